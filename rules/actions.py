@@ -1,0 +1,236 @@
+"""Every thing a banker can record, as a value object.
+
+Actions name players by name and deeds by name (any form :func:`rules.board.resolve` accepts; the command
+parser stores the printed name), so a journalled action reads like what happened at the table. The engine
+validates each one against the state (:func:`rules.engine.apply`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+
+@dataclass(frozen=True)
+class Action:
+    verb: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Deal(Action):
+    """A deed dealt at the start of a short or time-limit game (paid for or free, by variant)."""
+
+    verb: ClassVar[str] = "deal"
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class DealRandom(Action):
+    """Deal the variant's deeds to every player at random from ``seed``, for a table with no deed cards."""
+
+    verb: ClassVar[str] = "deal_random"
+    seed: int
+
+
+@dataclass(frozen=True)
+class Buy(Action):
+    verb: ClassVar[str] = "buy"
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class Auction(Action):
+    """The result of an auction of a bank-held deed: who won it and for how much."""
+
+    verb: ClassVar[str] = "auction"
+    deed: str
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Rent(Action):
+    """``payer`` landed on ``deed``; the owner asked for rent. ``card``: sent by a Chance "nearest" card."""
+
+    verb: ClassVar[str] = "rent"
+    payer: str
+    deed: str
+    dice: int | None = None
+    card: bool = False
+
+
+@dataclass(frozen=True)
+class Pay(Action):
+    """A payment the rules books do not name otherwise: to the bank, to one player, or to each other player."""
+
+    verb: ClassVar[str] = "pay"
+    player: str
+    amount: int
+    to: str | None = None
+    each: bool = False
+
+
+@dataclass(frozen=True)
+class Collect(Action):
+    verb: ClassVar[str] = "collect"
+    player: str
+    amount: int
+    source: str | None = None
+    each: bool = False
+
+
+@dataclass(frozen=True)
+class Go(Action):
+    """GO salary. ``exact``: landed exactly on GO (pays double under that house rule)."""
+
+    verb: ClassVar[str] = "go"
+    player: str
+    exact: bool = False
+
+
+@dataclass(frozen=True)
+class Build(Action):
+    """Add ``count`` building levels, starting on ``deed`` and spread evenly over its group; all or nothing."""
+
+    verb: ClassVar[str] = "build"
+    player: str
+    deed: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Sell(Action):
+    """Sell ``count`` building levels back to the bank at half price, evenly, starting on ``deed``."""
+
+    verb: ClassVar[str] = "sell"
+    player: str
+    deed: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class ShortageAuction(Action):
+    """The result of a building-shortage auction: ``player`` won ``count`` houses for ``amount`` in all,
+    placed evenly on ``deed``'s group."""
+
+    verb: ClassVar[str] = "shortage"
+    player: str
+    deed: str
+    count: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Mortgage(Action):
+    verb: ClassVar[str] = "mortgage"
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class Unmortgage(Action):
+    verb: ClassVar[str] = "unmortgage"
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class Tax(Action):
+    """``kind`` is ``income`` or ``luxury``; ``option`` is ``200`` or ``10%`` for the income-tax choice."""
+
+    verb: ClassVar[str] = "tax"
+    player: str
+    kind: str
+    option: str = ""
+
+
+@dataclass(frozen=True)
+class Card(Action):
+    """A drawn Chance (``chance``) or Community Chest (``chest``) card, by its id; its money effect applies."""
+
+    verb: ClassVar[str] = "card"
+    player: str
+    deck: str
+    card: str
+
+
+@dataclass(frozen=True)
+class JailAction(Action):
+    """``how``: ``send`` (to jail), ``fine``, ``card``, ``doubles`` or ``miss`` (a failed roll)."""
+
+    verb: ClassVar[str] = "jail"
+    player: str
+    how: str = "send"
+    deck: str = ""
+    """For ``card``: which deck's card to use when the player holds both."""
+
+
+@dataclass(frozen=True)
+class Items:
+    """One side of a trade."""
+
+    deeds: tuple[str, ...] = ()
+    cash: int = 0
+    jail_cards: tuple[str, ...] = ()
+    """Get Out of Jail Free cards, by deck (``chance``/``chest``)."""
+
+    def empty(self) -> bool:
+        return not (self.deeds or self.cash or self.jail_cards)
+
+
+@dataclass(frozen=True)
+class Trade(Action):
+    """``first`` gives ``give`` to ``second`` and gets ``get`` back. ``lift``: mortgaged deeds the receiver
+    lifts at once (mortgage + 10%) instead of paying the 10% interest now."""
+
+    verb: ClassVar[str] = "trade"
+    first: str
+    second: str
+    give: Items = field(default_factory=Items)
+    get: Items = field(default_factory=Items)
+    lift: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Bankrupt(Action):
+    """``player`` retires, owing ``creditor`` (a player's name) or the bank (``None``)."""
+
+    verb: ClassVar[str] = "bankrupt"
+    player: str
+    creditor: str | None = None
+
+
+@dataclass(frozen=True)
+class Turn(Action):
+    verb: ClassVar[str] = "turn"
+    player: str
+
+
+@dataclass(frozen=True)
+class Next(Action):
+    verb: ClassVar[str] = "next"
+
+
+@dataclass(frozen=True)
+class Parking(Action):
+    """Free Parking house rule: ``player`` landed there and collects the pot."""
+
+    verb: ClassVar[str] = "parking"
+    player: str
+
+
+@dataclass(frozen=True)
+class End(Action):
+    """End the game: by agreement, or because the time-limit game's time is up (``reason`` = ``time``)."""
+
+    verb: ClassVar[str] = "end"
+    reason: str = "agreement"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.verb: cls
+    for cls in (Deal, DealRandom, Buy, Auction, Rent, Pay, Collect, Go, Build, Sell, ShortageAuction, Mortgage,
+                Unmortgage, Tax, Card, JailAction, Trade, Bankrupt, Turn, Next, Parking, End)
+}

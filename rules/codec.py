@@ -1,0 +1,63 @@
+"""Actions and states to and from plain JSON-able dicts, for the journal and the ``--json`` output.
+
+Generic over the frozen dataclasses, so a new field needs no codec change; the action's verb names its type.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any
+
+from rules.actions import ACTION_TYPES, Action
+from rules.state import GameState
+
+def to_dict(obj: Any) -> Any:
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, (tuple, list)):
+        return [to_dict(x) for x in obj]
+    return obj
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    return {"verb": action.verb, **to_dict(action)}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    data = dict(data)
+    cls = ACTION_TYPES[data.pop("verb")]
+    return _build(cls, data)
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    return to_dict(state)
+
+
+def state_from_dict(data: dict[str, Any]) -> GameState:
+    return _build(GameState, data)
+
+
+def _build(cls: type, data: dict[str, Any]) -> Any:
+    hints = typing.get_type_hints(cls)
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name in data:
+            kwargs[f.name] = _value(hints[f.name], data[f.name])
+    return cls(**kwargs)
+
+
+def _value(hint: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        inner = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _value(inner[0], value) if len(inner) == 1 else value
+    if origin is tuple:
+        args = typing.get_args(hint)
+        return tuple(_value(args[0], v) for v in value)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _build(hint, value)
+    return value

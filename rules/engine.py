@@ -1,0 +1,54 @@
+"""Apply an action to a state: validate it against the rules, and return the new state or raise RuleError.
+
+Handlers live in modules named for what they rule on (``rent.py``, ``buildings.py``, ...) and register here
+with :func:`handles`. States are immutable, so a refused action cannot leave anything half-changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TypeVar
+
+from rules.actions import Action, Deal, DealRandom, End, Next, Turn
+from rules.errors import RuleError
+from rules.outcome import Outcome
+from rules.state import GameState
+
+A = TypeVar("A", bound=Action)
+Handler = Callable[[GameState, A], Outcome]
+_HANDLERS: dict[type[Action], Handler] = {}
+
+SETUP_ACTIONS = (Deal, DealRandom, Turn, Next)
+"""Actions that do not start play: the deal stays open until something else is recorded."""
+
+
+def handles(kind: type[A]) -> Callable[[Handler], Handler]:
+    """Register the function that applies actions of type ``kind``."""
+
+    def register(fn: Handler) -> Handler:
+        _HANDLERS[kind] = fn
+        return fn
+
+    return register
+
+
+def apply(state: GameState, action: Action) -> Outcome:
+    """Validate ``action`` against ``state`` and return what it does. Raises :class:`RuleError` when refused."""
+    _load_handlers()
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise RuleError("engine", f"the rules engine does not know how to {action.verb or type(action).__name__}")
+    if state.over and not isinstance(action, End):
+        raise RuleError("end of game", f"the game is over ({state.end_reason}); nothing more can be recorded")
+    outcome = handler(state, action)
+    if not outcome.state.started and not isinstance(action, SETUP_ACTIONS):
+        outcome = replace(outcome, state=replace(outcome.state, started=True))
+    return outcome
+
+
+def _load_handlers() -> None:
+    if _HANDLERS:
+        return
+    # Importing the modules registers their handlers. Kept here so that importing the engine stays cheap.
+    from rules import handlers  # noqa: F401

@@ -1,0 +1,35 @@
+"""The one error the engine raises for anything the rule books (or the board) do not allow."""
+
+from __future__ import annotations
+
+
+class RuleError(ValueError):
+    """An action the rules refuse. ``rule`` names the rule (seed and section), ``message`` says why in words.
+
+    The engine raises it before changing anything: states are immutable, so a refused action leaves the game
+    exactly as it was.
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} ({rule})" if rule else message)
+        self.rule = rule
+        self.message = message
+
+
+class UnknownName(RuleError):
+    """A player or deed name that matches nothing, or more than one thing; ``candidates`` lists the near misses."""
+
+    def __init__(self, message: str, candidates: tuple[str, ...] = ()) -> None:
+        super().__init__("", message)
+        self.candidates = candidates
+
+
+class CannotPay(RuleError):
+    """A payment the payer cannot cover in cash. Carries what is missing and what the payer could raise."""
+
+    def __init__(self, rule: str, message: str, *, payer: str, amount: int, missing: int, can_raise: int) -> None:
+        super().__init__(rule, message)
+        self.payer = payer
+        self.amount = amount
+        self.missing = missing
+        self.can_raise = can_raise

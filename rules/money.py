@@ -1,0 +1,78 @@
+"""Moving money: the only way a balance changes. Also what a player could raise when short of cash.
+
+Every payment is checked against the payer's cash: a player never goes below $0 by a transfer (seed 000,
+BANKRUPTCY: "owes more than he can pay"); the refusal says how much is missing and how much could be raised.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.errors import CannotPay
+from rules.outcome import BANK, POT, Transfer
+from rules.state import GameState
+
+
+def rounded_tenth(amount: int) -> int:
+    """10% in whole dollars, to the nearest dollar with halves up ($7.50 -> $8; docs/rulings.md)."""
+    return (amount + 5) // 10
+
+
+def can_raise(state: GameState, index: int) -> int:
+    """The most cash a player could raise on top of their cash: every building sold back at half price
+    (seed 000, SELLING PROPERTY; hotels sold whole need no houses from the bank) and then every deed mortgaged
+    (seed 000, MORTGAGES)."""
+    total = 0
+    for deed in state.board.deeds:
+        h = state.deeds[deed.index]
+        if h.owner != index:
+            continue
+        total += h.level * deed.house_cost // 2  # a hotel's level counts the houses turned in for it
+        if not h.mortgaged:
+            total += deed.mortgage
+    return total
+
+
+def check_cover(state: GameState, index: int, amount: int, rule: str, what: str) -> None:
+    """Refuse (raise :class:`CannotPay`) when ``amount`` exceeds the player's cash."""
+    player = state.players[index]
+    if amount > player.cash:
+        missing = amount - player.cash
+        raise_ = can_raise(state, index)
+        money = state.money
+        advice = (f"could raise {money(raise_)} by selling buildings and mortgaging"
+                  if raise_ else "has nothing left to sell or mortgage")
+        tail = "" if raise_ >= missing else "; not enough: bankruptcy"
+        raise CannotPay(rule, f"{player.name} cannot pay {money(amount)} {what}: has {money(player.cash)}, "
+                              f"{money(missing)} missing; {advice}{tail}",
+                        payer=player.name, amount=amount, missing=missing, can_raise=raise_)
+
+
+def transfer(state: GameState, payer: int | str, payee: int | str, amount: int, kind: str, *, rule: str,
+             what: str = "", deed: str = "") -> tuple[GameState, Transfer]:
+    """Move ``amount`` between a player (index), ``BANK`` and ``POT``. Refuses a payment a player cannot cover."""
+    if amount < 0:
+        raise ValueError("negative transfer")  # a bug, not a rule: callers validate amounts first
+    if isinstance(payer, int):
+        check_cover(state, payer, amount, rule, what)
+    state = _add(state, payer, -amount)
+    state = _add(state, payee, amount)
+    return state, Transfer(_name(state, payer), _name(state, payee), amount, kind, deed)
+
+
+def _add(state: GameState, who: int | str, amount: int) -> GameState:
+    if who == BANK:
+        return replace(state, bank=state.bank + amount)
+    if who == POT:
+        return replace(state, pot=state.pot + amount)
+    assert isinstance(who, int)
+    return state.with_player(who, cash=state.players[who].cash + amount)
+
+
+def _name(state: GameState, who: int | str) -> str:
+    return state.players[who].name if isinstance(who, int) else who
+
+
+def to_bank_or_pot(state: GameState) -> str:
+    """Where taxes and fines go: the Free Parking pot under that house rule, else the bank."""
+    return POT if state.settings.house_rules.free_parking else BANK

@@ -1,0 +1,220 @@
+"""The game state: frozen dataclasses, replaced (never mutated) by every accepted action.
+
+Money is kept so that ``sum(player cash) + bank + pot == 0`` at all times: the bank starts owing the
+players' starting cash, so every transfer moves money and nothing else creates or destroys it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+
+from rules.board import Board, Deed, load_board, resolve
+from rules.errors import RuleError
+from rules.variants import Variant, find_variant, load_variant
+
+STARTING_CASH = 1500  # seed 000, PREPARATION: "Each player is given $1500"; seed 001: "$1,500.00 in scrip"
+RESERVED_NAMES = frozenset({"bank", "each", "to", "from", "all", "pot", "parking", "give", "get", "and", "lift"})
+NAME_PATTERN = re.compile(r"^[^\W_][\w'-]{0,19}$")
+
+
+@dataclass(frozen=True)
+class HouseRules:
+    """Table rules that are not in any rule book. Off by default and always shown as house rules."""
+
+    free_parking: bool = False
+    """Taxes and fines go to the middle; landing on Free Parking collects them."""
+    free_parking_start: int = 0
+    """What the bank puts in the middle at the start, and again after each collection."""
+    double_go: bool = False
+    """Landing exactly on GO pays double salary."""
+    no_auctions: bool = False
+    """A deed the lander declines stays with the bank."""
+
+    def describe(self) -> list[str]:
+        out = []
+        if self.free_parking:
+            extra = f" (starts with ${self.free_parking_start:,})" if self.free_parking_start else ""
+            out.append(f"Free Parking pot{extra}")
+        if self.double_go:
+            out.append("double salary for landing on GO")
+        if self.no_auctions:
+            out.append("no auctions")
+        return out
+
+
+@dataclass(frozen=True)
+class Settings:
+    variant: str = "standard"
+    edition: str = "us"
+    luxury_tax: int = 0
+    """0: the variant's figure, else the edition's."""
+    house_rules: HouseRules = field(default_factory=HouseRules)
+    time_limit_minutes: int = 0
+    """The agreed length of a time-limit game (0: none agreed)."""
+    cards: str = "classic"
+    """Card texts: ``classic`` (pre-2008) or ``2008``."""
+
+
+@dataclass(frozen=True)
+class Jail:
+    """A player's jail timer. ``failed`` counts failed rolls; ``last_turn`` stops a second roll in one turn."""
+
+    since_turn: int
+    failed: int = 0
+    last_turn: int = -1
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    cash: int
+    token: str = ""
+    bankrupt: bool = False
+    jail: Jail | None = None
+    jail_cards: tuple[str, ...] = ()
+    """Get Out of Jail Free cards held, by deck (``chance`` or ``chest``)."""
+
+
+@dataclass(frozen=True)
+class Holding:
+    """Who holds a deed and what stands on it. ``level`` counts houses; ``hotel_level`` is a hotel."""
+
+    owner: int | None = None
+    mortgaged: bool = False
+    level: int = 0
+
+
+@dataclass(frozen=True)
+class GameState:
+    settings: Settings
+    players: tuple[Player, ...]
+    deeds: tuple[Holding, ...]
+    houses: int
+    hotels: int
+    bank: int
+    """The bank's net cash: negative, as it has paid out more than it took in. Never checked: the bank never goes
+    broke (seed 000, THE BANK)."""
+    pot: int = 0
+    turn: int = 0
+    """Index of the player whose turn it is."""
+    turn_no: int = 1
+    """Counts turns from 1; drives the jail timer."""
+    bankruptcies: int = 0
+    started: bool = False
+    """Set by the first action that is not part of the deal; dealing is closed after that."""
+    over: bool = False
+    end_reason: str = ""
+
+    # Derived, cached views. Frozen dataclasses may still cache on the instance dict.
+    @cached_property
+    def board(self) -> Board:
+        return load_board(self.settings.edition)
+
+    @cached_property
+    def variant(self) -> Variant:
+        return load_variant(self.settings.variant)
+
+    @property
+    def hotel_level(self) -> int:
+        return self.variant.hotel_level
+
+    @property
+    def luxury_tax(self) -> int:
+        return self.settings.luxury_tax or self.variant.luxury_tax or self.board.luxury_tax
+
+    def money(self, amount: int) -> str:
+        return self.board.money(amount)
+
+    # Lookups --------------------------------------------------------------------------------------------
+    def player_index(self, name: str) -> int:
+        """Resolve a player's name forgivingly (case-insensitive, unique prefix)."""
+        return resolve(name, [(i, p.name, ()) for i, p in enumerate(self.players)], "player")
+
+    def player(self, name: str) -> Player:
+        return self.players[self.player_index(name)]
+
+    def deed(self, name: str) -> Deed:
+        return self.board.deed(name)
+
+    def holding(self, deed: Deed) -> Holding:
+        return self.deeds[deed.index]
+
+    def owned_by(self, index: int) -> list[Deed]:
+        return [d for d in self.board.deeds if self.deeds[d.index].owner == index]
+
+    def owns_group(self, owner: int, group: str) -> bool:
+        return all(self.deeds[i].owner == owner for i in self.board.groups[group].deeds)
+
+    def group_levels(self, group: str) -> list[int]:
+        return [self.deeds[i].level for i in self.board.groups[group].deeds]
+
+    def houses_and_hotels(self, index: int) -> tuple[int, int]:
+        """Count a player's houses and hotels (a hotel is one hotel, not a hotel plus houses)."""
+        houses = hotels = 0
+        for h in self.deeds:
+            if h.owner == index and h.level:
+                if h.level == self.hotel_level:
+                    hotels += 1
+                else:
+                    houses += h.level
+        return houses, hotels
+
+    def active(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if not p.bankrupt]
+
+    # Updates (return new states) ---------------------------------------------------------------------------
+    def with_player(self, index: int, **changes) -> GameState:
+        players = list(self.players)
+        players[index] = replace(players[index], **changes)
+        return replace(self, players=tuple(players))
+
+    def with_holding(self, deed_index: int, **changes) -> GameState:
+        deeds = list(self.deeds)
+        deeds[deed_index] = replace(deeds[deed_index], **changes)
+        return replace(self, deeds=tuple(deeds))
+
+
+def check_name(name: str) -> str:
+    """A player name must be one word a banker can type (letters, digits, - and '), and not a command word."""
+    if not NAME_PATTERN.match(name):
+        raise RuleError("setup", f'"{name}" is not a usable player name: one word of up to 20 letters or digits')
+    if name.casefold() in RESERVED_NAMES:
+        raise RuleError("setup", f'"{name}" is a command word; pick another player name')
+    return name
+
+
+def new_game(names: list[str] | tuple[str, ...], settings: Settings | None = None,
+             tokens: list[str] | tuple[str, ...] = ()) -> GameState:
+    """Start a game: every player gets $1,500 from the bank, which holds every deed and building."""
+    settings = settings or Settings()
+    variant = find_variant(settings.variant)
+    settings = replace(settings, variant=variant.key, edition=load_board(settings.edition).edition)
+    board = load_board(settings.edition)
+    names = [check_name(n.strip()) for n in names]
+    seen: set[str] = set()
+    for n in names:
+        if n.casefold() in seen:
+            raise RuleError("setup", f'two players are called "{n}"; names must differ')
+        seen.add(n.casefold())
+    if not variant.min_players <= len(names) <= variant.max_players:
+        raise RuleError(f"seeds: {variant.seeds}",
+                        f"{variant.title} is for {variant.min_players} to {variant.max_players} players, "
+                        f"not {len(names)}")
+    if settings.luxury_tax < 0 or settings.house_rules.free_parking_start < 0 or settings.time_limit_minutes < 0:
+        raise RuleError("setup", "amounts in the settings cannot be negative")
+    if variant.end.value == "time_limit" and settings.time_limit_minutes <= 0:
+        raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
+    tokens = list(tokens) + [""] * (len(names) - len(tokens))
+    players = tuple(Player(n, STARTING_CASH, token=t) for n, t in zip(names, tokens, strict=True))
+    pot = settings.house_rules.free_parking_start if settings.house_rules.free_parking else 0
+    return GameState(
+        settings=settings,
+        players=players,
+        deeds=tuple(Holding() for _ in board.deeds),
+        houses=board.houses,
+        hotels=board.hotels,
+        bank=-STARTING_CASH * len(players) - pot,
+        pot=pot,
+    )

@@ -1,0 +1,17 @@
+"""The rules engine is pure: importing it loads no UI, no database and nothing of the app (GUIDE practice 1)."""
+
+import subprocess
+import sys
+
+FORBIDDEN = ("textual", "rich", "sqlite3", "sqlite_utils", "banker", "qrcode")
+
+
+def test_importing_rules_loads_no_ui_database_or_app():
+    code = (
+        "import sys, rules, rules.engine, rules.handlers\n"
+        "from rules import new_game, apply\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in %r)\n"
+        "print(','.join(bad))" % (FORBIDDEN,)
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
