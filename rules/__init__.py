@@ -12,3 +12,11 @@ from rules.state import GameState, HouseRules, Settings, new_game
 from rules.variants import Variant, all_variants, find_variant
 
 __version__ = "0.1.0"
+
+__all__ = [  # noqa: F405 - the action types come from rules.actions
+    "Action", "Auction", "BANK", "Bankrupt", "Board", "Build", "Buy", "CannotPay", "Card", "Collect", "Deal",
+    "DealRandom", "Deed", "End", "GameState", "Go", "HouseRules", "Items", "JailAction", "Mortgage", "Next",
+    "Outcome", "POT", "Parking", "Pay", "Rent", "RuleError", "Sell", "Settings", "ShortageAuction", "SquareKind",
+    "Tax", "Trade", "Transfer", "Turn", "UnknownName", "Unmortgage", "Variant", "all_variants", "apply",
+    "find_variant", "load_board", "new_game",
+]

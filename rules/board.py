@@ -15,7 +15,7 @@ from enum import Enum
 from functools import cache
 from importlib import resources
 
-from rules.errors import UnknownName, RuleError
+from rules.errors import RuleError, UnknownName
 
 
 class SquareKind(Enum):

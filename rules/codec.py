@@ -13,6 +13,7 @@ from typing import Any
 from rules.actions import ACTION_TYPES, Action
 from rules.state import GameState
 
+
 def to_dict(obj: Any) -> Any:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}

@@ -10,8 +10,8 @@ def test_importing_rules_loads_no_ui_database_or_app():
     code = (
         "import sys, rules, rules.engine, rules.handlers\n"
         "from rules import new_game, apply\n"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in %r)\n"
-        "print(','.join(bad))" % (FORBIDDEN,)
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {FORBIDDEN!r})\n"
+        f"print(','.join(bad))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
