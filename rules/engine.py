@@ -18,6 +18,7 @@ from rules.state import GameState
 A = TypeVar("A", bound=Action)
 Handler = Callable[[GameState, A], Outcome]
 _HANDLERS: dict[type[Action], Handler] = {}
+_LOADED = False
 
 SETUP_ACTIONS = (Deal, DealRandom, Turn, Next)
 """Actions that do not start play: the deal stays open until something else is recorded."""
@@ -48,7 +49,11 @@ def apply(state: GameState, action: Action) -> Outcome:
 
 
 def _load_handlers() -> None:
-    if _HANDLERS:
+    # A flag, not "any handler registered": importing one handler module (say rules.rent for quote()) must not
+    # stop the others from loading.
+    global _LOADED
+    if _LOADED:
         return
     # Importing the modules registers their handlers. Kept here so that importing the engine stays cheap.
     from rules import handlers  # noqa: F401
+    _LOADED = True

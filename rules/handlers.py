@@ -8,6 +8,7 @@ from rules import (  # noqa: F401
     jail,
     mortgages,
     payments,
+    rent,
     setup,
     taxes,
     trades,
