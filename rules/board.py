@@ -12,7 +12,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 from rules.errors import RuleError, UnknownName
@@ -102,8 +102,16 @@ class Board:
         return id(self)
 
     def deed(self, name: str) -> Deed:
-        """Resolve a deed name forgivingly; see :func:`resolve`."""
-        return self.deeds[resolve(name, self._deed_names(), "deed")]
+        """Resolve a deed name forgivingly; see :func:`resolve`. The printed name (what the command parser
+        journals) is found by one dictionary look-up, as the engine resolves names on every action."""
+        index = self._printed.get(name)
+        if index is None:
+            index = resolve(name, self._deed_names(), "deed")
+        return self.deeds[index]
+
+    @cached_property
+    def _printed(self) -> dict[str, int]:
+        return {d.name: d.index for d in self.deeds}
 
     def group_of(self, deed: Deed) -> Group:
         return self.groups[deed.group]

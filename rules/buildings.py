@@ -1,1 +1,238 @@
-"""(being written)"""
+"""Houses and hotels: building evenly, selling back evenly at half price, and building-shortage auctions.
+
+seed 000, HOUSES: only on a complete colour group, at the deed's house cost, evenly (no lot more than one house
+ahead of another), up to four houses a lot. seed 000, HOTELS: with four houses on every lot of the group a hotel may
+replace the four houses of a lot, which go back to the bank (three houses in both short games: seed 000, SHORT GAME
+rule 2; seed 003). seed 000, MORTGAGES: no building while any lot of the group is mortgaged. seed 000, BUILDING
+SHORTAGE: nothing is built when the bank has none left; when several players want more than the bank has, the bank
+auctions them. seed 000, SELLING PROPERTY: buildings go back at half price, evenly in reverse; a hotel is sold as
+houses one at a time (so the bank must have the houses) or all the hotels of a group at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.actions import Build, Sell, ShortageAuction
+from rules.board import Deed, SquareKind
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.money import active_player, check_amount, transfer
+from rules.outcome import BANK, Outcome
+from rules.state import GameState
+
+HOUSES = "seed 000, HOUSES"
+HOTELS = "seed 000, HOTELS"
+SHORTAGE = "seed 000, BUILDING SHORTAGE"
+SELLING = "seed 000, SELLING PROPERTY"
+MORTGAGES = "seed 000, MORTGAGES"
+
+
+def describe_level(state: GameState, level: int) -> str:
+    """"no houses", "1 house", "3 houses" or "a hotel", as a banker says it."""
+    if level >= state.hotel_level:
+        return "a hotel"
+    if level == 0:
+        return "no houses"
+    return f"{level} house{'s' if level > 1 else ''}"
+
+
+@dataclass
+class _Plan:
+    """Levels of one group as they would be after each step; the bank's stock alongside (mutable scratch)."""
+
+    lots: list[Deed]
+    levels: dict[int, int]
+    houses: int
+    hotels: int
+    added_houses: int = 0
+    added_hotels: int = 0
+    cost: int = 0
+
+
+def _own_group(state: GameState, index: int, deed: Deed, verb: str) -> list[Deed]:
+    """The lots of ``deed``'s group, after checking the deed is a street and ``index`` owns it."""
+    name = state.players[index].name
+    if deed.kind is not SquareKind.STREET:
+        what = "railroad" if deed.kind is SquareKind.RAILROAD else "utility"
+        raise RuleError(HOUSES, f"{deed.name} is a {what}: houses and hotels go on colour-group streets only")
+    owner = state.deeds[deed.index].owner
+    if owner != index:
+        holder = "the bank" if owner is None else state.players[owner].name
+        raise RuleError(HOUSES, f"{name} cannot {verb} on {deed.name}: it belongs to {holder}")
+    return [state.board.deeds[i] for i in state.board.groups[deed.group].deeds]
+
+
+def _plan_build(state: GameState, index: int, deed: Deed, count: object, rule: str) -> _Plan:
+    """Place ``count`` levels one at a time: the first on ``deed``, then on the lowest lot (ties: ``deed``, then
+    board order), checking every step; raises on the first step the rules refuse, so a build is all or nothing."""
+    name = state.players[index].name
+    lots = _own_group(state, index, deed, "build")
+    group = state.board.groups[deed.group]
+    hotel = state.hotel_level
+    if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= hotel * len(lots):
+        raise RuleError(rule, f"the number of buildings must be 1 to {hotel * len(lots)}, not {count!r}")
+    missing = [d.name for d in lots if state.deeds[d.index].owner != index]
+    if missing:
+        raise RuleError(HOUSES, f"{name} must own the whole {group.title} group to build; "
+                                f"{name} does not own {', '.join(missing)}")
+    mortgaged = [d.name for d in lots if state.deeds[d.index].mortgaged]
+    if mortgaged:
+        raise RuleError(MORTGAGES, f"no building on the {group.title} group while {', '.join(mortgaged)} "
+                                   f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged")
+    plan = _Plan(lots, {d.index: state.deeds[d.index].level for d in lots}, state.houses, state.hotels)
+    for step in range(count):
+        if step == 0:
+            target = deed
+        else:
+            low = min(plan.levels.values())
+            target = deed if plan.levels[deed.index] == low else next(d for d in lots if plan.levels[d.index] == low)
+        level = plan.levels[target.index]
+        if level >= hotel:
+            raise RuleError(HOTELS, f"{target.name} already has a hotel; only one hotel may stand on a lot")
+        low = min(plan.levels.values())
+        if level > low:
+            lowest = next(d for d in lots if plan.levels[d.index] == low)
+            raise RuleError(HOUSES, f"{name} must build evenly: {target.name} has {describe_level(state, level)} "
+                                    f"and {lowest.name} {describe_level(state, low)}; build on {lowest.name} first")
+        if level + 1 == hotel:
+            if plan.hotels == 0:
+                raise RuleError(SHORTAGE, f"the bank has no hotels left for {target.name}; wait until one is sold "
+                                          "back")
+            plan.hotels -= 1
+            plan.houses += level  # the houses of the lot go back to the bank (seed 000, HOTELS)
+            plan.added_hotels += 1
+        else:
+            if plan.houses == 0:
+                raise RuleError(SHORTAGE, f"the bank has no houses left for {target.name}; wait until some are "
+                                          "sold back")
+            plan.houses -= 1
+            plan.added_houses += 1
+        plan.levels[target.index] = level + 1
+        plan.cost += target.house_cost
+    return plan
+
+
+def _apply_levels(state: GameState, plan: _Plan) -> GameState:
+    deeds = list(state.deeds)
+    for i, level in plan.levels.items():
+        if deeds[i].level != level:
+            deeds[i] = replace(deeds[i], level=level)
+    return replace(state, deeds=tuple(deeds), houses=plan.houses, hotels=plan.hotels)
+
+
+def _layout(state: GameState, plan: _Plan) -> str:
+    return ", ".join(f"{d.name} {describe_level(state, plan.levels[d.index])}" for d in plan.lots)
+
+
+def _count(houses: int, hotels: int) -> str:
+    parts = []
+    if houses:
+        parts.append(f"{houses} house{'s' if houses > 1 else ''}")
+    if hotels:
+        parts.append("a hotel" if hotels == 1 else f"{hotels} hotels")
+    return " and ".join(parts)
+
+
+@handles(Build)
+def build(state: GameState, action: Build) -> Outcome:
+    """Buy ``count`` buildings from the bank at the deed's house cost and place them evenly (seed 000, HOUSES,
+    HOTELS, BUILDING SHORTAGE); all or nothing, and only with the cash in hand."""
+    index = active_player(state, action.player)
+    deed = state.deed(action.deed)
+    plan = _plan_build(state, index, deed, action.count, HOUSES)
+    what = _count(plan.added_houses, plan.added_hotels)
+    state, paid = transfer(state, index, BANK, plan.cost, "build", rule=HOUSES, what=f"for {what}",
+                           deed=deed.name)
+    state = _apply_levels(state, plan)
+    name = state.players[index].name
+    return Outcome(state, f"{name} builds {what} for {state.money(plan.cost)}: {_layout(state, plan)}", (paid,))
+
+
+@handles(ShortageAuction)
+def shortage_auction(state: GameState, action: ShortageAuction) -> Outcome:
+    """Record a building-shortage auction (seed 000, BUILDING SHORTAGE): the winner pays ``amount`` in all to the
+    bank and the houses are placed evenly as a build would place them, with the same checks except the price.
+    The auction sells houses: a hotel is bought at its price afterwards (docs/rulings.md)."""
+    index = active_player(state, action.player)
+    deed = state.deed(action.deed)
+    amount = check_amount(state, action.amount, SHORTAGE, "winning bid")
+    plan = _plan_build(state, index, deed, action.count, SHORTAGE)
+    if plan.added_hotels:
+        raise RuleError(SHORTAGE, f"{action.count} houses would take a lot of the group to a hotel; a shortage "
+                                  "auction sells houses only (build the hotel at its price)")
+    what = _count(plan.added_houses, 0)
+    state, paid = transfer(state, index, BANK, amount, "build", rule=SHORTAGE, what=f"for {what} at auction",
+                           deed=deed.name)
+    state = _apply_levels(state, plan)
+    name = state.players[index].name
+    return Outcome(state, f"{name} wins {what} at auction for {state.money(amount)}: {_layout(state, plan)}",
+                   (paid,))
+
+
+@handles(Sell)
+def sell(state: GameState, action: Sell) -> Outcome:
+    """Sell ``count`` building levels back to the bank at half their cost (seed 000, SELLING PROPERTY).
+
+    Levels come off one at a time, evenly in reverse: the first from ``deed``, then from the highest lot (ties:
+    ``deed``, then board order). A hotel sold this way comes back as houses, which the bank must have. When
+    ``count`` clears every building of the group, its hotels go back whole ("All hotels on one color-group may be
+    sold at once") and no houses are needed (docs/rulings.md)."""
+    index = active_player(state, action.player)
+    deed = state.deed(action.deed)
+    name = state.players[index].name
+    lots = _own_group(state, index, deed, "sell buildings")
+    hotel = state.hotel_level
+    plan = _Plan(lots, {d.index: state.deeds[d.index].level for d in lots}, state.houses, state.hotels)
+    standing = sum(plan.levels.values())
+    count = action.count
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise RuleError(SELLING, f"the number of buildings to sell must be a whole number from 1, not {count!r}")
+    if standing == 0:
+        group = state.board.groups[deed.group]
+        raise RuleError(SELLING, f"no buildings stand on the {group.title} group")
+    if count > standing:
+        raise RuleError(SELLING, f"only {standing} building level{'s' if standing > 1 else ''} stand on the "
+                                 f"{state.board.groups[deed.group].title} group ({_layout(state, plan)}), "
+                                 f"not {count}")
+    if count < standing and plan.levels[deed.index] < max(plan.levels.values()):
+        top = next(d for d in lots if plan.levels[d.index] == max(plan.levels.values()))
+        raise RuleError(SELLING, f"{name} must sell evenly: {top.name} has "
+                                 f"{describe_level(state, plan.levels[top.index])} and {deed.name} "
+                                 f"{describe_level(state, plan.levels[deed.index])}; sell from {top.name} first")
+    sold_houses = sold_hotels = 0
+    if count == standing:
+        for d in lots:
+            level = plan.levels[d.index]
+            if level >= hotel:
+                plan.hotels += 1
+                sold_hotels += 1
+            else:
+                plan.houses += level
+                sold_houses += level
+            plan.cost += level * d.house_cost // 2
+            plan.levels[d.index] = 0
+    else:
+        for _ in range(count):
+            high = max(plan.levels.values())
+            target = deed if plan.levels[deed.index] == high else next(d for d in lots
+                                                                        if plan.levels[d.index] == high)
+            if high >= hotel:
+                needed = hotel - 1
+                if plan.houses < needed:
+                    raise RuleError(SELLING, f"selling the hotel on {target.name} one level at a time needs "
+                                             f"{needed} houses from the bank, which has {plan.houses}; sell all "
+                                             f"the group's buildings at once instead")
+                plan.houses -= needed
+                plan.hotels += 1
+                sold_hotels += 1
+            else:
+                plan.houses += 1
+                sold_houses += 1
+            plan.levels[target.index] = high - 1
+            plan.cost += target.house_cost // 2
+    what = _count(sold_houses, sold_hotels)
+    state, paid = transfer(state, BANK, index, plan.cost, "sell", rule=SELLING, deed=deed.name)
+    state = _apply_levels(state, plan)
+    return Outcome(state, f"{name} sells {what} back to the bank for {state.money(plan.cost)}: "
+                          f"{_layout(state, plan)}", (paid,))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.errors import CannotPay
+from rules.errors import CannotPay, RuleError
 from rules.outcome import BANK, POT, Transfer
 from rules.state import GameState
 
@@ -76,3 +76,33 @@ def _name(state: GameState, who: int | str) -> str:
 def to_bank_or_pot(state: GameState) -> str:
     """Where taxes and fines go: the Free Parking pot under that house rule, else the bank."""
     return POT if state.settings.house_rules.free_parking else BANK
+
+
+MAX_AMOUNT = 1_000_000
+"""Larger sums are typing mistakes: the whole game holds about $15,000 in notes (seed 000, PREPARATION)."""
+
+
+def check_amount(state: GameState, amount: object, rule: str, what: str = "amount") -> int:
+    """Refuse an amount that is not a whole, positive, sane number of dollars; return it."""
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise RuleError(rule, f"the {what} must be a whole number of dollars, not {amount!r}")
+    if amount <= 0:
+        raise RuleError(rule, f"the {what} must be more than {state.money(0)}, not {state.money(amount)}")
+    if amount > MAX_AMOUNT:
+        raise RuleError(rule, f"{state.money(amount)} is not a believable {what} (more than {state.money(MAX_AMOUNT)})")
+    return amount
+
+
+def active_player(state: GameState, name: str) -> int:
+    """Resolve a player's name (exact spelling first, for speed) and refuse a bankrupt player, who has retired
+    from the game and neither pays nor receives (seed 000, BANKRUPTCY)."""
+    for i, p in enumerate(state.players):
+        if p.name == name:
+            index = i
+            break
+    else:
+        index = state.player_index(name)
+    player = state.players[index]
+    if player.bankrupt:
+        raise RuleError("seed 000, BANKRUPTCY", f"{player.name} is bankrupt and has retired from the game")
+    return index

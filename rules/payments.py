@@ -1,1 +1,124 @@
-"""(being written)"""
+"""Payments the rule books do not name otherwise, GO salary and the Free Parking pot (a house rule).
+
+Every payment is whole dollars, positive and believable (``rules.money.check_amount``), goes through
+``rules.money.transfer`` (a payer never goes below zero: seed 000, BANKRUPTCY) and is all or nothing: a payment to
+or from "each other player" is refused whole when any one side cannot cover it.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Collect, Go, Parking, Pay
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.money import active_player, check_amount, check_cover, transfer
+from rules.outcome import BANK, POT, Outcome, Transfer
+from rules.state import GameState
+
+PAYMENT = "seed 000, THE BANK"
+GO_RULE = "seed 000, GO"
+PARKING_RULE = "house rule: Free Parking pot"
+
+
+def _counterpart(state: GameState, index: int, name: str | None, each: bool, verb: str) -> list[int] | None:
+    """The other side of a payment: None for the bank, else the players' indexes (every other active player for
+    ``each``). Refuses naming both, or naming oneself."""
+    if each:
+        if name is not None and name.casefold() != BANK:
+            raise RuleError(PAYMENT, f"{verb} either one player or each player, not both")
+        others = [i for i in state.active() if i != index]
+        if not others:
+            raise RuleError(PAYMENT, "there is no other player left in the game")
+        return others
+    if name is None or name.casefold() == BANK:
+        return None
+    other = active_player(state, name)
+    if other == index:
+        raise RuleError(PAYMENT, f"{state.players[index].name} cannot {verb} themself")
+    return [other]
+
+
+@handles(Pay)
+def pay(state: GameState, action: Pay) -> Outcome:
+    """``player`` pays ``amount`` to the bank, to one player, or to each other player separately."""
+    index = active_player(state, action.player)
+    amount = check_amount(state, action.amount, PAYMENT)
+    others = _counterpart(state, index, action.to, action.each, "pay")
+    money = state.money
+    name = state.players[index].name
+    if others is None:
+        state, t = transfer(state, index, BANK, amount, "payment", rule=PAYMENT, what="to the bank")
+        return Outcome(state, f"{name} pays {money(amount)} to the bank", (t,))
+    total = amount * len(others)
+    what = f"to {state.players[others[0]].name}" if not action.each else f"({money(amount)} to each of {len(others)})"
+    transfers: list[Transfer] = []
+    # the whole sum is checked first, so that a payment to each player is made in full or not at all
+    check_cover(state, index, total, PAYMENT, what)
+    for other in others:
+        state, t = transfer(state, index, other, amount, "payment", rule=PAYMENT)
+        transfers.append(t)
+    if action.each:
+        summary = f"{name} pays {money(amount)} to each other player: {money(total)} in all"
+    else:
+        summary = f"{name} pays {state.players[others[0]].name} {money(amount)}"
+    return Outcome(state, summary, tuple(transfers))
+
+
+@handles(Collect)
+def collect(state: GameState, action: Collect) -> Outcome:
+    """``player`` collects ``amount`` from the bank, from one player, or from each other player; refused whole,
+    naming the payer, when any payer cannot cover it."""
+    index = active_player(state, action.player)
+    amount = check_amount(state, action.amount, PAYMENT)
+    others = _counterpart(state, index, action.source, action.each, "collect from")
+    money = state.money
+    name = state.players[index].name
+    if others is None:
+        state, t = transfer(state, BANK, index, amount, "payment", rule=PAYMENT)
+        return Outcome(state, f"{name} collects {money(amount)} from the bank", (t,))
+    transfers = []
+    for other in others:
+        state, t = transfer(state, other, index, amount, "payment", rule=PAYMENT, what=f"to {name}")
+        transfers.append(t)
+    if action.each:
+        summary = f"{name} collects {money(amount)} from each other player: {money(amount * len(others))} in all"
+    else:
+        summary = f"{name} collects {money(amount)} from {state.players[others[0]].name}"
+    return Outcome(state, summary, tuple(transfers))
+
+
+@handles(Go)
+def go(state: GameState, action: Go) -> Outcome:
+    """GO salary from the bank (seed 000, "GO"); double for landing exactly on GO only under that house rule."""
+    index = active_player(state, action.player)
+    salary = state.board.go_salary
+    double = action.exact and state.settings.house_rules.double_go
+    if double:
+        salary *= 2
+    state, t = transfer(state, BANK, index, salary, "salary", rule=GO_RULE)
+    name = state.players[index].name
+    why = "for landing exactly on GO (house rule: double)" if double else (
+        "for landing on GO" if action.exact else "for passing GO")
+    return Outcome(state, f"{name} collects {state.money(salary)} salary {why}", (t,))
+
+
+@handles(Parking)
+def parking(state: GameState, action: Parking) -> Outcome:
+    """Under the Free Parking house rule the lander takes the whole pot; the bank then puts the agreed starting
+    sum back in the middle. Without the house rule Free Parking pays nothing (seed 000, FREE PARKING)."""
+    rules = state.settings.house_rules
+    if not rules.free_parking:
+        raise RuleError("seed 000, FREE PARKING", "Free Parking pays nothing: \"just a free resting place\" "
+                                                  "(the Free Parking pot is a house rule that is off)")
+    index = active_player(state, action.player)
+    pot = state.pot
+    if pot <= 0:
+        raise RuleError(PARKING_RULE, "the Free Parking pot is empty")
+    state, taken = transfer(state, POT, index, pot, "parking", rule=PARKING_RULE)
+    transfers = [taken]
+    name = state.players[index].name
+    summary = f"{name} collects the Free Parking pot: {state.money(pot)}"
+    if rules.free_parking_start:
+        state, refill = transfer(state, BANK, POT, rules.free_parking_start, "parking", rule=PARKING_RULE)
+        transfers.append(refill)
+        summary += f"; the bank puts {state.money(rules.free_parking_start)} back in the middle"
+    return Outcome(state, summary, tuple(transfers))
