@@ -1,1 +1,140 @@
-"""(being written)"""
+"""Bankruptcy: the bankrupt player's assets go to the creditor (a player or the bank), and the game may end.
+
+Seed 000, BANKRUPTCY: to a player, buildings go back to the bank at half price and that cash, the deeds, the cash
+and the jail cards go to the creditor, who pays 10% at once on each mortgaged deed; to the bank, everything goes
+to the bank, which auctions the deeds (recorded as ``auction`` results). How the game ends depends on the variant
+(``Variant.end``): last player standing, second bankruptcy (seed 000, SHORT GAME rule 3), first bankruptcy (seed
+003, SHORT GAME rule 5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.actions import Bankrupt
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.money import rounded_tenth, transfer
+from rules.outcome import BANK, Outcome, Transfer
+from rules.state import GameState
+from rules.variants import EndRule
+
+RULE = "seed 000, BANKRUPTCY"
+SECOND_RULE = "seed 000, SHORT GAME rule 3"
+FIRST_RULE = "seed 003, SHORT GAME rule 5"
+DARROW_RULE = "seed 001 (property only transferred FREE of mortgage)"
+
+
+def next_active(state: GameState, after: int) -> int:
+    """The next player in turn order after ``after`` who is still in the game (``after`` itself if alone)."""
+    n = len(state.players)
+    for step in range(1, n + 1):
+        i = (after + step) % n
+        if not state.players[i].bankrupt:
+            return i
+    return after
+
+
+def _return_buildings(state: GameState, deed_index: int) -> GameState:
+    """Put a lot's buildings back in the bank's supply: a hotel is one hotel, houses are houses."""
+    level = state.deeds[deed_index].level
+    if not level:
+        return state
+    if level == state.hotel_level:
+        state = replace(state, hotels=state.hotels + 1)
+    else:
+        state = replace(state, houses=state.houses + level)
+    return state.with_holding(deed_index, level=0)
+
+
+@handles(Bankrupt)
+def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
+    """Retire ``player`` in favour of ``creditor`` (None: the bank); see the module docstring."""
+    index = state.player_index(action.player)
+    player = state.players[index]
+    if player.bankrupt:
+        raise RuleError(RULE, f"{player.name} is already bankrupt")
+    creditor = None if action.creditor in (None, "", BANK) else state.player_index(action.creditor)
+    if creditor == index:
+        raise RuleError(RULE, f"{player.name} cannot go bankrupt to themselves")
+    if creditor is not None and state.players[creditor].bankrupt:
+        raise RuleError(RULE, f"{state.players[creditor].name} is bankrupt and out of the game")
+    end = state.variant.end
+    count = state.bankruptcies + 1
+    # seed 000, SHORT GAME rule 3: at the second bankruptcy everything, buildings included, goes to the creditor.
+    whole = end is EndRule.SECOND_BANKRUPTCY and count >= 2
+    money = state.money
+    owned = state.owned_by(index)
+    transfers: list[Transfer] = []
+    notes: list[str] = []
+    to = "the bank" if creditor is None else state.players[creditor].name
+    if creditor is None:
+        # Everything to the bank; deeds return unmortgaged for auction, buildings to the supply, cards to the decks.
+        if player.cash:
+            state, t = transfer(state, index, BANK, player.cash, "bankruptcy", rule=RULE)
+            transfers.append(t)
+        for deed in owned:
+            state = _return_buildings(state, deed.index)
+            state = state.with_holding(deed.index, owner=None, mortgaged=False)
+        if owned:
+            notes.append("the bank auctions " + ", ".join(d.name for d in owned) + " (record each `auction`)")
+        if player.jail_cards:
+            notes.append("Get Out of Jail Free cards go back to their decks")
+        state = state.with_player(index, jail_cards=())
+    else:
+        cname = state.players[creditor].name
+        if not whole:
+            sale = 0
+            for deed in owned:
+                sale += state.deeds[deed.index].level * deed.house_cost // 2
+                state = _return_buildings(state, deed.index)
+            if sale:
+                state, t = transfer(state, BANK, creditor, sale, "bankruptcy", rule=RULE)
+                transfers.append(t)
+                notes.append(f"buildings go back to the bank for {money(sale)}, paid to {cname}")
+        else:
+            notes.append("buildings included")
+        if player.cash:
+            state, t = transfer(state, index, creditor, player.cash, "bankruptcy", rule=RULE)
+            transfers.append(t)
+        for deed in owned:
+            state = state.with_holding(deed.index, owner=creditor)
+        given = [d.name for d in owned] + ([money(player.cash)] if player.cash else [])
+        if given:
+            notes.insert(0, f"{', '.join(given)} go to {cname}")
+        for deed in owned:
+            if not state.deeds[deed.index].mortgaged:
+                continue
+            interest = rounded_tenth(deed.mortgage)
+            if state.variant.transfer_free_of_mortgage:
+                # Darrow: property changes hands only free of mortgage, so the creditor lifts it (docs/rulings.md).
+                state, t = transfer(state, creditor, BANK, deed.mortgage + interest, "unmortgage", rule=DARROW_RULE,
+                                    deed=deed.name, what=f"to lift the mortgage on {deed.name}")
+                state = state.with_holding(deed.index, mortgaged=False)
+                notes.append(f"{cname} lifts {deed.name} for {money(deed.mortgage + interest)}")
+            else:
+                state, t = transfer(state, creditor, BANK, interest, "interest", rule=RULE, deed=deed.name,
+                                    what=f"interest (10%) on the mortgaged {deed.name}")
+                notes.append(f"{cname} pays {money(interest)} interest on {deed.name}")
+            transfers.append(t)
+        held = state.players[creditor].jail_cards
+        state = state.with_player(creditor, jail_cards=(*held, *player.jail_cards)).with_player(index, jail_cards=())
+    state = state.with_player(index, bankrupt=True, cash=0, jail=None)
+    state = replace(state, bankruptcies=count)
+    if state.turn == index:
+        state = replace(state, turn=next_active(state, index), turn_no=state.turn_no + 1)
+    summary = f"{player.name} goes bankrupt to {to} and retires"
+    if notes:
+        summary += ": " + "; ".join(notes)
+    left = state.active()
+    reason = ""
+    if end is EndRule.SECOND_BANKRUPTCY and count >= 2:
+        reason = f"second bankruptcy ({player.name} to {to})"
+    elif end is EndRule.FIRST_BANKRUPTCY:
+        reason = f"first bankruptcy ({player.name} to {to})"
+    elif len(left) == 1:
+        reason = f"last player standing ({state.players[left[0]].name})"
+    if reason:
+        state = replace(state, over=True, end_reason=reason)
+        summary += f". The game ends: {reason}"
+    return Outcome(state, summary, tuple(transfers))

@@ -1,1 +1,147 @@
-"""(being written)"""
+"""Jail: being sent there, the timer of turns spent there, and the ways out (seed 000, JAIL; seed 003, SHORT GAME).
+
+The timer counts the player's own turns (``GameState.turn_no`` moves on with every ``turn``/``next``), so the
+banker records what happened on each of the jailed player's turns: a failed roll (``miss``), doubles, the fine or a
+Get Out of Jail Free card. One roll per turn is allowed; the fine falls due by itself when the rule book says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.actions import JailAction
+from rules.board import normalise
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.money import to_bank_or_pot, transfer
+from rules.outcome import Outcome, Transfer
+from rules.state import GameState, Jail
+from rules.variants import JailRule
+
+JAIL_RULE = "seed 000, JAIL"
+NEXT_TURN_RULE = "seed 003, SHORT GAME rule 3"
+JAIL_CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
+TURNS_IN_JAIL = 3  # seed 000, JAIL: "throwing doubles on any of his next three turns"
+
+DECKS = ("chance", "chest")
+_DECK_NAMES = {"chance": "chance", "c": "chance", "chest": "chest", "communitychest": "chest", "community": "chest",
+               "cc": "chest", "cchest": "chest"}
+DECK_TITLES = {"chance": "Chance", "chest": "Community Chest"}
+
+
+def deck_key(name: str) -> str:
+    """The deck a typed name means: ``chance`` or ``chest`` ("Community Chest", "cc" and "community" too)."""
+    key = _DECK_NAMES.get(normalise(name))
+    if key is None:
+        raise RuleError(JAIL_CARD_RULE, f'no deck called "{name}"; choose chance or chest')
+    return key
+
+
+def card_holder(state: GameState, deck: str) -> int | None:
+    """Who holds the deck's Get Out of Jail Free card (it is out of the deck while held), or None."""
+    for i, p in enumerate(state.players):
+        if deck in p.jail_cards:
+            return i
+    return None
+
+
+def send_to_jail(state: GameState, index: int, why: str) -> Outcome:
+    """Put a player in jail: no GO salary, and their turn ends (seed 000, JAIL). Refused when already there."""
+    player = state.players[index]
+    if player.bankrupt:
+        raise RuleError(JAIL_RULE, f"{player.name} is bankrupt and out of the game")
+    if player.jail is not None:
+        raise RuleError(JAIL_RULE, f"{player.name} is already in jail")
+    state = state.with_player(index, jail=Jail(since_turn=state.turn_no))
+    return Outcome(state, f"{player.name} goes to jail{why}: no salary, the turn ends (record `next`)")
+
+
+def jail_turn(state: GameState, index: int) -> int:
+    """Which of their turns in jail the player is on now (1-based); counts the failed rolls so far."""
+    jail = state.players[index].jail
+    assert jail is not None
+    rolled_now = jail.last_turn == state.turn_no
+    return jail.failed + (0 if rolled_now else 1)
+
+
+def jail_status(state: GameState, index: int) -> str:
+    """A few words for the screen: "" when free, "in jail, turn 2 of 3", or "in jail, must leave this turn"."""
+    jail = state.players[index].jail
+    if jail is None:
+        return ""
+    if state.variant.jail is JailRule.NEXT_TURN:
+        return "in jail, must leave this turn" if state.turn_no > jail.since_turn else "in jail, leaves next turn"
+    if state.turn_no <= jail.since_turn:
+        return "in jail, just sent"
+    return f"in jail, turn {min(jail_turn(state, index), TURNS_IN_JAIL)} of {TURNS_IN_JAIL}"
+
+
+def _free(state: GameState, index: int) -> GameState:
+    return state.with_player(index, jail=None)
+
+
+def _pay_fine(state: GameState, index: int, rule: str) -> tuple[GameState, Transfer]:
+    return transfer(state, index, to_bank_or_pot(state), state.board.jail_fine, "fine", rule=rule,
+                    what="for the jail fine")
+
+
+@handles(JailAction)
+def jail(state: GameState, action: JailAction) -> Outcome:
+    """Record what happened to a player and jail; see the module docstring for the timer."""
+    index = state.player_index(action.player)
+    player = state.players[index]
+    how = normalise(action.how)
+    if how in ("send", "go", "goto"):
+        return send_to_jail(state, index, "")
+    if how not in ("doubles", "fine", "pay", "card", "miss", "fail", "failed"):
+        raise RuleError(JAIL_RULE, f'"{action.how}" is not a way in or out of jail; use send, doubles, fine, card '
+                                   "or miss")
+    if player.jail is None:
+        raise RuleError(JAIL_RULE, f"{player.name} is not in jail")
+    if state.turn != index:
+        raise RuleError(JAIL_RULE, f"it is {state.players[state.turn].name}'s turn, not {player.name}'s: record "
+                                   f"`turn {player.name}` first")
+    jail_ = player.jail
+    if state.turn_no <= jail_.since_turn:
+        raise RuleError(JAIL_RULE, f"{player.name} was sent to jail this turn; the way out starts on the next turn")
+    next_turn = state.variant.jail is JailRule.NEXT_TURN
+    rule = NEXT_TURN_RULE if next_turn else JAIL_RULE
+    money = state.money
+    rolled = jail_.last_turn == state.turn_no
+    if rolled:
+        # One roll per turn; after a failed roll the player stays (a forced fine was already charged by that roll).
+        raise RuleError(rule, f"{player.name} has already rolled for doubles this turn; try again next turn")
+    if how == "doubles":
+        return Outcome(_free(state, index), f"{player.name} throws doubles and leaves jail free, moving by that "
+                                            "throw (no second throw)")
+    if how in ("fine", "pay"):
+        state2, t = _pay_fine(state, index, rule)
+        return Outcome(_free(state2, index), f"{player.name} pays the {money(t.amount)} fine to the {t.payee} "
+                                             "and leaves jail before rolling", (t,))
+    if how == "card":
+        held = player.jail_cards
+        if not held:
+            raise RuleError(JAIL_CARD_RULE, f"{player.name} holds no Get Out of Jail Free card")
+        if action.deck:
+            deck = deck_key(action.deck)
+            if deck not in held:
+                raise RuleError(JAIL_CARD_RULE, f"{player.name} holds no {DECK_TITLES[deck]} Get Out of Jail Free "
+                                                "card")
+        else:
+            deck = held[0]
+        cards = list(held)
+        cards.remove(deck)
+        state2 = state.with_player(index, jail=None, jail_cards=tuple(cards))
+        return Outcome(state2, f"{player.name} uses the {DECK_TITLES[deck]} Get Out of Jail Free card, which goes "
+                               "back to the bottom of its deck, and leaves jail")
+    # A failed roll.
+    failed = jail_.failed + 1
+    if next_turn or failed >= TURNS_IN_JAIL:
+        # seed 000, JAIL: "If the player does not throw doubles by his third turn he must pay the $50 fine";
+        # seed 003, SHORT GAME rule 3: may roll and, failing, pay $50 on the same turn.
+        state2, t = _pay_fine(state, index, rule)
+        return Outcome(_free(state2, index), f"{player.name} fails to throw doubles, pays the {money(t.amount)} "
+                                             "fine and leaves jail, moving by that throw", (t,))
+    state2 = state.with_player(index, jail=replace(jail_, failed=failed, last_turn=state.turn_no))
+    return Outcome(state2, f"{player.name} fails to throw doubles and stays in jail (failed roll {failed} of "
+                           f"{TURNS_IN_JAIL})")

@@ -1,1 +1,116 @@
-"""(being written)"""
+"""Income Tax and Luxury Tax, by the variant's rule book.
+
+Income Tax is the one charge with a choice in it: $200 or 10% of total worth, chosen *before* adding up (seed 000,
+"INCOME TAX"), so the action must carry the choice; :func:`income_tax_options` lets the app show both figures on
+demand (after the choice is made at the table). Darrow's 1935 rules know only the 10% (of cash + mortgage values +
+buildings, seed 001, INCOME TAX), and the 1990s short game charges a flat $200 (seed 003, SHORT GAME rule 4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.actions import Tax
+from rules.board import normalise
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.money import rounded_tenth, to_bank_or_pot, transfer
+from rules.outcome import Outcome
+from rules.state import GameState
+from rules.variants import IncomeTax
+
+INCOME_RULE = 'seed 000, "INCOME TAX"'
+DARROW_RULE = "seed 001, INCOME TAX"
+FLAT_RULE = "seed 003, SHORT GAME rule 4"
+LUXURY_RULE = "seed 003, appendix (Luxury Tax)"
+
+
+@dataclass(frozen=True)
+class TaxOptions:
+    """What Income Tax would cost a player now: ``flat`` ($200 option or the flat tax; None when there is none),
+    ``percent`` (10% of ``worth``; None when there is no 10% option), ``worth`` (the basis of the 10%) and the rule
+    followed."""
+
+    flat: int | None
+    percent: int | None
+    worth: int
+    rule: str
+
+    @property
+    def basis(self) -> int:
+        return self.worth
+
+
+def buildings_cost(state: GameState, index: int) -> int:
+    """What the player's buildings cost: every level at the lot's house price (a hotel counts its turned-in houses,
+    seed 000, "INCOME TAX": "cost price of all buildings")."""
+    return sum(state.deeds[d.index].level * d.house_cost for d in state.owned_by(index))
+
+
+def income_tax_options(state: GameState, player: str | int) -> TaxOptions:
+    """Both Income Tax figures for a player under the game's variant."""
+    index = player if isinstance(player, int) else state.player_index(player)
+    cash = state.players[index].cash
+    owned = state.owned_by(index)
+    build = buildings_cost(state, index)
+    rule = state.variant.income_tax
+    if rule is IncomeTax.DARROW:
+        worth = cash + sum(d.mortgage for d in owned) + build  # mortgage values of all deeds, mortgaged or not
+        return TaxOptions(None, rounded_tenth(worth), worth, DARROW_RULE)
+    worth = cash + sum(d.price for d in owned) + build  # printed prices, mortgaged or not
+    if rule is IncomeTax.FLAT:
+        return TaxOptions(state.board.income_tax, None, worth, FLAT_RULE)
+    return TaxOptions(state.board.income_tax, rounded_tenth(worth), worth, INCOME_RULE)
+
+
+def _option(text: str) -> str:
+    key = normalise(text.replace("%", "pc"))
+    if key in ("", "none"):
+        return ""
+    if key in ("200", "flat", "estimate"):
+        return "flat"
+    if key in ("10pc", "10", "pc", "percent", "10percent", "tenpercent", "worth"):
+        return "percent"
+    raise RuleError(INCOME_RULE, f'"{text}" is not an Income Tax option; choose 200 or 10%')
+
+
+@handles(Tax)
+def tax(state: GameState, action: Tax) -> Outcome:
+    """Charge Income Tax or Luxury Tax to the bank (or the Free Parking pot under that house rule)."""
+    index = state.player_index(action.player)
+    player = state.players[index]
+    if player.bankrupt:
+        raise RuleError(INCOME_RULE, f"{player.name} is bankrupt and out of the game")
+    kind = normalise(action.kind)
+    money = state.money
+    payee = to_bank_or_pot(state)
+    if kind in ("luxury", "luxurytax", "super", "supertax"):
+        amount = state.luxury_tax
+        state2, t = transfer(state, index, payee, amount, "tax", rule=LUXURY_RULE, what="Luxury Tax")
+        return Outcome(state2, f"{player.name} pays Luxury Tax of {money(amount)} to the {payee}", (t,))
+    if kind not in ("income", "incometax"):
+        raise RuleError(INCOME_RULE, f'"{action.kind}" is not a tax square; choose income or luxury')
+    opts = income_tax_options(state, index)
+    choice = _option(action.option)
+    variant = state.variant.income_tax
+    if variant is IncomeTax.FLAT:
+        # seed 003, SHORT GAME rule 4: a flat $200; asking for 10% is refused so nobody thinks it was applied.
+        if choice == "percent":
+            raise RuleError(FLAT_RULE, "in the 1990s short game Income Tax is a flat $200; there is no 10% option")
+        amount, how = opts.flat, "the flat"
+    elif variant is IncomeTax.DARROW:
+        if choice == "flat":
+            raise RuleError(DARROW_RULE, "Darrow's rules have no $200 option: Income Tax is 10% of cash, the "
+                                         "mortgage values of all deeds and the cost of buildings")
+        amount, how = opts.percent, f"10% of {money(opts.worth)} (cash, mortgage values, buildings):"
+    else:
+        if not choice:
+            raise RuleError(INCOME_RULE, "choose 200 or 10% before adding up (the rule book asks for the choice "
+                                         "first)")
+        if choice == "flat":
+            amount, how = opts.flat, "the"
+        else:
+            amount, how = opts.percent, f"10% of {money(opts.worth)} total worth:"
+    assert amount is not None
+    state2, t = transfer(state, index, payee, amount, "tax", rule=opts.rule, what="Income Tax")
+    return Outcome(state2, f"{player.name} pays {how} {money(amount)} Income Tax to the {payee}", (t,))

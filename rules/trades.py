@@ -1,1 +1,142 @@
-"""(being written)"""
+"""Trades between two players: any bundle of deeds, cash and Get Out of Jail Free cards, validated as a whole.
+
+Seed 000, SELLING PROPERTY: no lot of a group with buildings changes hands. Seed 000, MORTGAGES: a mortgaged deed
+received costs its new owner 10% interest at once, or mortgage + 10% to lift it at once. Seed 001 (Darrow): deeds
+change hands only free of mortgage. Seed 000, MISCELLANEOUS: only the bank lends, so cash for nothing is refused.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Items, Trade
+from rules.board import Deed
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.jail import DECK_TITLES, JAIL_CARD_RULE, deck_key
+from rules.money import rounded_tenth, transfer
+from rules.outcome import BANK, Outcome, Transfer
+from rules.state import GameState
+
+TRADE_RULE = "seed 000, SELLING PROPERTY"
+MORTGAGE_RULE = "seed 000, MORTGAGES"
+DARROW_RULE = "seed 001 (property only transferred FREE of mortgage)"
+LOAN_RULE = "seed 000, MISCELLANEOUS"
+MAX_CASH = 1_000_000  # far above all the money in the box; anything more is a typing slip
+
+
+def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[list[Deed], list[str]]:
+    """Resolve and check one side: the giver owns each deed, no buildings in its group, holds each card."""
+    name = state.players[giver].name
+    deeds = []
+    for text in items.deeds:
+        deed = state.deed(text)
+        if deed.index in seen:
+            raise RuleError(TRADE_RULE, f"{deed.name} is named twice in the trade")
+        seen.add(deed.index)
+        holding = state.holding(deed)
+        if holding.owner != giver:
+            owner = "the bank" if holding.owner is None else state.players[holding.owner].name
+            raise RuleError(TRADE_RULE, f"{name} cannot trade {deed.name}: it belongs to {owner}")
+        group = state.board.group_of(deed)
+        built = [state.board.deeds[i].name for i in group.deeds if state.deeds[i].level]
+        if built:
+            raise RuleError(TRADE_RULE, f"{deed.name} cannot change hands while its group has buildings "
+                                        f"({', '.join(built)}); sell them to the bank first")
+        if holding.mortgaged and state.variant.transfer_free_of_mortgage:
+            raise RuleError(DARROW_RULE, f"{deed.name} is mortgaged; under Darrow's rules it must be lifted before "
+                                         "it changes hands")
+        deeds.append(deed)
+    if items.cash < 0 or items.cash > MAX_CASH:
+        raise RuleError(TRADE_RULE, f"{state.money(items.cash)} is not a usable amount of cash in a trade")
+    cards = [deck_key(d) for d in items.jail_cards]
+    held = list(state.players[giver].jail_cards)
+    for deck in cards:
+        if deck not in held:
+            raise RuleError(JAIL_CARD_RULE, f"{name} does not hold the {DECK_TITLES[deck]} Get Out of Jail Free card")
+        held.remove(deck)
+    return deeds, cards
+
+
+def _describe(state: GameState, deeds: list[Deed], cash: int, cards: list[str]) -> str:
+    parts = [d.name + (" (mortgaged)" if state.holding(d).mortgaged else "") for d in deeds]
+    if cash:
+        parts.append(state.money(cash))
+    parts += [f"the {DECK_TITLES[c]} Get Out of Jail Free card" for c in cards]
+    return ", ".join(parts) if parts else "nothing"
+
+
+@handles(Trade)
+def trade(state: GameState, action: Trade) -> Outcome:
+    """Swap both sides at once, then charge the mortgage interest (or lift) on mortgaged deeds received."""
+    a = state.player_index(action.first)
+    b = state.player_index(action.second)
+    pa, pb = state.players[a], state.players[b]
+    if a == b:
+        raise RuleError(TRADE_RULE, f"{pa.name} cannot trade with themselves")
+    for p in (pa, pb):
+        if p.bankrupt:
+            raise RuleError(TRADE_RULE, f"{p.name} is bankrupt and out of the game")
+    give, get = action.give, action.get
+    if give.empty() and get.empty():
+        raise RuleError(TRADE_RULE, "an empty trade: name what each side gives")
+    if give.cash and get.cash:
+        raise RuleError(TRADE_RULE, "only one side of a trade gives cash; net the two amounts")
+    for side, other in ((give, get), (get, give)):
+        if side.cash and not side.deeds and not side.jail_cards and other.empty():
+            raise RuleError(LOAN_RULE, "cash for nothing is a loan or a gift: no player may borrow from or lend "
+                                       "money to another player (only the bank lends, by mortgage)")
+    seen: set[int] = set()
+    deeds_a, cards_a = _side(state, a, give, seen)
+    deeds_b, cards_b = _side(state, b, get, seen)
+    received = {d.index: b for d in deeds_a} | {d.index: a for d in deeds_b}
+    lifts: set[int] = set()
+    for text in action.lift:
+        deed = state.deed(text)
+        if deed.index not in received:
+            raise RuleError(MORTGAGE_RULE, f"{deed.name} is not part of this trade, so it cannot be lifted here")
+        if not state.holding(deed).mortgaged:
+            raise RuleError(MORTGAGE_RULE, f"{deed.name} is not mortgaged; there is nothing to lift")
+        if deed.index in lifts:
+            raise RuleError(MORTGAGE_RULE, f"{deed.name} is named twice to lift")
+        lifts.add(deed.index)
+    before = state
+    transfers: list[Transfer] = []
+    # The cash first (the giver pays from cash on hand), then the deeds and cards, then the interest.
+    if give.cash:
+        state, t = transfer(state, a, b, give.cash, "trade", rule=TRADE_RULE, what=f"to {pb.name} in the trade")
+        transfers.append(t)
+    if get.cash:
+        state, t = transfer(state, b, a, get.cash, "trade", rule=TRADE_RULE, what=f"to {pa.name} in the trade")
+        transfers.append(t)
+    for idx, owner in received.items():
+        state = state.with_holding(idx, owner=owner)
+    cards_of = {a: list(pa.jail_cards), b: list(pb.jail_cards)}
+    for deck in cards_a:
+        cards_of[a].remove(deck)
+        cards_of[b].append(deck)
+    for deck in cards_b:
+        cards_of[b].remove(deck)
+        cards_of[a].append(deck)
+    state = state.with_player(a, jail_cards=tuple(cards_of[a])).with_player(b, jail_cards=tuple(cards_of[b]))
+    notes = []
+    for idx, owner in received.items():
+        deed = state.board.deeds[idx]
+        if not before.deeds[idx].mortgaged:
+            continue
+        interest = rounded_tenth(deed.mortgage)
+        who = state.players[owner].name
+        if idx in lifts:
+            cost = deed.mortgage + interest
+            state, t = transfer(state, owner, BANK, cost, "unmortgage", rule=MORTGAGE_RULE, deed=deed.name,
+                                what=f"to lift the mortgage on {deed.name} (mortgage + 10%)")
+            state = state.with_holding(idx, mortgaged=False)
+            notes.append(f"{who} lifts {deed.name} for {state.money(cost)}")
+        else:
+            state, t = transfer(state, owner, BANK, interest, "interest", rule=MORTGAGE_RULE, deed=deed.name,
+                                what=f"interest (10%) on the mortgaged {deed.name}")
+            notes.append(f"{who} pays {state.money(interest)} interest on {deed.name}")
+        transfers.append(t)
+    summary = (f"{pa.name} gives {pb.name} {_describe(before, deeds_a, give.cash, cards_a)} for "
+               f"{_describe(before, deeds_b, get.cash, cards_b)}")
+    if notes:
+        summary += "; " + "; ".join(notes)
+    return Outcome(state, summary, tuple(transfers))

@@ -1,1 +1,75 @@
-"""(being written)"""
+"""Turn order and the end of the game by agreement or time.
+
+Turns matter to the money only through the jail timer (seed 000, JAIL: "his next three turns"), so turn order never
+blocks buying, rent, building or trades: the banker records whose turn it is (``turn``) or passes it on (``next``),
+and each turn counts once in ``GameState.turn_no``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.actions import End, Next, Turn
+from rules.bankruptcy import next_active
+from rules.board import normalise
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.outcome import Outcome
+from rules.state import GameState
+from rules.valuation import standings
+from rules.variants import EndRule
+
+TURN_RULE = "seed 000, THE PLAY"
+TIME_RULE = "seed 002, TIME LIMIT GAME"
+
+
+@handles(Turn)
+def turn(state: GameState, action: Turn) -> Outcome:
+    """It is now ``player``'s turn (out of order too: the banker knows the table)."""
+    index = state.player_index(action.player)
+    player = state.players[index]
+    if player.bankrupt:
+        raise RuleError(TURN_RULE, f"{player.name} is bankrupt and out of the game")
+    state = replace(state, turn=index, turn_no=state.turn_no + 1)
+    return Outcome(state, f"{player.name}'s turn (turn {state.turn_no})")
+
+
+@handles(Next)
+def next_turn(state: GameState, action: Next) -> Outcome:
+    """The turn passes to the left: the next player in order still in the game (seed 000, THE PLAY)."""
+    index = next_active(state, state.turn)
+    state = replace(state, turn=index, turn_no=state.turn_no + 1)
+    return Outcome(state, f"{state.players[index].name}'s turn (turn {state.turn_no})")
+
+
+@handles(End)
+def end(state: GameState, action: End) -> Outcome:
+    """End by agreement (any variant) or because the agreed time is up (time-limit game); the richest wins."""
+    if state.over:
+        raise RuleError("end of game", f"the game is already over ({state.end_reason})")
+    reason = normalise(action.reason)
+    if reason in ("time", "timeup", "timeisup"):
+        if state.variant.end is not EndRule.TIME_LIMIT:
+            raise RuleError(TIME_RULE, f"{state.variant.title} has no time limit; end it by agreement instead")
+        why = "time is up"
+    elif reason in ("", "agreement", "agreed", "agree"):
+        why = "by agreement"
+    else:
+        raise RuleError("end of game", f'"{action.reason}" is not a reason to end; use agreement or time')
+    state = replace(state, over=True, end_reason=why)
+    won = winner(state)
+    tail = f"{won} wins, the richest player" if won else "the richest players tie"
+    return Outcome(state, f"The game ends ({why}): {tail}")
+
+
+def winner(state: GameState) -> str | None:
+    """The winner's name: the last player standing, or, once the game is over, the richest by the short game's
+    valuation (seed 000, SHORT GAME rule 3). None while play goes on with several players, or on a tie for first."""
+    left = state.active()
+    if len(left) == 1:
+        return state.players[left[0]].name
+    if not state.over:
+        return None
+    table = standings(state)
+    top = [s for s in table if s.rank == 1 and not s.bankrupt]
+    return top[0].name if len(top) == 1 else None

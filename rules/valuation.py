@@ -1,1 +1,84 @@
-"""(being written)"""
+"""What each player is worth, and the standings, by the short game's valuation (seed 000, RULES for a SHORT GAME,
+rule 3; the same in seed 003 rule 5 and seed 002's Time Limit Game): cash, deeds at the printed price, mortgaged
+deeds at half that, houses at cost, hotels at cost including the houses turned in for them.
+
+Every variant's final standings use this one valuation, so the richest player is decided the same way everywhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.state import GameState
+
+VALUATION_RULE = "seed 000, RULES for a SHORT GAME, rule 3 (valuation)"
+
+
+@dataclass(frozen=True)
+class Worth:
+    """A player's valuation. ``houses``/``hotels`` are counts; ``buildings`` is their cost in money."""
+
+    cash: int
+    deeds: int
+    """Printed prices of the unmortgaged deeds."""
+    mortgaged: int
+    """Half the printed prices of the mortgaged deeds."""
+    houses: int
+    hotels: int
+    buildings: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    name: str
+    cash: int
+    deeds: int
+    mortgaged: int
+    houses: int
+    hotels: int
+    buildings: int
+    total: int
+    bankrupt: bool
+
+
+def worth(state: GameState, index: int) -> Worth:
+    """Value one player's cash and holdings (seed 000, SHORT GAME rule 3)."""
+    cash = state.players[index].cash
+    deeds = mortgaged = buildings = 0
+    for d in state.owned_by(index):
+        h = state.deeds[d.index]
+        if h.mortgaged:
+            mortgaged += d.price // 2
+        else:
+            deeds += d.price
+        buildings += h.level * d.house_cost  # a hotel's level counts the houses turned in for it
+    houses, hotels = state.houses_and_hotels(index)
+    return Worth(cash, deeds, mortgaged, houses, hotels, buildings, cash + deeds + mortgaged + buildings)
+
+
+def standings(state: GameState) -> tuple[Standing, ...]:
+    """Everybody ranked by total worth, richest first; equal totals share a rank; bankrupt players come last
+    (sharing the rank after everyone still in the game)."""
+    rows = []
+    for i, p in enumerate(state.players):
+        w = worth(state, i)
+        rows.append((p.bankrupt, -w.total, i, p, w))
+    rows.sort(key=lambda r: (r[0], r[1], r[2]))
+    out: list[Standing] = []
+    prev: tuple[bool, int] | None = None
+    rank = 0
+    for pos, (bust, neg, _i, p, w) in enumerate(rows, start=1):
+        key = (bust, 0 if bust else neg)
+        if key != prev:
+            rank, prev = pos, key
+        out.append(Standing(rank, p.name, w.cash, w.deeds, w.mortgaged, w.houses, w.hotels, w.buildings, w.total,
+                            p.bankrupt))
+    return tuple(out)
+
+
+def valuation_rule(state: GameState) -> str:
+    """The rule book the valuation follows, for the standings' footnote."""
+    return (f"{VALUATION_RULE}: cash, deeds at the printed price, mortgaged deeds at half price, houses and hotels "
+            f"at cost (a hotel with the {state.variant.houses_before_hotel} houses turned in for it)")
