@@ -1,0 +1,415 @@
+"""Standings exports: CSV, JSON, Markdown and the QR text, plus the picture of a game and the leaderboard.
+
+Everything here works on a :class:`Report`, a plain snapshot of one game's standings built from a session by
+:func:`report`. The valuation itself is the rules engine's (``rules.valuation``), so an export can never disagree
+with the standings screen. The formats are documented in ``docs/exports.md``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+FORMATS = ("csv", "json", "md")
+JSON_FORMAT = "banker-standings"
+JSON_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Row:
+    """One player's line in the standings, in whole dollars (pounds on the UK board)."""
+
+    rank: int
+    name: str
+    cash: int
+    deeds: int
+    """Unmortgaged deeds at the printed price."""
+    mortgaged: int
+    """Mortgaged deeds at half the printed price."""
+    houses: int
+    """Number of houses standing."""
+    hotels: int
+    """Number of hotels standing."""
+    buildings: int
+    """Houses and hotels at their purchase price, a hotel including the houses turned in for it."""
+    total: int
+    bankrupt: bool = False
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class Report:
+    """One game's standings and the facts an export needs about the game."""
+
+    game: int
+    variant: str
+    """The variant's key, e.g. ``short-1973``."""
+    variant_title: str
+    edition: str
+    valuation: str
+    """Which rule book the valuation follows, in words (``rules.valuation.valuation_rule``)."""
+    created: str
+    """ISO 8601 time the game was created."""
+    ended: str
+    """ISO 8601 time of the action that ended the game; empty while it is in progress."""
+    over: bool
+    end_reason: str
+    winner: str
+    """The winner's name; empty while the game is in progress (or if nobody won)."""
+    currency: str
+    rows: tuple[Row, ...] = field(default_factory=tuple)
+
+    @property
+    def status(self) -> str:
+        return "final" if self.over else "in progress"
+
+    @property
+    def duration_minutes(self) -> int | None:
+        """Minutes from creation to the end (None while the game runs or a time cannot be read)."""
+        if not (self.over and self.created and self.ended):
+            return None
+        try:
+            start, end = _parse_time(self.created), _parse_time(self.ended)
+        except ValueError:
+            return None
+        return max(0, round((end - start).total_seconds() / 60))
+
+    def money(self, amount: int) -> str:
+        sign = "-" if amount < 0 else ""
+        return f"{sign}{self.currency}{abs(amount):,}"
+
+    @property
+    def date(self) -> str:
+        """The game's day (YYYY-MM-DD), from its end if over, else from its start."""
+        return (self.ended or self.created)[:10]
+
+
+def _parse_time(text: str) -> datetime:
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def duration_text(minutes: int | None) -> str:
+    if minutes is None:
+        return ""
+    hours, mins = divmod(minutes, 60)
+    return f"{hours} h {mins:02d} min" if hours else f"{mins} min"
+
+
+# Building a report from a game ---------------------------------------------------------------------------------
+
+
+def rows_from_state(state) -> tuple[Row, ...]:
+    """The engine's standings as rows; the winner flag comes from ``rules.turns.winner`` once the game is over."""
+    from rules.valuation import standings
+
+    winner = _winner_name(state)
+    return tuple(
+        Row(rank=s.rank, name=s.name, cash=s.cash, deeds=s.deeds, mortgaged=s.mortgaged, houses=s.houses,
+            hotels=s.hotels, buildings=s.buildings, total=s.total, bankrupt=bool(s.bankrupt),
+            winner=bool(winner) and s.name == winner)
+        for s in standings(state)
+    )
+
+
+def _winner_name(state) -> str:
+    """The winner's name if the game is over. ``rules.turns.winner`` may answer with an index or a name."""
+    if not state.over:
+        return ""
+    from rules.turns import winner
+
+    who = winner(state)
+    if who is None or who == "":
+        return ""
+    if isinstance(who, int):
+        return state.players[who].name
+    return getattr(who, "name", who)
+
+
+def report(session) -> Report:
+    """Snapshot a session's game: current standings, or the final ones when the game is over."""
+    from rules.valuation import valuation_rule
+
+    state = session.state
+    ended = ""
+    if state.over:
+        history = session.history()
+        if history:
+            ended = history[-1][0].time
+    return Report(
+        game=session.game_id,
+        variant=state.settings.variant,
+        variant_title=state.variant.title,
+        edition=state.settings.edition,
+        valuation=valuation_rule(state),
+        created=session.created,
+        ended=ended,
+        over=state.over,
+        end_reason=state.end_reason,
+        winner=_winner_name(state),
+        currency=state.board.money(0).rstrip("0"),
+        rows=rows_from_state(state),
+    )
+
+
+# Formats ------------------------------------------------------------------------------------------------------
+
+CSV_COLUMNS = ("rank", "name", "cash", "deeds", "mortgaged", "houses", "hotels", "buildings", "total", "bankrupt",
+               "winner", "game", "status", "variant", "edition", "valuation", "created", "ended",
+               "duration_minutes", "end_reason")
+
+
+def to_csv(rep: Report) -> str:
+    """One header row and one row per player; the game's facts are repeated on every row as trailing columns, so
+    the file opens in any spreadsheet as is and sorts or filters without losing them (docs/exports.md)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    duration = rep.duration_minutes
+    for r in rep.rows:
+        writer.writerow([r.rank, r.name, r.cash, r.deeds, r.mortgaged, r.houses, r.hotels, r.buildings, r.total,
+                         "yes" if r.bankrupt else "no", "yes" if r.winner else "no", rep.game, rep.status,
+                         rep.variant, rep.edition, rep.valuation, rep.created, rep.ended,
+                         "" if duration is None else duration, rep.end_reason])
+    return buffer.getvalue()
+
+
+def to_dict(rep: Report) -> dict:
+    """The JSON document (docs/exports.md, "JSON"): game facts and the standings, amounts as integers."""
+    return {
+        "format": JSON_FORMAT,
+        "version": JSON_VERSION,
+        "game": {
+            "id": rep.game,
+            "status": rep.status,
+            "variant": rep.variant,
+            "variant_title": rep.variant_title,
+            "edition": rep.edition,
+            "currency": rep.currency,
+            "valuation": rep.valuation,
+            "created": rep.created,
+            "ended": rep.ended or None,
+            "duration_minutes": rep.duration_minutes,
+            "end_reason": rep.end_reason or None,
+            "winner": rep.winner or None,
+            "players": [r.name for r in rep.rows],
+        },
+        "standings": [asdict(r) for r in rep.rows],
+    }
+
+
+def to_json(rep: Report) -> str:
+    return json.dumps(to_dict(rep), indent=2, ensure_ascii=False) + "\n"
+
+
+def from_dict(data: dict) -> Report:
+    """Read a JSON export back (tests and anyone re-importing results use this)."""
+    if data.get("format") != JSON_FORMAT:
+        raise ValueError("not a Banker standings export")
+    g = data["game"]
+    return Report(
+        game=g["id"], variant=g["variant"], variant_title=g["variant_title"], edition=g["edition"],
+        valuation=g["valuation"], created=g["created"], ended=g["ended"] or "", over=g["status"] == "final",
+        end_reason=g["end_reason"] or "", winner=g["winner"] or "", currency=g["currency"],
+        rows=tuple(Row(**r) for r in data["standings"]),
+    )
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def to_markdown(rep: Report) -> str:
+    """A heading, one line of facts and a table, ready to paste into a chat."""
+    title = "Final standings" if rep.over else "Standings (game in progress, not final)"
+    facts = [f"{rep.variant_title} game #{rep.game}", f"started {rep.created[:16].replace('T', ' ')}"]
+    if rep.over:
+        facts.append(f"ended {rep.ended[:16].replace('T', ' ')}" if rep.ended else "ended")
+        if rep.duration_minutes is not None:
+            facts.append(duration_text(rep.duration_minutes))
+    lines = [f"## {title}", "", ", ".join(facts) + "."]
+    if rep.winner:
+        lines.append(f"**Winner: {_md_cell(rep.winner)}**" + (f" ({_md_cell(rep.end_reason)})" if rep.end_reason
+                                                            else ""))
+    lines += ["", "| # | Player | Cash | Deeds | Mortgaged | Houses | Hotels | Buildings | Total |",
+              "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rep.rows:
+        name = _md_cell(r.name) + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
+        lines.append(f"| {r.rank} | {name} | {rep.money(r.cash)} | {rep.money(r.deeds)} | {rep.money(r.mortgaged)} "
+                     f"| {r.houses} | {r.hotels} | {rep.money(r.buildings)} | {rep.money(r.total)} |")
+    lines += ["", f"_Valuation: {_md_cell(rep.valuation)}_", ""]
+    return "\n".join(lines)
+
+
+def qr_text(rep: Report) -> str:
+    """The compact text in the QR code: one line about the game, then one line per player."""
+    head = f"Banker: {rep.variant_title} game, {rep.date}, "
+    head += (f"winner {rep.winner}" if rep.winner else "final") if rep.over else "in progress"
+    lines = [head]
+    for r in rep.rows:
+        lines.append(f"{r.rank}. {r.name} " + ("bankrupt" if r.bankrupt else rep.money(r.total)))
+    return "\n".join(lines)
+
+
+def render(rep: Report, fmt: str) -> str:
+    """The export in ``fmt`` (csv, json or md)."""
+    if fmt == "csv":
+        return to_csv(rep)
+    if fmt == "json":
+        return to_json(rep)
+    if fmt in ("md", "markdown"):
+        return to_markdown(rep)
+    raise ValueError(f'unknown export format "{fmt}"; choose one of {", ".join(FORMATS)}')
+
+
+# Where exports go ---------------------------------------------------------------------------------------------
+
+
+def exports_dir(out: str | Path | None = None) -> Path:
+    """``out`` if given, else ``$BANKER_DATA_DIR/exports``, else the platform's user data dir + ``/exports``."""
+    if out:
+        return Path(out).expanduser()
+    from banker.paths import data_dir
+
+    return data_dir() / "exports"
+
+
+def file_stem(rep: Report) -> str:
+    return f"banker-game-{rep.game}-{'final' if rep.over else 'current'}"
+
+
+def write_export(rep: Report, fmt: str, directory: str | Path | None = None) -> Path:
+    """Write one export file into the exports directory and return its path."""
+    text = render(rep, fmt)
+    folder = exports_dir(directory)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{file_stem(rep)}.{'md' if fmt == 'markdown' else fmt}"
+    # newline="" keeps the CSV's CRLF row ends exactly as the csv module wrote them
+    path.write_text(text, encoding="utf-8", newline="")
+    return path
+
+
+def write_qr(rep: Report, directory: str | Path | None = None) -> tuple[Path, Path]:
+    """Write the QR code as SVG and PNG; returns (svg, png)."""
+    from banker.qr import save_both
+
+    return save_both(qr_text(rep), exports_dir(directory), f"{file_stem(rep)}-qr")
+
+
+# The picture of a game ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameStory:
+    """Each player's worth after every effective action (starting with the deal) and rent earned per deed."""
+
+    names: tuple[str, ...]
+    worth: tuple[tuple[int, ...], ...]
+    """``worth[i][k]``: player i's total after the k-th point (point 0 is the start)."""
+    rent_by_deed: tuple[tuple[str, int], ...]
+    """(deed, rent collected on it), most first."""
+
+
+def story(session) -> GameStory:
+    """Replay the journal's effective actions and value every player after each (the chart's data)."""
+    return story_from_history(session.state, session.history())
+
+
+def story_from_history(state, history: Iterable) -> GameStory:
+    """:func:`story` from an already-read history (so the replay can run off the UI thread without the database)."""
+    from rules.state import new_game
+    from rules.valuation import worth
+
+    names = tuple(p.name for p in state.players)
+    start = new_game(list(names), state.settings)
+    series: list[list[int]] = [[worth(start, i).total] for i in range(len(names))]
+    rent: dict[str, int] = defaultdict(int)
+    for _entry, outcome in history:
+        after = outcome.state
+        for i in range(len(names)):
+            series[i].append(0 if after.players[i].bankrupt else worth(after, i).total)
+        for t in outcome.transfers:
+            if t.kind == "rent" and t.deed:
+                rent[t.deed] += t.amount
+    ranked = tuple(sorted(rent.items(), key=lambda kv: (-kv[1], kv[0])))
+    return GameStory(names=names, worth=tuple(tuple(s) for s in series), rent_by_deed=ranked)
+
+
+# History across games -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    """One player name across finished games."""
+
+    name: str
+    games: int
+    wins: int
+    average_rank: float
+
+
+def leaderboard(db) -> list[LeaderRow]:
+    """Wins and average rank per player name over finished games, names compared ignoring case.
+
+    Reads the journal's ``scores`` table (written when a game ends) joined to ``games`` where ``over`` is set. The
+    name shown is the spelling used in the most recent game. Sorted by wins, then better average rank, then name.
+    """
+    import sqlite3
+
+    import sqlite_utils
+
+    if isinstance(db, sqlite_utils.Database):
+        database = db
+    else:
+        path = Path(db)
+        if not path.exists() or path.stat().st_size == 0:
+            return []
+        # read-only: a leaderboard never writes, and must not create a database where there was none
+        database = sqlite_utils.Database(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True))
+    if "scores" not in database.table_names() or "games" not in database.table_names():
+        return []
+    rows = list(database.query(
+        "select s.game, s.name, s.rank, s.winner from scores s join games g on g.id = s.game "
+        "where g.over order by s.game"
+    ))
+    if not isinstance(db, sqlite_utils.Database):
+        database.conn.close()
+    return leaderboard_from_scores(rows)
+
+
+def leaderboard_from_scores(rows: Iterable[dict]) -> list[LeaderRow]:
+    spelling: dict[str, str] = {}
+    games: dict[str, set] = defaultdict(set)
+    wins: dict[str, int] = defaultdict(int)
+    ranks: dict[str, list[int]] = defaultdict(list)
+    for row in rows:
+        key = str(row["name"]).casefold()
+        if row["game"] in games[key]:
+            continue
+        spelling[key] = row["name"]
+        games[key].add(row["game"])
+        ranks[key].append(int(row["rank"]))
+        wins[key] += 1 if row["winner"] else 0
+    board = [LeaderRow(spelling[k], len(games[k]), wins[k], round(sum(ranks[k]) / len(ranks[k]), 2))
+             for k in games]
+    board.sort(key=lambda r: (-r.wins, r.average_rank, r.name.casefold()))
+    return board
+
+
+def leaderboard_text(rows: list[LeaderRow]) -> str:
+    if not rows:
+        return "No finished games yet."
+    width = max(6, *(len(r.name) for r in rows))
+    lines = [f"{'Player':<{width}}  Games  Wins  Avg rank"]
+    lines += [f"{r.name:<{width}}  {r.games:>5}  {r.wins:>4}  {r.average_rank:>8.2f}" for r in rows]
+    return "\n".join(lines)
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")

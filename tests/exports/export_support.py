@@ -1,0 +1,57 @@
+"""Shared helpers for the export tests: a hand-made report and an SVG rasteriser for the QR round trip."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from banker.exports import Report, Row
+
+ZBARIMG = shutil.which("zbarimg")
+needs_zbarimg = pytest.mark.skipif(ZBARIMG is None, reason="zbarimg (Debian zbar-tools) is not installed")
+
+
+def sample_report(over: bool = True) -> Report:
+    rows = (
+        Row(1, "Ann", 1200, 1400, 120, 6, 1, 1800, 4520, winner=over),
+        Row(2, "Bob", 1540, 0, 0, 0, 0, 0, 1540),
+        Row(3, "Cy", 0, 0, 0, 0, 0, 0, 0, bankrupt=True),
+    )
+    return Report(game=7, variant="short-1973", variant_title="Short game (1973)", edition="us",
+                  valuation="seed 000, SHORT GAME rule 3: cash + deeds ...", created="2026-11-22T03:00:00.000+00:00",
+                  ended="2026-11-22T04:25:30.000+00:00" if over else "", over=over,
+                  end_reason="second bankruptcy" if over else "", winner="Ann" if over else "", currency="$",
+                  rows=rows)
+
+
+def zbar(path: Path) -> str:
+    """Decode a QR image with the real decoder, as a phone would."""
+    out = subprocess.run([ZBARIMG, "--raw", "-q", str(path)], capture_output=True, text=True, check=True)
+    return out.stdout.removesuffix("\n")
+
+
+def rasterise_svg(svg: Path, png: Path, scale: int = 10) -> Path:
+    """Draw the SVG's filled path (the qrcode SvgPathFillImage output: M x,y H x V y H x z squares) onto a PNG, so
+    the SVG itself, not just the PNG, is proven to decode. Parsing it as XML first proves it is valid XML."""
+    from PIL import Image, ImageDraw
+
+    root = ET.parse(svg).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    _, _, width, height = (float(v) for v in root.get("viewBox").split())
+    image = Image.new("L", (round(width * scale), round(height * scale)), 255)
+    draw = ImageDraw.Draw(image)
+    paths = root.findall(f"{ns}path")
+    assert paths, "the SVG has no path"
+    for path in paths:
+        for square in re.findall(r"M([\d.]+),([\d.]+)H([\d.]+)V([\d.]+)H([\d.]+)z", path.get("d")):
+            x0, y0, x1, y1, _ = (float(v) for v in square)
+            left, right = sorted((x0, x1))
+            draw.rectangle([round(left * scale), round(y0 * scale), round(right * scale) - 1,
+                            round(y1 * scale) - 1], fill=0)
+    image.save(png)
+    return png
