@@ -1,0 +1,588 @@
+"""The banker's command language: one line typed at the table -> one action, query or control.
+
+``parse(line, state)`` resolves names against the game (players and deeds forgivingly: any case, a unique prefix,
+the deed's aliases; multi-word deed names by the longest run of words that names a deed) so the action it
+returns carries the canonical player name and the deed's printed name, and reads back exactly in the journal.
+It checks only the shape of the line and the names; the rules engine decides whether the action is allowed.
+Every verb is documented with an example in docs/commands.md.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+
+from rules.actions import (
+    Action,
+    Auction,
+    Bankrupt,
+    Build,
+    Buy,
+    Card,
+    Collect,
+    Deal,
+    DealRandom,
+    End,
+    Go,
+    Items,
+    JailAction,
+    Mortgage,
+    Next,
+    Parking,
+    Pay,
+    Rent,
+    Sell,
+    ShortageAuction,
+    Tax,
+    Trade,
+    Turn,
+    Unmortgage,
+)
+from rules.errors import RuleError, UnknownName
+from rules.state import GameState, HouseRules, Settings, new_game
+
+MAX_AMOUNT = 1_000_000
+"""No amount at a Monopoly table comes near this; anything larger is a typo."""
+MAX_LINE = 500
+RULE = "commands"
+
+
+class CommandError(RuleError):
+    """A line the command language cannot read (wrong shape, bad amount); names the verb's expected shape."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(RULE, message)
+
+
+@dataclass(frozen=True)
+class Query:
+    """A ``show ...`` question: answered from the state, never journalled."""
+
+    kind: str
+    """``rent``, ``worth``, ``tax``, ``raise`` or ``scores``."""
+    player: str | None = None
+    deed: str | None = None
+    dice: int | None = None
+
+
+@dataclass(frozen=True)
+class Control:
+    """``undo`` or ``redo``: journalled as events of their own, so the log shows what was taken back."""
+
+    kind: str
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """``new <variant> <player>...``: starts a game; only the CLI and the app's new-game screen act on it."""
+
+    names: tuple[str, ...]
+    settings: Settings = field(default_factory=Settings)
+
+
+Command = Action | Query | Control | NewGame
+
+SHAPES: dict[str, str] = {
+    "new": "new <variant> <player> <player>... [edition us|uk]",
+    "deal": "deal <player> <deed>  or  deal random [<seed>]",
+    "buy": "buy <player> <deed>",
+    "auction": "auction <deed> <player> <amount>",
+    "rent": "rent <payer> <deed> [dice <n>] [card]",
+    "pay": "pay <player> <amount> [to <player>|to each]",
+    "collect": "collect <player> <amount> [from <player>|from each]",
+    "go": "go <player> [exact]",
+    "build": "build <player> <deed> [<count>]",
+    "sell": "sell <player> <deed> [<count>]",
+    "shortage": "shortage <player> <deed> <count> <amount>",
+    "mortgage": "mortgage <player> <deed>",
+    "unmortgage": "unmortgage <player> <deed>",
+    "tax": "tax <player> income [200|10%]  or  tax <player> luxury",
+    "card": "card <player> chance|chest <card-id>",
+    "jail": "jail <player> [fine|card|doubles|miss]",
+    "trade": "trade <player> <player> give <items> get <items> [lift <deeds>]",
+    "bankrupt": "bankrupt <player> to <player>|bank",
+    "parking": "parking <player>",
+    "turn": "turn <player>",
+    "next": "next",
+    "undo": "undo",
+    "redo": "redo",
+    "end": "end [time]",
+    "show": "show rent <deed> [dice <n>] | show worth | show tax <player> | show raise <player> | show scores",
+}
+
+VERB_ALIASES = {"lift": "unmortgage", "unmort": "unmortgage", "auc": "auction", "b": "buy", "bankruptcy": "bankrupt",
+                "fp": "parking", "salary": "go", "houses": "build", "?": "show", "query": "show"}
+DECKS = {"chance": "chance", "ch": "chance", "chest": "chest", "cc": "chest", "community": "chest",
+         "community-chest": "chest", "communitychest": "chest"}
+JAIL_HOW = {"fine": "fine", "pay": "fine", "card": "card", "doubles": "doubles", "double": "doubles",
+            "miss": "miss", "fail": "miss", "failed": "miss", "send": "send", "go": "send"}
+_AMOUNT = re.compile(r"^[$£]?(\d{1,3}(,\d{3})+|\d+)$")
+
+
+def strip_comment(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def parse(line: str, state: GameState) -> Command:
+    """Read one command line against ``state``. Raises :class:`RuleError` (usually :class:`CommandError` or
+    :class:`~rules.errors.UnknownName`) with a clear message for anything it cannot read."""
+    if len(line) > MAX_LINE:
+        raise CommandError(f"that line is {len(line)} characters long; one command is at most {MAX_LINE}")
+    text = strip_comment(line)
+    if not text:
+        raise CommandError("nothing to do: the line is empty or only a comment")
+    words = text.split()
+    verb = words[0].casefold()
+    verb = VERB_ALIASES.get(verb, verb)
+    parser = _PARSERS.get(verb)
+    if parser is None:
+        raise CommandError(f'unknown command "{words[0]}"; commands are {", ".join(sorted(SHAPES))}')
+    return parser(_Line(verb, words[1:], state))
+
+
+class _Line:
+    """The words after the verb, with helpers that resolve names and amounts or raise a clear error."""
+
+    def __init__(self, verb: str, args: list[str], state: GameState) -> None:
+        self.verb = verb
+        self.args = args
+        self.state = state
+
+    def bad(self, why: str) -> CommandError:
+        return CommandError(f"{why}; expected: {SHAPES[self.verb]}")
+
+    def need(self, lo: int, hi: int | None = None) -> None:
+        n = len(self.args)
+        if n < lo or (hi is not None and n > hi):
+            raise self.bad("wrong number of words" if n else "more words needed")
+
+    def player(self, word: str) -> str:
+        return self.state.players[self.state.player_index(word)].name
+
+    def deed(self, words: list[str]) -> str:
+        if not words:
+            raise self.bad("a deed name is missing")
+        return self.state.deed(" ".join(words)).name
+
+    def deed_run(self, start: int, stop: int) -> tuple[str, int]:
+        """The longest run ``args[start:j]`` (``j <= stop``) that names a deed; returns (printed name, j)."""
+        if stop <= start:
+            raise self.bad("a deed name is missing")
+        first: RuleError | None = None
+        for j in range(stop, start, -1):
+            try:
+                return self.deed(self.args[start:j]), j
+            except UnknownName as e:
+                if first is None:
+                    first = e
+        assert first is not None
+        raise first
+
+    def amount(self, word: str, what: str = "amount", zero: bool = False) -> int:
+        return parse_amount(word, what, zero=zero, currency=self.state.board.currency)
+
+    def count(self, word: str, what: str = "count") -> int:
+        if not word.isdigit() or not word.isascii():
+            raise self.bad(f'"{word}" is not a whole number of {what}')
+        n = int(word)
+        if n <= 0:
+            raise self.bad(f"the {what} must be at least 1")
+        if n > 100:
+            raise self.bad(f"{n} {what} is more than a board holds")
+        return n
+
+
+def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currency: str = "$") -> int:
+    """Whole dollars (or pounds) with an optional ``$``/``£`` and thousands commas; refuses negative, fractional,
+    zero (unless ``zero``) and absurd (over $1,000,000) amounts."""
+    w = word.strip()
+    if w.startswith("-") or w.startswith(("$-", "£-", "-$", "-£")):
+        raise CommandError(f'the {what} cannot be negative ("{word}")')
+    if not w.isascii() or not _AMOUNT.match(w):
+        raise CommandError(f'"{word}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
+                           f'(for example {currency}150)')
+    digits = w.lstrip("$£").replace(",", "")
+    if len(digits) > 12:
+        raise CommandError(f"the {what} {word} is absurd; amounts go up to {currency}{MAX_AMOUNT:,}")
+    n = int(digits)
+    if n > MAX_AMOUNT:
+        raise CommandError(f"the {what} {currency}{n:,} is absurd; amounts go up to {currency}{MAX_AMOUNT:,}")
+    if n == 0 and not zero:
+        raise CommandError(f"the {what} must be more than {currency}0")
+    return n
+
+
+# Verbs ---------------------------------------------------------------------------------------------------------
+
+def _deal(c: _Line) -> Action:
+    c.need(1)
+    if c.args[0].casefold() == "random" and len(c.args) <= 2 and not _is_player(c, c.args[0]):
+        if len(c.args) == 2:
+            if not c.args[1].isdigit() or not c.args[1].isascii() or len(c.args[1]) > 12:
+                raise c.bad(f'"{c.args[1]}" is not a whole-number seed')
+            return DealRandom(int(c.args[1]))
+        # The seed is drawn now and journalled, so replaying the game deals exactly the same deeds.
+        return DealRandom(random.SystemRandom().randrange(1_000_000))
+    c.need(2)
+    return Deal(c.player(c.args[0]), c.deed(c.args[1:]))
+
+
+def _is_player(c: _Line, word: str) -> bool:
+    try:
+        c.state.player_index(word)
+    except RuleError:
+        return False
+    return word.casefold() in {p.name.casefold() for p in c.state.players}
+
+
+def _player_deed(cls: type) -> object:
+    def parse_it(c: _Line) -> Action:
+        c.need(2)
+        return cls(c.player(c.args[0]), c.deed(c.args[1:]))
+    return parse_it
+
+
+def _auction(c: _Line) -> Action:
+    c.need(3)
+    deed, j = c.deed_run(0, len(c.args) - 2)
+    if j != len(c.args) - 2:
+        raise c.bad(f'"{" ".join(c.args[j:-2])}" is not part of {deed}')
+    return Auction(deed, c.player(c.args[-2]), c.amount(c.args[-1], "winning bid"))
+
+
+def _rent(c: _Line) -> Action:
+    c.need(2)
+    payer = c.player(c.args[0])
+    rest = c.args[1:]
+    dice, card = None, False
+    lowered = [w.casefold() for w in rest]
+    if "card" in lowered[1:]:
+        i = lowered.index("card", 1)
+        if i != len(rest) - 1:
+            raise c.bad('"card" goes last')
+        card = True
+        rest, lowered = rest[:-1], lowered[:-1]
+    if "dice" in lowered[1:]:
+        i = lowered.index("dice", 1)
+        if i != len(rest) - 2:
+            raise c.bad("dice takes one number: the roll")
+        word = rest[-1]
+        if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
+            raise c.bad(f'"{word}" is not a roll of two dice (2 to 12)')
+        dice = int(word)
+        rest = rest[:-2]
+    return Rent(payer, c.deed(rest), dice=dice, card=card)
+
+
+def _money_move(c: _Line, cls: type, keyword: str) -> Action:
+    c.need(2, 4)
+    player = c.player(c.args[0])
+    amount = c.amount(c.args[1])
+    other, each = None, False
+    if len(c.args) > 2:
+        if c.args[2].casefold() != keyword or len(c.args) != 4:
+            raise c.bad(f'after the amount comes "{keyword} <player>", "{keyword} each" or "{keyword} bank"')
+        who = c.args[3].casefold()
+        if who in ("each", "all", "everyone"):
+            each = True
+        elif who != "bank":
+            other = c.player(c.args[3])
+            if other == player:
+                raise c.bad(f"{player} cannot {c.verb} {keyword} themselves")
+    if cls is Pay:
+        return Pay(player, amount, to=other, each=each)
+    return Collect(player, amount, source=other, each=each)
+
+
+def _go(c: _Line) -> Action:
+    c.need(1, 2)
+    exact = False
+    if len(c.args) == 2:
+        if c.args[1].casefold() not in ("exact", "exactly", "landed"):
+            raise c.bad(f'"{c.args[1]}" is not "exact"')
+        exact = True
+    return Go(c.player(c.args[0]), exact=exact)
+
+
+def _build_sell(cls: type) -> object:
+    def parse_it(c: _Line) -> Action:
+        c.need(2)
+        player = c.player(c.args[0])
+        rest = c.args[1:]
+        count = 1
+        if len(rest) > 1 and rest[-1].isdigit():
+            count = c.count(rest[-1], "buildings")
+            rest = rest[:-1]
+        return cls(player, c.deed(rest), count)
+    return parse_it
+
+
+def _shortage(c: _Line) -> Action:
+    c.need(4)
+    player = c.player(c.args[0])
+    deed = c.deed(c.args[1:-2])
+    return ShortageAuction(player, deed, c.count(c.args[-2], "houses"), c.amount(c.args[-1], "price"))
+
+
+def _tax(c: _Line) -> Action:
+    c.need(2, 3)
+    player = c.player(c.args[0])
+    kind = c.args[1].casefold()
+    if kind in ("luxury", "super", "lux"):
+        if len(c.args) > 2:
+            raise c.bad("luxury tax has no option")
+        return Tax(player, "luxury")
+    if kind not in ("income", "inc"):
+        raise c.bad(f'"{c.args[1]}" is not income or luxury')
+    option = ""
+    if len(c.args) == 3:
+        word = c.args[2].replace(" ", "")
+        if word in ("10%", "10", "percent", "10percent"):
+            option = "10%"
+        elif word.lstrip("$£") == "200" or word.casefold() == "flat":
+            option = "200"
+        else:
+            raise c.bad(f'"{c.args[2]}" is not an income-tax choice: 200 or 10%')
+    return Tax(player, "income", option)
+
+
+def _card(c: _Line) -> Action:
+    c.need(3)
+    deck = DECKS.get(c.args[1].casefold())
+    if deck is None:
+        raise c.bad(f'"{c.args[1]}" is not a deck: chance or chest')
+    card_id = re.sub(r"[^0-9a-z]+", "_", " ".join(c.args[2:]).casefold()).strip("_")
+    if not card_id:
+        raise c.bad("the card id is missing")
+    return Card(c.player(c.args[0]), deck, card_id)
+
+
+def _jail(c: _Line) -> Action:
+    c.need(1, 3)
+    player = c.player(c.args[0])
+    if len(c.args) == 1:
+        return JailAction(player, "send")
+    how = JAIL_HOW.get(c.args[1].casefold())
+    if how is None:
+        raise c.bad(f'"{c.args[1]}" is not one of fine, card, doubles, miss')
+    deck = ""
+    if len(c.args) == 3:
+        deck = DECKS.get(c.args[2].casefold(), "")
+        if how != "card" or not deck:
+            raise c.bad(f'"{c.args[2]}" is not expected here (only "jail <player> card chance|chest")')
+    return JailAction(player, how, deck)
+
+
+def _trade(c: _Line) -> Action:
+    c.need(3)
+    first, second = c.player(c.args[0]), c.player(c.args[1])
+    if first == second:
+        raise c.bad(f"{first} cannot trade with themselves")
+    words = c.args[2:]
+    lowered = [w.casefold() for w in words]
+    sections: dict[str, list[str]] = {}
+    current = None
+    for w, low in zip(words, lowered, strict=True):
+        if low in ("give", "get", "lift", "gets", "gives"):
+            key = low.rstrip("s")
+            if key in sections:
+                raise c.bad(f'"{key}" appears twice')
+            current = key
+            sections[key] = []
+        elif current is None:
+            raise c.bad(f'"{w}" comes before give/get')
+        else:
+            sections[current].append(w)
+    if "give" not in sections and "get" not in sections:
+        raise c.bad("say what changes hands with give ... get ...")
+    give = _items(c, " ".join(sections.get("give", [])), first)
+    get = _items(c, " ".join(sections.get("get", [])), second)
+    if give.empty() and get.empty():
+        raise c.bad("nothing changes hands")
+    lift: tuple[str, ...] = ()
+    if "lift" in sections:
+        lift = tuple(c.deed(part.split()) for part in _split_items(" ".join(sections["lift"])))
+        if not lift:
+            raise c.bad("lift needs the deeds to lift")
+    return Trade(first, second, give, get, lift)
+
+
+def _split_items(text: str) -> list[str]:
+    parts = [p.strip() for p in re.split(r",|\band\b|\+", text)]
+    return [p for p in parts if p]
+
+
+def _items(c: _Line, text: str, giver: str) -> Items:
+    deeds: list[str] = []
+    cash = 0
+    cards: list[str] = []
+    held = list(c.state.player(giver).jail_cards)
+    for part in _split_items(text):
+        low = part.casefold().replace(" ", "-")
+        if low == "nothing":
+            continue
+        if low[:1] in "$£" or low[:1].isdigit():
+            if cash:
+                raise c.bad("give one cash amount per side")
+            cash = c.amount(part.replace(" ", ""), "cash in the trade")
+        elif low in ("jail-card", "jail", "goojf", "get-out-of-jail-free", "card"):
+            if not held:
+                raise c.bad(f"{giver} holds no Get Out of Jail Free card")
+            cards.append(held.pop(0))
+        elif low in ("chance-jail-card", "chest-jail-card", "community-chest-jail-card", "cc-jail-card"):
+            deck = "chance" if low.startswith("chance") else "chest"
+            cards.append(deck)
+        else:
+            name = c.deed(part.split())
+            if name in deeds:
+                raise c.bad(f"{name} is named twice")
+            deeds.append(name)
+    return Items(tuple(deeds), cash, tuple(cards))
+
+
+def _bankrupt(c: _Line) -> Action:
+    c.need(3, 3)
+    if c.args[1].casefold() != "to":
+        raise c.bad('say whom the player owes: "to <player>" or "to bank"')
+    player = c.player(c.args[0])
+    if c.args[2].casefold() == "bank":
+        return Bankrupt(player, None)
+    creditor = c.player(c.args[2])
+    if creditor == player:
+        raise c.bad(f"{player} cannot owe themselves")
+    return Bankrupt(player, creditor)
+
+
+def _one_player(cls: type) -> object:
+    def parse_it(c: _Line) -> Action:
+        c.need(1, 1)
+        return cls(c.player(c.args[0]))
+    return parse_it
+
+
+def _bare(make: object) -> object:
+    def parse_it(c: _Line) -> Command:
+        c.need(0, 0)
+        return make()  # type: ignore[operator]
+    return parse_it
+
+
+def _end(c: _Line) -> Action:
+    c.need(0, 1)
+    if not c.args:
+        return End()
+    reason = c.args[0].casefold()
+    if reason not in ("time", "agreement", "agreed"):
+        raise c.bad(f'"{c.args[0]}" is not a reason to end: time or agreement')
+    return End("time" if reason == "time" else "agreement")
+
+
+def _show(c: _Line) -> Query:
+    c.need(1)
+    what = c.args[0].casefold()
+    if what == "rent":
+        rest = c.args[1:]
+        dice = None
+        if len(rest) >= 2 and rest[-2].casefold() == "dice":
+            word = rest[-1]
+            if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
+                raise c.bad(f'"{word}" is not a roll of two dice (2 to 12)')
+            dice = int(word)
+            rest = rest[:-2]
+        return Query("rent", deed=c.deed(rest), dice=dice)
+    if what in ("worth", "scores", "standings"):
+        c.need(1, 1)
+        return Query("scores" if what == "standings" else what)
+    if what in ("tax", "raise"):
+        c.need(2, 2)
+        return Query(what, player=c.player(c.args[1]))
+    raise c.bad(f'"{c.args[0]}" is not something to show')
+
+
+def _new(c: _Line) -> NewGame:
+    return parse_new_words(c.args)
+
+
+_PARSERS = {
+    "new": _new,
+    "deal": _deal,
+    "buy": _player_deed(Buy),
+    "auction": _auction,
+    "rent": _rent,
+    "pay": lambda c: _money_move(c, Pay, "to"),
+    "collect": lambda c: _money_move(c, Collect, "from"),
+    "go": _go,
+    "build": _build_sell(Build),
+    "sell": _build_sell(Sell),
+    "shortage": _shortage,
+    "mortgage": _player_deed(Mortgage),
+    "unmortgage": _player_deed(Unmortgage),
+    "tax": _tax,
+    "card": _card,
+    "jail": _jail,
+    "trade": _trade,
+    "bankrupt": _bankrupt,
+    "parking": _one_player(Parking),
+    "turn": _one_player(Turn),
+    "next": _bare(Next),
+    "undo": _bare(lambda: Control("undo")),
+    "redo": _bare(lambda: Control("redo")),
+    "end": _end,
+    "show": _show,
+}
+
+
+# New games -----------------------------------------------------------------------------------------------------
+
+def parse_new(line: str) -> tuple[list[str], Settings]:
+    """Read a ``new <variant> <player>... [edition us|uk] [minutes N] [free-parking [N]] [double-go]
+    [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
+    count is refused here, with the rule book's reason)."""
+    text = strip_comment(line)
+    words = text.split()
+    if not words or words[0].casefold() != "new":
+        raise CommandError(f"a game starts with a new line: {SHAPES['new']}")
+    game = parse_new_words(words[1:])
+    return list(game.names), game.settings
+
+
+def parse_new_words(args: list[str]) -> NewGame:
+    if len(args) < 2:
+        raise CommandError(f"name a variant and the players; expected: {SHAPES['new']}")
+    variant = args[0]
+    names: list[str] = []
+    edition, minutes, luxury = "us", 0, 0
+    fp, fp_start, double_go, no_auctions = False, 0, False, False
+    i = 1
+    while i < len(args):
+        w = args[i].casefold()
+        nxt = args[i + 1] if i + 1 < len(args) else None
+        if w in ("edition", "--edition"):
+            if nxt is None:
+                raise CommandError("edition needs us or uk")
+            edition, i = nxt.casefold(), i + 2
+        elif w in ("minutes", "--minutes"):
+            if nxt is None:
+                raise CommandError("minutes needs a number")
+            minutes, i = parse_amount(nxt, "length in minutes"), i + 2
+        elif w in ("luxury-tax", "--luxury-tax"):
+            if nxt is None or nxt.lstrip("$£") not in ("75", "100"):
+                raise CommandError("luxury-tax is 75 or 100")
+            luxury, i = int(nxt.lstrip("$£")), i + 2
+        elif w in ("free-parking", "--free-parking"):
+            fp, i = True, i + 1
+            if nxt is not None and nxt.lstrip("$£").isdigit():
+                fp_start, i = parse_amount(nxt, "Free Parking start", zero=True), i + 1
+        elif w in ("double-go", "--double-go"):
+            double_go, i = True, i + 1
+        elif w in ("no-auctions", "--no-auctions"):
+            no_auctions, i = True, i + 1
+        else:
+            names.append(args[i])
+            i += 1
+    settings = Settings(variant=variant, edition=edition, luxury_tax=luxury, time_limit_minutes=minutes,
+                        house_rules=HouseRules(free_parking=fp, free_parking_start=fp_start, double_go=double_go,
+                                               no_auctions=no_auctions))
+    state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
+    return NewGame(tuple(p.name for p in state.players), state.settings)

@@ -1,0 +1,287 @@
+"""The journal: every game and every command typed, in one plain SQLite database (docs/storage.md).
+
+The state of a game is never stored as the truth; it is derived from the journalled actions through the rules
+engine. Checkpoints (state snapshots) only make resuming fast. Each accepted command is one ``BEGIN IMMEDIATE``
+transaction in WAL mode, so a killed process never leaves half a command, and two processes (the app and a CLI
+command) on one database never interleave writes.
+
+A file that is not ours (not SQLite, or SQLite with other tables and no ``meta``) is refused without writing a
+byte; a newer schema is refused, never misread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+SCHEMA_VERSION = 1
+APP_ID = "banker"
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+class JournalError(Exception):
+    """The database cannot be used: not ours, damaged, or written by a newer Banker. Nothing was written."""
+
+
+def now() -> str:
+    """UTC time, to the millisecond, ISO 8601: sorts as text and reads in any SQLite tool."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True)
+class EventRow:
+    seq: int
+    time: str
+    kind: str
+    text: str
+    action: dict[str, Any] | None
+    target: int | None
+    summary: str
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    seq: int
+    """The last event seq the snapshot includes."""
+    idx: int
+    """How many effective actions the snapshot's state includes."""
+    last: int
+    """The seq of the last of those actions (0 for none): identifies the prefix of the undo stack."""
+    state: dict[str, Any]
+    stack: list[int] | None
+    redo: list[int] | None
+
+
+def _check_file(path: Path) -> None:
+    """Refuse a file that is not an SQLite database before SQLite can touch it."""
+    if not path.exists():
+        return
+    if path.is_dir():
+        raise JournalError(f"{path} is a directory, not a Banker database")
+    size = path.stat().st_size
+    if size == 0:
+        return
+    with path.open("rb") as f:
+        head = f.read(16)
+    if head != SQLITE_HEADER:
+        raise JournalError(f"{path} is not a Banker database (not an SQLite file); it was left untouched")
+
+
+def _inspect(path: Path) -> None:
+    """Open an existing file read-only and refuse it if it is damaged, foreign or from a newer Banker."""
+    if not path.exists() or path.stat().st_size == 0:
+        return
+    try:
+        ro = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as e:
+        raise JournalError(f"{path} cannot be opened: {e}") from None
+    try:
+        tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if not tables:
+            return
+        if "meta" not in tables:
+            raise JournalError(f"{path} is an SQLite database of something else (tables: "
+                               f"{', '.join(sorted(tables)[:5])}); Banker will not write to it")
+        meta = dict(ro.execute("SELECT key, value FROM meta").fetchall())
+        if meta.get("app") != APP_ID:
+            raise JournalError(f"{path} has a meta table but is not a Banker database; Banker will not write to it")
+        version = int(meta.get("schema_version", "0"))
+    except sqlite3.DatabaseError as e:
+        raise JournalError(f"{path} is damaged or not a Banker database ({e}); it was left untouched") from None
+    except ValueError:
+        raise JournalError(f"{path} has an unreadable schema version; it was left untouched") from None
+    finally:
+        ro.close()
+    if version > SCHEMA_VERSION:
+        raise JournalError(f"{path} was written by a newer Banker (schema {version}; this one reads up to "
+                           f"{SCHEMA_VERSION}); upgrade Banker to open it")
+    if version < 1:
+        raise JournalError(f"{path} has schema version {version}, which no Banker release wrote; left untouched")
+
+
+class Journal:
+    """One open database. Reads are plain queries; every write goes through :meth:`write`."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        _check_file(self.path)
+        _inspect(self.path)
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            # NORMAL in WAL mode: a killed process loses nothing committed; only a power cut may lose the very
+            # last commits, never corrupt the file (sqlite.org/wal.html).
+            self.conn.execute("PRAGMA synchronous = NORMAL")
+            self.conn.execute("PRAGMA foreign_keys = ON")
+            self.db = sqlite_utils.Database(self.conn)
+            self._create_schema()
+        except sqlite3.DatabaseError as e:
+            raise JournalError(f"{self.path} cannot be used as a Banker database: {e}") from None
+
+    def _create_schema(self) -> None:
+        if "meta" in self.db.table_names():
+            return
+        with self.write():
+            db = self.db
+            db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
+            # Plain SQL inside our transaction: sqlite-utils' insert helpers commit on their own.
+            self.conn.executemany("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+                                  [("app", APP_ID), ("schema_version", str(SCHEMA_VERSION))])
+            db["games"].create({"id": int, "created": str, "updated": str, "variant": str, "edition": str,
+                                "settings": str, "over": int, "winner": str}, pk="id", if_not_exists=True)
+            db["players"].create({"game": int, "seat": int, "name": str, "token": str}, pk=("game", "seat"),
+                                 foreign_keys=[("game", "games", "id")], if_not_exists=True)
+            db["events"].create({"game": int, "seq": int, "time": str, "kind": str, "text": str, "action": str,
+                                 "target": int, "summary": str}, pk=("game", "seq"),
+                                foreign_keys=[("game", "games", "id")], if_not_exists=True)
+            db["checkpoints"].create({"game": int, "seq": int, "idx": int, "last": int, "state": str,
+                                      "stack": str, "redo": str}, pk=("game", "seq"),
+                                     foreign_keys=[("game", "games", "id")], if_not_exists=True)
+            db["scores"].create({"game": int, "name": str, "rank": int, "total": int, "cash": int, "deeds": int,
+                                 "mortgaged": int, "buildings": int, "winner": int}, pk=("game", "name"),
+                                foreign_keys=[("game", "games", "id")], if_not_exists=True)
+            self.conn.execute("CREATE INDEX IF NOT EXISTS checkpoints_idx ON checkpoints (game, idx)")
+
+    @contextlib.contextmanager
+    def write(self) -> Iterator[sqlite3.Connection]:
+        """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back if it raises."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.conn
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        else:
+            self.conn.execute("COMMIT")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # Games -------------------------------------------------------------------------------------------------
+    def create_game(self, settings: dict[str, Any], variant: str, edition: str, names: list[str],
+                    tokens: list[str]) -> tuple[int, str]:
+        created = now()
+        with self.write() as conn:
+            cur = conn.execute(
+                "INSERT INTO games (created, updated, variant, edition, settings, over, winner) "
+                "VALUES (?, ?, ?, ?, ?, 0, NULL)", (created, created, variant, edition, json.dumps(settings)))
+            game = cur.lastrowid
+            conn.executemany("INSERT INTO players (game, seat, name, token) VALUES (?, ?, ?, ?)",
+                             [(game, i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))])
+        return int(game), created
+
+    def game(self, game_id: int) -> dict[str, Any] | None:
+        row = self.conn.execute("SELECT id, created, updated, variant, edition, settings, over, winner FROM games "
+                                "WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        keys = ("id", "created", "updated", "variant", "edition", "settings", "over", "winner")
+        out = dict(zip(keys, row, strict=True))
+        out["settings"] = json.loads(out["settings"])
+        players = self.conn.execute("SELECT name, token FROM players WHERE game = ? ORDER BY seat",
+                                    (game_id,)).fetchall()
+        out["names"] = [p[0] for p in players]
+        out["tokens"] = [p[1] or "" for p in players]
+        return out
+
+    def games(self) -> list[dict[str, Any]]:
+        rows = self.conn.execute("SELECT id, created, updated, variant, edition, over, winner FROM games "
+                                 "ORDER BY id").fetchall()
+        keys = ("id", "created", "updated", "variant", "edition", "over", "winner")
+        out = []
+        for row in rows:
+            g = dict(zip(keys, row, strict=True))
+            g["players"] = [r[0] for r in self.conn.execute(
+                "SELECT name FROM players WHERE game = ? ORDER BY seat", (g["id"],))]
+            out.append(g)
+        return out
+
+    def latest_game(self, unfinished: bool = False) -> int | None:
+        where = "WHERE over = 0" if unfinished else ""
+        row = self.conn.execute(f"SELECT id FROM games {where} ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
+        return None if row is None else int(row[0])
+
+    # Events ------------------------------------------------------------------------------------------------
+    def last_seq(self, game_id: int) -> int:
+        row = self.conn.execute("SELECT MAX(seq) FROM events WHERE game = ?", (game_id,)).fetchone()
+        return int(row[0] or 0)
+
+    def events(self, game_id: int, after: int = 0, with_actions: bool = True) -> list[EventRow]:
+        cols = "seq, time, kind, text, action, target, summary" if with_actions else \
+            "seq, time, kind, text, NULL, target, summary"
+        rows = self.conn.execute(f"SELECT {cols} FROM events WHERE game = ? AND seq > ? ORDER BY seq",
+                                 (game_id, after)).fetchall()
+        return [EventRow(r[0], r[1], r[2], r[3], json.loads(r[4]) if r[4] else None, r[5], r[6]) for r in rows]
+
+    def actions(self, game_id: int, seqs: list[int]) -> dict[int, dict[str, Any]]:
+        """The journalled actions of the given events, by seq (chunked to stay under SQLite's variable limit)."""
+        out: dict[int, dict[str, Any]] = {}
+        for i in range(0, len(seqs), 500):
+            chunk = seqs[i:i + 500]
+            marks = ",".join("?" * len(chunk))
+            for seq, action in self.conn.execute(
+                    f"SELECT seq, action FROM events WHERE game = ? AND seq IN ({marks})", (game_id, *chunk)):
+                out[seq] = json.loads(action)
+        return out
+
+    def add_event(self, conn: sqlite3.Connection, game_id: int, seq: int, kind: str, text: str,
+                  action: dict[str, Any] | None, target: int | None, summary: str) -> str:
+        time = now()
+        conn.execute("INSERT INTO events (game, seq, time, kind, text, action, target, summary) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                     (game_id, seq, time, kind, text, json.dumps(action) if action is not None else None, target,
+                      summary))
+        conn.execute("UPDATE games SET updated = ? WHERE id = ?", (time, game_id))
+        return time
+
+    # Checkpoints -------------------------------------------------------------------------------------------
+    def add_checkpoint(self, conn: sqlite3.Connection, game_id: int, cp: Checkpoint) -> None:
+        """Store a snapshot. Only the newest keeps the undo/redo stacks (all a resume needs); older snapshots
+        keep their state, which undo past them still uses."""
+        conn.execute("UPDATE checkpoints SET stack = NULL, redo = NULL WHERE game = ? AND stack IS NOT NULL",
+                     (game_id,))
+        conn.execute("INSERT OR REPLACE INTO checkpoints (game, seq, idx, last, state, stack, redo) "
+                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     (game_id, cp.seq, cp.idx, cp.last, json.dumps(cp.state), json.dumps(cp.stack),
+                      json.dumps(cp.redo)))
+
+    def latest_checkpoint(self, game_id: int) -> Checkpoint | None:
+        row = self.conn.execute("SELECT seq, idx, last, state, stack, redo FROM checkpoints WHERE game = ? AND "
+                                "stack IS NOT NULL ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+        return None if row is None else _checkpoint(row)
+
+    def checkpoints_below(self, game_id: int, idx: int) -> Iterator[tuple[int, int, int]]:
+        """(seq, idx, last) of snapshots with at most ``idx`` effective actions, best (largest) first."""
+        yield from self.conn.execute("SELECT seq, idx, last FROM checkpoints WHERE game = ? AND idx <= ? "
+                                     "ORDER BY idx DESC, seq DESC", (game_id, idx))
+
+    def checkpoint_state(self, game_id: int, seq: int) -> dict[str, Any]:
+        row = self.conn.execute("SELECT state FROM checkpoints WHERE game = ? AND seq = ?", (game_id, seq)).fetchone()
+        return json.loads(row[0])
+
+    # Scores ------------------------------------------------------------------------------------------------
+    def set_result(self, conn: sqlite3.Connection, game_id: int, over: bool, winner: str | None,
+                   scores: list[dict[str, Any]]) -> None:
+        conn.execute("UPDATE games SET over = ?, winner = ? WHERE id = ?", (int(over), winner, game_id))
+        conn.execute("DELETE FROM scores WHERE game = ?", (game_id,))
+        conn.executemany(
+            "INSERT INTO scores (game, name, rank, total, cash, deeds, mortgaged, buildings, winner) "
+            "VALUES (:game, :name, :rank, :total, :cash, :deeds, :mortgaged, :buildings, :winner)",
+            [{"game": game_id, **s} for s in scores])
+
+    def scores(self, game_id: int) -> list[dict[str, Any]]:
+        return list(self.db.query("SELECT * FROM scores WHERE game = ? ORDER BY rank, name", [game_id]))
+
+
+def _checkpoint(row: tuple) -> Checkpoint:
+    seq, idx, last, state, stack, redo = row
+    return Checkpoint(seq, idx, last, json.loads(state), json.loads(stack) if stack else None,
+                      json.loads(redo) if redo else None)

@@ -1,0 +1,40 @@
+"""Where Banker keeps its files: the game database and the app's error log.
+
+The database path is chosen, in order, by ``--db PATH``, the ``BANKER_DB`` environment variable, or
+``banker.db`` in the user's data directory (platformdirs), so tests and scripts never touch a player's games.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+APP_NAME = "banker"
+
+
+def data_dir() -> Path:
+    """The directory for Banker's files: ``BANKER_DATA_DIR`` if set, else the platform's user data directory."""
+    env = os.environ.get("BANKER_DATA_DIR")
+    return Path(env).expanduser() if env else Path(user_data_dir(APP_NAME))
+
+
+def db_path(arg: str | os.PathLike[str] | None = None) -> Path:
+    """The game database: ``arg`` (the ``--db`` value) if given, else ``BANKER_DB``, else the data directory's
+    ``banker.db``. The parent directory is created so the first game can be saved."""
+    if arg:
+        path = Path(arg).expanduser()
+    elif os.environ.get("BANKER_DB"):
+        path = Path(os.environ["BANKER_DB"]).expanduser()
+    else:
+        path = data_dir() / "banker.db"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def log_path() -> Path:
+    """The app's error log (tracebacks the banker should never see on screen)."""
+    directory = data_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    return directory / "banker.log"

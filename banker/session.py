@@ -1,0 +1,526 @@
+"""A session: one open game on the journal. The one API the app, the CLI, exports and tests use.
+
+``execute(line)`` parses a command, applies it through the rules engine and journals it in one transaction
+before returning; a refused command writes nothing. The state is always derived from the journal (new game +
+the effective actions), using checkpoints so a long game resumes by replaying only its tail.
+
+Undo and redo are events too: an ``undo`` takes back the most recent effective action (any depth), ``redo``
+reapplies the most recently undone one, and a new action clears the redo stack.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import rules
+from banker.commands import Command, Control, NewGame, Query, parse, parse_new
+from banker.journal import Checkpoint, EventRow, Journal, JournalError
+from rules.actions import Action
+from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
+from rules.errors import RuleError
+from rules.money import can_raise
+from rules.outcome import Outcome
+from rules.state import GameState
+
+__all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new", "state_json"]
+
+CHECKPOINT_EVERY = 100
+"""A state snapshot every this many events: resume replays at most this many actions."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    ok: bool
+    message: str
+    """What happened in words, the refusal (with its rule), or a query's answer."""
+    outcome: Outcome | None = None
+    error: RuleError | None = None
+    """The refusal (a :class:`~rules.errors.CannotPay` carries ``missing`` and ``can_raise``)."""
+    changed: bool = False
+    query: bool = False
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    time: str
+    text: str
+    kind: str
+    """``action``, ``undo`` or ``redo``."""
+    summary: str
+    undone: bool
+    """For an action: it is currently taken back."""
+    target: int | None
+    """For undo/redo: the seq of the action taken back or redone."""
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What an accepted command will write and do, computed before the transaction commits."""
+
+    kind: str
+    text: str
+    action: Action | None
+    target: int | None
+    outcome: Outcome | None
+    summary: str
+    state: GameState
+
+
+class Session:
+    """One open game. Not thread-safe; open one session per process (or per screen)."""
+
+    def __init__(self, journal: Journal, game_id: int) -> None:
+        info = journal.game(game_id)
+        if info is None:
+            raise LookupError(f"there is no game {game_id} in {journal.path}")
+        self._j = journal
+        self.game_id = game_id
+        self.created: str = info["created"]
+        settings = state_from_dict({"settings": info["settings"], "players": [], "deeds": [], "houses": 0,
+                                    "hotels": 0, "bank": 0}).settings
+        self._base = rules.new_game(info["names"], settings, info["tokens"])
+        self._stack: list[int] = []
+        self._redo: list[int] = []
+        self._states: dict[int, GameState] = {0: self._base}
+        self._actions: dict[int, Action] = {}
+        self._last_seq = 0
+        self._resume()
+
+    # Opening -------------------------------------------------------------------------------------------------
+    @classmethod
+    def create(cls, db: str | Path, names: list[str], settings: rules.Settings, tokens: list[str] = ()) -> Session:
+        """Start a game (checked by the rules: names, player count, settings) and journal it."""
+        state = rules.new_game(names, settings, tokens)
+        journal = Journal(db)
+        try:
+            game_id, _ = journal.create_game(state_to_dict(state)["settings"], state.settings.variant,
+                                             state.settings.edition, [p.name for p in state.players],
+                                             [p.token for p in state.players])
+            return cls(journal, game_id)
+        except BaseException:
+            journal.close()
+            raise
+
+    @classmethod
+    def open(cls, db: str | Path, game_id: int | None = None) -> Session:
+        """Open a game (``None``: the most recently played). Raises LookupError if there is none."""
+        journal = Journal(db)
+        try:
+            if game_id is None:
+                game_id = journal.latest_game()
+                if game_id is None:
+                    raise LookupError(f"there are no games in {journal.path}")
+            return cls(journal, game_id)
+        except BaseException:
+            journal.close()
+            raise
+
+    @classmethod
+    def last_unfinished(cls, db: str | Path) -> Session | None:
+        journal = Journal(db)
+        game_id = journal.latest_game(unfinished=True)
+        if game_id is None:
+            journal.close()
+            return None
+        try:
+            return cls(journal, game_id)
+        except BaseException:
+            journal.close()
+            raise
+
+    def close(self) -> None:
+        self._j.close()
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def db_path(self) -> Path:
+        return self._j.path
+
+    # State ---------------------------------------------------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self._state_at(len(self._stack))
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def last_seq(self) -> int:
+        return self._last_seq
+
+    def _resume(self) -> None:
+        cp = self._j.latest_checkpoint(self.game_id)
+        after = 0
+        if cp is not None and cp.stack is not None:
+            self._stack = list(cp.stack)
+            self._redo = list(cp.redo or [])
+            self._states[cp.idx] = state_from_dict(cp.state)
+            self._last_seq = after = cp.seq
+        self._replay(self._j.events(self.game_id, after=after))
+
+    def _replay(self, events: list[EventRow]) -> None:
+        """Bring the in-memory stacks and state up to date with journalled events (ours or another process's)."""
+        for ev in events:
+            if ev.kind == "action":
+                action = action_from_dict(ev.action or {})
+                state = self._apply_journalled(self.state, action, ev.seq).state
+                self._push(ev.seq, action, state)
+                self._redo.clear()
+            elif ev.kind == "undo":
+                self._pop()
+                self._redo.append(int(ev.target or 0))
+            elif ev.kind == "redo":
+                target = self._redo.pop()
+                action = self._action(target)
+                self._push(target, action, self._apply_journalled(self.state, action, target).state)
+            self._last_seq = ev.seq
+
+    def _apply_journalled(self, state: GameState, action: Action, seq: int) -> Outcome:
+        try:
+            return rules.apply(state, action)
+        except RuleError as e:
+            raise JournalError(f"game {self.game_id}: journalled event {seq} ({action.verb}) no longer replays: "
+                               f"{e}") from None
+
+    def _push(self, seq: int, action: Action, state: GameState) -> None:
+        self._stack.append(seq)
+        self._actions[seq] = action
+        self._states[len(self._stack)] = state
+
+    def _pop(self) -> int:
+        self._states.pop(len(self._stack), None)
+        return self._stack.pop()
+
+    def _action(self, seq: int) -> Action:
+        if seq not in self._actions:
+            self._actions.update({s: action_from_dict(d) for s, d in self._j.actions(self.game_id, [seq]).items()})
+        return self._actions[seq]
+
+    def _state_at(self, k: int) -> GameState:
+        """The state after the first ``k`` effective actions: cached, else replayed from the best checkpoint."""
+        if k in self._states:
+            return self._states[k]
+        start, state = 0, self._base
+        cached = [i for i in self._states if i <= k]
+        best_cached = max(cached) if cached else 0
+        for seq, idx, last in self._j.checkpoints_below(self.game_id, k):
+            if idx <= best_cached:
+                break
+            if idx == 0 or self._stack[idx - 1] == last:
+                start, state = idx, state_from_dict(self._j.checkpoint_state(self.game_id, seq))
+                break
+        if best_cached >= start:
+            start, state = best_cached, self._states[best_cached]
+        need = [s for s in self._stack[start:k] if s not in self._actions]
+        if need:
+            self._actions.update({s: action_from_dict(d) for s, d in self._j.actions(self.game_id, need).items()})
+        for i in range(start, k):
+            seq = self._stack[i]
+            state = self._apply_journalled(state, self._actions[seq], seq).state
+        self._states[k] = state
+        return state
+
+    # Commands ------------------------------------------------------------------------------------------------
+    def preview(self, line: str) -> Reply:
+        """What ``line`` would do, without writing anything (dialogs show the outcome before confirming)."""
+        try:
+            cmd = parse(line, self.state)
+            if isinstance(cmd, Query):
+                return self._answer(cmd)
+            if isinstance(cmd, NewGame):
+                return self._refuse_new()
+            plan = self._plan(cmd, line)
+        except RuleError as e:
+            return Reply(False, str(e), error=e)
+        return Reply(True, plan.summary, outcome=plan.outcome, changed=True)
+
+    def execute(self, line: str) -> Reply:
+        """Parse, apply and journal one command line. Never raises on bad input: a refusal is a Reply."""
+        try:
+            cmd = parse(line, self.state)
+        except RuleError as e:
+            if self._j.last_seq(self.game_id) == self._last_seq:
+                return Reply(False, str(e), error=e)
+            cmd = None  # the game changed elsewhere: read the line again against the new state below
+        if isinstance(cmd, Query):
+            return self._answer(cmd)
+        if isinstance(cmd, NewGame):
+            return self._refuse_new()
+        old = (list(self._stack), list(self._redo), self._last_seq)
+        try:
+            with self._j.write() as conn:
+                reloaded = self._j.last_seq(self.game_id) != self._last_seq
+                if reloaded:
+                    self._replay(self._j.events(self.game_id, after=self._last_seq))
+                try:
+                    if reloaded or cmd is None:
+                        cmd = parse(line, self.state)
+                        if isinstance(cmd, Query | NewGame):
+                            raise _Abort(self._answer(cmd) if isinstance(cmd, Query) else self._refuse_new())
+                    plan = self._plan(cmd, line)
+                except RuleError as e:
+                    prefix = "the game changed; reloaded: " if reloaded else ""
+                    raise _Abort(Reply(False, prefix + str(e), error=e, changed=reloaded)) from None
+                self._write(conn, plan)
+        except _Abort as stop:
+            return stop.reply
+        except BaseException:
+            # Nothing was committed: forget whatever the in-memory replay of this attempt did.
+            self._stack, self._redo, self._last_seq = old
+            self._states = {k: v for k, v in self._states.items() if k <= len(self._stack)}
+            raise
+        return Reply(True, plan.summary, outcome=plan.outcome, changed=True)
+
+    def _refuse_new(self) -> Reply:
+        e = RuleError("commands", "a game is already open; start a new one with the new-game screen or `banker new`")
+        return Reply(False, str(e), error=e)
+
+    def _plan(self, cmd: Command, line: str) -> _Plan:
+        text = line.strip()
+        if isinstance(cmd, Control):
+            if cmd.kind == "undo":
+                if not self._stack:
+                    raise RuleError("undo", "nothing to undo")
+                target = self._stack[-1]
+                before = self._state_at(len(self._stack) - 1)
+                summary = f"undo: {self._summary(target)}"
+                return _Plan("undo", text, None, target, None, summary, before)
+            if not self._redo:
+                raise RuleError("redo", "nothing to redo")
+            target = self._redo[-1]
+            outcome = rules.apply(self.state, self._action(target))
+            return _Plan("redo", text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
+        assert isinstance(cmd, Action)
+        outcome = rules.apply(self.state, cmd)
+        return _Plan("action", text, cmd, None, outcome, outcome.summary, outcome.state)
+
+    def _summary(self, seq: int) -> str:
+        row = self._j.conn.execute("SELECT summary FROM events WHERE game = ? AND seq = ?",
+                                   (self.game_id, seq)).fetchone()
+        return row[0] if row else f"event {seq}"
+
+    def _write(self, conn: Any, plan: _Plan) -> None:
+        """Journal the plan inside the open transaction, then update memory (the commit follows at once; if it
+        failed, :meth:`execute` restores the old stacks)."""
+        seq = self._last_seq + 1
+        was_over = self.state.over
+        action_dict = action_to_dict(plan.action) if plan.action is not None else None
+        self._j.add_event(conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary)
+        if plan.kind == "action":
+            assert plan.action is not None
+            self._push(seq, plan.action, plan.state)
+            self._redo.clear()
+        elif plan.kind == "undo":
+            self._pop()
+            self._redo.append(int(plan.target or 0))
+        else:
+            target = self._redo.pop()
+            self._push(target, self._action(target), plan.state)
+        self._last_seq = seq
+        if seq % CHECKPOINT_EVERY == 0:
+            self._j.add_checkpoint(conn, self.game_id, Checkpoint(
+                seq, len(self._stack), self._stack[-1] if self._stack else 0, state_to_dict(plan.state),
+                list(self._stack), list(self._redo)))
+        if plan.state.over or was_over:
+            self._write_result(conn, plan.state)
+
+    def _write_result(self, conn: Any, state: GameState) -> None:
+        """The final standings go to ``scores`` when the game ends (and go again if the end is undone)."""
+        if not state.over:
+            self._j.set_result(conn, self.game_id, False, None, [])
+            return
+        scores = standings_rows(state)
+        winners = [s["name"] for s in scores if s["winner"]]
+        self._j.set_result(conn, self.game_id, True, ", ".join(winners) or None, scores)
+
+    def reload(self) -> bool:
+        """Pick up commands another process journalled. True if anything changed."""
+        if self._j.last_seq(self.game_id) == self._last_seq:
+            return False
+        self._replay(self._j.events(self.game_id, after=self._last_seq))
+        return True
+
+    # Reading -------------------------------------------------------------------------------------------------
+    def log(self, limit: int | None = None) -> list[LogEntry]:
+        """The journal, newest last; an action currently taken back is marked ``undone``."""
+        if limit is not None and limit <= 0:
+            return []
+        if limit is None:
+            rows = self._j.conn.execute("SELECT seq, time, text, kind, summary, target FROM events WHERE game = ? "
+                                        "ORDER BY seq", (self.game_id,)).fetchall()
+        else:
+            rows = self._j.conn.execute("SELECT seq, time, text, kind, summary, target FROM events WHERE game = ? "
+                                        "ORDER BY seq DESC LIMIT ?", (self.game_id, limit)).fetchall()[::-1]
+        live = set(self._stack)
+        return [LogEntry(seq, time, text, kind, summary, kind == "action" and seq not in live, target)
+                for seq, time, text, kind, summary, target in rows]
+
+    def history(self) -> list[tuple[LogEntry, Outcome]]:
+        """Every effective (not undone) action in order, with what it did (replayed from the start)."""
+        entries = {e.seq: e for e in self.log()}
+        need = [s for s in self._stack if s not in self._actions]
+        if need:
+            self._actions.update({s: action_from_dict(d) for s, d in self._j.actions(self.game_id, need).items()})
+        out = []
+        state = self._base
+        for seq in self._stack:
+            outcome = self._apply_journalled(state, self._actions[seq], seq)
+            out.append((entries[seq], outcome))
+            state = outcome.state
+        return out
+
+    def scores(self) -> list[dict[str, Any]]:
+        """The journalled final standings (empty until the game is over)."""
+        return self._j.scores(self.game_id)
+
+    # Queries -------------------------------------------------------------------------------------------------
+    def _answer(self, q: Query) -> Reply:
+        try:
+            message = answer(self.state, q)
+        except RuleError as e:
+            return Reply(False, str(e), error=e, query=True)
+        return Reply(True, message, query=True)
+
+
+class _Abort(Exception):
+    """Leaves the write transaction (rolling it back) with a reply for the caller."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__(reply.message)
+        self.reply = reply
+
+
+def _engine_part(module: str, name: str) -> Any:
+    """A query function from the rules engine; a clear refusal if that part has not been written."""
+    import importlib
+
+    try:
+        return getattr(importlib.import_module(f"rules.{module}"), name)
+    except (ImportError, AttributeError):
+        raise RuleError("engine", f"the rules engine cannot answer this yet (rules.{module}.{name})") from None
+
+
+def answer(state: GameState, q: Query) -> str:
+    """A ``show`` query's answer in words, straight from the rules engine."""
+    money = state.money
+    if q.kind == "rent":
+        quote = _engine_part("rent", "quote")(state, state.deed(q.deed or ""), dice=q.dice)
+        return _describe(quote, money)
+    if q.kind == "worth":
+        worth = _engine_part("valuation", "worth")
+        lines = []
+        for i, p in enumerate(state.players):
+            w = worth(state, i)
+            lines.append(f"{p.name}: {money(w.total)} ({_describe(w, money)})")
+        return "\n".join(lines)
+    if q.kind == "tax":
+        options = _engine_part("taxes", "income_tax_options")(state, state.player_index(q.player or ""))
+        return f"{q.player}: income tax {_describe(options, money)}"
+    if q.kind == "raise":
+        index = state.player_index(q.player or "")
+        p = state.players[index]
+        extra = can_raise(state, index)
+        return (f"{p.name} has {money(p.cash)} and could raise {money(extra)} more by selling buildings and "
+                f"mortgaging: {money(p.cash + extra)} in all")
+    rows = standings_rows(state)
+    return "\n".join(f"{r['rank']}. {r['name']}: {money(r['total'])}" + (" (winner)" if r["winner"] else "")
+                     for r in rows)
+
+
+def _describe(obj: Any, money: Any) -> str:
+    """Words for an engine result: its own ``summary``/``explain`` if it has one, else its fields."""
+    for attr in ("summary", "explanation", "explain", "text"):
+        value = getattr(obj, attr, None)
+        if isinstance(value, str) and value:
+            return value
+        if callable(value):
+            out = value()
+            if isinstance(out, str):
+                return out
+    if hasattr(obj, "__dataclass_fields__"):
+        parts = []
+        for name in obj.__dataclass_fields__:
+            v = getattr(obj, name)
+            parts.append(f"{name} {money(v) if isinstance(v, int) and not isinstance(v, bool) else v}")
+        return ", ".join(parts)
+    return str(obj)
+
+
+def standings_rows(state: GameState) -> list[dict[str, Any]]:
+    """The standings as rows of the ``scores`` table, from ``rules.valuation.standings``."""
+    standings = _engine_part("valuation", "standings")(state)
+    rows = []
+    for s in standings:
+        d = state_to_dict(s) if hasattr(s, "__dataclass_fields__") else dict(s)
+        name = d.get("name") or d.get("player")
+        index = state.player_index(name)
+        houses, hotels = state.houses_and_hotels(index)
+        owned = state.owned_by(index)
+        rows.append({
+            "name": name,
+            "rank": int(d.get("rank", len(rows) + 1)),
+            "total": int(d.get("total", d.get("worth", 0))),
+            "cash": int(d.get("cash", state.players[index].cash)),
+            "deeds": len(owned),
+            "mortgaged": sum(1 for deed in owned if state.holding(deed).mortgaged),
+            "buildings": houses + hotels,
+            "winner": int(bool(d.get("winner", False))),
+        })
+    return rows
+
+
+def _worth(state: GameState, index: int) -> int | None:
+    try:
+        return int(_engine_part("valuation", "worth")(state, index).total)
+    except RuleError:
+        return None
+
+
+def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:
+    """The state as plain JSON (docs/state.md): used by ``banker play --json`` and ``banker state --json``."""
+    if isinstance(source, Session):
+        state, game_id = source.state, source.game_id
+    else:
+        state = source
+    board = state.board
+    hotel = state.hotel_level
+    return {
+        "game": {"id": game_id, "variant": state.settings.variant, "edition": state.settings.edition,
+                 "turn": state.players[state.turn].name if state.players else None, "over": state.over,
+                 "end_reason": state.end_reason, "turn_no": state.turn_no, "started": state.started},
+        "players": [
+            {"name": p.name, "token": p.token, "cash": p.cash, "bankrupt": p.bankrupt, "in_jail": p.jail is not None,
+             "jail_turns": (p.jail.failed if p.jail is not None else 0), "jail_cards": list(p.jail_cards),
+             "worth": _worth(state, i)}
+            for i, p in enumerate(state.players)
+        ],
+        "bank": {"houses": state.houses, "hotels": state.hotels, "cash": state.bank},
+        "deeds": [
+            {"name": d.name, "group": d.group,
+             "owner": None if state.deeds[d.index].owner is None else state.players[state.deeds[d.index].owner].name,
+             "mortgaged": state.deeds[d.index].mortgaged,
+             "houses": 0 if state.deeds[d.index].level == hotel else state.deeds[d.index].level,
+             "hotel": state.deeds[d.index].level == hotel}
+            for d in board.deeds
+        ],
+        "free_parking": state.pot,
+        "settings": state_to_dict(state)["settings"],
+    }
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)
