@@ -55,3 +55,31 @@ def rasterise_svg(svg: Path, png: Path, scale: int = 10) -> Path:
                             round(y1 * scale) - 1], fill=0)
     image.save(png)
     return png
+
+
+class EngineGame:
+    """A game driven straight through the rules engine, with the attributes the standings screen reads from a
+    Session (game_id, created, state, history()). Lets the screen be tested apart from the journal."""
+
+    def __init__(self, names, variant="standard", **settings) -> None:
+        from rules.state import Settings, new_game
+
+        self.game_id = 1
+        self.created = "2026-11-22T03:00:00.000+00:00"
+        self.state = new_game(names, Settings(variant=variant, **settings))
+        self._history = []
+
+    def do(self, action):
+        from types import SimpleNamespace
+
+        from rules.engine import apply
+
+        outcome = apply(self.state, action)
+        entry = SimpleNamespace(seq=len(self._history) + 1, time=f"2026-11-22T04:{len(self._history):02d}:00+00:00",
+                                text=action.verb, kind="action", summary=outcome.summary, undone=False, target=None)
+        self._history.append((entry, outcome))
+        self.state = outcome.state
+        return outcome
+
+    def history(self):
+        return list(self._history)

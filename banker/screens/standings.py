@@ -1,0 +1,140 @@
+"""The standings screen: everyone's worth by the variant's valuation, at any time, and the final result.
+
+Pushed from the main screen with the standings key (Escape closes it) and automatically when the game ends. When
+the game is over it announces the winner, offers the exports (CSV, JSON, Markdown, QR) and shows the QR code. A
+second tab draws the game: each player's worth after every action and the deeds that earned the most rent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
+
+from banker import exports
+from banker.qr import terminal_text
+from banker.widgets.chart import BarChart, LineChart
+
+COLUMNS = ("#", "Player", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings", "Total")
+
+
+class StandingsScreen(Screen):
+    """Standings of the session's game; ``out_dir`` overrides where exports are written."""
+
+    DEFAULT_CSS = """
+    StandingsScreen { layout: vertical; }
+    StandingsScreen #title { text-style: bold; padding: 0 1; }
+    StandingsScreen #winner { color: $success; text-style: bold; padding: 0 1; }
+    StandingsScreen #valuation { color: $text-muted; padding: 0 1; }
+    StandingsScreen #exports { height: auto; padding: 0 1; }
+    StandingsScreen #exports Button { margin-right: 1; min-width: 10; }
+    StandingsScreen #export-status { padding: 0 1; }
+    StandingsScreen DataTable { height: auto; max-height: 12; margin: 0 1; }
+    StandingsScreen #qr { width: auto; padding: 0 1; }
+    StandingsScreen .heading { text-style: bold; padding: 1 1 0 1; }
+    """
+
+    BINDINGS = [
+        Binding("escape", "close", "Close", id="standings.close", tooltip="Back to the game"),
+        Binding("c", "export('csv')", "CSV", id="standings.csv", tooltip="Write the standings as CSV"),
+        Binding("j", "export('json')", "JSON", id="standings.json", tooltip="Write the standings as JSON"),
+        Binding("m", "export('md')", "Markdown", id="standings.md", tooltip="Write the standings as Markdown"),
+        Binding("q", "export('qr')", "QR", id="standings.qr", tooltip="Save the QR code as SVG and PNG"),
+    ]
+
+    def __init__(self, session, out_dir: str | Path | None = None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        self.out_dir = out_dir
+        self.report = exports.report(session)
+        self.written: list[Path] = []
+        self.story: exports.GameStory | None = None
+
+    # Layout ----------------------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        rep = self.report
+        with TabbedContent(id="tabs"):
+            with TabPane("Standings", id="tab-standings"), VerticalScroll():
+                yield Static(self._title(), id="title")
+                if rep.winner:
+                    yield Static(f"🏆 {rep.winner} wins" + (f": {rep.end_reason}" if rep.end_reason else ""),
+                                 id="winner")
+                yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
+                yield Static(f"Valuation: {rep.valuation}", id="valuation")
+                with Horizontal(id="exports"):
+                    yield Button("CSV", id="export-csv")
+                    yield Button("JSON", id="export-json")
+                    yield Button("Markdown", id="export-md")
+                    yield Button("QR code", id="export-qr")
+                yield Static("", id="export-status")
+                if rep.over:
+                    yield Static("Scan for the result:", classes="heading")
+                    yield Static(terminal_text(exports.qr_text(rep)), id="qr")
+            with TabPane("Game chart", id="tab-chart"), VerticalScroll():
+                yield Static("Worth after every action", classes="heading")
+                yield LineChart(money=self._money, id="worth-chart")
+                yield Static("Deeds that earned the most rent", classes="heading")
+                yield BarChart(money=self._money, empty="No rent collected yet.", id="rent-chart")
+        yield Footer()
+
+    def _title(self) -> str:
+        rep = self.report
+        kind = "Final standings" if rep.over else "Standings now (the game is still on)"
+        return f"{kind}: {rep.variant_title}, game #{rep.game}"
+
+    def _money(self, amount: int) -> str:
+        return self.report.money(amount)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#table", DataTable)
+        table.add_columns(*COLUMNS)
+        for r in self.report.rows:
+            name = r.name + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
+            table.add_row(str(r.rank), name, self._money(r.cash), self._money(r.deeds), self._money(r.mortgaged),
+                          str(r.houses), str(r.hotels), self._money(r.buildings), self._money(r.total),
+                          key=r.name)
+        self.query_one("#exports").display = self.report.over
+        # the journal is read here, on the UI thread; the replay itself runs in a worker
+        self._replay(self.session.state, list(self.session.history()))
+
+    @work(thread=True, exclusive=True, group="standings-replay")
+    def _replay(self, state, history) -> None:
+        """Value every player after every action (slow for long games, so off the UI thread)."""
+        tale = exports.story_from_history(state, history)
+        self.app.call_from_thread(self._show_story, tale)
+
+    def _show_story(self, tale: exports.GameStory) -> None:
+        self.story = tale
+        self.query_one("#worth-chart", LineChart).set_series(list(zip(tale.names, tale.worth, strict=True)))
+        self.query_one("#rent-chart", BarChart).set_items(tale.rent_by_deed[:10])
+
+    # Actions ---------------------------------------------------------------------------------------------------
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id and event.button.id.startswith("export-"):
+            event.stop()
+            self.action_export(event.button.id.removeprefix("export-"))
+
+    def action_export(self, fmt: str) -> None:
+        """Write one export; the exports are for the final result, so they wait until the game is over."""
+        status = self.query_one("#export-status", Static)
+        if not self.report.over:
+            status.update("The exports are written when the game is over (use `banker export` for a snapshot).")
+            return
+        try:
+            if fmt == "qr":
+                paths = list(exports.write_qr(self.report, self.out_dir))
+            else:
+                paths = [exports.write_export(self.report, fmt, self.out_dir)]
+        except OSError as error:
+            status.update(f"Could not write the export: {error}")
+            return
+        self.written.extend(paths)
+        status.update("Saved " + " and ".join(str(p) for p in paths))

@@ -1,0 +1,82 @@
+"""The standings screen in a real (headless) Textual app: table, winner, exports, QR and the game chart."""
+
+from __future__ import annotations
+
+import json
+
+from export_support import EngineGame
+from textual.app import App
+from textual.widgets import DataTable, Static
+
+from banker.screens.standings import StandingsScreen
+from banker.widgets.chart import BarChart, LineChart
+from rules.actions import Bankrupt, Buy, Rent
+
+
+class Host(App):
+    """A tiny app standing in for the main screen: it pushes the standings at start."""
+
+    def __init__(self, session, out_dir) -> None:
+        super().__init__()
+        self.session, self.out_dir = session, out_dir
+
+    def on_mount(self) -> None:
+        self.push_screen(StandingsScreen(self.session, self.out_dir))
+
+
+def _finished_short_game() -> EngineGame:
+    """seed 003, SHORT GAME rule 5: the 1990s short game ends at the first bankruptcy."""
+    game = EngineGame(["Ann", "Bob", "Cy"], variant="short-1990s")
+    game.do(Buy("Ann", "Boardwalk"))
+    game.do(Buy("Ann", "Park Place"))
+    game.do(Rent("Bob", "Boardwalk"))
+    game.do(Bankrupt("Cy"))
+    return game
+
+
+async def test_screen_shows_final_standings_and_exports(tmp_path):
+    game = _finished_short_game()
+    assert game.state.over
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StandingsScreen)
+        table = screen.query_one("#table", DataTable)
+        assert table.row_count == 3
+        first = table.get_row_at(0)
+        assert first[1].startswith("Ann") and "🏆" in first[1]
+        assert "Ann wins" in str(screen.query_one("#winner", Static).render())
+        assert "Final standings" in str(screen.query_one("#title", Static).render())
+        await pilot.press("j")
+        written = tmp_path / "out" / "banker-game-1-final.json"
+        data = json.loads(written.read_text())
+        assert data["game"]["winner"] == "Ann"
+        assert str(written) in str(screen.query_one("#export-status", Static).render())
+        await pilot.click("#export-qr")
+        assert (tmp_path / "out" / "banker-game-1-final-qr.png").exists()
+        assert "█" in str(screen.query_one("#qr", Static).render())
+        # the chart, filled by the replay worker
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.story is not None
+        assert screen.story.rent_by_deed == (("Boardwalk", 100),)  # full set, unimproved: double $50
+        assert screen.query_one("#worth-chart", LineChart).data[0][0] == "Ann"
+        assert screen.query_one("#rent-chart", BarChart).data == (("Boardwalk", 100),)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, StandingsScreen)
+
+
+async def test_screen_during_the_game_has_no_exports(tmp_path):
+    game = EngineGame(["Ann", "Bob"])
+    game.do(Buy("Ann", "Boardwalk"))
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert "still on" in str(screen.query_one("#title", Static).render())
+        assert not screen.query("#winner") and not screen.query("#qr")
+        assert screen.query_one("#exports").display is False
+        await pilot.press("c")
+        assert "when the game is over" in str(screen.query_one("#export-status", Static).render())
+        assert not (tmp_path / "out").exists()
