@@ -23,7 +23,10 @@ from rules.codec import action_from_dict, action_to_dict, state_from_dict, state
 from rules.errors import RuleError
 from rules.money import can_raise
 from rules.outcome import Outcome
+from rules.rent import quote as rent_quote
 from rules.state import GameState
+from rules.taxes import income_tax_options
+from rules.valuation import standings, worth
 
 __all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new", "state_json"]
 
@@ -404,32 +407,29 @@ class _Abort(Exception):
         self.reply = reply
 
 
-def _engine_part(module: str, name: str) -> Any:
-    """A query function from the rules engine; a clear refusal if that part has not been written."""
-    import importlib
-
-    try:
-        return getattr(importlib.import_module(f"rules.{module}"), name)
-    except (ImportError, AttributeError):
-        raise RuleError("engine", f"the rules engine cannot answer this yet (rules.{module}.{name})") from None
-
-
 def answer(state: GameState, q: Query) -> str:
     """A ``show`` query's answer in words, straight from the rules engine."""
     money = state.money
     if q.kind == "rent":
-        quote = _engine_part("rent", "quote")(state, state.deed(q.deed or ""), dice=q.dice)
-        return _describe(quote, money)
+        quote = rent_quote(state, state.deed(q.deed or ""), dice=q.dice)
+        owner = f" (owner {quote.owner})" if quote.owner else " (the bank holds it)"
+        return f"rent on {quote.deed}{owner}: {money(quote.amount)}; {quote.explanation}"
     if q.kind == "worth":
-        worth = _engine_part("valuation", "worth")
         lines = []
         for i, p in enumerate(state.players):
             w = worth(state, i)
-            lines.append(f"{p.name}: {money(w.total)} ({_describe(w, money)})")
+            lines.append(f"{p.name}: {money(w.total)} (cash {money(w.cash)}, deeds {money(w.deeds)}, mortgaged deeds "
+                         f"{money(w.mortgaged)}, buildings {money(w.buildings)})")
         return "\n".join(lines)
     if q.kind == "tax":
-        options = _engine_part("taxes", "income_tax_options")(state, state.player_index(q.player or ""))
-        return f"{q.player}: income tax {_describe(options, money)}"
+        index = state.player_index(q.player or "")
+        o = income_tax_options(state, index)
+        options = []
+        if o.flat is not None:
+            options.append(f"{money(o.flat)} flat")
+        if o.percent is not None:
+            options.append(f"10% of {money(o.worth)} = {money(o.percent)}")
+        return f"{state.players[index].name}: income tax {' or '.join(options)} ({o.rule})"
     if q.kind == "raise":
         index = state.player_index(q.player or "")
         p = state.players[index]
@@ -438,56 +438,18 @@ def answer(state: GameState, q: Query) -> str:
                 f"mortgaging: {money(p.cash + extra)} in all")
     rows = standings_rows(state)
     return "\n".join(f"{r['rank']}. {r['name']}: {money(r['total'])}" + (" (winner)" if r["winner"] else "")
-                     for r in rows)
-
-
-def _describe(obj: Any, money: Any) -> str:
-    """Words for an engine result: its own ``summary``/``explain`` if it has one, else its fields."""
-    for attr in ("summary", "explanation", "explain", "text"):
-        value = getattr(obj, attr, None)
-        if isinstance(value, str) and value:
-            return value
-        if callable(value):
-            out = value()
-            if isinstance(out, str):
-                return out
-    if hasattr(obj, "__dataclass_fields__"):
-        parts = []
-        for name in obj.__dataclass_fields__:
-            v = getattr(obj, name)
-            parts.append(f"{name} {money(v) if isinstance(v, int) and not isinstance(v, bool) else v}")
-        return ", ".join(parts)
-    return str(obj)
+                      for r in rows)
 
 
 def standings_rows(state: GameState) -> list[dict[str, Any]]:
-    """The standings as rows of the ``scores`` table, from ``rules.valuation.standings``."""
-    standings = _engine_part("valuation", "standings")(state)
-    rows = []
-    for s in standings:
-        d = state_to_dict(s) if hasattr(s, "__dataclass_fields__") else dict(s)
-        name = d.get("name") or d.get("player")
-        index = state.player_index(name)
-        houses, hotels = state.houses_and_hotels(index)
-        owned = state.owned_by(index)
-        rows.append({
-            "name": name,
-            "rank": int(d.get("rank", len(rows) + 1)),
-            "total": int(d.get("total", d.get("worth", 0))),
-            "cash": int(d.get("cash", state.players[index].cash)),
-            "deeds": len(owned),
-            "mortgaged": sum(1 for deed in owned if state.holding(deed).mortgaged),
-            "buildings": houses + hotels,
-            "winner": int(bool(d.get("winner", False))),
-        })
-    return rows
-
-
-def _worth(state: GameState, index: int) -> int | None:
-    try:
-        return int(_engine_part("valuation", "worth")(state, index).total)
-    except RuleError:
-        return None
+    """``rules.valuation.standings`` as rows of the ``scores`` table (money figures as valued by the rule book;
+    ``winner``: the one player ranked first and not bankrupt; a tie for first is nobody's win, as in
+    docs/rulings.md)."""
+    rows = standings(state)
+    firsts = [s for s in rows if s.rank == 1 and not s.bankrupt]
+    return [{"name": s.name, "rank": s.rank, "total": s.total, "cash": s.cash, "deeds": s.deeds,
+             "mortgaged": s.mortgaged, "buildings": s.buildings, "winner": int(len(firsts) == 1 and s is firsts[0])}
+            for s in rows]
 
 
 def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:
@@ -505,7 +467,7 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
         "players": [
             {"name": p.name, "token": p.token, "cash": p.cash, "bankrupt": p.bankrupt, "in_jail": p.jail is not None,
              "jail_turns": (p.jail.failed if p.jail is not None else 0), "jail_cards": list(p.jail_cards),
-             "worth": _worth(state, i)}
+             "worth": worth(state, i).total}
             for i, p in enumerate(state.players)
         ],
         "bank": {"houses": state.houses, "hotels": state.hotels, "cash": state.bank},
