@@ -1,0 +1,187 @@
+"""Houses and hotels (seed 000, HOUSES, HOTELS, BUILDING SHORTAGE, SELLING PROPERTY, MORTGAGES; SHORT GAME rule 2)."""
+
+import pytest
+
+from rules import Build, CannotPay, Sell, ShortageAuction, UnknownName
+from tests.rules.helpers import cash, game, level, ok, refused
+
+BLUE = ("Park Place", "Boardwalk")
+LIGHT = ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")
+
+
+def levels(state, names):
+    return tuple(level(state, n) for n in names)
+
+
+@pytest.mark.parametrize(
+    ("variant", "group", "start", "deed", "count", "after", "cost", "summary"),
+    [
+        ("standard", BLUE, (0, 0), "Boardwalk", 1, (0, 1), 200,
+         "Ann builds 1 house for $200: Park Place no houses, Boardwalk 1 house"),
+        ("standard", BLUE, (0, 0), "Boardwalk", 3, (1, 2), 600,
+         "Ann builds 3 houses for $600: Park Place 1 house, Boardwalk 2 houses"),
+        ("standard", LIGHT, (0, 0, 0), "Vermont Avenue", 4, (1, 2, 1), 200, None),
+        ("standard", LIGHT, (0, 0, 0), "Connecticut Avenue", 2, (1, 0, 1), 100, None),
+        ("standard", LIGHT, (1, 0, 1), "Vermont Avenue", 2, (1, 2, 1), 100, None),
+        ("standard", BLUE, (4, 4), "Boardwalk", 1, (4, 5), 200,
+         "Ann builds a hotel for $200: Park Place 4 houses, Boardwalk a hotel"),
+        ("standard", BLUE, (3, 3), "Park Place", 4, (5, 5), 800,
+         "Ann builds 2 houses and 2 hotels for $800: Park Place a hotel, Boardwalk a hotel"),
+        ("short-1973", BLUE, (3, 3), "Boardwalk", 1, (3, 4), 200, None),
+        ("short-1990s", LIGHT, (0, 0, 0), "Oriental Avenue", 12, (4, 4, 4), 600, None),
+    ],
+    ids=["seed000-HOUSES-one", "seed000-HOUSES-evenly-named-first-then-lowest", "seed000-HOUSES-ties-board-order",
+         "seed000-HOUSES-named-then-lowest", "seed000-HOUSES-tie-goes-to-named",
+         "seed000-HOTELS-four-houses-then-hotel",
+         "seed000-HOTELS-houses-then-hotels-step-by-step", "seed000-SHORT-GAME-rule2-hotel-on-3",
+         "seed003-SHORT-GAME-rule2-all-hotels"],
+)
+def test_build(variant, group, start, deed, count, after, cost, summary):
+    state = game(own={"Ann": dict(zip(group, start, strict=True))}, variant=variant)
+    out = ok(state, Build("Ann", deed, count))
+    assert levels(out.state, group) == after
+    assert cash(out.state, "Ann") == 1500 - cost
+    (t,) = out.transfers
+    assert (t.payer, t.payee, t.amount, t.kind) == ("Ann", "bank", cost, "build")
+    if summary:
+        assert out.summary == summary
+
+
+def test_hotel_returns_its_houses_to_the_bank():
+    state = game(own={"Ann": {"Park Place": 4, "Boardwalk": 4}})
+    assert (state.houses, state.hotels) == (24, 12)
+    out = ok(state, Build("Ann", "Boardwalk"))
+    assert (out.state.houses, out.state.hotels) == (28, 11)
+
+
+def test_short_game_hotel_returns_three_houses():
+    state = game(own={"Ann": {"Park Place": 3, "Boardwalk": 3}}, variant="short-1973")
+    out = ok(state, Build("Ann", "Park Place"))
+    assert (out.state.houses, out.state.hotels) == (29, 11)
+
+
+@pytest.mark.parametrize(
+    ("kw", "action", "match"),
+    [
+        ({"own": {"Ann": ["Boardwalk"], "Bob": ["Park Place"]}}, Build("Ann", "Boardwalk"), "whole Dark Blue group"),
+        ({"own": {"Ann": ["Boardwalk"]}}, Build("Ann", "Boardwalk"), "does not own Park Place"),
+        ({"own": {"Ann": BLUE}, "mortgaged": ["Park Place"]}, Build("Ann", "Boardwalk"), "Park Place is mortgaged"),
+        ({"own": {"Ann": {"Park Place": 0, "Boardwalk": 1}}}, Build("Ann", "Boardwalk"), "must build evenly"),
+        ({"own": {"Ann": {"Park Place": 5, "Boardwalk": 5}}}, Build("Ann", "Boardwalk"), "already has a hotel"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 5}}}, Build("Ann", "Park Place", 2), "already has a hotel"),
+        ({"own": {"Ann": ["Reading Railroad", "Short Line"]}}, Build("Ann", "Reading"), "is a railroad"),
+        ({"own": {"Ann": ["Electric Company", "Water Works"]}}, Build("Ann", "Water Works"), "is a utility"),
+        ({"own": {"Bob": BLUE}}, Build("Ann", "Boardwalk"), "belongs to Bob"),
+        ({}, Build("Ann", "Boardwalk"), "belongs to the bank"),
+        ({"own": {"Ann": BLUE}}, Build("Ann", "Boardwalk", 0), "1 to 10"),
+        ({"own": {"Ann": BLUE}}, Build("Ann", "Boardwalk", 11), "1 to 10"),
+        ({"own": {"Ann": BLUE}, "bankrupt": ["Ann"]}, Build("Ann", "Boardwalk"), "bankrupt"),
+        ({"own": {"Ann": BLUE}, "bank_houses": 0}, Build("Ann", "Boardwalk"), "no houses left"),
+        ({"own": {"Ann": BLUE}, "bank_houses": 2}, Build("Ann", "Boardwalk", 3), "no houses left"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "bank_hotels": 0}, Build("Ann", "Boardwalk"),
+         "no hotels left"),
+        ({"own": {"Ann": {"Park Place": 3, "Boardwalk": 3}}, "bank_hotels": 1}, Build("Ann", "Boardwalk", 4),
+         "no hotels left"),
+    ],
+    ids=["seed000-HOUSES-complete-group", "seed000-HOUSES-bank-holds-lot", "seed000-MORTGAGES-no-building",
+         "seed000-HOUSES-evenly", "seed000-HOTELS-one-hotel-a-lot", "seed000-HOTELS-all-or-nothing",
+         "seed000-HOUSES-not-railroads", "seed000-HOUSES-not-utilities", "not-owner", "unowned",
+         "count-zero", "count-too-many", "seed000-BANKRUPTCY-retired", "seed000-BUILDING-SHORTAGE-none",
+         "seed000-BUILDING-SHORTAGE-all-or-nothing", "seed000-BUILDING-SHORTAGE-no-hotel",
+         "seed000-BUILDING-SHORTAGE-second-hotel"],
+)
+def test_build_refusals(kw, action, match):
+    refused(game(**kw), action, match=match)
+
+
+def test_build_needs_the_cash_for_all_steps():
+    state = game(own={"Ann": BLUE}, cash={"Ann": 399})
+    err = refused(state, Build("Ann", "Boardwalk", 2), error=CannotPay)
+    assert err.missing == 1
+
+
+def test_build_unknown_deed():
+    refused(game(own={"Ann": BLUE}), Build("Ann", "Bordwalk"), error=UnknownName, match="Boardwalk")
+
+
+@pytest.mark.parametrize(
+    ("variant", "group", "start", "deed", "count", "after", "refund", "bank"),
+    [
+        ("standard", BLUE, (2, 2), "Boardwalk", 1, (2, 1), 100, (29, 12)),
+        ("standard", BLUE, (2, 2), "Boardwalk", 3, (1, 0), 300, (31, 12)),
+        ("standard", LIGHT, (2, 2, 2), "Vermont Avenue", 2, (1, 1, 2), 50, (28, 12)),
+        ("standard", BLUE, (5, 5), "Boardwalk", 1, (5, 4), 100, (28, 11)),
+        ("standard", BLUE, (5, 5), "Park Place", 10, (0, 0), 1000, (32, 12)),
+        ("standard", BLUE, (5, 4), "Park Place", 9, (0, 0), 900, (32, 12)),
+        ("short-1973", BLUE, (4, 4), "Park Place", 1, (3, 4), 100, (29, 11)),
+        ("short-1973", BLUE, (4, 4), "Park Place", 8, (0, 0), 800, (32, 12)),
+    ],
+    ids=["seed000-SELLING-half-price", "seed000-SELLING-evenly-in-reverse", "seed000-SELLING-ties-named-first",
+         "seed000-SELLING-hotel-as-five-houses", "seed000-SELLING-all-hotels-at-once",
+         "seed000-SELLING-whole-group-mixed", "seed000-SHORT-GAME-hotel-as-four-houses",
+         "seed000-SHORT-GAME-hotels-at-once"],
+)
+def test_sell(variant, group, start, deed, count, after, refund, bank):
+    state = game(own={"Ann": dict(zip(group, start, strict=True))}, variant=variant)
+    out = ok(state, Sell("Ann", deed, count))
+    assert levels(out.state, group) == after
+    assert cash(out.state, "Ann") == 1500 + refund
+    assert (out.state.houses, out.state.hotels) == bank
+    (t,) = out.transfers
+    assert (t.payer, t.payee, t.amount, t.kind) == ("bank", "Ann", refund, "sell")
+
+
+def test_whole_hotel_sale_needs_no_houses():
+    state = game(own={"Ann": {"Park Place": 5, "Boardwalk": 5}}, bank_houses=0)
+    out = ok(state, Sell("Ann", "Boardwalk", 10))
+    assert levels(out.state, BLUE) == (0, 0)
+    assert out.summary == "Ann sells 2 hotels back to the bank for $1,000: Park Place no houses, Boardwalk no houses"
+
+
+@pytest.mark.parametrize(
+    ("kw", "action", "match"),
+    [
+        ({"own": {"Ann": {"Park Place": 5, "Boardwalk": 5}}, "bank_houses": 3}, Sell("Ann", "Boardwalk"),
+         "needs 4 houses from the bank, which has 3"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "bank_houses": 2, "variant": "short-1973"},
+         Sell("Ann", "Boardwalk"), "needs 3 houses from the bank, which has 2"),
+        ({"own": {"Ann": {"Park Place": 1, "Boardwalk": 2}}}, Sell("Ann", "Park Place"), "must sell evenly"),
+        ({"own": {"Ann": {"Park Place": 1, "Boardwalk": 1}}}, Sell("Ann", "Park Place", 3), "only 2 building"),
+        ({"own": {"Ann": BLUE}}, Sell("Ann", "Park Place"), "no buildings stand"),
+        ({"own": {"Ann": {"Park Place": 1, "Boardwalk": 1}}}, Sell("Ann", "Park Place", 0), "from 1"),
+        ({"own": {"Bob": {"Park Place": 1, "Boardwalk": 1}}}, Sell("Ann", "Park Place"), "belongs to Bob"),
+        ({"own": {"Ann": ["Reading Railroad"]}}, Sell("Ann", "Reading Railroad"), "is a railroad"),
+    ],
+    ids=["seed000-SELLING-hotel-needs-houses", "seed000-SHORT-GAME-hotel-needs-3-houses", "seed000-SELLING-evenly",
+         "seed000-SELLING-more-than-stands", "seed000-SELLING-nothing-to-sell", "count-zero", "not-owner",
+         "seed000-HOUSES-railroad"],
+)
+def test_sell_refusals(kw, action, match):
+    refused(game(**kw), action, match=match)
+
+
+def test_shortage_auction_places_houses_evenly_for_the_bid():
+    state = game(own={"Ann": BLUE}, bank_houses=3)
+    out = ok(state, ShortageAuction("Ann", "Boardwalk", 3, 750))
+    assert levels(out.state, BLUE) == (1, 2)
+    assert cash(out.state, "Ann") == 750
+    assert out.state.houses == 0
+    assert out.summary == "Ann wins 3 houses at auction for $750: Park Place 1 house, Boardwalk 2 houses"
+
+
+@pytest.mark.parametrize(
+    ("kw", "action", "match"),
+    [
+        ({"own": {"Ann": BLUE}, "bank_houses": 2}, ShortageAuction("Ann", "Boardwalk", 3, 100), "no houses left"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}}, ShortageAuction("Ann", "Boardwalk", 1, 100),
+         "houses only"),
+        ({"own": {"Ann": BLUE}}, ShortageAuction("Ann", "Boardwalk", 1, 0), "more than"),
+        ({"own": {"Ann": ["Boardwalk"]}}, ShortageAuction("Ann", "Boardwalk", 1, 10), "whole Dark Blue group"),
+        ({"own": {"Ann": {"Park Place": 0, "Boardwalk": 1}}}, ShortageAuction("Ann", "Boardwalk", 1, 10), "evenly"),
+        ({"own": {"Ann": BLUE}, "cash": {"Ann": 50}}, ShortageAuction("Ann", "Boardwalk", 1, 51), "missing"),
+    ],
+    ids=["seed000-BUILDING-SHORTAGE-supply", "seed000-BUILDING-SHORTAGE-houses-only", "zero-bid",
+         "seed000-HOUSES-complete-group", "seed000-HOUSES-evenly", "bid-in-cash"],
+)
+def test_shortage_auction_refusals(kw, action, match):
+    refused(game(**kw), action, match=match)
