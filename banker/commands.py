@@ -155,7 +155,7 @@ class _Line:
     def need(self, lo: int, hi: int | None = None) -> None:
         n = len(self.args)
         if n < lo or (hi is not None and n > hi):
-            raise self.bad("wrong number of words" if n else "more words needed")
+            raise self.bad("more words needed" if n < lo else "too many words")
 
     def player(self, word: str) -> str:
         return self.state.players[self.state.player_index(word)].name
@@ -199,7 +199,7 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
     w = word.strip()
     if w.startswith("-") or w.startswith(("$-", "£-", "-$", "-£")):
         raise CommandError(f'the {what} cannot be negative ("{word}")')
-    if not w.isascii() or not _AMOUNT.match(w):
+    if not w.lstrip("$£").isascii() or not _AMOUNT.match(w):
         raise CommandError(f'"{word}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
                            f'(for example {currency}150)')
     digits = w.lstrip("$£").replace(",", "")
@@ -442,8 +442,8 @@ def _items(c: _Line, text: str, giver: str) -> Items:
 
 
 def _bankrupt(c: _Line) -> Action:
-    c.need(3, 3)
-    if c.args[1].casefold() != "to":
+    c.need(2, 3)
+    if len(c.args) != 3 or c.args[1].casefold() != "to":
         raise c.bad('say whom the player owes: "to <player>" or "to bank"')
     player = c.player(c.args[0])
     if c.args[2].casefold() == "bank":

@@ -1,0 +1,205 @@
+"""The command language: every verb's shape parses to the right action; bad lines are refused clearly."""
+
+import pytest
+
+from banker.commands import CommandError, Control, NewGame, Query, parse, parse_amount, parse_new
+from rules import (
+    Auction,
+    Bankrupt,
+    Build,
+    Buy,
+    Card,
+    Collect,
+    Deal,
+    DealRandom,
+    End,
+    Go,
+    Items,
+    JailAction,
+    Mortgage,
+    Next,
+    Parking,
+    Pay,
+    Rent,
+    RuleError,
+    Sell,
+    Settings,
+    ShortageAuction,
+    Tax,
+    Trade,
+    Turn,
+    UnknownName,
+    Unmortgage,
+    new_game,
+)
+
+
+@pytest.fixture
+def state():
+    return new_game(["Ann", "Bob", "Cy"], Settings())
+
+
+CASES = [
+    ("deal ann park place", Deal("Ann", "Park Place")),
+    ("deal random 42", DealRandom(42)),
+    ("buy ann park place", Buy("Ann", "Park Place")),
+    ("BUY Ann Boardwalk  # comment", Buy("Ann", "Boardwalk")),
+    ("buy bo st charles place", Buy("Bob", "St. Charles Place")),
+    ("auction park place cy 300", Auction("Park Place", "Cy", 300)),
+    ("auction boardwalk bob $1,200", Auction("Boardwalk", "Bob", 1200)),
+    ("rent bob st charles place", Rent("Bob", "St. Charles Place")),
+    ("rent bob electric company dice 7", Rent("Bob", "Electric Company", dice=7)),
+    ("rent bob reading railroad card", Rent("Bob", "Reading Railroad", card=True)),
+    ("rent bob water works dice 9 card", Rent("Bob", "Water Works", dice=9, card=True)),
+    ("pay ann 50", Pay("Ann", 50)),
+    ("pay ann $50 to bob", Pay("Ann", 50, to="Bob")),
+    ("pay ann 50 to each", Pay("Ann", 50, each=True)),
+    ("pay ann 50 to bank", Pay("Ann", 50)),
+    ("collect ann 10", Collect("Ann", 10)),
+    ("collect ann 10 from cy", Collect("Ann", 10, source="Cy")),
+    ("collect ann 10 from each", Collect("Ann", 10, each=True)),
+    ("go ann", Go("Ann")),
+    ("go ann exact", Go("Ann", exact=True)),
+    ("build ann park place", Build("Ann", "Park Place", 1)),
+    ("build ann park place 3", Build("Ann", "Park Place", 3)),
+    ("sell ann boardwalk 2", Sell("Ann", "Boardwalk", 2)),
+    ("sell ann boardwalk", Sell("Ann", "Boardwalk", 1)),
+    ("shortage ann park place 2 $400", ShortageAuction("Ann", "Park Place", 2, 400)),
+    ("mortgage bob baltic avenue", Mortgage("Bob", "Baltic Avenue")),
+    ("unmortgage bob baltic", Unmortgage("Bob", "Baltic Avenue")),
+    ("lift bob baltic", Unmortgage("Bob", "Baltic Avenue")),
+    ("tax ann income 200", Tax("Ann", "income", "200")),
+    ("tax ann income 10%", Tax("Ann", "income", "10%")),
+    ("tax ann income", Tax("Ann", "income", "")),
+    ("tax ann luxury", Tax("Ann", "luxury")),
+    ("card ann chance advance-to-go", Card("Ann", "chance", "advance_to_go")),
+    ("card ann chest bank_error_in_your_favor", Card("Ann", "chest", "bank_error_in_your_favor")),
+    ("jail ann", JailAction("Ann", "send")),
+    ("jail ann fine", JailAction("Ann", "fine")),
+    ("jail ann card", JailAction("Ann", "card")),
+    ("jail ann card chest", JailAction("Ann", "card", "chest")),
+    ("jail ann doubles", JailAction("Ann", "doubles")),
+    ("jail ann miss", JailAction("Ann", "miss")),
+    ("trade ann bob give park place, $100 get boardwalk",
+     Trade("Ann", "Bob", Items(("Park Place",), 100), Items(("Boardwalk",)))),
+    ("trade ann bob give $50 get nothing", Trade("Ann", "Bob", Items((), 50), Items())),
+    ("trade ann bob give baltic get mediterranean lift mediterranean",
+     Trade("Ann", "Bob", Items(("Baltic Avenue",)), Items(("Mediterranean Avenue",)), ("Mediterranean Avenue",))),
+    ("trade ann bob give chance-jail-card get $40",
+     Trade("Ann", "Bob", Items(jail_cards=("chance",)), Items(cash=40))),
+    ("bankrupt ann to bob", Bankrupt("Ann", "Bob")),
+    ("bankrupt ann to bank", Bankrupt("Ann", None)),
+    ("parking cy", Parking("Cy")),
+    ("turn cy", Turn("Cy")),
+    ("next", Next()),
+    ("end", End()),
+    ("end time", End("time")),
+    ("undo", Control("undo")),
+    ("redo", Control("redo")),
+    ("show rent park place", Query("rent", deed="Park Place")),
+    ("show rent water works dice 8", Query("rent", deed="Water Works", dice=8)),
+    ("show worth", Query("worth")),
+    ("show tax ann", Query("tax", player="Ann")),
+    ("show raise bob", Query("raise", player="Bob")),
+    ("show scores", Query("scores")),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_every_verb_parses(state, line, expected):
+    assert parse(line, state) == expected
+
+
+def test_deal_random_without_seed_draws_and_records_one(state):
+    action = parse("deal random", state)
+    assert isinstance(action, DealRandom) and 0 <= action.seed < 1_000_000
+
+
+def test_new_line_parses_to_a_new_game(state):
+    cmd = parse("new short-1973 Ann Bob edition uk", state)
+    assert isinstance(cmd, NewGame) and cmd.names == ("Ann", "Bob")
+    assert cmd.settings.variant == "short-1973" and cmd.settings.edition == "uk"
+
+
+def test_parse_new_with_house_rules():
+    names, settings = parse_new("new time-limit Ann Bob Cy minutes 90 free-parking 500 double-go no-auctions")
+    assert names == ["Ann", "Bob", "Cy"]
+    assert settings.time_limit_minutes == 90
+    assert settings.house_rules.free_parking and settings.house_rules.free_parking_start == 500
+    assert settings.house_rules.double_go and settings.house_rules.no_auctions
+
+
+@pytest.mark.parametrize("line", [
+    "new standard Ann",                  # too few players
+    "new standard Ann ann",              # duplicate names
+    "new nosuch Ann Bob",                # unknown variant
+    "new time-limit Ann Bob",            # time-limit needs minutes
+    "buy ann park place",                # not a new line
+    "new standard Ann Bob edition fr",   # unknown edition
+])
+def test_parse_new_refusals(line):
+    with pytest.raises(RuleError):
+        parse_new(line)
+
+
+REFUSALS = [
+    ("", "empty"),
+    ("# just a comment", "empty"),
+    ("frobnicate ann", "unknown command"),
+    ("buy zed park place", "no player"),
+    ("buy ann park plaice", "no deed"),
+    ("buy ann penn", "could be"),
+    ("buy ann", "more words"),
+    ("pay ann -5", "negative"),
+    ("pay ann 0", "more than"),
+    ("pay ann 12.50", "whole"),
+    ("pay ann 1000001", "absurd"),
+    ("pay ann 99999999999999999999999", "absurd"),
+    ("pay ann 50 to ann", "themselves"),
+    ("pay ann 50 from bob", "after the amount"),
+    ("auction park place cy -300", "negative"),
+    ("rent bob electric company dice 13", "roll of two dice"),
+    ("build ann park place 0", "at least 1"),
+    ("tax ann income 300", "income-tax choice"),
+    ("tax ann wealth", "income or luxury"),
+    ("card ann deck advance_to_go", "not a deck"),
+    ("jail ann dance", "not one of"),
+    ("trade ann ann give $5 get nothing", "themselves"),
+    ("trade ann bob give nothing get nothing", "nothing changes hands"),
+    ("trade ann bob give jail-card get $5", "holds no Get Out of Jail Free card"),
+    ("bankrupt ann bob", "whom the player owes"),
+    ("undo 3", "too many words"),
+    ("show nonsense", "not something to show"),
+    ("pay ann ５０", "whole"),
+    ("buy ann park place; DROP TABLE events", "no deed"),
+    ("x" * 600, "at most"),
+]
+
+
+@pytest.mark.parametrize(("line", "fragment"), REFUSALS, ids=[r[0][:40] or "empty" for r in REFUSALS])
+def test_bad_lines_are_refused_clearly(state, line, fragment):
+    with pytest.raises(RuleError) as err:
+        parse(line, state)
+    assert fragment.casefold() in str(err.value).casefold()
+
+
+def test_unknown_names_list_candidates(state):
+    with pytest.raises(UnknownName) as err:
+        parse("buy ann penn", state)
+    assert "Pennsylvania Avenue" in err.value.candidates and "Pennsylvania Railroad" in err.value.candidates
+
+
+@pytest.mark.parametrize(("word", "value"), [("$1,500", 1500), ("£20", 20), ("7", 7), ("1000000", 1_000_000)])
+def test_amounts(word, value):
+    assert parse_amount(word) == value
+
+
+@pytest.mark.parametrize("word", ["1,50", "$", "1e3", "0x10", "--5", "$-5", "5$", " ", "1_000"])
+def test_bad_amounts(word):
+    with pytest.raises(CommandError):
+        parse_amount(word)
+
+
+def test_uk_edition_uses_printed_uk_names():
+    state = new_game(["Ann", "Bob"], Settings(edition="uk"))
+    assert parse("buy ann mayfair", state) == Buy("Ann", "Mayfair")
