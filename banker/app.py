@@ -1,6 +1,255 @@
-"""The Textual app (being written)."""
+"""The Textual app a banker runs a whole game night on.
+
+``make_app(db_path, session=None)`` is the one factory (used by ``banker`` and by the tests); nothing touches the
+database until the app is mounted. Every action ends in ``BankerApp.run_command(text)``, which is
+``Session.execute`` plus showing the reply, so the screen is always a view of the journal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import partial
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from banker.screens.dialogs import CannotPayDialog, ConfirmDialog, MessageScreen
+from banker.screens.safety import guard_actions, log_error
+from banker.screens.table import ACTIONS, TableScreen
+from rules import CannotPay, RuleError
 
 
-def run(db_path) -> int:
-    print("the Banker app is being built")
-    return 0
+class BankerCommands(Provider):
+    """Every table action by name in the command palette (Ctrl+P)."""
+
+    def _actions(self):
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            for a in ACTIONS:
+                yield f"{a.label}: {a.help}", partial(getattr(screen, f"action_{a.action}")), a.help
+        yield "New game: set up players and rules", self.app.new_game, "Start a new game"
+        yield "Saved games: resume another game", self.app.show_games, "List the games in this database"
+
+    async def discover(self) -> Hits:
+        for text, callback, help_text in self._actions():
+            yield DiscoveryHit(text, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, callback, help_text in self._actions():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), callback, help=help_text)
+
+
+@guard_actions
+class BankerApp(App[int]):
+    """Holds the open :class:`banker.session.Session` and the database path; screens read ``app.session``."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Banker"
+    COMMANDS = App.COMMANDS | {BankerCommands}
+    BINDINGS = [Binding("q", "quit", "Quit", tooltip="Quit; every action is already saved"),
+                Binding("ctrl+n", "new_game", "New game", show=False)]
+
+    def __init__(self, db_path: Path, session=None, clock: Callable[[], datetime] | None = None) -> None:
+        super().__init__()
+        self.db_path = Path(db_path)
+        self.session = session
+        self.clock = clock
+        self._time_up_handled = False
+
+    def now(self) -> datetime:
+        """The time for the time-limit game; injectable so tests need no real clock."""
+        return self.clock() if self.clock else datetime.now(UTC)
+
+    # Opening games ---------------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        if self.session is None:
+            from banker.session import Session
+
+            self.session = Session.last_unfinished(self.db_path)
+        if self.session is not None:
+            self.push_screen(TableScreen())
+        else:
+            self.show_games()
+
+    def games(self) -> list[dict]:
+        from banker.journal import Journal
+
+        journal = Journal(self.db_path)
+        try:
+            return journal.games()
+        finally:
+            journal.close()
+
+    def show_games(self) -> None:
+        from banker.screens.games import GamesScreen
+
+        self.call_next(self._replace_all, GamesScreen(self.games()))
+
+    async def _replace_all(self, screen) -> None:
+        while len(self.screen_stack) > 1:
+            await self.pop_screen()
+        await self.push_screen(screen)
+
+    def _use(self, session) -> None:
+        if self.session is not None and self.session is not session:
+            self.session.close()
+        self.session = session
+        self._time_up_handled = False
+        self.call_next(self._replace_all, TableScreen())
+
+    def open_game(self, game_id: int) -> None:
+        from banker.session import Session
+
+        self._use(Session.open(self.db_path, game_id))
+
+    def new_game(self) -> None:
+        from banker.screens.new_game import NewGameScreen
+
+        self.push_screen(NewGameScreen())
+
+    def action_new_game(self) -> None:
+        self.new_game()
+
+    def leave_new_game(self) -> None:
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.show_games()
+
+    def create_game(self, names: list[str], settings, tokens: list[str]) -> None:
+        """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
+        games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
+        from banker.session import Session
+
+        session = Session.create(self.db_path, names, settings, tokens)
+        self._use(session)
+        if session.state.variant.deal_count:
+            n = session.state.variant.deal_count
+            self.push_screen(ConfirmDialog(f"This game starts with a deal of {n} deeds each. Deal them at random "
+                                           "now? (No: record the dealt deeds one by one with d)"), self._deal)
+
+    def _deal(self, yes: bool | None) -> None:
+        if yes:
+            self.run_command("deal random")
+
+    # Running commands ------------------------------------------------------------------------------------
+    def table(self) -> TableScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def run_dialog(self, command: str | None) -> None:
+        """Callback of every action dialog: None means cancelled."""
+        if command:
+            self.run_command(command)
+
+    def run_command(self, line: str):
+        """Execute one command and show the reply; the only place the app changes the game."""
+        try:
+            reply = self.session.execute(line)
+        except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
+            self.report_error(exc, f"execute {line!r}")
+            return None
+        self.show_reply(reply, line)
+        return reply
+
+    def show_reply(self, reply, line: str) -> None:
+        table = self.table()
+        if table is not None:
+            table.show_reply(reply)
+            table.show_state()
+        state = self.session.state
+        if not reply.ok:
+            if isinstance(reply.error, CannotPay):
+                self.push_screen(CannotPayDialog(state, reply.error), partial(self._raise_money, reply.error))
+            else:
+                self.notify(str(reply.message), title="Refused", severity="error")
+            return
+        if reply.query:
+            self.push_screen(MessageScreen(line, reply.message))
+        elif line.split()[:1] == ["tax"] and "income" in line:
+            self._show_worth_after_tax(reply)
+        if reply.changed and state.over and line.split()[:1] != ["undo"]:
+            self.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
+            self.open_standings()
+
+    def _show_worth_after_tax(self, reply) -> None:
+        """After income tax, show the worth the 10% was figured on and what was paid (seed 000, INCOME TAX)."""
+        from banker.widgets import queries
+
+        state = self.session.state
+        words = self.session.log(limit=1)
+        payer = words[0].summary.split()[0] if words else ""
+        try:
+            index = state.player_index(payer)
+        except RuleError:
+            self.notify(reply.message, title="Income tax")
+            return
+        worth = queries.worth(state, index)
+        extra = f"\n{state.players[index].name}'s worth now: {state.money(worth)}" if worth is not None else ""
+        self.notify(reply.message + extra, title="Income tax", timeout=8)
+
+    def _raise_money(self, error: CannotPay, choice: str | None) -> None:
+        table = self.table()
+        if table is None or choice is None:
+            return
+        if choice == "sell":
+            table.action_sell(error.payer)
+        elif choice == "mortgage":
+            table.action_mortgage(error.payer)
+        elif choice == "bankrupt":
+            table.action_bankrupt(error.payer)
+
+    def open_standings(self) -> None:
+        """Engineer E's standings screen; while it is missing, the engine's scores as text."""
+        try:
+            from banker.screens.standings import StandingsScreen
+        except ImportError:
+            reply = self.session.execute("show scores")
+            self.push_screen(MessageScreen("Standings", reply.message))
+            return
+        self.push_screen(StandingsScreen(self.session))
+
+    def time_is_up(self) -> None:
+        """The time-limit game ends at the agreed time and the richest player wins (seed 002, TIME LIMIT GAME)."""
+        if self._time_up_handled:
+            return
+        self._time_up_handled = True
+        self.notify("Time is up: the game ends now and the richest player wins.", title="Time limit", timeout=10)
+        reply = self.session.execute("end time")
+        if not reply.ok:
+            reply = self.session.execute("end")
+        self.show_reply(reply, "end time")
+        if not self.session.state.over:
+            return
+        if not reply.changed:
+            self.open_standings()
+
+    def report_error(self, exc: BaseException, context: str) -> None:
+        """Show an unexpected error without ending the app; the traceback goes to the log file."""
+        where = log_error(exc, context)
+        self.notify(f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged; details in "
+                    f"{where}.", title="Error", severity="error", timeout=10)
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()
+
+
+def make_app(db_path: Path, session=None, clock: Callable[[], datetime] | None = None) -> BankerApp:
+    """The one way to build the app (CLI and tests); the database is opened when the app mounts, not here."""
+    return BankerApp(db_path, session=session, clock=clock)
+
+
+def run(db_path: Path) -> int:
+    """Run the app on ``db_path``; returns the exit code for ``banker``."""
+    app = make_app(db_path)
+    app.run()
+    return app.return_code or 0

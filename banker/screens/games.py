@@ -1,0 +1,47 @@
+"""Saved games: pick one to resume, or start a new one. Shown when no unfinished game can be resumed."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Label, OptionList
+from textual.widgets.option_list import Option
+
+from banker.screens.safety import guard_actions
+
+
+@guard_actions
+class GamesScreen(Screen):
+    BINDINGS = [Binding("n", "new_game", "New game", tooltip="Start a new game"),
+                Binding("q", "app.quit", "Quit")]
+
+    def __init__(self, games: list[dict]) -> None:
+        super().__init__()
+        self.games = games
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="games-box"):
+            yield Label("Banker: saved games", classes="dialog-title")
+            options = [Option(self.describe(g), id=str(g["id"])) for g in reversed(self.games)]
+            if options:
+                yield OptionList(*options, id="games")
+            else:
+                yield Label("No saved games yet.")
+            yield Button("New game", id="new", variant="primary")
+        yield Footer()
+
+    @staticmethod
+    def describe(g: dict) -> str:
+        state = "finished" + (f", {g['winner']} won" if g.get("winner") else "") if g.get("over") else "unfinished"
+        return f"#{g['id']}  {g['variant']}  {', '.join(g['players'])}  ({state}; started {g['created'][:16]})"
+
+    @on(OptionList.OptionSelected)
+    def _open(self, event: OptionList.OptionSelected) -> None:
+        self.app.open_game(int(event.option.id))
+
+    @on(Button.Pressed, "#new")
+    def action_new_game(self) -> None:
+        self.app.new_game()

@@ -1,0 +1,100 @@
+"""New game: players, the rule system, edition, house rules and (for the time-limit game) its length.
+
+The engine checks the setup (``rules.new_game`` inside ``Session.create``): duplicate names, too few or too many
+players for the variant, a time-limit game without a time. Its RuleError is shown as it is and nothing is saved.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
+
+from banker.screens.safety import guard_actions
+from rules import HouseRules, RuleError, Settings, all_variants
+
+
+@guard_actions
+class NewGameScreen(Screen):
+    BINDINGS = [Binding("ctrl+s", "start", "Start the game", tooltip="Create the game with these settings"),
+                Binding("escape", "back", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="new-game"):
+            yield Label("New game", classes="dialog-title")
+            with Horizontal(classes="field"):
+                yield Label("Players", classes="field-label")
+                yield Input(placeholder="names separated by spaces, in seating order: ann bob cat", id="names",
+                            compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Tokens", classes="field-label")
+                yield Input(placeholder="optional, same order: car dog hat", id="tokens", compact=True)
+            yield Label("Rules", classes="section")
+            with RadioSet(id="variant"):
+                for i, v in enumerate(all_variants()):
+                    yield RadioButton(f"{v.title}: {v.summary}", value=i == 0, id=f"v-{v.key}")
+            with Horizontal(classes="field"):
+                yield Label("Edition", classes="field-label")
+                with RadioSet(id="edition"):
+                    yield RadioButton("US ($)", value=True, id="e-us")
+                    yield RadioButton("UK (£)", id="e-uk")
+            with Horizontal(classes="field"):
+                yield Label("Time limit (min)", classes="field-label")
+                yield Input(placeholder="time-limit game only, e.g. 90", id="minutes", type="integer", compact=True)
+            yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
+            yield Checkbox("Free Parking pot: taxes and fines go to the middle", id="free-parking", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Pot starts with", classes="field-label")
+                yield Input(value="0", id="pot-start", type="integer", compact=True)
+            yield Checkbox("Double salary for landing exactly on GO", id="double-go", compact=True)
+            yield Checkbox("No auctions", id="no-auctions", compact=True)
+            yield Static(id="setup-error", classes="dialog-preview")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#names", Input).focus()
+
+    def settings(self) -> tuple[list[str], list[str], Settings]:
+        variant_button = self.query_one("#variant", RadioSet).pressed_button
+        variant = variant_button.id.removeprefix("v-") if variant_button else "standard"
+        edition_button = self.query_one("#edition", RadioSet).pressed_button
+        edition = edition_button.id.removeprefix("e-") if edition_button else "us"
+        minutes = self.query_one("#minutes", Input).value.strip()
+        pot = self.query_one("#pot-start", Input).value.strip() or "0"
+        house = HouseRules(free_parking=self.query_one("#free-parking", Checkbox).value,
+                           free_parking_start=int(pot),
+                           double_go=self.query_one("#double-go", Checkbox).value,
+                           no_auctions=self.query_one("#no-auctions", Checkbox).value)
+        names = self.query_one("#names", Input).value.split()
+        tokens = self.query_one("#tokens", Input).value.split()
+        return names, tokens, Settings(variant=variant, edition=edition, house_rules=house,
+                                       time_limit_minutes=int(minutes) if minutes else 0)
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "names":
+            self.action_start()
+        else:
+            self.focus_next()
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        try:
+            names, tokens, settings = self.settings()
+            if len(tokens) > len(names):
+                raise RuleError("setup", f"{len(tokens)} tokens for {len(names)} players")
+            self.app.create_game(names, settings, tokens)
+        except (RuleError, ValueError) as e:
+            rule = getattr(e, "rule", "")
+            msg = getattr(e, "message", str(e))
+            self.query_one("#setup-error", Static).update(f"[b red]✗ {msg}{f' ({rule})' if rule else ''}[/]")
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.app.leave_new_game()

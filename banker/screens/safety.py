@@ -1,0 +1,52 @@
+"""The app never crashes on input: an unexpected exception in an action is caught, shown and logged.
+
+Refusals by the rules are normal replies (``Reply.error``); this guard is for bugs. The game is safe either way:
+the journal only changes inside ``Session.execute``'s transaction, so a failure leaves it as it was.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import traceback
+
+
+def log_error(exc: BaseException, context: str) -> str:
+    """Append the traceback to the data directory's log file; returns the log's path for the message."""
+    try:
+        from banker.paths import log_path
+
+        path = log_path()
+        with path.open("a", encoding="utf-8") as f:
+            f.write(f"--- {context}\n{''.join(traceback.format_exception(exc))}\n")
+        return str(path)
+    except Exception:  # noqa: BLE001 - logging must not itself crash the app
+        logging.getLogger("banker").exception("could not write the error log")
+        return "(log unavailable)"
+
+
+def guarded(fn):
+    """Wrap an action or event handler: any exception is reported by the app instead of ending it."""
+
+    @functools.wraps(fn)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return fn(self, *args, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - the point of the guard
+            self.app.report_error(exc, f"{type(self).__name__}.{fn.__name__}")
+            return None
+
+    return wrapper
+
+
+def guard_actions(cls):
+    """Class decorator: guard every ``action_*`` method and every ``_``-prefixed event handler marked by @on."""
+    wrapped = {}
+    for name, value in list(vars(cls).items()):
+        if callable(value) and (name.startswith("action_") or hasattr(value, "_textual_on")):
+            wrapped[value] = guarded(value)
+            setattr(cls, name, wrapped[value])
+    # Textual collected the @on handlers when the class was made; point them at the guarded versions too.
+    for handlers in vars(cls).get("_decorated_handlers", {}).values():
+        handlers[:] = [(wrapped.get(method, method), selectors) for method, selectors in handlers]
+    return cls

@@ -1,0 +1,327 @@
+"""The table: the main screen a banker keeps open all game night.
+
+Every action is an ``action_*`` method bound in ``BINDINGS`` (shown in the footer), offered in the command palette
+(``banker.app.BankerCommands`` reads :data:`ACTIONS`) and clickable in the button bar. Each action opens a dialog
+that builds command text; the app runs it with ``Session.execute``, so a dialog and a typed command are recorded the
+same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Static
+
+from banker.screens.dialogs import (
+    AuctionDialog,
+    CommandDialog,
+    Field,
+    TradeDialog,
+    deed_names,
+    player_names,
+    reply_text,
+)
+from banker.screens.safety import guard_actions
+from banker.widgets import queries
+from banker.widgets.bank import BankPanel
+from banker.widgets.command_line import CommandLine, CommandSuggester
+from banker.widgets.deeds import DeedsPanel
+from banker.widgets.journal import JournalPanel
+from banker.widgets.players import PlayersPanel
+
+JOURNAL_LINES = 30
+
+
+@dataclass(frozen=True)
+class TableAction:
+    """One thing a banker can do from the table: key, action name, footer label and a longer palette help."""
+
+    action: str
+    key: str
+    label: str
+    help: str
+
+
+ACTIONS: tuple[TableAction, ...] = (
+    TableAction("rent", "r", "Rent", "Record rent: the payer landed on a deed (owner and rent from the engine)"),
+    TableAction("buy", "b", "Buy", "The lander buys a deed from the bank at its price"),
+    TableAction("auction", "a", "Auction", "Run a live auction of a bank-held deed"),
+    TableAction("pay", "p", "Pay", "A payment to the bank, a player or each player"),
+    TableAction("collect", "c", "Collect", "Money from the bank, a player or each player"),
+    TableAction("go", "g", "GO", "Salary for passing GO"),
+    TableAction("build", "h", "Build", "Buy houses or a hotel"),
+    TableAction("sell", "s", "Sell", "Sell houses or a hotel back to the bank"),
+    TableAction("mortgage", "m", "Mortgage", "Mortgage a deed"),
+    TableAction("unmortgage", "l", "Lift", "Lift (pay off) a mortgage"),
+    TableAction("tax", "t", "Tax", "Income tax ($200 or 10%) or luxury tax"),
+    TableAction("card", "k", "Card", "A Chance or Community Chest card"),
+    TableAction("jail", "j", "Jail", "Send to jail, pay the fine, use a card, roll doubles"),
+    TableAction("trade", "x", "Trade", "A trade between two players"),
+    TableAction("bankrupt", "exclamation_mark", "Bankrupt", "Declare a bankruptcy"),
+    TableAction("deal", "d", "Deal", "Deal deeds at the start of a short game"),
+    TableAction("next_turn", "n", "Next", "Pass the turn to the next player"),
+    TableAction("undo", "u", "Undo", "Undo the last action"),
+    TableAction("redo", "y", "Redo", "Redo what was undone"),
+    TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
+    TableAction("help", "question_mark", "Help", "Key bindings and the command language"),
+    TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
+)
+
+
+@guard_actions
+class TableScreen(Screen):
+    """Players, deeds by colour, the bank and the journal; a command line; a button per action."""
+
+    BINDINGS = [Binding(a.key, a.action, a.label, id=a.action, tooltip=a.help) for a in ACTIONS] + [
+        Binding("escape", "leave_command_line", "Leave command line", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        state = self.app.session.state
+        yield Static(id="status")
+        with Horizontal(id="top"):
+            yield PlayersPanel(len(state.players), id="players")
+            with Vertical(id="right"):
+                yield DeedsPanel(id="deeds")
+                with Horizontal(id="lower"):
+                    yield BankPanel(id="bank")
+                    with VerticalScroll(id="journal-box"):
+                        yield JournalPanel(id="journal")
+        yield Static(id="reply")
+        yield CommandLine(placeholder="/ to type a command: rent bob boardwalk   (? for help)", id="command",
+                          suggester=CommandSuggester(self.completion_names), compact=True)
+        with HorizontalScroll(id="buttons"):
+            for a in ACTIONS:
+                yield Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help, classes="action-button")
+        yield Footer()
+
+    def completion_names(self) -> list[str]:
+        state = self.app.session.state
+        return [p.name for p in state.players] + [d.name for d in state.board.deeds]
+
+    def on_mount(self) -> None:
+        self.show_state()
+        if self.time_limited():
+            self.set_interval(1.0, self.tick)
+
+    # Display -------------------------------------------------------------------------------------------
+    def show_state(self) -> None:
+        """Redraw every panel from the session's state: the screen is a pure view of the journal."""
+        session = self.app.session
+        state = session.state
+        self.query_one(PlayersPanel).show(state)
+        self.query_one(DeedsPanel).show(state)
+        self.query_one(BankPanel).show(state, self.time_left_text())
+        self.query_one(JournalPanel).show(session.log(limit=JOURNAL_LINES))
+        turn = state.players[state.turn].name
+        status = Text()
+        status.append(f" Game {session.game_id} ", style="bold reverse")
+        status.append(f"  {state.variant.title}  ·  turn {state.turn_no}: ")
+        status.append(turn, style="bold")
+        if state.over:
+            status.append("  ·  GAME OVER", style="bold red")
+        self.query_one("#status", Static).update(status)
+
+    def show_reply(self, reply) -> None:
+        self.query_one("#reply", Static).update(reply_text(reply))
+
+    # Time-limit game (seed 002, TIME LIMIT GAME) -------------------------------------------------------
+    def time_limited(self) -> bool:
+        state = self.app.session.state
+        return state.variant.end.value == "time_limit" and state.settings.time_limit_minutes > 0
+
+    def deadline(self) -> datetime | None:
+        if not self.time_limited():
+            return None
+        created = datetime.fromisoformat(self.app.session.created)
+        if created.tzinfo is None:
+            created = created.replace(tzinfo=UTC)
+        return created + timedelta(minutes=self.app.session.state.settings.time_limit_minutes)
+
+    def time_left_text(self) -> str:
+        deadline = self.deadline()
+        if deadline is None:
+            return ""
+        left = int((deadline - self.app.now()).total_seconds())
+        if left <= 0:
+            return "Time is up"
+        return f"Time left {left // 3600}:{left % 3600 // 60:02}:{left % 60:02}"
+
+    def tick(self) -> None:
+        state = self.app.session.state
+        deadline = self.deadline()
+        if deadline is None:
+            return
+        self.query_one(BankPanel).show(state, self.time_left_text())
+        if not state.over and self.app.now() >= deadline:
+            self.app.time_is_up()
+
+    # Helpers for dialogs -------------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.app.session.state
+
+    def current(self) -> str:
+        return self.state.players[self.state.turn].name
+
+    def players_field(self, key: str = "player", label: str = "Player", default: str | None = None) -> Field:
+        return Field(key, label, self.current() if default is None else default, player_names(self.state))
+
+    def deed_field(self, label: str = "Deed", default: str = "") -> Field:
+        return Field("deed", label, default, deed_names(self.state), "type to complete")
+
+    def ask(self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "") -> None:
+        self.app.push_screen(CommandDialog(self.app.session, title, fields, build, focus, note), self.app.run_dialog)
+
+    # Actions -------------------------------------------------------------------------------------------
+    def action_rent(self, payer: str | None = None, deed: str = "") -> None:
+        """One key and Enter for the common case: the payer is whoever's turn it is; type the deed."""
+        self.ask("Rent", [self.deed_field("Landed on", deed), self.players_field("payer", "Payer", payer),
+                          Field("dice", "Dice total", "", placeholder="utilities only"),
+                          Field("card", "Sent by a card", flag=True)],
+                 lambda v: (f"rent {v['payer']} {v['deed']}" + (f" dice {v['dice']}" if v["dice"] else "")
+                            + (" card" if v["card"] else "")) if v["payer"] and v["deed"] else None,
+                 focus="deed")
+
+    def action_buy(self, player: str | None = None, deed: str = "") -> None:
+        self.ask("Buy from the bank", [self.deed_field(default=deed), self.players_field(default=player)],
+                 lambda v: f"buy {v['player']} {v['deed']}" if v["player"] and v["deed"] else None, focus="deed")
+
+    def action_auction(self, deed: str = "") -> None:
+        self.app.push_screen(AuctionDialog(self.app.session, deed), self.app.run_dialog)
+
+    def action_pay(self, player: str | None = None) -> None:
+        self.ask("Pay", [self.players_field(default=player), Field("amount", "Amount"),
+                         Field("to", "To", "", player_names(self.state) + ("each", "bank"), "bank, a player, each")],
+                 lambda v: (f"pay {v['player']} {v['amount']}" + (f" to {v['to']}" if v["to"] and v["to"] != "bank"
+                                                                  else "")) if v["player"] and v["amount"] else None,
+                 focus="amount")
+
+    def action_collect(self, player: str | None = None) -> None:
+        self.ask("Collect", [self.players_field(default=player), Field("amount", "Amount"),
+                             Field("source", "From", "", player_names(self.state) + ("each", "bank"),
+                                   "bank, a player, each")],
+                 lambda v: (f"collect {v['player']} {v['amount']}"
+                            + (f" from {v['source']}" if v["source"] and v["source"] != "bank" else ""))
+                 if v["player"] and v["amount"] else None, focus="amount")
+
+    def action_go(self) -> None:
+        self.ask("GO salary", [self.players_field()], lambda v: f"go {v['player']}" if v["player"] else None,
+                 focus="player")
+
+    def _building(self, verb: str, title: str, player: str | None = None) -> None:
+        self.ask(title, [self.players_field(default=player), self.deed_field(), Field("count", "How many", "1")],
+                 lambda v: f"{verb} {v['player']} {v['deed']}" + (f" {v['count']}" if v["count"] not in ("", "1")
+                                                                  else "") if v["player"] and v["deed"] else None,
+                 focus="deed")
+
+    def action_build(self, player: str | None = None) -> None:
+        self._building("build", "Build houses or a hotel", player)
+
+    def action_sell(self, player: str | None = None) -> None:
+        self._building("sell", "Sell buildings to the bank", player)
+
+    def action_mortgage(self, player: str | None = None) -> None:
+        self.ask("Mortgage", [self.players_field(default=player), self.deed_field()],
+                 lambda v: f"mortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None, focus="deed")
+
+    def action_unmortgage(self, player: str | None = None) -> None:
+        self.ask("Lift a mortgage", [self.players_field(default=player), self.deed_field()],
+                 lambda v: f"unmortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
+                 focus="deed")
+
+    def action_tax(self) -> None:
+        """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
+        state = self.state
+        income = state.variant.income_tax.value
+        choices = {"choice": ("200", "10%", "luxury"), "flat": ("200", "luxury"), "darrow": ("10%", "luxury")}[income]
+        note = {"choice": "Income tax: choose 200 or 10% BEFORE adding up your worth. Or: luxury.",
+                "flat": "Income tax is a flat amount in this game. Or: luxury.",
+                "darrow": "Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: luxury."}[income]
+        self.ask("Tax", [self.players_field(), Field("how", "200 / 10% / luxury", choices[0], choices)],
+                 lambda v: (f"tax {v['player']} luxury" if v["how"].startswith("lux")
+                            else f"tax {v['player']} income {v['how']}") if v["player"] and v["how"] else None,
+                 focus="how", note=note)
+
+    def action_card(self) -> None:
+        self.ask("Chance / Community Chest",
+                 [self.players_field(), Field("deck", "Deck", "chance", ("chance", "chest")),
+                  Field("card", "Card", "", card_ids(self.state.settings.cards), "card id")],
+                 lambda v: f"card {v['player']} {v['deck']} {v['card']}" if all(v.values()) else None, focus="card")
+
+    def action_jail(self) -> None:
+        self.ask("Jail", [self.players_field(), Field("how", "How", "", ("fine", "card", "doubles", "miss"),
+                                                      "blank: go to jail; fine, card, doubles, miss")],
+                 lambda v: f"jail {v['player']}" + (f" {v['how']}" if v["how"] else "") if v["player"] else None,
+                 focus="how")
+
+    def action_trade(self) -> None:
+        self.app.push_screen(TradeDialog(self.app.session, self.current()), self.app.run_dialog)
+
+    def action_bankrupt(self, player: str | None = None, creditor: str = "") -> None:
+        self.ask("Bankruptcy", [self.players_field(default=player),
+                                Field("to", "To (creditor)", creditor, player_names(self.state) + ("bank",),
+                                      "a player or bank")],
+                 lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None, focus="to")
+
+    def action_deal(self) -> None:
+        self.ask("Deal (short games)",
+                 [Field("player", "Player (or random)", "", player_names(self.state) + ("random",)),
+                  Field("deed", "Deed (or seed)", "", deed_names(self.state))],
+                 lambda v: (f"deal random {v['deed']}".strip() if v["player"] == "random"
+                            else f"deal {v['player']} {v['deed']}") if v["player"] else None, focus="player")
+
+    def action_next_turn(self) -> None:
+        self.app.run_command("next")
+
+    def action_undo(self) -> None:
+        self.app.run_command("undo")
+
+    def action_redo(self) -> None:
+        self.app.run_command("redo")
+
+    def action_standings(self) -> None:
+        self.app.open_standings()
+
+    def action_help(self) -> None:
+        from banker.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen())
+
+    def action_command_line(self) -> None:
+        self.query_one(CommandLine).focus()
+
+    def action_leave_command_line(self) -> None:
+        self.query_one(CommandLine).value = ""
+        self.set_focus(None)
+
+    # Events --------------------------------------------------------------------------------------------
+    @on(Button.Pressed, ".action-button")
+    def _button(self, event: Button.Pressed) -> None:
+        getattr(self, f"action_{event.button.id.removeprefix('btn-')}")()
+
+    @on(Input.Submitted, "#command")
+    def _typed(self, event: Input.Submitted) -> None:
+        line = event.value.strip()
+        if not line:
+            return
+        reply = self.app.run_command(line)
+        if reply is not None and reply.ok:
+            event.input.value = ""
+
+
+def card_ids(style: str) -> tuple[str, ...]:
+    """Card ids of both decks in the game's card style, for completion (the engine still checks the id)."""
+    from rules import cards
+
+    return tuple(c.id for deck in ("chance", "chest") for c in cards.deck_cards(style, deck))
+
+
+__all__ = ["ACTIONS", "TableAction", "TableScreen", "queries"]

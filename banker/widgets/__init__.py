@@ -1,0 +1,1 @@
+"""Widgets of the table screen: players, deeds, the bank, the journal and the command line."""

@@ -1,0 +1,30 @@
+"""The bank: buildings left, the Free Parking pot (a house rule, labelled so), the variant and house rules."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from rules import GameState
+
+
+class BankPanel(Static):
+    """What the bank holds that the table must see: the building shortage is a rule (seed 000, HOUSES)."""
+
+    def show(self, state: GameState, time_left: str = "") -> None:
+        board = state.board
+        t = Text()
+        t.append(f"{state.variant.title}", style="bold")
+        t.append(f" · {board.title}\n")
+        t.append(f"Houses {state.houses}/{board.houses}  Hotels {state.hotels}/{board.hotels}\n")
+        rules = state.settings.house_rules.describe()
+        if state.settings.house_rules.free_parking:
+            t.append(f"Pot {state.money(state.pot)} ", style="bold")
+            t.append("(house rule)\n", style="italic")
+        if rules:
+            t.append("House rules: " + "; ".join(rules) + "\n", style="italic")
+        if time_left:
+            t.append(time_left + "\n", style="bold reverse")
+        if state.over:
+            t.append(f"Game over{': ' + state.end_reason if state.end_reason else ''}\n", style="bold red")
+        self.update(t)
