@@ -1,0 +1,152 @@
+"""Bankruptcy to a player or the bank and the game's end by variant (seed 000, BANKRUPTCY; seed 000, SHORT
+GAME rule 3; seed 003, SHORT GAME rule 5; seed 001)."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules import CannotPay, RuleError, Settings, apply, new_game
+from rules.actions import Bankrupt, Next, Turn
+from rules.turns import winner
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def game(n=3, variant="standard", **kw):
+    """A fresh game of ``n`` players (time-limit games get an agreed length)."""
+    if variant == "time-limit":
+        kw.setdefault("time_limit_minutes", 90)
+    return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
+
+
+def own(state, player, deed, level=0, mortgaged=False):
+    """Give ``player`` (index) a deed with ``level`` buildings taken from the bank's supply (conserving them)."""
+    d = state.deed(deed)
+    if level == state.hotel_level:
+        state = replace(state, hotels=state.hotels - 1)
+    else:
+        state = replace(state, houses=state.houses - level)
+    return state.with_holding(d.index, owner=player, level=level, mortgaged=mortgaged)
+
+
+def set_cash(state, player, cash):
+    """Set a player's cash, the bank paying or taking the difference (money stays conserved)."""
+    diff = cash - state.players[player].cash
+    return replace(state.with_player(player, cash=cash), bank=state.bank - diff)
+
+
+def conserved(state):
+    return sum(p.cash for p in state.players) + state.bank + state.pot == 0
+
+
+def houses_total(s):
+    return sum(h.level for h in s.deeds if h.level != s.hotel_level) + s.houses
+
+
+def hotels_total(s):
+    return sum(1 for h in s.deeds if h.level == s.hotel_level) + s.hotels
+
+
+def broke(variant="standard", n=3):
+    """Cy: $30 cash, Baltic with 2 houses ($50 each), Boardwalk mortgaged, the Chance jail card."""
+    s = set_cash(game(n, variant), 2, 30)
+    s = own(s, 2, "Mediterranean")
+    s = own(s, 2, "Baltic", 2)
+    s = own(s, 2, "Boardwalk", mortgaged=True)
+    return s.with_player(2, jail_cards=("chance",))
+
+
+def test_to_a_player_seed000_bankruptcy():
+    s = broke()
+    out = apply(s, Bankrupt("Cy", "Ann"))
+    st = out.state
+    cy, ann = st.players[2], st.players[0]
+    assert cy.bankrupt and cy.cash == 0 and cy.jail_cards == ()
+    # 2 houses back to the bank at half price ($50) to Ann, Cy's $30, then Ann pays 10% of $200 on Boardwalk
+    assert ann.cash == 1500 + 50 + 30 - 20
+    assert ann.jail_cards == ("chance",)
+    assert all(st.holding(st.deed(d)).owner == 0 for d in ("Mediterranean", "Baltic", "Boardwalk"))
+    assert st.holding(st.deed("Boardwalk")).mortgaged and st.holding(st.deed("Baltic")).level == 0
+    assert st.houses == 32 and conserved(st) and st.bankruptcies == 1 and not st.over
+
+
+def test_creditor_cannot_pay_interest_refused_naming_creditor():
+    s = set_cash(broke(), 0, 0)
+    s = replace(s, houses=s.houses + 2).with_holding(s.deed("Baltic").index, level=0)
+    s = set_cash(s, 2, 0)
+    with pytest.raises(CannotPay) as e:
+        apply(s, Bankrupt("Cy", "Ann"))
+    assert e.value.payer == "Ann"
+
+
+def test_to_the_bank_seed000_bankruptcy():
+    s = broke()
+    out = apply(s, Bankrupt("Cy"))
+    st = out.state
+    assert all(h.owner is None and not h.mortgaged and h.level == 0 for h in st.deeds)
+    assert st.houses == 32 and st.players[2].jail_cards == () and conserved(st)
+    assert "auction" in out.summary
+
+
+def test_hotel_returns_as_a_hotel():
+    s = own(set_cash(game(), 2, 0), 2, "Park Place", game().hotel_level)
+    st = apply(s, Bankrupt("Cy", "Ann")).state
+    assert st.hotels == 12 and houses_total(st) == 32 and st.players[0].cash == 1500 + 5 * 200 // 2
+
+
+def test_turn_passes_on_and_skips_the_bankrupt():
+    s = apply(broke(n=4), Turn("Cy")).state
+    st = apply(s, Bankrupt("Cy", "Ann")).state
+    assert st.turn == 3
+    st = apply(apply(st, Next()).state, Next()).state
+    assert st.turn == 1
+
+
+def test_last_player_standing_wins_seed000():
+    s = apply(broke(n=3), Bankrupt("Cy", "Ann")).state
+    s = set_cash(s, 1, 0)
+    out = apply(s, Bankrupt("Bob", "Ann"))
+    assert out.state.over and "last player standing (Ann)" in out.state.end_reason
+    assert winner(out.state) == "Ann"
+
+
+def test_short_1973_second_bankruptcy_ends_with_buildings_to_creditor_seed000_short_rule3():
+    s = apply(set_cash(game(4, "short-1973"), 3, 0), Bankrupt("Dee")).state
+    assert not s.over
+    s = broke("short-1973", n=4)
+    s = replace(s, bankruptcies=1).with_player(3, bankrupt=True)
+    s = set_cash(s, 3, 0)
+    out = apply(s, Bankrupt("Cy", "Ann"))
+    st = out.state
+    assert st.over and st.end_reason == "second bankruptcy (Cy to Ann)"
+    assert st.holding(st.deed("Baltic")).level == 2 and st.holding(st.deed("Baltic")).owner == 0
+    assert st.players[0].cash == 1500 + 30 - 20 and conserved(st)
+
+
+def test_short_1990s_first_bankruptcy_ends_seed003_short_rule5():
+    out = apply(broke("short-1990s", n=4), Bankrupt("Cy"))
+    assert out.state.over and out.state.end_reason == "first bankruptcy (Cy to the bank)"
+
+
+def test_ruling_darrow_creditor_lifts_mortgages():
+    s = broke("darrow-1935", n=4)
+    st = apply(s, Bankrupt("Cy", "Ann")).state
+    assert not st.holding(st.deed("Boardwalk")).mortgaged
+    assert st.players[0].cash == 1500 + 50 + 30 - 220
+
+
+def test_refusals():
+    s = broke()
+    with pytest.raises(RuleError, match="themselves"):
+        apply(s, Bankrupt("Cy", "Cy"))
+    st = apply(s, Bankrupt("Cy")).state
+    with pytest.raises(RuleError, match="already bankrupt"):
+        apply(st, Bankrupt("Cy"))
+    with pytest.raises(RuleError, match="bankrupt"):
+        apply(set_cash(st, 1, 0), Bankrupt("Bob", "Cy"))
+
+
+def test_nothing_recorded_after_the_end():
+    st = apply(broke("short-1990s"), Bankrupt("Cy")).state
+    with pytest.raises(RuleError, match="game is over"):
+        apply(st, Bankrupt("Bob"))

@@ -1,0 +1,200 @@
+"""Chance and Community Chest: the decks as data and every money effect (seed 000, "CHANCE" and
+"COMMUNITY CHEST"; card texts from shared/reference/cards_classic.json). Rulings: docs/rulings.md, Part 2."""
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rules import CannotPay, HouseRules, RuleError, Settings, apply, new_game
+from rules.actions import Card, JailAction, Turn
+from rules.cards import deck_cards, find_card
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def game(n=3, variant="standard", **kw):
+    """A fresh game of ``n`` players (time-limit games get an agreed length)."""
+    if variant == "time-limit":
+        kw.setdefault("time_limit_minutes", 90)
+    return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
+
+
+def own(state, player, deed, level=0, mortgaged=False):
+    """Give ``player`` (index) a deed with ``level`` buildings taken from the bank's supply (conserving them)."""
+    d = state.deed(deed)
+    if level == state.hotel_level:
+        state = replace(state, hotels=state.hotels - 1)
+    else:
+        state = replace(state, houses=state.houses - level)
+    return state.with_holding(d.index, owner=player, level=level, mortgaged=mortgaged)
+
+
+def set_cash(state, player, cash):
+    """Set a player's cash, the bank paying or taking the difference (money stays conserved)."""
+    diff = cash - state.players[player].cash
+    return replace(state.with_player(player, cash=cash), bank=state.bank - diff)
+
+
+def conserved(state):
+    return sum(p.cash for p in state.players) + state.bank + state.pot == 0
+
+
+REFERENCE = Path("/work/shared/reference/cards_classic.json")
+
+
+@pytest.mark.parametrize("deck,ref", [("chance", "chance"), ("chest", "community_chest")])
+def test_classic_decks_match_the_reference(deck, ref):
+    cards = deck_cards("classic", deck)
+    assert len(cards) == 16
+    if not REFERENCE.exists():
+        pytest.skip("reference data not available")
+    data = {c["id"]: c for c in json.loads(REFERENCE.read_text())[ref]}
+    assert [c.id for c in cards] == list(data)
+    for c in cards:
+        effect = data[c.id]["effect"]
+        if "receive_from_bank" in effect:
+            assert (c.kind, c.amount) == ("collect", effect["receive_from_bank"])
+        if "pay_bank" in effect:
+            assert (c.kind, c.amount) == ("pay", effect["pay_bank"])
+        if "pay_per_house" in effect:
+            assert (c.house, c.hotel) == (effect["pay_per_house"], effect["pay_per_hotel"])
+        if "move_to" in effect and "collect_go" not in effect:
+            assert c.square == effect["move_to"]
+
+
+def test_2008_texts_are_an_edition_choice():
+    assert find_card("2008", "chest", "sale-of-stock").amount == 50
+    assert find_card("2008", "chest", "hospital").amount == 50
+    assert find_card("2008", "chest", "school_tax").amount == 50
+    assert find_card("2008", "chest", "birthday").kind == "collect_each"
+    assert find_card("2008", "chance", "crossword").amount == 100
+    assert find_card("classic", "chest", "sale_of_stock").amount == 45
+    with pytest.raises(RuleError, match="no Community Chest card"):
+        find_card("classic", "chest", "birthday")
+
+
+def test_unknown_card_lists_the_ids():
+    with pytest.raises(RuleError) as e:
+        find_card("classic", "chance", "lottery")
+    assert "advance_to_go" in e.value.message and "chairman" in e.value.message
+
+
+def test_unknown_deck_and_style_refused():
+    with pytest.raises(RuleError, match="no deck"):
+        deck_cards("classic", "treasure")
+    with pytest.raises(RuleError, match="no card style"):
+        deck_cards("1999", "chance")
+
+
+@pytest.mark.parametrize("deck,card,delta", [
+    ("chance", "bank_dividend", 50), ("chance", "building_loan", 150), ("chest", "bank_error", 200),
+    ("chest", "doctor_fee", -50), ("chance", "poor_tax", -15), ("chest", "school_tax", -150),
+    ("chest", "beauty-contest", 10), ("chest", "inherit", 100),
+])
+def test_bank_money_cards(deck, card, delta):
+    s = game()
+    out = apply(s, Card("Ann", deck, card))
+    assert out.state.players[0].cash == 1500 + delta
+    assert out.state.bank == s.bank - delta and conserved(out.state)
+
+
+def test_ruling_card_fines_go_to_the_pot_under_free_parking():
+    s = game(3, house_rules=HouseRules(free_parking=True))
+    out = apply(s, Card("Ann", "chest", "doctor_fee"))
+    assert out.state.pot == 50 and out.state.bank == s.bank and conserved(out.state)
+
+
+def test_chairman_pays_each_other_player_and_skips_the_bankrupt():
+    s = game(4).with_player(3, bankrupt=True)
+    s = set_cash(s, 3, 0)
+    out = apply(s, Card("Ann", "chance", "chairman"))
+    assert [p.cash for p in out.state.players] == [1400, 1550, 1550, 0]
+    assert len(out.transfers) == 2 and "$100 in all" in out.summary
+
+
+def test_chairman_all_or_nothing():
+    s = set_cash(game(4), 0, 120)
+    with pytest.raises(CannotPay) as e:
+        apply(s, Card("Ann", "chance", "chairman"))
+    assert e.value.amount == 150 and e.value.missing == 30
+
+
+def test_grand_opera_collects_from_each_and_names_who_cannot_pay():
+    out = apply(game(3), Card("Ann", "chest", "grand_opera"))
+    assert [p.cash for p in out.state.players] == [1600, 1450, 1450]
+    s = set_cash(game(3), 2, 20)
+    with pytest.raises(CannotPay) as e:
+        apply(s, Card("Ann", "chest", "grand_opera"))
+    assert e.value.payer == "Cy"
+
+
+def test_birthday_in_2008_style():
+    out = apply(game(3, cards="2008"), Card("Ann", "chest", "birthday"))
+    assert out.state.players[0].cash == 1520
+
+
+@pytest.mark.parametrize("deck,card,expected", [("chance", "general_repairs", 2 * 25 + 100),
+                                                ("chest", "street_repairs", 2 * 40 + 115)])
+def test_repairs_count_a_hotel_as_one_hotel(deck, card, expected):
+    s = game()
+    s = own(s, 0, "Mediterranean", 1)
+    s = own(s, 0, "Baltic", 1)
+    s = own(s, 0, "Boardwalk", s.hotel_level)
+    out = apply(s, Card("Ann", deck, card))
+    assert out.state.players[0].cash == 1500 - expected
+
+
+def test_repairs_with_no_buildings_cost_nothing():
+    out = apply(game(), Card("Ann", "chance", "general_repairs"))
+    assert not out.transfers and "nothing to pay" in out.summary
+
+
+def test_advance_to_go_pays_the_salary():
+    out = apply(game(), Card("Ann", "chance", "advance-to-go"))
+    assert out.state.players[0].cash == 1700
+
+
+def test_advance_to_go_double_under_house_rule():
+    out = apply(game(3, house_rules=HouseRules(double_go=True)), Card("Ann", "chest", "advance_to_go"))
+    assert out.state.players[0].cash == 1900
+
+
+def test_go_to_jail_card_sends_without_salary():
+    out = apply(game(), Card("Ann", "chest", "go_to_jail"))
+    assert out.state.players[0].jail is not None and out.state.players[0].cash == 1500
+
+
+def test_get_out_of_jail_free_is_held_once_per_deck():
+    s = apply(game(), Card("Ann", "chance", "get_out_of_jail_free")).state
+    assert s.players[0].jail_cards == ("chance",)
+    with pytest.raises(RuleError, match="already holds"):
+        apply(s, Card("Bob", "chance", "get_out_of_jail_free"))
+    s = apply(s, Card("Bob", "chest", "get_out_of_jail_free")).state
+    assert s.players[1].jail_cards == ("chest",)
+
+
+def test_used_card_can_be_drawn_again():
+    s = apply(game(), Card("Ann", "chance", "get_out_of_jail_free")).state
+    s = apply(s, JailAction("Ann", "send")).state
+    s = apply(apply(s, Turn("Ann")).state, JailAction("Ann", "card")).state
+    assert apply(s, Card("Bob", "chance", "get_out_of_jail_free")).state.players[1].jail_cards == ("chance",)
+
+
+@pytest.mark.parametrize("card,words", [
+    ("nearest_railroad_1", "card` (twice the rent)"), ("nearest_utility", "ten times"),
+    ("advance_to_illinois", "record `go Ann`"), ("boardwalk", "no salary"), ("go_back_3", "move back 3"),
+])
+def test_movement_cards_change_no_money_and_say_what_to_record(card, words):
+    s = game()
+    out = apply(s, Card("Ann", "chance", card))
+    assert out.state.players == s.players and not out.transfers
+    assert words in out.summary
+
+
+def test_bankrupt_player_cannot_draw():
+    s = set_cash(game(), 0, 0).with_player(0, bankrupt=True)
+    with pytest.raises(RuleError, match="bankrupt"):
+        apply(s, Card("Ann", "chance", "bank_dividend"))
+

@@ -1,0 +1,110 @@
+"""Dealing deeds at the start (seed 000, SHORT GAME rule 1; seed 002, TIME LIMIT GAME; seed 003, SHORT GAME rule 1)."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules import CannotPay, RuleError, Settings, apply, new_game
+from rules.actions import Buy, Deal, DealRandom, Turn
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def game(n=3, variant="standard", **kw):
+    """A fresh game of ``n`` players (time-limit games get an agreed length)."""
+    if variant == "time-limit":
+        kw.setdefault("time_limit_minutes", 90)
+    return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
+
+
+def own(state, player, deed, level=0, mortgaged=False):
+    """Give ``player`` (index) a deed with ``level`` buildings taken from the bank's supply (conserving them)."""
+    d = state.deed(deed)
+    if level == state.hotel_level:
+        state = replace(state, hotels=state.hotels - 1)
+    else:
+        state = replace(state, houses=state.houses - level)
+    return state.with_holding(d.index, owner=player, level=level, mortgaged=mortgaged)
+
+
+def set_cash(state, player, cash):
+    """Set a player's cash, the bank paying or taking the difference (money stays conserved)."""
+    diff = cash - state.players[player].cash
+    return replace(state.with_player(player, cash=cash), bank=state.bank - diff)
+
+
+def conserved(state):
+    return sum(p.cash for p in state.players) + state.bank + state.pot == 0
+
+
+@pytest.mark.parametrize("variant", ["short-1973", "time-limit"])
+def test_paid_deal_seed000_short_rule1_seed002(variant):
+    s = game(3, variant)
+    out = apply(s, Deal("Ann", "Boardwalk"))
+    assert out.state.holding(s.deed("Boardwalk")).owner == 0 and out.state.players[0].cash == 1100
+    assert not out.state.started and conserved(out.state)
+
+
+def test_free_deal_seed003_short_rule1():
+    out = apply(game(3, "short-1990s"), Deal("Ann", "Boardwalk"))
+    assert out.state.players[0].cash == 1500 and not out.transfers and "free" in out.summary
+
+
+@pytest.mark.parametrize("variant", ["standard", "darrow-1935"])
+def test_no_deal_in_standard_or_darrow(variant):
+    with pytest.raises(RuleError, match="deals no title deeds"):
+        apply(game(4, variant), Deal("Ann", "Boardwalk"))
+
+
+def test_deal_limit_and_already_dealt():
+    s = apply(game(3, "short-1973"), Deal("Ann", "Boardwalk")).state
+    with pytest.raises(RuleError, match="already dealt to Ann"):
+        apply(s, Deal("Bob", "boardwalk"))
+    s = apply(s, Deal("Ann", "Baltic")).state
+    with pytest.raises(RuleError, match="already has the 2 deeds"):
+        apply(s, Deal("Ann", "Park Place"))
+
+
+def test_deal_closed_after_play_starts():
+    s = apply(game(3, "short-1973"), Buy("Bob", "Baltic")).state
+    assert s.started
+    with pytest.raises(RuleError, match="play has started"):
+        apply(s, Deal("Ann", "Boardwalk"))
+    with pytest.raises(RuleError, match="play has started"):
+        apply(s, DealRandom(1))
+
+
+def test_turns_do_not_close_the_deal():
+    s = apply(game(3, "short-1973"), Turn("Bob")).state
+    assert apply(s, Deal("Ann", "Boardwalk")).state.holding(s.deed("Boardwalk")).owner == 0
+
+
+def test_paid_deal_not_covered_refused():
+    s = set_cash(game(3, "short-1973"), 0, 100)
+    with pytest.raises(CannotPay):
+        apply(s, Deal("Ann", "Boardwalk"))
+
+
+@pytest.mark.parametrize("variant,count", [("short-1973", 2), ("time-limit", 2), ("short-1990s", 3)])
+def test_random_deal_is_deterministic_and_complete(variant, count):
+    s = game(4, variant)
+    a = apply(s, DealRandom(42))
+    b = apply(s, DealRandom(42))
+    assert a.state == b.state and a.summary == b.summary
+    for i in range(4):
+        assert len(a.state.owned_by(i)) == count
+    assert conserved(a.state)
+    paid = [1500 - sum(d.price for d in a.state.owned_by(i)) for i in range(4)]
+    expected = paid if s.variant.deal_paid else [1500] * 4
+    assert [p.cash for p in a.state.players] == expected
+
+
+def test_random_deals_differ_by_seed():
+    s = game(4, "short-1990s")
+    assert apply(s, DealRandom(1)).state.deeds != apply(s, DealRandom(2)).state.deeds
+
+
+def test_random_deal_only_when_nobody_was_dealt():
+    s = apply(game(3, "short-1990s"), Deal("Ann", "Boardwalk")).state
+    with pytest.raises(RuleError, match="already dealt"):
+        apply(s, DealRandom(3))

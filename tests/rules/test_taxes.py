@@ -1,0 +1,128 @@
+"""Income Tax and Luxury Tax by variant (seed 000 "INCOME TAX"; seed 001 INCOME TAX; seed 003 SHORT GAME
+rule 4; seed 003 appendix for Luxury Tax). Rulings: docs/rulings.md, Part 2."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules import CannotPay, HouseRules, RuleError, Settings, apply, new_game
+from rules.actions import Tax
+from rules.taxes import income_tax_options
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def game(n=3, variant="standard", **kw):
+    """A fresh game of ``n`` players (time-limit games get an agreed length)."""
+    if variant == "time-limit":
+        kw.setdefault("time_limit_minutes", 90)
+    return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
+
+
+def own(state, player, deed, level=0, mortgaged=False):
+    """Give ``player`` (index) a deed with ``level`` buildings taken from the bank's supply (conserving them)."""
+    d = state.deed(deed)
+    if level == state.hotel_level:
+        state = replace(state, hotels=state.hotels - 1)
+    else:
+        state = replace(state, houses=state.houses - level)
+    return state.with_holding(d.index, owner=player, level=level, mortgaged=mortgaged)
+
+
+def set_cash(state, player, cash):
+    """Set a player's cash, the bank paying or taking the difference (money stays conserved)."""
+    diff = cash - state.players[player].cash
+    return replace(state.with_player(player, cash=cash), bank=state.bank - diff)
+
+
+def conserved(state):
+    return sum(p.cash for p in state.players) + state.bank + state.pot == 0
+
+
+def rich():
+    """Ann: $1,500 cash, Boardwalk (mortgaged, $400 printed, $200 mortgage) and Baltic with 2 houses ($60, $50 each)."""
+    s = game()
+    s = own(s, 0, "Boardwalk", mortgaged=True)
+    return own(s, 0, "Baltic", 2)
+
+
+def test_income_tax_choice_required_seed000():
+    with pytest.raises(RuleError, match="choose 200 or 10% before adding up"):
+        apply(game(), Tax("Ann", "income"))
+
+
+def test_income_tax_200_option_seed000():
+    out = apply(rich(), Tax("Ann", "income", "200"))
+    assert out.state.players[0].cash == 1300 and conserved(out.state)
+
+
+def test_income_tax_10_percent_of_total_worth_seed000():
+    # worth = 1500 cash + 400 + 60 printed prices (mortgaged or not) + 2 x 50 buildings = 2060 -> $206
+    opts = income_tax_options(rich(), "Ann")
+    assert (opts.flat, opts.percent, opts.worth, opts.basis) == (200, 206, 2060, 2060)
+    out = apply(rich(), Tax("Ann", "income", "10%"))
+    assert out.state.players[0].cash == 1500 - 206
+
+
+def test_hotel_counts_its_turned_in_houses_in_worth():
+    s = own(game(), 0, "Boardwalk", game().hotel_level)
+    assert income_tax_options(s, 0).worth == 1500 + 400 + 5 * 200
+
+
+def test_ten_percent_rounds_halves_up():
+    s = set_cash(game(), 0, 1535)
+    assert income_tax_options(s, 0).percent == 154
+
+
+def test_darrow_ten_percent_of_mortgage_values_seed001():
+    s = own(game(4, "darrow-1935"), 0, "Boardwalk", mortgaged=True)
+    s = own(s, 0, "Baltic", 2)
+    opts = income_tax_options(s, 0)
+    # 1500 cash + 200 + 30 mortgage values + 100 buildings = 1830 -> 183; no $200 option
+    assert (opts.flat, opts.percent, opts.worth) == (None, 183, 1830)
+    assert apply(s, Tax("Ann", "income")).state.players[0].cash == 1500 - 183
+
+
+def test_ruling_darrow_refuses_the_200_option():
+    with pytest.raises(RuleError, match="no \\$200 option"):
+        apply(game(4, "darrow-1935"), Tax("Ann", "income", "200"))
+
+
+def test_short_1990s_flat_200_seed003_rule4():
+    out = apply(own(game(3, "short-1990s"), 0, "Boardwalk"), Tax("Ann", "income"))
+    assert out.state.players[0].cash == 1300
+    assert income_tax_options(game(3, "short-1990s"), 0).percent is None
+
+
+def test_ruling_short_1990s_refuses_ten_percent():
+    with pytest.raises(RuleError, match="flat \\$200"):
+        apply(game(3, "short-1990s"), Tax("Ann", "income", "10%"))
+
+
+def test_bad_option_and_kind_refused():
+    with pytest.raises(RuleError, match="not an Income Tax option"):
+        apply(game(), Tax("Ann", "income", "300"))
+    with pytest.raises(RuleError, match="not a tax square"):
+        apply(game(), Tax("Ann", "water"))
+
+
+@pytest.mark.parametrize("settings,expected", [({}, 100), ({"luxury_tax": 75}, 75)])
+def test_luxury_tax(settings, expected):
+    out = apply(game(3, **settings), Tax("Ann", "luxury"))
+    assert out.state.players[0].cash == 1500 - expected
+
+
+def test_darrow_luxury_tax_75():
+    assert apply(game(4, "darrow-1935"), Tax("Ann", "luxury")).state.players[0].cash == 1425
+
+
+def test_tax_to_pot_under_free_parking():
+    out = apply(game(3, house_rules=HouseRules(free_parking=True)), Tax("Ann", "luxury"))
+    assert out.state.pot == 100 and conserved(out.state)
+
+
+def test_tax_not_covered_refused():
+    s = set_cash(game(), 0, 50)
+    with pytest.raises(CannotPay) as e:
+        apply(s, Tax("Ann", "income", "200"))
+    assert e.value.missing == 150

@@ -1,0 +1,143 @@
+"""Trades between players (seed 000, SELLING PROPERTY, MORTGAGES, MISCELLANEOUS; seed 001 free of mortgage;
+seed 000 "CHANCE" and "COMMUNITY CHEST" for selling a Get Out of Jail Free card)."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules import CannotPay, RuleError, Settings, apply, new_game
+from rules.actions import Items, Trade
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def game(n=3, variant="standard", **kw):
+    """A fresh game of ``n`` players (time-limit games get an agreed length)."""
+    if variant == "time-limit":
+        kw.setdefault("time_limit_minutes", 90)
+    return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
+
+
+def own(state, player, deed, level=0, mortgaged=False):
+    """Give ``player`` (index) a deed with ``level`` buildings taken from the bank's supply (conserving them)."""
+    d = state.deed(deed)
+    if level == state.hotel_level:
+        state = replace(state, hotels=state.hotels - 1)
+    else:
+        state = replace(state, houses=state.houses - level)
+    return state.with_holding(d.index, owner=player, level=level, mortgaged=mortgaged)
+
+
+def set_cash(state, player, cash):
+    """Set a player's cash, the bank paying or taking the difference (money stays conserved)."""
+    diff = cash - state.players[player].cash
+    return replace(state.with_player(player, cash=cash), bank=state.bank - diff)
+
+
+def conserved(state):
+    return sum(p.cash for p in state.players) + state.bank + state.pot == 0
+
+
+def test_deed_for_cash():
+    s = own(game(), 0, "Boardwalk")
+    out = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=500)))
+    assert out.state.holding(s.deed("Boardwalk")).owner == 1
+    assert [p.cash for p in out.state.players[:2]] == [2000, 1000] and conserved(out.state)
+    assert "Boardwalk" in out.summary and "$500" in out.summary
+
+
+def test_deed_swap_and_jail_card_sale():
+    s = own(own(game(), 0, "Boardwalk"), 1, "Park Place").with_player(1, jail_cards=("chest",))
+    out = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",), cash=20),
+                         Items(deeds=("Park Place",), jail_cards=("community chest",))))
+    st = out.state
+    assert st.holding(s.deed("Boardwalk")).owner == 1 and st.holding(s.deed("Park Place")).owner == 0
+    assert st.players[0].jail_cards == ("chest",) and st.players[1].jail_cards == ()
+    assert st.players[0].cash == 1480
+
+
+def test_jail_card_sold_for_cash():
+    s = game().with_player(0, jail_cards=("chance",))
+    out = apply(s, Trade("Ann", "Bob", Items(jail_cards=("chance",)), Items(cash=30)))
+    assert out.state.players[1].jail_cards == ("chance",) and out.state.players[0].cash == 1530
+
+
+def test_mortgaged_deed_received_pays_ten_percent_at_once_seed000_mortgages():
+    s = own(game(), 0, "Boardwalk", mortgaged=True)
+    out = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
+    assert out.state.players[1].cash == 1500 - 100 - 20
+    assert out.state.holding(s.deed("Boardwalk")).mortgaged
+    assert "$20 interest" in out.summary and conserved(out.state)
+
+
+def test_lift_at_once_costs_mortgage_plus_ten_percent_seed000_mortgages():
+    s = own(game(), 0, "Boardwalk", mortgaged=True)
+    out = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100), lift=("boardwalk",)))
+    assert out.state.players[1].cash == 1500 - 100 - 220
+    assert not out.state.holding(s.deed("Boardwalk")).mortgaged
+
+
+def test_lift_refusals():
+    s = own(own(game(), 0, "Boardwalk", mortgaged=True), 0, "Park Place")
+    with pytest.raises(RuleError, match="not part of this trade"):
+        apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=1), lift=("Baltic",)))
+    with pytest.raises(RuleError, match="not mortgaged"):
+        apply(s, Trade("Ann", "Bob", Items(deeds=("Park Place",)), Items(cash=1), lift=("Park Place",)))
+    with pytest.raises(RuleError, match="twice"):
+        apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=1), lift=("Boardwalk", "Boardwalk")))
+
+
+def test_interest_not_covered_refused_whole():
+    s = set_cash(own(game(), 0, "Boardwalk", mortgaged=True), 1, 10)
+    with pytest.raises(CannotPay) as e:
+        apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=5)))
+    assert e.value.payer == "Bob"
+
+
+def test_darrow_refuses_mortgaged_deed_seed001():
+    s = own(game(4, "darrow-1935"), 0, "Boardwalk", mortgaged=True)
+    with pytest.raises(RuleError, match="Darrow"):
+        apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
+
+
+def test_no_deed_of_a_group_with_buildings_seed000_selling_property():
+    s = own(own(game(), 0, "Boardwalk"), 0, "Park Place", 1)
+    with pytest.raises(RuleError, match="buildings"):
+        apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
+
+
+@pytest.mark.parametrize("give,get,match", [
+    (Items(), Items(), "empty"),
+    (Items(cash=100), Items(), "loan or a gift"),
+    (Items(), Items(cash=100), "loan or a gift"),
+    (Items(cash=10, deeds=("Boardwalk",)), Items(cash=10), "only one side"),
+    (Items(deeds=("Park Place",)), Items(cash=10), "belongs to the bank"),
+    (Items(deeds=("Boardwalk", "boardwalk")), Items(cash=10), "twice"),
+    (Items(jail_cards=("chance",)), Items(cash=10), "does not hold"),
+    (Items(deeds=("Boardwalk",)), Items(cash=-5), "not a usable amount"),
+    (Items(deeds=("Boardwalk",)), Items(cash=10_000_000), "not a usable amount"),
+])
+def test_refusals_seed000(give, get, match):
+    s = own(game(), 0, "Boardwalk")
+    with pytest.raises(RuleError, match=match):
+        apply(s, Trade("Ann", "Bob", give, get))
+
+
+def test_cash_not_covered_refused():
+    s = set_cash(own(game(), 0, "Boardwalk"), 1, 50)
+    with pytest.raises(CannotPay):
+        apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
+
+
+def test_self_trade_and_bankrupt_party_refused():
+    s = own(game(), 0, "Boardwalk")
+    with pytest.raises(RuleError, match="themselves"):
+        apply(s, Trade("Ann", "ann", Items(deeds=("Boardwalk",)), Items(cash=1)))
+    s = set_cash(s, 2, 0).with_player(2, bankrupt=True)
+    with pytest.raises(RuleError, match="bankrupt"):
+        apply(s, Trade("Ann", "Cy", Items(deeds=("Boardwalk",)), Items(cash=1)))
+
+
+def test_a_deed_given_away_for_nothing_is_not_a_loan():
+    s = own(game(), 0, "Boardwalk")
+    assert apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)))).state.holding(s.deed("Boardwalk")).owner == 1

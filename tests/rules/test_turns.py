@@ -1,0 +1,106 @@
+"""Turn order and the end of the game (seed 000, THE PLAY; seed 002, TIME LIMIT GAME)."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules import RuleError, Settings, apply, new_game
+from rules.actions import End, JailAction, Next, Rent, Turn
+from rules.jail import jail_status
+from rules.turns import winner
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def game(n=3, variant="standard", **kw):
+    """A fresh game of ``n`` players (time-limit games get an agreed length)."""
+    if variant == "time-limit":
+        kw.setdefault("time_limit_minutes", 90)
+    return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
+
+
+def own(state, player, deed, level=0, mortgaged=False):
+    """Give ``player`` (index) a deed with ``level`` buildings taken from the bank's supply (conserving them)."""
+    d = state.deed(deed)
+    if level == state.hotel_level:
+        state = replace(state, hotels=state.hotels - 1)
+    else:
+        state = replace(state, houses=state.houses - level)
+    return state.with_holding(d.index, owner=player, level=level, mortgaged=mortgaged)
+
+
+def set_cash(state, player, cash):
+    """Set a player's cash, the bank paying or taking the difference (money stays conserved)."""
+    diff = cash - state.players[player].cash
+    return replace(state.with_player(player, cash=cash), bank=state.bank - diff)
+
+
+def conserved(state):
+    return sum(p.cash for p in state.players) + state.bank + state.pot == 0
+
+
+def test_turn_and_next_count_turns():
+    s = game(3)
+    s = apply(s, Turn("Bob")).state
+    assert (s.turn, s.turn_no) == (1, 2)
+    s = apply(s, Next()).state
+    assert (s.turn, s.turn_no) == (2, 3)
+    s = apply(s, Next()).state
+    assert (s.turn, s.turn_no) == (0, 4)
+
+
+def test_next_skips_bankrupt_players():
+    s = set_cash(game(4), 1, 0).with_player(1, bankrupt=True)
+    assert apply(s, Next()).state.turn == 2
+
+
+def test_turn_to_a_bankrupt_player_refused():
+    s = set_cash(game(3), 1, 0).with_player(1, bankrupt=True)
+    with pytest.raises(RuleError, match="bankrupt"):
+        apply(s, Turn("Bob"))
+
+
+def test_turn_order_never_blocks_rent():
+    s = own(game(3), 0, "Boardwalk")
+    s = apply(s, Turn("Cy")).state
+    out = apply(s, Rent("Bob", "Boardwalk"))
+    assert out.state.players[1].cash < 1500
+
+
+def test_jail_timer_counts_turns():
+    s = apply(game(3), JailAction("Ann", "send")).state
+    s = apply(apply(apply(s, Next()).state, Next()).state, Next()).state
+    assert jail_status(s, 0) == "in jail, turn 1 of 3"
+
+
+def test_end_by_agreement_richest_wins():
+    s = set_cash(game(3), 1, 2000)
+    out = apply(s, End())
+    assert out.state.over and out.state.end_reason == "by agreement"
+    assert winner(out.state) == "Bob" and "Bob wins" in out.summary
+
+
+def test_time_up_only_in_time_limit_game_seed002():
+    with pytest.raises(RuleError, match="no time limit"):
+        apply(game(3), End("time"))
+    out = apply(game(3, "time-limit"), End("time"))
+    assert out.state.end_reason == "time is up"
+
+
+def test_tie_has_no_single_winner():
+    out = apply(game(3), End("agreement"))
+    assert winner(out.state) is None and "tie" in out.summary
+
+
+def test_end_refusals():
+    with pytest.raises(RuleError, match="not a reason"):
+        apply(game(3), End("boredom"))
+    s = apply(game(3), End()).state
+    with pytest.raises(RuleError, match="already over"):
+        apply(s, End())
+
+
+def test_winner_while_playing():
+    assert winner(game(3)) is None
+    s = set_cash(set_cash(game(3), 1, 0), 2, 0).with_player(1, bankrupt=True).with_player(2, bankrupt=True)
+    assert winner(s) == "Ann"

@@ -1,0 +1,106 @@
+"""The five rule systems as data (seed 000-004), their lookup and the game settings."""
+
+from dataclasses import replace
+
+import pytest
+
+from rules import HouseRules, RuleError, Settings, new_game
+from rules.variants import EndRule, IncomeTax, JailRule, all_variants, find_variant
+
+NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
+
+
+def game(n=3, variant="standard", **kw):
+    """A fresh game of ``n`` players (time-limit games get an agreed length)."""
+    if variant == "time-limit":
+        kw.setdefault("time_limit_minutes", 90)
+    return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
+
+
+def own(state, player, deed, level=0, mortgaged=False):
+    """Give ``player`` (index) a deed with ``level`` buildings taken from the bank's supply (conserving them)."""
+    d = state.deed(deed)
+    if level == state.hotel_level:
+        state = replace(state, hotels=state.hotels - 1)
+    else:
+        state = replace(state, houses=state.houses - level)
+    return state.with_holding(d.index, owner=player, level=level, mortgaged=mortgaged)
+
+
+def set_cash(state, player, cash):
+    """Set a player's cash, the bank paying or taking the difference (money stays conserved)."""
+    diff = cash - state.players[player].cash
+    return replace(state.with_player(player, cash=cash), bank=state.bank - diff)
+
+
+def conserved(state):
+    return sum(p.cash for p in state.players) + state.bank + state.pot == 0
+
+
+SEEDS = {"standard": "seed 000", "short-1973": "seed 000", "short-1990s": "seed 003", "time-limit": "seed 002",
+         "darrow-1935": "seed 001"}
+
+
+@pytest.mark.parametrize("variant", all_variants(), ids=lambda v: v.key)
+def test_each_variant_cites_its_seed(variant):
+    assert SEEDS[variant.key] in variant.seeds
+
+
+@pytest.mark.parametrize("name,key", [("Short-1973", "short-1973"), ("darrow", "darrow-1935"), ("1935", "darrow-1935"),
+                                      ("short90", "short-1990s"), ("TIMED", "time-limit"), ("classic", "standard")])
+def test_lookup_by_alias(name, key):
+    assert find_variant(name).key == key
+
+
+def test_unknown_variant_lists_the_choices():
+    with pytest.raises(RuleError) as e:
+        find_variant("speed die")
+    for key in SEEDS:
+        assert key in e.value.message
+
+
+@pytest.mark.parametrize("key,attrs", [
+    ("short-1973", {"deal_count": 2, "deal_paid": True, "hotel_level": 4, "end": EndRule.SECOND_BANKRUPTCY}),
+    ("short-1990s", {"deal_count": 3, "deal_paid": False, "income_tax": IncomeTax.FLAT, "jail": JailRule.NEXT_TURN,
+                     "end": EndRule.FIRST_BANKRUPTCY}),
+    ("time-limit", {"deal_count": 2, "deal_paid": True, "end": EndRule.TIME_LIMIT}),
+    ("darrow-1935", {"buy_at_price": False, "income_tax": IncomeTax.DARROW, "transfer_free_of_mortgage": True,
+                     "min_players": 4, "max_players": 9, "luxury_tax": 75}),
+    ("standard", {"deal_count": 0, "hotel_level": 5, "end": EndRule.LAST_STANDING, "income_tax": IncomeTax.CHOICE}),
+])
+def test_variant_settings_follow_the_seeds(key, attrs):
+    v = find_variant(key)
+    for name, value in attrs.items():
+        assert getattr(v, name) == value, name
+
+
+@pytest.mark.parametrize("key,low,high", [("standard", 2, 8), ("short-1973", 2, 8), ("short-1990s", 2, 8),
+                                          ("time-limit", 2, 8), ("darrow-1935", 4, 9)])
+def test_player_counts(key, low, high):
+    names = [f"P{i}" for i in range(12)]
+    extra = {"time_limit_minutes": 60} if key == "time-limit" else {}
+    assert len(new_game(names[:low], Settings(variant=key, **extra)).players) == low
+    assert len(new_game(names[:high], Settings(variant=key, **extra)).players) == high
+    for bad in (low - 1, high + 1):
+        with pytest.raises(RuleError, match=f"{low} to {high} players"):
+            new_game(names[:bad], Settings(variant=key, **extra))
+
+
+def test_duplicate_and_reserved_names_refused():
+    with pytest.raises(RuleError, match="two players"):
+        new_game(["Ann", "ann"])
+    with pytest.raises(RuleError, match="command word"):
+        new_game(["Ann", "bank"])
+
+
+def test_settings_luxury_tax_and_house_rules():
+    assert game().luxury_tax == 100 and game(luxury_tax=75).luxury_tax == 75
+    assert game(4, "darrow-1935").luxury_tax == 75
+    s = game(3, house_rules=HouseRules(free_parking=True, free_parking_start=500))
+    assert s.pot == 500 and conserved(s)
+    assert game(3, "standard", edition="uk").board.currency == "£"
+
+
+def test_time_limit_needs_an_agreed_length_seed002():
+    with pytest.raises(RuleError, match="agreed length"):
+        new_game(["Ann", "Bob"], Settings(variant="time-limit"))
