@@ -21,7 +21,8 @@ def register(subparsers) -> None:
     p.add_argument("game", nargs="?", type=int, help="game number (default: the most recent game)")
     p.add_argument("--format", "-f", choices=exports.FORMATS, default="md", help="csv, json or md (default md)")
     p.add_argument("--out", "-o", help="write to this file instead of stdout")
-    p.add_argument("--db", help="the game database (default: BANKER_DB or the user data directory)")
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
+                   help="the game database (default: BANKER_DB or the user data directory)")
     p.set_defaults(func=cmd_export)
 
     p = subparsers.add_parser("qr", help="show a game's standings as a QR code and save it as SVG and PNG",
@@ -29,11 +30,13 @@ def register(subparsers) -> None:
                                           "(default: the exports directory under BANKER_DATA_DIR).")
     p.add_argument("game", nargs="?", type=int, help="game number (default: the most recent game)")
     p.add_argument("--out", "-o", help="directory for the SVG and PNG files")
-    p.add_argument("--db", help="the game database (default: BANKER_DB or the user data directory)")
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
+                   help="the game database (default: BANKER_DB or the user data directory)")
     p.set_defaults(func=cmd_qr)
 
     p = subparsers.add_parser("leaderboard", help="wins and average rank per player across finished games")
-    p.add_argument("--db", help="the game database (default: BANKER_DB or the user data directory)")
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
+                   help="the game database (default: BANKER_DB or the user data directory)")
     p.set_defaults(func=cmd_leaderboard)
 
 
@@ -47,7 +50,7 @@ def _report(args: argparse.Namespace) -> exports.Report:
     from banker.paths import db_path
     from banker.session import Session
 
-    path = db_path(args.db)
+    path = db_path(getattr(args, "db", None))
     session = Session.open(path, args.game)
     try:
         return exports.report(session)
@@ -61,8 +64,9 @@ def _open(args: argparse.Namespace) -> exports.Report | int:
     try:
         return _report(args)
     except LookupError:
-        which = f"game {args.game}" if args.game is not None else "any game"
-        return _error(f"there is no {which} in the database; `banker games` lists them")
+        if args.game is None:
+            return _error("there are no games in the database yet")
+        return _error(f"there is no game {args.game} in the database; `banker games` lists them")
     except Exception as error:  # a damaged or foreign database: say so, never a traceback
         return _error(str(error))
 
@@ -107,7 +111,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
     from banker.paths import db_path
 
     try:
-        rows = exports.leaderboard(db_path(args.db))
+        rows = exports.leaderboard(db_path(getattr(args, "db", None)))
     except Exception as error:  # not a database, or not ours
         return _error(f"cannot read the games: {error}")
     print(exports.leaderboard_text(rows))

@@ -90,6 +90,11 @@ class Report:
         return (self.ended or self.created)[:10]
 
 
+def game_title(title: str) -> str:
+    """ "Standard" -> "Standard game"; "Short game (1973)" stays as it is."""
+    return title if "game" in title.casefold() else f"{title} game"
+
+
 def _parse_time(text: str) -> datetime:
     moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
@@ -228,15 +233,17 @@ def _md_cell(text: str) -> str:
 def to_markdown(rep: Report) -> str:
     """A heading, one line of facts and a table, ready to paste into a chat."""
     title = "Final standings" if rep.over else "Standings (game in progress, not final)"
-    facts = [f"{rep.variant_title} game #{rep.game}", f"started {rep.created[:16].replace('T', ' ')}"]
+    facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {rep.created[:16].replace('T', ' ')}"]
     if rep.over:
         facts.append(f"ended {rep.ended[:16].replace('T', ' ')}" if rep.ended else "ended")
         if rep.duration_minutes is not None:
             facts.append(duration_text(rep.duration_minutes))
     lines = [f"## {title}", "", ", ".join(facts) + "."]
+    reason = f", {_md_cell(rep.end_reason)}" if rep.end_reason else ""
     if rep.winner:
-        lines.append(f"**Winner: {_md_cell(rep.winner)}**" + (f" ({_md_cell(rep.end_reason)})" if rep.end_reason
-                                                            else ""))
+        lines.append(f"**Winner: {_md_cell(rep.winner)}**{reason}")
+    elif rep.over:
+        lines.append(f"**No single winner: a tie for first**{reason}")
     lines += ["", "| # | Player | Cash | Deeds | Mortgaged | Houses | Hotels | Buildings | Total |",
               "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
     for r in rep.rows:
@@ -249,7 +256,7 @@ def to_markdown(rep: Report) -> str:
 
 def qr_text(rep: Report) -> str:
     """The compact text in the QR code: one line about the game, then one line per player."""
-    head = f"Banker: {rep.variant_title} game, {rep.date}, "
+    head = f"Banker: {game_title(rep.variant_title)}, {rep.date}, "
     head += (f"winner {rep.winner}" if rep.winner else "final") if rep.over else "in progress"
     lines = [head]
     for r in rep.rows:
@@ -375,15 +382,33 @@ def leaderboard(db) -> list[LeaderRow]:
     if "scores" not in database.table_names() or "games" not in database.table_names():
         return []
     rows = list(database.query(
-        "select s.game, s.name, s.rank, s.winner from scores s join games g on g.id = s.game "
-        "where g.over order by s.game"
+        "select s.game, s.name, s.rank, s.winner, g.winner as game_winner from scores s join games g "
+        "on g.id = s.game where g.over order by s.game, s.rank"
     ))
     if not isinstance(db, sqlite_utils.Database):
         database.conn.close()
     return leaderboard_from_scores(rows)
 
 
+def _winners(rows: list[dict]) -> set[tuple[int, str]]:
+    """(game, casefolded name) of each game's winners: the ``scores.winner`` flags, else the name(s) in
+    ``games.winner``, else the one player ranked first (docs/rulings.md: a tie for first is nobody's win)."""
+    by_game: dict[int, list[dict]] = defaultdict(list)
+    for row in rows:
+        by_game[row["game"]].append(row)
+    out: set[tuple[int, str]] = set()
+    for game, players in by_game.items():
+        flagged = {str(p["name"]).casefold() for p in players if p.get("winner")}
+        named = {n.strip().casefold() for n in str(players[0].get("game_winner") or "").split(",") if n.strip()}
+        first = [str(p["name"]).casefold() for p in players if int(p["rank"]) == 1]
+        chosen = flagged or named or (set(first) if len(first) == 1 else set())
+        out |= {(game, name) for name in chosen}
+    return out
+
+
 def leaderboard_from_scores(rows: Iterable[dict]) -> list[LeaderRow]:
+    rows = list(rows)
+    won = _winners(rows)
     spelling: dict[str, str] = {}
     games: dict[str, set] = defaultdict(set)
     wins: dict[str, int] = defaultdict(int)
@@ -395,7 +420,7 @@ def leaderboard_from_scores(rows: Iterable[dict]) -> list[LeaderRow]:
         spelling[key] = row["name"]
         games[key].add(row["game"])
         ranks[key].append(int(row["rank"]))
-        wins[key] += 1 if row["winner"] else 0
+        wins[key] += 1 if (row["game"], key) in won else 0
     board = [LeaderRow(spelling[k], len(games[k]), wins[k], round(sum(ranks[k]) / len(ranks[k]), 2))
              for k in games]
     board.sort(key=lambda r: (-r.wins, r.average_rank, r.name.casefold()))

@@ -53,7 +53,7 @@ def test_markdown_table():
     text = to_markdown(sample_report())
     lines = text.splitlines()
     assert lines[0] == "## Final standings"
-    assert "**Winner: Ann** (second bankruptcy)" in text
+    assert "**Winner: Ann**, second bankruptcy" in text
     table = [line for line in lines if line.startswith("|")]
     assert len(table) == 2 + 3
     assert {line.count("|") for line in table} == {10}

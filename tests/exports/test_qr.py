@@ -13,7 +13,7 @@ from banker.exports import qr_text, write_qr
 def test_qr_text_names_game_winner_and_ranks():
     text = qr_text(sample_report())
     assert text.splitlines() == [
-        "Banker: Short game (1973) game, 2026-11-22, winner Ann",
+        "Banker: Short game (1973), 2026-11-22, winner Ann",
         "1. Ann $4,520",
         "2. Bob $1,540",
         "3. Cy bankrupt",
