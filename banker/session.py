@@ -301,7 +301,7 @@ class Session:
                 target = self._stack[-1]
                 before = self._state_at(len(self._stack) - 1)
                 summary = f"undo: {self._summary(target)}"
-                return _Plan("undo", text, None, target, None, summary, before)
+                return _Plan("undo", text, None, target, Outcome(before, summary), summary, before)
             if not self._redo:
                 raise RuleError("redo", "nothing to redo")
             target = self._redo[-1]

@@ -1,0 +1,234 @@
+"""The Session API over the journal: execute/preview, refusals write nothing, undo/redo at any depth, resume,
+checkpoints, two sessions on one database, game end -> scores."""
+
+import sqlite3
+
+import pytest
+
+import rules
+from banker import session as session_module
+from banker.session import CHECKPOINT_EVERY, Session, state_json
+from rules import Settings
+
+
+def count_events(db):
+    with sqlite3.connect(db) as conn:
+        return conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "game.db"
+
+
+@pytest.fixture
+def game(db):
+    s = Session.create(db, ["Ann", "Bob", "Cy"], Settings())
+    yield s
+    s.close()
+
+
+def test_execute_applies_and_journals(game, db):
+    reply = game.execute("buy ann park place")
+    assert reply.ok and reply.changed and not reply.query
+    assert reply.outcome is not None and reply.outcome.state is game.state
+    assert game.state.player("Ann").cash == 1500 - 350
+    assert count_events(db) == 1
+    [entry] = game.log()
+    assert entry.kind == "action" and entry.text == "buy ann park place" and not entry.undone
+    assert "Park Place" in entry.summary
+
+
+REFUSED = ["buy ann nowhere", "pay ann 999999", "build ann park place", "frob", "", "redo",
+           "new standard Ann Bob", "pay ann -1", "mortgage bob boardwalk", "rent bob park place"]
+
+
+@pytest.mark.parametrize("line", REFUSED)
+def test_refusals_change_nothing_and_write_nothing(game, db, line):
+    game.execute("buy cy boardwalk")
+    before_state, before_events = game.state, count_events(db)
+    reply = game.execute(line)
+    assert not reply.ok and not reply.changed and reply.error is not None and reply.message
+    assert game.state == before_state
+    assert count_events(db) == before_events
+
+
+def test_cannot_pay_carries_missing_and_can_raise(game):
+    game.execute("buy ann park place")
+    reply = game.execute("pay ann 2000")
+    assert isinstance(reply.error, rules.CannotPay)
+    assert reply.error.missing == 2000 - 1150 and reply.error.can_raise == 175
+
+
+def test_preview_writes_nothing(game, db):
+    reply = game.preview("buy ann park place")
+    assert reply.ok and reply.outcome.state.player("Ann").cash == 1150
+    assert game.state.player("Ann").cash == 1500 and count_events(db) == 0
+    assert not game.preview("buy ann nowhere").ok
+
+
+def test_queries_answer_and_change_nothing(game, db):
+    game.execute("buy ann park place")
+    for line, fragment in [("show rent park place", "$35"), ("show worth", "Ann: $1,500"),
+                           ("show tax ann", "10% of"), ("show raise ann", "could raise $175"),
+                           ("show scores", "1. ")]:
+        reply = game.execute(line)
+        assert reply.ok and reply.query and not reply.changed, line
+        assert fragment in reply.message, (line, reply.message)
+    assert count_events(db) == 1
+
+
+def test_undo_redo_any_depth(game, db):
+    lines = ["buy ann park place", "buy bob boardwalk", "rent bob park place", "pay cy 10", "collect ann 5"]
+    states = [game.state]
+    for line in lines:
+        assert game.execute(line).ok
+        states.append(game.state)
+    for depth in range(len(lines), 0, -1):
+        assert game.can_undo
+        assert game.execute("undo").ok
+        assert game.state == states[depth - 1]
+    assert not game.can_undo and not game.execute("undo").ok
+    for depth in range(1, len(lines) + 1):
+        assert game.execute("redo").ok
+        assert game.state == states[depth]
+    assert not game.can_redo
+    kinds = [e.kind for e in game.log()]
+    assert kinds == ["action"] * 5 + ["undo"] * 5 + ["redo"] * 5
+    assert all(e.target for e in game.log() if e.kind != "action")
+
+
+def test_new_action_after_undo_clears_redo(game):
+    game.execute("buy ann park place")
+    game.execute("buy bob boardwalk")
+    game.execute("undo")
+    assert game.can_redo
+    game.execute("pay cy 10")
+    assert not game.can_redo and not game.execute("redo").ok
+    undone = [e for e in game.log() if e.undone]
+    assert [e.text for e in undone] == ["buy bob boardwalk"]
+    assert [e.text for e, _ in game.history()] == ["buy ann park place", "pay cy 10"]
+
+
+def test_resume_after_reopen_same_state(game, db):
+    for line in ["buy ann park place", "buy bob boardwalk", "undo", "pay cy 10", "undo", "redo"]:
+        assert game.execute(line).ok
+    state, log = game.state, game.log()
+    game_id = game.game_id
+    game.close()
+    with Session.open(db) as again:
+        assert again.game_id == game_id and again.state == state and again.log() == log
+        assert again.can_undo and not again.can_redo
+        assert again.execute("undo").ok
+    with Session.open(db, game_id) as third:
+        assert third.state.player("Cy").cash == 1500
+
+
+def test_open_without_games_raises_lookup(db):
+    with pytest.raises(LookupError):
+        Session.open(db)
+    assert Session.last_unfinished(db) is None
+
+
+def _long_game(s, n):
+    states = [s.state]
+    for i in range(n):
+        assert s.execute("pay ann 1" if i % 2 == 0 else "collect ann 1").ok
+        states.append(s.state)
+    return states
+
+
+def test_checkpoints_bound_resume_replay(game, db, monkeypatch):
+    states = _long_game(game, 3 * CHECKPOINT_EVERY + 17)
+    game.close()
+    calls = []
+    real = rules.apply
+
+    def counting(state, action):
+        calls.append(action)
+        return real(state, action)
+
+    monkeypatch.setattr(session_module.rules, "apply", counting)
+    with Session.open(db) as again:
+        assert again.state == states[-1]
+        assert len(calls) <= CHECKPOINT_EVERY
+        # Undo far past several checkpoints is still exact.
+        for k in range(len(states) - 2, len(states) - 260, -1):
+            assert again.execute("undo").ok
+            assert again.state == states[k]
+
+
+def test_undo_past_checkpoint_then_resume(game, db):
+    states = _long_game(game, CHECKPOINT_EVERY + 5)
+    for _ in range(20):
+        game.execute("undo")
+    assert game.state == states[-21]
+    game.execute("pay bob 3")
+    expected = game.state
+    game.close()
+    with Session.open(db) as again:
+        assert again.state == expected
+        for _ in range(CHECKPOINT_EVERY - 14):
+            assert again.execute("undo").ok
+        assert again.state == states[-21 - (CHECKPOINT_EVERY - 15)]
+
+
+def test_two_sessions_stale_write_reloads(db):
+    first = Session.create(db, ["Ann", "Bob"], Settings())
+    second = Session.open(db)
+    assert first.execute("buy ann park place").ok
+    # second has not seen it: its command is re-validated against the new state
+    reply = second.execute("buy bob park place")
+    assert not reply.ok and "the game changed; reloaded" in reply.message
+    assert second.state.holding(second.state.deed("Park Place")).owner == 0
+    reply = second.execute("buy bob boardwalk")
+    assert reply.ok
+    assert first.reload() and first.state == second.state
+    assert not first.reload()
+    assert count_events(db) == 2
+    # a valid stale command is applied on top of the other's, nothing lost
+    assert first.execute("pay ann 10").ok
+    assert second.execute("pay bob 20").ok
+    first.reload()
+    assert first.state == second.state and count_events(db) == 4
+    assert first.state.player("Ann").cash == 1500 - 350 - 10
+    first.close()
+    second.close()
+
+
+def test_game_end_writes_scores_and_undo_clears_them(db):
+    s = Session.create(db, ["Ann", "Bob"], Settings())
+    s.execute("buy ann park place")
+    s.execute("rent bob park place")
+    reply = s.execute("end")
+    assert reply.ok and s.state.over
+    scores = s.scores()
+    assert [(r["name"], r["rank"], r["total"], r["winner"]) for r in scores] == [("Ann", 1, 1535, 1),
+                                                                                 ("Bob", 2, 1465, 0)]
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT over, winner FROM games").fetchone() == (1, scores[0]["name"])
+    assert not s.execute("pay ann 5").ok
+    s.execute("undo")
+    assert not s.state.over and s.scores() == []
+    assert Session.last_unfinished(db) is not None
+    s.close()
+
+
+def test_state_json_shape(game):
+    game.execute("buy ann park place")
+    data = state_json(game)
+    assert data["game"]["id"] == game.game_id and data["game"]["turn"] == "Ann" and data["game"]["over"] is False
+    ann = data["players"][0]
+    assert ann == {**ann, "name": "Ann", "cash": 1150, "bankrupt": False, "in_jail": False, "jail_turns": 0,
+                   "jail_cards": [], "worth": 1500}
+    assert data["bank"]["houses"] == 32 and data["bank"]["hotels"] == 12
+    park = next(d for d in data["deeds"] if d["name"] == "Park Place")
+    assert park == {**park, "owner": "Ann", "mortgaged": False, "houses": 0, "hotel": False}
+    assert len(data["deeds"]) == 28 and data["free_parking"] == 0
+
+
+def test_create_refuses_bad_games(db):
+    with pytest.raises(rules.RuleError):
+        Session.create(db, ["Ann"], Settings())
+    with pytest.raises(rules.RuleError):
+        Session.create(db, ["Ann", "bank"], Settings())
