@@ -1,0 +1,126 @@
+"""The banker command: new, play (text and --json, refusal status), games, state, log, do, --db handling."""
+
+import json
+
+import pytest
+
+from banker.cli import main
+from banker.session import Session
+
+SCRIPT = """\
+# a short game
+new standard Ann Bob Cy
+buy ann park place
+buy bob boardwalk
+rent bob park place   # $35
+pay cy 100 to each
+"""
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "cli.db")
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert "banker 0.1.0" in capsys.readouterr().out
+
+
+def test_new_prints_id(capsys, db):
+    status, out, _ = run(capsys, "new", "standard", "Ann", "Bob", "--db", db)
+    assert status == 0 and out.strip() == "1"
+    status, out, _ = run(capsys, "--db", db, "new", "time-limit", "Ann", "Bob", "--minutes", "60", "--free-parking",
+                         "--double-go", "--edition", "uk")
+    assert status == 0 and out.strip() == "2"
+    with Session.open(db, 2) as s:
+        st = s.state.settings
+        assert st.edition == "uk" and st.time_limit_minutes == 60 and st.house_rules.free_parking
+        assert st.house_rules.double_go
+
+
+def test_new_refuses_bad_game(capsys, db):
+    status, _, err = run(capsys, "new", "standard", "Ann", "--db", db)
+    assert status == 2 and "players" in err
+
+
+def test_play_json(capsys, db, tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_text(SCRIPT)
+    status, out, err = run(capsys, "play", str(script), "--db", db, "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    cash = {p["name"]: p["cash"] for p in data["players"]}
+    assert cash == {"Ann": 1500 - 350 + 35 + 100, "Bob": 1500 - 400 - 35 + 100, "Cy": 1300}
+    assert data["game"] == {**data["game"], "id": 1, "variant": "standard", "edition": "us", "turn": "Ann",
+                            "over": False}
+    owners = {d["name"]: d["owner"] for d in data["deeds"] if d["owner"]}
+    assert owners == {"Park Place": "Ann", "Boardwalk": "Bob"}
+
+
+def test_play_stops_at_first_refused_line(capsys, db, tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_text(SCRIPT + "buy cy park place\npay ann 1\n")
+    status, out, err = run(capsys, "play", str(script), "--db", db, "--json")
+    assert status == 2
+    assert err.startswith("line 7: ") and "Park Place" in err
+    data = json.loads(out)  # the state as it stood before that line
+    assert {p["name"]: p["cash"] for p in data["players"]}["Ann"] == 1500 - 350 + 35 + 100
+
+
+def test_play_needs_a_new_line(capsys, db, tmp_path):
+    script = tmp_path / "nonew.txt"
+    script.write_text("# nothing\nbuy ann park place\n")
+    status, _, err = run(capsys, "play", str(script), "--db", db)
+    assert status == 2 and err.startswith("line 2: ")
+
+
+def test_games_state_log_do(capsys, db, tmp_path):
+    script = tmp_path / "game.txt"
+    script.write_text(SCRIPT + "undo\n")
+    assert run(capsys, "play", str(script), "--db", db)[0] == 0
+    status, out, _ = run(capsys, "games", "--db", db)
+    assert status == 0 and "Ann, Bob, Cy" in out and "standard" in out
+    status, out, _ = run(capsys, "state", "--db", db)
+    assert status == 0 and "Park Place" in out and "Ann" in out
+    status, out, _ = run(capsys, "state", "1", "--json", "--db", db)
+    assert json.loads(out)["players"][2]["cash"] == 1500
+    status, out, _ = run(capsys, "log", "--db", db)
+    assert status == 0 and "(undone)" in out and "pay cy 100 to each" in out
+    status, out, err = run(capsys, "do", "pay", "cy", "5", "--db", db)
+    assert status == 0 and "Cy" in out
+    status, out, err = run(capsys, "do", "pay", "cy", "-5", "--db", db)
+    assert status == 2 and "negative" in err
+
+
+def test_missing_game_and_foreign_db(capsys, db, tmp_path):
+    status, _, err = run(capsys, "state", "--db", db)
+    assert status == 1 and "no games" in err
+    other = tmp_path / "photo.jpg"
+    other.write_bytes(b"\xff\xd8\xff" + b"x" * 100)
+    status, _, err = run(capsys, "games", "--db", str(other))
+    assert status == 1 and "not a Banker database" in err
+    assert other.read_bytes() == b"\xff\xd8\xff" + b"x" * 100
+
+
+def test_env_database_is_used(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("BANKER_DB", str(tmp_path / "env.db"))
+    assert run(capsys, "new", "standard", "Ann", "Bob")[0] == 0
+    assert (tmp_path / "env.db").exists()
+
+
+def test_no_subcommand_launches_app(monkeypatch, db):
+    import banker.app
+
+    seen = []
+    monkeypatch.setattr(banker.app, "run", lambda path: seen.append(path) or 0)
+    assert main(["--db", db]) == 0
+    assert [str(p) for p in seen] == [db]
