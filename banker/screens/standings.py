@@ -44,7 +44,10 @@ class StandingsScreen(Screen):
         Binding("c", "export('csv')", "CSV", id="standings.csv", tooltip="Write the standings as CSV"),
         Binding("j", "export('json')", "JSON", id="standings.json", tooltip="Write the standings as JSON"),
         Binding("m", "export('md')", "Markdown", id="standings.md", tooltip="Write the standings as Markdown"),
-        Binding("q", "export('qr')", "QR", id="standings.qr", tooltip="Save the QR code as SVG and PNG"),
+        Binding("r", "export('qr')", "QR", id="standings.qr", tooltip="Save the QR code as SVG and PNG"),
+        Binding("s", "show_tab('tab-standings')", "Standings", id="standings.table", tooltip="The standings table"),
+        Binding("g", "show_tab('tab-chart')", "Game chart", id="standings.chart",
+                tooltip="Worth over the game and the deeds that earned the most rent"),
     ]
 
     def __init__(self, session, out_dir: str | Path | None = None, **kwargs) -> None:
@@ -114,6 +117,9 @@ class StandingsScreen(Screen):
         self.query_one("#rent-chart", BarChart).set_items(tale.rent_by_deed[:10])
 
     # Actions ---------------------------------------------------------------------------------------------------
+    def action_show_tab(self, tab: str) -> None:
+        self.query_one("#tabs", TabbedContent).active = tab
+
     def action_close(self) -> None:
         self.dismiss()
 

@@ -80,3 +80,36 @@ async def test_screen_during_the_game_has_no_exports(tmp_path):
         await pilot.press("c")
         assert "when the game is over" in str(screen.query_one("#export-status", Static).render())
         assert not (tmp_path / "out").exists()
+
+
+async def test_app_opens_standings_by_key_and_at_the_end(tmp_path):
+    """Through D's app factory: the standings key opens the screen; the game's end opens it by itself."""
+    import rules
+    from banker.app import make_app
+    from banker.session import Session
+
+    db = tmp_path / "g.db"
+    session = Session.create(db, ["Ann", "Bob", "Cy"], rules.Settings(variant="short-1990s"))
+    for line in ("deal ann boardwalk", "deal bob reading", "rent ann reading"):
+        assert session.execute(line).ok
+    app = make_app(db, session=session)
+    async with app.run_test(size=(120, 45)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StandingsScreen)
+        assert "still on" in str(screen.query_one("#title", Static).render())
+        await pilot.press("g")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query_one("#tabs").active == "tab-chart"
+        assert screen.query_one("#rent-chart", BarChart).data == (("Reading Railroad", 25),)
+        assert "Ann" in screen.query_one("#worth-chart", LineChart).render().plain
+        await pilot.press("escape")
+        await pilot.pause()
+        app.run_command("bankrupt cy to bank")  # seed 003, SHORT GAME rule 5: the first bankruptcy ends it
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, StandingsScreen)
+        assert "Final standings" in str(app.screen.query_one("#title", Static).render())
+        assert app.screen.query_one("#exports").display is True
