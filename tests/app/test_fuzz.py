@@ -1,0 +1,71 @@
+"""Hostile input: random and crafted lines never crash the parser, the session or ``banker play``, and a refused
+line never changes the state or writes to the journal."""
+
+import json
+import sqlite3
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from banker.cli import main
+from banker.commands import SHAPES, parse
+from banker.session import Session
+from rules import RuleError, Settings, new_game
+
+STATE = new_game(["Ann", "Bob", "Cy"], Settings())
+WORDS = list(SHAPES) + ["ann", "bob", "cy", "zed", "park", "place", "boardwalk", "st", "charles", "to", "from",
+                        "each", "bank", "give", "get", "lift", "nothing", "dice", "card", "exact", "income",
+                        "luxury", "chance", "chest", "jail-card", "$100", "-5", "0", "10%", "1e9", "99999999999",
+                        "'; DROP TABLE events; --", "NULL", "ｐａｙ", "Ánn", "💸", "", "#", ",", "$", "£5",
+                        "\x00", "\u202e", "１００"]
+line = st.one_of(
+    st.text(max_size=80),
+    st.lists(st.sampled_from(WORDS), max_size=9).map(" ".join),
+    st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=8), st.integers(-10**30, 10**30).map(str)),
+             max_size=8).map(" ".join),
+)
+
+
+@given(line)
+@settings(max_examples=400, deadline=None)
+def test_parser_never_crashes(text):
+    try:
+        parse(text, STATE)
+    except RuleError as e:
+        assert str(e)
+
+
+@given(st.lists(line, min_size=1, max_size=6))
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_session_refusals_change_nothing(tmp_path, lines):
+    db = tmp_path / "fuzz.db"
+    db.unlink(missing_ok=True)
+    with Session.create(db, ["Ann", "Bob", "Cy"], Settings()) as s:
+        s.execute("buy ann park place")
+        for text in lines:
+            before, seq = s.state, s.last_seq
+            reply = s.execute(text)
+            if not reply.ok:
+                assert s.state == before and s.last_seq == seq and reply.message
+            st_ = s.state
+            assert sum(p.cash for p in st_.players) + st_.bank + st_.pot == 0
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == s.last_seq
+            conn.execute("SELECT * FROM games").fetchall()  # the tables are still there
+
+
+@given(st.lists(line, max_size=5))
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_play_never_crashes(tmp_path, capsys, lines):
+    script = tmp_path / "fuzz.txt"
+    db = tmp_path / "play.db"
+    db.unlink(missing_ok=True)
+    script.write_text("new standard Ann Bob\n" + "\n".join(x.replace("\r", " ") for x in lines) + "\n",
+                      encoding="utf-8", errors="surrogatepass")
+    status = main(["play", str(script), "--db", str(db), "--json"])
+    out = capsys.readouterr()
+    assert status in (0, 2)
+    data = json.loads(out.out)
+    assert {p["name"] for p in data["players"]} == {"Ann", "Bob"}
+    if status == 2:
+        assert out.err.startswith("line ")
