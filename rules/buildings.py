@@ -11,13 +11,13 @@ houses one at a time (so the bank must have the houses) or all the hotels of a g
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.actions import Build, Sell, ShortageAuction
 from rules.board import Deed, SquareKind
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import active_player, check_amount, transfer
+from rules.money import active_player, check_amount, evolve, transfer
 from rules.outcome import BANK, Outcome
 from rules.state import GameState
 
@@ -117,8 +117,8 @@ def _apply_levels(state: GameState, plan: _Plan) -> GameState:
     deeds = list(state.deeds)
     for i, level in plan.levels.items():
         if deeds[i].level != level:
-            deeds[i] = replace(deeds[i], level=level)
-    return replace(state, deeds=tuple(deeds), houses=plan.houses, hotels=plan.hotels)
+            deeds[i] = evolve(deeds[i], level=level)
+    return evolve(state, deeds=tuple(deeds), houses=plan.houses, hotels=plan.hotels)
 
 
 def _layout(state: GameState, plan: _Plan) -> str:

@@ -11,7 +11,7 @@ from rules.actions import Auction, Buy
 from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import active_player, check_amount, transfer
+from rules.money import active_player, check_amount, set_holding, transfer
 from rules.outcome import BANK, Outcome
 from rules.state import GameState
 
@@ -38,7 +38,7 @@ def buy(state: GameState, action: Buy) -> Outcome:
     check_unowned(state, deed, BUYING)
     state, paid = transfer(state, index, BANK, deed.price, "buy", rule=BUYING, what=f"for {deed.name}",
                            deed=deed.name)
-    state = state.with_holding(deed.index, owner=index, mortgaged=False, level=0)
+    state = set_holding(state, deed.index, owner=index, mortgaged=False, level=0)
     name = state.players[index].name
     return Outcome(state, f"{name} buys {deed.name} from the bank for {state.money(deed.price)}", (paid,))
 
@@ -58,6 +58,6 @@ def auction(state: GameState, action: Auction) -> Outcome:
     check_unowned(state, deed, BUYING)
     state, paid = transfer(state, index, BANK, amount, "auction", rule=BUYING, what=f"for {deed.name}",
                            deed=deed.name)
-    state = state.with_holding(deed.index, owner=index, mortgaged=False, level=0)
+    state = set_holding(state, deed.index, owner=index, mortgaged=False, level=0)
     name = state.players[index].name
     return Outcome(state, f"{name} wins {deed.name} at auction for {state.money(amount)}", (paid,))

@@ -6,7 +6,7 @@ BANKRUPTCY: "owes more than he can pay"); the refusal says how much is missing a
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import TypeVar
 
 from rules.errors import CannotPay, RuleError
 from rules.outcome import BANK, POT, Transfer
@@ -55,18 +55,42 @@ def transfer(state: GameState, payer: int | str, payee: int | str, amount: int, 
         raise ValueError("negative transfer")  # a bug, not a rule: callers validate amounts first
     if isinstance(payer, int):
         check_cover(state, payer, amount, rule, what)
-    state = _add(state, payer, -amount)
-    state = _add(state, payee, amount)
-    return state, Transfer(_name(state, payer), _name(state, payee), amount, kind, deed)
+    changes: dict[str, object] = {}
+    players = state.players
+    for who, delta in ((payer, -amount), (payee, amount)):
+        if who == BANK:
+            changes["bank"] = changes.get("bank", state.bank) + delta
+        elif who == POT:
+            changes["pot"] = changes.get("pot", state.pot) + delta
+        else:
+            assert isinstance(who, int)
+            if players is state.players:
+                players = list(players)
+            players[who] = evolve(players[who], cash=players[who].cash + delta)
+    if players is not state.players:
+        changes["players"] = tuple(players)
+    return evolve(state, **changes), Transfer(_name(state, payer), _name(state, payee), amount, kind, deed)
 
 
-def _add(state: GameState, who: int | str, amount: int) -> GameState:
-    if who == BANK:
-        return replace(state, bank=state.bank + amount)
-    if who == POT:
-        return replace(state, pot=state.pot + amount)
-    assert isinstance(who, int)
-    return state.with_player(who, cash=state.players[who].cash + amount)
+T = TypeVar("T")
+
+
+def evolve(obj: T, **changes: object) -> T:
+    """A copy of a frozen dataclass with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
+    (the engine's hot path; a GameState keeps its cached board and variant, which depend on settings only, so
+    never use this to change ``settings``)."""
+    assert "settings" not in changes
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def set_holding(state: GameState, deed_index: int, **changes: object) -> GameState:
+    """``state.with_holding`` by :func:`evolve`: one deed's owner, mortgage or level changed."""
+    deeds = list(state.deeds)
+    deeds[deed_index] = evolve(deeds[deed_index], **changes)
+    return evolve(state, deeds=tuple(deeds))
 
 
 def _name(state: GameState, who: int | str) -> str:

@@ -12,7 +12,7 @@ from rules.actions import Mortgage, Unmortgage
 from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import active_player, check_cover, rounded_tenth, transfer
+from rules.money import active_player, check_cover, rounded_tenth, set_holding, transfer
 from rules.outcome import BANK, Outcome
 from rules.state import GameState
 
@@ -46,7 +46,7 @@ def mortgage(state: GameState, action: Mortgage) -> Outcome:
         raise RuleError(MORTGAGES, f"sell the buildings on the {group.title} group ({', '.join(built)}) back to "
                                    f"the bank before mortgaging {deed.name}")
     state, lent = transfer(state, BANK, index, deed.mortgage, "mortgage", rule=MORTGAGES, deed=deed.name)
-    state = state.with_holding(deed.index, mortgaged=True)
+    state = set_holding(state, deed.index, mortgaged=True)
     name = state.players[index].name
     return Outcome(state, f"{name} mortgages {deed.name} for {state.money(deed.mortgage)}", (lent,))
 
@@ -65,7 +65,7 @@ def unmortgage(state: GameState, action: Unmortgage) -> Outcome:
     check_cover(state, index, principal + interest, MORTGAGES, what)  # all or nothing: both sums, or neither
     state, repaid = transfer(state, index, BANK, principal, "unmortgage", rule=MORTGAGES, deed=deed.name)
     state, paid = transfer(state, index, BANK, interest, "interest", rule=MORTGAGES, deed=deed.name)
-    state = state.with_holding(deed.index, mortgaged=False)
+    state = set_holding(state, deed.index, mortgaged=False)
     name = state.players[index].name
     return Outcome(state, f"{name} lifts the mortgage on {deed.name}: {money(principal)} + {money(interest)} "
                           f"interest = {money(principal + interest)}", (repaid, paid))
