@@ -168,6 +168,6 @@ def card(state: GameState, action: Card) -> Outcome:
     if c.target == "railroad":
         rent = f"if it is owned, record `rent {name} <railroad> card` (twice the rent)"
     else:
-        rent = f"if it is owned, throw the dice and record `rent {name} <utility> <dice> card` (ten times the throw)"
+        rent = f"if it is owned, throw the dice and record `rent {name} <utility> dice <n> card` (ten times the throw)"
     return Outcome(state, f"{head}: move to the nearest {c.target} ({dest}); {rent}; if not, it may be bought; "
                           f"if you passed GO, record `go {name}`")

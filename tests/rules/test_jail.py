@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from rules import CannotPay, HouseRules, RuleError, Settings, apply, new_game
-from rules.actions import JailAction, Next, Turn
+from rules.actions import Items, JailAction, Next, Rent, Trade, Turn
 from rules.jail import jail_status
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
@@ -174,3 +174,11 @@ def test_card_not_held_refused():
 
 def test_status_free_is_empty():
     assert jail_status(game(), 1) == ""
+
+
+def test_a_jailed_player_still_collects_rent_and_trades_seed000_jail():
+    s = own(jailed(), 0, "Boardwalk")
+    s = apply(s, Rent("Bob", "Boardwalk")).state
+    assert s.players[0].cash > 1500
+    s = apply(s, Trade("Ann", "Cy", Items(deeds=("Boardwalk",)), Items(cash=10))).state
+    assert s.holding(s.deed("Boardwalk")).owner == 2 and s.players[0].jail is not None
