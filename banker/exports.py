@@ -144,9 +144,11 @@ def report(session) -> Report:
     state = session.state
     ended = ""
     if state.over:
-        history = session.history()
-        if history:
-            ended = history[-1][0].time
+        # the game ended with its last effective action, or with the redo that brought it back (read from the log,
+        # no replay); nothing else can be journalled after the end but an undo, which would reopen the game
+        effective = [e for e in session.log() if e.kind in ("action", "redo") and not e.undone]
+        if effective:
+            ended = effective[-1].time
     return Report(
         game=session.game_id,
         variant=state.settings.variant,

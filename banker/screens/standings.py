@@ -134,13 +134,22 @@ class StandingsScreen(Screen):
         if not self.report.over:
             status.update("The exports are written when the game is over (use `banker export` for a snapshot).")
             return
+        status.update("Writing…")
+        self._write(fmt)
+
+    @work(thread=True, group="standings-export")
+    def _write(self, fmt: str) -> None:
+        """Render and write off the UI thread (a QR code as PNG and SVG takes a noticeable moment)."""
         try:
             if fmt == "qr":
                 paths = list(exports.write_qr(self.report, self.out_dir))
             else:
                 paths = [exports.write_export(self.report, fmt, self.out_dir)]
         except OSError as error:
-            status.update(f"Could not write the export: {error}")
+            self.app.call_from_thread(self._written, [], f"Could not write the export: {error}")
             return
+        self.app.call_from_thread(self._written, paths, "Saved " + " and ".join(str(p) for p in paths))
+
+    def _written(self, paths: list[Path], message: str) -> None:
         self.written.extend(paths)
-        status.update("Saved " + " and ".join(str(p) for p in paths))
+        self.query_one("#export-status", Static).update(message)

@@ -83,3 +83,7 @@ class EngineGame:
 
     def history(self):
         return list(self._history)
+
+    def log(self, limit=None):
+        entries = [entry for entry, _ in self._history]
+        return entries if limit is None else entries[-limit:]

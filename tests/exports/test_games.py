@@ -219,3 +219,24 @@ def test_write_every_format_for_a_real_game(tmp_path, fmt):
     path = exports.write_export(exports.report(s), fmt)
     assert path.parent == tmp_path / "data" / "exports"
     assert "Ann" in path.read_text(encoding="utf-8")
+
+
+def test_undoing_the_end_reopens_the_export_and_redo_closes_it(tmp_path):
+    s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob"], ["deal ann boardwalk", "bankrupt bob to bank"])
+    assert exports.report(s).over
+    assert s.execute("undo").ok
+    rep = exports.report(s)
+    assert not rep.over and rep.ended == "" and rep.winner == ""
+    assert s.execute("redo").ok
+    rep = exports.report(s)
+    assert rep.over and rep.winner == "Ann"
+    assert rep.ended == s.log()[-1].time  # the redo that ended it again
+
+
+def test_uk_edition_exports_in_pounds(tmp_path):
+    s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob"], ["deal ann mayfair", "bankrupt bob to bank"],
+             edition="uk")
+    rep = exports.report(s)
+    assert rep.currency == "£"
+    assert "£1,500" in exports.to_markdown(rep) and "1. Ann £1,900" in exports.qr_text(rep)
+    assert json.loads(exports.to_json(rep))["game"]["edition"] == "uk"

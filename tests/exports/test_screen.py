@@ -49,11 +49,16 @@ async def test_screen_shows_final_standings_and_exports(tmp_path):
         assert "Ann wins" in str(screen.query_one("#winner", Static).render())
         assert "Final standings" in str(screen.query_one("#title", Static).render())
         await pilot.press("j")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
         written = tmp_path / "out" / "banker-game-1-final.json"
         data = json.loads(written.read_text())
         assert data["game"]["winner"] == "Ann"
         assert str(written) in str(screen.query_one("#export-status", Static).render())
         await pilot.click("#export-qr")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(screen.written) == 3  # the JSON, then the QR's SVG and PNG
         assert (tmp_path / "out" / "banker-game-1-final-qr.png").exists()
         assert "█" in str(screen.query_one("#qr", Static).render())
         # the chart, filled by the replay worker
@@ -113,3 +118,16 @@ async def test_app_opens_standings_by_key_and_at_the_end(tmp_path):
         assert isinstance(app.screen, StandingsScreen)
         assert "Final standings" in str(app.screen.query_one("#title", Static).render())
         assert app.screen.query_one("#exports").display is True
+
+
+async def test_export_that_cannot_be_written_says_so(tmp_path):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("a file where the exports directory should be")
+    app = Host(_finished_short_game(), blocker)
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Could not write the export" in str(app.screen.query_one("#export-status", Static).render())
+        assert app.screen.written == []
