@@ -417,7 +417,7 @@ def _items(c: _Line, text: str, giver: str) -> Items:
     deeds: list[str] = []
     cash = 0
     cards: list[str] = []
-    held = list(c.state.player(giver).jail_cards)
+    held = sorted(c.state.player(giver).jail_cards, key=lambda deck: deck != "chance")  # Chance's card first
     for part in _split_items(text):
         low = part.casefold().replace(" ", "-")
         if low == "nothing":

@@ -203,3 +203,13 @@ def test_bad_amounts(word):
 def test_uk_edition_uses_printed_uk_names():
     state = new_game(["Ann", "Bob"], Settings(edition="uk"))
     assert parse("buy ann mayfair", state) == Buy("Ann", "Mayfair")
+
+
+def test_jail_card_in_trade_is_the_givers_card_chance_first(state):
+    from dataclasses import replace
+
+    ann = replace(state.players[0], jail_cards=("chest", "chance"))
+    st = replace(state, players=(ann, *state.players[1:]))
+    assert parse("trade ann bob give jail-card get $50", st).give.jail_cards == ("chance",)
+    assert parse("trade ann bob give jail-card, jail-card get $50", st).give.jail_cards == ("chance", "chest")
+    assert parse("trade bob ann give $50 get jail-card", st).get.jail_cards == ("chance",)
