@@ -54,7 +54,8 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
     player = state.players[index]
     if player.bankrupt:
         raise RuleError(RULE, f"{player.name} is already bankrupt")
-    creditor = None if action.creditor in (None, "", BANK) else state.player_index(action.creditor)
+    named = (action.creditor or "").strip()
+    creditor = None if named.casefold() in ("", BANK) else state.player_index(named)
     if creditor == index:
         raise RuleError(RULE, f"{player.name} cannot go bankrupt to themselves")
     if creditor is not None and state.players[creditor].bankrupt:

@@ -150,3 +150,8 @@ def test_nothing_recorded_after_the_end():
     st = apply(broke("short-1990s"), Bankrupt("Cy")).state
     with pytest.raises(RuleError, match="game is over"):
         apply(st, Bankrupt("Bob"))
+
+
+def test_creditor_named_bank_is_the_bank():
+    st = apply(broke(), Bankrupt("Cy", "Bank")).state
+    assert all(h.owner is None for h in st.deeds) and st.players[0].cash == 1500
