@@ -175,20 +175,19 @@ class BankerApp(App[int]):
         if reply.query:
             self.push_screen(MessageScreen(line, reply.message))
         elif line.split()[:1] == ["tax"] and "income" in line:
-            self._show_worth_after_tax(reply)
+            self._show_worth_after_tax(reply, line)
         if reply.changed and state.over and line.split()[:1] != ["undo"]:
             self.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
             self.open_standings()
 
-    def _show_worth_after_tax(self, reply) -> None:
+    def _show_worth_after_tax(self, reply, line: str) -> None:
         """After income tax, show the worth the 10% was figured on and what was paid (seed 000, INCOME TAX)."""
         from banker.widgets import queries
 
         state = self.session.state
-        words = self.session.log(limit=1)
-        payer = words[0].summary.split()[0] if words else ""
+        words = line.split()
         try:
-            index = state.player_index(payer)
+            index = state.player_index(words[1] if len(words) > 1 else "")
         except RuleError:
             self.notify(reply.message, title="Income tax")
             return

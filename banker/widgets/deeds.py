@@ -16,11 +16,15 @@ LEFT_GROUPS = ("brown", "light_blue", "pink", "orange", "railroad")
 class DeedsPanel(Static):
     """Owner, buildings and mortgage of each deed; bank-held deeds are dim."""
 
+    plain: str = ""
+
     def show(self, state: GameState) -> None:
         board = state.board
         left = [g for g in board.groups if g in LEFT_GROUPS]
         right = [g for g in board.groups if g not in LEFT_GROUPS]
         cols = [self._rows(state, left), self._rows(state, right)]
+        self.plain = "\n".join(line.plain for col in cols for line in col)
+        """The panel's text without styles (what a reader sees), kept for tests and screen readers."""
         table = Table.grid(expand=True, padding=(0, 1))
         for _ in range(2):
             table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")

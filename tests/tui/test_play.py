@@ -1,0 +1,240 @@
+"""Pilot tests: a short game played through the screens, as a banker would at the table (issue 5).
+
+Each step asserts the balances the rule books call for, so a screen that records the wrong command fails.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.widgets import Input, Static
+
+from banker.app import BankerCommands, make_app
+from banker.screens.dialogs import AuctionDialog, CannotPayDialog, CommandDialog, MessageScreen, TradeDialog
+from banker.screens.games import GamesScreen
+from banker.screens.help import HelpScreen
+from banker.screens.new_game import NewGameScreen
+from banker.screens.table import TableScreen
+from banker.session import Session
+from tests.tui.helpers import cash, make_game, text_of
+
+SIZE = (120, 40)
+
+
+def db_path() -> Path:
+    return Path(os.environ["BANKER_DB"])
+
+
+async def test_new_game_refuses_duplicates_then_starts():
+    """seed 000, PREPARATION: every player starts with $1,500; the engine refuses two players of one name."""
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GamesScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press(*"ann Ann", "enter")
+        await pilot.pause()
+        assert "two players" in text_of(app.screen.query_one("#setup-error", Static))
+        assert Session.last_unfinished(db) is None  # nothing saved
+        app.screen.query_one("#names", Input).value = "ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "2 to 8 players" in text_of(app.screen.query_one("#setup-error", Static))
+        app.screen.query_one("#names", Input).value = "ann bob cat"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert cash(app) == [1500, 1500, 1500]
+
+
+async def test_short_game_through_the_screens():
+    """Buys, an auction, rent with and without a set, a build, a mortgage, jail, a trade, a refusal, undo, and
+    resume after a restart. Figures: board_us deeds (seed 000 title deeds)."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        # Buy by dialog: b, the deed, Enter (buyer = whose turn it is: ann).
+        await pilot.press("b", *"boardw", "enter")
+        await pilot.pause()
+        assert cash(app) == [1100, 1500, 1500]
+        # Buy by typed command.
+        await pilot.press("slash", *"buy bob reading", "enter", "escape")
+        await pilot.pause()
+        assert cash(app) == [1100, 1300, 1500]
+        # Live auction: bids in any order; Ctrl+S sells to the highest (seed 000, BUYING PROPERTY).
+        await pilot.press("a")
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionDialog)
+        await pilot.press(*"park place", "tab", *"200", "tab", *"320", "tab", *"5000")
+        await pilot.pause()
+        assert "cat cannot cover" in text_of(app.screen.query_one("#highest", Static))
+        app.screen.query_one("#bid-2", Input).value = "250"
+        await pilot.pause()
+        assert "Highest: bob $320" in text_of(app.screen.query_one("#highest", Static))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert cash(app) == [1100, 980, 1500]
+        # Rent without a set: cat lands on Boardwalk ($50 site rent).
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandDialog)
+        app.screen.query_one("#f-payer", Input).value = "cat"
+        app.screen.query_one("#f-deed", Input).focus()
+        await pilot.press(*"boardwalk")
+        await pilot.pause()
+        assert "cat pays ann $50" in text_of(app.screen.query_one("#preview", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert cash(app) == [1150, 980, 1450]
+        # A trade: ann gives $400, bob gives Park Place; the rules are previewed as it is built.
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, TradeDialog)
+        app.screen.query_one("#b", Input).value = "bob"
+        app.screen.query_one("#give", Input).focus()
+        await pilot.press(*"$400", "enter")
+        app.screen.query_one("#get", Input).focus()
+        await pilot.press(*"park place", "enter")
+        await pilot.pause()
+        assert app.screen.command() == "trade ann bob give $400 get park place"
+        assert "✗" not in text_of(app.screen.query_one("#preview", Static))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert cash(app) == [750, 1380, 1450]
+        # Rent with the full set, unimproved: double rent (seed 000, PAYING RENT): one key and Enter.
+        app.session.execute("turn cat")
+        await pilot.press("r", *"boardwalk")
+        await pilot.pause()
+        assert "full set" in text_of(app.screen.query_one("#preview", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert cash(app) == [850, 1380, 1350]
+        # Build: ann buys a house on Boardwalk ($200).
+        app.session.execute("turn ann")
+        await pilot.press("h", *"boardwalk", "enter")
+        await pilot.pause()
+        assert cash(app) == [650, 1380, 1350]
+        assert app.session.state.houses == 31
+        # Mortgage: bob mortgages Reading Railroad for $100.
+        await pilot.press("m")
+        await pilot.pause()
+        app.screen.query_one("#f-player", Input).value = "bob"
+        app.screen.query_one("#f-deed", Input).value = "reading"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert cash(app) == [650, 1480, 1350]
+        assert any(line.startswith("██ Reading") and line.endswith(" M")
+                   for line in app.screen.query_one("#deeds").plain.splitlines())
+        # Jail: cat goes to jail, then pays the $50 fine.
+        await pilot.press("j")
+        await pilot.pause()
+        app.screen.query_one("#f-player", Input).value = "cat"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.session.state.players[2].jail is not None
+        assert "jail" in text_of(app.screen.query_one("#details-2"))
+        # A refusal: ann cannot build unevenly (seed 000, HOUSES); the message names the rule, nothing changes.
+        before = app.session.state
+        await pilot.press("slash", *"build ann boardwalk", "enter", "escape")
+        await pilot.pause()
+        reply = text_of(app.screen.query_one("#reply", Static))
+        assert reply.startswith("✗") and "seed 000" in reply
+        assert app.session.state == before
+        # Undo the mortgage... no: undo the jail, the last action.
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.session.state.players[2].jail is None
+        assert "strike" in str(app.screen.query_one("#journal").render().spans)
+        final = cash(app)
+    # Resume after a restart: a new app on the same database shows the same balances.
+    again = make_app(db)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(again.screen, TableScreen)
+        assert cash(again) == final
+        assert again.screen.query_one("#cash-0").value == "$650"
+
+
+async def test_refused_payment_offers_ways_to_raise_money():
+    """seed 000, BANKRUPTCY: a player who cannot pay may sell buildings and mortgage, or go bankrupt."""
+    db = db_path()
+    make_game(db, lines=["buy bob boardwalk", "buy bob park place"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"pay bob 1500", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CannotPayDialog)
+        body = " ".join(text_of(w) for w in app.screen.query(Static))
+        assert "Missing: $750" in body and "could raise $375" in body
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandDialog)
+        assert app.screen.query_one("#f-player", Input).value == "bob"
+        await pilot.press(*"boardwalk", "enter")
+        await pilot.pause()
+        assert cash(app) == [1500, 950, 1500]
+
+
+async def test_income_tax_choice_then_worth_shown():
+    """seed 000, INCOME TAX: the player chooses $200 or 10% first; then the app shows the worth."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        field = app.screen.query_one("#f-how", Input)
+        field.value = "10%"
+        await pilot.pause()
+        assert "$150" in text_of(app.screen.query_one("#preview", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert cash(app) == [1350, 1500, 1500]
+        assert any("worth now: $1,350" in str(n.message) for n in app._notifications)
+
+
+async def test_help_palette_and_queries():
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        provider = BankerCommands(app.screen)
+        hits = [h async for h in provider.search("auction")]
+        assert hits and "Auction" in str(hits[0].match_display)
+        await pilot.press("slash", *"show worth", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MessageScreen)
+
+
+async def test_unexpected_error_is_shown_logged_and_game_intact(monkeypatch):
+    """The app never crashes on input: a bug in an action is caught, shown and logged; the game is unchanged."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        monkeypatch.setattr(TableScreen, "current", lambda self: 1 / 0)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert any("ZeroDivisionError" in str(n.message) for n in app._notifications)
+        assert cash(app) == [1500, 1500, 1500]
+    log = Path(os.environ["BANKER_DATA_DIR"]) / "banker.log"
+    assert "ZeroDivisionError" in log.read_text()
