@@ -274,6 +274,11 @@ class Session:
                         cmd = parse(line, self.state)
                         if isinstance(cmd, Query | NewGame):
                             raise _Abort(self._answer(cmd) if isinstance(cmd, Query) else self._refuse_new())
+                    if reloaded and isinstance(cmd, Control):
+                        # Undo/redo aim at what this screen showed; after another process's command they would
+                        # take back (or redo) something else, so they are refused rather than retargeted.
+                        raise RuleError(cmd.kind, f"{cmd.kind} refused: another screen recorded a command first; "
+                                                  f"check the log and {cmd.kind} again if you still mean it")
                     plan = self._plan(cmd, line)
                 except RuleError as e:
                     prefix = "the game changed; reloaded: " if reloaded else ""

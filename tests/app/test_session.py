@@ -232,3 +232,19 @@ def test_create_refuses_bad_games(db):
         Session.create(db, ["Ann"], Settings())
     with pytest.raises(rules.RuleError):
         Session.create(db, ["Ann", "bank"], Settings())
+
+
+def test_stale_undo_is_refused_not_retargeted(db):
+    first = Session.create(db, ["Ann", "Bob"], Settings())
+    second = Session.open(db)
+    assert second.execute("buy bob boardwalk").ok
+    first.reload()
+    assert first.execute("buy ann park place").ok
+    reply = second.execute("undo")
+    assert not reply.ok and "the game changed; reloaded" in reply.message
+    assert second.state == first.state and count_events(db) == 2
+    assert second.execute("undo").ok  # now it knows what it takes back
+    first.reload()
+    assert first.state.holding(first.state.deed("Park Place")).owner is None
+    first.close()
+    second.close()
