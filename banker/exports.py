@@ -16,6 +16,10 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rules.state import new_game
+from rules.turns import winner
+from rules.valuation import standings, valuation_rule, worth
+
 FORMATS = ("csv", "json", "md")
 JSON_FORMAT = "banker-standings"
 JSON_VERSION = 1
@@ -112,35 +116,22 @@ def duration_text(minutes: int | None) -> str:
 
 def rows_from_state(state) -> tuple[Row, ...]:
     """The engine's standings as rows; the winner flag comes from ``rules.turns.winner`` once the game is over."""
-    from rules.valuation import standings
-
-    winner = _winner_name(state)
+    won = _winner_name(state)
     return tuple(
         Row(rank=s.rank, name=s.name, cash=s.cash, deeds=s.deeds, mortgaged=s.mortgaged, houses=s.houses,
             hotels=s.hotels, buildings=s.buildings, total=s.total, bankrupt=bool(s.bankrupt),
-            winner=bool(winner) and s.name == winner)
+            winner=bool(won) and s.name == won)
         for s in standings(state)
     )
 
 
 def _winner_name(state) -> str:
-    """The winner's name if the game is over. ``rules.turns.winner`` may answer with an index or a name."""
-    if not state.over:
-        return ""
-    from rules.turns import winner
-
-    who = winner(state)
-    if who is None or who == "":
-        return ""
-    if isinstance(who, int):
-        return state.players[who].name
-    return getattr(who, "name", who)
+    """The winner's name once the game is over ("" before, and on a tie for first: ``rules.turns.winner``)."""
+    return (winner(state) or "") if state.over else ""
 
 
 def report(session) -> Report:
     """Snapshot a session's game: current standings, or the final ones when the game is over."""
-    from rules.valuation import valuation_rule
-
     state = session.state
     ended = ""
     if state.over:
@@ -332,9 +323,6 @@ def story(session) -> GameStory:
 
 def story_from_history(state, history: Iterable) -> GameStory:
     """:func:`story` from an already-read history (so the replay can run off the UI thread without the database)."""
-    from rules.state import new_game
-    from rules.valuation import worth
-
     names = tuple(p.name for p in state.players)
     start = new_game(list(names), state.settings)
     series: list[list[int]] = [[worth(start, i).total] for i in range(len(names))]
