@@ -1,0 +1,77 @@
+"""Snapshot tests of the screens whose look matters: the table, the live auction and the trade dialog.
+
+A fixed game (same commands, same database layout) and no clock or cursor blink in the frame, so the SVGs only
+change when the screens do. Review ``snapshot_report.html`` before running with ``--snapshot-update``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.widgets import Input
+
+from banker.app import make_app
+from tests.tui.helpers import make_game, no_blink
+
+SIZE = (120, 40)
+GAME = ["buy ann boardwalk", "buy ann park place", "buy bob reading", "auction st charles cat 130",
+        "build ann boardwalk 2", "mortgage bob reading", "rent cat park place", "jail cat"]
+
+
+def fixed_app():
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, lines=GAME)
+    return make_app(db)
+
+
+def test_table_screen(snap_compare):
+    async def before(pilot):
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(fixed_app(), run_before=before, terminal_size=SIZE)
+
+
+def test_table_screen_small_terminal(snap_compare):
+    """Readable in 100x30, the smallest terminal the table is designed for."""
+
+    async def before(pilot):
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(fixed_app(), run_before=before, terminal_size=(100, 30))
+
+
+def test_auction_dialog(snap_compare):
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("#deed", Input).value = "kentucky"
+        screen.query_one("#bid-0", Input).value = "180"
+        screen.query_one("#bid-1", Input).value = "240"
+        screen.query_one("#bid-2", Input).value = "2000"
+        screen.query_one("#bid-0", Input).focus()
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(fixed_app(), run_before=before, terminal_size=SIZE)
+
+
+def test_trade_dialog(snap_compare):
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.query_one("#b", Input).value = "bob"
+        screen.give.append("$150")
+        screen.get.append("reading")
+        screen.refresh_trade()
+        screen.query_one("#give", Input).focus()
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(fixed_app(), run_before=before, terminal_size=SIZE)
