@@ -23,8 +23,8 @@ def _counterpart(state: GameState, index: int, name: str | None, each: bool, ver
     """The other side of a payment: None for the bank, else the players' indexes (every other active player for
     ``each``). Refuses naming both, or naming oneself."""
     if each:
-        if name is not None and name.casefold() != BANK:
-            raise RuleError(PAYMENT, f"{verb} either one player or each player, not both")
+        if name is not None:
+            raise RuleError(PAYMENT, f"{verb} either {name} or each other player, not both")
         others = [i for i in state.active() if i != index]
         if not others:
             raise RuleError(PAYMENT, "there is no other player left in the game")

@@ -1,8 +1,10 @@
 """Houses and hotels (seed 000, HOUSES, HOTELS, BUILDING SHORTAGE, SELLING PROPERTY, MORTGAGES; SHORT GAME rule 2)."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules import Build, CannotPay, Sell, ShortageAuction, UnknownName
+from rules import Build, CannotPay, RuleError, Sell, ShortageAuction, UnknownName
 from tests.rules.helpers import cash, game, level, ok, refused
 
 BLUE = ("Park Place", "Boardwalk")
@@ -185,3 +187,24 @@ def test_shortage_auction_places_houses_evenly_for_the_bid():
 )
 def test_shortage_auction_refusals(kw, action, match):
     refused(game(**kw), action, match=match)
+
+
+@settings(max_examples=60, deadline=None)
+@given(variant=st.sampled_from(["standard", "short-1973"]),
+       steps=st.lists(st.tuples(st.booleans(), st.sampled_from(LIGHT), st.integers(1, 6)), max_size=12),
+       bank_houses=st.integers(0, 32))
+def test_random_builds_and_sales_stay_even_and_conserve(variant, steps, bank_houses):
+    """Whatever is asked, accepted actions keep the group even (seed 000, HOUSES / SELLING PROPERTY) and conserve
+    money and buildings; refused ones change nothing (checked by ok/refused)."""
+    state = game(own={"Ann": LIGHT}, variant=variant, cash={"Ann": 5000}, bank_houses=bank_houses)
+    for is_build, deed, count in steps:
+        action = Build("Ann", deed, count) if is_build else Sell("Ann", deed, count)
+        try:
+            out = ok(state, action)
+        except RuleError:
+            refused(state, action)
+            continue
+        state = out.state
+        lv = levels(state, LIGHT)
+        assert max(lv) - min(lv) <= 1
+        assert all(0 <= x <= state.hotel_level for x in lv)

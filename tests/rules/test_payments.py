@@ -3,8 +3,10 @@
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from rules import BANK, POT, CannotPay, Collect, Go, HouseRules, Parking, Pay, UnknownName
+from rules import BANK, POT, CannotPay, Collect, Go, HouseRules, Parking, Pay, RuleError, UnknownName
 from tests.rules.helpers import cash, game, ok, refused
 
 
@@ -102,3 +104,28 @@ def test_collect_each_refusal_says_what_the_payer_lacks():
     err = refused(state, Collect("Ann", 10, each=True), error=CannotPay)
     assert (err.payer, err.missing) == ("Cy", 5)
     assert cash(state, "Bob") == 1500
+
+
+_NAMES = ("Ann", "Bob", "Cy")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["pay", "collect", "go"]), st.sampled_from(_NAMES),
+                          st.sampled_from([None, "each", *_NAMES]), st.integers(1, 2000)), max_size=15))
+def test_random_payments_conserve_money(steps):
+    """Every accepted payment moves money without creating any and leaves nobody below $0; every refusal (short of
+    cash, paying oneself) changes nothing."""
+    state = game(house_rules=HouseRules(free_parking=True, free_parking_start=100))
+    for verb, who, other, amount in steps:
+        each = other == "each"
+        name = None if each else other
+        if verb == "pay":
+            action = Pay(who, amount, to=name, each=each)
+        elif verb == "collect":
+            action = Collect(who, amount, source=name, each=each)
+        else:
+            action = Go(who)
+        try:
+            state = ok(state, action).state
+        except RuleError:
+            refused(state, action)
