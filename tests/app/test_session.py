@@ -40,7 +40,12 @@ def test_execute_applies_and_journals(game, db):
 
 
 REFUSED = ["buy ann nowhere", "pay ann 999999", "build ann park place", "frob", "", "redo",
-           "new standard Ann Bob", "pay ann -1", "mortgage bob boardwalk", "rent bob park place"]
+           "new standard Ann Bob", "pay ann -1", "mortgage bob boardwalk", "rent bob park place",
+           "sell cy boardwalk", "unmortgage cy boardwalk", "jail ann fine", "jail ann card",
+           "trade ann bob give boardwalk get nothing", "parking ann", "shortage ann park place 2 100",
+           "auction boardwalk ann 10", "deal ann park place", "card ann chance no_such_card", "rent cy boardwalk",
+           "end time", "turn zed", "collect ann 5 from zed", "build cy boardwalk 2", "trade ann bob give $99999 get "
+           "nothing", "show rent nowhere", "bankrupt ann to ann", "show tax zed"]
 
 
 @pytest.mark.parametrize("line", REFUSED)
