@@ -87,3 +87,29 @@ def test_sigkill_never_loses_or_half_applies(tmp_path):
             assert s.last_seq == len(stored)
     assert reported_max > 0
     assert time.monotonic() - started < 60
+
+
+def test_two_processes_writing_at_once_lose_nothing(tmp_path):
+    db = str(tmp_path / "two.db")
+    Session.create(db, ["Ann", "Bob", "Cy"], Settings()).close()
+    pids = []
+    for who in ("ann", "bob"):
+        pid = os.fork()
+        if pid == 0:
+            ok = True
+            try:
+                with Session.open(db) as s:
+                    for i in range(60):
+                        ok &= s.execute(f"pay {who} {i + 1}" if i % 2 == 0 else f"collect {who} {i}").ok
+            finally:
+                os._exit(0 if ok else 1)
+        pids.append(pid)
+    for pid in pids:
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0, "a command was refused or failed"
+    with Session.open(db) as s:
+        assert s.last_seq == 120
+        assert s.state.player("Ann").cash == s.state.player("Bob").cash == 1500
+        texts = [e.text for e in s.log()]
+        assert sorted(texts) == sorted([f"pay {w} {i + 1}" if i % 2 == 0 else f"collect {w} {i}"
+                                        for w in ("ann", "bob") for i in range(60)])
