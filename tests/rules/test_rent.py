@@ -130,3 +130,14 @@ def test_quote_refuses_card_on_street_directly():
 def test_uk_rent_in_pounds():
     state = game(own={"Ann": ["Mayfair", "Park Lane"]}, edition="uk")
     assert quote(state, "mayfair").explanation == "Mayfair, full set, unimproved: 2 x £50 = £100"
+
+
+def test_importing_rent_first_does_not_hide_the_other_handlers():
+    """The session imports rules.rent for quote() before applying anything; every handler must still load."""
+    import subprocess
+    import sys
+
+    code = ("from rules.rent import quote\nfrom rules import Buy, apply, new_game\n"
+            "print(apply(new_game(['Ann', 'Bob']), Buy('Ann', 'Boardwalk')).summary)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "Ann buys Boardwalk from the bank for $400"
