@@ -298,7 +298,7 @@ class Session:
         return Reply(False, str(e), error=e)
 
     def _plan(self, cmd: Command, line: str) -> _Plan:
-        text = line.strip()
+        text = " ".join(line.strip().splitlines())  # the line as typed, kept on one line in the log
         if isinstance(cmd, Control):
             if cmd.kind == "undo":
                 if not self._stack:

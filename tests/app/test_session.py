@@ -253,3 +253,8 @@ def test_stale_undo_is_refused_not_retargeted(db):
     assert first.state.holding(first.state.deed("Park Place")).owner is None
     first.close()
     second.close()
+
+
+def test_journalled_text_stays_on_one_line(game):
+    assert game.execute("pay ann\n5").ok
+    assert game.log()[-1].text == "pay ann 5"
