@@ -152,11 +152,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    journal = Journal(db_path(args.db))
     try:
-        games = journal.games()
-    finally:
-        journal.close()
+        journal = Journal(db_path(args.db), create=False)
+    except LookupError:
+        games = []
+    else:
+        try:
+            games = journal.games()
+        finally:
+            journal.close()
     if not games:
         print("no games yet")
         return 0

@@ -110,8 +110,10 @@ def _inspect(path: Path) -> None:
 class Journal:
     """One open database. Reads are plain queries; every write goes through :meth:`write`."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, create: bool = True) -> None:
         self.path = Path(path)
+        if not create and not self.path.exists():
+            raise LookupError(f"there is no Banker database at {self.path}")
         _check_file(self.path)
         _inspect(self.path)
         try:

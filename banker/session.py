@@ -110,8 +110,9 @@ class Session:
 
     @classmethod
     def open(cls, db: str | Path, game_id: int | None = None) -> Session:
-        """Open a game (``None``: the most recently played). Raises LookupError if there is none."""
-        journal = Journal(db)
+        """Open a game (``None``: the most recently played). Raises LookupError if there is none (and never
+        creates a database file just to find that out)."""
+        journal = Journal(db, create=False)
         try:
             if game_id is None:
                 game_id = journal.latest_game()
@@ -124,6 +125,9 @@ class Session:
 
     @classmethod
     def last_unfinished(cls, db: str | Path) -> Session | None:
+        """The most recently played game that is not over, or None (also when there is no database yet)."""
+        if not Path(db).exists():
+            return None
         journal = Journal(db)
         game_id = journal.latest_game(unfinished=True)
         if game_id is None:

@@ -103,7 +103,12 @@ def test_games_state_log_do(capsys, db, tmp_path):
 
 def test_missing_game_and_foreign_db(capsys, db, tmp_path):
     status, _, err = run(capsys, "state", "--db", db)
-    assert status == 1 and "no games" in err
+    assert status == 1 and "no Banker database" in err
+    status, out, _ = run(capsys, "games", "--db", db)
+    assert status == 0 and "no games" in out
+    run(capsys, "new", "standard", "Ann", "Bob", "--db", db)
+    status, _, err = run(capsys, "state", "7", "--db", db)
+    assert status == 1 and "no game 7" in err
     other = tmp_path / "photo.jpg"
     other.write_bytes(b"\xff\xd8\xff" + b"x" * 100)
     status, _, err = run(capsys, "games", "--db", str(other))

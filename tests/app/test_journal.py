@@ -122,3 +122,11 @@ def test_games_are_listed_and_latest_is_opened(tmp_path):
         assert s.game_id == 2 and s.state.settings.variant == "short-1973"
     with pytest.raises(LookupError):
         Session.open(path, 99)
+
+
+def test_opening_a_missing_database_creates_nothing(tmp_path):
+    path = tmp_path / "typo.db"
+    with pytest.raises(LookupError):
+        Session.open(path)
+    assert Session.last_unfinished(path) is None
+    assert not path.exists()
