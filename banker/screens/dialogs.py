@@ -57,8 +57,10 @@ class CommandDialog(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "confirm", "Confirm")]
 
     def __init__(self, session, title: str, fields: list[Field], build: Callable[[dict[str, str]], str | None],
-                 focus: str | None = None, note: str = "") -> None:
+                 focus: str | None = None, note: str = "", preview: bool = True) -> None:
         super().__init__()
+        self.show_preview = preview
+        """False where the rules forbid knowing the outcome before choosing (income tax: seed 000, INCOME TAX)."""
         self.session = session
         self.title_text = title
         self.fields = fields
@@ -103,7 +105,7 @@ class CommandDialog(ModalScreen[str | None]):
     def refresh_preview(self) -> None:
         cmd = self.command()
         self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
-        reply = self.session.preview(cmd) if cmd else None
+        reply = self.session.preview(cmd) if cmd and self.show_preview else None
         self.query_one("#preview", Static).update(reply_text(reply))
 
     @on(Input.Changed)
@@ -115,7 +117,7 @@ class CommandDialog(ModalScreen[str | None]):
     def _submitted(self, event: Input.Submitted) -> None:
         inputs = [w for w in self.query(Input)]
         cmd = self.command()
-        if cmd and (event.input is inputs[-1] or self.session.preview(cmd).ok):
+        if cmd and (event.input is inputs[-1] or not self.show_preview or self.session.preview(cmd).ok):
             self.dismiss(cmd)
         else:
             self.focus_next()
@@ -200,7 +202,9 @@ class AuctionDialog(ModalScreen[str | None]):
         state = self.session.state
         t = Text()
         bids = self.bids()
-        if bids:
+        if bids and self.tied():
+            t.append(f"Tied at {state.money(bids[0][0])}: someone must bid higher\n", style="bold yellow")
+        elif bids:
             amount, index = bids[0]
             t.append(f"Highest: {state.players[index].name} {state.money(amount)}\n", style="bold")
         for amount, index in bids:
@@ -220,10 +224,18 @@ class AuctionDialog(ModalScreen[str | None]):
     def _next(self) -> None:
         self.focus_next()
 
+    def tied(self) -> bool:
+        """Two players top the auction with the same bid: nobody has won yet (ruling in docs/rulings.md, App)."""
+        bids = self.bids()
+        return len(bids) > 1 and bids[0][0] == bids[1][0]
+
     @on(Button.Pressed, "#sold")
     def action_sold(self) -> None:
         cmd = self.command()
-        if cmd:
+        if cmd and self.tied():
+            self.notify("The highest bids are tied: someone must bid higher before the deed is sold.",
+                        severity="warning")
+        elif cmd:
             self.dismiss(cmd)
         else:
             self.notify("No bid yet: enter at least one bid and the deed.", severity="warning")

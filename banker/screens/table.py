@@ -177,8 +177,10 @@ class TableScreen(Screen):
     def deed_field(self, label: str = "Deed", default: str = "") -> Field:
         return Field("deed", label, default, deed_names(self.state), "type to complete")
 
-    def ask(self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "") -> None:
-        self.app.push_screen(CommandDialog(self.app.session, title, fields, build, focus, note), self.app.run_dialog)
+    def ask(self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "",
+            preview: bool = True) -> None:
+        self.app.push_screen(CommandDialog(self.app.session, title, fields, build, focus, note, preview),
+                             self.app.run_dialog)
 
     # Actions -------------------------------------------------------------------------------------------
     def action_rent(self, payer: str | None = None, deed: str = "") -> None:
@@ -242,13 +244,14 @@ class TableScreen(Screen):
         state = self.state
         income = state.variant.income_tax.value
         choices = {"choice": ("200", "10%", "luxury"), "flat": ("200", "luxury"), "darrow": ("10%", "luxury")}[income]
-        note = {"choice": "Income tax: choose 200 or 10% BEFORE adding up your worth. Or: luxury.",
+        note = {"choice": "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
+                          " choice. Or: luxury.",
                 "flat": "Income tax is a flat amount in this game. Or: luxury.",
                 "darrow": "Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: luxury."}[income]
         self.ask("Tax", [self.players_field(), Field("how", "200 / 10% / luxury", choices[0], choices)],
                  lambda v: (f"tax {v['player']} luxury" if v["how"].startswith("lux")
                             else f"tax {v['player']} income {v['how']}") if v["player"] and v["how"] else None,
-                 focus="how", note=note)
+                 focus="how", note=note, preview=income != "choice")
 
     def action_card(self) -> None:
         self.ask("Chance / Community Chest",
