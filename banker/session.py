@@ -43,6 +43,8 @@ class Reply:
     error: RuleError | None = None
     """The refusal (a :class:`~rules.errors.CannotPay` carries ``missing`` and ``can_raise``)."""
     changed: bool = False
+    """The state changed: an accepted action, undo or redo; also a refusal after reloading another process's
+    commands ("the game changed; reloaded"), so screens redraw."""
     query: bool = False
 
 
