@@ -33,12 +33,14 @@ VERBS: tuple[Verb, ...] = (
     Verb("build", "build <player> <deed> [<count>]", "build ann boardwalk 2",
          "Buy houses (or the hotel) from the bank, evenly across the set."),
     Verb("sell", "sell <player> <deed> [<count>]", "sell ann boardwalk", "Sell buildings back at half price."),
+    Verb("shortage", "shortage <player> <deed> <count> <amount>", "shortage ann boardwalk 1 250",
+         "A building auctioned in a shortage (seed 000, HOUSES): the winner pays the bid for the buildings."),
     Verb("mortgage", "mortgage <player> <deed>", "mortgage bob reading", "Mortgage an unimproved deed."),
     Verb("unmortgage", "unmortgage <player> <deed>", "unmortgage bob reading",
          "Lift a mortgage: the mortgage value plus 10% interest."),
     Verb("tax", "tax <player> income 200|10% / tax <player> luxury", "tax ann income 10%",
          "Income tax (choose before adding up) or luxury tax."),
-    Verb("card", "card <player> chance|chest <card-id>", "card bob chest bank-error",
+    Verb("card", "card <player> chance|chest <card-id>", "card bob chest bank error",
          "A Chance or Community Chest card's money effect."),
     Verb("jail", "jail <player> [fine|card|doubles|miss]", "jail bob fine",
          "Send to jail, or record how the player leaves (or fails to)."),
@@ -60,11 +62,18 @@ VERBS: tuple[Verb, ...] = (
 VERB_NAMES: tuple[str, ...] = tuple(v.verb for v in VERBS)
 
 
+def syntax(verb: Verb) -> str:
+    """The parser's own shape for the verb (``banker.commands.SHAPES``), so help never disagrees with it."""
+    from banker.commands import SHAPES
+
+    return SHAPES.get(verb.verb, verb.syntax)
+
+
 def verbs_markdown() -> str:
     """The verb table as Markdown, for the help screen and the user guide."""
     lines = ["| command | example | what it records |", "| --- | --- | --- |"]
     for v in VERBS:
-        lines.append(f"| `{v.syntax.replace('|', '&#124;')}` | `{v.example}` | {v.meaning} |")
+        lines.append(f"| `{syntax(v).replace('|', '&#124;')}` | `{v.example}` | {v.meaning} |")
     return "\n".join(lines)
 
 

@@ -1,0 +1,38 @@
+"""Help and docs come from one source (banker/help.py) that must agree with the parser."""
+
+from __future__ import annotations
+
+import pytest
+
+from banker.commands import SHAPES, parse
+from banker.help import VERB_NAMES, VERBS, verbs_markdown
+from banker.screens.help import help_markdown
+from banker.screens.table import ACTIONS, TableScreen
+from rules import new_game
+
+
+def test_every_parser_verb_has_help():
+    assert set(SHAPES) - {"new"} == set(VERB_NAMES)  # `new` belongs to the CLI and the new-game screen
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=[v.verb for v in VERBS])
+def test_each_example_is_a_command_the_parser_reads(verb):
+    state = new_game(["ann", "bob"])
+    parse(verb.example, state)  # raises a RuleError naming the problem if the example is malformed
+
+
+def test_help_lists_every_binding_and_verb():
+    text = help_markdown()
+    bound = {b.action for b in TableScreen.BINDINGS}
+    for a in ACTIONS:
+        assert a.action in bound
+        assert a.help in text
+    assert verbs_markdown() in text
+
+
+def test_user_guide_has_the_current_tables():
+    """docs/app.md carries the same key and verb tables as the help screen (regenerate from help_markdown())."""
+    from pathlib import Path
+
+    guide = (Path(__file__).parents[2] / "docs" / "app.md").read_text(encoding="utf-8")
+    assert help_markdown() in guide
