@@ -69,3 +69,44 @@ def test_play_never_crashes(tmp_path, capsys, lines):
     assert {p["name"] for p in data["players"]} == {"Ann", "Bob"}
     if status == 2:
         assert out.err.startswith("line ")
+
+
+OPS = st.lists(st.sampled_from(["pay ann 7", "collect bob 3", "pay cy 11 to ann", "buy ann park place",
+                                "buy bob boardwalk", "undo", "undo", "redo"]), max_size=40)
+
+
+@given(OPS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_undo_redo_matches_a_model_and_survives_reopen(tmp_path, ops):
+    """Undo/redo against a plain model (a stack of states and a redo stack), then reopen: same state."""
+    import banker.session as session_module
+
+    db = tmp_path / "model.db"
+    db.unlink(missing_ok=True)
+    old_every = session_module.CHECKPOINT_EVERY
+    session_module.CHECKPOINT_EVERY = 5  # many checkpoints, so undo crosses them
+    try:
+        with Session.create(db, ["Ann", "Bob", "Cy"], Settings()) as s:
+            stack, redo = [s.state], []
+            for op in ops:
+                reply = s.execute(op)
+                if op == "undo":
+                    assert reply.ok == (len(stack) > 1)
+                    if reply.ok:
+                        redo.append(stack.pop())
+                elif op == "redo":
+                    assert reply.ok == bool(redo)
+                    if reply.ok:
+                        stack.append(redo.pop())
+                elif reply.ok:
+                    stack.append(reply.outcome.state)
+                    redo.clear()
+                assert s.state == stack[-1]
+            final = s.state
+        with Session.open(db) as again:
+            assert again.state == final
+            assert again.can_redo == bool(redo)
+            for expected in reversed(stack[:-1]):
+                assert again.execute("undo").ok and again.state == expected
+    finally:
+        session_module.CHECKPOINT_EVERY = old_every
