@@ -300,7 +300,8 @@ class Session:
         return Reply(True, plan.summary, outcome=plan.outcome, changed=True)
 
     def _refuse_new(self) -> Reply:
-        e = RuleError("commands", "a game is already open; start a new one with the new-game screen or `banker new`")
+        e = RuleError("commands",
+                      "a game is already open; to start another, use banker's new-game screen or `banker new`")
         return Reply(False, str(e), error=e)
 
     def _plan(self, cmd: Command, line: str) -> _Plan:

@@ -258,3 +258,18 @@ def test_stale_undo_is_refused_not_retargeted(db):
 def test_journalled_text_stays_on_one_line(game):
     assert game.execute("pay ann\n5").ok
     assert game.log()[-1].text == "pay ann 5"
+
+
+def test_new_inside_a_game_is_refused_with_the_way_to_start_one(game):
+    reply = game.execute("new standard Ann Bob")
+    assert not reply.ok and "use banker's new-game screen or `banker new`" in reply.message
+
+
+def test_history_pairs_entries_with_outcomes(game):
+    for line in ["buy ann park place", "rent bob park place", "undo", "pay cy 5"]:
+        game.execute(line)
+    history = game.history()
+    assert [(e.text, o.summary) for e, o in history] == [
+        ("buy ann park place", "Ann buys Park Place from the bank for $350"), ("pay cy 5", history[1][1].summary)]
+    assert history[-1][1].state == game.state
+    assert game.preview("undo").outcome.state == history[0][1].state
