@@ -91,17 +91,19 @@ class BankerApp(App[int]):
 
         self.call_next(self._replace_all, GamesScreen(self.games()))
 
-    async def _replace_all(self, screen) -> None:
+    async def _replace_all(self, screen, then: Callable[[], None] | None = None) -> None:
         while len(self.screen_stack) > 1:
             await self.pop_screen()
         await self.push_screen(screen)
+        if then is not None:
+            then()
 
-    def _use(self, session) -> None:
+    def _use(self, session, then: Callable[[], None] | None = None) -> None:
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
         self._time_up_handled = False
-        self.call_next(self._replace_all, TableScreen())
+        self.call_next(self._replace_all, TableScreen(), then)
 
     def open_game(self, game_id: int) -> None:
         from banker.session import Session
@@ -128,11 +130,10 @@ class BankerApp(App[int]):
         from banker.session import Session
 
         session = Session.create(self.db_path, names, settings, tokens)
-        self._use(session)
-        if session.state.variant.deal_count:
-            n = session.state.variant.deal_count
-            self.push_screen(ConfirmDialog(f"This game starts with a deal of {n} deeds each. Deal them at random "
-                                           "now? (No: record the dealt deeds one by one with d)"), self._deal)
+        n = session.state.variant.deal_count
+        self._use(session, partial(self.push_screen, ConfirmDialog(
+            f"This game starts with a deal of {n} deeds each. Deal them at random now? (No: record the dealt deeds "
+            "one by one with d)"), self._deal) if n else None)
 
     def _deal(self, yes: bool | None) -> None:
         if yes:

@@ -245,3 +245,38 @@ async def test_unexpected_error_is_shown_logged_and_game_intact(monkeypatch):
         assert cash(app) == [1500, 1500, 1500]
     log = Path(os.environ["BANKER_DATA_DIR"]) / "banker.log"
     assert "ZeroDivisionError" in log.read_text()
+
+
+async def test_short_game_setup_offers_a_random_deal():
+    """seed 000, SHORT GAME: the banker deals each player deeds before play; the app offers a random deal."""
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#names", Input).value = "ann bob"
+        app.screen.query_one("#v-short-1973").value = True
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.state.variant.key == "short-1973"
+        await pilot.press("y")
+        await pilot.pause()
+        dealt = [len(app.session.state.owned_by(i)) for i in range(2)]
+        assert dealt == [app.session.state.variant.deal_count] * 2
+
+
+async def test_saved_games_list_opens_the_chosen_game():
+    """With no unfinished game the app lists the saved games; choosing one opens its table."""
+    db = db_path()
+    make_game(db, names=("ann", "bob"), lines=["buy ann boardwalk", "end"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GamesScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert cash(app) == [1100, 1500]
