@@ -1,45 +1,14 @@
 """Chance and Community Chest: the decks as data and every money effect (seed 000, "CHANCE" and
 "COMMUNITY CHEST"; card texts from shared/reference/cards_classic.json). Rulings: docs/rulings.md, Part 2."""
-
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from rules import CannotPay, HouseRules, RuleError, Settings, apply, new_game
+from rules import CannotPay, HouseRules, RuleError, apply
 from rules.actions import Card, JailAction, Turn
 from rules.cards import deck_cards, find_card
-
-NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
-
-
-def game(n=3, variant="standard", **kw):
-    """A fresh game of ``n`` players (time-limit games get an agreed length)."""
-    if variant == "time-limit":
-        kw.setdefault("time_limit_minutes", 90)
-    return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
-
-
-def own(state, player, deed, level=0, mortgaged=False):
-    """Give ``player`` (index) a deed with ``level`` buildings taken from the bank's supply (conserving them)."""
-    d = state.deed(deed)
-    if level == state.hotel_level:
-        state = replace(state, hotels=state.hotels - 1)
-    else:
-        state = replace(state, houses=state.houses - level)
-    return state.with_holding(d.index, owner=player, level=level, mortgaged=mortgaged)
-
-
-def set_cash(state, player, cash):
-    """Set a player's cash, the bank paying or taking the difference (money stays conserved)."""
-    diff = cash - state.players[player].cash
-    return replace(state.with_player(player, cash=cash), bank=state.bank - diff)
-
-
-def conserved(state):
-    return sum(p.cash for p in state.players) + state.bank + state.pot == 0
-
+from tests.rules.support import conserved, game, own, set_cash
 
 REFERENCE = Path("/work/shared/reference/cards_classic.json")
 
