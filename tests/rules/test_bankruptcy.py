@@ -1,5 +1,6 @@
 """Bankruptcy to a player or the bank and the game's end by variant (seed 000, BANKRUPTCY; seed 000, SHORT
 GAME rule 3; seed 003, SHORT GAME rule 5; seed 001)."""
+
 from dataclasses import replace
 
 import pytest

@@ -1,5 +1,6 @@
 """Every printed figure of both editions against the cross-checked reference (shared/reference/board_us.json), and
 the loader's refusal of data that does not describe a real board (seed 003 appendix, Property Values Table)."""
+
 import copy
 import json
 import tomllib

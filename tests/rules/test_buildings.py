@@ -196,6 +196,7 @@ def test_shortage_auction_refusals(kw, action, match):
 def test_random_builds_and_sales_stay_even_and_conserve(variant, steps, bank_houses):
     """Whatever is asked, accepted actions keep the group even (seed 000, HOUSES / SELLING PROPERTY) and conserve
     money and buildings; refused ones change nothing (checked by ok/refused)."""
+
     state = game(own={"Ann": LIGHT}, variant=variant, cash={"Ann": 5000}, bank_houses=bank_houses)
     for is_build, deed, count in steps:
         action = Build("Ann", deed, count) if is_build else Sell("Ann", deed, count)

@@ -1,5 +1,6 @@
 """Chance and Community Chest: the decks as data and every money effect (seed 000, "CHANCE" and
 "COMMUNITY CHEST"; card texts from shared/reference/cards_classic.json). Rulings: docs/rulings.md, Part 2."""
+
 import json
 from pathlib import Path
 

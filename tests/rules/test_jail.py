@@ -11,6 +11,7 @@ from tests.rules.support import conserved, game, own, set_cash
 
 def jailed(variant="standard", cash=1500):
     """Ann sent to jail on her turn, then the turn goes round to her again (her first turn in jail)."""
+
     s = set_cash(game(3, variant), 0, cash)
     s = apply(s, JailAction("Ann", "send")).state
     return apply(s, Turn("Ann")).state

@@ -115,6 +115,7 @@ _NAMES = ("Ann", "Bob", "Cy")
 def test_random_payments_conserve_money(steps):
     """Every accepted payment moves money without creating any and leaves nobody below $0; every refusal (short of
     cash, paying oneself) changes nothing."""
+
     state = game(house_rules=HouseRules(free_parking=True, free_parking_start=100))
     for verb, who, other, amount in steps:
         each = other == "each"

@@ -173,6 +173,7 @@ def test_random_play_keeps_every_invariant(state, actions):
 @given(st.sampled_from(VARIANTS), st.integers(0, 10_000))
 def test_random_deal_then_bankruptcies_keep_invariants(key, seed):
     """Deal at random (where the variant deals), then retire players one by one to each other or the bank."""
+
     variant = find_variant(key)
     state = new_game(list(NAMES[:variant.min_players + 1]), Settings(variant=key, time_limit_minutes=60))
     try:

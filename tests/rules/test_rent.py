@@ -134,6 +134,7 @@ def test_uk_rent_in_pounds():
 
 def test_importing_rent_first_does_not_hide_the_other_handlers():
     """The session imports rules.rent for quote() before applying anything; every handler must still load."""
+
     import subprocess
     import sys
 

@@ -11,6 +11,7 @@ from tests.rules.support import conserved, game, own, set_cash
 
 def rich():
     """Ann: $1,500 cash, Boardwalk (mortgaged, $400 printed, $200 mortgage) and Baltic with 2 houses ($60, $50 each)."""
+
     s = game()
     s = own(s, 0, "Boardwalk", mortgaged=True)
     return own(s, 0, "Baltic", 2)

@@ -12,6 +12,7 @@ NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 
 def game(n=3, variant="standard", **kw):
     """A fresh game of ``n`` players (time-limit games get an agreed length)."""
+
     if variant == "time-limit":
         kw.setdefault("time_limit_minutes", 90)
     return new_game(list(NAMES[:n]), Settings(variant=variant, **kw))
