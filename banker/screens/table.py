@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Static
+from textual.widgets import Button, Input, Static
 
 from banker.screens.dialogs import (
     AuctionDialog,
@@ -33,6 +33,7 @@ from banker.widgets import queries
 from banker.widgets.bank import BankPanel
 from banker.widgets.command_line import CommandLine, CommandSuggester
 from banker.widgets.deeds import DeedsPanel
+from banker.widgets.footer import TableFooter
 from banker.widgets.journal import JournalPanel
 from banker.widgets.players import PlayersPanel
 
@@ -79,6 +80,10 @@ ACTIONS: tuple[TableAction, ...] = (
 class TableScreen(Screen):
     """Players, deeds by colour, the bank and the journal; a command line; a button per action."""
 
+    AUTO_FOCUS = None
+    """Keys go to the table's bindings until the banker presses / for the command line (and a focus change at
+    start-up would rebuild the footer's two dozen keys once more)."""
+
     BINDINGS = [Binding(a.key, a.action, a.label, id=a.action, tooltip=a.help) for a in ACTIONS] + [
         Binding("escape", "leave_command_line", "Leave command line", show=False),
     ]
@@ -100,7 +105,7 @@ class TableScreen(Screen):
         with HorizontalScroll(id="buttons"):
             for a in ACTIONS:
                 yield Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help, classes="action-button")
-        yield Footer()
+        yield TableFooter()
 
     def completion_names(self) -> list[str]:
         state = self.app.session.state
