@@ -280,3 +280,25 @@ async def test_saved_games_list_opens_the_chosen_game():
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert cash(app) == [1100, 1500]
+
+
+async def test_bankruptcy_greys_the_player_and_shows_the_standings():
+    """seed 000, BANKRUPTCY: the last player left wins; the bankrupt is greyed out and the standings appear."""
+    db = db_path()
+    make_game(db, names=("ann", "bob"), lines=["buy bob boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#btn-bankrupt")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandDialog)
+        app.screen.query_one("#f-player", Input).value = "bob"
+        await pilot.press(*"bank", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.state.over
+        assert type(app.screen).__name__ == "StandingsScreen"
+        table = app.table()
+        assert table.query_one("#player-1").has_class("bankrupt")
+        await pilot.press("escape")
+        await pilot.pause()
