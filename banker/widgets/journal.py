@@ -18,7 +18,7 @@ class JournalPanel(Static):
                 t.append(e.summary or e.text, style=style)
             else:
                 t.append(f"{e.seq:>3} ", style="dim")
-                t.append(f"{e.kind}: {e.summary or e.text}", style="italic dim")
+                t.append(e.summary or f"{e.kind}: {e.text}", style="italic dim")
             t.append("\n")
         if not entries:
             t.append("Nothing recorded yet.", style="dim")

@@ -11,6 +11,10 @@ from banker.widgets import queries
 from rules import GameState
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 class PlayerCard(Widget):
     """One player. Cash is drawn with Digits so it can be read from across the table."""
 
@@ -31,9 +35,9 @@ class PlayerCard(Widget):
         self.query_one(f"#name-{self.index}", Label).update(f"{marker}{p.name}{token}{status}")
         self.query_one(f"#cash-{self.index}", Digits).update(state.money(p.cash))
         w = queries.worth(state, self.index)
-        parts = [f"worth {state.money(w) if w is not None else '-'}", f"{len(state.owned_by(self.index))} deeds"]
+        parts = [f"worth {state.money(w) if w is not None else '-'}", _count(len(state.owned_by(self.index)), "deed")]
         if p.jail_cards:
-            parts.append(f"{len(p.jail_cards)} jail card{'s' if len(p.jail_cards) > 1 else ''}")
+            parts.append(_count(len(p.jail_cards), "jail card"))
         jail = queries.jail_status(state, self.index)
         if jail:
             parts.append(jail)
