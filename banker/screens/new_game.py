@@ -44,6 +44,10 @@ class NewGameScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Time limit (min)", classes="field-label")
                 yield Input(placeholder="time-limit game only, e.g. 90", id="minutes", type="integer", compact=True)
+            with Horizontal(classes="field"):
+                yield Label("Luxury tax", classes="field-label")
+                yield Input(placeholder="blank: the variant's figure; or 75 or 100", id="luxury", type="integer",
+                            compact=True)
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
             yield Checkbox("Free Parking pot: taxes and fines go to the middle", id="free-parking", compact=True)
             with Horizontal(classes="field"):
@@ -67,6 +71,7 @@ class NewGameScreen(Screen):
         edition = edition_button.id.removeprefix("e-") if edition_button else "us"
         minutes = self.query_one("#minutes", Input).value.strip()
         pot = self.query_one("#pot-start", Input).value.strip() or "0"
+        luxury = self.query_one("#luxury", Input).value.strip()
         house = HouseRules(free_parking=self.query_one("#free-parking", Checkbox).value,
                            free_parking_start=int(pot),
                            double_go=self.query_one("#double-go", Checkbox).value,
@@ -74,7 +79,8 @@ class NewGameScreen(Screen):
         names = self.query_one("#names", Input).value.split()
         tokens = self.query_one("#tokens", Input).value.split()
         return names, tokens, Settings(variant=variant, edition=edition, house_rules=house,
-                                       time_limit_minutes=int(minutes) if minutes else 0)
+                                       time_limit_minutes=int(minutes) if minutes else 0,
+                                       luxury_tax=int(luxury) if luxury else 0)
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

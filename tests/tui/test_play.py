@@ -302,3 +302,31 @@ async def test_bankruptcy_greys_the_player_and_shows_the_standings():
         assert table.query_one("#player-1").has_class("bankrupt")
         await pilot.press("escape")
         await pilot.pause()
+
+
+async def test_time_limit_needs_minutes_and_house_rules_are_shown_as_such():
+    """seed 002, TIME LIMIT GAME: a length must be agreed; house rules (Free Parking pot) are labelled so."""
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#names", Input).value = "ann bob"
+        screen.query_one("#v-time-limit").value = True
+        screen.query_one("#free-parking").value = True
+        screen.query_one("#pot-start", Input).value = "100"
+        await pilot.click("#start")
+        await pilot.pause()
+        assert "seed 002" in text_of(screen.query_one("#setup-error", Static))
+        assert Session.last_unfinished(db) is None
+        screen.query_one("#minutes", Input).value = "90"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("n")  # decline the random deal
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        bank = str(app.screen.query_one("#bank").render())
+        assert "Pot $100 (house rule)" in bank and "Time left 1:29" in bank
