@@ -36,6 +36,7 @@ class NewGameScreen(Screen):
             with RadioSet(id="variant"):
                 for i, v in enumerate(all_variants()):
                     yield RadioButton(f"{v.title}: {v.summary}", value=i == 0, id=f"v-{v.key}")
+            yield Static(id="variant-summary", classes="dialog-note")
             with Horizontal(classes="field"):
                 yield Label("Edition", classes="field-label")
                 with RadioSet(id="edition"):
@@ -63,6 +64,15 @@ class NewGameScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one("#names", Input).focus()
+        self._show_variant()
+
+    @on(RadioSet.Changed, "#variant")
+    def _show_variant(self) -> None:
+        """The chosen variant's whole summary and rule books, which a narrow terminal cuts short in the list."""
+        button = self.query_one("#variant", RadioSet).pressed_button
+        key = button.id.removeprefix("v-") if button else "standard"
+        v = next(v for v in all_variants() if v.key == key)
+        self.query_one("#variant-summary", Static).update(f"{v.title}: {v.summary} ({v.seeds})")
 
     def settings(self) -> tuple[list[str], list[str], Settings]:
         variant_button = self.query_one("#variant", RadioSet).pressed_button
