@@ -225,6 +225,11 @@ async def test_help_palette_and_queries():
         provider = BankerCommands(app.screen)
         hits = [h async for h in provider.search("auction")]
         assert hits and "Auction" in str(hits[0].match_display)
+        hits[0].command()  # choosing it in the palette opens the live auction
+        await pilot.pause()
+        assert isinstance(app.screen, AuctionDialog)
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("slash", *"show worth", "enter")
         await pilot.pause()
         assert isinstance(app.screen, MessageScreen)
