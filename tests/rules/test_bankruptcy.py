@@ -127,3 +127,12 @@ def test_nothing_recorded_after_the_end():
 def test_creditor_named_bank_is_the_bank():
     st = apply(broke(), Bankrupt("Cy", "Bank")).state
     assert all(h.owner is None for h in st.deeds) and st.players[0].cash == 1500
+
+
+def test_ruling_a_declared_bankruptcy_is_taken_as_declared():
+    """docs/rulings.md (General): the table knows the debt, so a declared bankruptcy is recorded even when the
+    player still has cash; everything of value still goes to the creditor, so no money is lost."""
+    s = game(3)
+    out = apply(s, Bankrupt("Bob", "Ann"))
+    assert out.state.players[1].bankrupt and out.state.players[0].cash == 3000
+    assert conserved(out.state)
