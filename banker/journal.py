@@ -12,6 +12,7 @@ byte; a newer schema is refused, never misread.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -19,8 +20,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-import sqlite_utils
 
 SCHEMA_VERSION = 1
 APP_ID = "banker"
@@ -123,13 +122,20 @@ class Journal:
             # last commits, never corrupt the file (sqlite.org/wal.html).
             self.conn.execute("PRAGMA synchronous = NORMAL")
             self.conn.execute("PRAGMA foreign_keys = ON")
-            self.db = sqlite_utils.Database(self.conn)
             self._create_schema()
         except sqlite3.DatabaseError as e:
             raise JournalError(f"{self.path} cannot be used as a Banker database: {e}") from None
 
+    @functools.cached_property
+    def db(self):
+        """sqlite-utils on our connection, imported only when needed: it takes longer to import than the app
+        takes to open a game, and reading a game needs only plain SQL."""
+        import sqlite_utils
+
+        return sqlite_utils.Database(self.conn)
+
     def _create_schema(self) -> None:
-        if "meta" in self.db.table_names():
+        if self.conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone():
             return
         with self.write():
             db = self.db
