@@ -16,7 +16,6 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from banker.screens.dialogs import CannotPayDialog, ConfirmDialog, MessageScreen
 from banker.screens.safety import guard_actions, log_error
 from banker.screens.table import ACTIONS, TableScreen
 from rules import CannotPay, RuleError
@@ -127,6 +126,7 @@ class BankerApp(App[int]):
     def create_game(self, names: list[str], settings, tokens: list[str]) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
         games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
+        from banker.screens.dialogs import ConfirmDialog
         from banker.session import Session
 
         session = Session.create(self.db_path, names, settings, tokens)
@@ -162,6 +162,8 @@ class BankerApp(App[int]):
         return reply
 
     def show_reply(self, reply, line: str) -> None:
+        from banker.screens.dialogs import CannotPayDialog, MessageScreen
+
         table = self.table()
         if table is not None:
             table.show_reply(reply)
@@ -212,6 +214,8 @@ class BankerApp(App[int]):
         try:
             from banker.screens.standings import StandingsScreen
         except ImportError:
+            from banker.screens.dialogs import MessageScreen
+
             reply = self.session.execute("show scores")
             self.push_screen(MessageScreen("Standings", reply.message))
             return

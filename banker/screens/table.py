@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import on
@@ -19,15 +20,6 @@ from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalS
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from banker.screens.dialogs import (
-    AuctionDialog,
-    CommandDialog,
-    Field,
-    TradeDialog,
-    deed_names,
-    player_names,
-    reply_text,
-)
 from banker.screens.safety import guard_actions
 from banker.widgets import queries
 from banker.widgets.bank import BankPanel
@@ -36,6 +28,9 @@ from banker.widgets.deeds import DeedsPanel
 from banker.widgets.footer import TableFooter
 from banker.widgets.journal import JournalPanel
 from banker.widgets.players import PlayersPanel
+
+if TYPE_CHECKING:
+    from banker.screens.dialogs import Field
 
 JOURNAL_LINES = 30
 
@@ -102,10 +97,10 @@ class TableScreen(Screen):
         yield Static(id="reply")
         yield CommandLine(placeholder="/ to type a command: rent bob boardwalk   (? for help)", id="command",
                           suggester=CommandSuggester(self.completion_names), compact=True)
-        with HorizontalScroll(id="buttons"):
-            for a in ACTIONS:
-                yield Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help, classes="action-button")
-        yield TableFooter()
+        # The button bar and the footer keep their rows from the first frame; their four dozen widgets are
+        # mounted right after it (see on_mount), so the balances appear first.
+        yield HorizontalScroll(id="buttons")
+        yield Vertical(id="footer-box")
 
     def completion_names(self) -> list[str]:
         state = self.app.session.state
@@ -113,8 +108,17 @@ class TableScreen(Screen):
 
     def on_mount(self) -> None:
         self.show_state()
+        self.call_after_refresh(self._mount_controls)
         if self.time_limited():
             self.set_interval(1.0, self.tick)
+
+    def _mount_controls(self) -> None:
+        """The buttons (one per action, for the mouse) and the footer keys, after the first frame: nearly half of
+        the table's widgets, none of which the balances need."""
+        self.query_one("#buttons").mount_all(
+            Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help, classes="action-button")
+            for a in ACTIONS)
+        self.query_one("#footer-box").mount(TableFooter(mounted_late=True))
 
     # Display -------------------------------------------------------------------------------------------
     def show_state(self) -> None:
@@ -135,6 +139,8 @@ class TableScreen(Screen):
         self.query_one("#status", Static).update(status)
 
     def show_reply(self, reply) -> None:
+        from banker.screens.dialogs import reply_text
+
         self.query_one("#reply", Static).update(reply_text(reply))
 
     # Time-limit game (seed 002, TIME LIMIT GAME) -------------------------------------------------------
@@ -177,19 +183,27 @@ class TableScreen(Screen):
         return self.state.players[self.state.turn].name
 
     def players_field(self, key: str = "player", label: str = "Player", default: str | None = None) -> Field:
+        from banker.screens.dialogs import Field, player_names
+
         return Field(key, label, self.current() if default is None else default, player_names(self.state))
 
     def deed_field(self, label: str = "Deed", default: str = "") -> Field:
+        from banker.screens.dialogs import Field, deed_names
+
         return Field("deed", label, default, deed_names(self.state), "type to complete")
 
     def ask(self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "",
             preview: bool = True) -> None:
+        from banker.screens.dialogs import CommandDialog
+
         self.app.push_screen(CommandDialog(self.app.session, title, fields, build, focus, note, preview),
                              self.app.run_dialog)
 
     # Actions -------------------------------------------------------------------------------------------
     def action_rent(self, payer: str | None = None, deed: str = "") -> None:
         """One key and Enter for the common case: the payer is whoever's turn it is; type the deed."""
+        from banker.screens.dialogs import Field
+
         self.ask("Rent", [self.deed_field("Landed on", deed), self.players_field("payer", "Payer", payer),
                           Field("dice", "Dice total", "", placeholder="utilities only"),
                           Field("card", "Sent by a card", flag=True)],
@@ -202,9 +216,13 @@ class TableScreen(Screen):
                  lambda v: f"buy {v['player']} {v['deed']}" if v["player"] and v["deed"] else None, focus="deed")
 
     def action_auction(self, deed: str = "") -> None:
+        from banker.screens.dialogs import AuctionDialog
+
         self.app.push_screen(AuctionDialog(self.app.session, deed), self.app.run_dialog)
 
     def action_pay(self, player: str | None = None) -> None:
+        from banker.screens.dialogs import Field, player_names
+
         self.ask("Pay", [self.players_field(default=player), Field("amount", "Amount"),
                          Field("to", "To", "", player_names(self.state) + ("each", "bank"), "bank, a player, each")],
                  lambda v: (f"pay {v['player']} {v['amount']}" + (f" to {v['to']}" if v["to"] and v["to"] != "bank"
@@ -212,6 +230,8 @@ class TableScreen(Screen):
                  focus="amount")
 
     def action_collect(self, player: str | None = None) -> None:
+        from banker.screens.dialogs import Field, player_names
+
         self.ask("Collect", [self.players_field(default=player), Field("amount", "Amount"),
                              Field("source", "From", "", player_names(self.state) + ("each", "bank"),
                                    "bank, a player, each")],
@@ -224,6 +244,8 @@ class TableScreen(Screen):
                  focus="player")
 
     def _building(self, verb: str, title: str, player: str | None = None) -> None:
+        from banker.screens.dialogs import Field
+
         self.ask(title, [self.players_field(default=player), self.deed_field(), Field("count", "How many", "1")],
                  lambda v: f"{verb} {v['player']} {v['deed']}" + (f" {v['count']}" if v["count"] not in ("", "1")
                                                                   else "") if v["player"] and v["deed"] else None,
@@ -246,6 +268,8 @@ class TableScreen(Screen):
 
     def action_tax(self) -> None:
         """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
+        from banker.screens.dialogs import Field
+
         state = self.state
         income = state.variant.income_tax.value
         choices = {"choice": ("200", "10%", "luxury"), "flat": ("200", "luxury"), "darrow": ("10%", "luxury")}[income]
@@ -259,27 +283,37 @@ class TableScreen(Screen):
                  focus="how", note=note, preview=income != "choice")
 
     def action_card(self) -> None:
+        from banker.screens.dialogs import Field
+
         self.ask("Chance / Community Chest",
                  [self.players_field(), Field("deck", "Deck", "chance", ("chance", "chest")),
                   Field("card", "Card", "", card_ids(self.state.settings.cards), "card id")],
                  lambda v: f"card {v['player']} {v['deck']} {v['card']}" if all(v.values()) else None, focus="card")
 
     def action_jail(self) -> None:
+        from banker.screens.dialogs import Field
+
         self.ask("Jail", [self.players_field(), Field("how", "How", "", ("fine", "card", "doubles", "miss"),
                                                       "blank: go to jail; fine, card, doubles, miss")],
                  lambda v: f"jail {v['player']}" + (f" {v['how']}" if v["how"] else "") if v["player"] else None,
                  focus="how")
 
     def action_trade(self) -> None:
+        from banker.screens.dialogs import TradeDialog
+
         self.app.push_screen(TradeDialog(self.app.session, self.current()), self.app.run_dialog)
 
     def action_bankrupt(self, player: str | None = None, creditor: str = "") -> None:
+        from banker.screens.dialogs import Field, player_names
+
         self.ask("Bankruptcy", [self.players_field(default=player),
                                 Field("to", "To (creditor)", creditor, player_names(self.state) + ("bank",),
                                       "a player or bank")],
                  lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None, focus="to")
 
     def action_deal(self) -> None:
+        from banker.screens.dialogs import Field, deed_names, player_names
+
         self.ask("Deal (short games)",
                  [Field("player", "Player (or random)", "", player_names(self.state) + ("random",)),
                   Field("deed", "Deed (or seed)", "", deed_names(self.state))],

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rich.table import Table
 from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from banker.widgets import queries
@@ -13,10 +14,17 @@ LEFT_GROUPS = ("brown", "light_blue", "pink", "orange", "railroad")
 """Groups in the left column; the rest go right, so the 28 deeds fit in 15 rows of a 30-row terminal."""
 
 
-class DeedsPanel(Static):
-    """Owner, buildings and mortgage of each deed; bank-held deeds are dim."""
+class DeedsPanel(Horizontal):
+    """Owner, buildings and mortgage of each deed; bank-held deeds are dim.
+
+    Two plain text columns that cut long lines with an ellipsis: a Rich table grid drew the same, but took more
+    time to render than the rest of the table screen together, on every change and at start-up."""
 
     plain: str = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="deeds-left", classes="deeds-column")
+        yield Static(id="deeds-right", classes="deeds-column")
 
     def show(self, state: GameState) -> None:
         board = state.board
@@ -25,12 +33,8 @@ class DeedsPanel(Static):
         cols = [self._rows(state, left), self._rows(state, right)]
         self.plain = "\n".join(line.plain for col in cols for line in col)
         """The panel's text without styles (what a reader sees), kept for tests and screen readers."""
-        table = Table.grid(expand=True, padding=(0, 1))
-        for _ in range(2):
-            table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        for i in range(max(len(c) for c in cols)):
-            table.add_row(*(c[i] if i < len(c) else Text("") for c in cols))
-        self.update(table)
+        for column, lines in zip(("#deeds-left", "#deeds-right"), cols, strict=True):
+            self.query_one(column, Static).update(Text("\n").join(lines))
 
     @staticmethod
     def _rows(state: GameState, groups: list[str]) -> list[Text]:

@@ -14,6 +14,13 @@ from textual.widgets import Footer
 class TableFooter(Footer):
     _signature: tuple | None = None
 
+    def __init__(self, *args, mounted_late: bool = False, **kwargs) -> None:
+        """``mounted_late``: the screen is already showing, so the bindings are ready and no signal will say so;
+        the keys are composed at once (the table mounts its footer just after its first frame)."""
+        super().__init__(*args, **kwargs)
+        if mounted_late:
+            self.set_reactive(Footer._bindings_ready, True)
+
     def _bindings_signature(self) -> tuple:
         return tuple((key, binding.action, binding.description, binding.show, enabled)
                      for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items())
