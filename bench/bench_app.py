@@ -61,10 +61,9 @@ if kind == "bare":
     target = Screen
 else:
     from pathlib import Path
-    from banker.app import make_app
+    from banker.app import run
     from banker.screens.table import TableScreen
 
-    app = make_app(Path(sys.argv[3]))
     target = TableScreen
 
 first = []
@@ -83,7 +82,10 @@ def _display(self, screen, renderable):
     return display(self, screen, renderable)
 
 App._display = _display
-app.run(headless=True, size=(120, 40))
+if kind == "bare":
+    app.run(headless=True, size=(120, 40))
+else:
+    run(Path(sys.argv[3]), headless=True, size=(120, 40))  # what the banker command runs
 print(first[0])
 """
 
