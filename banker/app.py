@@ -7,6 +7,7 @@ database until the app is mounted. Every action ends in ``BankerApp.run_command(
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
@@ -67,6 +68,8 @@ class BankerApp(App[int]):
 
     # Opening games ---------------------------------------------------------------------------------------
     def on_mount(self) -> None:
+        if not gc.isenabled():  # run() holds garbage collection off during start-up
+            self.set_timer(1.0, gc.enable)
         if self.session is None:
             from banker.session import Session
 
@@ -258,9 +261,10 @@ def run(db_path: Path, **options) -> int:
 
     Everything imported by now (Textual, the rules engine, the app) lives until the process ends, so it is frozen
     out of the garbage collector's sight (``gc.freeze``): otherwise the first full collection, which falls during
-    start-up, walks all of it and delays the first frame by some 20 ms for nothing."""
-    import gc
-
+    start-up, walks all of it and delays the first frame by some 20 ms for nothing. Collections stay off until
+    the app has been up for a second (:meth:`BankerApp.on_mount`): start-up makes little garbage but enough
+    allocations to trigger dozens of young collections before the first frame."""
+    gc.disable()
     import banker.session  # noqa: F401 - opened on mount anyway; imported before the freeze
 
     app = make_app(db_path)

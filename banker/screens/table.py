@@ -25,7 +25,6 @@ from banker.widgets import queries
 from banker.widgets.bank import BankPanel
 from banker.widgets.command_line import CommandLine, CommandSuggester
 from banker.widgets.deeds import DeedsPanel
-from banker.widgets.footer import TableFooter
 from banker.widgets.journal import JournalPanel
 from banker.widgets.players import PlayersPanel
 
@@ -118,6 +117,8 @@ class TableScreen(Screen):
         self.query_one("#buttons").mount_all(
             Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help, classes="action-button")
             for a in ACTIONS)
+        from banker.widgets.footer import TableFooter
+
         self.query_one("#footer-box").mount(TableFooter(mounted_late=True))
 
     # Display -------------------------------------------------------------------------------------------
