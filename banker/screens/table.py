@@ -20,7 +20,7 @@ from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalS
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
-from banker.screens.safety import guard_actions
+from banker.screens.safety import guard_actions, guarded
 from banker.widgets import queries
 from banker.widgets.bank import BankPanel
 from banker.widgets.command_line import CommandLine, CommandSuggester
@@ -74,6 +74,10 @@ ACTIONS: tuple[TableAction, ...] = (
 class TableScreen(Screen):
     """Players, deeds by colour, the bank and the journal; a command line; a button per action."""
 
+    RELOAD_SECONDS = 2.0
+    """How often the table looks for commands another process journalled (``banker do rent bob boardwalk`` in a
+    second terminal); tests shorten it."""
+
     AUTO_FOCUS = None
     """Keys go to the table's bindings until the banker presses / for the command line (and a focus change at
     start-up would rebuild the footer's two dozen keys once more)."""
@@ -108,8 +112,24 @@ class TableScreen(Screen):
     def on_mount(self) -> None:
         self.show_state()
         self.call_after_refresh(self._mount_controls)
+        self.set_interval(self.RELOAD_SECONDS, self.reload)
         if self.time_limited():
             self.set_interval(1.0, self.tick)
+
+    @guarded
+    def reload(self) -> None:
+        """Show what another process recorded on this game since: the journal is the truth, not this screen.
+        Redraws only when the journal has grown (checking is one small query); a dialog open on top checks
+        again when it runs its command (``Session.execute`` reloads first)."""
+        session = self.app.session
+        if session is None or not self.is_attached:
+            return
+        if session.reload():
+            self.show_state()
+            state = session.state
+            if state.over:
+                self.app.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.",
+                                title="Game over")
 
     def _mount_controls(self) -> None:
         """The buttons (one per action, for the mouse) and the footer keys, after the first frame: nearly half of

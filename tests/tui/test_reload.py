@@ -1,0 +1,54 @@
+"""The table picks up commands another process journals on the same game (``banker do ...`` in a second terminal).
+
+Figures: seed 000 title deed of Boardwalk (rent $50 unimproved, without the full set).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from banker.app import make_app
+from banker.screens.table import TableScreen
+from banker.session import Session
+from tests.tui.helpers import cash, make_game
+
+SIZE = (120, 40)
+
+
+async def test_table_shows_a_command_recorded_by_another_process(monkeypatch):
+    """seed 000, RENT: bob pays ann $50 for unimproved Boardwalk, recorded by a second Session on the database."""
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 0.05)
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, lines=["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        digits = app.screen.query_one("#cash-1")
+        assert digits.value == "$1,500"
+        other = Session.open(db)
+        try:
+            assert other.execute("rent bob boardwalk").ok
+        finally:
+            other.close()
+        assert digits.value == "$1,500"  # not until the table looks again
+        await pilot.pause(0.2)
+        assert digits.value == "$1,450"
+        assert app.screen.query_one("#cash-0").value == "$1,150"  # $1,500 - $400 for Boardwalk + $50
+        assert cash(app) == [1150, 1450, 1500]
+        assert "bob pays ann $50" in app.screen.query_one("#journal").render().plain.lower()
+
+
+async def test_nothing_recorded_elsewhere_leaves_the_table_alone(monkeypatch):
+    """No redraw when the journal has not grown: the check is one query, the panels are untouched."""
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 0.05)
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, lines=["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        redraws = []
+        monkeypatch.setattr(app.screen, "show_state", lambda: redraws.append(1))
+        await pilot.pause(0.2)
+        assert redraws == []
+        assert cash(app) == [1100, 1500, 1500]
