@@ -19,6 +19,8 @@ from rules import HouseRules, RuleError, Settings, all_variants
 
 @guard_actions
 class NewGameScreen(Screen):
+    """Everything on one screen of 100x30 (compact radio sets and buttons), so Start is in view without scrolling."""
+
     BINDINGS = [Binding("ctrl+s", "start", "Start the game", tooltip="Create the game with these settings"),
                 Binding("escape", "back", "Back")]
 
@@ -33,13 +35,13 @@ class NewGameScreen(Screen):
                 yield Label("Tokens", classes="field-label")
                 yield Input(placeholder="optional, same order: car dog hat", id="tokens", compact=True)
             yield Label("Rules", classes="section")
-            with RadioSet(id="variant"):
+            with RadioSet(id="variant", compact=True):
                 for i, v in enumerate(all_variants()):
                     yield RadioButton(f"{v.title}: {v.summary}", value=i == 0, id=f"v-{v.key}")
             yield Static(id="variant-summary", classes="dialog-note")
             with Horizontal(classes="field"):
                 yield Label("Edition", classes="field-label")
-                with RadioSet(id="edition"):
+                with RadioSet(id="edition", compact=True):
                     yield RadioButton("US ($)", value=True, id="e-us")
                     yield RadioButton("UK (£)", id="e-uk")
             with Horizontal(classes="field"):
@@ -58,8 +60,8 @@ class NewGameScreen(Screen):
             yield Checkbox("No auctions", id="no-auctions", compact=True)
             yield Static(id="setup-error", classes="dialog-preview")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Start", id="start", variant="primary")
-                yield Button("Back", id="back")
+                yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
