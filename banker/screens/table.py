@@ -134,6 +134,8 @@ class TableScreen(Screen):
     def _mount_controls(self) -> None:
         """The buttons (one per action, for the mouse) and the footer keys, after the first frame: nearly half of
         the table's widgets, none of which the balances need."""
+        if not self.is_attached:  # replaced (another game opened) before its first frame
+            return
         self.query_one("#buttons").mount_all(
             Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help, classes="action-button")
             for a in ACTIONS)
