@@ -9,15 +9,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from platformdirs import user_data_dir
-
 APP_NAME = "banker"
 
 
 def data_dir() -> Path:
     """The directory for Banker's files: ``BANKER_DATA_DIR`` if set, else the platform's user data directory."""
     env = os.environ.get("BANKER_DATA_DIR")
-    return Path(env).expanduser() if env else Path(user_data_dir(APP_NAME))
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir  # only when needed: it costs the app's start-up a few milliseconds
+
+    return Path(user_data_dir(APP_NAME))
 
 
 def db_path(arg: str | os.PathLike[str] | None = None) -> Path:

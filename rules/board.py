@@ -7,14 +7,13 @@ printed deeds without reading code. Loading refuses a file that does not describ
 
 from __future__ import annotations
 
-import difflib
 import re
 import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
-from importlib import resources
 
+from rules.data import read_text
 from rules.errors import RuleError, UnknownName
 
 
@@ -151,6 +150,8 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
     if found:
         cands = tuple(names[i] for i in sorted(found))
         raise UnknownName(f'"{text}" could be {_or_list(cands)}', candidates=cands)
+    import difflib  # only for the suggestions in a refusal
+
     close = difflib.get_close_matches(wanted, [normalise(n) for n in names.values()], n=4, cutoff=0.5)
     by_norm = {normalise(n): n for n in names.values()}
     cands = tuple(by_norm[c] for c in close)
@@ -175,7 +176,7 @@ def load_board(edition: str = "us") -> Board:
     key = edition.casefold()
     if key not in EDITIONS:
         raise RuleError("edition", f'no edition called "{edition}"; choose {" or ".join(EDITIONS)}')
-    text = resources.files("rules.data").joinpath(f"board_{key}.toml").read_text(encoding="utf-8")
+    text = read_text(f"board_{key}.toml")
     return parse_board(tomllib.loads(text), source=f"board_{key}.toml")
 
 

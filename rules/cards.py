@@ -10,10 +10,10 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from rules.actions import Card
 from rules.board import SquareKind, normalise
+from rules.data import read_text
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.jail import DECK_TITLES, DECKS, JAIL_CARD_RULE, card_holder, deck_key, send_to_jail
@@ -57,7 +57,7 @@ def _style_key(style: str) -> str:
 
 @cache
 def _load(style: str) -> dict[str, tuple[CardDef, ...]]:
-    text = resources.files("rules.data").joinpath(f"cards_{style}.toml").read_text(encoding="utf-8")
+    text = read_text(f"cards_{style}.toml")
     data = tomllib.loads(text)
     decks: dict[str, tuple[CardDef, ...]] = {}
     for deck in DECKS:

@@ -10,9 +10,9 @@ import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from importlib import resources
 
 from rules.board import normalise
+from rules.data import read_text
 from rules.errors import RuleError
 
 
@@ -79,7 +79,7 @@ VARIANTS = ("standard", "short-1973", "short-1990s", "time-limit", "darrow-1935"
 
 @cache
 def load_variant(key: str) -> Variant:
-    text = resources.files("rules.data.variants").joinpath(f"{key}.toml").read_text(encoding="utf-8")
+    text = read_text(f"variants/{key}.toml")
     d = tomllib.loads(text)
     return Variant(
         key=d["key"],
@@ -108,6 +108,9 @@ def all_variants() -> tuple[Variant, ...]:
 def find_variant(name: str) -> Variant:
     """Look a variant up by key or alias, ignoring case and punctuation ("Short-1973", "darrow", "1935")."""
     wanted = normalise(name)
+    for key in VARIANTS:  # the common case, a key as stored in the journal, loads one file, not five
+        if wanted == normalise(key):
+            return load_variant(key)
     for v in all_variants():
         if wanted in {normalise(v.key), *map(normalise, v.aliases)}:
             return v
