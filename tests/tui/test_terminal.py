@@ -67,6 +67,7 @@ def test_rent_survives_a_restart_in_a_real_terminal(tmp_path):
     try:
         _launch(name, env)
         _wait_for(name, "Boardwalk")
+        _wait_for(name, "Bankrupt")  # the action buttons mount just after the first frame; type once they are in
         subprocess.run(["tmux", "send-keys", "-t", name, "/"], check=True)
         time.sleep(0.3)
         subprocess.run(["tmux", "send-keys", "-t", name, "-l", "rent bob boardwalk"], check=True)
