@@ -26,6 +26,7 @@ from rules.outcome import Outcome
 from rules.rent import quote as rent_quote
 from rules.state import GameState
 from rules.taxes import income_tax_options
+from rules.turns import winner
 from rules.valuation import standings, worth
 
 __all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new", "state_json"]
@@ -455,13 +456,12 @@ def answer(state: GameState, q: Query) -> str:
 
 def standings_rows(state: GameState) -> list[dict[str, Any]]:
     """``rules.valuation.standings`` as rows of the ``scores`` table (money figures as valued by the rule book;
-    ``winner``: the one player ranked first and not bankrupt; a tie for first is nobody's win, as in
+    ``winner`` flags the game's winner by ``rules.turns.winner``: a tie for first is nobody's win, as in
     docs/rulings.md)."""
-    rows = standings(state)
-    firsts = [s for s in rows if s.rank == 1 and not s.bankrupt]
+    won = winner(state) if state.over else None
     return [{"name": s.name, "rank": s.rank, "total": s.total, "cash": s.cash, "deeds": s.deeds,
-             "mortgaged": s.mortgaged, "buildings": s.buildings, "winner": int(len(firsts) == 1 and s is firsts[0])}
-            for s in rows]
+             "mortgaged": s.mortgaged, "buildings": s.buildings, "winner": int(s.name == won)}
+            for s in standings(state)]
 
 
 def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:
