@@ -1,0 +1,23 @@
+"""docs/commands.md stays true: it lists every card id the `card` verb accepts (issue 4: "card ids ... listed in
+docs/commands.md") and every verb the parser knows."""
+
+from pathlib import Path
+
+import pytest
+
+from banker.commands import SHAPES
+from rules.cards import STYLES, deck_cards
+
+DOC = Path(__file__).parents[2] / "docs" / "commands.md"
+
+
+@pytest.mark.parametrize("style", STYLES)
+def test_every_card_id_is_listed(style):
+    text = DOC.read_text(encoding="utf-8")
+    missing = [c.id for deck in ("chance", "chest") for c in deck_cards(style, deck) if f"`{c.id}`" not in text]
+    assert missing == []
+
+
+def test_every_verb_is_documented():
+    text = DOC.read_text(encoding="utf-8")
+    assert [v for v in SHAPES if f"`{v.split()[0]}" not in text] == []
