@@ -13,10 +13,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import rules
-from banker.commands import Command, Control, NewGame, Query, parse, parse_new
 from banker.journal import Checkpoint, EventRow, Journal, JournalError
 from rules.actions import Action
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
@@ -29,7 +28,20 @@ from rules.taxes import income_tax_options
 from rules.turns import winner
 from rules.valuation import standings, worth
 
-__all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new", "state_json"]
+if TYPE_CHECKING:
+    from banker.commands import Command, Query
+
+__all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new", "state_json"]  # noqa: F822 - parse_new: see __getattr__
+
+
+def __getattr__(name: str):
+    """``parse_new`` is re-exported from :mod:`banker.commands`, which is imported on first use: opening a game
+    and drawing the table need no parser, and importing it is a few ms of the app's start-up."""
+    if name == "parse_new":
+        from banker.commands import parse_new
+
+        return parse_new
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 CHECKPOINT_EVERY = 100
 """A state snapshot every this many events: resume replays at most this many actions."""
@@ -247,6 +259,8 @@ class Session:
     # Commands ------------------------------------------------------------------------------------------------
     def preview(self, line: str) -> Reply:
         """What ``line`` would do, without writing anything (dialogs show the outcome before confirming)."""
+        from banker.commands import NewGame, Query, parse
+
         try:
             cmd = parse(line, self.state)
             if isinstance(cmd, Query):
@@ -260,6 +274,8 @@ class Session:
 
     def execute(self, line: str) -> Reply:
         """Parse, apply and journal one command line. Never raises on bad input: a refusal is a Reply."""
+        from banker.commands import Control, NewGame, Query, parse
+
         try:
             cmd = parse(line, self.state)
         except RuleError as e:
@@ -306,6 +322,8 @@ class Session:
         return Reply(False, str(e), error=e)
 
     def _plan(self, cmd: Command, line: str) -> _Plan:
+        from banker.commands import Control
+
         text = " ".join(line.strip().splitlines())  # the line as typed, kept on one line in the log
         if isinstance(cmd, Control):
             if cmd.kind == "undo":
