@@ -98,10 +98,9 @@ class TableScreen(Screen):
                     with VerticalScroll(id="journal-box"):
                         yield JournalPanel(id="journal")
         yield Static(id="reply")
-        yield CommandLine(placeholder="/ to type a command: rent bob boardwalk   (? for help)", id="command",
-                          suggester=CommandSuggester(self.completion_names), compact=True)
-        # The button bar and the footer keep their rows from the first frame; their four dozen widgets are
-        # mounted right after it (see on_mount), so the balances appear first.
+        # The command line, the button bar and the footer keep their rows from the first frame; their four dozen
+        # widgets are mounted right after it (see on_mount), so the balances appear first.
+        yield Vertical(id="command-box")
         yield HorizontalScroll(id="buttons")
         yield Vertical(id="footer-box")
 
@@ -132,10 +131,13 @@ class TableScreen(Screen):
                                 title="Game over")
 
     def _mount_controls(self) -> None:
-        """The buttons (one per action, for the mouse) and the footer keys, after the first frame: nearly half of
-        the table's widgets, none of which the balances need."""
+        """The command line, the buttons (one per action, for the mouse) and the footer keys, after the first
+        frame: nearly half of the table's widgets, none of which the balances need."""
         if not self.is_attached:  # replaced (another game opened) before its first frame
             return
+        self.query_one("#command-box").mount(
+            CommandLine(placeholder="/ to type a command: rent bob boardwalk   (? for help)", id="command",
+                        suggester=CommandSuggester(self.completion_names), compact=True))
         self.query_one("#buttons").mount_all(
             Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help, classes="action-button")
             for a in ACTIONS)
