@@ -16,6 +16,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
 
 from banker.screens.safety import guard_actions, log_error
 from banker.screens.table import ACTIONS, TableScreen
@@ -67,16 +68,25 @@ class BankerApp(App[int]):
         return self.clock() if self.clock else datetime.now(UTC)
 
     # Opening games ---------------------------------------------------------------------------------------
-    def on_mount(self) -> None:
-        if not gc.isenabled():  # run() holds garbage collection off during start-up
-            self.set_timer(1.0, gc.enable)
+    def get_default_screen(self) -> Screen:
+        """The table of the last unfinished game is the first screen itself (drawn once, not pushed over an
+        empty default screen); with no such game, an empty screen that :meth:`on_mount` replaces with the list
+        of saved games. Textual asks for this screen while it starts the app, so the database is opened here."""
         if self.session is None:
             from banker.session import Session
 
             self.session = Session.last_unfinished(self.db_path)
-        if self.session is not None:
-            self.push_screen(TableScreen())
-        else:
+        screen = TableScreen() if self.session is not None else Screen(id="_default")
+        # Give the first screen the (empty) result callback every pushed or switched screen has, so
+        # :meth:`_replace_all` can switch it away like any other (Textual issue #2650: switching away from the
+        # default screen pops a callback it never had).
+        screen._push_result_callback(screen, None)
+        return screen
+
+    def on_mount(self) -> None:
+        if not gc.isenabled():  # run() holds garbage collection off during start-up
+            self.set_timer(1.0, gc.enable)
+        if self.session is None:
             self.show_games()
 
     def games(self) -> list[dict]:
@@ -94,9 +104,10 @@ class BankerApp(App[int]):
         self.call_next(self._replace_all, GamesScreen(self.games()))
 
     async def _replace_all(self, screen, then: Callable[[], None] | None = None) -> None:
+        """Make ``screen`` the only screen (the base of the stack: a table or the saved games)."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
-        await self.push_screen(screen)
+        await self.switch_screen(screen)
         if then is not None:
             then()
 
@@ -121,7 +132,7 @@ class BankerApp(App[int]):
         self.new_game()
 
     def leave_new_game(self) -> None:
-        if len(self.screen_stack) > 2:
+        if len(self.screen_stack) > 1:
             self.pop_screen()
         else:
             self.show_games()

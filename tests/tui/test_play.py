@@ -335,3 +335,33 @@ async def test_time_limit_needs_minutes_and_house_rules_are_shown_as_such():
         assert isinstance(app.screen, TableScreen)
         bank = str(app.screen.query_one("#bank").render())
         assert "Pot $100 (house rule)" in bank and "Time left 1:29" in bank
+
+
+async def test_a_new_game_replaces_the_first_table_and_back_returns_to_it():
+    """The last unfinished game's table is the app's first screen; starting another game from it replaces it
+    (one table on the stack, showing the new players), and Back on the new-game screen returns to the table."""
+    db = db_path()
+    make_game(db, lines=["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen_stack == [app.screen] and isinstance(app.screen, TableScreen)
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.click("#back")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and len(app.screen_stack) == 1
+        assert cash(app) == [1100, 1500, 1500]
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        app.screen.query_one("#names", Input).value = "dee eve"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen) and app.screen_stack == [table]
+        assert [p.name for p in app.session.state.players] == ["dee", "eve"]
+        assert table.query_one("#cash-1").value == "$1,500" and not table.query("#cash-2")
+        table.reload()  # the new table polls the new game's journal without error
+        await pilot.pause()
