@@ -209,8 +209,8 @@ class BankerApp(App[int]):
             self.notify(reply.message, title="Income tax")
             return
         worth = queries.worth(state, index)
-        extra = f"\n{state.players[index].name}'s worth now: {state.money(worth)}" if worth is not None else ""
-        self.notify(reply.message + extra, title="Income tax", timeout=8)
+        self.notify(f"{reply.message}\n{state.players[index].name}'s worth now: {state.money(worth)}",
+                    title="Income tax", timeout=8)
 
     def _raise_money(self, error: CannotPay, choice: str | None) -> None:
         table = self.table()

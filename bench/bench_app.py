@@ -79,7 +79,7 @@ def _display(self, screen, renderable):
             # Honest only if that frame already shows every player's balance (and not an empty table).
             state = self.session.state
             for i, p in enumerate(state.players):
-                assert screen.query_one(f"#cash-{i}").value == state.money(p.cash), "balances not shown"
+                assert screen.query_one(f"#player-{i}").cash == state.money(p.cash), "balances not shown"
         self.call_later(self.exit)
     return display(self, screen, renderable)
 
@@ -112,8 +112,8 @@ def launches(db: Path, runs: int, env: dict[str, str]) -> tuple[list[float], lis
     return bare, banker
 
 
-async def _until_changed(widget, before: str) -> None:
-    while widget.value == before:
+async def _until_changed(card, before: str) -> None:
+    while card.cash == before:
         await asyncio.sleep(0)
 
 
@@ -129,27 +129,27 @@ async def rent_latency(db: Path, rents: int) -> tuple[list[float], list[float]]:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         table = app.screen
-        digits = table.query_one("#cash-1")
+        card = table.query_one("#player-1")
         for _ in range(rents):
             app.session.execute("turn bob")
             await pilot.press("r")
             await pilot.pause()
             app.screen.query_one("#f-deed").value = "boardwalk"
             await pilot.pause()
-            before = digits.value
+            before = card.cash
             t = time.perf_counter()
             app.post_message(events.Key("enter", "\r"))
-            await _until_changed(digits, before)
+            await _until_changed(card, before)
             dialog.append(time.perf_counter() - t)
             await pilot.pause()
             line = table.query_one("#command")
             line.focus()
             line.value = "rent bob boardwalk"
             await pilot.pause()
-            before = digits.value
+            before = card.cash
             t = time.perf_counter()
             app.post_message(events.Key("enter", "\r"))
-            await _until_changed(digits, before)
+            await _until_changed(card, before)
             typed.append(time.perf_counter() - t)
             await pilot.press("escape")
             await pilot.pause()

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from rich.style import Style
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.geometry import Size
+from textual.renderables.digits import Digits
 from textual.widget import Widget
-from textual.widgets import Digits, Label
 
 from banker.widgets import queries
 from rules import GameState
@@ -15,51 +18,82 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def large(text: str) -> list[str]:
+    """``text`` in Textual's 3x3 digit font, as three lines."""
+    segments = Digits(text).render(Style(bold=True))
+    return "".join(s.text for s in segments).splitlines()
+
+
 class PlayerCard(Widget):
-    """One player. Cash is drawn with Digits so it can be read from across the table."""
+    """One player: a name line, the cash in 3-row digits that can be read from across the table (at the end of
+    the name line when the panel is compact), and a line of details. One widget that draws its own lines: a
+    Label, a Digits and a Label per player were three times the widgets to style and lay out, for a start-up
+    that waited on them. The parts are styled by the component classes in ``app.tcss``."""
+
+    COMPONENT_CLASSES = {"player-card--name", "player-card--cash", "player-card--details"}
 
     def __init__(self, index: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.index = index
+        self.name_text = ""
+        self.cash = ""
+        """The cash as shown (``$1,500``): what a reader sees, and what the tests read."""
+        self.details = ""
 
-    def compose(self) -> ComposeResult:
-        yield Label(id=f"name-{self.index}", classes="player-name")
-        yield Digits(id=f"cash-{self.index}", classes="player-cash")
-        yield Label(id=f"details-{self.index}", classes="player-details")
+    @property
+    def compact(self) -> bool:
+        return self.parent is not None and self.parent.has_class("compact")
 
     def show(self, state: GameState) -> None:
         p = state.players[self.index]
         marker = "▶ " if state.turn == self.index and not state.over else "  "
         token = f" ({p.token})" if p.token else ""
         status = "  BANKRUPT" if p.bankrupt else ""
-        self.query_one(f"#name-{self.index}", Label).update(f"{marker}{p.name}{token}{status}")
-        self.query_one(f"#cash-{self.index}", Digits).update(state.money(p.cash))
-        w = queries.worth(state, self.index)
-        parts = [f"worth {state.money(w) if w is not None else '-'}", _count(len(state.owned_by(self.index)), "deed")]
+        self.name_text = f"{marker}{p.name}{token}{status}"
+        cash = state.money(p.cash)
+        parts = [f"worth {state.money(queries.worth(state, self.index))}",
+                 _count(len(state.owned_by(self.index)), "deed")]
         if p.jail_cards:
             parts.append(_count(len(p.jail_cards), "jail card"))
         jail = queries.jail_status(state, self.index)
         if jail:
             parts.append(jail)
-        self.query_one(f"#details-{self.index}", Label).update(" · ".join(parts))
+        details = " · ".join(parts)
+        layout = len(cash) != len(self.cash)
+        self.cash, self.details = cash, details
         self.set_class(p.bankrupt, "bankrupt")
         self.set_class(state.turn == self.index and not state.over, "current")
         self.set_class(p.jail is not None, "jailed")
+        self.refresh(layout=layout)
+
+    def render(self) -> Content:
+        name, cash, details = (self.get_visual_style(f"player-card--{part}")
+                               for part in ("name", "cash", "details"))
+        width = self.size.width
+        if self.compact:  # the cash at the end of the name line
+            room = max(width - len(self.cash) - 1, 0)
+            top = Content.assemble((self.name_text[:room].ljust(room + 1), name), (self.cash, cash))
+            return Content("\n").join([top, Content.styled(self.details, details)])
+        lines = [Content.styled(self.name_text.ljust(width), name)]  # the highlight spans the card
+        lines += [Content.styled(line, cash) for line in large(self.cash)]
+        lines.append(Content.styled(self.details, details))
+        return Content("\n").join(lines)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 2 if self.compact else 5
 
 
 class PlayersPanel(VerticalScroll):
-    """All players, in seating order; compact (no large digits) when there are more than four."""
+    """All players, in seating order; compact (two lines each, no large digits) when there are more than four."""
 
     def __init__(self, count: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.count = count
+        self.set_class(count > 4, "compact")
 
     def compose(self) -> ComposeResult:
         for i in range(self.count):
             yield PlayerCard(i, id=f"player-{i}", classes="player-card")
-
-    def on_mount(self) -> None:
-        self.set_class(self.count > 4, "compact")
 
     def show(self, state: GameState) -> None:
         for card in self.query(PlayerCard):

@@ -147,7 +147,7 @@ async def test_short_game_through_the_screens():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.session.state.players[2].jail is not None
-        assert "jail" in text_of(app.screen.query_one("#details-2"))
+        assert "jail" in app.screen.query_one("#player-2").details
         # A refusal: ann cannot build unevenly (seed 000, HOUSES); the message names the rule, nothing changes.
         before = app.session.state
         await pilot.press("slash", *"build ann boardwalk", "enter", "escape")
@@ -167,7 +167,7 @@ async def test_short_game_through_the_screens():
         await pilot.pause()
         assert isinstance(again.screen, TableScreen)
         assert cash(again) == final
-        assert again.screen.query_one("#cash-0").value == "$650"
+        assert again.screen.query_one("#player-0").cash == "$650"
 
 
 async def test_refused_payment_offers_ways_to_raise_money():
@@ -362,6 +362,6 @@ async def test_a_new_game_replaces_the_first_table_and_back_returns_to_it():
         table = app.screen
         assert isinstance(table, TableScreen) and app.screen_stack == [table]
         assert [p.name for p in app.session.state.players] == ["dee", "eve"]
-        assert table.query_one("#cash-1").value == "$1,500" and not table.query("#cash-2")
+        assert table.query_one("#player-1").cash == "$1,500" and not table.query("#player-2")
         table.reload()  # the new table polls the new game's journal without error
         await pilot.pause()

@@ -24,20 +24,20 @@ async def test_table_shows_a_command_recorded_by_another_process(monkeypatch):
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        digits = app.screen.query_one("#cash-1")
-        assert digits.value == "$1,500"
+        card = app.screen.query_one("#player-1")
+        assert card.cash == "$1,500"
         other = Session.open(db)
         try:
             assert other.execute("rent bob boardwalk").ok
         finally:
             other.close()
-        assert digits.value == "$1,500"  # not until the table looks again
+        assert card.cash == "$1,500"  # not until the table looks again
         for _ in range(40):  # a few reload intervals, with room for a slow machine
             await pilot.pause(0.05)
-            if digits.value != "$1,500":
+            if card.cash != "$1,500":
                 break
-        assert digits.value == "$1,450"
-        assert app.screen.query_one("#cash-0").value == "$1,150"  # $1,500 - $400 for Boardwalk + $50
+        assert card.cash == "$1,450"
+        assert app.screen.query_one("#player-0").cash == "$1,150"  # $1,500 - $400 for Boardwalk + $50
         assert cash(app) == [1150, 1450, 1500]
         assert "bob pays ann $50" in app.screen.query_one("#journal").render().plain.lower()
 
