@@ -11,25 +11,22 @@ reapplies the most recently undone one, and a new action clears the redo stack.
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import rules
 from banker.journal import Checkpoint, EventRow, Journal, JournalError
-from rules.actions import Action
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
 from rules.errors import RuleError
-from rules.money import can_raise
 from rules.outcome import Outcome
-from rules.rent import quote as rent_quote
 from rules.state import GameState
-from rules.taxes import income_tax_options
-from rules.turns import winner
 from rules.valuation import standings, worth
 
 if TYPE_CHECKING:
     from banker.commands import Command, Query
+    from rules.actions import Action
 
 __all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new", "state_json"]  # noqa: F822 - parse_new: see __getattr__
 
@@ -44,7 +41,8 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 CHECKPOINT_EVERY = 100
-"""A state snapshot every this many events: resume replays at most this many actions."""
+"""A state snapshot every this many events (and when a session that recorded commands closes): resume replays
+at most this many actions."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +104,8 @@ class Session:
         self._states: dict[int, GameState] = {0: self._base}
         self._actions: dict[int, Action] = {}
         self._last_seq = 0
+        self._recorded = False
+        """This session journalled a command (so :meth:`close` saves a checkpoint)."""
         self._resume()
 
     # Opening -------------------------------------------------------------------------------------------------
@@ -155,7 +155,31 @@ class Session:
             raise
 
     def close(self) -> None:
-        self._j.close()
+        """Close the journal, first saving a checkpoint of the state if this session recorded commands since the
+        newest one: the next resume (the banker relaunching the app) then replays nothing. A checkpoint is only
+        a cache of what the events already say, so if another process holds the database, it is skipped."""
+        recorded, self._recorded = self._recorded, False  # closing twice is harmless
+        try:
+            if recorded:
+                self._checkpoint_tail()
+        except sqlite3.OperationalError:
+            pass  # busy or read-only: the next resume replays the tail instead
+        finally:
+            self._j.close()
+
+    def _checkpoint_tail(self) -> None:
+        cp = self._j.latest_checkpoint(self.game_id)
+        if cp is not None and cp.seq >= self._last_seq:
+            return
+        with self._j.write() as conn:
+            if self._j.last_seq(self.game_id) == self._last_seq:  # else another process's session is newer
+                self._add_checkpoint(conn)
+
+    def _add_checkpoint(self, conn: Any) -> None:
+        """A snapshot of the current state and stacks as of the last event (:data:`CHECKPOINT_EVERY`)."""
+        self._j.add_checkpoint(conn, self.game_id, Checkpoint(
+            self._last_seq, len(self._stack), self._stack[-1] if self._stack else 0, state_to_dict(self.state),
+            list(self._stack), list(self._redo)))
 
     def __enter__(self) -> Session:
         return self
@@ -257,6 +281,16 @@ class Session:
         return state
 
     # Commands ------------------------------------------------------------------------------------------------
+    @staticmethod
+    def prepare() -> None:
+        """Import the command parser and the whole rules engine now. Opening a game needs neither (when it
+        resumes from a checkpoint); the app calls this just after drawing the table, so that the first command
+        does not wait for some 30 ms of imports."""
+        import banker.commands  # noqa: F401
+        from rules.engine import load_handlers
+
+        load_handlers()
+
     def preview(self, line: str) -> Reply:
         """What ``line`` would do, without writing anything (dialogs show the outcome before confirming)."""
         from banker.commands import NewGame, Query, parse
@@ -307,6 +341,7 @@ class Session:
                     prefix = "the game changed; reloaded: " if reloaded else ""
                     raise _Abort(Reply(False, prefix + str(e), error=e, changed=reloaded)) from None
                 self._write(conn, plan)
+                self._recorded = True
         except _Abort as stop:
             return stop.reply
         except BaseException:
@@ -338,7 +373,6 @@ class Session:
             target = self._redo[-1]
             outcome = rules.apply(self.state, self._action(target))
             return _Plan("redo", text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
-        assert isinstance(cmd, Action)
         outcome = rules.apply(self.state, cmd)
         return _Plan("action", text, cmd, None, outcome, outcome.summary, outcome.state)
 
@@ -366,9 +400,7 @@ class Session:
             self._push(target, self._action(target), plan.state)
         self._last_seq = seq
         if seq % CHECKPOINT_EVERY == 0:
-            self._j.add_checkpoint(conn, self.game_id, Checkpoint(
-                seq, len(self._stack), self._stack[-1] if self._stack else 0, state_to_dict(plan.state),
-                list(self._stack), list(self._redo)))
+            self._add_checkpoint(conn)
         if plan.state.over or was_over:
             self._write_result(conn, plan.state)
 
@@ -440,6 +472,10 @@ class _Abort(Exception):
 
 def answer(state: GameState, q: Query) -> str:
     """A ``show`` query's answer in words, straight from the rules engine."""
+    from rules.money import can_raise
+    from rules.rent import quote as rent_quote
+    from rules.taxes import income_tax_options
+
     money = state.money
     if q.kind == "rent":
         quote = rent_quote(state, state.deed(q.deed or ""), dice=q.dice)
@@ -476,6 +512,8 @@ def standings_rows(state: GameState) -> list[dict[str, Any]]:
     """``rules.valuation.standings`` as rows of the ``scores`` table (money figures as valued by the rule book;
     ``winner`` flags the game's winner by ``rules.turns.winner``: a tie for first is nobody's win, as in
     docs/rulings.md)."""
+    from rules.turns import winner
+
     won = winner(state) if state.over else None
     return [{"name": s.name, "rank": s.rank, "total": s.total, "cash": s.cash, "deeds": s.deeds,
              "mortgaged": s.mortgaged, "buildings": s.buildings, "winner": int(s.name == won)}

@@ -1,22 +1,44 @@
 """Banker's rules engine: the Monopoly money rules of five rule books, pure Python with no I/O.
 
 Import what you need from here: ``new_game``, ``apply``, the action types and the queries.
+
+The names are loaded on first use (PEP 562): opening a saved game and drawing its table need the state, the
+board and the valuation, not the action types and their handlers, whose two dozen frozen dataclasses are the
+costliest part of the engine to import.
 """
 
-from rules.actions import *  # noqa: F403
-from rules.board import Board, Deed, SquareKind, load_board
-from rules.engine import apply
-from rules.errors import CannotPay, RuleError, UnknownName
-from rules.outcome import BANK, POT, Outcome, Transfer
-from rules.state import GameState, HouseRules, Settings, new_game
-from rules.variants import Variant, all_variants, find_variant
+from __future__ import annotations
+
+import importlib
 
 __version__ = "0.1.0"
 
-__all__ = [  # noqa: F405 - the action types come from rules.actions
-    "Action", "Auction", "BANK", "Bankrupt", "Board", "Build", "Buy", "CannotPay", "Card", "Collect", "Deal",
-    "DealRandom", "Deed", "End", "GameState", "Go", "HouseRules", "Items", "JailAction", "Mortgage", "Next",
-    "Outcome", "POT", "Parking", "Pay", "Rent", "RuleError", "Sell", "Settings", "ShortageAuction", "SquareKind",
-    "Tax", "Trade", "Transfer", "Turn", "UnknownName", "Unmortgage", "Variant", "all_variants", "apply",
-    "find_variant", "load_board", "new_game",
-]
+_ACTIONS = (
+    "Action", "Auction", "Bankrupt", "Build", "Buy", "Card", "Collect", "Deal", "DealRandom", "End", "Go", "Items",
+    "JailAction", "Mortgage", "Next", "Parking", "Pay", "Rent", "Sell", "ShortageAuction", "Tax", "Trade", "Turn",
+    "Unmortgage",
+)
+_HOME: dict[str, str] = {
+    **dict.fromkeys(_ACTIONS, "rules.actions"),
+    **dict.fromkeys(("Board", "Deed", "SquareKind", "load_board"), "rules.board"),
+    "apply": "rules.engine",
+    **dict.fromkeys(("CannotPay", "RuleError", "UnknownName"), "rules.errors"),
+    **dict.fromkeys(("BANK", "POT", "Outcome", "Transfer"), "rules.outcome"),
+    **dict.fromkeys(("GameState", "HouseRules", "Settings", "new_game"), "rules.state"),
+    **dict.fromkeys(("Variant", "all_variants", "find_variant"), "rules.variants"),
+}
+
+__all__ = sorted(_HOME)
+
+
+def __getattr__(name: str):
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'rules' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # found once, then an ordinary module attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))

@@ -8,10 +8,12 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.actions import ACTION_TYPES, Action
 from rules.state import GameState
+
+if TYPE_CHECKING:
+    from rules.actions import Action
 
 
 def to_dict(obj: Any) -> Any:
@@ -27,6 +29,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
+    from rules.actions import ACTION_TYPES  # on first use: decoding a saved state needs no action types
+
     data = dict(data)
     cls = ACTION_TYPES[data.pop("verb")]
     return _build(cls, data)

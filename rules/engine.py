@@ -36,7 +36,7 @@ def handles(kind: type[A]) -> Callable[[Handler], Handler]:
 
 def apply(state: GameState, action: Action) -> Outcome:
     """Validate ``action`` against ``state`` and return what it does. Raises :class:`RuleError` when refused."""
-    _load_handlers()
+    load_handlers()
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise RuleError("engine", f"the rules engine does not know how to {action.verb or type(action).__name__}")
@@ -48,7 +48,8 @@ def apply(state: GameState, action: Action) -> Outcome:
     return outcome
 
 
-def _load_handlers() -> None:
+def load_handlers() -> None:
+    """Import every handler module (once). :func:`apply` does it on first use; an app may do it ahead of time."""
     # A flag, not "any handler registered": importing one handler module (say rules.rent for quote()) must not
     # stop the others from loading.
     global _LOADED

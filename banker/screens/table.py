@@ -144,6 +144,7 @@ class TableScreen(Screen):
         from banker.widgets.footer import TableFooter
 
         self.query_one("#footer-box").mount(TableFooter(mounted_late=True))
+        self.call_after_refresh(self.app.session.prepare)
 
     # Display -------------------------------------------------------------------------------------------
     def show_state(self) -> None:

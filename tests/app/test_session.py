@@ -2,6 +2,8 @@
 checkpoints, two sessions on one database, game end -> scores."""
 
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
@@ -135,6 +137,11 @@ def test_open_without_games_raises_lookup(db):
     assert Session.last_unfinished(db) is None
 
 
+def checkpoint_seqs(db):
+    with sqlite3.connect(db) as conn:
+        return [r[0] for r in conn.execute("SELECT seq FROM checkpoints ORDER BY seq")]
+
+
 def _long_game(s, n):
     states = [s.state]
     for i in range(n):
@@ -145,7 +152,9 @@ def _long_game(s, n):
 
 def test_checkpoints_bound_resume_replay(game, db, monkeypatch):
     states = _long_game(game, 3 * CHECKPOINT_EVERY + 17)
+    monkeypatch.setattr(Session, "_checkpoint_tail", lambda self: None)  # as if the app died before closing
     game.close()
+    assert checkpoint_seqs(db) == [100, 200, 300]
     calls = []
     real = rules.apply
 
@@ -161,6 +170,51 @@ def test_checkpoints_bound_resume_replay(game, db, monkeypatch):
         for k in range(len(states) - 2, len(states) - 260, -1):
             assert again.execute("undo").ok
             assert again.state == states[k]
+
+
+def test_close_saves_a_checkpoint_so_the_next_resume_replays_nothing(game, db, monkeypatch):
+    """The banker quits and relaunches: the game reopens from a checkpoint of its last event, with no replay
+    (and without loading the engine); undo from there is still exact."""
+    states = _long_game(game, 36)
+    assert game.execute("undo").ok
+    state, log = game.state, game.log()
+    assert checkpoint_seqs(db) == []
+    game.close()
+    assert checkpoint_seqs(db) == [37]
+    calls = []
+    real = rules.apply
+    monkeypatch.setattr(session_module.rules, "apply", lambda st, a: calls.append(a) or real(st, a))
+    with Session.open(db) as again:
+        assert again.state == state and again.log() == log and calls == []
+        assert again.can_redo and again.execute("redo").ok and again.state == states[36]
+        for k in range(35, -1, -1):
+            assert again.execute("undo").ok
+            assert again.state == states[k]
+
+
+def test_a_session_that_recorded_nothing_writes_nothing_when_it_closes(game, db):
+    _long_game(game, 5)
+    game.close()
+    with sqlite3.connect(db) as conn:
+        before = conn.execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0]
+    with Session.open(db) as reader:
+        assert reader.execute("show worth").ok  # a query records nothing
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0] == before
+
+
+def test_close_leaves_the_checkpoint_to_the_newer_session(db):
+    """Two screens on one game: the one that falls behind does not snapshot its older state on closing."""
+    a = Session.create(db, ["Ann", "Bob"], Settings())
+    b = Session.open(db)
+    assert a.execute("pay ann 10").ok
+    assert b.execute("pay bob 20").ok  # b reloads a's command first
+    a.close()
+    assert checkpoint_seqs(db) == []
+    b.close()
+    assert checkpoint_seqs(db) == [2]
+    with Session.open(db) as again:
+        assert [p.cash for p in again.state.players] == [1490, 1480]
 
 
 def test_undo_past_checkpoint_then_resume(game, db):
@@ -273,3 +327,23 @@ def test_history_pairs_entries_with_outcomes(game):
         ("buy ann park place", "Ann buys Park Place from the bank for $350"), ("pay cy 5", history[1][1].summary)]
     assert history[-1][1].state == game.state
     assert game.preview("undo").outcome.state == history[0][1].state
+
+
+def test_resuming_from_a_checkpoint_loads_no_engine(game, db):
+    """Opening a game saved on close and reading what the table shows (balances, worth, the log) needs the
+    state and valuation only; the parser and the action handlers load on the first command."""
+    _long_game(game, 12)
+    game.close()
+    probe = (
+        "import sys\n"
+        "from banker.session import Session\n"
+        "from banker.widgets import queries\n"
+        f"s = Session.open({str(db)!r})\n"
+        "print([queries.worth(s.state, i) for i in range(3)], len(s.log(limit=30)))\n"
+        "loaded = {m for m in sys.modules if m in ('banker.commands', 'rules.actions', 'rules.engine')}\n"
+        "assert not loaded, loaded\n"
+        "assert s.execute('pay ann 1').ok and 'rules.actions' in sys.modules\n"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["[1500,", "1500,", "1500]", "12"]
