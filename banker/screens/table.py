@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, HorizontalScroll, Vertical, VerticalScroll
+from textual.containers import HorizontalScroll, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Static
 
@@ -89,20 +89,15 @@ class TableScreen(Screen):
     def compose(self) -> ComposeResult:
         state = self.app.session.state
         yield Static(id="status")
-        with Horizontal(id="top"):
-            yield PlayersPanel(len(state.players), id="players")
-            with Vertical(id="right"):
-                yield DeedsPanel(id="deeds")
-                with Horizontal(id="lower"):
-                    yield BankPanel(id="bank")
-                    with VerticalScroll(id="journal-box"):
-                        yield JournalPanel(id="journal")
+        yield PlayersPanel(len(state.players), id="players")
+        yield DeedsPanel(id="deeds")
+        yield BankPanel(id="bank")
+        with VerticalScroll(id="journal-box"):
+            yield JournalPanel(id="journal")
         yield Static(id="reply")
-        # The command line, the button bar and the footer keep their rows from the first frame; their four dozen
-        # widgets are mounted right after it (see on_mount), so the balances appear first.
-        yield Vertical(id="command-box")
-        yield HorizontalScroll(id="buttons")
-        yield Vertical(id="footer-box")
+        # The command line, the button bar and the footer keep their three rows from the first frame; their four
+        # dozen widgets are mounted right after it (see on_mount), so the balances appear first.
+        yield Vertical(id="controls")
 
     def completion_names(self) -> list[str]:
         state = self.app.session.state
@@ -135,15 +130,14 @@ class TableScreen(Screen):
         frame: nearly half of the table's widgets, none of which the balances need."""
         if not self.is_attached:  # replaced (another game opened) before its first frame
             return
-        self.query_one("#command-box").mount(
-            CommandLine(placeholder="/ to type a command: rent bob boardwalk   (? for help)", id="command",
-                        suggester=CommandSuggester(self.completion_names), compact=True))
-        self.query_one("#buttons").mount_all(
-            Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help, classes="action-button")
-            for a in ACTIONS)
         from banker.widgets.footer import TableFooter
 
-        self.query_one("#footer-box").mount(TableFooter(mounted_late=True))
+        buttons = HorizontalScroll(*(Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help,
+                                            classes="action-button") for a in ACTIONS), id="buttons")
+        self.query_one("#controls").mount_all([
+            CommandLine(placeholder="/ to type a command: rent bob boardwalk   (? for help)", id="command",
+                        suggester=CommandSuggester(self.completion_names), compact=True),
+            buttons, TableFooter(mounted_late=True)])
         self.call_after_refresh(self.app.session.prepare)
 
     # Display -------------------------------------------------------------------------------------------
