@@ -6,6 +6,7 @@ Generic over the frozen dataclasses, so a new field needs no codec change; the a
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from typing import TYPE_CHECKING, Any
@@ -45,12 +46,15 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
 
 
 def _build(cls: type, data: dict[str, Any]) -> Any:
+    return cls(**{name: _value(hint, data[name]) for name, hint in _fields(cls) if name in data})
+
+
+@functools.cache
+def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
+    """Each field's name and resolved type: resolving the string annotations is most of the cost of decoding a
+    state, and they never change."""
     hints = typing.get_type_hints(cls)
-    kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name in data:
-            kwargs[f.name] = _value(hints[f.name], data[f.name])
-    return cls(**kwargs)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
 
 
 def _value(hint: Any, value: Any) -> Any:

@@ -129,3 +129,29 @@ def test_no_subcommand_launches_app(monkeypatch, db):
     monkeypatch.setattr(banker.app, "run", lambda path: seen.append(path) or 0)
     assert main(["--db", db]) == 0
     assert [str(p) for p in seen] == [db]
+
+
+@pytest.mark.parametrize("argv", [[], ["--db", "DB"], ["--db=DB"]])
+def test_plain_banker_launches_the_app_without_the_subcommands(argv, db, monkeypatch):
+    """`banker` and `banker --db PATH` go straight to the app (the subcommands' parser and modules are not
+    imported: they are start-up time); the database is the one given, else $BANKER_DB."""
+    import subprocess
+    import sys
+
+    monkeypatch.setenv("BANKER_DB", db + ".env")
+    argv = [a.replace("DB", db) for a in argv]
+    probe = ("import sys, banker.app\n"
+             "banker.app.run = lambda path, **o: print(path) or 0\n"
+             "from banker.cli import main\n"
+             f"status = main({argv!r})\n"
+             "assert 'banker.cli_commands' not in sys.modules and 'banker.commands' not in sys.modules\n"
+             "raise SystemExit(status)\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == (db if argv else db + ".env")
+
+
+def test_db_without_a_path_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--db"])
+    assert exit_.value.code == 2 and "--db: expected one argument" in capsys.readouterr().err
