@@ -8,6 +8,7 @@ database until the app is mounted. Every action ends in ``BankerApp.run_command(
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
@@ -268,17 +269,25 @@ def make_app(db_path: Path, session=None, clock: Callable[[], datetime] | None =
 
 def run(db_path: Path, **options) -> int:
     """Run the app on ``db_path``; returns the exit code for ``banker``. ``options`` go to ``App.run`` (the
-    benchmark runs headless).
+    benchmark runs headless). The last unfinished game is opened first: a database that cannot be used is
+    reported in one line (exit status 1) instead of starting the app.
 
     Everything imported by now (Textual, the rules engine, the app) lives until the process ends, so it is frozen
     out of the garbage collector's sight (``gc.freeze``): otherwise the first full collection, which falls during
     start-up, walks all of it and delays the first frame by some 20 ms for nothing. Collections stay off until
     the app has been up for a second (:meth:`BankerApp.on_mount`): start-up makes little garbage but enough
     allocations to trigger dozens of young collections before the first frame."""
-    gc.disable()
-    import banker.session  # noqa: F401 - opened on mount anyway; imported before the freeze
+    from banker.journal import JournalError
+    from banker.session import Session
 
-    app = make_app(db_path)
+    gc.disable()
+    try:
+        session = Session.last_unfinished(db_path)
+    except JournalError as e:  # not ours, damaged or newer: say so, before any screen
+        gc.enable()
+        print(f"banker: {e}", file=sys.stderr)
+        return 1
+    app = make_app(db_path, session)
     gc.freeze()
     app.run(**options)
     return app.return_code or 0

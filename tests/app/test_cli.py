@@ -155,3 +155,13 @@ def test_db_without_a_path_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["--db"])
     assert exit_.value.code == 2 and "--db: expected one argument" in capsys.readouterr().err
+
+
+def test_launching_on_a_file_that_is_not_a_banker_database_says_so_in_one_line(tmp_path, capsys):
+    """No traceback and no app: one line naming the file, exit status 1, the file left as it was."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list\n")
+    assert main(["--db", str(notes)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("banker: ") and "not a Banker database" in err and err.count("\n") == 1
+    assert notes.read_text() == "shopping list\n"
