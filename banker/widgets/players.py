@@ -26,11 +26,12 @@ def large(text: str) -> list[str]:
 
 class PlayerCard(Widget):
     """One player: a name line, the cash in 3-row digits that can be read from across the table (at the end of
-    the name line when the panel is compact), and a line of details. One widget that draws its own lines: a
-    Label, a Digits and a Label per player were three times the widgets to style and lay out, for a start-up
-    that waited on them. The parts are styled by the component classes in ``app.tcss``."""
+    the name line when the panel is compact), a line of details, and one for jail cards and jail when needed.
+    One widget that draws its own lines: a Label, a Digits and a Label per player were three times the widgets
+    to style and lay out, for a start-up that waited on them. The parts are styled by the component classes in
+    ``app.tcss``."""
 
-    COMPONENT_CLASSES = {"player-card--name", "player-card--cash", "player-card--details"}
+    COMPONENT_CLASSES = {"player-card--name", "player-card--cash", "player-card--details", "player-card--jail"}
 
     def __init__(self, index: int, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -39,6 +40,11 @@ class PlayerCard(Widget):
         self.cash = ""
         """The cash as shown (``$1,500``): what a reader sees, and what the tests read."""
         self.details = ""
+        self.cards = ""
+        """Get Out of Jail Free cards held ("1 jail card"), or ""."""
+        self.jail = ""
+        """"in jail, turn 2 of 3", or "". Cards and jail status get a line of their own when there are any, so the
+        details never push them out of sight."""
 
     @property
     def compact(self) -> bool:
@@ -51,36 +57,34 @@ class PlayerCard(Widget):
         status = "  BANKRUPT" if p.bankrupt else ""
         self.name_text = f"{marker}{p.name}{token}{status}"
         cash = state.money(p.cash)
-        parts = [f"worth {state.money(queries.worth(state, self.index))}",
-                 _count(len(state.owned_by(self.index)), "deed")]
-        if p.jail_cards:
-            parts.append(_count(len(p.jail_cards), "jail card"))
+        details = f"worth {state.money(queries.worth(state, self.index))} · " + _count(
+            len(state.owned_by(self.index)), "deed")
+        cards = _count(len(p.jail_cards), "jail card") if p.jail_cards else ""
         jail = queries.jail_status(state, self.index)
-        if jail:
-            parts.append(jail)
-        details = " · ".join(parts)
-        layout = len(cash) != len(self.cash)
-        self.cash, self.details = cash, details
+        layout = len(cash) != len(self.cash) or bool(cards or jail) != bool(self.cards or self.jail)
+        self.cash, self.details, self.cards, self.jail = cash, details, cards, jail
         self.set_class(p.bankrupt, "bankrupt")
         self.set_class(state.turn == self.index and not state.over, "current")
-        self.set_class(p.jail is not None, "jailed")
         self.refresh(layout=layout)
 
     def render(self) -> Content:
-        name, cash, details = (self.get_visual_style(f"player-card--{part}")
-                               for part in ("name", "cash", "details"))
+        name, cash, details, jail = (self.get_visual_style(f"player-card--{part}")
+                                     for part in ("name", "cash", "details", "jail"))
         width = self.size.width
         if self.compact:  # the cash at the end of the name line
             room = max(width - len(self.cash) - 1, 0)
-            top = Content.assemble((self.name_text[:room].ljust(room + 1), name), (self.cash, cash))
-            return Content("\n").join([top, Content.styled(self.details, details)])
-        lines = [Content.styled(self.name_text.ljust(width), name)]  # the highlight spans the card
-        lines += [Content.styled(line, cash) for line in large(self.cash)]
+            lines = [Content.assemble((self.name_text[:room].ljust(room + 1), name), (self.cash, cash))]
+        else:
+            lines = [Content.styled(self.name_text.ljust(width), name)]  # the highlight spans the card
+            lines += [Content.styled(line, cash) for line in large(self.cash)]
         lines.append(Content.styled(self.details, details))
+        if self.cards or self.jail:
+            lines.append(Content.assemble((self.cards, details), (" · " if self.cards and self.jail else "", details),
+                                          (self.jail, jail)))
         return Content("\n").join(lines)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 2 if self.compact else 5
+        return (2 if self.compact else 5) + bool(self.cards or self.jail)
 
 
 class PlayersPanel(VerticalScroll):

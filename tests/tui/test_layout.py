@@ -47,7 +47,7 @@ async def test_cash_in_large_digits_for_up_to_four_players():
 async def test_eight_players_fit_at_100x30_with_cash_on_one_line():
     """More than four players: two-line cards (name and cash, details), so all eight are in view without scrolling."""
     db = Path(os.environ["BANKER_DB"])
-    make_game(db, names=tuple("abcdefgh"), lines=["pay h 30"])
+    make_game(db, names=tuple("abcdefgh"), lines=["pay h 30", "jail c"])
     app = make_app(db)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -56,4 +56,7 @@ async def test_eight_players_fit_at_100x30_with_cash_on_one_line():
         assert len(cards) == 8 and panel.max_scroll_y == 0
         top = cards[7].render().plain.splitlines()[0]
         assert top.startswith("  h ") and top.endswith(" $1,470") and len(top) == cards[7].size.width
-        assert all(panel.region.contains_region(c.region) and c.region.height == 2 for c in cards)
+        jailed = cards[2].render().plain.splitlines()
+        assert len(jailed) == 3 and jailed[2] == "in jail, just sent"  # seed 000, JAIL: a line of its own
+        assert all(panel.region.contains_region(c.region) and c.region.height == (3 if c is cards[2] else 2)
+                   for c in cards)

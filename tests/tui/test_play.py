@@ -147,7 +147,7 @@ async def test_short_game_through_the_screens():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.session.state.players[2].jail is not None
-        assert "jail" in app.screen.query_one("#player-2").details
+        assert app.screen.query_one("#player-2").jail == "in jail, just sent"
         # A refusal: ann cannot build unevenly (seed 000, HOUSES); the message names the rule, nothing changes.
         before = app.session.state
         await pilot.press("slash", *"build ann boardwalk", "enter", "escape")
