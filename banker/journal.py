@@ -261,6 +261,11 @@ class Journal:
                      (game_id, cp.seq, cp.idx, cp.last, json.dumps(cp.state), json.dumps(cp.stack),
                       json.dumps(cp.redo)))
 
+    def drop_checkpoints_off(self, conn: sqlite3.Connection, game_id: int, every: int) -> None:
+        """Delete the snapshots not taken at a multiple of ``every`` events (those saved on closing): each new
+        one replaces the last, so a game recorded one ``banker do`` at a time keeps one, not one per command."""
+        conn.execute("DELETE FROM checkpoints WHERE game = ? AND seq % ? != 0", (game_id, every))
+
     def latest_checkpoint(self, game_id: int) -> Checkpoint | None:
         row = self.conn.execute("SELECT seq, idx, last, state, stack, redo FROM checkpoints WHERE game = ? AND "
                                 "stack IS NOT NULL ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()

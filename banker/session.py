@@ -173,6 +173,7 @@ class Session:
             return
         with self._j.write() as conn:
             if self._j.last_seq(self.game_id) == self._last_seq:  # else another process's session is newer
+                self._j.drop_checkpoints_off(conn, self.game_id, CHECKPOINT_EVERY)
                 self._add_checkpoint(conn)
 
     def _add_checkpoint(self, conn: Any) -> None:

@@ -192,6 +192,19 @@ def test_close_saves_a_checkpoint_so_the_next_resume_replays_nothing(game, db, m
             assert again.state == states[k]
 
 
+def test_closing_checkpoints_replace_each_other(game, db):
+    """One command per session (`banker do` in a second terminal): the game keeps one closing checkpoint beside
+    the periodic ones, not one per command, and every reopen is still exact."""
+    game.close()
+    for i in range(CHECKPOINT_EVERY + 3):
+        with Session.open(db) as s:
+            assert s.execute("pay ann 1" if i % 2 else "collect ann 2").ok
+    assert checkpoint_seqs(db) == [CHECKPOINT_EVERY, CHECKPOINT_EVERY + 3]
+    with Session.open(db) as again:
+        assert again.state.player("Ann").cash == 1500 + 52 * 2 - 51
+        assert again.execute("undo").ok and again.state.player("Ann").cash == 1500 + 51 * 2 - 51
+
+
 def test_a_session_that_recorded_nothing_writes_nothing_when_it_closes(game, db):
     _long_game(game, 5)
     game.close()
