@@ -22,7 +22,7 @@ from rules.codec import action_from_dict, action_to_dict, state_from_dict, state
 from rules.errors import RuleError
 from rules.outcome import Outcome
 from rules.state import GameState
-from rules.valuation import standings, worth
+from rules.valuation import worth
 
 if TYPE_CHECKING:
     from banker.commands import Command, Query
@@ -510,15 +510,13 @@ def answer(state: GameState, q: Query) -> str:
 
 
 def standings_rows(state: GameState) -> list[dict[str, Any]]:
-    """``rules.valuation.standings`` as rows of the ``scores`` table (money figures as valued by the rule book;
-    ``winner`` flags the game's winner by ``rules.turns.winner``: a tie for first is nobody's win, as in
-    docs/rulings.md)."""
-    from rules.turns import winner
+    """The standings the exports show (:func:`banker.exports.rows_from_state`: the rule book's valuation, and the
+    winner by ``rules.turns.winner``, where a tie for first is nobody's win) as rows of the ``scores`` table."""
+    from banker.exports import rows_from_state
 
-    won = winner(state) if state.over else None
-    return [{"name": s.name, "rank": s.rank, "total": s.total, "cash": s.cash, "deeds": s.deeds,
-             "mortgaged": s.mortgaged, "buildings": s.buildings, "winner": int(s.name == won)}
-            for s in standings(state)]
+    return [{"name": r.name, "rank": r.rank, "total": r.total, "cash": r.cash, "deeds": r.deeds,
+             "mortgaged": r.mortgaged, "buildings": r.buildings, "winner": int(r.winner)}
+            for r in rows_from_state(state)]
 
 
 def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:
