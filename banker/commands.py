@@ -39,6 +39,7 @@ from rules.actions import (
     Turn,
     Unmortgage,
 )
+from rules.cards import resolve_card
 from rules.errors import RuleError, UnknownName
 from rules.state import GameState, HouseRules, Settings, new_game
 
@@ -111,12 +112,44 @@ SHAPES: dict[str, str] = {
     "show": "show rent <deed> [dice <n>] | show worth | show tax <player> | show raise <player> | show scores",
 }
 
-VERB_ALIASES = {"lift": "unmortgage", "unmort": "unmortgage", "auc": "auction", "b": "buy", "bankruptcy": "bankrupt",
-                "fp": "parking", "salary": "go", "houses": "build", "?": "show", "query": "show"}
+VERB_ALIASES: dict[str, str] = {"lift": "unmortgage", "unmort": "unmortgage", "auc": "auction", "b": "buy",
+                                 "bankruptcy": "bankrupt", "fp": "parking", "salary": "go", "houses": "build",
+                                 "?": "show", "query": "show"}
 DECKS = {"chance": "chance", "ch": "chance", "chest": "chest", "cc": "chest", "community": "chest",
          "community-chest": "chest", "communitychest": "chest"}
 JAIL_HOW = {"fine": "fine", "pay": "fine", "card": "card", "doubles": "doubles", "double": "doubles",
             "miss": "miss", "fail": "miss", "failed": "miss", "send": "send", "go": "send"}
+TAX_KINDS = {"income": "income", "luxury": "luxury", "super": "luxury", "supertax": "luxury"}
+TAX_CHOICES = {"200": "200", "flat": "200", "10%": "10%", "10": "10%", "percent": "10%", "10percent": "10%"}
+EVERYONE = {"each": "each", "all": "each", "everyone": "each"}
+BANK = {"bank": "bank"}
+SHOW_WHAT = {"rent": "rent", "worth": "worth", "tax": "tax", "raise": "raise", "scores": "scores",
+             "standings": "scores"}
+END_REASONS = {"time": "time", "agreement": "agreement", "agreed": "agreement"}
+EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}
+"""The closed word lists of the language: every spelling -> the word it means. Each takes a unique prefix the
+way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
+
+
+def or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def closed_word(word: str, spellings: dict[str, str], *, prefixes: bool = True,
+                also: tuple[str, ...] = ()) -> str | None:
+    """The word of a closed list that ``word`` means: an exact spelling, else a unique prefix of the spellings
+    (when ``prefixes``). None if nothing matches; a :class:`CommandError` naming the choices if several do.
+    ``also`` names further meanings the same prefix has in this place (players), so "b" is ambiguous between
+    bank and Bob rather than silently bank."""
+    w = word.casefold()
+    if w in spellings:
+        return spellings[w]
+    if not prefixes or not w:
+        return None
+    found = sorted({meant for spelling, meant in spellings.items() if spelling.startswith(w)})
+    if len(found) + len(also) > 1 and found:
+        raise CommandError(f'"{word}" could be {or_list(found + list(also))}')
+    return found[0] if found else None
 _AMOUNT = re.compile(r"^[$£]?(\d{1,3}(,\d{3})+|\d+)$")
 
 
@@ -133,12 +166,11 @@ def parse(line: str, state: GameState) -> Command:
     if not text:
         raise CommandError("nothing to do: the line is empty or only a comment")
     words = text.split()
-    verb = words[0].casefold()
-    verb = VERB_ALIASES.get(verb, verb)
-    parser = _PARSERS.get(verb)
+    verb = VERB_ALIASES.get(words[0].casefold()) or closed_word(words[0], {v: v for v in SHAPES})
+    parser = _PARSERS.get(verb or "")
     if parser is None:
         raise CommandError(f'unknown command "{words[0]}"; commands are {", ".join(sorted(SHAPES))}')
-    return parser(_Line(verb, words[1:], state))
+    return parser(_Line(verb or "", words[1:], state))
 
 
 class _Line:
@@ -159,6 +191,23 @@ class _Line:
 
     def player(self, word: str) -> str:
         return self.state.players[self.state.player_index(word)].name
+
+    def player_or(self, word: str, spellings: dict[str, str]) -> str | tuple[str]:
+        """A player's name, or (as a 1-tuple) the closed word ``word`` means: "to b" is refused as bank or Bob,
+        never guessed. An exact spelling of either wins over a prefix of the other."""
+        exact = spellings.get(word.casefold())
+        if exact is not None:
+            return (exact,)
+        try:
+            name = self.player(word)
+        except UnknownName:
+            name = None
+        meant = closed_word(word, spellings, also=(name,) if name else ())
+        if meant is not None:
+            return (meant,)
+        if name is None:
+            return self.player(word)  # raises the player resolver's own message
+        return name
 
     def deed(self, words: list[str]) -> str:
         if not words:
@@ -217,7 +266,7 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
 
 def _deal(c: _Line) -> Action:
     c.need(1)
-    if c.args[0].casefold() == "random" and len(c.args) <= 2 and not _is_player(c, c.args[0]):
+    if len(c.args) <= 2 and c.player_or(c.args[0], {"random": "random"}) == ("random",):
         if len(c.args) == 2:
             if not c.args[1].isdigit() or not c.args[1].isascii() or len(c.args[1]) > 12:
                 raise c.bad(f'"{c.args[1]}" is not a whole-number seed')
@@ -226,14 +275,6 @@ def _deal(c: _Line) -> Action:
         return DealRandom(random.SystemRandom().randrange(1_000_000))
     c.need(2)
     return Deal(c.player(c.args[0]), c.deed(c.args[1:]))
-
-
-def _is_player(c: _Line, word: str) -> bool:
-    try:
-        c.state.player_index(word)
-    except RuleError:
-        return False
-    return word.casefold() in {p.name.casefold() for p in c.state.players}
 
 
 def _player_deed(cls: type) -> object:
@@ -283,11 +324,11 @@ def _money_move(c: _Line, cls: type, keyword: str) -> Action:
     if len(c.args) > 2:
         if c.args[2].casefold() != keyword or len(c.args) != 4:
             raise c.bad(f'after the amount comes "{keyword} <player>", "{keyword} each" or "{keyword} bank"')
-        who = c.args[3].casefold()
-        if who in ("each", "all", "everyone"):
+        who = c.player_or(c.args[3], EVERYONE | BANK)
+        if who == ("each",):
             each = True
-        elif who != "bank":
-            other = c.player(c.args[3])
+        elif isinstance(who, str):
+            other = who
             if other == player:
                 raise c.bad(f"{player} cannot {c.verb} {keyword} themselves")
     if cls is Pay:
@@ -299,7 +340,7 @@ def _go(c: _Line) -> Action:
     c.need(1, 2)
     exact = False
     if len(c.args) == 2:
-        if c.args[1].casefold() not in ("exact", "exactly", "landed"):
+        if closed_word(c.args[1], EXACT) is None:
             raise c.bad(f'"{c.args[1]}" is not "exact"')
         exact = True
     return Go(c.player(c.args[0]), exact=exact)
@@ -328,34 +369,30 @@ def _shortage(c: _Line) -> Action:
 def _tax(c: _Line) -> Action:
     c.need(2, 3)
     player = c.player(c.args[0])
-    kind = c.args[1].casefold()
-    if kind in ("luxury", "super", "lux"):
+    kind = closed_word(c.args[1], TAX_KINDS)
+    if kind == "luxury":
         if len(c.args) > 2:
             raise c.bad("luxury tax has no option")
         return Tax(player, "luxury")
-    if kind not in ("income", "inc"):
+    if kind != "income":
         raise c.bad(f'"{c.args[1]}" is not income or luxury')
     option = ""
     if len(c.args) == 3:
-        word = c.args[2].replace(" ", "")
-        if word in ("10%", "10", "percent", "10percent"):
-            option = "10%"
-        elif word.lstrip("$£") == "200" or word.casefold() == "flat":
-            option = "200"
-        else:
+        word = c.args[2]
+        option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES) or ""
+        if not option:
             raise c.bad(f'"{c.args[2]}" is not an income-tax choice: 200 or 10%')
     return Tax(player, "income", option)
 
 
 def _card(c: _Line) -> Action:
     c.need(3)
-    deck = DECKS.get(c.args[1].casefold())
+    deck = closed_word(c.args[1], DECKS)
     if deck is None:
         raise c.bad(f'"{c.args[1]}" is not a deck: chance or chest')
-    card_id = re.sub(r"[^0-9a-z]+", "_", " ".join(c.args[2:]).casefold()).strip("_")
-    if not card_id:
-        raise c.bad("the card id is missing")
-    return Card(c.player(c.args[0]), deck, card_id)
+    player = c.player(c.args[0])
+    card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]))
+    return Card(player, deck, card.id)
 
 
 def _jail(c: _Line) -> Action:
@@ -363,12 +400,12 @@ def _jail(c: _Line) -> Action:
     player = c.player(c.args[0])
     if len(c.args) == 1:
         return JailAction(player, "send")
-    how = JAIL_HOW.get(c.args[1].casefold())
+    how = closed_word(c.args[1], JAIL_HOW)
     if how is None:
         raise c.bad(f'"{c.args[1]}" is not one of fine, card, doubles, miss')
     deck = ""
     if len(c.args) == 3:
-        deck = DECKS.get(c.args[2].casefold(), "")
+        deck = closed_word(c.args[2], DECKS) or ""
         if how != "card" or not deck:
             raise c.bad(f'"{c.args[2]}" is not expected here (only "jail <player> card chance|chest")')
     return JailAction(player, how, deck)
@@ -446,9 +483,10 @@ def _bankrupt(c: _Line) -> Action:
     if len(c.args) != 3 or c.args[1].casefold() != "to":
         raise c.bad('say whom the player owes: "to <player>" or "to bank"')
     player = c.player(c.args[0])
-    if c.args[2].casefold() == "bank":
+    creditor = c.player_or(c.args[2], BANK)
+    if creditor == ("bank",):
         return Bankrupt(player, None)
-    creditor = c.player(c.args[2])
+    assert isinstance(creditor, str)
     if creditor == player:
         raise c.bad(f"{player} cannot owe themselves")
     return Bankrupt(player, creditor)
@@ -472,15 +510,15 @@ def _end(c: _Line) -> Action:
     c.need(0, 1)
     if not c.args:
         return End()
-    reason = c.args[0].casefold()
-    if reason not in ("time", "agreement", "agreed"):
+    reason = closed_word(c.args[0], END_REASONS)
+    if reason is None:
         raise c.bad(f'"{c.args[0]}" is not a reason to end: time or agreement')
-    return End("time" if reason == "time" else "agreement")
+    return End(reason)
 
 
 def _show(c: _Line) -> Query:
     c.need(1)
-    what = c.args[0].casefold()
+    what = closed_word(c.args[0], SHOW_WHAT) or ""
     if what == "rent":
         rest = c.args[1:]
         dice = None
@@ -491,9 +529,9 @@ def _show(c: _Line) -> Query:
             dice = int(word)
             rest = rest[:-2]
         return Query("rent", deed=c.deed(rest), dice=dice)
-    if what in ("worth", "scores", "standings"):
+    if what in ("worth", "scores"):
         c.need(1, 1)
-        return Query("scores" if what == "standings" else what)
+        return Query(what)
     if what in ("tax", "raise"):
         c.need(2, 2)
         return Query(what, player=c.player(c.args[1]))

@@ -129,6 +129,11 @@ def normalise(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", text.casefold())
 
 
+def _punctuated(text: str) -> str:
+    """Case and spaces do not matter, punctuation does: the key that tells ``b.`` from ``b``."""
+    return re.sub(r"\s+", "", text.casefold())
+
+
 def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: str) -> int:
     """Find one entry by name: exact name or alias first, then a unique prefix of a name or alias.
 
@@ -145,6 +150,13 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
         i for i, name, aliases in entries if any(normalise(n).startswith(wanted) for n in (name, *aliases))
     }
     names = {i: name for i, name, _ in entries}
+    if len(found) > 1:
+        # Punctuation typed on purpose narrows the choice: "b." means "B. & O. Railroad", not Baltic Avenue.
+        spaced = _punctuated(text)
+        narrowed = {i for i, name, aliases in entries if i in found
+                    and any(_punctuated(n).startswith(spaced) for n in (name, *aliases))}
+        if narrowed:
+            found = narrowed
     if len(found) == 1:
         return found.pop()
     if found:

@@ -7,6 +7,7 @@ movement card changes no money by itself: the summary says what to record next (
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -90,6 +91,37 @@ def find_card(style: str, deck: str, card_id: str) -> CardDef:
             return c
     ids = ", ".join(c.id for c in cards)
     raise RuleError(CARD_RULE, f'no {DECK_TITLES[cards[0].deck]} card "{card_id}"; the cards are: {ids}')
+
+
+def _card_words(card: CardDef) -> list[str]:
+    return re.findall(r"[0-9a-z]+", f"{card.id} {card.text}".casefold().replace("'", ""))
+
+
+def resolve_card(style: str, deck: str, text: str) -> CardDef:
+    """The card a banker means by ``text``: its id, a unique prefix of its id, or words printed on it
+    (``chairman``, ``pay each player``, ``repairs``), since the players hold the card, not its id. Every typed
+    word must begin a word of the card's text or id, and exactly one card of the deck may match. An unknown or
+    ambiguous text lists the cards it could be (seed 000, "CHANCE" and "COMMUNITY CHEST": the card is followed
+    as printed, so the printed words are the natural way to name it)."""
+    cards = deck_cards(style, deck)
+    wanted = normalise(text)
+    if not wanted:
+        raise RuleError(CARD_RULE, "the card is missing: type its id or words printed on it")
+    for c in cards:
+        if normalise(c.id) == wanted:
+            return c
+    found = [c for c in cards if normalise(c.id).startswith(wanted)]
+    if not found:
+        typed = re.findall(r"[0-9a-z]+", text.casefold().replace("'", ""))
+        found = [c for c in cards if all(any(w.startswith(t) for w in _card_words(c)) for t in typed)]
+    if len(found) == 1:
+        return found[0]
+    title = DECK_TITLES[cards[0].deck]
+    if found:
+        raise RuleError(CARD_RULE, f'"{text}" could be any of {len(found)} {title} cards: '
+                                   + ", ".join(c.id for c in found))
+    ids = ", ".join(c.id for c in cards)
+    raise RuleError(CARD_RULE, f'no {title} card "{text}"; the cards are: {ids}')
 
 
 def _nearest(state: GameState, target: str) -> str:

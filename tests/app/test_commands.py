@@ -73,7 +73,7 @@ CASES = [
     ("tax ann income", Tax("Ann", "income", "")),
     ("tax ann luxury", Tax("Ann", "luxury")),
     ("card ann chance advance-to-go", Card("Ann", "chance", "advance_to_go")),
-    ("card ann chest bank_error_in_your_favor", Card("Ann", "chest", "bank_error_in_your_favor")),
+    ("card ann chest bank error in your favor", Card("Ann", "chest", "bank_error")),  # words on the card
     ("jail ann", JailAction("Ann", "send")),
     ("jail ann fine", JailAction("Ann", "fine")),
     ("jail ann card", JailAction("Ann", "card")),

@@ -1,0 +1,234 @@
+"""Completion of a typed command: what the command line offers after each word.
+
+The rule it keeps: a completion is offered only where the parser (:mod:`banker.commands`) would read the typed
+prefix as the completed word. So each verb's arguments are described here as slots of the same kinds the parser
+reads (a player, a deed, a closed word list, a card), and each slot is resolved by the parser's own resolvers:
+``rent b`` offers Bob when "b" names Bob alone among the players, and ``rent bob b`` offers nothing, because "b"
+could be Baltic Avenue, Boardwalk or the B. & O. Railroad. Pure (no Textual), so tests call it directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from banker import commands as c
+from rules.cards import resolve_card
+from rules.errors import RuleError
+from rules.state import GameState
+
+PLAYER = "player"
+DEED = "deed"
+NUMBER = "number"
+CARD = "card"
+ITEMS = "items"
+
+Slot = str | dict[str, str] | tuple[str, dict[str, str]]
+"""A player, a deed, a number, a card, a trade's items, a closed word list, or a player or a closed word."""
+
+GRAMMAR: dict[str, tuple[Slot, ...]] = {
+    "new": (),
+    "deal": ((PLAYER, {"random": "random"}), DEED),
+    "buy": (PLAYER, DEED),
+    "auction": (DEED, PLAYER, NUMBER),
+    "rent": (PLAYER, DEED, {"dice": "dice", "card": "card"}, NUMBER),
+    "pay": (PLAYER, NUMBER, {"to": "to"}, (PLAYER, c.EVERYONE | c.BANK)),
+    "collect": (PLAYER, NUMBER, {"from": "from"}, (PLAYER, c.EVERYONE | c.BANK)),
+    "go": (PLAYER, c.EXACT),
+    "build": (PLAYER, DEED, NUMBER),
+    "sell": (PLAYER, DEED, NUMBER),
+    "shortage": (PLAYER, DEED, NUMBER, NUMBER),
+    "mortgage": (PLAYER, DEED),
+    "unmortgage": (PLAYER, DEED),
+    "tax": (PLAYER, c.TAX_KINDS, c.TAX_CHOICES),
+    "card": (PLAYER, c.DECKS, CARD),
+    "jail": (PLAYER, c.JAIL_HOW, c.DECKS),
+    "trade": (PLAYER, PLAYER, ITEMS),
+    "bankrupt": (PLAYER, {"to": "to"}, (PLAYER, c.BANK)),
+    "parking": (PLAYER,),
+    "turn": (PLAYER,),
+    "next": (),
+    "undo": (),
+    "redo": (),
+    "end": (c.END_REASONS,),
+    "show": (c.SHOW_WHAT,),
+}
+SHOW_SLOTS: dict[str, tuple[Slot, ...]] = {"rent": (DEED, {"dice": "dice"}, NUMBER), "tax": (PLAYER,),
+                                           "raise": (PLAYER,)}
+TRADE_WORDS = {"give": "give", "get": "get", "lift": "lift", "and": "and", "nothing": "nothing"}
+"""Words that may stand between a trade's items; after one of them a new item (a deed) begins."""
+
+
+class _Ambiguous(Exception):
+    """The typed prefix means more than one thing here: offer nothing."""
+
+
+@dataclass(frozen=True)
+class _Option:
+    """One reading of the words being typed: they fill ``slot``, starting at argument ``start``."""
+
+    slot: Slot
+    start: int
+    deck: str = ""
+    """For a card: the deck word typed before it."""
+
+
+def complete(line: str, state: GameState) -> str | None:
+    """The line with its last word (or the deed or card being typed) completed and a space added, or None.
+
+    The completion always extends what was typed (the suggestion is drawn after the cursor); a word typed in full
+    gets just the space, so Tab moves on to the next word."""
+    if not line.strip() or line.endswith(" ") or len(line) > c.MAX_LINE or "#" in line:
+        return None
+    words = line.split(" ")
+    if any(not w for w in words):  # two spaces in a row: leave the line alone
+        return None
+    try:
+        if len(words) == 1:
+            return _extend(line, words[0], _verb_completion(words[0]))
+        verb = c.VERB_ALIASES.get(words[0].casefold()) or c.closed_word(words[0], {v: v for v in c.SHAPES})
+        if verb is None or verb not in GRAMMAR:
+            return None
+        found = set()
+        for o in _options(verb, words[1:], state):
+            meant = _resolve(o, " ".join(words[1 + o.start:]), state)
+            if meant is not None:
+                found.add((o.start, meant))
+    except (_Ambiguous, RuleError):
+        return None
+    if len(found) != 1:
+        return None
+    (start, text), = found
+    return _extend(line, " ".join(words[1 + start:]), text)
+
+
+def _extend(line: str, typed: str, completed: str | None) -> str | None:
+    if completed is None or not completed.casefold().startswith(typed.casefold()):
+        return None
+    return line + completed[len(typed):] + " "
+
+
+def _verb_completion(word: str) -> str | None:
+    alias = c.VERB_ALIASES.get(word.casefold())
+    if alias is not None:  # "b" completes to buy; "lift" is a verb typed in full
+        return alias if alias.startswith(word.casefold()) else word
+    try:
+        return c.closed_word(word, {v: v for v in c.SHAPES if v != "new"})
+    except RuleError:
+        return None
+
+
+def _options(verb: str, args: list[str], state: GameState) -> Iterator[_Option]:
+    """Every slot the last words may be filling, walking the finished words through the verb's slots."""
+    slots = GRAMMAR[verb]
+    done, last = args[:-1], len(args) - 1
+    i = k = 0
+    while i < len(done):
+        if k >= len(slots):
+            return
+        slot = slots[k]
+        if verb == "show" and k == 0:
+            what = c.closed_word(done[0], c.SHOW_WHAT)
+            slots = (slot, *SHOW_SLOTS.get(what or "", ()))
+        if slot == ITEMS:
+            yield from _trade_options(args, i, state)
+            return
+        if slot == CARD:
+            yield _Option(CARD, i, done[i - 1])
+            return
+        if slot == DEED:
+            # A deed runs on until a word that starts the next slot (and the words so far name a deed).
+            j = i + 1
+            while j < len(done) and not (_ends_deed(done[i:j], done[j], slots[k + 1:], state)):
+                j += 1
+            if j >= len(done):  # still inside the deed, or the last word starts the next slot
+                yield _Option(DEED, i)
+                if k + 1 < len(slots) and _is_deed(done[i:], state):
+                    yield _Option(slots[k + 1], last)
+                return
+            i, k = j, k + 1
+            continue
+        i, k = i + 1, k + 1
+    if k < len(slots):
+        slot = slots[k]
+        if slot == ITEMS:
+            yield from _trade_options(args, i, state)
+        else:
+            yield _Option(slot, last, args[last - 1] if slot == CARD else "")
+
+
+def _trade_options(args: list[str], start: int, state: GameState) -> Iterator[_Option]:
+    """In a trade's items, the words after the last keyword (give, get, lift, and) are one item being typed."""
+    begin = start
+    for j in range(start, len(args) - 1):
+        if args[j].casefold() in TRADE_WORDS or args[j].endswith(","):
+            begin = j + 1
+    yield _Option(DEED, begin)
+    last = len(args) - 1
+    if begin == last or _is_deed(args[begin:last], state):
+        yield _Option(TRADE_WORDS, last)
+
+
+def _ends_deed(deed_words: list[str], word: str, following: tuple[Slot, ...], state: GameState) -> bool:
+    if not following or not _is_deed(deed_words, state):
+        return False
+    nxt = following[0]
+    if nxt == NUMBER:
+        return word.isdigit()
+    if nxt == PLAYER:
+        return word.casefold() in {p.name.casefold() for p in state.players}
+    if isinstance(nxt, dict):
+        return word.casefold() in nxt
+    return False
+
+
+def _is_deed(words: list[str], state: GameState) -> bool:
+    try:
+        state.deed(" ".join(words))
+    except RuleError:
+        return False
+    return True
+
+
+def _resolve(option: _Option, text: str, state: GameState) -> str | None:
+    """What ``text`` completes to in the option's slot, by the parser's own resolvers; raises
+    :class:`_Ambiguous` where the parser would refuse the prefix as ambiguous."""
+    if option.slot == CARD:
+        deck = c.closed_word(option.deck, c.DECKS)
+        if deck is None or " " in text:
+            return None
+        return _one(lambda: resolve_card(state.settings.cards, deck, text).id, text)
+    return _resolve_slot(option.slot, text, state)
+
+
+def _resolve_slot(slot: Slot, text: str, state: GameState) -> str | None:
+    if slot == NUMBER or not text:
+        return None
+    if slot == PLAYER:
+        return _one(lambda: state.players[state.player_index(text)].name, text)
+    if slot == DEED:
+        return _one(lambda: state.deed(text).name.casefold(), text)
+    if isinstance(slot, tuple):
+        player = _resolve_slot(PLAYER, text, state)
+        word = _resolve_slot(slot[1], text, state)
+        if player and word:
+            raise _Ambiguous
+        return player or word
+    assert isinstance(slot, dict)
+    try:
+        meant = c.closed_word(text, slot)
+    except RuleError:
+        raise _Ambiguous from None
+    if meant is None:
+        return None
+    spellings = [s for s, m in slot.items() if m == meant and s.startswith(text.casefold())]
+    return meant if meant in spellings else min(spellings, key=len)
+
+
+def _one(find, text: str) -> str | None:
+    try:
+        return find()
+    except RuleError as e:
+        if '" could be' in str(e):
+            raise _Ambiguous from None
+        return None
