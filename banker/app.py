@@ -1,8 +1,9 @@
 """The Textual app a banker runs a whole game night on.
 
 ``make_app(db_path, session=None)`` is the one factory (used by ``banker`` and by the tests); nothing touches the
-database until the app is mounted. Every action ends in ``BankerApp.run_command(text)``, which is
-``Session.execute`` plus showing the reply, so the screen is always a view of the journal.
+database until the app is mounted. Every action ends in ``BankerApp.record(text)``, which is ``Session.execute``
+plus redrawing the table, so the screen is always a view of the journal; :meth:`BankerApp.follow_up` then opens
+what the reply calls for (the ways to raise money, the final standings).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from textual.screen import Screen
 
 from banker.screens.safety import guard_actions, log_error
 from banker.screens.table import ACTIONS, TableScreen
-from rules import CannotPay, RuleError
+from rules import CannotPay
 
 
 class BankerCommands(Provider):
@@ -56,6 +57,10 @@ class BankerApp(App[int]):
     COMMANDS = App.COMMANDS | {BankerCommands}
     BINDINGS = [Binding("q", "quit", "Quit", tooltip="Quit; every action is already saved"),
                 Binding("ctrl+n", "new_game", "New game", show=False)]
+
+    raise_errors = False
+    """Under test an unexpected exception must fail the test: the fixture in ``tests/conftest.py`` sets this, and
+    :meth:`report_error` then re-raises instead of showing the error and keeping the game."""
 
     def __init__(self, db_path: Path, session=None, clock: Callable[[], datetime] | None = None) -> None:
         super().__init__()
@@ -141,7 +146,7 @@ class BankerApp(App[int]):
     def create_game(self, names: list[str], settings, tokens: list[str]) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
         games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
-        from banker.screens.dialogs import ConfirmDialog
+        from banker.dialogs import ConfirmDialog
         from banker.session import Session
 
         session = Session.create(self.db_path, names, settings, tokens)
@@ -161,57 +166,49 @@ class BankerApp(App[int]):
                 return screen
         return None
 
-    def run_dialog(self, command: str | None) -> None:
-        """Callback of every action dialog: None means cancelled."""
-        if command:
-            self.run_command(command)
+    def record(self, line: str):
+        """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
+        (a refusal changes nothing and says why)."""
+        from banker.session import Reply
 
-    def run_command(self, line: str):
-        """Execute one command and show the reply; the only place the app changes the game."""
         try:
             reply = self.session.execute(line)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
             self.report_error(exc, f"execute {line!r}")
-            return None
-        self.show_reply(reply, line)
-        return reply
-
-    def show_reply(self, reply, line: str) -> None:
-        from banker.screens.dialogs import CannotPayDialog, MessageScreen
-
+            return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
         table = self.table()
         if table is not None:
             table.show_reply(reply)
             table.show_state()
-        state = self.session.state
+        return reply
+
+    def run_command(self, line: str):
+        """A typed command (or a key such as n, u, y): record it, then what the reply calls for."""
+        reply = self.record(line)
+        self.follow_up(reply)
+        return reply
+
+    def follow_up(self, reply) -> None:
+        """After a command is recorded or refused (and any dialog that recorded it has closed): the ways to raise
+        money for a payment the player cannot make, the worth an income tax was figured on, the end of the
+        game. Also the callback of every recording dialog (None: cancelled)."""
+        if reply is None:
+            return
+        from rules.actions import Tax
+
         if not reply.ok:
             if isinstance(reply.error, CannotPay):
-                self.push_screen(CannotPayDialog(state, reply.error), partial(self._raise_money, reply.error))
-            else:
-                self.notify(str(reply.message), title="Refused", severity="error")
+                from banker.dialogs import CannotPayDialog
+
+                self.push_screen(CannotPayDialog(self.session.state, reply.error),
+                                 partial(self._raise_money, reply.error))
             return
-        if reply.query:
-            self.push_screen(MessageScreen(line, reply.message))
-        elif line.split()[:1] == ["tax"] and "income" in line:
-            self._show_worth_after_tax(reply, line)
-        if reply.changed and state.over and line.split()[:1] != ["undo"]:
+        if isinstance(reply.action, Tax) and reply.action.kind == "income" and reply.kind == "action":
+            self.notify(reply.message, title="Income tax", timeout=8)
+        state = self.session.state
+        if reply.changed and state.over and reply.kind != "undo":
             self.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
             self.open_standings()
-
-    def _show_worth_after_tax(self, reply, line: str) -> None:
-        """After income tax, show the worth the 10% was figured on and what was paid (seed 000, INCOME TAX)."""
-        from banker.widgets import queries
-
-        state = self.session.state
-        words = line.split()
-        try:
-            index = state.player_index(words[1] if len(words) > 1 else "")
-        except RuleError:
-            self.notify(reply.message, title="Income tax")
-            return
-        worth = queries.worth(state, index)
-        self.notify(f"{reply.message}\n{state.players[index].name}'s worth now: {state.money(worth)}",
-                    title="Income tax", timeout=8)
 
     def _raise_money(self, error: CannotPay, choice: str | None) -> None:
         table = self.table()
@@ -225,15 +222,8 @@ class BankerApp(App[int]):
             table.action_bankrupt(error.payer)
 
     def open_standings(self) -> None:
-        """Engineer E's standings screen; while it is missing, the engine's scores as text."""
-        try:
-            from banker.screens.standings import StandingsScreen
-        except ImportError:
-            from banker.screens.dialogs import MessageScreen
+        from banker.screens.standings import StandingsScreen
 
-            reply = self.session.execute("show scores")
-            self.push_screen(MessageScreen("Standings", reply.message))
-            return
         self.push_screen(StandingsScreen(self.session))
 
     def time_is_up(self) -> None:
@@ -242,17 +232,25 @@ class BankerApp(App[int]):
             return
         self._time_up_handled = True
         self.notify("Time is up: the game ends now and the richest player wins.", title="Time limit", timeout=10)
-        reply = self.session.execute("end time")
+        reply = self.record("end time")
         if not reply.ok:
-            reply = self.session.execute("end")
-        self.show_reply(reply, "end time")
+            reply = self.record("end")
+        self.follow_up(reply)
         if not self.session.state.over:
             return
         if not reply.changed:
             self.open_standings()
 
+    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """A toast whose text is never markup unless asked: messages carry names and typed text."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def report_error(self, exc: BaseException, context: str) -> None:
-        """Show an unexpected error without ending the app; the traceback goes to the log file."""
+        """Show an unexpected error without ending the app; the traceback goes to the log file. Under test
+        (:attr:`raise_errors`) it re-raises, so no test passes while the app reports an error."""
+        if self.raise_errors:
+            raise exc
         where = log_error(exc, context)
         self.notify(f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged; details in "
                     f"{where}.", title="Error", severity="error", timeout=10)

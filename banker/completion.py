@@ -201,13 +201,14 @@ def _resolve(option: _Option, text: str, state: GameState) -> str | None:
     return _resolve_slot(option.slot, text, state)
 
 
-def _resolve_slot(slot: Slot, text: str, state: GameState) -> str | None:
+def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False) -> str | None:
+    """``printed``: a deed by its printed name (a dialog's field), not in lower case (the command line)."""
     if slot == NUMBER or not text:
         return None
     if slot == PLAYER:
         return _one(lambda: state.players[state.player_index(text)].name, text)
     if slot == DEED:
-        return _one(lambda: state.deed(text).name.casefold(), text)
+        return _one(lambda: state.deed(text).name if printed else state.deed(text).name.casefold(), text)
     if isinstance(slot, tuple):
         player = _resolve_slot(PLAYER, text, state)
         word = _resolve_slot(slot[1], text, state)
@@ -232,3 +233,28 @@ def _one(find, text: str) -> str | None:
         if '" could be' in str(e):
             raise _Ambiguous from None
         return None
+
+
+ITEM_WORDS = {"jail card": "jail card", "nothing": "nothing"}
+
+
+def complete_value(slot: Slot, text: str, state: GameState, *, deck: str = "") -> str | None:
+    """A dialog field's whole value completed (a player, a deed by its printed name, a closed word, a card id, or
+    a trade item), or None where the value is empty, complete, or means more than one thing."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        if slot == ITEMS:
+            found = {_resolve_slot(DEED, text, state, printed=True), _resolve_slot(ITEM_WORDS, text, state)}
+            found.discard(None)
+            meant = found.pop() if len(found) == 1 else None
+        elif slot == CARD:
+            meant = _resolve(_Option(CARD, 0, deck), text, state)
+        else:
+            meant = _resolve_slot(slot, text, state, printed=True)
+    except (_Ambiguous, RuleError):
+        return None
+    if meant is None or meant == text or not meant.casefold().startswith(text.casefold()):
+        return None
+    return text + meant[len(text):]

@@ -57,6 +57,10 @@ class Reply:
     """The state changed: an accepted action, undo or redo; also a refusal after reloading another process's
     commands ("the game changed; reloaded"), so screens redraw."""
     query: bool = False
+    action: Action | None = None
+    """The action recorded (or redone), so the app asks what it was instead of re-reading the typed text."""
+    kind: str = ""
+    """What was recorded: ``action``, ``undo`` or ``redo``; empty for a refusal or a query."""
 
 
 @dataclass(frozen=True)
@@ -350,7 +354,8 @@ class Session:
             self._stack, self._redo, self._last_seq = old
             self._states = {k: v for k, v in self._states.items() if k <= len(self._stack)}
             raise
-        return Reply(True, plan.summary, outcome=plan.outcome, changed=True)
+        return Reply(True, plan.summary, outcome=plan.outcome, changed=True, kind=plan.kind,
+                     action=plan.action if plan.kind != "redo" else self._action(int(plan.target or 0)))
 
     def _refuse_new(self) -> Reply:
         e = RuleError("commands",

@@ -7,3 +7,12 @@ import pytest
 def _private_database(tmp_path, monkeypatch):
     monkeypatch.setenv("BANKER_DB", str(tmp_path / "banker.db"))
     monkeypatch.setenv("BANKER_DATA_DIR", str(tmp_path / "data"))
+
+
+@pytest.fixture(autouse=True)
+def _errors_fail_tests(monkeypatch):
+    """Under test an unexpected exception fails the test: the app's safety net (show, log, keep the game) would
+    otherwise turn it into a notification that no assertion sees."""
+    from banker.app import BankerApp
+
+    monkeypatch.setattr(BankerApp, "raise_errors", True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,7 +26,7 @@ class GamesScreen(Screen):
     def compose(self) -> ComposeResult:
         with Vertical(id="games-box"):
             yield Label("Banker: saved games", classes="dialog-title")
-            options = [Option(self.describe(g), id=str(g["id"])) for g in reversed(self.games)]
+            options = [Option(Text(self.describe(g)), id=str(g["id"])) for g in reversed(self.games)]
             if options:
                 yield OptionList(*options, id="games")
             else:

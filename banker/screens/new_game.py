@@ -6,6 +6,7 @@ players for the variant, a time-limit game without a time. Its RuleError is show
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -96,10 +97,9 @@ class NewGameScreen(Screen):
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
-        if event.input.id == "names":
-            self.action_start()
-        else:
-            self.focus_next()
+        """Enter starts the game from any field, as in a dialog; a refusal is shown under the form."""
+        event.stop()
+        self.action_start()
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
@@ -111,7 +111,8 @@ class NewGameScreen(Screen):
         except (RuleError, ValueError) as e:
             rule = getattr(e, "rule", "")
             msg = getattr(e, "message", str(e))
-            self.query_one("#setup-error", Static).update(f"[b red]✗ {msg}{f' ({rule})' if rule else ''}[/]")
+            self.query_one("#setup-error", Static).update(
+                Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red"))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

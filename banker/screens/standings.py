@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -63,10 +64,10 @@ class StandingsScreen(Screen):
         rep = self.report
         with TabbedContent(id="tabs"):
             with TabPane("Standings", id="tab-standings"), VerticalScroll():
-                yield Static(self._title(), id="title")
+                yield Static(self._title(), id="title", markup=False)
                 if rep.winner:
                     yield Static(f"🏆 {rep.winner} wins" + (f": {rep.end_reason}" if rep.end_reason else ""),
-                                 id="winner")
+                                 id="winner", markup=False)
                 yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
                 yield Static(f"Valuation: {rep.valuation}", id="valuation")
                 with Horizontal(id="exports"):
@@ -74,10 +75,10 @@ class StandingsScreen(Screen):
                     yield Button("JSON", id="export-json")
                     yield Button("Markdown", id="export-md")
                     yield Button("QR code", id="export-qr")
-                yield Static("", id="export-status")
+                yield Static("", id="export-status", markup=False)
                 if rep.over:
                     yield Static("Scan for the result:", classes="heading")
-                    yield Static(terminal_text(exports.qr_text(rep)), id="qr")
+                    yield Static(terminal_text(exports.qr_text(rep)), id="qr", markup=False)
             with TabPane("Game chart", id="tab-chart"), VerticalScroll():
                 yield Static("Worth after every action", classes="heading")
                 yield LineChart(money=self._money, id="worth-chart")
@@ -98,7 +99,7 @@ class StandingsScreen(Screen):
         table.add_columns(*COLUMNS)
         for r in self.report.rows:
             name = r.name + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
-            table.add_row(str(r.rank), name, self._money(r.cash), self._money(r.deeds), self._money(r.mortgaged),
+            table.add_row(str(r.rank), Text(name), self._money(r.cash), self._money(r.deeds), self._money(r.mortgaged),
                           str(r.houses), str(r.hotels), self._money(r.buildings), self._money(r.total),
                           key=r.name)
         self.query_one("#exports").display = self.report.over

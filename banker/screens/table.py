@@ -2,8 +2,8 @@
 
 Every action is an ``action_*`` method bound in ``BINDINGS`` (shown in the footer), offered in the command palette
 (``banker.app.BankerCommands`` reads :data:`ACTIONS`) and clickable in the button bar. Each action opens a dialog
-that builds command text; the app runs it with ``Session.execute``, so a dialog and a typed command are recorded the
-same way.
+that builds command text and records it through the app's ``record`` (``Session.execute``), so a dialog and a typed
+command are recorded the same way. While the command line has focus it takes every key: no table key fires.
 """
 
 from __future__ import annotations
@@ -23,13 +23,13 @@ from textual.widgets import Button, Input, Static
 from banker.screens.safety import guard_actions, guarded
 from banker.widgets import queries
 from banker.widgets.bank import BankPanel
-from banker.widgets.command_line import CommandLine, CommandSuggester
+from banker.widgets.command_line import CommandLine
 from banker.widgets.deeds import DeedsPanel
 from banker.widgets.journal import JournalPanel
 from banker.widgets.players import PlayersPanel
 
 if TYPE_CHECKING:
-    from banker.screens.dialogs import Field
+    from banker.dialogs import Field
 
 JOURNAL_LINES = 30
 
@@ -84,6 +84,8 @@ class TableScreen(Screen):
 
     BINDINGS = [Binding(a.key, a.action, a.label, id=a.action, tooltip=a.help) for a in ACTIONS] + [
         Binding("escape", "leave_command_line", "Leave command line", show=False),
+        Binding("pageup", "scroll_reply(-1)", "Scroll the reply up", show=False),
+        Binding("pagedown", "scroll_reply(1)", "Scroll the reply down", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -94,14 +96,16 @@ class TableScreen(Screen):
         yield BankPanel(id="bank")
         with VerticalScroll(id="journal-box"):
             yield JournalPanel(id="journal")
-        yield Static(id="reply")
+        with VerticalScroll(id="reply-box"):
+            yield Static(id="reply")
         # The command line, the button bar and the footer keep their three rows from the first frame; their four
         # dozen widgets are mounted right after it (see on_mount), so the balances appear first.
         yield Vertical(id="controls")
 
-    def completion_names(self) -> list[str]:
-        state = self.app.session.state
-        return [p.name for p in state.players] + [d.name for d in state.board.deeds]
+    def complete_line(self, value: str) -> str | None:
+        from banker.completion import complete
+
+        return complete(value, self.app.session.state)
 
     def on_mount(self) -> None:
         self.show_state()
@@ -135,8 +139,8 @@ class TableScreen(Screen):
         buttons = HorizontalScroll(*(Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help,
                                             classes="action-button") for a in ACTIONS), id="buttons")
         self.query_one("#controls").mount_all([
-            CommandLine(placeholder="/ to type a command: rent bob boardwalk   (? for help)", id="command",
-                        suggester=CommandSuggester(self.completion_names), compact=True),
+            CommandLine(self.complete_line, placeholder="/ to type a command: rent bob boardwalk   (? for help)",
+                        id="command", compact=True),
             buttons, TableFooter(mounted_late=True)])
         self.call_after_refresh(self.app.session.prepare)
 
@@ -159,9 +163,16 @@ class TableScreen(Screen):
         self.query_one("#status", Static).update(status)
 
     def show_reply(self, reply) -> None:
-        from banker.screens.dialogs import reply_text
+        """The last reply stays in view (a refusal too) until the next one; a query's answer may run over the
+        box, which PageUp and PageDown scroll while the command line keeps the keyboard."""
+        from banker.dialogs import reply_text
 
         self.query_one("#reply", Static).update(reply_text(reply))
+        self.query_one("#reply-box", VerticalScroll).scroll_home(animate=False)
+
+    def action_scroll_reply(self, pages: int) -> None:
+        box = self.query_one("#reply-box", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + pages * max(box.size.height - 1, 1), animate=False)
 
     # Time-limit game (seed 002, TIME LIMIT GAME) -------------------------------------------------------
     def time_limited(self) -> bool:
@@ -203,29 +214,37 @@ class TableScreen(Screen):
         return self.state.players[self.state.turn].name
 
     def players_field(self, key: str = "player", label: str = "Player", default: str | None = None) -> Field:
-        from banker.screens.dialogs import Field, player_names
+        from banker.completion import PLAYER
+        from banker.dialogs import Field
 
-        return Field(key, label, self.current() if default is None else default, player_names(self.state))
+        return Field(key, label, self.current() if default is None else default, PLAYER)
 
     def deed_field(self, label: str = "Deed", default: str = "") -> Field:
-        from banker.screens.dialogs import Field, deed_names
+        from banker.completion import DEED
+        from banker.dialogs import Field
 
-        return Field("deed", label, default, deed_names(self.state), "type to complete")
+        return Field("deed", label, default, DEED, "type to complete (Tab)")
+
+    def complete_field(self, field: Field, value: str, values: dict[str, str]) -> str | None:
+        """A dialog field's completion, by the parser's resolvers (a card by the deck chosen beside it)."""
+        from banker.completion import complete_value
+
+        return complete_value(field.slot, value, self.state, deck=values.get("deck", ""))
 
     def ask(self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "",
             preview: bool = True) -> None:
-        from banker.screens.dialogs import CommandDialog
+        from banker.dialogs import CommandDialog
 
-        self.app.push_screen(CommandDialog(self.app.session, title, fields, build, focus, note, preview),
-                             self.app.run_dialog)
+        self.app.push_screen(CommandDialog(self.app.session, self.app.record, title, fields, build, focus, note,
+                                           preview, complete=self.complete_field), self.app.follow_up)
 
     # Actions -------------------------------------------------------------------------------------------
     def action_rent(self, payer: str | None = None, deed: str = "") -> None:
         """One key and Enter for the common case: the payer is whoever's turn it is; type the deed."""
-        from banker.screens.dialogs import Field
+        from banker.dialogs import Field
 
         self.ask("Rent", [self.deed_field("Landed on", deed), self.players_field("payer", "Payer", payer),
-                          Field("dice", "Dice total", "", placeholder="utilities only"),
+                          Field("dice", "Dice total", "", placeholder="utilities only", optional=True),
                           Field("card", "Sent by a card", flag=True)],
                  lambda v: (f"rent {v['payer']} {v['deed']}" + (f" dice {v['dice']}" if v["dice"] else "")
                             + (" card" if v["card"] else "")) if v["payer"] and v["deed"] else None,
@@ -236,25 +255,30 @@ class TableScreen(Screen):
                  lambda v: f"buy {v['player']} {v['deed']}" if v["player"] and v["deed"] else None, focus="deed")
 
     def action_auction(self, deed: str = "") -> None:
-        from banker.screens.dialogs import AuctionDialog
+        from banker.dialogs import AuctionDialog
 
-        self.app.push_screen(AuctionDialog(self.app.session, deed), self.app.run_dialog)
+        self.app.push_screen(AuctionDialog(self.app.session, self.app.record, deed), self.app.follow_up)
 
     def action_pay(self, player: str | None = None) -> None:
-        from banker.screens.dialogs import Field, player_names
+        from banker import commands
+        from banker.completion import PLAYER
+        from banker.dialogs import Field
 
         self.ask("Pay", [self.players_field(default=player), Field("amount", "Amount"),
-                         Field("to", "To", "", player_names(self.state) + ("each", "bank"), "bank, a player, each")],
+                         Field("to", "To", "", (PLAYER, commands.EVERYONE | commands.BANK), "bank, a player, each",
+                               optional=True)],
                  lambda v: (f"pay {v['player']} {v['amount']}" + (f" to {v['to']}" if v["to"] and v["to"] != "bank"
                                                                   else "")) if v["player"] and v["amount"] else None,
                  focus="amount")
 
     def action_collect(self, player: str | None = None) -> None:
-        from banker.screens.dialogs import Field, player_names
+        from banker import commands
+        from banker.completion import PLAYER
+        from banker.dialogs import Field
 
         self.ask("Collect", [self.players_field(default=player), Field("amount", "Amount"),
-                             Field("source", "From", "", player_names(self.state) + ("each", "bank"),
-                                   "bank, a player, each")],
+                             Field("source", "From", "", (PLAYER, commands.EVERYONE | commands.BANK),
+                                   "bank, a player, each", optional=True)],
                  lambda v: (f"collect {v['player']} {v['amount']}"
                             + (f" from {v['source']}" if v["source"] and v["source"] != "bank" else ""))
                  if v["player"] and v["amount"] else None, focus="amount")
@@ -264,9 +288,10 @@ class TableScreen(Screen):
                  focus="player")
 
     def _building(self, verb: str, title: str, player: str | None = None) -> None:
-        from banker.screens.dialogs import Field
+        from banker.dialogs import Field
 
-        self.ask(title, [self.players_field(default=player), self.deed_field(), Field("count", "How many", "1")],
+        self.ask(title, [self.players_field(default=player), self.deed_field(),
+                         Field("count", "How many", "1", optional=True)],
                  lambda v: f"{verb} {v['player']} {v['deed']}" + (f" {v['count']}" if v["count"] not in ("", "1")
                                                                   else "") if v["player"] and v["deed"] else None,
                  focus="deed")
@@ -288,7 +313,8 @@ class TableScreen(Screen):
 
     def action_tax(self) -> None:
         """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
-        from banker.screens.dialogs import Field
+        from banker import commands
+        from banker.dialogs import Field
 
         state = self.state
         income = state.variant.income_tax.value
@@ -297,46 +323,53 @@ class TableScreen(Screen):
                           " choice. Or: luxury.",
                 "flat": "Income tax is a flat amount in this game. Or: luxury.",
                 "darrow": "Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: luxury."}[income]
-        self.ask("Tax", [self.players_field(), Field("how", "200 / 10% / luxury", choices[0], choices)],
+        spellings = {w: m for w, m in (commands.TAX_CHOICES | commands.TAX_KINDS).items()
+                     if m in choices or (m == "luxury" and "luxury" in choices)}
+        self.ask("Tax", [self.players_field(), Field("how", "200 / 10% / luxury", choices[0], spellings)],
                  lambda v: (f"tax {v['player']} luxury" if v["how"].startswith("lux")
                             else f"tax {v['player']} income {v['how']}") if v["player"] and v["how"] else None,
                  focus="how", note=note, preview=income != "choice")
 
     def action_card(self) -> None:
-        from banker.screens.dialogs import Field
+        from banker import commands
+        from banker.completion import CARD
+        from banker.dialogs import Field
 
         self.ask("Chance / Community Chest",
-                 [self.players_field(), Field("deck", "Deck", "chance", ("chance", "chest")),
-                  Field("card", "Card", "", card_ids(self.state.settings.cards), "card id")],
+                 [self.players_field(), Field("deck", "Deck", "chance", commands.DECKS),
+                  Field("card", "Card", "", CARD, "words on the card (chairman, repairs) or its id")],
                  lambda v: f"card {v['player']} {v['deck']} {v['card']}" if all(v.values()) else None, focus="card")
 
     def action_jail(self) -> None:
-        from banker.screens.dialogs import Field
+        from banker import commands
+        from banker.dialogs import Field
 
-        self.ask("Jail", [self.players_field(), Field("how", "How", "", ("fine", "card", "doubles", "miss"),
-                                                      "blank: go to jail; fine, card, doubles, miss")],
+        self.ask("Jail", [self.players_field(), Field("how", "How", "", commands.JAIL_HOW,
+                                                      "blank: go to jail; fine, card, doubles, miss", optional=True)],
                  lambda v: f"jail {v['player']}" + (f" {v['how']}" if v["how"] else "") if v["player"] else None,
                  focus="how")
 
     def action_trade(self) -> None:
-        from banker.screens.dialogs import TradeDialog
+        from banker.dialogs import TradeDialog
 
-        self.app.push_screen(TradeDialog(self.app.session, self.current()), self.app.run_dialog)
+        self.app.push_screen(TradeDialog(self.app.session, self.app.record, self.current()), self.app.follow_up)
 
     def action_bankrupt(self, player: str | None = None, creditor: str = "") -> None:
-        from banker.screens.dialogs import Field, player_names
+        from banker import commands
+        from banker.completion import PLAYER
+        from banker.dialogs import Field
 
         self.ask("Bankruptcy", [self.players_field(default=player),
-                                Field("to", "To (creditor)", creditor, player_names(self.state) + ("bank",),
-                                      "a player or bank")],
+                                Field("to", "To (creditor)", creditor, (PLAYER, commands.BANK), "a player or bank")],
                  lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None, focus="to")
 
     def action_deal(self) -> None:
-        from banker.screens.dialogs import Field, deed_names, player_names
+        from banker.completion import DEED, PLAYER
+        from banker.dialogs import Field
 
         self.ask("Deal (short games)",
-                 [Field("player", "Player (or random)", "", player_names(self.state) + ("random",)),
-                  Field("deed", "Deed (or seed)", "", deed_names(self.state))],
+                 [Field("player", "Player (or random)", "", (PLAYER, {"random": "random"})),
+                  Field("deed", "Deed (or seed)", "", DEED, optional=True)],
                  lambda v: (f"deal random {v['deed']}".strip() if v["player"] == "random"
                             else f"deal {v['player']} {v['deed']}") if v["player"] else None, focus="player")
 
@@ -371,19 +404,15 @@ class TableScreen(Screen):
 
     @on(Input.Submitted, "#command")
     def _typed(self, event: Input.Submitted) -> None:
+        """Record the typed line; an accepted line (or an answered query) clears, a refused one stays for
+        correction (Ctrl+U clears it) with the reason in the reply box."""
+        event.stop()
         line = event.value.strip()
         if not line:
             return
         reply = self.app.run_command(line)
-        if reply is not None and reply.ok:
+        if reply.ok:
             event.input.value = ""
-
-
-def card_ids(style: str) -> tuple[str, ...]:
-    """Card ids of both decks in the game's card style, for completion (the engine still checks the id)."""
-    from rules import cards
-
-    return tuple(c.id for deck in ("chance", "chest") for c in cards.deck_cards(style, deck))
 
 
 __all__ = ["ACTIONS", "TableAction", "TableScreen", "queries"]

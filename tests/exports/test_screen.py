@@ -45,7 +45,7 @@ async def test_screen_shows_final_standings_and_exports(tmp_path):
         table = screen.query_one("#table", DataTable)
         assert table.row_count == 3
         first = table.get_row_at(0)
-        assert first[1].startswith("Ann") and "🏆" in first[1]
+        assert str(first[1]).startswith("Ann") and "🏆" in str(first[1])  # a Text cell: names are never markup
         assert "Ann wins" in str(screen.query_one("#winner", Static).render())
         assert "Final standings" in str(screen.query_one("#title", Static).render())
         await pilot.press("j")

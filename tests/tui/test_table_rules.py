@@ -9,24 +9,48 @@ from pathlib import Path
 import pytest
 
 from banker.app import make_app
-from banker.widgets.command_line import suggest
-from rules import Settings
+from banker.commands import parse
+from banker.completion import complete
+from rules import Settings, new_game
 from tests.tui.helpers import make_game
 
-NAMES = ["ann", "bob", "Boardwalk", "Park Place", "Pennsylvania Avenue"]
-
-
 @pytest.mark.parametrize(("typed", "completed"), [
-    ("re", "rent"),
-    ("rent b", "rent bob"),
-    ("rent bob boa", "rent bob boardwalk"),
-    ("rent bob park p", "rent bob park place"),
-    ("buy ann penn", "buy ann pennsylvania avenue"),
+    ("ren", "rent "),
+    ("rent", "rent "),
+    ("re", None),  # redo or rent
+    ("rent b", "rent bob "),
+    ("rent bob boa", "rent bob boardwalk "),
+    ("rent bob park p", "rent bob park place "),
+    ("buy ann penn", None),  # Pennsylvania Avenue or Pennsylvania Railroad: the parser would refuse it
+    ("buy ann pennsylvania a", "buy ann pennsylvania avenue "),
+    ("rent bob b", None),  # Baltic, Boardwalk, B. & O.
+    ("rent bob b.", "rent bob b. & o. railroad "),
     ("rent bob ", None),
     ("zz", None),
-], ids=["verb", "player", "deed", "two-word-deed", "longer-deed", "after-space", "unknown"])
+    ("jail bob doub", "jail bob doubles "),
+    ("card bob chance chai", "card bob chance chairman "),
+    ("pay ann 50 to b", None),  # bank or bob
+    ("pay ann 50 to ba", "pay ann 50 to bank "),
+    ("tax ann inc", "tax ann income "),
+    ("trade ann bob give boardwalk and park", "trade ann bob give boardwalk and park place "),
+    ("auction park place a", "auction park place ann "),
+    ("show w", "show worth "),
+], ids=lambda v: repr(v))
 def test_command_line_completion(typed, completed):
-    assert suggest(typed, NAMES) == completed
+    """A completion is offered only where the parser reads the prefix as the completed word, and it adds a
+    space; the completed line (and the prefix) parse to the same command once finished."""
+    state = new_game(["ann", "bob", "cat"], Settings())
+    assert complete(typed, state) == completed
+
+
+@pytest.mark.parametrize("typed", ["jail bob doub", "tax ann inc 10", "card bob chance chai", "pay ann 50 to ba",
+                                   "rent bob b.", "show w", "go ann ex", "deal rand 7", "ren bob boa",
+                                   "card bob chest pay hosp", "card bob chance elected"])
+def test_prefixes_the_completion_offers_are_accepted(typed):
+    """Every closed word list takes a unique prefix, as names do; cards by words printed on them."""
+    state = new_game(["ann", "bob", "cat"], Settings(variant="short-1973"))
+    full = complete(typed, state)
+    assert parse(typed, state) == parse(full.strip(), state) if full else parse(typed, state)
 
 
 async def test_time_limit_game_ends_at_the_deadline():

@@ -1,0 +1,136 @@
+"""A live auction (seed 000, BUYING PROPERTY: "the Banker sells it at auction to the highest bidder").
+
+Bids are shouted in any order, so each player has a field: Enter in a bid field takes the bid and moves to the
+next bidder (it never sells); Ctrl+S, or Enter in the deed field, or the Sold button sells to the highest bidder.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from banker.completion import DEED, complete_value
+from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
+from banker.screens.safety import guard_actions
+from banker.widgets.inputs import CompletingInput, FunctionSuggester
+from rules import RuleError
+
+
+@guard_actions
+class AuctionDialog(RecordingDialog):
+    """Highest bid shown as the bids come in; a bid the bidder cannot cover in cash is flagged."""
+
+    def __init__(self, session, record: Record, deed: str = "") -> None:
+        super().__init__(session, record)
+        self.deed = deed
+        state = session.state
+        self.bidders = [i for i, p in enumerate(state.players) if not p.bankrupt]
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        with Vertical(classes="dialog-box"):
+            yield Label("Auction", classes="dialog-title")
+            with Horizontal(classes="field"):
+                yield Label("Deed", classes="field-label")
+                yield CompletingInput(value=self.deed, id="deed", compact=True, suggester=FunctionSuggester(
+                    lambda v: complete_value(DEED, v, self.session.state)))
+            for i in self.bidders:
+                p = state.players[i]
+                with Horizontal(classes="field"):
+                    yield Label(plain(f"{p.name} ({state.money(p.cash)})"), classes="field-label")
+                    yield CompletingInput(id=f"bid-{i}", placeholder="bid (Enter: next bidder; Ctrl+S: sold)",
+                                          compact=True, type="integer", classes="bid")
+            yield Static(id="highest", classes="dialog-preview")
+            yield Static(id="preview", classes="dialog-preview")
+            yield Static(id="refusal", classes="dialog-refusal")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Sold!", id="sold", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#deed" if not self.deed else ".bid", Input).focus()
+        self.refresh_bids()
+
+    def bids(self) -> list[tuple[int, int]]:
+        """(amount, player index) for every bid entered, highest first; ties go to the earlier entry."""
+        out = []
+        for w in self.query(".bid").results(Input):
+            value = w.value.strip()
+            if value.isascii() and value.isdigit() and int(value) > 0:
+                out.append((int(value), int(str(w.id).split("-")[1])))
+        return sorted(out, key=lambda b: -b[0])
+
+    def command(self) -> str | None:
+        bids = self.bids()
+        deed = self.query_one("#deed", Input).value.strip()
+        if not bids or not deed:
+            return None
+        amount, index = bids[0]
+        return f"auction {deed} {self.session.state.players[index].name} {amount}"
+
+    def tied(self) -> bool:
+        """Two players top the auction with the same bid: nobody has won yet (ruling in docs/rulings.md, App)."""
+        bids = self.bids()
+        return len(bids) > 1 and bids[0][0] == bids[1][0]
+
+    def refresh_bids(self) -> None:
+        state = self.session.state
+        t = Text()
+        bids = self.bids()
+        if bids and self.tied():
+            t.append(f"Tied at {state.money(bids[0][0])}: someone must bid higher\n", style="bold yellow")
+        elif bids:
+            amount, index = bids[0]
+            t.append(f"Highest: {state.players[index].name} {state.money(amount)}\n", style="bold")
+        for amount, index in bids:
+            p = state.players[index]
+            if amount > p.cash:
+                t.append(f"⚠ {p.name} cannot cover {state.money(amount)} in cash ({state.money(p.cash)})\n",
+                         style="bold red")
+        self.query_one("#highest", Static).update(t)
+        cmd = self.command()
+        self.query_one("#preview", Static).update(
+            reply_text(self.session.preview(cmd)) if cmd and not self.tied() else "")
+
+    def on_input_changed(self) -> None:
+        self.refresh_bids()
+
+    def is_list_field(self, field: Input) -> bool:
+        return field.has_class("bid")
+
+    def add_item(self, field: Input) -> None:
+        """Enter after a bid: on to the next bidder's field (the auction goes on until Ctrl+S)."""
+        self.focus_next(Input)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "sold":
+            self.action_confirm()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+
+    def confirm(self) -> None:
+        deed = self.query_one("#deed", Input).value.strip()
+        if not deed:
+            self.refuse("which deed is up for auction?", "deed")
+        elif not self.bids():
+            self.refuse("no bid yet: type the bids as they are called, then Ctrl+S", f"bid-{self.bidders[0]}")
+        elif self.tied():
+            self.refuse("the highest bids are tied: someone must bid higher before the deed is sold",
+                        f"bid-{self.bids()[0][1]}")
+        else:
+            cmd = self.command()
+            assert cmd is not None
+            self.submit(cmd, self.field_at_fault)
+
+    def field_at_fault(self, reply) -> str:
+        try:
+            self.session.state.deed(self.query_one("#deed", Input).value.strip())
+        except RuleError:
+            return "deed"
+        return f"bid-{self.bids()[0][1]}"
+
+
+__all__ = ["AuctionDialog"]

@@ -1,0 +1,136 @@
+"""The dialog base: the keyboard contract every dialog keeps, so no dialog can get it wrong on its own.
+
+* Enter confirms from any field, except a field where Enter adds an item to a list (its placeholder says so);
+  a checkbox takes Space, never Enter. Ctrl+S confirms everywhere; Escape cancels.
+* A confirmed command is recorded exactly once: the dialog closes once (a second Enter, Enter plus Ctrl+S or a
+  held key finds it closing and does nothing).
+* A refused command keeps the dialog open with every field as typed, the refusal shown inside the dialog, and the
+  focus on the field at fault.
+* Text from people or the database is never markup (:func:`plain`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+from rich.text import Text
+from textual import on
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from banker.screens.safety import guard_actions
+from rules import CannotPay
+
+if TYPE_CHECKING:
+    from banker.session import Reply
+
+ResultT = TypeVar("ResultT")
+Record = Callable[[str], "Reply"]
+"""Records one command line and returns the reply (the app's ``record``: ``Session.execute`` plus redrawing)."""
+
+
+def plain(text: str, style: str = "") -> Text:
+    """Text shown exactly as it is: ``[`` and ``]`` in a name or a typed line are never read as markup."""
+    return Text(text, style=style)
+
+
+def reply_text(reply: Reply | None) -> Text:
+    """A reply as styled text: refusals in the error style, naming the rule."""
+    if reply is None:
+        return Text("")
+    if reply.ok:
+        return Text(reply.message, style="bold green" if not reply.query else "")
+    rule = getattr(reply.error, "rule", "") if reply.error is not None else ""
+    msg = reply.message
+    if rule and rule not in msg:
+        msg = f"{msg} ({rule})"
+    return Text("✗ " + msg, style="bold red")
+
+
+@guard_actions
+class BankerDialog(ModalScreen[ResultT]):
+    """A modal that closes once, shows refusals in place and confirms on Enter or Ctrl+S."""
+
+    DEFAULT_CLASSES = "dialog"
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "confirm", "Confirm")]
+    LIST_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    """Ids of the inputs where Enter adds an item to a list instead of confirming."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.closing = False
+        """Set by the first :meth:`close`; every later confirm or cancel is a no-op."""
+
+    def close(self, result: ResultT | None) -> None:
+        """Dismiss with ``result``, once."""
+        if self.closing:
+            return
+        self.closing = True
+        self.dismiss(result)
+
+    def action_cancel(self) -> None:
+        self.close(None)
+
+    def action_confirm(self) -> None:
+        if not self.closing:
+            self.confirm()
+
+    def confirm(self) -> None:
+        """Check and record what the dialog holds: :meth:`close` on success, :meth:`refuse` otherwise."""
+        raise NotImplementedError(f"{type(self).__name__} must say what confirming does")
+
+    def is_list_field(self, field: Input) -> bool:
+        return field.id in self.LIST_FIELDS
+
+    def add_item(self, field: Input) -> None:
+        """Enter in one of :attr:`LIST_FIELDS`; the dialogs that have such fields say what it adds."""
+
+    def refuse(self, message: str | Text, field: str | None = None) -> None:
+        """Show why the dialog cannot be confirmed, inside it, and put the cursor where the fault is."""
+        self.query_one("#refusal", Static).update(message if isinstance(message, Text)
+                                                   else plain("✗ " + message, "bold red"))
+        if field is not None:
+            widgets = self.query(f"#{field}")
+            if widgets:
+                widgets.first().focus()
+
+    def clear_refusal(self) -> None:
+        for w in self.query("#refusal").results(Static):
+            w.update("")
+
+    @on(Input.Submitted)
+    def _enter(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.is_list_field(event.input):
+            self.add_item(event.input)
+        else:
+            self.action_confirm()
+
+    @on(Input.Changed)
+    def _typing(self, event: Input.Changed) -> None:
+        """A refusal speaks of what was confirmed; once the banker edits, it no longer applies."""
+        self.clear_refusal()
+
+
+class RecordingDialog(BankerDialog["Reply"]):
+    """A dialog that records one command line through ``record`` and closes with the reply.
+
+    A refusal keeps it open (the reason shown in place). A payment the player cannot make closes it with the
+    refusal, so the app can open the ways to raise the money (seed 000, BANKRUPTCY)."""
+
+    def __init__(self, session, record: Record) -> None:
+        super().__init__()
+        self.session = session
+        self.record = record
+
+    def submit(self, command: str, fault: Callable[[Reply], str | None]) -> None:
+        reply = self.record(command)
+        if reply.ok or isinstance(reply.error, CannotPay):
+            self.close(reply)
+        else:
+            self.refuse(reply_text(reply), fault(reply))
+
+
+__all__ = ["BankerDialog", "RecordingDialog", "Record", "plain", "reply_text"]

@@ -1,0 +1,153 @@
+"""The form that builds one command (rent, buy, pay, build, mortgage, tax, card, jail, bankruptcy, deal).
+
+While the banker fills it in, ``Session.preview`` shows what the command would do (or the rule that refuses it),
+so the outcome is seen before Enter records it; the command is recorded through the same ``Session.execute`` a
+typed line goes through, so the journal holds exactly what a typed command would.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Checkbox, Input, Label, Static
+
+from banker.completion import DEED, PLAYER, Slot
+from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
+from banker.screens.safety import guard_actions
+from banker.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
+from rules import RuleError
+
+if TYPE_CHECKING:
+    from banker.session import Reply
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of a dialog."""
+
+    key: str
+    label: str
+    default: str = ""
+    slot: Slot | None = None
+    """What the field names (a player, a deed, a closed word list): completes as you type, by the parser's
+    resolvers, and says which field is at fault when a name is refused."""
+    placeholder: str = ""
+    flag: bool = False
+    """A yes/no field (a checkbox); its value is "yes" or ""."""
+    optional: bool = False
+    """May stay empty (the command has a default for it)."""
+
+
+@guard_actions
+class CommandDialog(RecordingDialog):
+    """A small form that builds one command, previews it, and records it on Enter (from any field) or Ctrl+S."""
+
+    def __init__(self, session, record: Record, title: str, fields: list[Field],
+                 build: Callable[[dict[str, str]], str | None], focus: str | None = None, note: str = "",
+                 preview: bool = True, complete: Callable[[Field, str, dict[str, str]], str | None] | None = None,
+                 ) -> None:
+        super().__init__(session, record)
+        self.show_preview = preview
+        """False where the rules forbid knowing the outcome before choosing (income tax: seed 000, INCOME TAX)."""
+        self.title_text = title
+        self.fields = fields
+        self.build = build
+        self.focus_key = focus or next((f.key for f in fields if not f.default and not f.flag), fields[0].key)
+        self.note = note
+        self.complete = complete
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            for f in self.fields:
+                with Horizontal(classes="field"):
+                    yield Label(f.label, classes="field-label", markup=False)
+                    if f.flag:
+                        yield FlagBox("yes (space)", value=bool(f.default), id=f"f-{f.key}", compact=True)
+                    else:
+                        suggester = FunctionSuggester(self._completer(f)) if f.slot is not None else None
+                        yield CompletingInput(value=f.default, placeholder=f.placeholder, id=f"f-{f.key}",
+                                              suggester=suggester, compact=True)
+            if self.note:
+                yield Static(plain(self.note), classes="dialog-note", id="note")
+            yield Static(id="command", classes="dialog-command")
+            yield Static(id="preview", classes="dialog-preview")
+            yield Static(id="refusal", classes="dialog-refusal")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("OK", id="ok", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def _completer(self, field: Field) -> Callable[[str], str | None]:
+        def complete(value: str) -> str | None:
+            return self.complete(field, value, self.values()) if self.complete else None
+        return complete
+
+    def on_mount(self) -> None:
+        self.query_one(f"#f-{self.focus_key}").focus()
+        self.refresh_preview()
+
+    def values(self) -> dict[str, str]:
+        """Every field's value (a field not mounted yet, while the form is being built, counts as empty)."""
+        out = {}
+        for f in self.fields:
+            found = self.query(f"#f-{f.key}")
+            widget = found.first() if found else None
+            if isinstance(widget, Checkbox):
+                out[f.key] = "yes" if widget.value else ""
+            else:
+                out[f.key] = widget.value.strip() if isinstance(widget, Input) else ""
+        return out
+
+    def command(self) -> str | None:
+        return self.build(self.values())
+
+    def refresh_preview(self) -> None:
+        cmd = self.command()
+        self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
+        reply = self.session.preview(cmd) if cmd and self.show_preview else None
+        self.query_one("#preview", Static).update(reply_text(reply))
+
+    def on_input_changed(self) -> None:
+        self.refresh_preview()
+
+    def on_checkbox_changed(self) -> None:
+        self.refresh_preview()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.action_confirm()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+
+    def confirm(self) -> None:
+        cmd = self.command()
+        if not cmd:
+            missing = next((f for f in self.fields if not f.flag and not f.optional and not self.values()[f.key]),
+                           None)
+            what = missing.label if missing else "the fields"
+            self.refuse(f"fill in {what.casefold()} first", f"f-{missing.key}" if missing else None)
+            return
+        self.submit(cmd, self.field_at_fault)
+
+    def field_at_fault(self, reply: Reply) -> str | None:
+        """The first field whose name the game does not know; else the field the dialog opened on."""
+        state = self.session.state
+        values = self.values()
+        for f in self.fields:
+            value = values.get(f.key, "")
+            if not value or f.slot not in (PLAYER, DEED):
+                continue
+            try:
+                state.player_index(value) if f.slot == PLAYER else state.deed(value)
+            except RuleError:
+                return f"f-{f.key}"
+        return f"f-{self.focus_key}"
+
+
+__all__ = ["CommandDialog", "Field"]

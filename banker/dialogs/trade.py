@@ -1,0 +1,172 @@
+"""A trade built up item by item (seed 000: "Property may be sold by one player to another").
+
+Each side's items, and the mortgaged deeds to lift at once, are lists: Enter in those fields adds what was typed
+(their placeholders say so); Ctrl+S, or Enter in a player field, records the trade, including anything still
+typed in a list field. The rules are checked as you go by previewing the trade command, and the interest due on
+mortgaged deeds that change hands is shown (seed 000, MORTGAGES).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, Static
+
+from banker.completion import ITEMS, PLAYER, complete_value
+from banker.dialogs.base import Record, RecordingDialog, reply_text
+from banker.screens.safety import guard_actions
+from banker.widgets.inputs import CompletingInput, FunctionSuggester
+from rules import RuleError
+
+ITEM_PLACEHOLDER = "deed, $amount or jail card; Enter adds, Ctrl+S records"
+
+
+@guard_actions
+class TradeDialog(RecordingDialog):
+    LIST_FIELDS = frozenset({"give", "get", "lift"})
+
+    def __init__(self, session, record: Record, first: str = "", second: str = "") -> None:
+        super().__init__(session, record)
+        self.first = first
+        self.second = second
+        self.lists: dict[str, list[str]] = {"give": [], "get": [], "lift": []}
+
+    def _suggester(self, slot) -> FunctionSuggester:
+        return FunctionSuggester(lambda v: complete_value(slot, v, self.session.state))
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide"):
+            yield Label("Trade", classes="dialog-title")
+            with Horizontal(classes="field"):
+                yield Label("Player", classes="field-label")
+                yield CompletingInput(value=self.first, id="a", compact=True, suggester=self._suggester(PLAYER))
+                yield Label("with", classes="field-label short")
+                yield CompletingInput(value=self.second, id="b", compact=True, suggester=self._suggester(PLAYER))
+            with Horizontal(classes="field"):
+                yield Label("gives", classes="field-label")
+                yield CompletingInput(id="give", placeholder=ITEM_PLACEHOLDER, compact=True, space=True,
+                                      suggester=self._suggester(ITEMS))
+            with Horizontal(classes="field"):
+                yield Label("gets", classes="field-label")
+                yield CompletingInput(id="get", placeholder=ITEM_PLACEHOLDER, compact=True, space=True,
+                                      suggester=self._suggester(ITEMS))
+            with Horizontal(classes="field"):
+                yield Label("lift now", classes="field-label")
+                yield CompletingInput(id="lift", placeholder="mortgaged deeds lifted at once; Enter adds",
+                                      compact=True, space=True, suggester=self._suggester(ITEMS))
+            yield Static(id="sides", classes="dialog-note")
+            yield Static(id="command", classes="dialog-command")
+            yield Static(id="preview", classes="dialog-preview")
+            yield Static(id="refusal", classes="dialog-refusal")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Trade", id="ok", variant="primary", compact=True)
+                yield Button("Clear", id="clear", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#b" if self.first and not self.second else ("#give" if self.second else "#a"), Input).focus()
+        self.refresh_trade()
+
+    def items(self, side: str) -> list[str]:
+        """The side's list, with whatever is still typed in its field (what is seen is what is recorded)."""
+        pending = self.query_one(f"#{side}", Input).value.strip()
+        return self.lists[side] + ([pending] if pending else [])
+
+    def command(self) -> str | None:
+        a = self.query_one("#a", Input).value.strip()
+        b = self.query_one("#b", Input).value.strip()
+        give, get, lift = self.items("give"), self.items("get"), self.items("lift")
+        if not a or not b or not (give or get):
+            return None
+        cmd = f"trade {a} {b}"
+        if give:
+            cmd += " give " + " and ".join(give)
+        if get:
+            cmd += " get " + " and ".join(get)
+        if lift:
+            cmd += " lift " + " and ".join(lift)
+        return cmd
+
+    def interest_lines(self) -> list[str]:
+        """Interest due on each mortgaged deed changing hands: 10% of the mortgage value (seed 000, MORTGAGES)."""
+        from rules.money import rounded_tenth
+
+        state = self.session.state
+        out = []
+        for item in self.items("give") + self.items("get"):
+            try:
+                deed = state.deed(item)
+            except RuleError:  # cash and cards are not deeds
+                continue
+            if state.holding(deed).mortgaged:
+                interest = rounded_tenth(deed.mortgage)
+                out.append(f"{deed.name} is mortgaged: the new owner pays {state.money(interest)} interest now,"
+                           f" or lifts it for {state.money(deed.mortgage + interest)}")
+        return out
+
+    def refresh_trade(self) -> None:
+        a = self.query_one("#a", Input).value.strip() or "first player"
+        b = self.query_one("#b", Input).value.strip() or "second player"
+        t = Text()
+        t.append(f"{a} gives: ", style="bold")
+        t.append(", ".join(self.items("give")) or "nothing")
+        t.append(f"\n{b} gives: ", style="bold")
+        t.append(", ".join(self.items("get")) or "nothing")
+        if self.items("lift"):
+            t.append("\nlifted at once: ", style="bold")
+            t.append(", ".join(self.items("lift")))
+        for line in self.interest_lines():
+            t.append("\n" + line, style="yellow")
+        self.query_one("#sides", Static).update(t)
+        cmd = self.command()
+        self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
+        self.query_one("#preview", Static).update(reply_text(self.session.preview(cmd)) if cmd else "")
+
+    def on_input_changed(self) -> None:
+        self.refresh_trade()
+
+    def add_item(self, field: Input) -> None:
+        value = field.value.strip()
+        if value:
+            self.lists[str(field.id)].append(value)
+            field.value = ""
+            self.refresh_trade()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.action_confirm()
+        elif event.button.id == "clear":
+            for side, items in self.lists.items():
+                items.clear()
+                self.query_one(f"#{side}", Input).value = ""
+            self.refresh_trade()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+
+    def confirm(self) -> None:
+        for key, what in (("a", "the first player"), ("b", "the second player")):
+            if not self.query_one(f"#{key}", Input).value.strip():
+                self.refuse(f"name {what}", key)
+                return
+        cmd = self.command()
+        if cmd is None:
+            self.refuse("nothing changes hands: add what each side gives", "give")
+            return
+        self.submit(cmd, self.field_at_fault)
+
+    def field_at_fault(self, reply) -> str:
+        state = self.session.state
+        for key in ("a", "b"):
+            try:
+                state.player_index(self.query_one(f"#{key}", Input).value.strip())
+            except RuleError:
+                return key
+        for side in ("give", "get", "lift"):
+            if self.items(side):
+                return side
+        return "give"
+
+
+__all__ = ["TradeDialog"]

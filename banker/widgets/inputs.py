@@ -1,0 +1,72 @@
+"""Inputs a banker can trust at a noisy table.
+
+* :class:`CompletingInput`: Tab and the right arrow accept the completion on offer; in a field that holds one
+  value Tab then moves on, in the command line and in a field that builds a list it stays and adds a space.
+  Focusing the field never selects its text, so a key typed after Tab or Enter cannot overwrite a name.
+* :class:`FlagBox`: a checkbox that takes Space only, so Enter confirms the dialog instead of toggling it.
+* :class:`FunctionSuggester`: a suggester that asks a function, so completions come from the parser's resolvers
+  (:mod:`banker.completion`) and are offered only where the typed prefix is accepted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.binding import Binding
+from textual.suggester import Suggester
+from textual.widgets import Checkbox, Input
+
+
+class FunctionSuggester(Suggester):
+    """Suggests ``complete(value)``; not cached, since the game (and so the names) changes as it is played."""
+
+    def __init__(self, complete: Callable[[str], str | None]) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.complete = complete
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return self.complete(value)
+
+
+class CompletingInput(Input):
+    """An Input whose completion is accepted by Tab or the right arrow (see the module docstring)."""
+
+    BINDINGS = [Binding("tab", "complete", "Complete", show=False),
+                Binding("right", "cursor_right", "Right or complete", show=False)]
+
+    def __init__(self, *args, stay: bool = False, space: bool = False, **kwargs) -> None:
+        kwargs.setdefault("select_on_focus", False)
+        super().__init__(*args, **kwargs)
+        self.stay = stay
+        """Tab never moves focus out of this input (the command line)."""
+        self.space = space
+        """Accepting a completion adds a space (the command line, and fields that build a list)."""
+
+    def accept_completion(self) -> bool:
+        """Take the completion on offer, if any; True if the value changed."""
+        suggestion = self._suggestion
+        if not suggestion or suggestion == self.value or not self.cursor_at_end:
+            return False
+        if self.space and not suggestion.endswith(" "):
+            suggestion += " "
+        elif not self.space:
+            suggestion = suggestion.rstrip(" ")
+        self.value = suggestion
+        self.cursor_position = len(self.value)
+        return True
+
+    def action_complete(self) -> None:
+        if self.accept_completion() and (self.stay or self.space):
+            return
+        if not self.stay:
+            self.screen.focus_next()
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        if select or not self.accept_completion():
+            super().action_cursor_right(select)
+
+
+class FlagBox(Checkbox, inherit_bindings=False):
+    """A yes/no field: Space toggles it, Enter is left to the dialog (which confirms)."""
+
+    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
