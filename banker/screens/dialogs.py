@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
+from banker.commands import SHORTAGE_KINDS
 from banker.screens.safety import guard_actions
 from banker.widgets import queries
 
@@ -148,7 +149,11 @@ def player_names(state, active_only: bool = True) -> tuple[str, ...]:
 @guard_actions
 class AuctionDialog(ModalScreen[str | None]):
     """A live auction (seed 000, BUYING PROPERTY): bids typed per player in any order; the highest is shown and a
-    bid the bidder cannot cover in cash is flagged. Ctrl+S (or Sold) closes it for the highest bidder."""
+    bid the bidder cannot cover in cash is flagged. Ctrl+S (or Sold) closes it for the highest bidder.
+
+    A building-shortage auction (seed 000, BUILDING SHORTAGE: "the houses or hotels must be sold at auction") is
+    the same dialog with the winner's lot and what was sold in the Deed field ("boardwalk hotel", "park place 2
+    houses"); it records ``shortage`` instead of ``auction``."""
 
     DEFAULT_CLASSES = "dialog"
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "sold", "Sold!")]
@@ -165,6 +170,7 @@ class AuctionDialog(ModalScreen[str | None]):
             with Horizontal(classes="field"):
                 yield Label("Deed", classes="field-label")
                 yield Input(value=self.deed, id="deed", compact=True,
+                            placeholder="a deed, or for a shortage: lot + hotel / N houses",
                             suggester=SuggestFromList(deed_names(state), case_sensitive=False))
             for i, p in enumerate(state.players):
                 if p.bankrupt:
@@ -196,7 +202,10 @@ class AuctionDialog(ModalScreen[str | None]):
         if not bids or not deed:
             return None
         amount, index = bids[0]
-        return f"auction {deed} {self.session.state.players[index].name} {amount}"
+        winner = self.session.state.players[index].name
+        if deed.split()[-1].casefold() in SHORTAGE_KINDS:  # "boardwalk hotel": a building-shortage auction
+            return f"shortage {winner} {deed} {amount}"
+        return f"auction {deed} {winner} {amount}"
 
     def refresh_bids(self) -> None:
         state = self.session.state
