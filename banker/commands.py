@@ -95,7 +95,7 @@ SHAPES: dict[str, str] = {
     "go": "go <player> [exact]",
     "build": "build <player> <deed> [<count>]",
     "sell": "sell <player> <deed> [<count>]",
-    "shortage": "shortage <player> <deed> <count> <amount>",
+    "shortage": "shortage <player> <deed> <count> [houses|hotels] <amount>",
     "mortgage": "mortgage <player> <deed>",
     "unmortgage": "unmortgage <player> <deed>",
     "tax": "tax <player> income [200|10%]  or  tax <player> luxury",
@@ -359,11 +359,26 @@ def _build_sell(cls: type) -> object:
     return parse_it
 
 
+SHORTAGE_KINDS = {"house": False, "houses": False, "hotel": True, "hotels": True}
+"""The building a shortage auction sold (seed 000, BUILDING SHORTAGE: "the houses or hotels"): True for hotels."""
+
+
 def _shortage(c: _Line) -> Action:
+    """``<count>`` houses, ``<count> houses|hotels``, or ``house``/``hotel`` alone for one."""
     c.need(4)
     player = c.player(c.args[0])
-    deed = c.deed(c.args[1:-2])
-    return ShortageAuction(player, deed, c.count(c.args[-2], "houses"), c.amount(c.args[-1], "price"))
+    amount = c.amount(c.args[-1], "price")
+    rest = c.args[1:-1]
+    hotel, count = False, 0
+    if rest[-1].casefold() in SHORTAGE_KINDS:
+        hotel, count = SHORTAGE_KINDS[rest[-1].casefold()], 1
+        rest = rest[:-1]
+    if rest and rest[-1].isdigit():
+        count = c.count(rest[-1], "hotels" if hotel else "houses")
+        rest = rest[:-1]
+    if not count:
+        raise c.bad("say how many houses were auctioned, or hotel")
+    return ShortageAuction(player, c.deed(rest), count, amount, hotel=hotel)
 
 
 def _tax(c: _Line) -> Action:

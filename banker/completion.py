@@ -37,7 +37,7 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
     "go": (PLAYER, c.EXACT),
     "build": (PLAYER, DEED, NUMBER),
     "sell": (PLAYER, DEED, NUMBER),
-    "shortage": (PLAYER, DEED, NUMBER, NUMBER),
+    "shortage": (PLAYER, DEED, NUMBER),  # then houses|hotels and the price: nothing to complete
     "mortgage": (PLAYER, DEED),
     "unmortgage": (PLAYER, DEED),
     "tax": (PLAYER, c.TAX_KINDS, c.TAX_CHOICES),

@@ -112,14 +112,15 @@ class Sell(Action):
 
 @dataclass(frozen=True)
 class ShortageAuction(Action):
-    """The result of a building-shortage auction: ``player`` won ``count`` houses for ``amount`` in all,
-    placed evenly on ``deed``'s group."""
+    """The result of a building-shortage auction: ``player`` won ``count`` houses (``hotel``: hotels) for
+    ``amount`` in all, placed evenly on ``deed``'s group."""
 
     verb: ClassVar[str] = "shortage"
     player: str
     deed: str
     count: int
     amount: int
+    hotel: bool = False
 
 
 @dataclass(frozen=True)

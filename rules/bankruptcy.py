@@ -4,7 +4,8 @@ Seed 000, BANKRUPTCY: to a player, buildings go back to the bank at half price a
 and the jail cards go to the creditor, who pays 10% at once on each mortgaged deed; to the bank, everything goes
 to the bank, which auctions the deeds (recorded as ``auction`` results). How the game ends depends on the variant
 (``Variant.end``): last player standing, second bankruptcy (seed 000, SHORT GAME rule 3), first bankruptcy (seed
-003, SHORT GAME rule 5).
+003, SHORT GAME rule 5). At the 1973 short game's second bankruptcy "Play immediately ceases": the creditor takes
+everything, buildings and mortgaged deeds as they stand, and owes no interest (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -62,7 +63,9 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         raise RuleError(RULE, f"{state.players[creditor].name} is bankrupt and out of the game")
     end = state.variant.end
     count = state.bankruptcies + 1
-    # seed 000, SHORT GAME rule 3: at the second bankruptcy everything, buildings included, goes to the creditor.
+    # seed 000, SHORT GAME rule 3: "when the second bankruptcy occurs the game ends. Play immediately ceases with the
+    # bankrupt player turning over to his creditor all that he has of value, including buildings": nothing is sold
+    # back, and no interest falls due on the mortgaged deeds (the valuation counts them at half price).
     whole = end is EndRule.SECOND_BANKRUPTCY and count >= 2
     money = state.money
     owned = state.owned_by(index)
@@ -77,8 +80,11 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         for deed in owned:
             state = _return_buildings(state, deed.index)
             state = state.with_holding(deed.index, owner=None, mortgaged=False)
-        if owned:
+        if owned and not whole:
             notes.append("the bank auctions " + ", ".join(d.name for d in owned) + " (record each `auction`)")
+        elif owned:
+            notes.append(", ".join(d.name for d in owned) + " go back to the bank; play has ceased, so nothing "
+                                                             "is auctioned")
         if player.jail_cards:
             notes.append("Get Out of Jail Free cards go back to their decks")
         state = state.with_player(index, jail_cards=())
@@ -103,8 +109,10 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         given = [d.name for d in owned] + ([money(player.cash)] if player.cash else [])
         if given:
             notes.insert(0, f"{', '.join(given)} go to {cname}")
+        if whole and any(state.deeds[d.index].mortgaged for d in owned):
+            notes.append("play has ceased: no interest on the mortgaged deeds, which count at half price")
         for deed in owned:
-            if not state.deeds[deed.index].mortgaged:
+            if whole or not state.deeds[deed.index].mortgaged:
                 continue
             interest = rounded_tenth(deed.mortgage)
             if state.variant.transfer_free_of_mortgage:

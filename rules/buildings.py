@@ -4,9 +4,10 @@ seed 000, HOUSES: only on a complete colour group, at the deed's house cost, eve
 ahead of another), up to four houses a lot. seed 000, HOTELS: with four houses on every lot of the group a hotel may
 replace the four houses of a lot, which go back to the bank (three houses in both short games: seed 000, SHORT GAME
 rule 2; seed 003). seed 000, MORTGAGES: no building while any lot of the group is mortgaged. seed 000, BUILDING
-SHORTAGE: nothing is built when the bank has none left; when several players want more than the bank has, the bank
-auctions them. seed 000, SELLING PROPERTY: buildings go back at half price, evenly in reverse; a hotel is sold as
-houses one at a time (so the bank must have the houses) or all the hotels of a group at once.
+SHORTAGE: nothing is built when the bank has none left; when several players want more than the bank has, "the
+houses or hotels must be sold at auction to the highest bidder" (one kind per auction: docs/rulings.md). seed 000,
+SELLING PROPERTY: buildings go back at half price, evenly in reverse; a hotel is sold as houses one at a time (so
+the bank must have the houses) or all the hotels of a group at once.
 """
 
 from __future__ import annotations
@@ -63,9 +64,12 @@ def _own_group(state: GameState, index: int, deed: Deed, verb: str) -> list[Deed
     return [state.board.deeds[i] for i in state.board.groups[deed.group].deeds]
 
 
-def _plan_build(state: GameState, index: int, deed: Deed, count: object, rule: str) -> _Plan:
+def _plan_build(state: GameState, index: int, deed: Deed, count: object, rule: str,
+                hotels: bool | None = None) -> _Plan:
     """Place ``count`` levels one at a time: the first on ``deed``, then on the lowest lot (ties: ``deed``, then
-    board order), checking every step; raises on the first step the rules refuse, so a build is all or nothing."""
+    board order), checking every step; raises on the first step the rules refuse, so a build is all or nothing.
+    ``hotels``: every step must place a hotel (True) or a house (False), as a shortage auction of one kind sells;
+    None places whichever comes next."""
     name = state.players[index].name
     lots = _own_group(state, index, deed, "build")
     group = state.board.groups[deed.group]
@@ -91,6 +95,14 @@ def _plan_build(state: GameState, index: int, deed: Deed, count: object, rule: s
         if level >= hotel:
             raise RuleError(HOTELS, f"{target.name} already has a hotel; only one hotel may stand on a lot")
         low = min(plan.levels.values())
+        if hotels is True and low < hotel - 1:
+            lowest = next(d for d in lots if plan.levels[d.index] == low)
+            raise RuleError(HOTELS, f"a hotel needs {describe_level(state, hotel - 1)} on every lot of the "
+                                    f"{group.title} group; {lowest.name} has {describe_level(state, low)}")
+        if hotels is False and level + 1 == hotel:
+            raise RuleError(SHORTAGE, f"{count} house{'s' if count > 1 else ''} would take {target.name} to a "
+                                      "hotel; an auction of houses places houses only (the hotel is auctioned "
+                                      "on its own, or built at its price)")
         if level > low:
             lowest = next(d for d in lots if plan.levels[d.index] == low)
             raise RuleError(HOUSES, f"{name} must build evenly: {target.name} has {describe_level(state, level)} "
@@ -151,17 +163,17 @@ def build(state: GameState, action: Build) -> Outcome:
 
 @handles(ShortageAuction)
 def shortage_auction(state: GameState, action: ShortageAuction) -> Outcome:
-    """Record a building-shortage auction (seed 000, BUILDING SHORTAGE): the winner pays ``amount`` in all to the
-    bank and the houses are placed evenly as a build would place them, with the same checks except the price.
-    The auction sells houses: a hotel is bought at its price afterwards (docs/rulings.md)."""
+    """Record a building-shortage auction (seed 000, BUILDING SHORTAGE: "the houses or hotels must be sold at
+    auction to the highest bidder"): the winner pays ``amount`` in all to the bank and the buildings are placed
+    evenly as a build would place them, with the same checks except the price. One auction sells one kind
+    (docs/rulings.md): houses, or (``hotel``) hotels, whose lots' houses go back to the bank (seed 000, HOTELS)."""
     index = active_player(state, action.player)
     deed = state.deed(action.deed)
     amount = check_amount(state, action.amount, SHORTAGE, "winning bid")
-    plan = _plan_build(state, index, deed, action.count, SHORTAGE)
-    if plan.added_hotels:
-        raise RuleError(SHORTAGE, f"{action.count} houses would take a lot of the group to a hotel; a shortage "
-                                  "auction sells houses only (build the hotel at its price)")
-    what = _count(plan.added_houses, 0)
+    if not isinstance(action.hotel, bool):
+        raise RuleError(SHORTAGE, f"an auction sells houses or hotels, not {action.hotel!r}")
+    plan = _plan_build(state, index, deed, action.count, SHORTAGE, hotels=action.hotel)
+    what = _count(plan.added_houses, plan.added_hotels)
     state, paid = transfer(state, index, BANK, amount, "build", rule=SHORTAGE, what=f"for {what} at auction",
                            deed=deed.name)
     state = _apply_levels(state, plan)

@@ -38,8 +38,8 @@ class EndRule(Enum):
     LAST_STANDING = "last_standing"
     """The last player left wins (seed 000, BANKRUPTCY)."""
     SECOND_BANKRUPTCY = "second_bankruptcy"
-    """Ends at the second bankruptcy; the bankrupt hands everything, buildings included, to the creditor (seed 000,
-    SHORT GAME rule 3)."""
+    """Ends at the second bankruptcy: play ceases and the bankrupt hands everything, buildings included, to the
+    creditor, who owes no interest on mortgaged deeds (seed 000, SHORT GAME rule 3)."""
     FIRST_BANKRUPTCY = "first_bankruptcy"
     """Ends at the first bankruptcy (seed 003, SHORT GAME rule 5)."""
     TIME_LIMIT = "time_limit"

@@ -2,6 +2,10 @@
 
 Bids are shouted in any order, so each player has a field: Enter in a bid field takes the bid and moves to the
 next bidder (it never sells); Ctrl+S, or Enter in the deed field, or the Sold button sells to the highest bidder.
+
+The same dialog records a building-shortage auction (seed 000, BUILDING SHORTAGE: "the houses or hotels must be
+sold at auction"): the Deed field then holds the winner's lot and what was sold, "boardwalk hotel" or
+"boardwalk 2 houses".
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from banker.commands import SHORTAGE_KINDS
 from banker.completion import DEED, complete_value
 from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
 from banker.screens.safety import guard_actions
@@ -34,7 +39,9 @@ class AuctionDialog(RecordingDialog):
             yield Label("Auction", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Deed", classes="field-label")
-                yield CompletingInput(value=self.deed, id="deed", compact=True, suggester=FunctionSuggester(
+                yield CompletingInput(value=self.deed, id="deed", compact=True,
+                                      placeholder="a deed, or for a shortage: lot + hotel / N houses",
+                                      suggester=FunctionSuggester(
                     lambda v: complete_value(DEED, v, self.session.state)))
             for i in self.bidders:
                 p = state.players[i]
@@ -68,7 +75,10 @@ class AuctionDialog(RecordingDialog):
         if not bids or not deed:
             return None
         amount, index = bids[0]
-        return f"auction {deed} {self.session.state.players[index].name} {amount}"
+        winner = self.session.state.players[index].name
+        if deed.split()[-1].casefold() in SHORTAGE_KINDS:  # "boardwalk hotel": a building-shortage auction
+            return f"shortage {winner} {deed} {amount}"
+        return f"auction {deed} {winner} {amount}"
 
     def tied(self) -> bool:
         """Two players top the auction with the same bid: nobody has won yet (ruling in docs/rulings.md, App)."""
@@ -126,8 +136,11 @@ class AuctionDialog(RecordingDialog):
             self.submit(cmd, self.field_at_fault)
 
     def field_at_fault(self, reply) -> str:
+        words = self.query_one("#deed", Input).value.split()
+        while words and (words[-1].casefold() in SHORTAGE_KINDS or words[-1].isdigit()):
+            words.pop()
         try:
-            self.session.state.deed(self.query_one("#deed", Input).value.strip())
+            self.session.state.deed(" ".join(words))
         except RuleError:
             return "deed"
         return f"bid-{self.bids()[0][1]}"

@@ -131,6 +131,21 @@ def test_resume_after_reopen_same_state(game, db):
         assert third.state.player("Cy").cash == 1500
 
 
+def test_a_hotel_won_at_a_shortage_auction_replays_from_the_journal(game, db, monkeypatch):
+    """seed 000, BUILDING SHORTAGE ("the houses or hotels"): the journalled action keeps that it sold a hotel, so
+    undo/redo and a resume that replays the journal rebuild the same state."""
+    for line in ["buy ann mediterranean", "buy ann baltic", "build ann baltic 8", "shortage ann baltic hotel 75"]:
+        assert game.execute(line).ok, line
+    state = game.state
+    assert state.holding(state.deed("Baltic Avenue")).level == state.hotel_level
+    assert (state.houses, state.hotels, state.player("Ann").cash) == (28, 11, 1500 - 120 - 400 - 75)
+    assert game.execute("undo").ok and game.execute("redo").ok and game.state == state
+    monkeypatch.setattr(Session, "_checkpoint_tail", lambda self: None)  # no closing checkpoint: replay it all
+    game.close()
+    with Session.open(db) as again:
+        assert again.state == state
+
+
 def test_open_without_games_raises_lookup(db):
     with pytest.raises(LookupError):
         Session.open(db)

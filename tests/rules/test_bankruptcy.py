@@ -8,6 +8,7 @@ import pytest
 from rules import CannotPay, RuleError, apply
 from rules.actions import Bankrupt, Next, Turn
 from rules.turns import winner
+from rules.valuation import worth
 from tests.rules.support import conserved, game, own, set_cash
 
 
@@ -92,7 +93,49 @@ def test_short_1973_second_bankruptcy_ends_with_buildings_to_creditor_seed000_sh
     st = out.state
     assert st.over and st.end_reason == "second bankruptcy (Cy to Ann)"
     assert st.holding(st.deed("Baltic")).level == 2 and st.holding(st.deed("Baltic")).owner == 0
-    assert st.players[0].cash == 1500 + 30 - 20 and conserved(st)
+    assert st.players[0].cash == 1500 + 30 and conserved(st)  # play has ceased: no interest on Boardwalk
+
+
+def second_bankruptcy_1973(ann_cash=1500):
+    """Short game (1973), Dee already bankrupt: Cy ($30, Baltic with 2 houses, Boardwalk mortgaged) goes next."""
+    s = broke("short-1973", n=4)
+    s = set_cash(replace(s, bankruptcies=1).with_player(3, bankrupt=True), 3, 0)
+    return set_cash(s, 0, ann_cash)
+
+
+@pytest.mark.parametrize("ann_cash", [1500, 0], ids=["creditor-with-cash", "creditor-without-cash"])
+def test_short_1973_play_ceases_no_interest_mortgaged_at_half_price_seed000_short_rule3(ann_cash):
+    """seed 000, RULES for a SHORT GAME, 3: "when the second bankruptcy occurs the game ends. Play immediately
+    ceases with the bankrupt player turning over to his creditor all that he has of value, including buildings";
+    then "(3.) any mortgaged property owned by him at one-half price". No 10% falls due, so nothing (not even a
+    creditor without cash) can hold up the end of the game."""
+    out = apply(second_bankruptcy_1973(ann_cash), Bankrupt("Cy", "Ann"))
+    st = out.state
+    assert st.over and [t.kind for t in out.transfers] == ["bankruptcy"]
+    assert st.players[0].cash == ann_cash + 30 and conserved(st)
+    assert st.holding(st.deed("Boardwalk")).mortgaged and st.holding(st.deed("Boardwalk")).owner == 0
+    w = worth(st, 0)
+    assert (w.deeds, w.mortgaged) == (60 + 60, 400 // 2)  # Mediterranean, Baltic; Boardwalk at half its $400
+    assert w.total == ann_cash + 30 + 120 + 200 + 2 * 50
+    assert "no interest" in out.summary and "interest on Boardwalk" not in out.summary
+
+
+def test_short_1973_first_bankruptcy_still_charges_the_interest_seed000_bankruptcy():
+    """Only the second bankruptcy ends play; at the first the creditor pays the 10% at once (seed 000,
+    BANKRUPTCY): buildings sold back ($50) and Cy's $30 to Ann, who pays $20 on Boardwalk."""
+    out = apply(broke("short-1973", n=4), Bankrupt("Cy", "Ann"))
+    assert not out.state.over and out.state.players[0].cash == 1500 + 50 + 30 - 20
+    assert [t.kind for t in out.transfers] == ["bankruptcy", "bankruptcy", "interest"]
+
+
+def test_short_1973_second_bankruptcy_to_the_bank_auctions_nothing_seed000_short_rule3():
+    """"whether the creditor happens to be a rival player or the Bank": everything goes back to the bank, and
+    since play has ceased the bank holds no auctions."""
+    out = apply(second_bankruptcy_1973(), Bankrupt("Cy"))
+    st = out.state
+    assert st.over and all(h.owner is None and not h.mortgaged and h.level == 0 for h in st.deeds)
+    assert "record each `auction`" not in out.summary and "nothing is auctioned" in out.summary
+    assert conserved(st)
 
 
 def test_short_1990s_first_bankruptcy_ends_seed003_short_rule5():

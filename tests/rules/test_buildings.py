@@ -172,18 +172,70 @@ def test_shortage_auction_places_houses_evenly_for_the_bid():
 
 
 @pytest.mark.parametrize(
+    ("variant", "start", "deed", "count", "after", "bank", "summary"),
+    [
+        ("standard", (4, 4), "Boardwalk", 1, (4, 5), (28, 0),
+         "Ann wins a hotel at auction for $400: Park Place 4 houses, Boardwalk a hotel"),
+        ("standard", (4, 4), "Park Place", 2, (5, 5), (32, 0),
+         "Ann wins 2 hotels at auction for $400: Park Place a hotel, Boardwalk a hotel"),
+        ("standard", (4, 5), "Park Place", 1, (5, 5), (32, 0), None),
+        ("short-1973", (3, 3), "Park Place", 1, (4, 3), (29, 0), None),
+    ],
+    ids=["seed000-BUILDING-SHORTAGE-houses-or-hotels", "seed000-BUILDING-SHORTAGE-two-hotels-one-bid",
+         "seed000-BUILDING-SHORTAGE-last-hotel-of-the-group", "seed000-SHORT-GAME-rule2-hotel-at-auction"],
+)
+def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, summary):
+    """seed 000, BUILDING SHORTAGE: "the houses or hotels must be sold at auction to the highest bidder"; the
+    winner pays the bid, the hotel goes on the lot and its houses go back to the bank (seed 000, HOTELS)."""
+    state = game(own={"Ann": dict(zip(BLUE, start, strict=True))}, variant=variant, bank_hotels=count)
+    out = ok(state, ShortageAuction("Ann", deed, count, 400, hotel=True))
+    assert levels(out.state, BLUE) == after
+    assert cash(out.state, "Ann") == 1100
+    (t,) = out.transfers
+    assert (t.payer, t.payee, t.amount, t.kind) == ("Ann", "bank", 400, "build")
+    assert (out.state.houses, out.state.hotels) == bank
+    if summary:
+        assert out.summary == summary
+
+
+@pytest.mark.parametrize(
     ("kw", "action", "match"),
     [
         ({"own": {"Ann": BLUE}, "bank_houses": 2}, ShortageAuction("Ann", "Boardwalk", 3, 100), "no houses left"),
         ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}}, ShortageAuction("Ann", "Boardwalk", 1, 100),
-         "houses only"),
+         "places houses only"),
+        ({"own": {"Ann": {"Park Place": 3, "Boardwalk": 3}}}, ShortageAuction("Ann", "Boardwalk", 3, 100),
+         "3 houses would take Boardwalk to a hotel"),
+        ({"own": {"Ann": {"Park Place": 3, "Boardwalk": 4}}}, ShortageAuction("Ann", "Boardwalk", 1, 100, hotel=True),
+         "a hotel needs 4 houses on every lot of the Dark Blue group; Park Place has 3 houses"),
+        ({"own": {"Ann": {"Park Place": 2, "Boardwalk": 2}}, "variant": "short-1973"},
+         ShortageAuction("Ann", "Boardwalk", 1, 100, hotel=True), "a hotel needs 3 houses on every lot"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "bank_hotels": 0},
+         ShortageAuction("Ann", "Boardwalk", 1, 100, hotel=True), "no hotels left"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "bank_hotels": 1},
+         ShortageAuction("Ann", "Boardwalk", 2, 100, hotel=True), "no hotels left"),
+        ({"own": {"Ann": {"Park Place": 5, "Boardwalk": 5}}}, ShortageAuction("Ann", "Boardwalk", 1, 100, hotel=True),
+         "already has a hotel"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "mortgaged": ["Park Place"]},
+         ShortageAuction("Ann", "Boardwalk", 1, 100, hotel=True), "Park Place is mortgaged"),
+        ({"own": {"Ann": ["Boardwalk"], "Bob": ["Park Place"]}},
+         ShortageAuction("Ann", "Boardwalk", 1, 100, hotel=True), "whole Dark Blue group"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}}, ShortageAuction("Ann", "Boardwalk", 1, 100, hotel="1"),
+         "houses or hotels"),
         ({"own": {"Ann": BLUE}}, ShortageAuction("Ann", "Boardwalk", 1, 0), "more than"),
         ({"own": {"Ann": ["Boardwalk"]}}, ShortageAuction("Ann", "Boardwalk", 1, 10), "whole Dark Blue group"),
         ({"own": {"Ann": {"Park Place": 0, "Boardwalk": 1}}}, ShortageAuction("Ann", "Boardwalk", 1, 10), "evenly"),
         ({"own": {"Ann": BLUE}, "cash": {"Ann": 50}}, ShortageAuction("Ann", "Boardwalk", 1, 51), "missing"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "cash": {"Ann": 50}},
+         ShortageAuction("Ann", "Boardwalk", 1, 51, hotel=True), "missing"),
     ],
-    ids=["seed000-BUILDING-SHORTAGE-supply", "seed000-BUILDING-SHORTAGE-houses-only", "zero-bid",
-         "seed000-HOUSES-complete-group", "seed000-HOUSES-evenly", "bid-in-cash"],
+    ids=["seed000-BUILDING-SHORTAGE-supply", "rulings-Part1-BUILDING-SHORTAGE-one-kind-a-house-is-not-a-hotel",
+         "rulings-Part1-BUILDING-SHORTAGE-one-kind-houses-then-hotel",
+         "seed000-HOTELS-four-houses-on-every-lot", "seed000-SHORT-GAME-rule2-three-houses-on-every-lot",
+         "seed000-BUILDING-SHORTAGE-no-hotel-left", "seed000-BUILDING-SHORTAGE-hotels-all-or-nothing",
+         "seed000-HOTELS-one-hotel-a-lot", "seed000-MORTGAGES-no-hotel", "seed000-HOTELS-complete-group",
+         "hotel-flag-not-a-bool", "zero-bid", "seed000-HOUSES-complete-group", "seed000-HOUSES-evenly",
+         "bid-in-cash", "hotel-bid-in-cash"],
 )
 def test_shortage_auction_refusals(kw, action, match):
     refused(game(**kw), action, match=match)

@@ -78,7 +78,7 @@ COMMON = [
     st.builds(Build, players, deeds, st.integers(1, 3)),
     st.builds(Build, players, deeds, st.integers(1, 3)),
     st.builds(Sell, players, deeds, st.integers(-1, 6)),
-    st.builds(ShortageAuction, players, deeds, st.integers(-1, 5), amounts),
+    st.builds(ShortageAuction, players, deeds, st.integers(-1, 5), amounts, st.booleans()),
     st.builds(Mortgage, players, deeds),
     st.builds(Mortgage, players, deeds),
     st.builds(Unmortgage, players, deeds),

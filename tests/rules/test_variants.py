@@ -35,7 +35,7 @@ def test_unknown_variant_lists_the_choices():
                      "end": EndRule.FIRST_BANKRUPTCY}),
     ("time-limit", {"deal_count": 2, "deal_paid": True, "end": EndRule.TIME_LIMIT}),
     ("darrow-1935", {"buy_at_price": False, "income_tax": IncomeTax.DARROW, "transfer_free_of_mortgage": True,
-                     "min_players": 4, "max_players": 9, "luxury_tax": 75}),
+                     "min_players": 2, "max_players": 9, "luxury_tax": 75}),
     ("standard", {"deal_count": 0, "hotel_level": 5, "end": EndRule.LAST_STANDING, "income_tax": IncomeTax.CHOICE}),
 ])
 def test_variant_settings_follow_the_seeds(key, attrs):
@@ -45,7 +45,9 @@ def test_variant_settings_follow_the_seeds(key, attrs):
 
 
 @pytest.mark.parametrize("key,low,high", [("standard", 2, 8), ("short-1973", 2, 8), ("short-1990s", 2, 8),
-                                          ("time-limit", 2, 8), ("darrow-1935", 4, 9)])
+                                          ("time-limit", 2, 8), ("darrow-1935", 2, 9)],
+                         ids=["standard", "short-1973", "short-1990s", "time-limit",
+                              "seed001-any-number-preferably-four-to-nine"])
 def test_player_counts(key, low, high):
     names = [f"P{i}" for i in range(12)]
     extra = {"time_limit_minutes": 60} if key == "time-limit" else {}
@@ -54,6 +56,20 @@ def test_player_counts(key, low, high):
     for bad in (low - 1, high + 1):
         with pytest.raises(RuleError, match=f"{low} to {high} players"):
             new_game(names[:bad], Settings(variant=key, **extra))
+
+
+@pytest.mark.parametrize("n", [2, 3], ids=["seed001-two-players", "seed001-three-players"])
+def test_darrow_fewer_than_four_players_seed001(n):
+    """seed 001: "The game of MONOPOLY can be played by any number of players, preferably four to nine": four is
+    the book's preference, not its minimum."""
+    state = game(n, "darrow-1935")
+    assert [p.cash for p in state.players] == [1500] * n and conserved(state)
+
+
+def test_darrow_summary_gives_the_books_preference_seed001():
+    """The new-game screen shows the variant's summary: it says who may play and what the book prefers."""
+    summary = find_variant("darrow-1935").summary
+    assert "2 to 9 players" in summary and "four to nine" in summary
 
 
 def test_duplicate_and_reserved_names_refused():

@@ -10,6 +10,7 @@ from textual.widgets import Button
 from banker.app import make_app
 from banker.screens.new_game import NewGameScreen
 from banker.widgets.players import PlayerCard, large
+from rules import Settings
 from tests.tui.helpers import make_game
 
 
@@ -60,3 +61,16 @@ async def test_eight_players_fit_at_100x30_with_cash_on_one_line():
         assert len(jailed) == 3 and jailed[2] == "in jail, just sent"  # seed 000, JAIL: a line of its own
         assert all(panel.region.contains_region(c.region) and c.region.height == (3 if c is cards[2] else 2)
                    for c in cards)
+
+
+async def test_nine_players_of_a_darrow_game_fit_at_100x30():
+    """seed 001: "preferably four to nine" players; the ninth card is in view without scrolling (docs/rulings.md)."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=tuple("abcdefghi"), settings=Settings(variant="darrow-1935"))
+    app = make_app(db)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one("#players")
+        cards = list(panel.query(PlayerCard))
+        assert len(cards) == 9 and panel.max_scroll_y == 0
+        assert all(panel.region.contains_region(c.region) for c in cards)

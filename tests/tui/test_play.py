@@ -279,6 +279,26 @@ async def test_short_game_setup_offers_a_random_deal():
         assert dealt == [app.session.state.variant.deal_count] * 2
 
 
+async def test_darrow_game_for_three_with_the_books_preference_shown():
+    """seed 001: "any number of players, preferably four to nine": the new-game screen says so for Darrow 1935,
+    and three players may start."""
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#names", Input).value = "ann bob cat"
+        app.screen.query_one("#v-darrow-1935").value = True
+        await pilot.pause()
+        assert "2 to 9 players, the book prefers four to nine" in text_of(app.screen.query_one("#variant-summary"))
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.state.variant.key == "darrow-1935" and cash(app) == [1500, 1500, 1500]
+
+
 async def test_saved_games_list_opens_the_chosen_game():
     """With no unfinished game the app lists the saved games; choosing one opens its table."""
     db = db_path()
