@@ -128,8 +128,7 @@ class AuctionDialog(RecordingDialog):
         elif not self.bids():
             self.refuse("no bid yet: type the bids as they are called, then Ctrl+S", f"bid-{self.bidders[0]}")
         elif self.tied():
-            self.refuse("the highest bids are tied: someone must bid higher before the deed is sold",
-                        f"bid-{self.bids()[0][1]}")
+            self.refuse("the highest bids are tied: someone must bid higher before the deed is sold")
         else:
             cmd = self.command()
             assert cmd is not None

@@ -54,7 +54,10 @@ class BankerDialog(ModalScreen[ResultT]):
     """A modal that closes once, shows refusals in place and confirms on Enter or Ctrl+S."""
 
     DEFAULT_CLASSES = "dialog"
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "confirm", "Confirm")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "confirm", "Confirm"),
+                Binding("enter", "confirm", "Confirm", show=False)]
+    """Enter reaches the dialog's own binding from a checkbox (which takes Space only); an input turns Enter
+    into ``Input.Submitted`` (below) and a button presses itself."""
     LIST_FIELDS: ClassVar[frozenset[str]] = frozenset()
     """Ids of the inputs where Enter adds an item to a list instead of confirming."""
 

@@ -67,8 +67,8 @@ def test_trade_dialog(snap_compare):
         await pilot.pause()
         screen = pilot.app.screen
         screen.query_one("#b", Input).value = "bob"
-        screen.give.append("$150")
-        screen.get.append("reading")
+        screen.lists["give"].append("$150")
+        screen.lists["get"].append("reading")
         screen.refresh_trade()
         screen.query_one("#give", Input).focus()
         await pilot.pause()

@@ -1,0 +1,349 @@
+"""The keyboard contract of the command line and every dialog (issue 10), as a banker meets it in a pilot.
+
+A command typed or confirmed is recorded exactly once, or refused with a message that stays visible; a refused
+dialog keeps every field as typed with the focus on the field at fault; Enter confirms from any field but a list
+field; Ctrl+S confirms everywhere; Escape cancels; Tab accepts a completion; text is never markup. The journal
+(``session.log()``) is the oracle.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import pytest
+from textual.widgets import Checkbox, Input, Static
+
+from banker.app import make_app
+from banker.dialogs import AuctionDialog, BankerDialog, CommandDialog, TradeDialog
+from banker.screens.games import GamesScreen
+from banker.screens.new_game import NewGameScreen
+from banker.screens.table import TableScreen
+from banker.session import Session
+from tests.tui.helpers import cash, make_game, text_of
+
+SIZE = (120, 40)
+OWNED = ["buy ann boardwalk", "buy ann park place", "buy bob baltic avenue", "buy bob reading railroad"]
+
+
+def db_path() -> Path:
+    return Path(os.environ["BANKER_DB"])
+
+
+def journal(app) -> list[str]:
+    return [e.text for e in app.session.log()]
+
+
+def refusal(app) -> str:
+    return text_of(app.screen.query_one("#refusal", Static))
+
+
+# One row per dialog: the key that opens it, what to type into the field it opens on, and the line it records.
+RECORDING = [
+    ("r", "boardwalk", "rent ann boardwalk", ["buy bob boardwalk"]),
+    ("b", "mediterranean", "buy ann mediterranean", []),
+    ("p", "75", "pay ann 75", []),
+    ("c", "20", "collect ann 20", []),
+    ("g", "", "go ann", []),
+    ("m", "boardwalk", "mortgage ann boardwalk", ["buy ann boardwalk"]),
+    ("t", "", "tax ann luxury", []),
+    ("j", "", "jail ann", []),
+    ("k", "chairman", "card ann chance chairman", []),
+]
+
+
+async def _open(pilot, key: str, typed: str) -> None:
+    await pilot.press(key)
+    await pilot.pause()
+    if key == "t":  # the tax dialog opens on its choice, filled with the first; make it luxury
+        pilot.app.screen.focused.value = ""
+        typed = "luxury"
+    if typed:
+        await pilot.press(*typed)
+    await pilot.pause()
+
+
+@pytest.mark.parametrize(("key", "typed", "line", "setup"), RECORDING, ids=[r[0] for r in RECORDING])
+@pytest.mark.parametrize("keys", [("enter", "enter"), ("enter", "ctrl+s"), ("ctrl+s", "enter", "enter")],
+                         ids=["enter-enter", "enter-ctrl+s", "ctrl+s-enter-enter"])
+async def test_a_confirmed_dialog_records_exactly_once(key, typed, line, setup, keys):
+    """A second Enter, or Enter plus Ctrl+S, after the dialog closed does nothing: one journal line, no error
+    (under test an error would fail the test: BankerApp.raise_errors)."""
+    db = db_path()
+    make_game(db, lines=setup)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = journal(app)
+        await _open(pilot, key, typed)
+        assert isinstance(app.screen, CommandDialog)
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app) == before + [line]
+
+
+@pytest.mark.parametrize(("key", "field", "wrong", "fault"), [
+    ("b", "f-deed", "nowhere", "f-deed"),
+    ("m", "f-deed", "baltic", "f-deed"),  # bob's deed: the engine refuses, the deed field is where to look
+    ("p", "f-player", "zed", "f-player"),
+    ("r", "f-payer", "zed", "f-payer"),
+    ("k", "f-card", "no such card", "f-card"),
+], ids=["buy-unknown-deed", "mortgage-not-owner", "pay-unknown-player", "rent-unknown-payer", "card-unknown"])
+async def test_a_refused_dialog_keeps_its_fields_and_says_why_inside(key, field, wrong, fault):
+    db = db_path()
+    make_game(db, lines=OWNED)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = journal(app)
+        await pilot.press(key)
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one(f"#{field}", Input).value = wrong
+        if key == "p":
+            dialog.query_one("#f-amount", Input).value = "10"
+        if key == "r":
+            dialog.query_one("#f-deed", Input).value = "boardwalk"
+        await pilot.pause()
+        values = dialog.values()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog, "a refusal keeps the dialog open"
+        assert dialog.values() == values, "every field as typed"
+        assert refusal(app).startswith("✗"), "the refusal is shown inside the dialog"
+        assert dialog.focused is not None and dialog.focused.id == fault
+        assert journal(app) == before
+        await pilot.press("x")  # the next key edits the field at fault: it was not selected for overwriting
+        await pilot.pause()
+        assert dialog.query_one(f"#{fault}", Input).value.endswith("x")
+        assert refusal(app) == "", "editing clears the refusal"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app) == before
+
+
+async def test_enter_on_a_checkbox_confirms_and_space_toggles():
+    """The rent dialog's "sent by a card" checkbox takes Space; Enter there records the rent (seed 000 rent)."""
+    db = db_path()
+    make_game(db, lines=["buy bob reading railroad"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r", *"reading")
+        app.screen.query_one("#f-card", Checkbox).focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert app.screen.query_one("#f-card", Checkbox).value is True
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.log()[-1].text == "rent ann reading card"
+
+
+async def test_tab_accepts_a_completion_and_moves_on_in_a_dialog():
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("b", *"boa")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.screen.query_one("#f-deed", Input).value == "boardwalk"
+        assert app.screen.focused.id == "f-player"
+        assert app.screen.focused.value == "ann"  # not selected: a key typed now would not wipe it
+        await pilot.press("escape", "b", *"b")  # "b" alone: Baltic, Boardwalk or B. & O.: nothing offered
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.screen.query_one("#f-deed", Input).value == "b"
+
+
+async def test_the_command_line_keeps_the_keyboard():
+    """Tab completes with a space and never leaves the line; no table key fires while it has focus; a refused
+    line stays for correction, Ctrl+U clears it; a query's answer does not take the next command."""
+    db = db_path()
+    make_game(db, lines=["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"ren", "tab", *"bo", "tab")
+        await pilot.pause()
+        line = app.screen.query_one("#command", Input)
+        assert line.value == "rent bob "
+        await pilot.press("tab", "g")  # nothing to complete: Tab stays; g is text, not the GO dialog
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.screen.focused is line
+        assert line.value == "rent bob g"
+        await pilot.press("ctrl+u", *"rent bob boardwalk", "enter")
+        await pilot.pause()
+        assert journal(app)[-1] == "rent bob boardwalk" and line.value == ""
+        await pilot.press(*"rent bob nowhere", "enter")
+        await pilot.pause()
+        assert line.value == "rent bob nowhere", "a refused line stays for correction"
+        assert text_of(app.screen.query_one("#reply", Static)).startswith("✗ no deed")
+        await pilot.press("ctrl+u")
+        assert line.value == ""
+        for query in ("show worth", "show rent boardwalk", "show scores", "show tax ann"):
+            await pilot.press(*query, "enter", *"go ann", "enter")
+            await pilot.pause()
+            assert journal(app)[-1] == "go ann", query
+        assert cash(app)[0] == 1100 + 4 * 200 + 50
+
+
+@pytest.mark.parametrize("typed", ["[/]", "show worth # [/]", "[reverse]x[/reverse]", "[@click=app.quit]q[/]"])
+async def test_typed_text_is_never_markup(typed):
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#command", Input).focus()
+        app.screen.query_one("#command", Input).value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.is_running
+        reply = text_of(app.screen.query_one("#reply", Static))
+        if not typed.startswith("show"):
+            assert typed in reply, reply  # echoed literally in the refusal
+
+
+async def test_names_with_brackets_show_literally_everywhere():
+    """Setup refuses a name like Bo[/]b, and says so on the new-game screen literally (it used to fail silently,
+    the refusal itself read as markup); a database whose names hold brackets (an older Banker's) still lists
+    its games."""
+    db = db_path()
+    make_game(db, names=("Ann", "Bob"), lines=["bankrupt bob to bank"])  # standard: one left, the game ends
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE players SET name = '[b]Bo[/]b' WHERE name = 'Bob'")
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GamesScreen)
+        shown = str(app.screen.query_one("#games").get_option_at_index(0).prompt)
+        assert "[b]Bo[/]b" in shown
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press(*"Ann Bo", "left_square_bracket", "slash", "right_square_bracket", "b", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.is_running
+        error = text_of(app.screen.query_one("#setup-error", Static))
+        assert '"Bo[/]b" is not a usable player name' in error, error
+        assert Session.last_unfinished(db) is None  # nothing was created
+
+
+async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
+    """seed 000: property may be sold by one player to another. Enter in gives/gets/lift adds an item (the
+    placeholder says so); Ctrl+S records, with anything still typed; a refusal keeps every item."""
+    db = db_path()
+    make_game(db, lines=OWNED + ["mortgage bob reading railroad"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        assert "Enter adds" in dialog.query_one("#give", Input).placeholder
+        await pilot.press(*"bob", "tab")
+        dialog.query_one("#give", Input).focus()
+        await pilot.press(*"baltic avenue", "enter")  # ann does not own Baltic: refused at Ctrl+S
+        await pilot.pause()
+        assert dialog.lists["give"] == ["baltic avenue"] and app.screen is dialog
+        dialog.query_one("#lift", Input).focus()
+        await pilot.press(*"reading", "enter")
+        await pilot.pause()
+        assert app.screen is dialog and dialog.lists["lift"] == ["reading"], "Enter in lift adds, never records"
+        before = journal(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog and refusal(app).startswith("✗")
+        assert dialog.lists == {"give": ["baltic avenue"], "get": [], "lift": ["reading"]}
+        assert journal(app) == before
+        await pilot.press("button" if False else "escape")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#b", Input).value = "bob"
+        dialog.query_one("#give", Input).value = "$100"
+        dialog.query_one("#get", Input).value = "reading"  # still typed, not added: recorded all the same
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app)[-1] == "trade ann bob give $100 get reading"
+
+
+async def test_auction_enter_takes_a_bid_and_only_ctrl_s_sells():
+    """seed 000, BUYING PROPERTY: the bids come in any order; the highest bidder buys. A tie sells nothing
+    (docs/rulings.md) and the refusal stays in the dialog."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a", *"park place", "tab", *"200", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog) and dialog.focused.id == "bid-1"
+        await pilot.press(*"200", "ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog and "tied" in refusal(app)
+        await pilot.press("backspace", "backspace", "backspace", *"250", "enter")
+        await pilot.pause()
+        assert app.screen is dialog, "Enter in a bid field never sells"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app)[-1] == "auction park place bob 250"
+        assert cash(app) == [1500, 1250, 1500]
+
+
+async def test_every_dialog_closes_once():
+    """The base class owns the single dismiss: a second close is a no-op, not a ScreenStackError."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in ("r", "a", "x", "p", "question_mark"):
+            await pilot.press(key)
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, BankerDialog):
+                screen.action_cancel()
+                screen.action_cancel()
+                screen.action_confirm()
+            else:
+                await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+
+async def test_help_scrolls_by_keyboard():
+    """Every key and the whole command language are in reach without a mouse (issue 11, point 3)."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        scroll = app.screen.query_one("#help-scroll")
+        assert scroll.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
