@@ -75,6 +75,8 @@ class LogEntry:
     """For an action: it is currently taken back."""
     target: int | None
     """For undo/redo: the seq of the action taken back or redone."""
+    verb: str = ""
+    """For an action: its verb (``rent``, ``next``...), as journalled."""
 
 
 @dataclass(frozen=True)
@@ -382,6 +384,10 @@ class Session:
         outcome = rules.apply(self.state, cmd)
         return _Plan("action", text, cmd, None, outcome, outcome.summary, outcome.state)
 
+    def undo_summary(self) -> str | None:
+        """What ``undo`` would take back now, in words (None: nothing to undo)."""
+        return self._summary(self._stack[-1]) if self._stack else None
+
     def _summary(self, seq: int) -> str:
         row = self._j.conn.execute("SELECT summary FROM events WHERE game = ? AND seq = ?",
                                    (self.game_id, seq)).fetchone()
@@ -432,14 +438,14 @@ class Session:
         if limit is not None and limit <= 0:
             return []
         if limit is None:
-            rows = self._j.conn.execute("SELECT seq, time, text, kind, summary, target FROM events WHERE game = ? "
-                                        "ORDER BY seq", (self.game_id,)).fetchall()
+            rows = self._j.conn.execute(f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq",
+                                        (self.game_id,)).fetchall()
         else:
-            rows = self._j.conn.execute("SELECT seq, time, text, kind, summary, target FROM events WHERE game = ? "
-                                        "ORDER BY seq DESC LIMIT ?", (self.game_id, limit)).fetchall()[::-1]
+            rows = self._j.conn.execute(f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?",
+                                        (self.game_id, limit)).fetchall()[::-1]
         live = set(self._stack)
-        return [LogEntry(seq, time, text, kind, summary, kind == "action" and seq not in live, target)
-                for seq, time, text, kind, summary, target in rows]
+        return [LogEntry(seq, time, text, kind, summary, kind == "action" and seq not in live, target, verb or "")
+                for seq, time, text, kind, summary, target, verb in rows]
 
     def history(self) -> list[tuple[LogEntry, Outcome]]:
         """Every effective (not undone) action in order, with what it did (replayed from the start)."""
@@ -466,6 +472,9 @@ class Session:
         except RuleError as e:
             return Reply(False, str(e), error=e, query=True)
         return Reply(True, message, query=True)
+
+
+_LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"
 
 
 class _Abort(Exception):

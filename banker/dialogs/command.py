@@ -41,6 +41,9 @@ class Field:
     """A yes/no field (a checkbox); its value is "yes" or ""."""
     optional: bool = False
     """May stay empty (the command has a default for it)."""
+    owner_of: str = ""
+    """The key of a deed field: once that names an owned deed, this field becomes its owner (sell, mortgage,
+    lift and build are done by the deed's owner), unless the banker typed here by hand."""
 
 
 @guard_actions
@@ -60,6 +63,8 @@ class CommandDialog(RecordingDialog):
         self.focus_key = focus or next((f.key for f in fields if not f.default and not f.flag), fields[0].key)
         self.note = note
         self.complete = complete
+        self.auto: dict[str, str] = {f.key: f.default for f in fields}
+        """What each owner-following field was last filled with, to tell it from a value typed by hand."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
@@ -112,8 +117,25 @@ class CommandDialog(RecordingDialog):
         reply = self.session.preview(cmd) if cmd and self.show_preview else None
         self.query_one("#preview", Static).update(reply_text(reply))
 
-    def on_input_changed(self) -> None:
+    def on_input_changed(self, event: Input.Changed) -> None:
+        changed = str(event.input.id).removeprefix("f-")
+        for f in self.fields:
+            if f.owner_of == changed:
+                self._follow_owner(f, event.value)
         self.refresh_preview()
+
+    def _follow_owner(self, field: Field, deed_text: str) -> None:
+        state = self.session.state
+        try:
+            holding = state.holding(state.deed(deed_text.strip()))
+        except RuleError:
+            return
+        widget = self.query_one(f"#f-{field.key}", Input)
+        if holding.owner is None or widget.value.strip() != self.auto[field.key]:
+            return
+        owner = state.players[holding.owner].name
+        self.auto[field.key] = owner
+        widget.value = owner
 
     def on_checkbox_changed(self) -> None:
         self.refresh_preview()

@@ -1,6 +1,6 @@
 """The table: the main screen a banker keeps open all game night.
 
-Every action is an ``action_*`` method bound in ``BINDINGS`` (shown in the footer), offered in the command palette
+Every action is an ``action_*`` method bound in ``BINDINGS`` (shown in the key bar), offered in the command palette
 (``banker.app.BankerCommands`` reads :data:`ACTIONS`) and clickable in the button bar. Each action opens a dialog
 that builds command text and records it through the app's ``record`` (``Session.execute``), so a dialog and a typed
 command are recorded the same way. While the command line has focus it takes every key: no table key fires.
@@ -16,9 +16,9 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import HorizontalScroll, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input, Static
 
 from banker.screens.safety import guard_actions, guarded
 from banker.widgets import queries
@@ -36,7 +36,7 @@ JOURNAL_LINES = 30
 
 @dataclass(frozen=True)
 class TableAction:
-    """One thing a banker can do from the table: key, action name, footer label and a longer palette help."""
+    """One thing a banker can do from the table: key, action name, key-bar label and a longer palette help."""
 
     action: str
     key: str
@@ -67,7 +67,12 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
     TableAction("help", "question_mark", "Help", "Key bindings and the command language"),
     TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
+    TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),
 )
+OFTEN = frozenset({"rent", "buy", "auction", "pay", "go", "build", "mortgage", "next_turn", "undo", "command_line",
+                   "toggle_view"})
+"""The keys a narrow terminal shows; the rest are one key away, in help (?)."""
+KEY_LABELS = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
 
 
 @guard_actions
@@ -78,9 +83,11 @@ class TableScreen(Screen):
     """How often the table looks for commands another process journalled (``banker do rent bob boardwalk`` in a
     second terminal); tests shorten it."""
 
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    """Below 100 columns the panels stack: players one line each, then the deeds or (v) the bank and journal."""
+
     AUTO_FOCUS = None
-    """Keys go to the table's bindings until the banker presses / for the command line (and a focus change at
-    start-up would rebuild the footer's two dozen keys once more)."""
+    """Keys go to the table's bindings until the banker presses / for the command line."""
 
     BINDINGS = [Binding(a.key, a.action, a.label, id=a.action, tooltip=a.help) for a in ACTIONS] + [
         Binding("escape", "leave_command_line", "Leave command line", show=False),
@@ -98,8 +105,8 @@ class TableScreen(Screen):
             yield JournalPanel(id="journal")
         with VerticalScroll(id="reply-box"):
             yield Static(id="reply")
-        # The command line, the button bar and the footer keep their three rows from the first frame; their four
-        # dozen widgets are mounted right after it (see on_mount), so the balances appear first.
+        # The command line and the key bar are mounted right after the first frame (see on_mount), so the balances
+        # appear first; their rows are kept from the start.
         yield Vertical(id="controls")
 
     def complete_line(self, value: str) -> str | None:
@@ -130,19 +137,22 @@ class TableScreen(Screen):
                                 title="Game over")
 
     def _mount_controls(self) -> None:
-        """The command line, the buttons (one per action, for the mouse) and the footer keys, after the first
-        frame: nearly half of the table's widgets, none of which the balances need."""
+        """The command line and the key bar, after the first frame: the balances need neither."""
         if not self.is_attached:  # replaced (another game opened) before its first frame
             return
-        from banker.widgets.footer import TableFooter
+        from banker.widgets.keybar import Key, KeyBar
 
-        buttons = HorizontalScroll(*(Button(a.label, id=f"btn-{a.action}", compact=True, tooltip=a.help,
-                                            classes="action-button") for a in ACTIONS), id="buttons")
+        keys = [Key(KEY_LABELS.get(a.key, a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS]
+        keys += [Key("^p", "Palette", "app.command_palette"), Key("q", "Quit", "app.quit", True)]
         self.query_one("#controls").mount_all([
             CommandLine(self.complete_line, placeholder="/ to type a command: rent bob boardwalk   (? for help)",
                         id="command", compact=True),
-            buttons, TableFooter(mounted_late=True)])
-        self.call_after_refresh(self.app.session.prepare)
+            KeyBar(keys, id="keys")])
+        self.call_after_refresh(self._controls_ready)
+
+    def _controls_ready(self) -> None:
+        self._show_undo()
+        self.app.session.prepare()
 
     # Display -------------------------------------------------------------------------------------------
     def show_state(self) -> None:
@@ -161,6 +171,14 @@ class TableScreen(Screen):
         if state.over:
             status.append("  ·  GAME OVER", style="bold red")
         self.query_one("#status", Static).update(status)
+        self._show_undo()
+
+    def _show_undo(self) -> None:
+        """What u would take back, beside the key (an undo is never a guess)."""
+        from banker.widgets.keybar import KeyBar
+
+        for bar in self.query(KeyBar):
+            bar.set_undo(self.app.session.undo_summary() or "")
 
     def show_reply(self, reply) -> None:
         """The last reply stays in view (a refusal too) until the next one; a query's answer may run over the
@@ -213,11 +231,12 @@ class TableScreen(Screen):
     def current(self) -> str:
         return self.state.players[self.state.turn].name
 
-    def players_field(self, key: str = "player", label: str = "Player", default: str | None = None) -> Field:
+    def players_field(self, key: str = "player", label: str = "Player", default: str | None = None,
+                      owner_of: str = "") -> Field:
         from banker.completion import PLAYER
         from banker.dialogs import Field
 
-        return Field(key, label, self.current() if default is None else default, PLAYER)
+        return Field(key, label, self.current() if default is None else default, PLAYER, owner_of=owner_of)
 
     def deed_field(self, label: str = "Deed", default: str = "") -> Field:
         from banker.completion import DEED
@@ -290,7 +309,7 @@ class TableScreen(Screen):
     def _building(self, verb: str, title: str, player: str | None = None) -> None:
         from banker.dialogs import Field
 
-        self.ask(title, [self.players_field(default=player), self.deed_field(),
+        self.ask(title, [self.deed_field(), self.players_field(default=player, owner_of="deed"),
                          Field("count", "How many", "1", optional=True)],
                  lambda v: f"{verb} {v['player']} {v['deed']}" + (f" {v['count']}" if v["count"] not in ("", "1")
                                                                   else "") if v["player"] and v["deed"] else None,
@@ -303,11 +322,11 @@ class TableScreen(Screen):
         self._building("sell", "Sell buildings to the bank", player)
 
     def action_mortgage(self, player: str | None = None) -> None:
-        self.ask("Mortgage", [self.players_field(default=player), self.deed_field()],
+        self.ask("Mortgage", [self.deed_field(), self.players_field(default=player, owner_of="deed")],
                  lambda v: f"mortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None, focus="deed")
 
     def action_unmortgage(self, player: str | None = None) -> None:
-        self.ask("Lift a mortgage", [self.players_field(default=player), self.deed_field()],
+        self.ask("Lift a mortgage", [self.deed_field(), self.players_field(default=player, owner_of="deed")],
                  lambda v: f"unmortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
                  focus="deed")
 
@@ -390,6 +409,10 @@ class TableScreen(Screen):
 
         self.app.push_screen(HelpScreen())
 
+    def action_toggle_view(self) -> None:
+        """On a narrow terminal the deeds and the bank and journal share the space: v switches."""
+        self.toggle_class("-journal-view")
+
     def action_command_line(self) -> None:
         self.query_one(CommandLine).focus()
 
@@ -398,10 +421,6 @@ class TableScreen(Screen):
         self.set_focus(None)
 
     # Events --------------------------------------------------------------------------------------------
-    @on(Button.Pressed, ".action-button")
-    def _button(self, event: Button.Pressed) -> None:
-        getattr(self, f"action_{event.button.id.removeprefix('btn-')}")()
-
     @on(Input.Submitted, "#command")
     def _typed(self, event: Input.Submitted) -> None:
         """Record the typed line; an accepted line (or an answered query) clears, a refused one stays for

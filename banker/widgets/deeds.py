@@ -3,58 +3,101 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal
 from textual.widgets import Static
 
 from banker.widgets import queries
 from rules import GameState
 
-LEFT_GROUPS = ("brown", "light_blue", "pink", "orange", "railroad")
-"""Groups in the left column; the rest go right, so the 28 deeds fit in 15 rows of a 30-row terminal."""
+COLUMN_MIN = 30
+"""Two columns when each gets at least this many cells; else one."""
 
 
-class DeedsPanel(Horizontal):
+class DeedsPanel(Static):
     """Owner, buildings and mortgage of each deed; bank-held deeds are dim.
 
-    Two plain text columns that cut long lines with an ellipsis: a Rich table grid drew the same, but took more
-    time to render than the rest of the table screen together, on every change and at start-up."""
+    Drawn as plain text columns sized to the panel: the owner's name is never cut while the deed names have room
+    to give, and a deed name is cut only when the panel is too narrow for it (a Rich table grid drew the same,
+    but took more time to render than the rest of the table screen together)."""
 
     plain: str = ""
+    """The panel's text without styles (what a reader sees), kept for tests and screen readers."""
 
-    def compose(self) -> ComposeResult:
-        yield Static(id="deeds-left", classes="deeds-column")
-        yield Static(id="deeds-right", classes="deeds-column")
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.state: GameState | None = None
 
     def show(self, state: GameState) -> None:
-        board = state.board
-        left = [g for g in board.groups if g in LEFT_GROUPS]
-        right = [g for g in board.groups if g not in LEFT_GROUPS]
-        cols = [self._rows(state, left), self._rows(state, right)]
-        self.plain = "\n".join(line.plain for col in cols for line in col)
-        """The panel's text without styles (what a reader sees), kept for tests and screen readers."""
-        for column, lines in zip(("#deeds-left", "#deeds-right"), cols, strict=True):
-            self.query_one(column, Static).update(Text("\n").join(lines))
+        self.state = state
+        self._draw()
+
+    def on_resize(self) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        width = self.content_region.width or self.size.width or 80
+        columns = 2 if width >= 2 * COLUMN_MIN + 1 else 1
+        col_width = (width - (columns - 1)) // columns
+        groups = list(state.board.groups)
+        deeds = [di for g in groups for di in state.board.groups[g].deeds]
+        per_column = -(-len(deeds) // columns)
+        # Whole groups per column: the first column takes groups until it holds about half the deeds.
+        cols: list[list[str]] = [[] for _ in range(columns)]
+        count, c = 0, 0
+        for g in groups:
+            n = len(state.board.groups[g].deeds)
+            if c < columns - 1 and count and count + n > per_column:
+                c, count = c + 1, 0
+            cols[c].append(g)
+            count += n
+        rendered = [self._rows(state, col, col_width) for col in cols]
+        self.plain = "\n".join(line.plain for col in rendered for line in col)
+        height = max(len(col) for col in rendered)
+        lines = []
+        for row in range(height):
+            line = Text()
+            for i, col in enumerate(rendered):
+                cell = col[row] if row < len(col) else Text()
+                cell.truncate(col_width, overflow="ellipsis")
+                cell.pad_right(col_width - cell.cell_len)
+                line.append_text(cell)
+                if i < columns - 1:
+                    line.append(" ")
+            lines.append(line)
+        self.update(Text("\n", no_wrap=True).join(lines))
 
     @staticmethod
-    def _rows(state: GameState, groups: list[str]) -> list[Text]:
+    def _rows(state: GameState, groups: list[str], width: int) -> list[Text]:
+        column = [di for g in groups for di in state.board.groups[g].deeds]
+        owners = [state.players[state.deeds[di].owner].name for di in column if state.deeds[di].owner is not None]
+        owner_w = min(max([len(o) for o in owners] + [4]), 10)
+        builds = [len(queries.building_text(state, state.deeds[di].level)) for di in column]
+        tail = 1 + owner_w + (1 + max(builds) if max(builds) else 0) \
+            + (2 if any(state.deeds[di].mortgaged for di in column) else 0)  # " owner ▪▪▪▪ M"
+        longest = max(len(state.board.deeds[di].name) for di in column)
+        name_w = max(min(longest, width - 3 - tail), 8)
         rows = []
         for key in groups:
             group = state.board.groups[key]
             for di in group.deeds:
                 deed = state.board.deeds[di]
                 h = state.deeds[di]
-                line = Text()
+                line = Text(no_wrap=True)
                 line.append("██ ", style=group.colour)
-                name = deed.name if len(deed.name) <= 16 else deed.name[:15] + "…"
+                build = queries.building_text(state, h.level) if h.owner is not None else ""
+                spare = tail - (1 + owner_w + (1 + len(build) if build else 0) + (2 if h.mortgaged else 0))
+                fit = name_w + max(spare, 0)  # a row without buildings lends its room to a long name
+                name = deed.name if len(deed.name) <= fit else deed.name[: fit - 1] + "…"
                 if h.owner is None:
-                    line.append(f"{name:<16}", style="dim")
+                    line.append(f"{name:<{name_w}}", style="dim")
                     line.append(" bank", style="dim")
                 else:
                     owner = state.players[h.owner].name
-                    line.append(f"{name:<16}", style="bold" if not h.mortgaged else "dim strike")
-                    line.append(f" {owner[:7]:<7}")
-                    build = queries.building_text(state, h.level)
+                    owner = owner if len(owner) <= owner_w else owner[: owner_w - 1] + "…"
+                    line.append(f"{name:<{name_w}}", style="bold" if not h.mortgaged else "dim strike")
+                    line.append(f" {owner:<{owner_w}}")
                     if build:
                         line.append(f" {build}", style="bold green" if build != "H" else "bold red")
                     if h.mortgaged:

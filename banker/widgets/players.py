@@ -50,6 +50,11 @@ class PlayerCard(Widget):
     def compact(self) -> bool:
         return self.parent is not None and self.parent.has_class("compact")
 
+    @property
+    def one_line(self) -> bool:
+        """On a narrow terminal (the table's ``-narrow`` breakpoint) each player takes one line."""
+        return self.is_attached and self.screen.has_class("-narrow")
+
     def show(self, state: GameState) -> None:
         p = state.players[self.index]
         marker = "▶ " if state.turn == self.index and not state.over else "  "
@@ -71,6 +76,13 @@ class PlayerCard(Widget):
         name, cash, details, jail = (self.get_visual_style(f"player-card--{part}")
                                      for part in ("name", "cash", "details", "jail"))
         width = self.size.width
+        if self.one_line:  # name, cash, then what fits of the details and jail
+            rest = " · ".join(x for x in (self.details, self.cards, self.jail) if x)
+            room = max(width - len(self.cash) - 2, 0)
+            head = self.name_text[:14].ljust(min(15, room))
+            line = Content.assemble((head, name), (self.cash, cash), ("  ", details),
+                                    (rest, jail if self.jail else details))
+            return line.truncate(width, ellipsis=True)
         if self.compact:  # the cash at the end of the name line
             room = max(width - len(self.cash) - 1, 0)
             lines = [Content.assemble((self.name_text[:room].ljust(room + 1), name), (self.cash, cash))]
@@ -84,16 +96,23 @@ class PlayerCard(Widget):
         return Content("\n").join(lines)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if self.one_line:
+            return 1
         return (2 if self.compact else 5) + bool(self.cards or self.jail)
 
 
 class PlayersPanel(VerticalScroll):
-    """All players, in seating order; compact (two lines each, no large digits) when there are more than four."""
+    """All players, in seating order; compact (two lines each, no large digits) when there are more than four,
+    or when the panel is too short for the large digits of every player (so nobody scrolls out of sight)."""
 
     def __init__(self, count: int, **kwargs) -> None:
         super().__init__(**kwargs)
         self.count = count
         self.set_class(count > 4, "compact")
+
+    def on_resize(self) -> None:
+        room = self.content_region.height
+        self.set_class(self.count > 4 or (room > 0 and room < 6 * self.count - 1), "compact")
 
     def compose(self) -> ComposeResult:
         for i in range(self.count):

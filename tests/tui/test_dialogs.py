@@ -91,7 +91,7 @@ async def test_a_confirmed_dialog_records_exactly_once(key, typed, line, setup, 
 
 @pytest.mark.parametrize(("key", "field", "wrong", "fault"), [
     ("b", "f-deed", "nowhere", "f-deed"),
-    ("m", "f-deed", "baltic", "f-deed"),  # bob's deed: the engine refuses, the deed field is where to look
+    ("m", "f-deed", "oriental", "f-deed"),  # the bank holds it: the engine refuses, the deed field is at fault
     ("p", "f-player", "zed", "f-player"),
     ("r", "f-payer", "zed", "f-payer"),
     ("k", "f-card", "no such card", "f-card"),
@@ -352,3 +352,43 @@ async def test_help_scrolls_by_keyboard():
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.parametrize(("key", "deed", "line"), [
+    ("m", "reading", "mortgage bob reading"),
+    ("s", "boardwalk", "sell cat boardwalk"),
+    ("h", "boardwalk", "build cat boardwalk"),
+    ("l", "baltic", "unmortgage bob baltic"),
+], ids=["mortgage", "sell", "build", "lift"])
+async def test_the_player_follows_the_deed(key, deed, line):
+    """Sell, mortgage, lift and build are done by the deed's owner: typing the deed fills in its owner, not
+    whoever's turn it is (it is ann's turn throughout)."""
+    db = db_path()
+    make_game(db, lines=["buy bob reading railroad", "buy bob baltic avenue", "mortgage bob baltic avenue",
+                         "buy cat boardwalk", "buy cat park place", "build cat boardwalk 2"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press(key, *deed)
+        await pilot.pause()
+        assert app.screen.query_one("#f-player", Input).value == line.split()[1]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app)[-1] == line
+
+
+async def test_a_player_typed_by_hand_is_kept():
+    db = db_path()
+    make_game(db, lines=["buy bob reading railroad"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        app.screen.query_one("#f-player", Input).value = "cat"
+        app.screen.query_one("#f-deed", Input).value = "reading"
+        await pilot.pause()
+        assert app.screen.query_one("#f-player", Input).value == "cat"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "cat" in refusal(app) or "Cat" in refusal(app) or refusal(app).startswith("✗")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button
 
 from banker.app import make_app
@@ -30,11 +31,12 @@ async def test_new_game_start_button_in_view_at_100x30():
 
 
 async def test_cash_in_large_digits_for_up_to_four_players():
-    """Each card draws the name, the cash in 3-row digits and the details; the current player is marked."""
+    """Each card draws the name, the cash in 3-row digits and the details; the current player is marked. (A
+    panel too short for four large cards, as at 100x30, uses two-line cards instead: see below.)"""
     db = Path(os.environ["BANKER_DB"])
     make_game(db, names=("ann", "bob", "cat", "dan"), lines=["buy ann boardwalk"])
     app = make_app(db)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         cards = list(app.screen.query(PlayerCard))
         assert [c.cash for c in cards] == ["$1,100", "$1,500", "$1,500", "$1,500"]
@@ -74,3 +76,79 @@ async def test_nine_players_of_a_darrow_game_fit_at_100x30():
         cards = list(panel.query(PlayerCard))
         assert len(cards) == 9 and panel.max_scroll_y == 0
         assert all(panel.region.contains_region(c.region) for c in cards)
+
+
+SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
+NAMES = {2: ("Ann", "Bob"), 4: ("Ann", "Bob", "Cy", "Dee"), 8: ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")}
+GAME = ["buy ann boardwalk", "buy ann park place", "build ann boardwalk 2", "buy bob pennsylvania avenue",
+        "buy bob pennsylvania railroad", "mortgage bob pennsylvania railroad", "go bob"]
+
+
+def _inside(outer, inner) -> bool:
+    return inner.height > 0 and outer.contains_region(inner)
+
+
+@pytest.mark.parametrize("count", [2, 4, 8])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+async def test_what_a_banker_needs_is_visible_or_one_key_away(size, count):
+    """Issue 11 at every laptop size: every player's cash, each deed with its owner and buildings, the bank's
+    houses and hotels, the latest journal entry and every key (all of them from 100 columns; the usual ones and
+    `? more` below) are on screen, or one key (v) away on a narrow terminal."""
+    from banker.screens.table import ACTIONS, OFTEN
+    from banker.widgets.keybar import KeyBar
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=NAMES[count], lines=GAME)
+    app = make_app(db)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        narrow = size[0] < 100
+        assert screen.has_class("-narrow") is narrow
+        panel = screen.query_one("#players")
+        assert panel.max_scroll_y == 0
+        for card in panel.query(PlayerCard):
+            assert _inside(screen.region, card.region) and _inside(panel.region, card.region), card.name_text
+            drawn = card.render().plain
+            assert card.cash in drawn or "\n".join(large(card.cash)) in drawn
+        deeds = screen.query_one("#deeds")
+        assert _inside(screen.region, deeds.region) and deeds.content_region.height >= 14
+        lines = deeds.render().plain.splitlines()
+        assert any("Boardwalk" in line and "Ann" in line and "▪" in line for line in lines)
+        assert any("Pennsylvania Avenue" in line and "Bob" in line for line in lines)
+        assert any("Pennsylvania Railroad" in line and " M" in line for line in lines)
+        bar = screen.query_one(KeyBar)
+        shown = bar.render().plain
+        assert len(shown.splitlines()) <= bar.region.height
+        for a in ACTIONS:
+            if not narrow or a.action in OFTEN:
+                assert a.label in shown, a.label
+        if narrow:
+            assert "more" in shown
+            await pilot.press("v")
+            await pilot.pause()
+        bank, journal = screen.query_one("#bank"), screen.query_one("#journal-box")
+        assert _inside(screen.region, bank.region) and "Houses 30/32  Hotels 12/12" in bank.render().plain
+        assert _inside(screen.region, journal.region)
+        newest = " ".join(line.strip() for line in screen.query_one("#journal").render().plain.splitlines()[:3])
+        assert newest.startswith("7 Bob collects $200 salary for passing GO"), newest  # wrapped, not cut
+
+
+async def test_the_reply_box_keeps_its_height():
+    """A long answer (show worth with eight players) scrolls in the reply box instead of moving the panels."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=NAMES[8])
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        deeds_before = app.screen.query_one("#deeds").region
+        box = app.screen.query_one("#reply-box")
+        height = box.region.height
+        await pilot.press("slash", *"show worth", "enter")
+        await pilot.pause()
+        assert box.region.height == height and app.screen.query_one("#deeds").region == deeds_before
+        assert box.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert box.scroll_y > 0

@@ -321,7 +321,8 @@ async def test_bankruptcy_greys_the_player_and_shows_the_standings():
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.click("#btn-bankrupt")
+        bar = app.screen.query_one("#keys")
+        await pilot.click("#keys", offset=bar.offset_of("bankrupt"))  # the key bar is clickable
         await pilot.pause()
         assert isinstance(app.screen, CommandDialog)
         app.screen.query_one("#f-player", Input).value = "bob"

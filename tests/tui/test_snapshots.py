@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from banker.app import make_app
@@ -25,22 +26,37 @@ def fixed_app():
     return make_app(db)
 
 
-def test_table_screen(snap_compare):
+SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
+NAMES = {2: ("ann", "bob"), 4: ("ann", "bob", "cat", "dee"),
+         8: ("ann", "bob", "cat", "dee", "eve", "fay", "gus", "hal")}
+
+
+@pytest.mark.parametrize("count", [2, 4, 8])
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_table_screen(snap_compare, size, count):
+    """The table at the sizes laptops open (stacked below 100 columns) with 2, 4 and 8 players."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=NAMES[count], lines=[(line + " ").replace(" cat ", " bob ").strip() if count == 2 else line
+                                            for line in GAME])
+
     async def before(pilot):
+        await pilot.pause()
         await pilot.pause()
         no_blink(pilot.app)
 
-    assert snap_compare(fixed_app(), run_before=before, terminal_size=SIZE)
+    assert snap_compare(make_app(db), run_before=before, terminal_size=size)
 
 
-def test_table_screen_small_terminal(snap_compare):
-    """Readable in 100x30, the smallest terminal the table is designed for."""
+def test_table_screen_journal_view_80x24(snap_compare):
+    """v on a narrow terminal: the bank and the journal in the middle instead of the deeds."""
 
     async def before(pilot):
         await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
         no_blink(pilot.app)
 
-    assert snap_compare(fixed_app(), run_before=before, terminal_size=(100, 30))
+    assert snap_compare(fixed_app(), run_before=before, terminal_size=(80, 24))
 
 
 def test_auction_dialog(snap_compare):

@@ -1,0 +1,93 @@
+"""The table's keys, each shown once: key and label, clickable, wrapping to the width.
+
+One bar instead of a row of buttons plus Textual's footer (which repeated each other, and at 120 columns both
+ran out of room before Next, Undo, Redo, Standings, Help and Quit). On a narrow terminal it shows the keys used
+most, with ``?`` for the rest. What ``u`` would take back is said beside it, so an undo is never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.widget import Widget
+
+
+@dataclass(frozen=True)
+class Key:
+    key: str
+    """As shown: ``r``, ``!``, ``^p``."""
+    label: str
+    action: str
+    """The screen's action to run when the key is clicked."""
+    often: bool = False
+    """Shown on a narrow terminal too."""
+
+
+class KeyBar(Widget):
+    """Draws ``keys`` as ``r Rent  b Buy  ...``; a click on one runs its action on the screen."""
+
+    COMPONENT_CLASSES = {"keybar--key", "keybar--label", "keybar--undo"}
+    NARROW = 100
+    """Below this width only the keys marked ``often`` are shown, with ``? more``."""
+
+    def __init__(self, keys: list[Key], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.keys = keys
+        self.undo_text = ""
+        """What ``u`` takes back now ("Bob pays Ann $100"), or "" when there is nothing to undo."""
+
+    def set_undo(self, text: str) -> None:
+        if text != self.undo_text:
+            self.undo_text = text
+            self.refresh(layout=True)
+
+    def shown(self, width: int) -> list[Key]:
+        if width >= self.NARROW:
+            return self.keys
+        return [k for k in self.keys if k.often]
+
+    def _chunks(self, width: int) -> list[Content]:
+        key_style, label_style, undo_style = (self.get_visual_style(f"keybar--{part}")
+                                              for part in ("key", "label", "undo"))
+        chunks = []
+        for k in self.shown(width):
+            label = k.label
+            parts: list[tuple[str, object] | str] = [(f" {k.key} ", key_style), (f"{label}", label_style)]
+            if k.action == "undo" and self.undo_text:
+                room = 28 if width >= self.NARROW else 18
+                text = self.undo_text if len(self.undo_text) <= room else self.undo_text[: room - 1] + "…"
+                parts.append((f" ({text})", undo_style))
+            chunk = Content.assemble(*parts)  # type: ignore[arg-type]
+            chunks.append(chunk.stylize(f"@click=screen.{k.action}"))
+        if width < self.NARROW:
+            chunks.append(Content.assemble((" ? ", key_style), ("more", label_style)).stylize(
+                "@click=screen.help"))
+        return chunks
+
+    def _lines(self, width: int) -> list[Content]:
+        lines: list[Content] = []
+        line = Content("")
+        for chunk in self._chunks(width):
+            if line.cell_length and line.cell_length + 1 + chunk.cell_length > width:
+                lines.append(line)
+                line = Content("")
+            line = line + Content(" ") + chunk if line.cell_length else chunk
+        if line.cell_length:
+            lines.append(line)
+        return lines
+
+    def offset_of(self, action: str) -> tuple[int, int] | None:
+        """Where the key for ``action`` is drawn (x, y within the bar), or None if it is not shown."""
+        for y, line in enumerate(self._lines(self.size.width or 80)):
+            for span in line.spans:
+                if str(span.style) == f"@click=screen.{action}" or str(span.style).endswith(f"'screen.{action}'"):
+                    return span.start + 1, y
+        return None
+
+    def render(self) -> Content:
+        return Content("\n").join(self._lines(self.size.width or 80))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self._lines(width)))
