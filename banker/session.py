@@ -98,7 +98,9 @@ class Session:
         self.created: str = info["created"]
         settings = state_from_dict({"settings": info["settings"], "players": [], "deeds": [], "houses": 0,
                                     "hotels": 0, "bank": 0}).settings
-        self._base = rules.new_game(info["names"], settings, info["tokens"])
+        # As it was set up: its names and settings were checked when it started (check=False keeps a game playable
+        # after the checks tighten; docs/rulings.md, "Player names").
+        self._base = rules.new_game(info["names"], settings, info["tokens"], check=False)
         self._stack: list[int] = []
         self._redo: list[int] = []
         self._states: dict[int, GameState] = {0: self._base}
