@@ -40,6 +40,7 @@ from rules.actions import (
     Unmortgage,
 )
 from rules.errors import RuleError, UnknownName
+from rules.names import check_text, name_key, shown
 from rules.state import GameState, HouseRules, Settings, new_game
 
 MAX_AMOUNT = 1_000_000
@@ -124,11 +125,19 @@ def strip_comment(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
+def check_line(line: str) -> str:
+    """Refuse a line no command could be: too long, or holding bytes that were not UTF-8 or control characters
+    (escape sequences), before any part of it is read, echoed or journalled."""
+    if len(line) > MAX_LINE:
+        raise CommandError(f"that line is {len(line):,} characters long; one command is at most {MAX_LINE}")
+    check_text(line)
+    return line
+
+
 def parse(line: str, state: GameState) -> Command:
     """Read one command line against ``state``. Raises :class:`RuleError` (usually :class:`CommandError` or
     :class:`~rules.errors.UnknownName`) with a clear message for anything it cannot read."""
-    if len(line) > MAX_LINE:
-        raise CommandError(f"that line is {len(line)} characters long; one command is at most {MAX_LINE}")
+    check_line(line)
     text = strip_comment(line)
     if not text:
         raise CommandError("nothing to do: the line is empty or only a comment")
@@ -137,7 +146,7 @@ def parse(line: str, state: GameState) -> Command:
     verb = VERB_ALIASES.get(verb, verb)
     parser = _PARSERS.get(verb)
     if parser is None:
-        raise CommandError(f'unknown command "{words[0]}"; commands are {", ".join(sorted(SHAPES))}')
+        raise CommandError(f'unknown command "{shown(words[0])}"; commands are {", ".join(sorted(SHAPES))}')
     return parser(_Line(verb, words[1:], state))
 
 
@@ -184,7 +193,7 @@ class _Line:
 
     def count(self, word: str, what: str = "count") -> int:
         if not word.isdigit() or not word.isascii():
-            raise self.bad(f'"{word}" is not a whole number of {what}')
+            raise self.bad(f'"{shown(word)}" is not a whole number of {what}')
         n = int(word)
         if n <= 0:
             raise self.bad(f"the {what} must be at least 1")
@@ -198,9 +207,9 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
     zero (unless ``zero``) and absurd (over $1,000,000) amounts."""
     w = word.strip()
     if w.startswith("-") or w.startswith(("$-", "£-", "-$", "-£")):
-        raise CommandError(f'the {what} cannot be negative ("{word}")')
+        raise CommandError(f'the {what} cannot be negative ("{shown(word)}")')
     if not w.lstrip("$£").isascii() or not _AMOUNT.match(w):
-        raise CommandError(f'"{word}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
+        raise CommandError(f'"{shown(word)}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
                            f'(for example {currency}150)')
     digits = w.lstrip("$£").replace(",", "")
     if len(digits) > 12:
@@ -217,10 +226,14 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
 
 def _deal(c: _Line) -> Action:
     c.need(1)
-    if c.args[0].casefold() == "random" and len(c.args) <= 2 and not _is_player(c, c.args[0]):
+    # "deal random [seed]"; in a game set up before "Random" was refused as a name, "deal Random <deed>" deals to
+    # that player (a deed is never named by digits alone, and a deal to a player needs a deed).
+    seeded = len(c.args) == 2 and c.args[1].isdigit()
+    if name_key(c.args[0]) == "random" and (len(c.args) == 1 or seeded or
+                                            (len(c.args) == 2 and not _is_player(c, c.args[0]))):
         if len(c.args) == 2:
             if not c.args[1].isdigit() or not c.args[1].isascii() or len(c.args[1]) > 12:
-                raise c.bad(f'"{c.args[1]}" is not a whole-number seed')
+                raise c.bad(f'"{shown(c.args[1])}" is not a whole-number seed')
             return DealRandom(int(c.args[1]))
         # The seed is drawn now and journalled, so replaying the game deals exactly the same deeds.
         return DealRandom(random.SystemRandom().randrange(1_000_000))
@@ -229,11 +242,8 @@ def _deal(c: _Line) -> Action:
 
 
 def _is_player(c: _Line, word: str) -> bool:
-    try:
-        c.state.player_index(word)
-    except RuleError:
-        return False
-    return word.casefold() in {p.name.casefold() for p in c.state.players}
+    """``word`` is a player's whole name (a game set up before command words were refused as names)."""
+    return name_key(word) in {name_key(p.name) for p in c.state.players}
 
 
 def _player_deed(cls: type) -> object:
@@ -247,7 +257,7 @@ def _auction(c: _Line) -> Action:
     c.need(3)
     deed, j = c.deed_run(0, len(c.args) - 2)
     if j != len(c.args) - 2:
-        raise c.bad(f'"{" ".join(c.args[j:-2])}" is not part of {deed}')
+        raise c.bad(f'"{shown(" ".join(c.args[j:-2]))}" is not part of {deed}')
     return Auction(deed, c.player(c.args[-2]), c.amount(c.args[-1], "winning bid"))
 
 
@@ -269,7 +279,7 @@ def _rent(c: _Line) -> Action:
             raise c.bad("dice takes one number: the roll")
         word = rest[-1]
         if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
-            raise c.bad(f'"{word}" is not a roll of two dice (2 to 12)')
+            raise c.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
         dice = int(word)
         rest = rest[:-2]
     return Rent(payer, c.deed(rest), dice=dice, card=card)
@@ -283,10 +293,10 @@ def _money_move(c: _Line, cls: type, keyword: str) -> Action:
     if len(c.args) > 2:
         if c.args[2].casefold() != keyword or len(c.args) != 4:
             raise c.bad(f'after the amount comes "{keyword} <player>", "{keyword} each" or "{keyword} bank"')
-        who = c.args[3].casefold()
-        if who in ("each", "all", "everyone"):
+        who = name_key(c.args[3])
+        if who in ("each", "all", "everyone", "everybody") and not _is_player(c, c.args[3]):
             each = True
-        elif who != "bank":
+        elif who != "bank" or _is_player(c, c.args[3]):
             other = c.player(c.args[3])
             if other == player:
                 raise c.bad(f"{player} cannot {c.verb} {keyword} themselves")
@@ -300,7 +310,7 @@ def _go(c: _Line) -> Action:
     exact = False
     if len(c.args) == 2:
         if c.args[1].casefold() not in ("exact", "exactly", "landed"):
-            raise c.bad(f'"{c.args[1]}" is not "exact"')
+            raise c.bad(f'"{shown(c.args[1])}" is not "exact"')
         exact = True
     return Go(c.player(c.args[0]), exact=exact)
 
@@ -334,7 +344,7 @@ def _tax(c: _Line) -> Action:
             raise c.bad("luxury tax has no option")
         return Tax(player, "luxury")
     if kind not in ("income", "inc"):
-        raise c.bad(f'"{c.args[1]}" is not income or luxury')
+        raise c.bad(f'"{shown(c.args[1])}" is not income or luxury')
     option = ""
     if len(c.args) == 3:
         word = c.args[2].replace(" ", "")
@@ -343,7 +353,7 @@ def _tax(c: _Line) -> Action:
         elif word.lstrip("$£") == "200" or word.casefold() == "flat":
             option = "200"
         else:
-            raise c.bad(f'"{c.args[2]}" is not an income-tax choice: 200 or 10%')
+            raise c.bad(f'"{shown(c.args[2])}" is not an income-tax choice: 200 or 10%')
     return Tax(player, "income", option)
 
 
@@ -351,7 +361,7 @@ def _card(c: _Line) -> Action:
     c.need(3)
     deck = DECKS.get(c.args[1].casefold())
     if deck is None:
-        raise c.bad(f'"{c.args[1]}" is not a deck: chance or chest')
+        raise c.bad(f'"{shown(c.args[1])}" is not a deck: chance or chest')
     card_id = re.sub(r"[^0-9a-z]+", "_", " ".join(c.args[2:]).casefold()).strip("_")
     if not card_id:
         raise c.bad("the card id is missing")
@@ -365,12 +375,12 @@ def _jail(c: _Line) -> Action:
         return JailAction(player, "send")
     how = JAIL_HOW.get(c.args[1].casefold())
     if how is None:
-        raise c.bad(f'"{c.args[1]}" is not one of fine, card, doubles, miss')
+        raise c.bad(f'"{shown(c.args[1])}" is not one of fine, card, doubles, miss')
     deck = ""
     if len(c.args) == 3:
         deck = DECKS.get(c.args[2].casefold(), "")
         if how != "card" or not deck:
-            raise c.bad(f'"{c.args[2]}" is not expected here (only "jail <player> card chance|chest")')
+            raise c.bad(f'"{shown(c.args[2])}" is not expected here (only "jail <player> card chance|chest")')
     return JailAction(player, how, deck)
 
 
@@ -391,7 +401,7 @@ def _trade(c: _Line) -> Action:
             current = key
             sections[key] = []
         elif current is None:
-            raise c.bad(f'"{w}" comes before give/get')
+            raise c.bad(f'"{shown(w)}" comes before give/get')
         else:
             sections[current].append(w)
     if "give" not in sections and "get" not in sections:
@@ -474,7 +484,7 @@ def _end(c: _Line) -> Action:
         return End()
     reason = c.args[0].casefold()
     if reason not in ("time", "agreement", "agreed"):
-        raise c.bad(f'"{c.args[0]}" is not a reason to end: time or agreement')
+        raise c.bad(f'"{shown(c.args[0])}" is not a reason to end: time or agreement')
     return End("time" if reason == "time" else "agreement")
 
 
@@ -487,7 +497,7 @@ def _show(c: _Line) -> Query:
         if len(rest) >= 2 and rest[-2].casefold() == "dice":
             word = rest[-1]
             if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
-                raise c.bad(f'"{word}" is not a roll of two dice (2 to 12)')
+                raise c.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
             dice = int(word)
             rest = rest[:-2]
         return Query("rent", deed=c.deed(rest), dice=dice)
@@ -497,7 +507,7 @@ def _show(c: _Line) -> Query:
     if what in ("tax", "raise"):
         c.need(2, 2)
         return Query(what, player=c.player(c.args[1]))
-    raise c.bad(f'"{c.args[0]}" is not something to show')
+    raise c.bad(f'"{shown(c.args[0])}" is not something to show')
 
 
 def _new(c: _Line) -> NewGame:
@@ -539,7 +549,7 @@ def parse_new(line: str) -> tuple[list[str], Settings]:
     """Read a ``new <variant> <player>... [edition us|uk] [minutes N] [free-parking [N]] [double-go]
     [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
     count is refused here, with the rule book's reason)."""
-    text = strip_comment(line)
+    text = strip_comment(check_line(line))
     words = text.split()
     if not words or words[0].casefold() != "new":
         raise CommandError(f"a game starts with a new line: {SHAPES['new']}")
