@@ -255,8 +255,8 @@ class Session:
         try:
             return rules.apply(state, action)
         except RuleError as e:
-            raise JournalError(f"game {self.game_id}: journalled event {seq} ({action.verb}) no longer replays: "
-                               f"{e}") from None
+            raise JournalError(f"{self._j.path}: game {self.game_id}: journalled event {seq} ({action.verb}) no "
+                               f"longer replays: {e}") from None
         except _DAMAGE as e:  # fields of the wrong type: only a journal edited by hand holds such an action
             raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {seq} ({action.verb})") from None
 
