@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.errors import RuleError
+from rules.names import shown
 
 if TYPE_CHECKING:
     from rules.state import Settings
@@ -73,12 +74,14 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
 
 
 def setting_number(text: str, what: str) -> int:
-    """A number typed in a settings field (blank: 0): digits only, at most 9 of them; the range is
-    :func:`check_settings`'s."""
+    """A number typed in a settings field (blank: 0; a $ or £ sign allowed): digits only, and at most 9 of them;
+    the exact range is :func:`check_settings`'s."""
     text = text.strip()
     if not text:
         return 0
     digits = text.lstrip("$£")
-    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
-        raise RuleError(SETTINGS_RULE, f'the {what} must be a whole number (not "{text[:12]}")')
+    if not (digits.isascii() and digits.isdigit()):
+        raise RuleError(SETTINGS_RULE, f'the {what} must be a whole number (not "{shown(text, 12)}")')
+    if len(digits) > 9:
+        raise RuleError(SETTINGS_RULE, f"the {what} {shown(digits, 12)} is out of range")
     return int(digits)
