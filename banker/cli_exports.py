@@ -48,13 +48,15 @@ def _report(args: argparse.Namespace) -> exports.Report:
     """Read the game for export, read-only; a missing game or database is said in one line (status 1)."""
     from banker.session import Session
 
+    path = database(getattr(args, "db", None))
     try:
-        session = Session.open(database(getattr(args, "db", None)), args.game, readonly=True)
+        session = Session.open(path, args.game, readonly=True)
     except LookupError as e:
         if args.game is None:
-            raise CliError("there are no games in the database yet") from None
-        if "no game" in str(e):
-            raise CliError(f"there is no game {args.game} in the database; `banker games` lists them") from None
+            missing = "" if path.exists() else " (there is no Banker database there)"
+            raise CliError(f"there are no games in {path} yet{missing}") from None
+        if args.game is not None and "no game" in str(e):
+            raise CliError(f"there is no game {args.game} in {path}; `banker games` lists them") from None
         raise
     try:
         return exports.report(session)
