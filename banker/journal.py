@@ -312,6 +312,10 @@ class Journal:
         except sqlite3.Error as e:
             self._rollback()
             raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
+        except OverflowError:  # a figure beyond SQLite's 64-bit integers (a game set up before the settings check)
+            self._rollback()
+            raise JournalError(f"cannot write to {self.path}: a figure is too large to store; nothing was "
+                               "recorded") from None
         except BaseException:
             self._rollback()
             raise

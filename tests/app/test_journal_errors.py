@@ -2,6 +2,7 @@
 SQLite, a damaged row, an unknown variant, a dropped table) is a JournalError naming the file, and a failed write
 leaves the session as it was."""
 
+import json
 import sqlite3
 
 import pytest
@@ -103,3 +104,20 @@ def test_a_new_database_in_a_missing_directory_is_refused_in_words(tmp_path):
     (tmp_path / "file").write_text("x")
     with pytest.raises(JournalError, match="is a file, not a directory"):
         Journal(tmp_path / "file" / "x.db")
+
+
+def test_a_figure_too_large_to_store_is_a_journal_error_not_an_overflow(db):
+    """A game set up before the settings check with a pot start of 10**20 (issue 12, case 2): ending it cannot
+    write the scores; that is said, and nothing is recorded."""
+    played(db, ())
+    with sqlite3.connect(db) as conn:
+        settings = json.loads(conn.execute("SELECT settings FROM games").fetchone()[0])
+        settings["house_rules"].update(free_parking=True, free_parking_start=10**20)
+        conn.execute("UPDATE games SET settings = ?", (json.dumps(settings),))
+    conn.close()
+    with Session.open(db) as s:
+        assert s.state.pot == 10**20
+        assert s.execute("parking ann").ok  # the pot is collected (in memory and the journal: JSON holds it)
+        with pytest.raises(JournalError, match="too large to store"):
+            s.execute("end")
+        assert not s.state.over
