@@ -9,11 +9,27 @@ to the full parser.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # inside the guard: a reader that went away (`banker log | head`) is not an error
+        return status
+    except BrokenPipeError:
+        # Like other tools at the end of a pipe: stop quietly, and keep Python from complaining at exit.
+        import os
+
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str]) -> int:
     launch = argparse.ArgumentParser(prog="banker", add_help=False, exit_on_error=False)
     launch.add_argument("--db", dest="top_db")
     try:
@@ -21,10 +37,21 @@ def main(argv: list[str] | None = None) -> int:
     except argparse.ArgumentError:
         rest = argv  # say `--db` without a path: the full parser reports it
     if not rest:
-        from banker.app import run
         from banker.paths import db_path
 
-        return run(db_path(args.top_db))
+        try:
+            path = db_path(args.top_db)
+        except OSError:  # the database's directory cannot be made (under a file, read-only): say why in one line
+            from banker.cli_support import CliError, complain, database
+
+            try:
+                database(args.top_db, create=True)
+            except CliError as e:
+                complain(str(e))
+            return 1
+        from banker.app import run
+
+        return run(path)
     from banker import cli_commands
 
     return cli_commands.run(argv)

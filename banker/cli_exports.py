@@ -1,16 +1,18 @@
 """Subcommands for standings: ``banker export``, ``banker qr`` and ``banker leaderboard``.
 
-Each handler takes the parsed arguments and returns the exit status (0 done, 1 refused with a message on stderr),
-so the ``banker`` command can dispatch them like its own subcommands (``args.func(args)``).
+Each handler takes the parsed arguments and returns the exit status, so the ``banker`` command can dispatch them
+like its own subcommands (``args.func(args)``); errors are raised and reported in one line with the status of
+every subcommand (:mod:`banker.cli_support`: 1 cannot, 2 refused). The database is opened read-only. An output
+file is never the database (or its ``-wal``/``-shm`` files) and an existing one is replaced only with ``--force``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from banker import exports
+from banker.cli_support import CliError, database, game_id, output_file, safe, say, write_file
 
 
 def register(subparsers) -> None:
@@ -18,9 +20,10 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("export", help="print or save a game's standings as CSV, JSON or Markdown",
                               description="Final standings of a finished game, or the current standings (marked "
                                           "as in progress) of a game still going. Prints to stdout without --out.")
-    p.add_argument("game", nargs="?", type=int, help="game number (default: the most recent game)")
+    p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
     p.add_argument("--format", "-f", choices=exports.FORMATS, default="md", help="csv, json or md (default md)")
-    p.add_argument("--out", "-o", help="write to this file instead of stdout")
+    p.add_argument("--out", "-o", help="write to this file instead of stdout (never the database)")
+    p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
                    help="the game database (default: BANKER_DB or the user data directory)")
     p.set_defaults(func=cmd_export)
@@ -28,8 +31,9 @@ def register(subparsers) -> None:
     p = subparsers.add_parser("qr", help="show a game's standings as a QR code and save it as SVG and PNG",
                               description="Prints the QR code in the terminal and saves SVG and PNG files in --out "
                                           "(default: the exports directory under BANKER_DATA_DIR).")
-    p.add_argument("game", nargs="?", type=int, help="game number (default: the most recent game)")
+    p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
     p.add_argument("--out", "-o", help="directory for the SVG and PNG files")
+    p.add_argument("--force", action="store_true", help="replace the SVG and PNG files if they exist")
     p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
                    help="the game database (default: BANKER_DB or the user data directory)")
     p.set_defaults(func=cmd_qr)
@@ -40,79 +44,72 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_leaderboard)
 
 
-def _error(message: str) -> int:
-    print(f"banker: {message}", file=sys.stderr)
-    return 1
-
-
 def _report(args: argparse.Namespace) -> exports.Report:
-    """Open the game read for export; LookupError when there is no such game."""
-    from banker.paths import db_path
+    """Read the game for export, read-only; a missing game or database is said in one line (status 1)."""
     from banker.session import Session
 
-    path = db_path(getattr(args, "db", None))
-    session = Session.open(path, args.game)
+    path = database(getattr(args, "db", None))
+    try:
+        session = Session.open(path, args.game, readonly=True)
+    except LookupError as e:
+        if args.game is None:
+            missing = "" if path.exists() else " (there is no Banker database there)"
+            raise CliError(f"there are no games in {path} yet{missing}") from None
+        if args.game is not None and "no game" in str(e):
+            raise CliError(f"there is no game {args.game} in {path}; `banker games` lists them") from None
+        raise
     try:
         return exports.report(session)
     finally:
-        close = getattr(session, "close", None)
-        if close:
-            close()
-
-
-def _open(args: argparse.Namespace) -> exports.Report | int:
-    try:
-        return _report(args)
-    except LookupError:
-        if args.game is None:
-            return _error("there are no games in the database yet")
-        return _error(f"there is no game {args.game} in the database; `banker games` lists them")
-    except Exception as error:  # a damaged or foreign database: say so, never a traceback
-        return _error(str(error))
+        session.close()
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    rep = _open(args)
-    if isinstance(rep, int):
-        return rep
+    db = database(getattr(args, "db", None))
+    out = output_file(args.out, db, args.force) if args.out else None
+    rep = _report(args)
     text = exports.render(rep, args.format)
-    if not args.out:
-        sys.stdout.write(text)
+    if out is None:
+        sys.stdout.write(safe(text) if sys.stdout.isatty() else text)
         return 0
-    out = Path(args.out).expanduser()
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8", newline="")
-    except OSError as error:
-        return _error(f"cannot write {out}: {error.strerror or error}")
+    write_file(out, text)
     status = "final standings" if rep.over else "current standings (game in progress)"
-    print(f"Wrote the {status} of game {rep.game} to {out}", file=sys.stderr)
+    print(safe(f"Wrote the {status} of game {rep.game} to {out}"), file=sys.stderr)
     return 0
 
 
 def cmd_qr(args: argparse.Namespace) -> int:
-    rep = _open(args)
-    if isinstance(rep, int):
-        return rep
+    db = database(getattr(args, "db", None))
+    rep = _report(args)
+    directory = exports.exports_dir(args.out)
+    stem = f"{exports.file_stem(rep)}-qr"
+    svg, png = (output_file(str(directory / f"{stem}.{ext}"), db, args.force) for ext in ("svg", "png"))
     from banker.qr import terminal_text
 
     text = exports.qr_text(rep)
     sys.stdout.write(terminal_text(text))
-    print(text)
+    say(text)
     try:
         svg, png = exports.write_qr(rep, args.out)
     except OSError as error:
-        return _error(f"cannot write the QR files: {error.strerror or error}")
-    print(f"Saved {svg} and {png}")
+        raise CliError(f"cannot write the QR files in {directory}: {error.strerror or error}") from None
+    say(f"Saved {svg} and {png}")
     return 0
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
-    from banker.paths import db_path
+    import sqlite_utils
+
+    from banker.journal import Journal
 
     try:
-        rows = exports.leaderboard(db_path(getattr(args, "db", None)))
-    except Exception as error:  # not a database, or not ours
-        return _error(f"cannot read the games: {error}")
-    print(exports.leaderboard_text(rows))
+        journal = Journal(database(getattr(args, "db", None)), readonly=True)
+    except LookupError:
+        rows = []
+    else:
+        try:
+            rows = exports.leaderboard(sqlite_utils.Database(journal.conn))
+        finally:
+            journal.close()
+    say(exports.leaderboard_text(rows))
     return 0

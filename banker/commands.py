@@ -41,6 +41,7 @@ from rules.actions import (
 )
 from rules.cards import resolve_card
 from rules.errors import RuleError, UnknownName
+from rules.names import check_text, name_key, shown
 from rules.state import GameState, HouseRules, Settings, new_game
 
 MAX_AMOUNT = 1_000_000
@@ -121,7 +122,7 @@ JAIL_HOW = {"fine": "fine", "pay": "fine", "card": "card", "doubles": "doubles",
             "miss": "miss", "fail": "miss", "failed": "miss", "send": "send", "go": "send"}
 TAX_KINDS = {"income": "income", "luxury": "luxury", "super": "luxury", "supertax": "luxury"}
 TAX_CHOICES = {"200": "200", "flat": "200", "10%": "10%", "10": "10%", "percent": "10%", "10percent": "10%"}
-EVERYONE = {"each": "each", "all": "each", "everyone": "each"}
+EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
 BANK = {"bank": "bank"}
 SHOW_WHAT = {"rent": "rent", "worth": "worth", "tax": "tax", "raise": "raise", "scores": "scores",
              "standings": "scores"}
@@ -148,7 +149,7 @@ def closed_word(word: str, spellings: dict[str, str], *, prefixes: bool = True,
         return None
     found = sorted({meant for spelling, meant in spellings.items() if spelling.startswith(w)})
     if len(found) + len(also) > 1 and found:
-        raise CommandError(f'"{word}" could be {or_list(found + list(also))}')
+        raise CommandError(f'"{shown(word)}" could be {or_list(found + list(also))}')
     return found[0] if found else None
 _AMOUNT = re.compile(r"^[$£]?(\d{1,3}(,\d{3})+|\d+)$")
 
@@ -157,11 +158,19 @@ def strip_comment(line: str) -> str:
     return line.split("#", 1)[0].strip()
 
 
+def check_line(line: str) -> str:
+    """Refuse a line no command could be: too long, or holding bytes that were not UTF-8 or control characters
+    (escape sequences), before any part of it is read, echoed or journalled."""
+    if len(line) > MAX_LINE:
+        raise CommandError(f"that line is {len(line):,} characters long; one command is at most {MAX_LINE}")
+    check_text(line)
+    return line
+
+
 def parse(line: str, state: GameState) -> Command:
     """Read one command line against ``state``. Raises :class:`RuleError` (usually :class:`CommandError` or
     :class:`~rules.errors.UnknownName`) with a clear message for anything it cannot read."""
-    if len(line) > MAX_LINE:
-        raise CommandError(f"that line is {len(line)} characters long; one command is at most {MAX_LINE}")
+    check_line(line)
     text = strip_comment(line)
     if not text:
         raise CommandError("nothing to do: the line is empty or only a comment")
@@ -169,7 +178,7 @@ def parse(line: str, state: GameState) -> Command:
     verb = VERB_ALIASES.get(words[0].casefold()) or closed_word(words[0], {v: v for v in SHAPES})
     parser = _PARSERS.get(verb or "")
     if parser is None:
-        raise CommandError(f'unknown command "{words[0]}"; commands are {", ".join(sorted(SHAPES))}')
+        raise CommandError(f'unknown command "{shown(words[0])}"; commands are {", ".join(sorted(SHAPES))}')
     return parser(_Line(verb or "", words[1:], state))
 
 
@@ -195,6 +204,8 @@ class _Line:
     def player_or(self, word: str, spellings: dict[str, str]) -> str | tuple[str]:
         """A player's name, or (as a 1-tuple) the closed word ``word`` means: "to b" is refused as bank or Bob,
         never guessed. An exact spelling of either wins over a prefix of the other."""
+        if _is_player(self, word):  # a game set up before command words were refused as names
+            return self.player(word)
         exact = spellings.get(word.casefold())
         if exact is not None:
             return (exact,)
@@ -233,7 +244,7 @@ class _Line:
 
     def count(self, word: str, what: str = "count") -> int:
         if not word.isdigit() or not word.isascii():
-            raise self.bad(f'"{word}" is not a whole number of {what}')
+            raise self.bad(f'"{shown(word)}" is not a whole number of {what}')
         n = int(word)
         if n <= 0:
             raise self.bad(f"the {what} must be at least 1")
@@ -247,9 +258,9 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
     zero (unless ``zero``) and absurd (over $1,000,000) amounts."""
     w = word.strip()
     if w.startswith("-") or w.startswith(("$-", "£-", "-$", "-£")):
-        raise CommandError(f'the {what} cannot be negative ("{word}")')
+        raise CommandError(f'the {what} cannot be negative ("{shown(word)}")')
     if not w.lstrip("$£").isascii() or not _AMOUNT.match(w):
-        raise CommandError(f'"{word}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
+        raise CommandError(f'"{shown(word)}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
                            f'(for example {currency}150)')
     digits = w.lstrip("$£").replace(",", "")
     if len(digits) > 12:
@@ -266,15 +277,25 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
 
 def _deal(c: _Line) -> Action:
     c.need(1)
-    if len(c.args) <= 2 and c.player_or(c.args[0], {"random": "random"}) == ("random",):
+    # "deal random [seed]" (a unique prefix of random too); in a game set up before "Random" was refused as a
+    # name, "deal Random <deed>" deals to that player (a deal to a player needs a deed; a seed is digits alone).
+    seeded = len(c.args) == 2 and c.args[1].isdigit()
+    wants = name_key(c.args[0]) == "random" or (
+        not _is_player(c, c.args[0]) and c.player_or(c.args[0], {"random": "random"}) == ("random",))
+    if wants and (len(c.args) == 1 or seeded or (len(c.args) == 2 and not _is_player(c, c.args[0]))):
         if len(c.args) == 2:
             if not c.args[1].isdigit() or not c.args[1].isascii() or len(c.args[1]) > 12:
-                raise c.bad(f'"{c.args[1]}" is not a whole-number seed')
+                raise c.bad(f'"{shown(c.args[1])}" is not a whole-number seed')
             return DealRandom(int(c.args[1]))
         # The seed is drawn now and journalled, so replaying the game deals exactly the same deeds.
         return DealRandom(random.SystemRandom().randrange(1_000_000))
     c.need(2)
     return Deal(c.player(c.args[0]), c.deed(c.args[1:]))
+
+
+def _is_player(c: _Line, word: str) -> bool:
+    """``word`` is a player's whole name (a game set up before command words were refused as names)."""
+    return name_key(word) in {name_key(p.name) for p in c.state.players}
 
 
 def _player_deed(cls: type) -> object:
@@ -288,7 +309,7 @@ def _auction(c: _Line) -> Action:
     c.need(3)
     deed, j = c.deed_run(0, len(c.args) - 2)
     if j != len(c.args) - 2:
-        raise c.bad(f'"{" ".join(c.args[j:-2])}" is not part of {deed}')
+        raise c.bad(f'"{shown(" ".join(c.args[j:-2]))}" is not part of {deed}')
     return Auction(deed, c.player(c.args[-2]), c.amount(c.args[-1], "winning bid"))
 
 
@@ -310,7 +331,7 @@ def _rent(c: _Line) -> Action:
             raise c.bad("dice takes one number: the roll")
         word = rest[-1]
         if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
-            raise c.bad(f'"{word}" is not a roll of two dice (2 to 12)')
+            raise c.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
         dice = int(word)
         rest = rest[:-2]
     return Rent(payer, c.deed(rest), dice=dice, card=card)
@@ -341,7 +362,7 @@ def _go(c: _Line) -> Action:
     exact = False
     if len(c.args) == 2:
         if closed_word(c.args[1], EXACT) is None:
-            raise c.bad(f'"{c.args[1]}" is not "exact"')
+            raise c.bad(f'"{shown(c.args[1])}" is not "exact"')
         exact = True
     return Go(c.player(c.args[0]), exact=exact)
 
@@ -390,13 +411,13 @@ def _tax(c: _Line) -> Action:
             raise c.bad("luxury tax has no option")
         return Tax(player, "luxury")
     if kind != "income":
-        raise c.bad(f'"{c.args[1]}" is not income or luxury')
+        raise c.bad(f'"{shown(c.args[1])}" is not income or luxury')
     option = ""
     if len(c.args) == 3:
         word = c.args[2]
         option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES) or ""
         if not option:
-            raise c.bad(f'"{c.args[2]}" is not an income-tax choice: 200 or 10%')
+            raise c.bad(f'"{shown(c.args[2])}" is not an income-tax choice: 200 or 10%')
     return Tax(player, "income", option)
 
 
@@ -404,7 +425,7 @@ def _card(c: _Line) -> Action:
     c.need(3)
     deck = closed_word(c.args[1], DECKS)
     if deck is None:
-        raise c.bad(f'"{c.args[1]}" is not a deck: chance or chest')
+        raise c.bad(f'"{shown(c.args[1])}" is not a deck: chance or chest')
     player = c.player(c.args[0])
     card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]))
     return Card(player, deck, card.id)
@@ -417,12 +438,12 @@ def _jail(c: _Line) -> Action:
         return JailAction(player, "send")
     how = closed_word(c.args[1], JAIL_HOW)
     if how is None:
-        raise c.bad(f'"{c.args[1]}" is not one of fine, card, doubles, miss')
+        raise c.bad(f'"{shown(c.args[1])}" is not one of fine, card, doubles, miss')
     deck = ""
     if len(c.args) == 3:
         deck = closed_word(c.args[2], DECKS) or ""
         if how != "card" or not deck:
-            raise c.bad(f'"{c.args[2]}" is not expected here (only "jail <player> card chance|chest")')
+            raise c.bad(f'"{shown(c.args[2])}" is not expected here (only "jail <player> card chance|chest")')
     return JailAction(player, how, deck)
 
 
@@ -443,7 +464,7 @@ def _trade(c: _Line) -> Action:
             current = key
             sections[key] = []
         elif current is None:
-            raise c.bad(f'"{w}" comes before give/get')
+            raise c.bad(f'"{shown(w)}" comes before give/get')
         else:
             sections[current].append(w)
     if "give" not in sections and "get" not in sections:
@@ -527,7 +548,7 @@ def _end(c: _Line) -> Action:
         return End()
     reason = closed_word(c.args[0], END_REASONS)
     if reason is None:
-        raise c.bad(f'"{c.args[0]}" is not a reason to end: time or agreement')
+        raise c.bad(f'"{shown(c.args[0])}" is not a reason to end: time or agreement')
     return End(reason)
 
 
@@ -540,7 +561,7 @@ def _show(c: _Line) -> Query:
         if len(rest) >= 2 and rest[-2].casefold() == "dice":
             word = rest[-1]
             if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
-                raise c.bad(f'"{word}" is not a roll of two dice (2 to 12)')
+                raise c.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
             dice = int(word)
             rest = rest[:-2]
         return Query("rent", deed=c.deed(rest), dice=dice)
@@ -550,7 +571,7 @@ def _show(c: _Line) -> Query:
     if what in ("tax", "raise"):
         c.need(2, 2)
         return Query(what, player=c.player(c.args[1]))
-    raise c.bad(f'"{c.args[0]}" is not something to show')
+    raise c.bad(f'"{shown(c.args[0])}" is not something to show')
 
 
 def _new(c: _Line) -> NewGame:
@@ -592,7 +613,7 @@ def parse_new(line: str) -> tuple[list[str], Settings]:
     """Read a ``new <variant> <player>... [edition us|uk] [minutes N] [free-parking [N]] [double-go]
     [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
     count is refused here, with the rule book's reason)."""
-    text = strip_comment(line)
+    text = strip_comment(check_line(line))
     words = text.split()
     if not words or words[0].casefold() != "new":
         raise CommandError(f"a game starts with a new line: {SHAPES['new']}")

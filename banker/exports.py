@@ -324,7 +324,7 @@ def story(session) -> GameStory:
 def story_from_history(state, history: Iterable) -> GameStory:
     """:func:`story` from an already-read history (so the replay can run off the UI thread without the database)."""
     names = tuple(p.name for p in state.players)
-    start = new_game(list(names), state.settings)
+    start = new_game(list(names), state.settings, check=False)  # as the game was set up (rules.state.new_game)
     series: list[list[int]] = [[worth(start, i).total] for i in range(len(names))]
     rent: dict[str, int] = defaultdict(int)
     for _entry, outcome in history:

@@ -6,7 +6,9 @@ transaction in WAL mode, so a killed process never leaves half a command, and tw
 command) on one database never interleave writes.
 
 A file that is not ours (not SQLite, or SQLite with other tables and no ``meta``) is refused without writing a
-byte; a newer schema is refused, never misread.
+byte; a newer schema is refused, never misread. ``Journal(path, readonly=True)`` opens the file read-only and
+creates nothing. Every failure of the database (read-only, disk full, damaged rows) is a :class:`JournalError`
+naming the file and the cause.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
+import os
 import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -28,6 +31,56 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 class JournalError(Exception):
     """The database cannot be used: not ours, damaged, or written by a newer Banker. Nothing was written."""
+
+
+def cause(error: BaseException) -> str:
+    """What went wrong, in words, from an SQLite or OS error."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    detail = str(error) or type(error).__name__
+    if name.startswith("SQLITE_READONLY"):
+        return "the file or its directory is read-only"
+    if name == "SQLITE_FULL" or getattr(error, "errno", None) == 28:
+        return "the disk is full"
+    if name.startswith("SQLITE_IOERR"):
+        return f"the disk could not be read or written ({detail})"
+    if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
+        return "another program kept the database busy for 30 seconds; try again"
+    if name.startswith("SQLITE_CANTOPEN"):
+        return "the file cannot be opened"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return f"the file is damaged ({detail})"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror[0].lower() + error.strerror[1:]
+    if isinstance(error, (KeyError, TypeError, AttributeError, IndexError)):
+        return f"{type(error).__name__}: {detail}"
+    return detail
+
+
+def damaged(path: Path, error: BaseException, what: str = "") -> JournalError:
+    """The error for a database whose rows cannot be read as Banker wrote them (a dropped table, a row that is
+    not JSON, an unknown variant)."""
+    where = f" ({what})" if what else ""
+    why = cause(error)
+    why = why if len(why) <= 120 else why[:119] + "…"
+    return JournalError(f"{path} is damaged{where}: {why}; nothing was changed")
+
+
+def _reading(method):
+    """A read of the journal: an SQLite error or a row that is not JSON becomes a :class:`JournalError`."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as e:
+            if getattr(e, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR",
+                                                               "SQLITE_CANTOPEN")):
+                raise JournalError(f"cannot read {self.path}: {cause(e)}") from None
+            raise damaged(self.path, e) from None
+        except (ValueError, TypeError) as e:  # json.JSONDecodeError is a ValueError
+            raise damaged(self.path, e, "a row is not the JSON Banker wrote") from None
+
+    return wrapper
 
 
 def now() -> str:
@@ -74,31 +127,34 @@ def _check_file(path: Path) -> None:
         raise JournalError(f"{path} is not a Banker database (not an SQLite file); it was left untouched")
 
 
-def _inspect(path: Path) -> None:
-    """Open an existing file read-only and refuse it if it is damaged, foreign or from a newer Banker."""
-    if not path.exists() or path.stat().st_size == 0:
+def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
+    """Refuse an existing file if it is damaged, foreign or from a newer Banker, reading it through ``ro`` (a
+    read-only connection; one is opened and closed here if not given)."""
+    if ro is None and (not path.exists() or path.stat().st_size == 0):
         return
+    conn = ro
     try:
-        ro = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
-    except sqlite3.Error as e:
-        raise JournalError(f"{path} cannot be opened: {e}") from None
-    try:
-        tables = {r[0] for r in ro.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if conn is None:
+            conn = _connect_readonly(path)
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             return
         if "meta" not in tables:
             raise JournalError(f"{path} is an SQLite database of something else (tables: "
                                f"{', '.join(sorted(tables)[:5])}); Banker will not write to it")
-        meta = dict(ro.execute("SELECT key, value FROM meta").fetchall())
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("app") != APP_ID:
             raise JournalError(f"{path} has a meta table but is not a Banker database; Banker will not write to it")
         version = int(meta.get("schema_version", "0"))
     except sqlite3.DatabaseError as e:
+        if getattr(e, "sqlite_errorname", "").startswith(("SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_IOERR")):
+            raise JournalError(f"cannot read {path}: {cause(e)}") from None
         raise JournalError(f"{path} is damaged or not a Banker database ({e}); it was left untouched") from None
-    except ValueError:
+    except (ValueError, TypeError):
         raise JournalError(f"{path} has an unreadable schema version; it was left untouched") from None
     finally:
-        ro.close()
+        if ro is None and conn is not None:
+            conn.close()
     if version > SCHEMA_VERSION:
         raise JournalError(f"{path} was written by a newer Banker (schema {version}; this one reads up to "
                            f"{SCHEMA_VERSION}); upgrade Banker to open it")
@@ -106,15 +162,76 @@ def _inspect(path: Path) -> None:
         raise JournalError(f"{path} has schema version {version}, which no Banker release wrote; left untouched")
 
 
+def _companions(path: Path) -> bool:
+    """SQLite's ``-wal`` or ``-shm`` file is there (a WAL database some connection has open, or left by a crash)."""
+    return any(Path(f"{path}{suffix}").exists() for suffix in ("-wal", "-shm"))
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """A read-only connection (``mode=ro``). A WAL reader needs SQLite's ``-shm`` file; when the database or its
+    directory is read-only to this process and there is no ``-wal`` file (so no connection has the database open
+    for writing), it is opened ``immutable`` instead, which reads the file alone and leaves nothing behind."""
+    uri = path.resolve().as_uri()
+    writable = os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+    if writable or Path(f"{path}-wal").exists():
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=30, isolation_level=None, check_same_thread=False)
+    else:
+        conn = sqlite3.connect(f"{uri}?immutable=1", uri=True, isolation_level=None, check_same_thread=False)
+    try:
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _check_directory(path: Path) -> None:
+    """A new database needs a directory this process can write: say which, and why not, before SQLite tries."""
+    parent = path.parent
+    if not parent.exists():
+        raise JournalError(f"cannot create {path}: the directory {parent} does not exist")
+    if not parent.is_dir():
+        raise JournalError(f"cannot create {path}: {parent} is a file, not a directory")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise JournalError(f"cannot create {path}: the directory {parent} is read-only")
+
+
+def _check_writable(path: Path) -> None:
+    """Writing needs the file and its directory (where SQLite keeps the ``-wal`` file) to be writable: refuse
+    before SQLite opens the file read-only in silence and leaves its ``-wal`` and ``-shm`` files behind."""
+    if not os.access(path, os.W_OK):
+        raise JournalError(f"cannot write to {path}: the file is read-only; nothing was recorded (`banker state`, "
+                           "`log` and `export` can still read it)")
+    if not Path(f"{path}-wal").exists() and not os.access(path.parent, os.W_OK | os.X_OK):
+        raise JournalError(f"cannot write to {path}: its directory {path.parent} is read-only, and SQLite keeps "
+                           "its journal file there; nothing was recorded")
+
+
 class Journal:
     """One open database. Reads are plain queries; every write goes through :meth:`write`."""
 
-    def __init__(self, path: str | Path, create: bool = True) -> None:
+    def __init__(self, path: str | Path, create: bool = True, readonly: bool = False) -> None:
+        """Open (``create``: or create) the database at ``path``. ``readonly``: open it read-only and create
+        nothing (no file, no directory, no schema); an empty file reads as a database with no games."""
         self.path = Path(path)
-        if not create and not self.path.exists():
+        self.readonly = readonly
+        self._tidy = False
+        """A read-only connection made SQLite's -wal/-shm files; :meth:`close` has them removed again."""
+        if (readonly or not create) and not self.path.exists():
+            if self.path.parent.exists() and not self.path.parent.is_dir():
+                raise JournalError(f"there is no Banker database at {self.path}: {self.path.parent} is a file, "
+                                   "not a directory")
             raise LookupError(f"there is no Banker database at {self.path}")
         _check_file(self.path)
+        if readonly:
+            self._open_readonly()
+            return
+        existed = self.path.exists()
+        if not existed:
+            _check_directory(self.path)
         _inspect(self.path)
+        if existed:
+            _check_writable(self.path)
         try:
             self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
             self.conn.execute("PRAGMA journal_mode = WAL")
@@ -124,7 +241,31 @@ class Journal:
             self.conn.execute("PRAGMA foreign_keys = ON")
             self._create_schema()
         except sqlite3.DatabaseError as e:
-            raise JournalError(f"{self.path} cannot be used as a Banker database: {e}") from None
+            with contextlib.suppress(AttributeError, sqlite3.Error):
+                self.conn.close()
+            verb = "use" if existed else "create"
+            raise JournalError(f"cannot {verb} {self.path} as a Banker database: {cause(e)}") from None
+        except JournalError:
+            self.conn.close()
+            raise
+
+    def _open_readonly(self) -> None:
+        if self.path.stat().st_size == 0:  # SQLite reads an empty file as an empty database: so does Banker
+            self.conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            self._create_schema()
+            return
+        had_companions = _companions(self.path)
+        try:
+            self.conn = _connect_readonly(self.path)
+        except sqlite3.Error as e:
+            _inspect(self.path)  # says why: damaged, not a database, or cannot be read
+            raise JournalError(f"cannot read {self.path}: {cause(e)}") from None
+        self._tidy = not had_companions
+        try:
+            _inspect(self.path, self.conn)
+        except BaseException:
+            self.close()
+            raise
 
     @functools.cached_property
     def db(self):
@@ -160,18 +301,53 @@ class Journal:
 
     @contextlib.contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back if it raises."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back if it raises. A failure
+        of the database itself (read-only, disk full, busy) is a :class:`JournalError`: nothing was written."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
         try:
             yield self.conn
+        except sqlite3.Error as e:
+            self._rollback()
+            raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
+        except OverflowError:  # a figure beyond SQLite's 64-bit integers (a game set up before the settings check)
+            self._rollback()
+            raise JournalError(f"cannot write to {self.path}: a figure is too large to store; nothing was "
+                               "recorded") from None
         except BaseException:
-            self.conn.execute("ROLLBACK")
+            self._rollback()
             raise
-        else:
+        try:
             self.conn.execute("COMMIT")
+        except sqlite3.Error as e:
+            self._rollback()
+            raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
+
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            with contextlib.suppress(sqlite3.Error):  # SQLite may have rolled back already (disk full)
+                self.conn.execute("ROLLBACK")
 
     def close(self) -> None:
         self.conn.close()
+        if self._tidy:
+            self._tidy = False
+            self._remove_companions()
+
+    def _remove_companions(self) -> None:
+        """A read-only connection leaves the -wal and -shm files it made. SQLite removes them when the last
+        connection that can write closes; opening and closing one (it writes nothing: there is nothing to
+        checkpoint) does that safely, and leaves them if another process has the database open."""
+        if not _companions(self.path):
+            return
+        with contextlib.suppress(sqlite3.Error, OSError):
+            conn = sqlite3.connect(self.path, timeout=0.1)
+            try:
+                conn.execute("PRAGMA schema_version").fetchone()
+            finally:
+                conn.close()
 
     # Games -------------------------------------------------------------------------------------------------
     def create_game(self, settings: dict[str, Any], variant: str, edition: str, names: list[str],
@@ -186,6 +362,7 @@ class Journal:
                              [(game, i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))])
         return int(game), created
 
+    @_reading
     def game(self, game_id: int) -> dict[str, Any] | None:
         row = self.conn.execute("SELECT id, created, updated, variant, edition, settings, over, winner FROM games "
                                 "WHERE id = ?", (game_id,)).fetchone()
@@ -200,6 +377,7 @@ class Journal:
         out["tokens"] = [p[1] or "" for p in players]
         return out
 
+    @_reading
     def games(self) -> list[dict[str, Any]]:
         rows = self.conn.execute("SELECT id, created, updated, variant, edition, over, winner FROM games "
                                  "ORDER BY id").fetchall()
@@ -212,16 +390,19 @@ class Journal:
             out.append(g)
         return out
 
+    @_reading
     def latest_game(self, unfinished: bool = False) -> int | None:
         where = "WHERE over = 0" if unfinished else ""
         row = self.conn.execute(f"SELECT id FROM games {where} ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return None if row is None else int(row[0])
 
     # Events ------------------------------------------------------------------------------------------------
+    @_reading
     def last_seq(self, game_id: int) -> int:
         row = self.conn.execute("SELECT MAX(seq) FROM events WHERE game = ?", (game_id,)).fetchone()
         return int(row[0] or 0)
 
+    @_reading
     def events(self, game_id: int, after: int = 0, with_actions: bool = True) -> list[EventRow]:
         cols = "seq, time, kind, text, action, target, summary" if with_actions else \
             "seq, time, kind, text, NULL, target, summary"
@@ -229,6 +410,7 @@ class Journal:
                                  (game_id, after)).fetchall()
         return [EventRow(r[0], r[1], r[2], r[3], json.loads(r[4]) if r[4] else None, r[5], r[6]) for r in rows]
 
+    @_reading
     def actions(self, game_id: int, seqs: list[int]) -> dict[int, dict[str, Any]]:
         """The journalled actions of the given events, by seq (chunked to stay under SQLite's variable limit)."""
         out: dict[int, dict[str, Any]] = {}
@@ -266,16 +448,19 @@ class Journal:
         one replaces the last, so a game recorded one ``banker do`` at a time keeps one, not one per command."""
         conn.execute("DELETE FROM checkpoints WHERE game = ? AND seq % ? != 0", (game_id, every))
 
+    @_reading
     def latest_checkpoint(self, game_id: int) -> Checkpoint | None:
         row = self.conn.execute("SELECT seq, idx, last, state, stack, redo FROM checkpoints WHERE game = ? AND "
                                 "stack IS NOT NULL ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
         return None if row is None else _checkpoint(row)
 
-    def checkpoints_below(self, game_id: int, idx: int) -> Iterator[tuple[int, int, int]]:
+    @_reading
+    def checkpoints_below(self, game_id: int, idx: int) -> list[tuple[int, int, int]]:
         """(seq, idx, last) of snapshots with at most ``idx`` effective actions, best (largest) first."""
-        yield from self.conn.execute("SELECT seq, idx, last FROM checkpoints WHERE game = ? AND idx <= ? "
-                                     "ORDER BY idx DESC, seq DESC", (game_id, idx))
+        return self.conn.execute("SELECT seq, idx, last FROM checkpoints WHERE game = ? AND idx <= ? "
+                                 "ORDER BY idx DESC, seq DESC", (game_id, idx)).fetchall()
 
+    @_reading
     def checkpoint_state(self, game_id: int, seq: int) -> dict[str, Any]:
         row = self.conn.execute("SELECT state FROM checkpoints WHERE game = ? AND seq = ?", (game_id, seq)).fetchone()
         return json.loads(row[0])
@@ -290,6 +475,7 @@ class Journal:
             "VALUES (:game, :name, :rank, :total, :cash, :deeds, :mortgaged, :buildings, :winner)",
             [{"game": game_id, **s} for s in scores])
 
+    @_reading
     def scores(self, game_id: int) -> list[dict[str, Any]]:
         return list(self.db.query("SELECT * FROM scores WHERE game = ? ORDER BY rank, name", [game_id]))
 

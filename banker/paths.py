@@ -22,16 +22,18 @@ def data_dir() -> Path:
     return Path(user_data_dir(APP_NAME))
 
 
-def db_path(arg: str | os.PathLike[str] | None = None) -> Path:
+def db_path(arg: str | os.PathLike[str] | None = None, make_parent: bool = True) -> Path:
     """The game database: ``arg`` (the ``--db`` value) if given, else ``BANKER_DB``, else the data directory's
-    ``banker.db``. The parent directory is created so the first game can be saved."""
+    ``banker.db``. The parent directory is created so the first game can be saved (not with ``make_parent=False``:
+    commands that only read create nothing)."""
     if arg:
         path = Path(arg).expanduser()
     elif os.environ.get("BANKER_DB"):
         path = Path(os.environ["BANKER_DB"]).expanduser()
     else:
         path = data_dir() / "banker.db"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if make_parent:
+        path.parent.mkdir(parents=True, exist_ok=True)
     return path
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import rules
-from banker.journal import Checkpoint, EventRow, Journal, JournalError
+from banker.journal import Checkpoint, EventRow, Journal, JournalError, damaged
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
 from rules.errors import RuleError
 from rules.outcome import Outcome
@@ -39,6 +39,9 @@ def __getattr__(name: str):
 
         return parse_new
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+_DAMAGE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
+"""What decoding a journalled row that Banker did not write (edited by hand, damaged) can raise."""
 
 CHECKPOINT_EVERY = 100
 """A state snapshot every this many events (and when a session that recorded commands closes): resume replays
@@ -102,9 +105,14 @@ class Session:
         self._j = journal
         self.game_id = game_id
         self.created: str = info["created"]
-        settings = state_from_dict({"settings": info["settings"], "players": [], "deeds": [], "houses": 0,
-                                    "hotels": 0, "bank": 0}).settings
-        self._base = rules.new_game(info["names"], settings, info["tokens"])
+        try:
+            settings = state_from_dict({"settings": info["settings"], "players": [], "deeds": [], "houses": 0,
+                                        "hotels": 0, "bank": 0}).settings
+            # As it was set up: the names and settings were checked when the game started (check=False keeps a
+            # game playable after the checks tighten; docs/rulings.md, "Player names").
+            self._base = rules.new_game(info["names"], settings, info["tokens"], check=False)
+        except (RuleError, *_DAMAGE) as e:
+            raise damaged(journal.path, e, f"the settings of game {game_id}") from None
         self._stack: list[int] = []
         self._redo: list[int] = []
         self._states: dict[int, GameState] = {0: self._base}
@@ -112,7 +120,10 @@ class Session:
         self._last_seq = 0
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
-        self._resume()
+        try:
+            self._resume()
+        except _DAMAGE as e:
+            raise damaged(journal.path, e, f"a saved state of game {game_id}") from None
 
     # Opening -------------------------------------------------------------------------------------------------
     @classmethod
@@ -130,10 +141,11 @@ class Session:
             raise
 
     @classmethod
-    def open(cls, db: str | Path, game_id: int | None = None) -> Session:
+    def open(cls, db: str | Path, game_id: int | None = None, readonly: bool = False) -> Session:
         """Open a game (``None``: the most recently played). Raises LookupError if there is none (and never
-        creates a database file just to find that out)."""
-        journal = Journal(db, create=False)
+        creates a database file just to find that out). ``readonly``: open the database read-only, for reading
+        the game only (``banker state``, ``log``, ``export``)."""
+        journal = Journal(db, create=False, readonly=readonly)
         try:
             if game_id is None:
                 game_id = journal.latest_game()
@@ -168,7 +180,7 @@ class Session:
         try:
             if recorded:
                 self._checkpoint_tail()
-        except sqlite3.OperationalError:
+        except (sqlite3.OperationalError, JournalError):
             pass  # busy or read-only: the next resume replays the tail instead
         finally:
             self._j.close()
@@ -229,7 +241,10 @@ class Session:
         """Bring the in-memory stacks and state up to date with journalled events (ours or another process's)."""
         for ev in events:
             if ev.kind == "action":
-                action = action_from_dict(ev.action or {})
+                try:
+                    action = action_from_dict(ev.action or {})
+                except _DAMAGE as e:
+                    raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {ev.seq}") from None
                 state = self._apply_journalled(self.state, action, ev.seq).state
                 self._push(ev.seq, action, state)
                 self._redo.clear()
@@ -246,8 +261,10 @@ class Session:
         try:
             return rules.apply(state, action)
         except RuleError as e:
-            raise JournalError(f"game {self.game_id}: journalled event {seq} ({action.verb}) no longer replays: "
-                               f"{e}") from None
+            raise JournalError(f"{self._j.path}: game {self.game_id}: journalled event {seq} ({action.verb}) no "
+                               f"longer replays: {e}") from None
+        except _DAMAGE as e:  # fields of the wrong type: only a journal edited by hand holds such an action
+            raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {seq} ({action.verb})") from None
 
     def _push(self, seq: int, action: Action, state: GameState) -> None:
         self._stack.append(seq)
@@ -274,7 +291,10 @@ class Session:
             if idx <= best_cached:
                 break
             if idx == 0 or self._stack[idx - 1] == last:
-                start, state = idx, state_from_dict(self._j.checkpoint_state(self.game_id, seq))
+                try:
+                    start, state = idx, state_from_dict(self._j.checkpoint_state(self.game_id, seq))
+                except _DAMAGE as e:
+                    raise damaged(self._j.path, e, f"game {self.game_id}, checkpoint {seq}") from None
                 break
         if best_cached >= start:
             start, state = best_cached, self._states[best_cached]

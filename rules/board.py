@@ -15,6 +15,7 @@ from functools import cache, cached_property
 
 from rules.data import read_text
 from rules.errors import RuleError, UnknownName
+from rules.names import name_key, shown
 
 
 class SquareKind(Enum):
@@ -125,8 +126,9 @@ class Board:
 
 
 def normalise(text: str) -> str:
-    """Case and punctuation do not matter in names: ``"B. & O."`` and ``"b&o"`` are the same."""
-    return re.sub(r"[^0-9a-z]", "", text.casefold())
+    """Case, accents and punctuation do not matter in names: ``"B. & O."`` and ``"b&o"`` are the same, and so are
+    ``"José"`` and ``"jose"`` (:func:`rules.names.name_key`)."""
+    return name_key(text)
 
 
 def _punctuated(text: str) -> str:
@@ -140,6 +142,9 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
     An unknown or ambiguous name raises :class:`UnknownName` listing the candidates, so a banker who types
     "penn" learns that both Pennsylvania Avenue and Pennsylvania Railroad exist.
     """
+    for i, name, _ in entries:  # the exact spelling first: what the journal records always finds its entry
+        if name == text:
+            return i
     wanted = normalise(text)
     if not wanted:
         raise UnknownName(f"no {what} name given", candidates=())
@@ -150,7 +155,7 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
         i for i, name, aliases in entries if any(normalise(n).startswith(wanted) for n in (name, *aliases))
     }
     names = {i: name for i, name, _ in entries}
-    if len(found) > 1:
+    if len(found) > 1 and any(not ch.isalnum() and not ch.isspace() for ch in text):
         # Punctuation typed on purpose narrows the choice: "b." means "B. & O. Railroad", not Baltic Avenue.
         spaced = _punctuated(text)
         narrowed = {i for i, name, aliases in entries if i in found
@@ -161,14 +166,14 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
         return found.pop()
     if found:
         cands = tuple(names[i] for i in sorted(found))
-        raise UnknownName(f'"{text}" could be {_or_list(cands)}', candidates=cands)
+        raise UnknownName(f'"{shown(text, 40)}" could be {_or_list(cands)}', candidates=cands)
     import difflib  # only for the suggestions in a refusal
 
     close = difflib.get_close_matches(wanted, [normalise(n) for n in names.values()], n=4, cutoff=0.5)
     by_norm = {normalise(n): n for n in names.values()}
     cands = tuple(by_norm[c] for c in close)
     hint = f"; did you mean {_or_list(cands)}?" if cands else ""
-    raise UnknownName(f'no {what} called "{text}"{hint}', candidates=cands)
+    raise UnknownName(f'no {what} called "{shown(text, 40)}"{hint}', candidates=cands)
 
 
 def _or_list(items: tuple[str, ...]) -> str:
@@ -187,7 +192,7 @@ def load_board(edition: str = "us") -> Board:
     """Load and validate an edition by name (``us`` or ``uk``); the result is cached and immutable."""
     key = edition.casefold()
     if key not in EDITIONS:
-        raise RuleError("edition", f'no edition called "{edition}"; choose {" or ".join(EDITIONS)}')
+        raise RuleError("edition", f'no edition called "{shown(edition)}"; choose {" or ".join(EDITIONS)}')
     text = read_text(f"board_{key}.toml")
     return parse_board(tomllib.loads(text), source=f"board_{key}.toml")
 

@@ -6,17 +6,15 @@ players' starting cash, so every transfer moves money and nothing else creates o
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from rules.board import Board, Deed, load_board, resolve
-from rules.errors import RuleError
+from rules.limits import check_settings
+from rules.names import check_names
 from rules.variants import Variant, find_variant, load_variant
 
 STARTING_CASH = 1500  # seed 000, PREPARATION: "Each player is given $1500"; seed 001: "$1,500.00 in scrip"
-RESERVED_NAMES = frozenset({"bank", "each", "to", "from", "all", "pot", "parking", "give", "get", "and", "lift"})
-NAME_PATTERN = re.compile(r"^[^\W_][\w'-]{0,19}$")
 
 
 @dataclass(frozen=True)
@@ -176,36 +174,22 @@ class GameState:
         return replace(self, deeds=tuple(deeds))
 
 
-def check_name(name: str) -> str:
-    """A player name must be one word a banker can type (letters, digits, - and '), and not a command word."""
-    if not NAME_PATTERN.match(name):
-        raise RuleError("setup", f'"{name}" is not a usable player name: one word of up to 20 letters or digits')
-    if name.casefold() in RESERVED_NAMES:
-        raise RuleError("setup", f'"{name}" is a command word; pick another player name')
-    return name
-
-
 def new_game(names: list[str] | tuple[str, ...], settings: Settings | None = None,
-             tokens: list[str] | tuple[str, ...] = ()) -> GameState:
-    """Start a game: every player gets $1,500 from the bank, which holds every deed and building."""
+             tokens: list[str] | tuple[str, ...] = (), *, check: bool = True) -> GameState:
+    """Start a game: every player gets $1,500 from the bank, which holds every deed and building.
+
+    The names (:func:`rules.names.check_names`) and settings (:func:`rules.limits.check_settings`) are checked
+    first. ``check=False`` rebuilds a game recorded earlier exactly as it was set up (its names and settings were
+    checked when it started, perhaps by older rules), so a saved game keeps opening when the checks tighten."""
     settings = settings or Settings()
-    variant = find_variant(settings.variant)
-    settings = replace(settings, variant=variant.key, edition=load_board(settings.edition).edition)
+    if check:
+        names = check_names(names)
+        settings = check_settings(settings, len(names))
+    else:
+        names = [n.strip() for n in names]
+        settings = replace(settings, variant=find_variant(settings.variant).key,
+                           edition=load_board(settings.edition).edition)
     board = load_board(settings.edition)
-    names = [check_name(n.strip()) for n in names]
-    seen: set[str] = set()
-    for n in names:
-        if n.casefold() in seen:
-            raise RuleError("setup", f'two players are called "{n}"; names must differ')
-        seen.add(n.casefold())
-    if not variant.min_players <= len(names) <= variant.max_players:
-        raise RuleError(f"seeds: {variant.seeds}",
-                        f"{variant.title} is for {variant.min_players} to {variant.max_players} players, "
-                        f"not {len(names)}")
-    if settings.luxury_tax < 0 or settings.house_rules.free_parking_start < 0 or settings.time_limit_minutes < 0:
-        raise RuleError("setup", "amounts in the settings cannot be negative")
-    if variant.end.value == "time_limit" and settings.time_limit_minutes <= 0:
-        raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
     tokens = list(tokens) + [""] * (len(names) - len(tokens))
     players = tuple(Player(n, STARTING_CASH, token=t) for n, t in zip(names, tokens, strict=True))
     pot = settings.house_rules.free_parking_start if settings.house_rules.free_parking else 0

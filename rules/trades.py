@@ -12,7 +12,7 @@ from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.jail import DECK_TITLES, JAIL_CARD_RULE, deck_key
-from rules.money import rounded_tenth, transfer
+from rules.money import check_amount, rounded_tenth, transfer
 from rules.outcome import BANK, Outcome, Transfer
 from rules.state import GameState
 
@@ -20,7 +20,6 @@ TRADE_RULE = "seed 000, SELLING PROPERTY"
 MORTGAGE_RULE = "seed 000, MORTGAGES"
 DARROW_RULE = "seed 001 (property only transferred FREE of mortgage)"
 LOAN_RULE = "seed 000, MISCELLANEOUS"
-MAX_CASH = 1_000_000  # far above all the money in the box; anything more is a typing slip
 
 
 def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[list[Deed], list[str]]:
@@ -45,8 +44,6 @@ def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[l
             raise RuleError(DARROW_RULE, f"{deed.name} is mortgaged; under Darrow's rules it must be lifted before "
                                          "it changes hands")
         deeds.append(deed)
-    if items.cash < 0 or items.cash > MAX_CASH:
-        raise RuleError(TRADE_RULE, f"{state.money(items.cash)} is not a usable amount of cash in a trade")
     cards = [deck_key(d) for d in items.jail_cards]
     held = list(state.players[giver].jail_cards)
     for deck in cards:
@@ -76,6 +73,9 @@ def trade(state: GameState, action: Trade) -> Outcome:
         if p.bankrupt:
             raise RuleError(TRADE_RULE, f"{p.name} is bankrupt and out of the game")
     give, get = action.give, action.get
+    for side in (give, get):  # whole dollars, positive and believable, as every other payment (a journal or the
+        if side.cash != 0 or not isinstance(side.cash, int):  # Python API may hand over anything)
+            check_amount(state, side.cash, TRADE_RULE, "cash in a trade")
     if give.empty() and get.empty():
         raise RuleError(TRADE_RULE, "an empty trade: name what each side gives")
     if give.cash and get.cash:

@@ -14,6 +14,7 @@ from functools import cache
 from rules.board import normalise
 from rules.data import read_text
 from rules.errors import RuleError
+from rules.names import shown
 
 
 class IncomeTax(Enum):
@@ -114,4 +115,4 @@ def find_variant(name: str) -> Variant:
     for v in all_variants():
         if wanted in {normalise(v.key), *map(normalise, v.aliases)}:
             return v
-    raise RuleError("variants", f'no variant called "{name}"; choose one of {", ".join(VARIANTS)}')
+    raise RuleError("variants", f'no variant called "{shown(str(name))}"; choose one of {", ".join(VARIANTS)}')

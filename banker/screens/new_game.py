@@ -16,6 +16,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 
 from banker.screens.safety import guard_actions
 from rules import HouseRules, RuleError, Settings, all_variants
+from rules.limits import check_settings, setting_number
 
 
 @guard_actions
@@ -82,18 +83,18 @@ class NewGameScreen(Screen):
         variant = variant_button.id.removeprefix("v-") if variant_button else "standard"
         edition_button = self.query_one("#edition", RadioSet).pressed_button
         edition = edition_button.id.removeprefix("e-") if edition_button else "us"
-        minutes = self.query_one("#minutes", Input).value.strip()
-        pot = self.query_one("#pot-start", Input).value.strip() or "0"
-        luxury = self.query_one("#luxury", Input).value.strip()
+        minutes = setting_number(self.query_one("#minutes", Input).value, "time limit")
+        pot = setting_number(self.query_one("#pot-start", Input).value, "pot start")
+        luxury = setting_number(self.query_one("#luxury", Input).value, "luxury tax")
         house = HouseRules(free_parking=self.query_one("#free-parking", Checkbox).value,
-                           free_parking_start=int(pot),
+                           free_parking_start=pot,
                            double_go=self.query_one("#double-go", Checkbox).value,
                            no_auctions=self.query_one("#no-auctions", Checkbox).value)
         names = self.query_one("#names", Input).value.split()
         tokens = self.query_one("#tokens", Input).value.split()
-        return names, tokens, Settings(variant=variant, edition=edition, house_rules=house,
-                                       time_limit_minutes=int(minutes) if minutes else 0,
-                                       luxury_tax=int(luxury) if luxury else 0)
+        settings = Settings(variant=variant, edition=edition, house_rules=house, time_limit_minutes=minutes,
+                            luxury_tax=luxury)
+        return names, tokens, check_settings(settings, len(names))  # the same ranges as `new` and `banker new`
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:

@@ -84,8 +84,14 @@ def test_no_deed_of_a_group_with_buildings_seed000_selling_property():
     (Items(deeds=("Park Place",)), Items(cash=10), "belongs to the bank"),
     (Items(deeds=("Boardwalk", "boardwalk")), Items(cash=10), "twice"),
     (Items(jail_cards=("chance",)), Items(cash=10), "does not hold"),
-    (Items(deeds=("Boardwalk",)), Items(cash=-5), "not a usable amount"),
-    (Items(deeds=("Boardwalk",)), Items(cash=10_000_000), "not a usable amount"),
+    (Items(deeds=("Boardwalk",)), Items(cash=-5), "must be more than"),
+    (Items(deeds=("Boardwalk",)), Items(cash=10_000_000), "not a believable"),
+    # issue 12: non-integer cash from the Python API or a crafted journal, refused as every other payment
+    (Items(deeds=("Boardwalk",)), Items(cash=1.5), "whole number"),
+    (Items(deeds=("Boardwalk",)), Items(cash=0.0), "whole number"),
+    (Items(deeds=("Boardwalk",)), Items(cash="100"), "whole number"),
+    (Items(deeds=("Boardwalk",)), Items(cash=True), "whole number"),
+    (Items(cash=float("nan")), Items(deeds=("Boardwalk",)), "whole number"),
 ])
 def test_refusals_seed000(give, get, match):
     s = own(game(), 0, "Boardwalk")

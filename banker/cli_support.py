@@ -1,0 +1,189 @@
+"""What every ``banker`` subcommand shares: one line on stderr for every error, the exit status, text made safe for
+a terminal, the database path, and output files that can never be the database.
+
+Exit status (docs/commands.md): 0 done; 1 cannot (no such game or database, a file that cannot be read or
+written, a damaged database, a full disk); 2 refused (a refused line, bad arguments, an output file that exists
+or is the database). Every error is one line, ``banker: <file>: <cause>`` or a refusal in words; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sqlite3
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from banker.journal import JournalError, cause
+from rules.errors import RuleError
+from rules.names import escape_controls
+
+CANNOT = 1
+REFUSED = 2
+MAX_SCRIPT = 16 * 1024 * 1024
+"""The largest script ``banker play`` reads (a 12,000-line game is under 1 MB)."""
+
+
+class CliError(Exception):
+    """Stop the subcommand with one line on stderr and an exit status."""
+
+    def __init__(self, message: str, status: int = CANNOT) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def safe(text: str) -> str:
+    """``text`` for a terminal: control characters and escape sequences written out (``\\x1b``), so a name or a
+    journalled line can neither retitle the window nor clear the screen. Line breaks and tabs stay."""
+    return escape_controls(text, keep="\n\t")
+
+
+def say(text: str = "") -> None:
+    """Print ``text`` on stdout, made safe."""
+    print(safe(text))
+
+
+def complain(message: str, prefix: str = "banker: ") -> None:
+    """One line on stderr, made safe (a line break in a message becomes a space)."""
+    print(prefix + safe(" ".join(str(message).split("\n"))), file=sys.stderr)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, with a usage error as one line (and exit status 2) instead of the whole usage text."""
+
+    def error(self, message: str):  # type: ignore[override]
+        complain(f"{_cut(message, 200)} (see {self.prog} --help)", prefix=f"{self.prog}: ")
+        raise SystemExit(REFUSED)
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def game_id(text: str) -> int:
+    """A game number: a positive whole number SQLite can hold."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a game number is a whole number from 1 (not {_cut(text, 20)!r})")
+    return int(text)
+
+
+def database(arg: str | None, create: bool = False) -> Path:
+    """The database path (``--db``, ``BANKER_DB`` or the data directory). Only commands that write a new game
+    (``create``) make its directory; the others create nothing."""
+    from banker.paths import db_path
+
+    path = db_path(arg, make_parent=False)
+    if create and not path.parent.is_dir():
+        existing = next((p for p in path.parent.parents if p.exists()), None)
+        if path.parent.exists() or (existing is not None and not existing.is_dir()):
+            blocker = path.parent if path.parent.exists() else existing
+            raise CliError(f"cannot create {path}: {blocker} is a file, not a directory")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise CliError(f"cannot create the directory {path.parent} for {path}: {cause(e)}") from None
+    return path
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
+
+
+def output_file(out: str, db: Path, force: bool) -> Path:
+    """Check an output path before anything is written: never the database or its ``-wal``/``-shm``/``-journal``
+    files, never a directory, and an existing file only with ``--force``."""
+    path = Path(out).expanduser()
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        if _same_file(path, Path(f"{db}{suffix}")):
+            what = "the game database" if not suffix else f"the game database's {suffix} file"
+            which = "" if str(path) == f"{db}{suffix}" else f" ({db}{suffix})"
+            raise CliError(f"{path} is {what}{which}; writing there would destroy the saved games. Choose another "
+                           "--out", REFUSED)
+    if path.is_dir():
+        raise CliError(f"{path} is a directory; --out names the file to write", REFUSED)
+    if path.exists() and not force:
+        raise CliError(f"{path} already exists; add --force to replace it", REFUSED)
+    return path
+
+
+def write_file(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path``: a regular file is replaced only once the new one is complete (a full disk
+    leaves the old file as it was); a device or pipe is written directly."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        if path.exists() and not path.is_file():
+            with path.open("wb") as f:
+                f.write(payload)
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(payload)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+    except OSError as e:
+        raise CliError(f"cannot write {path}: {cause(e)}") from None
+
+
+def read_script(name: str) -> str:
+    """A script's text: at most :data:`MAX_SCRIPT` bytes (``/dev/zero`` is refused, not read for ever), a UTF-8
+    byte-order mark dropped. Bytes that are not UTF-8 are kept as lone surrogates for the line check to refuse
+    with the line's number."""
+    try:
+        if name == "-":
+            data = sys.stdin.buffer.read(MAX_SCRIPT + 1)
+        else:
+            with open(name, "rb") as f:
+                data = f.read(MAX_SCRIPT + 1)
+    except OSError as e:
+        raise CliError(f"cannot read {name}: {cause(e)}") from None
+    if len(data) > MAX_SCRIPT:
+        raise CliError(f"{'standard input' if name == '-' else name} is more than {MAX_SCRIPT // 2**20} MB; a "
+                       "script is a text file of commands, one a line", REFUSED)
+    return data.decode("utf-8", "surrogateescape").removeprefix("\ufeff")
+
+
+def run_guarded(handler: Callable[[], int], db: Path | None) -> int:
+    """Run a subcommand; every exception it can meet becomes one line on stderr and an exit status."""
+    where = f"{db}: " if db is not None else ""
+    try:
+        return int(handler() or 0)
+    except CliError as e:
+        complain(str(e))
+        return e.status
+    except RuleError as e:
+        complain(str(e))
+        return REFUSED
+    except JournalError as e:
+        complain(str(e))
+        return CANNOT
+    except LookupError as e:
+        complain(str(e.args[0] if e.args else e))
+        return CANNOT
+    except sqlite3.Error as e:
+        complain(f"{where}{cause(e)}")
+        return CANNOT
+    except BrokenPipeError:
+        raise  # the reader went away: banker.cli.main ends quietly
+    except OSError as e:
+        name = f"{e.filename}: " if e.filename else where
+        complain(f"{name}{cause(e)}")
+        return CANNOT
+    except KeyboardInterrupt:
+        complain("interrupted; every command recorded before stays recorded")
+        return CANNOT
+    except Exception as e:  # noqa: BLE001 - the promise is one line, never a traceback
+        complain(f"{where}unexpected error ({type(e).__name__}: {_cut(str(e), 200)})")
+        return CANNOT

@@ -1,0 +1,87 @@
+"""The one check of a game's settings, used by every way a game starts (``rules.new_game``, the ``new`` line,
+``banker new`` and the app's new-game screen), so that nothing absurd is accepted now and breaks the game later.
+
+The ranges are docs/rulings.md's "Game settings": a time limit of 1 minute to 24 hours (seed 002 agrees "a
+definite hour of termination" for one sitting), a Free Parking pot start of $0 to $5,000, a Luxury Tax of $75 or
+$100 (the printed figures; 0 is the variant's own), and the variant's number of players.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.errors import RuleError
+from rules.names import shown
+
+if TYPE_CHECKING:
+    from rules.state import Settings
+
+SETTINGS_RULE = "settings"
+MAX_MINUTES = 24 * 60
+"""A time-limit game is one sitting: the agreed end is at most a day away."""
+MAX_POT_START = 5_000
+"""What the bank may put in the Free Parking pot at the start (and after each collection)."""
+LUXURY_TAXES = (0, 75, 100)
+"""0: the variant's figure (else the edition's); 75 and 100: the figures printed on boards."""
+
+
+def _whole(value: object, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError(SETTINGS_RULE, f"the {what} must be a whole number, not {value!r:.40}")
+    return value
+
+
+def check_settings(settings: Settings, players: int | None = None) -> Settings:
+    """Refuse settings outside the ranges above, a time-limit game without a time, or a number of ``players`` the
+    variant is not for. Returns the settings with the variant and edition spelt as stored."""
+    from dataclasses import replace
+
+    from rules.board import load_board
+    from rules.variants import find_variant
+
+    if not isinstance(settings.variant, str) or not isinstance(settings.edition, str):
+        raise RuleError(SETTINGS_RULE, "the variant and the edition are names")
+    variant = find_variant(settings.variant)
+    board = load_board(settings.edition)
+    minutes = _whole(settings.time_limit_minutes, "time limit")
+    if not 0 <= minutes <= MAX_MINUTES:
+        raise RuleError(SETTINGS_RULE, f"a time limit of {minutes:,} minutes is out of range: 1 to {MAX_MINUTES:,} "
+                                       "(24 hours)")
+    if variant.end.value == "time_limit" and minutes == 0:
+        raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
+    luxury = _whole(settings.luxury_tax, "luxury tax")
+    if luxury not in LUXURY_TAXES:
+        raise RuleError(SETTINGS_RULE, f"a luxury tax of {board.money(luxury)} is not a printed figure: "
+                                       f"{board.money(75)} or {board.money(100)} (0 or blank: the variant's)")
+    house = settings.house_rules
+    start = _whole(house.free_parking_start, "Free Parking pot start")
+    if not 0 <= start <= MAX_POT_START:
+        raise RuleError(SETTINGS_RULE, f"a Free Parking pot start of {board.money(start)} is out of range: "
+                                       f"{board.money(0)} to {board.money(MAX_POT_START)}")
+    for flag in ("free_parking", "double_go", "no_auctions"):
+        if not isinstance(getattr(house, flag), bool):
+            raise RuleError(SETTINGS_RULE, f"the house rule {flag.replace('_', ' ')} is on or off")
+    if not isinstance(settings.cards, str):
+        raise RuleError(SETTINGS_RULE, "the card style is a name")
+    from rules.cards import STYLES
+
+    if settings.cards not in STYLES:
+        raise RuleError(SETTINGS_RULE, f'no card style called "{settings.cards:.20}"; choose {" or ".join(STYLES)}')
+    if players is not None and not variant.min_players <= players <= variant.max_players:
+        raise RuleError(f"seeds: {variant.seeds}", f"{variant.title} is for {variant.min_players} to "
+                                                   f"{variant.max_players} players, not {players}")
+    return replace(settings, variant=variant.key, edition=board.edition)
+
+
+def setting_number(text: str, what: str) -> int:
+    """A number typed in a settings field (blank: 0; a $ or £ sign allowed): digits only, and at most 9 of them;
+    the exact range is :func:`check_settings`'s."""
+    text = text.strip()
+    if not text:
+        return 0
+    digits = text.lstrip("$£")
+    if not (digits.isascii() and digits.isdigit()):
+        raise RuleError(SETTINGS_RULE, f'the {what} must be a whole number (not "{shown(text, 12)}")')
+    if len(digits) > 9:
+        raise RuleError(SETTINGS_RULE, f"the {what} {shown(digits, 12)} is out of range")
+    return int(digits)

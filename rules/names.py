@@ -1,0 +1,146 @@
+"""Player names: which names a table can use, and the key every typed name is matched by.
+
+A name is matched by its key (:func:`name_key`): Unicode compatibility forms folded (NFKC: a full-width "Ａnn" is
+"Ann"), case folded, accents removed and punctuation ignored, so "jose" finds "José" and "jo-ann" finds "JoAnn".
+Setup therefore refuses what could never be addressed: a name without a key, two names with one key, a name that
+is a word of the command language (docs/rulings.md, "Player names"). Names are stored as typed; only matching
+uses the key, and an exact spelling always finds its player, so games recorded before the key changed replay.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from rules.errors import RuleError
+
+SETUP_RULE = "setup"
+MAX_NAME = 20
+"""Characters in a player name (after composing accents, NFC)."""
+NAME_PUNCTUATION = frozenset("-'\u2019")
+"""Besides letters, digits and accents, a name may hold hyphens and apostrophes (straight or curly)."""
+
+RESERVED_WORDS = ("all", "and", "bank", "each", "everybody", "everyone", "from", "get", "gets", "give", "gives",
+                  "lift", "nothing", "parking", "pot", "random", "to",
+                  # the options of a `new` line, which would be read as options, not names
+                  "edition", "minutes", "free-parking", "double-go", "no-auctions", "luxury-tax")
+"""Words of the command language that can stand where a player's name stands (``pay ann 50 to each``, ``deal
+random``, ``bankrupt ann to bank``, ``trade ann bob give ... get ...``, the options of ``new``)."""
+
+_ASCII_KEY = re.compile(r"[^0-9a-z]")
+
+
+@functools.lru_cache(maxsize=4096)
+def name_key(text: str) -> str:
+    """The key names are compared by: NFKC, case folded, accents (combining marks) removed, and only letters,
+    digits and the marks that are part of a letter in some scripts (Devanagari vowel signs) kept. For plain ASCII
+    this is the lower-cased letters and digits, as it always was."""
+    if text.isascii():
+        return _ASCII_KEY.sub("", text.lower())
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    composed = unicodedata.normalize("NFKC", bare).casefold()
+    return "".join(c for c in composed if c.isalnum() or unicodedata.category(c)[0] == "M")
+
+
+_RESERVED_KEYS = {name_key(w): w for w in RESERVED_WORDS}
+
+
+def escape_controls(text: str, keep: str = "") -> str:
+    r"""``text`` with control characters, lone surrogates and bidirectional overrides written out (``\x1b``,
+    ``\u202e``; a byte that was not UTF-8, kept as a lone surrogate, as ``\xe9``), except those in ``keep``."""
+    if text.isprintable():
+        return text
+    out = []
+    for c in text:
+        if c in keep or not _is_control(c):
+            out.append(c)
+            continue
+        code = ord(c)
+        if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape): show the byte
+            out.append(f"\\x{code - 0xDC00:02x}")
+        elif code <= 0xFF:
+            out.append(f"\\x{code:02x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out)
+
+
+def shown(text: str, limit: int = 24) -> str:
+    """``text`` for a message: control characters escaped (:func:`escape_controls`) and cut to ``limit``
+    characters with an ellipsis, so a refusal never carries an escape sequence or a page of text."""
+    escaped = escape_controls(text)
+    return escaped if len(escaped) <= limit else escaped[:limit - 1] + "…"
+
+
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _is_control(c: str) -> bool:
+    """Control characters (C0, DEL, C1), lone surrogates, line and paragraph separators and the bidirectional
+    overrides, which can rewrite what a terminal shows."""
+    cat = unicodedata.category(c)
+    return cat in ("Cc", "Cs", "Zl", "Zp") or c in _BIDI
+
+
+def check_text(text: str, what: str = "the line") -> str:
+    """Refuse text that holds a lone surrogate (bytes that were not UTF-8) or a control character (tab and line
+    breaks, which separate words like spaces, excepted) before anything reads it; returns ``text``."""
+    for i, c in enumerate(text, start=1):
+        if c in "\t\n\r" or not _is_control(c):
+            continue
+        code = ord(c)
+        if 0xD800 <= code <= 0xDFFF:
+            byte = f" (byte \\x{code - 0xDC00:02x})" if 0xDC80 <= code <= 0xDCFF else ""
+            raise RuleError("commands", f"{what} is not UTF-8 text{byte} at character {i}; save the file or "
+                                        "set the terminal to UTF-8 and type it again")
+        raise RuleError("commands", f"{what} holds a control character ({shown(c)}) at character {i}; commands "
+                                    "are plain text")
+    return text
+
+
+def check_name(name: str) -> str:
+    """One name a banker can type and the table can tell apart: 1 to 20 letters or digits (accents and the
+    marks of any script allowed, hyphens and apostrophes inside), starting with a letter or digit, with a key,
+    and not a word of the command language. Returns the name."""
+    composed = unicodedata.normalize("NFC", name)
+    show = shown(name)
+    if not composed:
+        raise RuleError(SETUP_RULE, "a player name is empty")
+    if len(composed) > MAX_NAME:
+        raise RuleError(SETUP_RULE, f'"{show}" ({len(composed):,} characters) is too long for a player name: one '
+                                    f"word of up to {MAX_NAME} letters or digits")
+    first = composed[0]
+    bad = next((c for c in composed if not (c.isalnum() or unicodedata.category(c)[0] == "M"
+                                             or c in NAME_PUNCTUATION)), None)
+    if bad is not None or not first.isalnum():
+        why = f'it holds "{shown(bad)}"' if bad is not None else "it does not start with a letter or digit"
+        raise RuleError(SETUP_RULE, f'"{show}" is not a usable player name ({why}): one word of up to {MAX_NAME} '
+                                    "letters or digits, with - or ' inside")
+    key = name_key(name)
+    if not key:
+        raise RuleError(SETUP_RULE, f'"{show}" has no letters or digits a banker could type to name the player')
+    word = _RESERVED_KEYS.get(key)
+    if word is not None:
+        reads = "is" if name.casefold() == word else f'reads as "{word}",'
+        raise RuleError(SETUP_RULE, f'"{show}" {reads} a command word (as in "pay ann 50 to each", "deal random", '
+                                    f'"bankrupt ann to bank"), so a command could not name that player; pick '
+                                    "another player name")
+    return name
+
+
+def check_names(names: list[str] | tuple[str, ...]) -> list[str]:
+    """Check every name (:func:`check_name`) and that no two share a key, so each player can be named alone."""
+    out = [check_name(n.strip()) for n in names]
+    seen: dict[str, str] = {}
+    for n in out:
+        key = name_key(n)
+        if key in seen:
+            if seen[key] == n or seen[key].casefold() == n.casefold():
+                raise RuleError(SETUP_RULE, f'two players are called "{shown(n)}"; names must differ')
+            raise RuleError(SETUP_RULE, f'"{shown(seen[key])}" and "{shown(n)}" differ only in case, accents or '
+                                        "punctuation, so no typed command could tell them apart; make the names "
+                                        "differ in a letter")
+        seen[key] = n
+    return out
