@@ -56,8 +56,10 @@ class AuctionDialog(RecordingDialog):
                 yield Button("Sold!", id="sold", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
+    def initial_focus(self):
+        return self.query_one("#deed" if not self.deed else ".bid", Input)
+
     def on_mount(self) -> None:
-        self.query_one("#deed" if not self.deed else ".bid", Input).focus()
         self.refresh_bids()
 
     def bids(self) -> list[tuple[int, int]]:

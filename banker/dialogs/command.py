@@ -92,8 +92,10 @@ class CommandDialog(RecordingDialog):
             return self.complete(field, value, self.values()) if self.complete else None
         return complete
 
+    def initial_focus(self):
+        return self.query_one(f"#f-{self.focus_key}")
+
     def on_mount(self) -> None:
-        self.query_one(f"#f-{self.focus_key}").focus()
         self.refresh_preview()
 
     def values(self) -> dict[str, str]:

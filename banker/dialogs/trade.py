@@ -64,8 +64,10 @@ class TradeDialog(RecordingDialog):
                 yield Button("Clear", id="clear", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
+    def initial_focus(self):
+        return self.query_one("#b" if self.first and not self.second else ("#give" if self.second else "#a"), Input)
+
     def on_mount(self) -> None:
-        self.query_one("#b" if self.first and not self.second else ("#give" if self.second else "#a"), Input).focus()
         self.refresh_trade()
 
     def items(self, side: str) -> list[str]:

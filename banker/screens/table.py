@@ -13,7 +13,6 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -21,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from banker.screens.safety import guard_actions, guarded
+from banker.screens.typeahead import hand_on
 from banker.widgets import queries
 from banker.widgets.bank import BankPanel
 from banker.widgets.command_line import CommandLine
@@ -73,6 +73,7 @@ OFTEN = frozenset({"rent", "buy", "auction", "pay", "go", "build", "mortgage", "
                    "toggle_view"})
 """The keys a narrow terminal shows; the rest are one key away, in help (?)."""
 KEY_LABELS = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
+TABLE_KEYS = {a.key: a.action for a in ACTIONS}
 
 
 @guard_actions
@@ -144,10 +145,13 @@ class TableScreen(Screen):
 
         keys = [Key(KEY_LABELS.get(a.key, a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS]
         keys += [Key("^p", "Palette", "app.command_palette"), Key("q", "Quit", "app.quit", True)]
+        line_keys = [Key("Enter", "Record", "submit_line"), Key("Tab", "Complete", "complete_line_key"),
+                     Key("Esc", "Back to the keys", "leave_command_line"), Key("^U", "Clear", "clear_line"),
+                     Key("PgUp/PgDn", "Scroll the reply", "scroll_reply(1)")]
         self.query_one("#controls").mount_all([
             CommandLine(self.complete_line, placeholder="/ to type a command: rent bob boardwalk   (? for help)",
                         id="command", compact=True),
-            KeyBar(keys, id="keys")])
+            KeyBar(keys, line_keys, id="keys")])
         self.call_after_refresh(self._controls_ready)
 
     def _controls_ready(self) -> None:
@@ -414,24 +418,69 @@ class TableScreen(Screen):
         self.toggle_class("-journal-view")
 
     def action_command_line(self) -> None:
-        self.query_one(CommandLine).focus()
+        self.set_focus(self.query_one(CommandLine))  # at once, so the keys typed right after / go into the line
+
+    def on_key(self, event) -> None:
+        """The table's keys act as they arrive (:mod:`banker.screens.typeahead`): ``/go bob⏎`` typed in one burst
+        is a command, never the GO dialog."""
+        if self.take_key(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+
+    def take_key(self, key: str, character: str | None) -> bool:
+        top = self.app.screen
+        if top is not self:  # typed ahead of a dialog this screen opened
+            return hand_on(top, key, character)
+        lines = self.query(CommandLine)
+        if lines and self.focused is lines.first():
+            if key == "escape":
+                self.action_leave_command_line()
+                return True
+            return lines.first().take_key(key, character)
+        action = TABLE_KEYS.get(key)
+        if action is None:
+            return False
+        getattr(self, f"action_{action}")()
+        return True
+
+    def on_descendant_focus(self, event) -> None:
+        self._line_mode(isinstance(event.widget, CommandLine))
+
+    def on_descendant_blur(self, event) -> None:
+        if isinstance(event.widget, CommandLine):
+            self._line_mode(False)
+
+    def _line_mode(self, on: bool) -> None:
+        """While the command line has the keyboard the key bar says what Enter, Tab and Escape do there."""
+        from banker.widgets.keybar import KeyBar
+
+        for bar in self.query(KeyBar):
+            bar.set_line_mode(on)
+
+    def action_submit_line(self) -> None:
+        self.submitted_now(self.query_one(CommandLine))
+
+    def action_complete_line_key(self) -> None:
+        self.query_one(CommandLine).action_complete()
+
+    def action_clear_line(self) -> None:
+        self.query_one(CommandLine).value = ""
 
     def action_leave_command_line(self) -> None:
         self.query_one(CommandLine).value = ""
         self.set_focus(None)
 
     # Events --------------------------------------------------------------------------------------------
-    @on(Input.Submitted, "#command")
-    def _typed(self, event: Input.Submitted) -> None:
-        """Record the typed line; an accepted line (or an answered query) clears, a refused one stays for
-        correction (Ctrl+U clears it) with the reason in the reply box."""
-        event.stop()
-        line = event.value.strip()
+    def submitted_now(self, field: Input) -> None:
+        """Enter in the command line, handled as the key arrives (keys typed after it wait their turn): record
+        the line; an accepted line (or an answered query) clears, a refused one stays for correction (Ctrl+U
+        clears it) with the reason in the reply box."""
+        line = field.value.strip()
         if not line:
             return
         reply = self.app.run_command(line)
         if reply.ok:
-            event.input.value = ""
+            field.value = ""
 
 
 __all__ = ["ACTIONS", "TableAction", "TableScreen", "queries"]

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual import events
 from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input
+
+from banker.screens.typeahead import hand_on, printable
 
 
 class FunctionSuggester(Suggester):
@@ -41,6 +44,52 @@ class CompletingInput(Input):
         """Tab never moves focus out of this input (the command line)."""
         self.space = space
         """Accepting a completion adds a space (the command line, and fields that build a list)."""
+
+    async def action_submit(self) -> None:
+        if not self.submit_now():
+            await super().action_submit()
+
+    def submit_now(self) -> bool:
+        """Enter, handled now: a screen that records on Enter gets the field at once (``submitted_now``), so a
+        key typed right after Enter is not read before Enter has taken effect (Textual would post a message that
+        queues behind those keys). False where the screen has no such handler."""
+        handler = getattr(self.screen, "submitted_now", None)
+        if handler is None:
+            return False
+        handler(self)
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter, Tab and the right arrow act as the key arrives, not when its binding is reached after keys
+        typed later (:mod:`banker.screens.typeahead`); a key reaching a field of a dialog that has closed goes to
+        the screen now on top."""
+        if getattr(self.screen, "closing", False):
+            if hand_on(self.app.screen, event.key, event.character):
+                event.stop()
+                event.prevent_default()
+            return
+        if self.take_key(event.key, event.character, typed=False):
+            event.stop()
+            event.prevent_default()
+
+    def take_key(self, key: str, character: str | None, typed: bool = True) -> bool:
+        """Handle one key now; ``typed``: a printable character to insert (keys that reached the screen before
+        this field had the focus)."""
+        if key == "enter":
+            return self.submit_now()
+        if key == "tab":
+            self.action_complete()
+        elif key == "right":
+            self.action_cursor_right()
+        elif typed and key == "backspace":
+            self.action_delete_left()
+        elif typed and key == "ctrl+u":
+            self.action_delete_left_all()
+        elif typed and printable(key, character):
+            self.insert_text_at_cursor(character or "")
+        else:
+            return False
+        return True
 
     def accept_completion(self) -> bool:
         """Take the completion on offer, if any; True if the value changed."""

@@ -32,11 +32,25 @@ class KeyBar(Widget):
     NARROW = 100
     """Below this width only the keys marked ``often`` are shown, with ``? more``."""
 
-    def __init__(self, keys: list[Key], **kwargs) -> None:
+    def __init__(self, keys: list[Key], line_keys: list[Key] = (), **kwargs) -> None:
         super().__init__(**kwargs)
-        self.keys = keys
+        self.table_keys = list(keys)
+        self.line_keys = list(line_keys)
+        """What the keys do while the command line has the keyboard (the table's letters are text then)."""
+        self.keys = self.table_keys
         self.undo_text = ""
         """What ``u`` takes back now ("Bob pays Ann $100"), or "" when there is nothing to undo."""
+
+    def set_line_mode(self, on: bool) -> None:
+        """Show the command line's keys while it has the focus, the table's otherwise."""
+        keys = self.line_keys if on and self.line_keys else self.table_keys
+        if keys is not self.keys:
+            self.keys = keys
+            self.refresh(layout=True)
+
+    @property
+    def line_mode(self) -> bool:
+        return self.keys is self.line_keys
 
     def set_undo(self, text: str) -> None:
         if text != self.undo_text:
@@ -44,7 +58,7 @@ class KeyBar(Widget):
             self.refresh(layout=True)
 
     def shown(self, width: int) -> list[Key]:
-        if width >= self.NARROW:
+        if width >= self.NARROW or self.line_mode:
             return self.keys
         return [k for k in self.keys if k.often]
 
@@ -61,7 +75,7 @@ class KeyBar(Widget):
                 parts.append((f" ({text})", undo_style))
             chunk = Content.assemble(*parts)  # type: ignore[arg-type]
             chunks.append(chunk.stylize(f"@click=screen.{k.action}"))
-        if width < self.NARROW:
+        if width < self.NARROW and not self.line_mode:
             chunks.append(Content.assemble((" ? ", key_style), ("more", label_style)).stylize(
                 "@click=screen.help"))
         return chunks

@@ -34,7 +34,7 @@ MARKS = [
 
 TABLE_KEYS = " r Rent"
 """The footer's first key while the table has the keyboard."""
-COMMAND_KEYS = " / Command"
+COMMAND_KEYS = " Enter Record"
 """The footer's first key while the command line has the keyboard (the table's letter keys are text then)."""
 TEXT_COLUMN = 17
 """Where the typed line starts in a ``banker log`` line (``{seq:>5}  {hh:mm:ss}  {text:<40}  {summary}``)."""
@@ -143,7 +143,11 @@ class Terminal:
         return self.tmux("capture-pane", "-p", "-t", self.name).stdout
 
     def footer(self) -> str:
+        """The key bar's first line (the table's keys, or the command line's while it has the keyboard)."""
         lines = self.screen().rstrip("\n").splitlines()
+        for line in lines:
+            if line.startswith((TABLE_KEYS, COMMAND_KEYS)) or line.lstrip().startswith("n New game"):
+                return line
         return lines[-1] if lines else ""
 
     def wait_until(self, test: Callable[[str], bool], what: str, timeout: float = 10.0) -> str:
@@ -181,7 +185,7 @@ class Terminal:
         footer = self.footer().startswith(TABLE_KEYS)
         self.keys("/")
         if footer:
-            self.wait_until(lambda s: s.rstrip("\n").splitlines()[-1].startswith(COMMAND_KEYS),
+            self.wait_until(lambda s: any(line.startswith(COMMAND_KEYS) for line in s.splitlines()),
                             "the command line to take the keyboard")
         else:
             self.settle()
@@ -207,7 +211,7 @@ class Terminal:
         """Escape from the command line, and wait until the table has the keyboard again."""
         footer = self.footer()
         if footer.startswith(COMMAND_KEYS):
-            self.escape(lambda s: s.rstrip("\n").splitlines()[-1].startswith(TABLE_KEYS), "the table's keys")
+            self.escape(lambda s: any(line.startswith(TABLE_KEYS) for line in s.splitlines()), "the table's keys")
         elif not footer.startswith(TABLE_KEYS) and not footer.lstrip().startswith("n New game"):
             self.escape()  # a terminal too small for the footer: Escape leaves the command line, if it has the keys
 
