@@ -105,29 +105,25 @@ def _group_sales(state: GameState, index: int, group: str, start: int) -> list[R
 
 
 def raise_options(state: GameState, index: int) -> list[RaiseOption]:
-    """Every step player ``index`` could take to raise cash, groups in board order: a group's building sales
-    first (evenly, in reverse of building: seed 000, SELLING PROPERTY), then the mortgage of each of its
-    unmortgaged deeds at the printed mortgage value (seed 000, MORTGAGES), each mortgage needing every sale of its
-    group (seed 000, MORTGAGES; seed 001). Taking any steps together with what they need, in list order, is legal.
-    The amounts add up to :func:`rules.money.can_raise`."""
+    """Every step player ``index`` could take to raise cash: first the building sales, group by group in board
+    order, evenly in reverse of building (seed 000, SELLING PROPERTY); then the mortgage of each unmortgaged deed
+    in board order, at the printed mortgage value, each needing every sale of its group (seed 000, MORTGAGES;
+    seed 001). Taking any steps together with what they need, in list order, is legal. The amounts add up to
+    :func:`rules.money.can_raise`."""
     board = state.board
-    groups: list[str] = []
-    for deed in board.deeds:
-        if state.deeds[deed.index].owner == index and deed.group not in groups:
-            groups.append(deed.group)
+    owned = [d for d in board.deeds if state.deeds[d.index].owner == index]
     out: list[RaiseOption] = []
-    for group in groups:
-        lots = [board.deeds[i] for i in board.groups[group].deeds]
-        sales: tuple[int, ...] = ()
-        if any(state.deeds[d.index].level for d in lots):
-            start = len(out)
-            out.extend(_group_sales(state, index, group, start))
-            sales = tuple(range(start, len(out)))
-        for deed in lots:
-            holding = state.deeds[deed.index]
-            if holding.owner != index or holding.mortgaged:
-                continue
-            out.append(RaiseOption(MORTGAGE, deed.name, group, 1, deed.mortgage, f"Mortgage {deed.name}", sales))
+    sales: dict[str, tuple[int, ...]] = {}
+    for deed in owned:
+        if deed.group in sales or not any(state.deeds[i].level for i in board.groups[deed.group].deeds):
+            continue
+        start = len(out)
+        out.extend(_group_sales(state, index, deed.group, start))
+        sales[deed.group] = tuple(range(start, len(out)))
+    for deed in owned:
+        if not state.deeds[deed.index].mortgaged:
+            out.append(RaiseOption(MORTGAGE, deed.name, deed.group, 1, deed.mortgage, f"Mortgage {deed.name}",
+                                   sales.get(deed.group, ())))
     return out
 
 
@@ -146,8 +142,8 @@ def without_dependents(options: Sequence[RaiseOption], chosen: Iterable[int], dr
 
 def raise_actions(state: GameState, index: int, options: Sequence[RaiseOption],
                   chosen: Iterable[int]) -> list[Sell | Mortgage]:
-    """The actions that take the ``chosen`` steps (with what they need) in list order: one ``Sell`` of a group's
-    levels where its sales are, then the mortgages. ``options`` must be :func:`raise_options` of this state."""
+    """The actions that take the ``chosen`` steps (with what they need) in list order: one ``Sell`` of each
+    group's levels, then the mortgages. ``options`` must be :func:`raise_options` of this state."""
     picked = with_needs(options, chosen)
     name = state.players[index].name
     sells: dict[str, int] = {}

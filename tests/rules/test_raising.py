@@ -65,18 +65,35 @@ def test_a_mortgage_takes_its_groups_sales_with_it():
     """Ticking the mortgage of Park Place brings in every sale of the Dark Blue group first (seed 000, MORTGAGES)."""
     state = game(own={"Ann": {"Park Place": 1, "Boardwalk": 1, "Reading Railroad": 0}})
     options = raise_options(state, 0)
-    assert rows(options) == [(MORTGAGE, "Reading Railroad", 1, 100), (SELL, "Park Place", 1, 100),
-                             (SELL, "Boardwalk", 1, 100), (MORTGAGE, "Park Place", 1, 175),
+    assert rows(options) == [(SELL, "Park Place", 1, 100), (SELL, "Boardwalk", 1, 100),
+                             (MORTGAGE, "Reading Railroad", 1, 100), (MORTGAGE, "Park Place", 1, 175),
                              (MORTGAGE, "Boardwalk", 1, 200)]
     park = 3
-    assert with_needs(options, [park]) == {1, 2, park}
+    assert with_needs(options, [park]) == {0, 1, park}
     actions = raise_actions(state, 0, options, [park])
     assert actions == [Sell("Ann", "Park Place", 2), Mortgage("Ann", "Park Place")]
     after = state
     for a in actions:
         after = ok(after, a).state
     assert cash(after, "Ann") == 1500 + 100 + 100 + 175
-    assert without_dependents(options, {0, 1, 2, park}, 2) == {0, 1}
+    assert without_dependents(options, {0, 1, 2, park}, 1) == {0, 2}
+
+
+def test_every_groups_sales_come_before_any_mortgage():
+    """Sales group by group in board order, then the mortgages in board order: recorded in list order, no mortgage
+    ever meets a building of its group (seed 000, MORTGAGES)."""
+    state = game(own={"Ann": {"Reading Railroad": 0, "Oriental Avenue": 1, "Vermont Avenue": 0,
+                              "Connecticut Avenue": 0, "Park Place": 1, "Boardwalk": 0}})
+    options = raise_options(state, 0)
+    assert rows(options) == [(SELL, "Oriental Avenue", 1, 25), (SELL, "Park Place", 1, 100),
+                             (MORTGAGE, "Reading Railroad", 1, 100), (MORTGAGE, "Oriental Avenue", 1, 50),
+                             (MORTGAGE, "Vermont Avenue", 1, 50), (MORTGAGE, "Connecticut Avenue", 1, 60),
+                             (MORTGAGE, "Park Place", 1, 175), (MORTGAGE, "Boardwalk", 1, 200)]
+    assert [o.needs for o in options] == [(), (), (), (0,), (0,), (0,), (1,), (1,)]
+    after = state
+    for a in raise_actions(state, 0, options, range(len(options))):
+        after = ok(after, a).state
+    assert cash(after, "Ann") == 1500 + can_raise(state, 0) == 1500 + 125 + 635
 
 
 def test_hotels_break_down_as_houses_then_go_back_whole_when_the_bank_is_short():
