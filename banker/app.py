@@ -197,11 +197,11 @@ class BankerApp(App[int]):
         from rules.actions import Tax
 
         if not reply.ok:
-            if isinstance(reply.error, CannotPay):
-                from banker.dialogs import CannotPayDialog
+            if isinstance(reply.error, CannotPay) and reply.line:
+                from banker.dialogs import RaiseMoneyDialog
 
-                self.push_screen(CannotPayDialog(self.session.state, reply.error),
-                                 partial(self._raise_money, reply.error))
+                self.push_screen(RaiseMoneyDialog(self.session, self.record, reply.error, reply.line),
+                                 partial(self._raised, reply))
             return
         if isinstance(reply.action, Tax) and reply.action.kind == "income" and reply.kind == "action":
             self.notify(reply.message, title="Income tax", timeout=8)
@@ -210,16 +210,19 @@ class BankerApp(App[int]):
             self.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
             self.open_standings()
 
-    def _raise_money(self, error: CannotPay, choice: str | None) -> None:
-        table = self.table()
-        if table is None or choice is None:
+    def _raised(self, refused, reply) -> None:
+        """The raise-money dialog closed: with the reply of the payment or the bankruptcy it recorded, or None
+        (Escape), when the payment is still owed and the reply box says so."""
+        if reply is not None:
+            self.follow_up(reply)
             return
-        if choice == "sell":
-            table.action_sell(error.payer)
-        elif choice == "mortgage":
-            table.action_mortgage(error.payer)
-        elif choice == "bankrupt":
-            table.action_bankrupt(error.payer)
+        table = self.table()
+        if table is not None:
+            from banker.session import Reply
+
+            e = refused.error
+            table.show_reply(Reply(False, f"{e.payer} still owes {self.session.state.money(e.amount)}: "
+                                          f"`{refused.line}` is not recorded"))
 
     def open_standings(self) -> None:
         from banker.screens.standings import StandingsScreen

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +64,9 @@ class Reply:
     """The action recorded (or redone), so the app asks what it was instead of re-reading the typed text."""
     kind: str = ""
     """What was recorded: ``action``, ``undo`` or ``redo``; empty for a refusal or a query."""
+    line: str = ""
+    """The command line :meth:`Session.execute` was given (accepted or refused), so that a payment refused for
+    want of cash can be recorded again, as typed, once the money is raised."""
 
 
 @dataclass(frozen=True)
@@ -341,7 +344,7 @@ class Session:
             cmd = parse(line, self.state)
         except RuleError as e:
             if self._j.last_seq(self.game_id) == self._last_seq:
-                return Reply(False, str(e), error=e)
+                return Reply(False, str(e), error=e, line=line)
             cmd = None  # the game changed elsewhere: read the line again against the new state below
         if isinstance(cmd, Query):
             return self._answer(cmd)
@@ -370,14 +373,14 @@ class Session:
                 self._write(conn, plan)
                 self._recorded = True
         except _Abort as stop:
-            return stop.reply
+            return replace(stop.reply, line=line)
         except BaseException:
             # Nothing was committed: forget whatever the in-memory replay of this attempt did.
             self._stack, self._redo, self._last_seq = old
             self._states = {k: v for k, v in self._states.items() if k <= len(self._stack)}
             raise
         return Reply(True, plan.summary, outcome=plan.outcome, changed=True, kind=plan.kind,
-                     action=plan.action if plan.kind != "redo" else self._action(int(plan.target or 0)))
+                     action=plan.action if plan.kind != "redo" else self._action(int(plan.target or 0)), line=line)
 
     def _refuse_new(self) -> Reply:
         e = RuleError("commands",

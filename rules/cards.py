@@ -148,7 +148,8 @@ def card(state: GameState, action: Card) -> Outcome:
         return Outcome(state, f"{head}: the bank pays {name} {money(c.amount)}", (t,))
     if c.kind == "pay":
         # Card fines go where taxes go: the middle under the Free Parking house rule (docs/rulings.md).
-        state, t = transfer(state, index, to_bank_or_pot(state), c.amount, "card", rule=CARD_RULE, what=what)
+        state, t = transfer(state, index, to_bank_or_pot(state), c.amount, "card", rule=CARD_RULE, what=what,
+                            debt=True)
         return Outcome(state, f"{head}: {name} pays {money(c.amount)} to the {t.payee}", (t,))
     others = [i for i in state.active() if i != index]
     if c.kind == "pay_each":
@@ -162,7 +163,7 @@ def card(state: GameState, action: Card) -> Outcome:
     if c.kind == "collect_each":
         for i in others:
             state, t = transfer(state, i, index, c.amount, "card", rule=CARD_RULE,
-                                what=f"to {name} for the {title} card")
+                                what=f"to {name} for the {title} card", debt=True)
             transfers.append(t)
         return Outcome(state, f"{head}: each other player pays {name} {money(c.amount)} "
                               f"({money(c.amount * len(others))} in all)", tuple(transfers))
@@ -171,7 +172,8 @@ def card(state: GameState, action: Card) -> Outcome:
         due = houses * c.house + hotels * c.hotel
         if not due:
             return Outcome(state, f"{head}: {name} has no buildings, nothing to pay")
-        state, t = transfer(state, index, to_bank_or_pot(state), due, "card", rule=CARD_RULE, what=what)
+        state, t = transfer(state, index, to_bank_or_pot(state), due, "card", rule=CARD_RULE, what=what,
+                            debt=True)
         return Outcome(state, f"{head}: {name} pays {money(due)} to the {t.payee} ({houses} x {money(c.house)} "
                               f"houses + {hotels} x {money(c.hotel)} hotels)", (t,))
     if c.kind == "go":

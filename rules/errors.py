@@ -25,11 +25,18 @@ class UnknownName(RuleError):
 
 
 class CannotPay(RuleError):
-    """A payment the payer cannot cover in cash. Carries what is missing and what the payer could raise."""
+    """A payment the payer cannot cover in cash. Carries what is missing and what the payer could raise.
 
-    def __init__(self, rule: str, message: str, *, payer: str, amount: int, missing: int, can_raise: int) -> None:
+    ``creditor`` is whom the payment is owed to, for a bankruptcy (seed 000, BANKRUPTCY: a debt "to another
+    player or to the Bank"): a player's name, ``"bank"`` (taxes, fines, payments to the bank or the Free Parking
+    pot), or None when no single creditor is owed (a purchase, a bid, a build, a trade, lifting a mortgage, or a
+    payment to each other player)."""
+
+    def __init__(self, rule: str, message: str, *, payer: str, amount: int, missing: int, can_raise: int,
+                 creditor: str | None = None) -> None:
         super().__init__(rule, message)
         self.payer = payer
         self.amount = amount
         self.missing = missing
         self.can_raise = can_raise
+        self.creditor = creditor

@@ -80,9 +80,11 @@ def _free(state: GameState, index: int) -> GameState:
     return state.with_player(index, jail=None)
 
 
-def _pay_fine(state: GameState, index: int, rule: str) -> tuple[GameState, Transfer]:
+def _pay_fine(state: GameState, index: int, rule: str, forced: bool = False) -> tuple[GameState, Transfer]:
+    """The fine, paid by choice before rolling, or ``forced`` after the last failed roll (then a debt to the
+    bank: seed 000, JAIL "he must pay the $50 fine")."""
     return transfer(state, index, to_bank_or_pot(state), state.board.jail_fine, "fine", rule=rule,
-                    what="for the jail fine")
+                    what="for the jail fine", debt=forced)
 
 
 @handles(JailAction)
@@ -139,7 +141,7 @@ def jail(state: GameState, action: JailAction) -> Outcome:
     if next_turn or failed >= TURNS_IN_JAIL:
         # seed 000, JAIL: "If the player does not throw doubles by his third turn he must pay the $50 fine";
         # seed 003, SHORT GAME rule 3: may roll and, failing, pay $50 on the same turn.
-        state2, t = _pay_fine(state, index, rule)
+        state2, t = _pay_fine(state, index, rule, forced=True)
         return Outcome(_free(state2, index), f"{player.name} fails to throw doubles, pays the {money(t.amount)} "
                                              "fine and leaves jail, moving by that throw", (t,))
     state2 = state.with_player(index, jail=replace(jail_, failed=failed, last_turn=state.turn_no))

@@ -33,8 +33,11 @@ def can_raise(state: GameState, index: int) -> int:
     return total
 
 
-def check_cover(state: GameState, index: int, amount: int, rule: str, what: str) -> None:
-    """Refuse (raise :class:`CannotPay`) when ``amount`` exceeds the player's cash."""
+def check_cover(state: GameState, index: int, amount: int, rule: str, what: str, *,
+                creditor: int | str | None = None) -> None:
+    """Refuse (raise :class:`CannotPay`) when ``amount`` exceeds the player's cash. ``creditor``: whom a debt is
+    owed to (a player's index, ``BANK`` or ``POT``, which is the bank's), for the bankruptcy that follows when
+    even raising everything is not enough (seed 000, BANKRUPTCY); None for a payment nobody is owed."""
     player = state.players[index]
     if amount > player.cash:
         missing = amount - player.cash
@@ -43,18 +46,20 @@ def check_cover(state: GameState, index: int, amount: int, rule: str, what: str)
         advice = (f"could raise {money(raise_)} by selling buildings and mortgaging"
                   if raise_ else "has nothing left to sell or mortgage")
         tail = "" if raise_ >= missing else "; not enough: bankruptcy"
+        owed = None if creditor is None else BANK if creditor in (BANK, POT) else _name(state, creditor)
         raise CannotPay(rule, f"{player.name} cannot pay {money(amount)} {what}: has {money(player.cash)}, "
                               f"{money(missing)} missing; {advice}{tail}",
-                        payer=player.name, amount=amount, missing=missing, can_raise=raise_)
+                        payer=player.name, amount=amount, missing=missing, can_raise=raise_, creditor=owed)
 
 
 def transfer(state: GameState, payer: int | str, payee: int | str, amount: int, kind: str, *, rule: str,
-             what: str = "", deed: str = "") -> tuple[GameState, Transfer]:
-    """Move ``amount`` between a player (index), ``BANK`` and ``POT``. Refuses a payment a player cannot cover."""
+             what: str = "", deed: str = "", debt: bool = False) -> tuple[GameState, Transfer]:
+    """Move ``amount`` between a player (index), ``BANK`` and ``POT``. Refuses a payment a player cannot cover;
+    ``debt``: the payment is owed (rent, tax, a fine, a card), so the refusal names the payee as the creditor."""
     if amount < 0:
         raise ValueError("negative transfer")  # a bug, not a rule: callers validate amounts first
     if isinstance(payer, int):
-        check_cover(state, payer, amount, rule, what)
+        check_cover(state, payer, amount, rule, what, creditor=payee if debt else None)
     changes: dict[str, object] = {}
     players = state.players
     for who, delta in ((payer, -amount), (payee, amount)):

@@ -46,13 +46,14 @@ def pay(state: GameState, action: Pay) -> Outcome:
     money = state.money
     name = state.players[index].name
     if others is None:
-        state, t = transfer(state, index, BANK, amount, "payment", rule=PAYMENT, what="to the bank")
+        state, t = transfer(state, index, BANK, amount, "payment", rule=PAYMENT, what="to the bank", debt=True)
         return Outcome(state, f"{name} pays {money(amount)} to the bank", (t,))
     total = amount * len(others)
     what = f"to {state.players[others[0]].name}" if not action.each else f"({money(amount)} to each of {len(others)})"
     transfers: list[Transfer] = []
-    # the whole sum is checked first, so that a payment to each player is made in full or not at all
-    check_cover(state, index, total, PAYMENT, what)
+    # the whole sum is checked first, so that a payment to each player is made in full or not at all; owed to
+    # one player, that player is the creditor (to each, nobody alone is)
+    check_cover(state, index, total, PAYMENT, what, creditor=None if action.each else others[0])
     for other in others:
         state, t = transfer(state, index, other, amount, "payment", rule=PAYMENT)
         transfers.append(t)
@@ -77,7 +78,7 @@ def collect(state: GameState, action: Collect) -> Outcome:
         return Outcome(state, f"{name} collects {money(amount)} from the bank", (t,))
     transfers = []
     for other in others:
-        state, t = transfer(state, other, index, amount, "payment", rule=PAYMENT, what=f"to {name}")
+        state, t = transfer(state, other, index, amount, "payment", rule=PAYMENT, what=f"to {name}", debt=True)
         transfers.append(t)
     if action.each:
         summary = f"{name} collects {money(amount)} from each other player: {money(amount * len(others))} in all"

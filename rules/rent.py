@@ -134,6 +134,6 @@ def rent(state: GameState, action: Rent) -> Outcome:
     owner = state.deeds[deed.index].owner
     assert owner is not None
     state, paid = transfer(state, payer, owner, q.amount, "rent", rule=PAYING_RENT, what=f"rent on {deed.name}",
-                           deed=deed.name)
+                           deed=deed.name, debt=True)
     detail = f"{what}, {calc}" if calc else what
     return Outcome(state, f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}", (paid,))

@@ -86,7 +86,7 @@ def tax(state: GameState, action: Tax) -> Outcome:
     payee = to_bank_or_pot(state)
     if kind in ("luxury", "luxurytax", "super", "supertax"):
         amount = state.luxury_tax
-        state2, t = transfer(state, index, payee, amount, "tax", rule=LUXURY_RULE, what="Luxury Tax")
+        state2, t = transfer(state, index, payee, amount, "tax", rule=LUXURY_RULE, what="Luxury Tax", debt=True)
         return Outcome(state2, f"{player.name} pays Luxury Tax of {money(amount)} to the {payee}", (t,))
     if kind not in ("income", "incometax"):
         raise RuleError(INCOME_RULE, f'"{action.kind}" is not a tax square; choose income or luxury')
@@ -112,5 +112,5 @@ def tax(state: GameState, action: Tax) -> Outcome:
         else:
             amount, how = opts.percent, f"10% of {money(opts.worth)} total worth:"
     assert amount is not None
-    state2, t = transfer(state, index, payee, amount, "tax", rule=opts.rule, what="Income Tax")
+    state2, t = transfer(state, index, payee, amount, "tax", rule=opts.rule, what="Income Tax", debt=True)
     return Outcome(state2, f"{player.name} pays {how} {money(amount)} Income Tax to the {payee}", (t,))

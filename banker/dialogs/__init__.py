@@ -7,10 +7,10 @@ Imported by the table when a dialog first opens, not at start-up.
 
 from banker.dialogs.auction import AuctionDialog
 from banker.dialogs.base import BankerDialog, RecordingDialog, plain, reply_text
-from banker.dialogs.cannot_pay import CannotPayDialog
 from banker.dialogs.command import CommandDialog, Field
 from banker.dialogs.confirm import ConfirmDialog
+from banker.dialogs.raise_money import RaiseMoneyDialog
 from banker.dialogs.trade import TradeDialog
 
-__all__ = ["AuctionDialog", "BankerDialog", "CannotPayDialog", "CommandDialog", "ConfirmDialog", "Field",
+__all__ = ["AuctionDialog", "BankerDialog", "CommandDialog", "ConfirmDialog", "Field", "RaiseMoneyDialog",
            "RecordingDialog", "TradeDialog", "plain", "reply_text"]

@@ -4,6 +4,7 @@
   value Tab then moves on, in the command line and in a field that builds a list it stays and adds a space.
   Focusing the field never selects its text, so a key typed after Tab or Enter cannot overwrite a name.
 * :class:`FlagBox`: a checkbox that takes Space only, so Enter confirms the dialog instead of toggling it.
+* :class:`TickList`: a list of checkboxes in one widget, the same way: Space ticks, Enter is the dialog's.
 * :class:`FunctionSuggester`: a suggester that asks a function, so completions come from the parser's resolvers
   (:mod:`banker.completion`) and are offered only where the typed prefix is accepted.
 """
@@ -15,7 +16,7 @@ from collections.abc import Callable
 from textual import events
 from textual.binding import Binding
 from textual.suggester import Suggester
-from textual.widgets import Checkbox, Input
+from textual.widgets import Checkbox, Input, SelectionList
 
 from banker.screens.typeahead import hand_on, printable
 
@@ -119,3 +120,14 @@ class FlagBox(Checkbox, inherit_bindings=False):
     """A yes/no field: Space toggles it, Enter is left to the dialog (which confirms)."""
 
     BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+
+class TickList(SelectionList[int], inherit_bindings=False):
+    """A selection list whose rows tick with Space only (and a click); Enter is left to the dialog (which
+    confirms), as in :class:`FlagBox`. The arrows, Home, End and the page keys move between rows."""
+
+    BINDINGS = [Binding("space", "select", "Tick", show=False),
+                Binding("down", "cursor_down", "Down", show=False), Binding("up", "cursor_up", "Up", show=False),
+                Binding("home", "first", "First", show=False), Binding("end", "last", "Last", show=False),
+                Binding("pagedown", "page_down", "Page down", show=False),
+                Binding("pageup", "page_up", "Page up", show=False)]

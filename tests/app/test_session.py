@@ -65,6 +65,9 @@ def test_cannot_pay_carries_missing_and_can_raise(game):
     reply = game.execute("pay ann 2000")
     assert isinstance(reply.error, rules.CannotPay)
     assert reply.error.missing == 2000 - 1150 and reply.error.can_raise == 175
+    assert reply.error.creditor == "bank"
+    assert reply.line == "pay ann 2000"  # the app records it again, as typed, once the money is raised
+    assert game.execute("mortgage ann park place").line == "mortgage ann park place"
 
 
 def test_preview_writes_nothing(game, db):

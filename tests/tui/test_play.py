@@ -11,7 +11,7 @@ from pathlib import Path
 from textual.widgets import Input, Static
 
 from banker.app import BankerCommands, make_app
-from banker.dialogs import AuctionDialog, CannotPayDialog, CommandDialog, TradeDialog
+from banker.dialogs import AuctionDialog, CommandDialog, TradeDialog
 from banker.screens.games import GamesScreen
 from banker.screens.help import HelpScreen
 from banker.screens.new_game import NewGameScreen
@@ -168,27 +168,6 @@ async def test_short_game_through_the_screens():
         assert isinstance(again.screen, TableScreen)
         assert cash(again) == final
         assert again.screen.query_one("#player-0").cash == "$650"
-
-
-async def test_refused_payment_offers_ways_to_raise_money():
-    """seed 000, BANKRUPTCY: a player who cannot pay may sell buildings and mortgage, or go bankrupt."""
-    db = db_path()
-    make_game(db, lines=["buy bob boardwalk", "buy bob park place"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("slash", *"pay bob 1500", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, CannotPayDialog)
-        body = " ".join(text_of(w) for w in app.screen.query(Static))
-        assert "Missing: $750" in body and "could raise $375" in body
-        await pilot.press("m")
-        await pilot.pause()
-        assert isinstance(app.screen, CommandDialog)
-        assert app.screen.query_one("#f-player", Input).value == "bob"
-        await pilot.press(*"boardwalk", "enter")
-        await pilot.pause()
-        assert cash(app) == [1500, 950, 1500]
 
 
 async def test_income_tax_choice_then_worth_shown():

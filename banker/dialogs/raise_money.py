@@ -1,0 +1,256 @@
+"""The raise-money loop: a payment the player cannot make, and every way to raise the cash, in one dialog.
+
+seed 000, BANKRUPTCY: a player who "owes more than he can pay" first sells buildings and mortgages property; only
+when even that is not enough is he bankrupt, to the player he owes or to the bank. The dialog lists what the rules
+engine says can be raised (:func:`rules.raising.raise_options`: building sales evenly, a group's buildings before
+its mortgages), each with what it raises; Space ticks a row (and the rows it needs, untick drops the rows that need
+it), the running total shows against what is missing, and Enter or Ctrl+S records the ticked sales and mortgages as
+ordinary ``sell`` and ``mortgage`` commands and then the payment as it was typed, each through ``record``. A step
+refused stops there: the refusal and what was recorded so far stay in the dialog, the payment is not recorded.
+When everything cannot cover the debt, x records the bankruptcy to the creditor the refusal named. Escape goes
+back to the table and records nothing more.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Label, SelectionList, Static
+
+from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
+from banker.screens.safety import guard_actions
+from banker.widgets.inputs import TickList
+from rules import BANK, CannotPay
+from rules.actions import Mortgage, Sell
+from rules.raising import RaiseOption, raise_actions, raise_options, with_needs, without_dependents
+
+if TYPE_CHECKING:
+    from banker.session import Reply
+
+
+def command_line(action: Sell | Mortgage) -> str:
+    """The command a banker would type for a raising step."""
+    if isinstance(action, Sell):
+        return f"sell {action.player} {action.deed}" + (f" {action.count}" if action.count != 1 else "")
+    return f"mortgage {action.player} {action.deed}"
+
+
+@guard_actions
+class RaiseMoneyDialog(RecordingDialog):
+    """Opens on the refusal of ``line`` (a :class:`~rules.errors.CannotPay`); closes with the reply of the
+    payment or of the bankruptcy it recorded, or None (Escape: the debt is still owed)."""
+
+    BINDINGS = [Binding("x", "bankrupt", "Bankruptcy", show=False)]
+    DEFAULT_CSS = """
+    RaiseMoneyDialog #options {
+        height: auto;
+        margin-top: 1;
+    }
+    RaiseMoneyDialog #total {
+        margin-top: 1;
+    }
+    """
+    AROUND_THE_LIST = 17
+    """Rows the dialog needs besides the list's rows at most (borders, title, the debt, the total, what was
+    recorded, a refusal, the buttons): the list gets the rest of the dialog's 90% of the screen, so the buttons
+    stay in view at 100x30."""
+
+    def __init__(self, session, record: Record, error: CannotPay, line: str) -> None:
+        super().__init__(session, record)
+        self.error = error
+        """The latest refusal of the payment: what is missing now."""
+        self.line = line
+        """The payment as it was typed; recorded again, unchanged, once the money is raised."""
+        self.recorded: list[str] = []
+        self.options: list[RaiseOption] = []
+
+    # Figures -----------------------------------------------------------------------------------------------
+    @property
+    def payer(self) -> int:
+        return self.session.state.player_index(self.error.payer)
+
+    @property
+    def missing(self) -> int:
+        return max(0, self.error.amount - self.session.state.players[self.payer].cash)
+
+    def ticked(self) -> set[int]:
+        return set(self.query_one("#options", TickList).selected)
+
+    def ticked_total(self) -> int:
+        return sum(self.options[i].amount for i in self.ticked())
+
+    def can_cover(self) -> bool:
+        return sum(o.amount for o in self.options) >= self.missing
+
+    def creditor(self) -> str | None:
+        """Whom the bankruptcy goes to, as the command names it: the refusal's creditor (``bank`` for the bank)."""
+        return self.error.creditor
+
+    # Drawing -----------------------------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide"):
+            yield Label(id="title", classes="dialog-title error")
+            yield Static(id="debt")
+            yield TickList(id="options")
+            yield Static(id="total")
+            yield Static(id="done", classes="dialog-note")
+            yield Static(id="refusal", classes="dialog-refusal")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Raise and pay (Enter)", id="ok", variant="primary", compact=True)
+                yield Button("Bankruptcy (x)", id="bankrupt", variant="error", compact=True)
+                yield Button("Back (Esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.fit_list()
+        self.reload()
+        ticks = self.query_one("#options", TickList)
+        if self.options:
+            ticks.focus()
+        else:
+            self.query_one("#bankrupt" if self.bankruptcy_due() else "#cancel", Button).focus()
+
+    def on_resize(self) -> None:
+        self.fit_list()
+
+    def fit_list(self) -> None:
+        room = self.size.height * 9 // 10 - self.AROUND_THE_LIST
+        self.query_one("#options", TickList).styles.max_height = max(4, room)
+
+    def reload(self) -> None:
+        """Read the options again from the game as it now is (after steps were recorded); nothing ticked."""
+        state = self.session.state
+        m = state.money
+        self.options = raise_options(state, self.payer)
+        ticks = self.query_one("#options", TickList)
+        ticks.clear_options()
+        width = max((len(o.what) for o in self.options), default=0)
+        ticks.add_options([(plain(f"{o.what:<{width}}  +{m(o.amount)}"), i) for i, o in enumerate(self.options)])
+        if self.options:
+            ticks.highlighted = 0
+        e = self.error
+        self.query_one("#title", Label).update(plain(f"{e.payer} cannot pay {m(e.amount)}"))
+        debt = Text()
+        debt.append(f"{e.message} ({e.rule})\n" if e.rule not in e.message else f"{e.message}\n", style="bold red")
+        debt.append("Tick (Space) what to sell and mortgage; Enter records them, then: ")
+        debt.append(self.line, style="bold")
+        self.query_one("#debt", Static).update(debt)
+        done = self.query_one("#done", Static)
+        done.update(plain("Recorded so far: " + "; ".join(self.recorded)))
+        done.display = bool(self.recorded)
+        self.query_one("#bankrupt", Button).display = self.bankruptcy_due()
+        self.show_total()
+
+    def show_total(self) -> None:
+        state = self.session.state
+        m = state.money
+        ticked, missing = self.ticked_total(), self.missing
+        cash = state.players[self.payer].cash
+        t = Text()
+        t.append(f"Cash {m(cash)}, {m(missing)} missing. Ticked: {m(ticked)}.\n")
+        if not self.can_cover():
+            everything = sum(o.amount for o in self.options)
+            t.append(f"Even everything ({m(everything)}) leaves {m(missing - everything)} short: ", style="bold red")
+            creditor = self.creditor()
+            if creditor is not None:
+                to = "the bank" if creditor == BANK else creditor
+                t.append(f"x records the bankruptcy to {to}.", style="bold red")
+            else:
+                t.append("the payment cannot be made (it is owed to no single creditor).", style="bold red")
+        elif ticked >= missing:
+            t.append("Enough: Enter records the ticked steps, then the payment.", style="bold green")
+        else:
+            t.append(f"Tick {m(missing - ticked)} more.")
+        self.query_one("#total", Static).update(t)
+
+    # Ticking -----------------------------------------------------------------------------------------------
+    def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled) -> None:
+        """A row ticked brings the rows it needs; a row unticked drops the rows that need it."""
+        event.stop()
+        ticks = self.query_one("#options", TickList)
+        index = event.selection.value
+        chosen = set(ticks.selected)
+        want = with_needs(self.options, chosen) if index in chosen else without_dependents(self.options, chosen,
+                                                                                              index)
+        for i in want - chosen:
+            ticks.select(i)
+        for i in chosen - want:
+            ticks.deselect(i)
+        self.clear_refusal()
+        self.show_total()
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        event.stop()
+        self.show_total()
+
+    # Recording ---------------------------------------------------------------------------------------------
+    def bankruptcy_due(self) -> bool:
+        return not self.can_cover() and self.creditor() is not None
+
+    def confirm(self) -> None:
+        m = self.session.state.money
+        missing, ticked = self.missing, self.ticked_total()
+        if ticked < missing:
+            if not self.can_cover():
+                self.refuse("even selling and mortgaging everything is not enough"
+                            + (": x records the bankruptcy" if self.bankruptcy_due() else ""), "options")
+            elif not self.ticked():
+                self.refuse(f"tick what to sell or mortgage (Space): {m(missing)} missing", "options")
+            else:
+                self.refuse(f"the ticked steps raise {m(ticked)} of the {m(missing)} missing: tick "
+                            f"{m(missing - ticked)} more", "options")
+            return
+        for action in raise_actions(self.session.state, self.payer, self.options, self.ticked()):
+            line = command_line(action)
+            reply = self.record(line)
+            if not reply.ok:
+                self.stopped(reply, f"{line}: ")
+                return
+            self.recorded.append(line)
+        reply = self.record(self.line)
+        if reply.ok:
+            self.close(reply)
+        else:
+            self.stopped(reply, f"{self.line}: ")
+
+    def stopped(self, reply: Reply, what: str) -> None:
+        """A step was refused: nothing after it was recorded. Show the game as it now is, and why."""
+        if isinstance(reply.error, CannotPay) and reply.error.payer == self.error.payer:
+            self.error = reply.error
+        else:
+            check = self.session.preview(self.line)
+            if isinstance(check.error, CannotPay):
+                self.error = check.error
+        self.reload()
+        self.refuse(plain(f"✗ {what}{reply_text(reply).plain.removeprefix('✗ ')}", "bold red"), "options")
+
+    def action_bankrupt(self) -> None:
+        if self.closing:
+            return
+        creditor = self.creditor()
+        if creditor is None:
+            self.refuse("this payment is owed to no single creditor: no bankruptcy to record here")
+            return
+        if self.can_cover():
+            self.refuse(f"{self.error.payer} can still raise the money: not bankrupt (seed 000, BANKRUPTCY)")
+            return
+        reply = self.record(f"bankrupt {self.error.payer} to {creditor}")
+        if reply.ok:
+            self.close(reply)
+        else:
+            self.refuse(reply_text(reply))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "ok":
+            self.action_confirm()
+        elif event.button.id == "bankrupt":
+            self.action_bankrupt()
+        elif event.button.id == "cancel":
+            self.action_cancel()
+
+
+__all__ = ["RaiseMoneyDialog", "command_line"]

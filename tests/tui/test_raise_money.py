@@ -1,0 +1,207 @@
+"""The raise-money loop (issue 11): a payment the player cannot make opens one dialog that lists every sale and
+mortgage, records the ticked ones and then the payment, or records the bankruptcy to the right creditor.
+
+seed 000, BANKRUPTCY: "A player is bankrupt when he owes more than he can pay"; until then he sells buildings and
+mortgages. Figures from the seed 000 title deeds: Boardwalk with 2 houses rents for $600; orange houses cost $100
+and sell back for $50 (seed 000, SELLING PROPERTY: "one-half the price paid"); Electric Company mortgages for $75,
+St. James Place for $90 (seed 000, MORTGAGES: "The mortgage value is printed on each Title Deed card").
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.widgets import Static
+
+from banker.app import make_app
+from banker.dialogs import RaiseMoneyDialog
+from banker.screens.table import TableScreen
+from banker.session import Session
+from banker.widgets.inputs import TickList
+from tests.tui.helpers import cash, make_game, text_of
+
+SIZE = (120, 40)
+# ann: $1,500 - St. James $180 - Tennessee $180 - New York $200 - 3 houses $300 - Electric Company $150 = $490,
+# one house on each orange lot. bob: $1,500 - Boardwalk $400 - Park Place $350 - 3 houses $600 = $150, two houses
+# on Boardwalk (rent $600) and one on Park Place.
+SHORT = ["buy ann st james place", "buy ann tennessee", "buy ann new york", "build ann st james 3",
+         "buy ann electric company", "buy bob boardwalk", "buy bob park place", "build bob boardwalk 3"]
+ROWS = ["Sell a house on St. James Place", "Sell a house on Tennessee Avenue",
+        "Sell the last house on New York Avenue", "Mortgage Electric Company", "Mortgage St. James Place",
+        "Mortgage Tennessee Avenue", "Mortgage New York Avenue"]
+
+
+def db_path() -> Path:
+    return Path(os.environ["BANKER_DB"])
+
+
+def journal(app) -> list[str]:
+    return [e.text for e in app.session.log()]
+
+
+def shown(app, widget_id: str) -> str:
+    return text_of(app.screen.query_one(f"#{widget_id}", Static))
+
+
+async def _short_of_rent(pilot, app) -> None:
+    """ann lands on Boardwalk: $600 rent with $490 in hand, $110 missing."""
+    await pilot.pause()
+    await pilot.press("slash", *"rent ann boardwalk", "enter")
+    await pilot.pause()
+    assert isinstance(app.screen, RaiseMoneyDialog)
+
+
+async def test_ticked_sale_and_mortgage_then_the_rent_are_recorded():
+    db = db_path()
+    make_game(db, lines=SHORT)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _short_of_rent(pilot, app)
+        ticks = app.screen.query_one("#options", TickList)
+        assert app.focused is ticks
+        prompts = [str(ticks.get_option_at_index(i).prompt) for i in range(ticks.option_count)]
+        assert [p.split("  +")[0].strip() for p in prompts] == ROWS
+        assert [p.rsplit("+", 1)[1] for p in prompts] == ["$50", "$50", "$50", "$75", "$90", "$90", "$100"]
+        assert "$110 missing" in shown(app, "total")
+        await pilot.press("space")  # the house on St. James Place: $50
+        await pilot.pause()
+        await pilot.press("enter")  # $50 of $110: refused in the dialog, nothing recorded
+        await pilot.pause()
+        assert isinstance(app.screen, RaiseMoneyDialog)
+        assert "raise $50 of the $110 missing" in shown(app, "refusal")
+        assert journal(app) == SHORT
+        await pilot.press("down", "down", "down", "space")  # Mortgage Electric Company: $75
+        await pilot.pause()
+        assert sorted(ticks.selected) == [0, 3]
+        assert "Ticked: $125" in shown(app, "total") and "Enough" in shown(app, "total")
+        assert shown(app, "refusal") == ""  # ticking clears the old refusal
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app) == [*SHORT, "sell ann St. James Place", "mortgage ann Electric Company",
+                                "rent ann boardwalk"]
+        # ann: $490 + $50 + $75 - $600 = $15; bob: $150 + $600 = $750
+        assert cash(app) == [15, 750, 1500]
+        state = app.session.state
+        assert state.holding(state.deed("St. James Place")).level == 0
+        assert state.holding(state.deed("Electric Company")).mortgaged
+
+
+async def test_a_mortgage_ticks_its_groups_sales_and_ctrl_s_confirms():
+    """seed 000, MORTGAGES: the orange houses go back before St. James Place is mortgaged; unticking a sale drops
+    the mortgage that needed it."""
+    db = db_path()
+    make_game(db, lines=SHORT)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _short_of_rent(pilot, app)
+        ticks = app.screen.query_one("#options", TickList)
+        await pilot.press("down", "down", "down", "down", "space")  # Mortgage St. James Place
+        await pilot.pause()
+        assert sorted(ticks.selected) == [0, 1, 2, 4]
+        await pilot.press("up", "up", "up", "space")  # untick the Tennessee house: the last house and the mortgage go
+        await pilot.pause()
+        assert sorted(ticks.selected) == [0]
+        await pilot.press("down", "down", "down", "space", "ctrl+s")  # the mortgage again, then Ctrl+S
+        await pilot.pause()
+        assert journal(app)[len(SHORT):] == ["sell ann St. James Place 3", "mortgage ann St. James Place",
+                                             "rent ann boardwalk"]
+        # ann: $490 + 3 x $50 + $90 - $600 = $130
+        assert cash(app) == [130, 750, 1500]
+
+
+async def test_a_refused_step_stops_and_the_rent_is_not_recorded():
+    """Another screen mortgages Electric Company while the dialog is open: the sale goes through, the mortgage is
+    refused, the rent is not recorded; the dialog says so and stays, and the money now in hand pays on Enter."""
+    db = db_path()
+    make_game(db, lines=SHORT)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _short_of_rent(pilot, app)
+        other = Session.open(db)
+        try:
+            assert other.execute("mortgage ann electric company").ok  # ann: $490 + $75 = $565
+        finally:
+            other.close()
+        await pilot.press("space", "down", "down", "down", "space", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RaiseMoneyDialog)
+        assert journal(app)[len(SHORT):] == ["mortgage ann electric company", "sell ann St. James Place"]
+        assert "mortgage ann Electric Company" in shown(app, "refusal")
+        assert "already mortgaged" in shown(app, "refusal")
+        assert "Recorded so far: sell ann St. James Place" in shown(app, "done")
+        assert cash(app)[0] == 490 + 75 + 50
+        assert "$0 missing" in shown(app, "total")
+        assert app.focused is app.screen.query_one("#options", TickList)
+        await pilot.press("enter")  # $615 in hand covers the $600
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app)[-1] == "rent ann boardwalk"
+        assert cash(app) == [15, 750, 1500]
+
+
+async def test_not_enough_records_the_bankruptcy_to_the_rents_owner():
+    """seed 000, BANKRUPTCY: owing bob more than she can raise, ann turns over all she has to bob: her $440 and
+    Mediterranean Avenue (which could raise only its $30 mortgage). Opened from the rent dialog."""
+    db = db_path()
+    make_game(db, lines=["pay ann 1000", "buy ann mediterranean", "buy bob boardwalk", "buy bob park place",
+                         "build bob boardwalk 3"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"boardwalk", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RaiseMoneyDialog)
+        assert "leaves $130 short" in shown(app, "total") and "bankruptcy to bob" in shown(app, "total")
+        await pilot.press("space", "enter")  # Enter never goes bankrupt: refused, nothing recorded
+        await pilot.pause()
+        assert "not enough" in shown(app, "refusal")
+        before = journal(app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app) == [*before, "bankrupt ann to bob"]
+        state = app.session.state
+        assert state.players[0].bankrupt
+        assert state.holding(state.deed("Mediterranean Avenue")).owner == 1
+        assert cash(app) == [0, 150 + 440, 1500]
+
+
+async def test_a_tax_not_covered_goes_bankrupt_to_the_bank():
+    """seed 000, BANKRUPTCY: "Should a player owe the Bank ... (because of taxes or penalties)": the creditor is the
+    bank. Luxury Tax is $75 (seed 000); ann has $50 and nothing to sell or mortgage."""
+    db = db_path()
+    make_game(db, lines=["pay ann 1450"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"tax ann luxury", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RaiseMoneyDialog)
+        assert app.focused is app.screen.query_one("#bankrupt")  # nothing to tick
+        await pilot.press("x")
+        await pilot.pause()
+        assert journal(app)[-1] == "bankrupt ann to bank"
+        assert app.session.state.players[0].bankrupt
+
+
+async def test_escape_records_nothing_and_the_reply_says_the_rent_is_owed():
+    db = db_path()
+    make_game(db, lines=SHORT)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _short_of_rent(pilot, app)
+        screen = app.screen
+        await pilot.press("space", "down", "down", "down", "space", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app) == SHORT
+        assert cash(app) == [490, 150, 1500]
+        assert "ann still owes $600" in shown(app, "reply") and "rent ann boardwalk" in shown(app, "reply")
+        screen.action_cancel()  # closing again, or confirming after, does nothing
+        screen.action_confirm()
+        await pilot.pause()
+        assert journal(app) == SHORT
