@@ -107,11 +107,12 @@ class RaiseMoneyDialog(RecordingDialog):
     def on_mount(self) -> None:
         self.fit_list()
         self.reload()
-        ticks = self.query_one("#options", TickList)
+
+    def initial_focus(self):
+        """The list of what can be raised; with nothing to sell or mortgage, the way out."""
         if self.options:
-            ticks.focus()
-        else:
-            self.query_one("#bankrupt" if self.bankruptcy_due() else "#cancel", Button).focus()
+            return self.query_one("#options", TickList)
+        return self.query_one("#bankrupt" if self.bankruptcy_due() else "#cancel", Button)
 
     def on_resize(self) -> None:
         self.fit_list()

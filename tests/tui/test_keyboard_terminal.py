@@ -10,8 +10,6 @@ from __future__ import annotations
 import re
 import sqlite3
 
-import pytest
-
 from tests.tui.terminal import COMMAND_KEYS, MARKS, TABLE_KEYS, TEXT_COLUMN, Terminal
 
 pytestmark = MARKS
