@@ -75,6 +75,10 @@ class Player:
     jail: Jail | None = None
     jail_cards: tuple[str, ...] = ()
     """Get Out of Jail Free cards held, by deck (``chance`` or ``chest``)."""
+    out_order: int = 0
+    """When a bankrupt player went out: 1 for the game's first bankruptcy, 2 for the second, and so on (the
+    standings rank the later higher, docs/rulings.md). 0 while in the game, and for a bankruptcy read from a
+    checkpoint saved before the order was recorded."""
 
 
 @dataclass(frozen=True)
