@@ -191,7 +191,8 @@ def check_name(name: str) -> str:
 
 def new_game(names: list[str] | tuple[str, ...], settings: Settings | None = None,
              tokens: list[str] | tuple[str, ...] = ()) -> GameState:
-    """Start a game: every player gets $1,500 from the bank, which holds every deed and building."""
+    """Start a game: every player gets $1,500 from the bank, which holds every deed and building. ``tokens``, if
+    any, are one per player in the order of ``names``."""
     settings = settings or Settings()
     variant = find_variant(settings.variant)
     settings = replace(settings, variant=variant.key, edition=load_board(settings.edition).edition)
@@ -210,7 +211,13 @@ def new_game(names: list[str] | tuple[str, ...], settings: Settings | None = Non
         raise RuleError("setup", "amounts in the settings cannot be negative")
     if variant.end.value == "time_limit" and settings.time_limit_minutes <= 0:
         raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
-    tokens = list(tokens) + [""] * (len(names) - len(tokens))
+    if tokens and len(tokens) != len(names):
+        # seed 000, PREPARATION: "Each player chooses one token": tokens are all or nothing, so a missing or extra
+        # token (a slip that would give the wrong player the wrong token) is refused rather than padded.
+        raise RuleError("seed 000, PREPARATION",
+                        f"{len(names)} players but {len(tokens)} tokens: give one token per player, in seating "
+                        "order, or none")
+    tokens = list(tokens) or [""] * len(names)
     players = tuple(Player(n, STARTING_CASH, token=t) for n, t in zip(names, tokens, strict=True))
     pot = settings.house_rules.free_parking_start if settings.house_rules.free_parking else 0
     return GameState(
