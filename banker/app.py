@@ -26,26 +26,33 @@ from rules import CannotPay
 
 
 class BankerCommands(Provider):
-    """Every table action by name in the command palette (Ctrl+P)."""
+    """Every table action by name in the command palette (Ctrl+P), each once: its name and key on one line, what it
+    does on the line below (the name used to repeat the help, so every action read twice)."""
 
     def _actions(self):
         screen = self.screen
+        keys = {b.binding.action: self.app.get_key_display(b.binding) for b in screen.active_bindings.values()}
+
+        def titled(name: str, action: str) -> str:
+            return f"{name} ({keys[action]})" if action in keys else name
+
         if isinstance(screen, TableScreen):
             for a in ACTIONS:
-                yield f"{a.label}: {a.help}", partial(getattr(screen, f"action_{a.action}")), a.help
-        yield "New game: set up players and rules", self.app.new_game, "Start a new game"
-        yield "Saved games: resume another game", self.app.show_games, "List the games in this database"
+                yield titled(a.label, a.action), partial(getattr(screen, f"action_{a.action}")), a.help
+        yield titled("New game", "new_game"), self.app.new_game, "Set up players and rules"
+        yield "Saved games", self.app.show_games, "Resume another game in this database"
 
     async def discover(self) -> Hits:
         for text, callback, help_text in self._actions():
             yield DiscoveryHit(text, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
+        """Found by its name or by words of its help ("pay off" finds Lift)."""
         matcher = self.matcher(query)
         for text, callback, help_text in self._actions():
-            score = matcher.match(text)
+            score = matcher.match(f"{text} {help_text}")
             if score > 0:
-                yield Hit(score, matcher.highlight(text), callback, help=help_text)
+                yield Hit(score, matcher.highlight(text), callback, text=text, help=help_text)
 
 
 @guard_actions

@@ -128,7 +128,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
             transfers.append(t)
         held = state.players[creditor].jail_cards
         state = state.with_player(creditor, jail_cards=(*held, *player.jail_cards)).with_player(index, jail_cards=())
-    state = state.with_player(index, bankrupt=True, cash=0, jail=None)
+    state = state.with_player(index, bankrupt=True, cash=0, jail=None, out_order=count)
     state = replace(state, bankruptcies=count)
     if state.turn == index:
         state = replace(state, turn=next_active(state, index), turn_no=state.turn_no + 1)

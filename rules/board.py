@@ -113,6 +113,11 @@ class Board:
     def _printed(self) -> dict[str, int]:
         return {d.name: d.index for d in self.deeds}
 
+    def square_name(self, kind: SquareKind) -> str:
+        """The printed name of the board's square of ``kind`` (the first, for a kind with several): the £100 tax is
+        "Luxury Tax" on the US board and "Super Tax" on the UK one (seed 003, appendix: "Luxury Tax/Super Tax")."""
+        return next(s.name for s in self.squares if s.kind is kind)
+
     def group_of(self, deed: Deed) -> Group:
         return self.groups[deed.group]
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from rules.board import Board, Deed, load_board, resolve
+from rules.errors import RuleError
 from rules.limits import check_settings
 from rules.names import check_names
 from rules.variants import Variant, find_variant, load_variant
@@ -73,6 +74,10 @@ class Player:
     jail: Jail | None = None
     jail_cards: tuple[str, ...] = ()
     """Get Out of Jail Free cards held, by deck (``chance`` or ``chest``)."""
+    out_order: int = 0
+    """When a bankrupt player went out: 1 for the game's first bankruptcy, 2 for the second, and so on (the
+    standings rank the later higher, docs/rulings.md). 0 while in the game, and for a bankruptcy read from a
+    checkpoint saved before the order was recorded."""
 
 
 @dataclass(frozen=True)
@@ -180,7 +185,8 @@ def new_game(names: list[str] | tuple[str, ...], settings: Settings | None = Non
 
     The names (:func:`rules.names.check_names`) and settings (:func:`rules.limits.check_settings`) are checked
     first. ``check=False`` rebuilds a game recorded earlier exactly as it was set up (its names and settings were
-    checked when it started, perhaps by older rules), so a saved game keeps opening when the checks tighten."""
+    checked when it started, perhaps by older rules), so a saved game keeps opening when the checks tighten.
+    ``tokens``, if any, are one per player in the order of ``names``."""
     settings = settings or Settings()
     if check:
         names = check_names(names)
@@ -190,6 +196,12 @@ def new_game(names: list[str] | tuple[str, ...], settings: Settings | None = Non
         settings = replace(settings, variant=find_variant(settings.variant).key,
                            edition=load_board(settings.edition).edition)
     board = load_board(settings.edition)
+    if check and tokens and len(tokens) != len(names):
+        # seed 000, PREPARATION: "Each player chooses one token": tokens are all or nothing, so a missing or extra
+        # token (a slip that would give the wrong player the wrong token) is refused rather than padded.
+        raise RuleError("seed 000, PREPARATION",
+                        f"{len(names)} players but {len(tokens)} tokens: give one token per player, in seating "
+                        "order, or none")
     tokens = list(tokens) + [""] * (len(names) - len(tokens))
     players = tuple(Player(n, STARTING_CASH, token=t) for n, t in zip(names, tokens, strict=True))
     pot = settings.house_rules.free_parking_start if settings.house_rules.free_parking else 0

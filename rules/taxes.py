@@ -1,4 +1,7 @@
-"""Income Tax and Luxury Tax, by the variant's rule book.
+"""Income Tax and Luxury Tax (Super Tax on the UK board), by the variant's rule book.
+
+Each tax is named as its square is printed on the game's board (``Board.square_name``), so a UK game's journal and
+summaries say "Super Tax" where a US game's say "Luxury Tax" (seed 003, appendix: "Luxury Tax/Super Tax").
 
 Income Tax is the one charge with a choice in it: $200 or 10% of total worth, chosen *before* adding up (seed 000,
 "INCOME TAX"), so the action must carry the choice; :func:`income_tax_options` lets the app show both figures on
@@ -11,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.actions import Tax
-from rules.board import normalise
+from rules.board import SquareKind, normalise
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import rounded_tenth, to_bank_or_pot, transfer
@@ -22,7 +25,7 @@ from rules.variants import IncomeTax
 INCOME_RULE = 'seed 000, "INCOME TAX"'
 DARROW_RULE = "seed 001, INCOME TAX"
 FLAT_RULE = "seed 003, SHORT GAME rule 4"
-LUXURY_RULE = "seed 003, appendix (Luxury Tax)"
+LUXURY_RULE = "seed 003, appendix (Luxury Tax/Super Tax)"
 
 
 @dataclass(frozen=True)
@@ -86,8 +89,9 @@ def tax(state: GameState, action: Tax) -> Outcome:
     payee = to_bank_or_pot(state)
     if kind in ("luxury", "luxurytax", "super", "supertax"):
         amount = state.luxury_tax
-        state2, t = transfer(state, index, payee, amount, "tax", rule=LUXURY_RULE, what="Luxury Tax", debt=True)
-        return Outcome(state2, f"{player.name} pays Luxury Tax of {money(amount)} to the {payee}", (t,))
+        name = state.board.square_name(SquareKind.LUXURY_TAX)
+        state2, t = transfer(state, index, payee, amount, "tax", rule=LUXURY_RULE, what=name, debt=True)
+        return Outcome(state2, f"{player.name} pays {name} of {money(amount)} to the {payee}", (t,))
     if kind not in ("income", "incometax"):
         raise RuleError(INCOME_RULE, f'"{action.kind}" is not a tax square; choose income or luxury')
     opts = income_tax_options(state, index)

@@ -7,12 +7,15 @@ change hands only free of mortgage. Seed 000, MISCELLANEOUS: only the bank lends
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.actions import Items, Trade
 from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.jail import DECK_TITLES, JAIL_CARD_RULE, deck_key
-from rules.money import check_amount, rounded_tenth, transfer
+from rules.money import check_amount, transfer
+from rules.mortgages import lift_cost
 from rules.outcome import BANK, Outcome, Transfer
 from rules.state import GameState
 
@@ -20,6 +23,37 @@ TRADE_RULE = "seed 000, SELLING PROPERTY"
 MORTGAGE_RULE = "seed 000, MORTGAGES"
 DARROW_RULE = "seed 001 (property only transferred FREE of mortgage)"
 LOAN_RULE = "seed 000, MISCELLANEOUS"
+
+
+@dataclass(frozen=True)
+class TakeoverTerms:
+    """What a mortgaged deed costs the player who receives it in a trade, or why it cannot change hands as it is.
+
+    Seed 000, MORTGAGES: the new owner pays 10% interest at once and may lift the mortgage then for mortgage + 10%.
+    Seed 001 (Darrow): property changes hands only free of mortgage, so the owner lifts it before the trade."""
+
+    deed: Deed
+    interest: int | None
+    """The 10% due at once when the new owner keeps the mortgage; None where a mortgaged deed cannot change hands."""
+    lift: int
+    """Mortgage + 10%: lifting it at once (standard), or before the trade by its owner (Darrow)."""
+    rule: str
+    refusal: str = ""
+    """Why the deed cannot change hands mortgaged ("" when it can)."""
+
+
+def takeover_terms(state: GameState, deed: Deed | str) -> TakeoverTerms | None:
+    """The terms on which ``deed`` would change hands in a trade now; None when it is not mortgaged (no terms).
+    A pure query: the trade itself charges exactly these figures and refuses exactly this."""
+    deed = state.deed(deed) if isinstance(deed, str) else deed
+    if not state.holding(deed).mortgaged:
+        return None
+    principal, interest = lift_cost(deed)
+    if state.variant.transfer_free_of_mortgage:
+        return TakeoverTerms(deed, None, principal + interest, DARROW_RULE,
+                             f"{deed.name} is mortgaged; under Darrow's rules it must be lifted (for "
+                             f"{state.money(principal + interest)}) before it changes hands")
+    return TakeoverTerms(deed, interest, principal + interest, MORTGAGE_RULE)
 
 
 def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[list[Deed], list[str]]:
@@ -40,9 +74,9 @@ def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[l
         if built:
             raise RuleError(TRADE_RULE, f"{deed.name} cannot change hands while its group has buildings "
                                         f"({', '.join(built)}); sell them to the bank first")
-        if holding.mortgaged and state.variant.transfer_free_of_mortgage:
-            raise RuleError(DARROW_RULE, f"{deed.name} is mortgaged; under Darrow's rules it must be lifted before "
-                                         "it changes hands")
+        terms = takeover_terms(state, deed)
+        if terms is not None and terms.refusal:
+            raise RuleError(terms.rule, terms.refusal)
         deeds.append(deed)
     cards = [deck_key(d) for d in items.jail_cards]
     held = list(state.players[giver].jail_cards)
@@ -120,12 +154,14 @@ def trade(state: GameState, action: Trade) -> Outcome:
     notes = []
     for idx, owner in received.items():
         deed = state.board.deeds[idx]
-        if not before.deeds[idx].mortgaged:
+        terms = takeover_terms(before, deed)
+        if terms is None:
             continue
-        interest = rounded_tenth(deed.mortgage)
+        interest = terms.interest
+        assert interest is not None  # a deed that may not change hands mortgaged was refused above
         who = state.players[owner].name
         if idx in lifts:
-            cost = deed.mortgage + interest
+            cost = terms.lift
             state, t = transfer(state, owner, BANK, cost, "unmortgage", rule=MORTGAGE_RULE, deed=deed.name,
                                 what=f"to lift the mortgage on {deed.name} (mortgage + 10%)")
             state = state.with_holding(idx, mortgaged=False)

@@ -59,18 +59,20 @@ def worth(state: GameState, index: int) -> Worth:
 
 
 def standings(state: GameState) -> tuple[Standing, ...]:
-    """Everybody ranked by total worth, richest first; equal totals share a rank; bankrupt players come last
-    (sharing the rank after everyone still in the game)."""
+    """Everybody ranked: the players still in the game by total worth, richest first, equal totals sharing a rank;
+    then the bankrupt players, below all of them, the later a player went out the higher (docs/rulings.md, "Bankrupt
+    players": the books rank nobody who retired). Bankrupt players whose order is unknown (``Player.out_order`` 0,
+    from an old checkpoint) share the last rank."""
     rows = []
     for i, p in enumerate(state.players):
         w = worth(state, i)
-        rows.append((p.bankrupt, -w.total, i, p, w))
-    rows.sort(key=lambda r: (r[0], r[1], r[2]))
+        key = (1, -p.out_order) if p.bankrupt else (0, -w.total)
+        rows.append((key, i, p, w))
+    rows.sort(key=lambda r: (r[0], r[1]))
     out: list[Standing] = []
-    prev: tuple[bool, int] | None = None
+    prev: tuple[int, int] | None = None
     rank = 0
-    for pos, (bust, neg, _i, p, w) in enumerate(rows, start=1):
-        key = (bust, 0 if bust else neg)
+    for pos, (key, _i, p, w) in enumerate(rows, start=1):
         if key != prev:
             rank, prev = pos, key
         out.append(Standing(rank, p.name, w.cash, w.deeds, w.mortgaged, w.houses, w.hotels, w.buildings, w.total,

@@ -2,8 +2,9 @@
 
 Each side's items, and the mortgaged deeds to lift at once, are lists: Enter in those fields adds what was typed
 (their placeholders say so); Ctrl+S, or Enter in a player field, records the trade, including anything still
-typed in a list field. The rules are checked as you go by previewing the trade command, and the interest due on
-mortgaged deeds that change hands is shown (seed 000, MORTGAGES).
+typed in a list field. The rules are checked as you go by previewing the trade command, and what each mortgaged
+deed changing hands costs is shown as the engine will charge it (``rules.trades.takeover_terms``: the interest or the
+lift, seed 000, MORTGAGES; in a Darrow game, the lift its owner must make first, seed 001).
 """
 
 from __future__ import annotations
@@ -91,20 +92,25 @@ class TradeDialog(RecordingDialog):
         return cmd
 
     def interest_lines(self) -> list[str]:
-        """Interest due on each mortgaged deed changing hands: 10% of the mortgage value (seed 000, MORTGAGES)."""
-        from rules.money import rounded_tenth
+        """What each mortgaged deed changing hands costs its new owner, as the engine will charge it
+        (``rules.trades.takeover_terms``: 10% now or mortgage + 10% to lift, seed 000, MORTGAGES), or, in a Darrow
+        game, that it must be lifted before it changes hands (seed 001)."""
+        from rules.trades import takeover_terms
 
         state = self.session.state
         out = []
         for item in self.items("give") + self.items("get"):
             try:
-                deed = state.deed(item)
+                terms = takeover_terms(state, item)
             except RuleError:  # cash and cards are not deeds
                 continue
-            if state.holding(deed).mortgaged:
-                interest = rounded_tenth(deed.mortgage)
-                out.append(f"{deed.name} is mortgaged: the new owner pays {state.money(interest)} interest now,"
-                           f" or lifts it for {state.money(deed.mortgage + interest)}")
+            if terms is None:
+                continue
+            if terms.interest is None:
+                out.append(terms.refusal)
+            else:
+                out.append(f"{terms.deed.name} is mortgaged: the new owner pays {state.money(terms.interest)} "
+                           f"interest now, or lifts it for {state.money(terms.lift)}")
         return out
 
     def refresh_trade(self) -> None:

@@ -1,7 +1,11 @@
 """New game: players, the rule system, edition, house rules and (for the time-limit game) its length.
 
 The engine checks the setup (``rules.new_game`` inside ``Session.create``): duplicate names, too few or too many
-players for the variant, a time-limit game without a time. Its RuleError is shown as it is and nothing is saved.
+players for the variant, tokens that do not match the players, a time-limit game without a time. Its RuleError is
+shown under the form as it is and nothing is saved; the refusal goes as soon as the banker changes any field.
+
+Enter starts the game from a text field, a checkbox (Space toggles it) or a button; in the rule and edition lists
+Enter, like Space, takes the highlighted choice (the arrows only highlight).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from banker.screens.safety import guard_actions
+from banker.widgets.inputs import FlagBox
 from rules import HouseRules, RuleError, Settings, all_variants
 from rules.limits import check_settings, setting_number
 
@@ -24,7 +29,10 @@ class NewGameScreen(Screen):
     """Everything on one screen of 100x30 (compact radio sets and buttons), so Start is in view without scrolling."""
 
     BINDINGS = [Binding("ctrl+s", "start", "Start the game", tooltip="Create the game with these settings"),
-                Binding("escape", "back", "Back")]
+                Binding("escape", "back", "Back"),
+                Binding("enter", "start", "Start the game", show=False)]
+    """Enter reaches the screen's own binding from a checkbox (a :class:`FlagBox` takes Space only); an input turns
+    Enter into ``Input.Submitted`` and a radio set takes it to choose."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-game"):
@@ -54,12 +62,12 @@ class NewGameScreen(Screen):
                 yield Input(placeholder="blank: the variant's figure; or 75 or 100", id="luxury", type="integer",
                             compact=True)
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
-            yield Checkbox("Free Parking pot: taxes and fines go to the middle", id="free-parking", compact=True)
+            yield FlagBox("Free Parking pot: taxes and fines go to the middle", id="free-parking", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Pot starts with", classes="field-label")
                 yield Input(value="0", id="pot-start", type="integer", compact=True)
-            yield Checkbox("Double salary for landing exactly on GO", id="double-go", compact=True)
-            yield Checkbox("No auctions", id="no-auctions", compact=True)
+            yield FlagBox("Double salary for landing exactly on GO", id="double-go", compact=True)
+            yield FlagBox("No auctions", id="no-auctions", compact=True)
             yield Static(id="setup-error", classes="dialog-preview")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
@@ -96,6 +104,13 @@ class NewGameScreen(Screen):
                             luxury_tax=luxury)
         return names, tokens, check_settings(settings, len(names))  # the same ranges as `new` and `banker new`
 
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    @on(RadioSet.Changed)
+    def _edited(self) -> None:
+        """A refusal speaks of the fields as they were; once the banker changes one, it no longer applies."""
+        self.query_one("#setup-error", Static).update("")
+
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         """Enter starts the game from any field, as in a dialog; a refusal is shown under the form."""
@@ -106,8 +121,6 @@ class NewGameScreen(Screen):
     def action_start(self) -> None:
         try:
             names, tokens, settings = self.settings()
-            if len(tokens) > len(names):
-                raise RuleError("setup", f"{len(tokens)} tokens for {len(names)} players")
             self.app.create_game(names, settings, tokens)
         except (RuleError, ValueError) as e:
             rule = getattr(e, "rule", "")

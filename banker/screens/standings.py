@@ -1,8 +1,10 @@
 """The standings screen: everyone's worth by the variant's valuation, at any time, and the final result.
 
 Pushed from the main screen with the standings key (Escape closes it) and automatically when the game ends. When
-the game is over it announces the winner, offers the exports (CSV, JSON, Markdown, QR) and shows the QR code. A
-second tab draws the game: each player's worth after every action and the deeds that earned the most rent.
+the game is over it announces the winner, offers the exports (CSV, JSON, Markdown, QR) and shows the QR code; during
+the game it offers no exports at all, neither buttons nor keys (docs/exports.md: the exports are the result, and a
+snapshot is a deliberate ``banker export``). A second tab draws the game: each player's worth after every action and
+the deeds that earned the most rent.
 """
 
 from __future__ import annotations
@@ -103,6 +105,9 @@ class StandingsScreen(Screen):
                           str(r.houses), str(r.hotels), self._money(r.buildings), self._money(r.total),
                           key=r.name)
         self.query_one("#exports").display = self.report.over
+        if not self.report.over:
+            self.query_one("#export-status", Static).update("The exports (CSV, JSON, Markdown, QR code) are offered "
+                                                            "when the game is over.")
         # the journal is read here, on the UI thread; the replay itself runs in a worker
         self._replay(self.session.state, list(self.session.history()))
 
@@ -118,6 +123,11 @@ class StandingsScreen(Screen):
         self.query_one("#rent-chart", BarChart).set_items(tale.rent_by_deed[:10])
 
     # Actions ---------------------------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The export keys exist only once the game is over: hidden from the footer and the key panel, and inert,
+        during the game (as the export buttons are)."""
+        return self.report.over if action == "export" else True
+
     def action_show_tab(self, tab: str) -> None:
         self.query_one("#tabs", TabbedContent).active = tab
 
@@ -130,12 +140,10 @@ class StandingsScreen(Screen):
             self.action_export(event.button.id.removeprefix("export-"))
 
     def action_export(self, fmt: str) -> None:
-        """Write one export; the exports are for the final result, so they wait until the game is over."""
-        status = self.query_one("#export-status", Static)
+        """Write one export of the final result (offered only once the game is over: :meth:`check_action`)."""
         if not self.report.over:
-            status.update("The exports are written when the game is over (use `banker export` for a snapshot).")
             return
-        status.update("Writing…")
+        self.query_one("#export-status", Static).update("Writing…")
         self._write(fmt)
 
     @work(thread=True, group="standings-export")

@@ -338,18 +338,26 @@ class TableScreen(Screen):
         """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
         from banker import commands
         from banker.dialogs import Field
+        from rules.board import SquareKind
 
         state = self.state
         income = state.variant.income_tax.value
-        choices = {"choice": ("200", "10%", "luxury"), "flat": ("200", "luxury"), "darrow": ("10%", "luxury")}[income]
+        square = state.board.square_name(SquareKind.LUXURY_TAX)  # "Luxury Tax", "Super Tax" on the UK board
+        word = square.split()[0].casefold()  # the command word for it: luxury or super (commands.TAX_KINDS)
+        choices = {"choice": ("200", "10%", word), "flat": ("200", word), "darrow": ("10%", word)}[income]
         note = {"choice": "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
-                          " choice. Or: luxury.",
-                "flat": "Income tax is a flat amount in this game. Or: luxury.",
-                "darrow": "Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: luxury."}[income]
+                          f" choice. Or: {word} ({square}).",
+                "flat": f"Income tax is a flat amount in this game. Or: {word} ({square}).",
+                "darrow": "Income tax is 10% of cash, mortgage values and buildings (seed 001). "
+                          f"Or: {word} ({square})."}[income]
         spellings = {w: m for w, m in (commands.TAX_CHOICES | commands.TAX_KINDS).items()
-                     if m in choices or (m == "luxury" and "luxury" in choices)}
-        self.ask("Tax", [self.players_field(), Field("how", "200 / 10% / luxury", choices[0], spellings)],
-                 lambda v: (f"tax {v['player']} luxury" if v["how"].startswith("lux")
+                     if m in choices or m == "luxury"}
+
+        def square_tax(how: str) -> bool:
+            return commands.closed_word(how, commands.TAX_KINDS) == "luxury"
+
+        self.ask("Tax", [self.players_field(), Field("how", f"200 / 10% / {word}", choices[0], spellings)],
+                 lambda v: (f"tax {v['player']} {word}" if square_tax(v["how"])
                             else f"tax {v['player']} income {v['how']}") if v["player"] and v["how"] else None,
                  focus="how", note=note, preview=income != "choice")
 

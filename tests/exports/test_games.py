@@ -203,6 +203,21 @@ def test_qr_of_a_real_game_decodes_to_its_standings(tmp_path):
     assert lines[1:] == [f"{x.rank}. {x.name} " + ("bankrupt" if x.bankrupt else f"${x.total:,}") for x in engine]
 
 
+def test_ruling_bankrupt_players_ranked_by_the_order_they_went_out_in_the_csv(tmp_path):
+    """docs/rulings.md, "Bankrupt players": below everyone still in, the later out the higher; each has a rank of
+    their own in the CSV, the JSON, the Markdown and the QR text (read back as a spreadsheet would)."""
+    s = play(tmp_path / "g.db", "standard", ["Ann", "Bob", "Cy", "Dee", "Eve"],
+             ["buy bob boardwalk", "bankrupt ann to bank", "bankrupt eve to bob", "bankrupt cy to bank", "end"])
+    rows, data, md = exported(s)
+    assert [(r["rank"], r["name"], r["bankrupt"]) for r in rows] == [
+        ("1", "Bob", "no"), ("2", "Dee", "no"), ("3", "Cy", "yes"), ("4", "Eve", "yes"), ("5", "Ann", "yes")]
+    assert [(r["rank"], r["name"]) for r in data["standings"]][2:] == [(3, "Cy"), (4, "Eve"), (5, "Ann")]
+    assert "| 5 | Ann (bankrupt) |" in md
+    assert exports.qr_text(exports.report(s)).splitlines()[3:] == ["3. Cy bankrupt", "4. Eve bankrupt",
+                                                                   "5. Ann bankrupt"]
+    assert_agrees_with_engine(s)
+
+
 def test_leaderboard_across_real_games(tmp_path):
     db = tmp_path / "g.db"
     play(db, "short-1990s", ["Ann", "Bob", "Cy"], ["deal ann boardwalk", "bankrupt cy to bank"]).close()

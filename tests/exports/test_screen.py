@@ -82,9 +82,28 @@ async def test_screen_during_the_game_has_no_exports(tmp_path):
         assert "still on" in str(screen.query_one("#title", Static).render())
         assert not screen.query("#winner") and not screen.query("#qr")
         assert screen.query_one("#exports").display is False
+        assert "offered when the game is over" in str(screen.query_one("#export-status", Static).render())
+        # docs/exports.md: mid-game the export keys are not offered at all (not in the footer, and inert)
+        footer = {k.description for k in screen.query("FooterKey")}
+        assert {"Close", "Standings", "Game chart"} <= footer and not footer & {"CSV", "JSON", "Markdown", "QR"}
+        assert not {b.binding.action for b in screen.active_bindings.values()} & {
+            "export('csv')", "export('json')", "export('md')", "export('qr')"}
+        for key in "cjmr":
+            await pilot.press(key)
+        await pilot.pause()
+        assert not (tmp_path / "out").exists() and app.screen is screen
+
+
+async def test_screen_offers_the_export_keys_once_the_game_is_over(tmp_path):
+    app = Host(_finished_short_game(), tmp_path / "out")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = {k.description for k in app.screen.query("FooterKey")}
+        assert {"CSV", "JSON", "Markdown", "QR"} <= footer
         await pilot.press("c")
-        assert "when the game is over" in str(screen.query_one("#export-status", Static).render())
-        assert not (tmp_path / "out").exists()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert [p.name for p in (tmp_path / "out").iterdir()] == ["banker-game-1-final.csv"]
 
 
 async def test_app_opens_standings_by_key_and_at_the_end(tmp_path):

@@ -114,3 +114,11 @@ def test_parse_board_refuses_bad_data_naming_the_entry(mutate, match):
 def test_parse_board_accepts_the_shipped_data():
     for edition in ("us", "uk"):
         assert parse_board(raw(edition)).deeds == load_board(edition).deeds
+
+
+@pytest.mark.parametrize(("edition", "income", "luxury"), [("us", "Income Tax", "Luxury Tax"),
+                                                         ("uk", "Income Tax", "Super Tax")])
+def test_tax_squares_by_their_printed_names_seed003_appendix(edition, income, luxury):
+    """seed 003, appendix: "Luxury Tax/Super Tax": the UK board prints Super Tax on the £100 square."""
+    board = load_board(edition)
+    assert (board.square_name(SquareKind.INCOME_TAX), board.square_name(SquareKind.LUXURY_TAX)) == (income, luxury)

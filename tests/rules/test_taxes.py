@@ -1,5 +1,5 @@
-"""Income Tax and Luxury Tax by variant (seed 000 "INCOME TAX"; seed 001 INCOME TAX; seed 003 SHORT GAME
-rule 4; seed 003 appendix for Luxury Tax). Rulings: docs/rulings.md, Part 2."""
+"""Income Tax and Luxury Tax (Super Tax on the UK board) by variant (seed 000 "INCOME TAX"; seed 001 INCOME TAX;
+seed 003 SHORT GAME rule 4; seed 003 appendix for Luxury Tax/Super Tax). Rulings: docs/rulings.md, Part 2."""
 
 import pytest
 
@@ -81,6 +81,17 @@ def test_bad_option_and_kind_refused():
 def test_luxury_tax(settings, expected):
     out = apply(game(3, **settings), Tax("Ann", "luxury"))
     assert out.state.players[0].cash == 1500 - expected
+
+
+@pytest.mark.parametrize(("edition", "name", "money"), [("us", "Luxury Tax", "$100"), ("uk", "Super Tax", "£100")],
+                         ids=["seed003-appendix-us-luxury-tax", "seed003-appendix-uk-super-tax"])
+def test_the_100_tax_is_named_as_the_editions_board_prints_it(edition, name, money):
+    """seed 003, appendix: "Luxury Tax/Super Tax": the same square and figure, named by the board data."""
+    out = apply(game(3, edition=edition), Tax("Ann", "luxury"))
+    assert out.summary == f"Ann pays {name} of {money} to the bank"
+    assert out.state.players[0].cash == 1400
+    with pytest.raises(CannotPay, match=name):
+        apply(set_cash(game(3, edition=edition), 0, 50), Tax("Ann", "luxury"))
 
 
 def test_darrow_luxury_tax_75():

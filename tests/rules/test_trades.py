@@ -5,6 +5,7 @@ import pytest
 
 from rules import CannotPay, RuleError, apply
 from rules.actions import Items, Trade
+from rules.trades import takeover_terms
 from tests.rules.support import conserved, game, own, set_cash
 
 
@@ -68,6 +69,33 @@ def test_darrow_refuses_mortgaged_deed_seed001():
     s = own(game(4, "darrow-1935"), 0, "Boardwalk", mortgaged=True)
     with pytest.raises(RuleError, match="Darrow"):
         apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
+
+
+def test_takeover_terms_are_what_the_trade_charges_seed000_mortgages():
+    """seed 000, MORTGAGES: the new owner of a mortgaged deed pays 10% at once, or mortgage + 10% to lift it then;
+    the query gives the figures the trade then charges (Boardwalk: $200 mortgage, $20 interest)."""
+    s = own(own(game(), 0, "Boardwalk", mortgaged=True), 0, "Park Place")
+    assert takeover_terms(s, "Park Place") is None  # not mortgaged: no terms
+    terms = takeover_terms(s, "boardwalk")
+    assert (terms.deed.name, terms.interest, terms.lift, terms.rule, terms.refusal) == (
+        "Boardwalk", 20, 220, "seed 000, MORTGAGES", "")
+    kept = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
+    lifted = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100), lift=("Boardwalk",)))
+    assert kept.state.players[1].cash == 1500 - 100 - terms.interest
+    assert lifted.state.players[1].cash == 1500 - 100 - terms.lift
+
+
+def test_takeover_terms_in_a_darrow_game_refuse_and_say_what_lifting_costs_seed001():
+    """seed 001: property is transferred only free of mortgage: no interest is offered, the lift is, and the trade
+    refuses with the very same words."""
+    s = own(game(4, "darrow-1935"), 0, "Boardwalk", mortgaged=True)
+    terms = takeover_terms(s, "Boardwalk")
+    assert terms.interest is None and terms.lift == 220 and terms.rule.startswith("seed 001")
+    assert terms.refusal == ("Boardwalk is mortgaged; under Darrow's rules it must be lifted (for $220) before it "
+                             "changes hands")
+    with pytest.raises(RuleError) as refused:
+        apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
+    assert (refused.value.rule, refused.value.message) == (terms.rule, terms.refusal)
 
 
 def test_no_deed_of_a_group_with_buildings_seed000_selling_property():

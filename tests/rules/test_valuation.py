@@ -1,5 +1,8 @@
 """Valuation and standings (seed 000, RULES for a SHORT GAME rule 3; seed 003, SHORT GAME rule 5)."""
 
+from rules import apply
+from rules.actions import Bankrupt
+from rules.codec import state_from_dict, state_to_dict
 from rules.valuation import standings, valuation_rule, worth
 from tests.rules.support import game, own, set_cash
 
@@ -26,3 +29,37 @@ def test_standings_rank_ties_share_and_bankrupt_last():
 def test_valuation_rule_cites_the_seed():
     assert "seed 000" in valuation_rule(game(3, "short-1973")) and "3 houses" in valuation_rule(game(3, "short-1973"))
     assert "4 houses" in valuation_rule(game())
+
+
+def _out(state, *names):
+    """``names`` go bankrupt to the bank, in this order (seed 000, BANKRUPTCY)."""
+    for name in names:
+        state = apply(state, Bankrupt(name)).state
+    return state
+
+
+def test_ruling_bankrupt_players_rank_below_everyone_in_the_later_out_the_higher():
+    """docs/rulings.md, "Bankrupt players": the books rank nobody who retired; the one who lasted longer ranks
+    higher, whatever the order of seats or the cash they had."""
+    s = set_cash(game(5), 0, 3000)  # Ann, the richest, goes out second: she still ranks below everyone in
+    s = _out(s, "Cy", "Ann", "Eve")
+    assert [p.out_order for p in s.players] == [2, 0, 1, 0, 3]
+    s = set_cash(s, 3, 1600)
+    table = standings(s)
+    assert [(t.rank, t.name, t.bankrupt) for t in table] == [
+        (1, "Dee", False), (2, "Bob", False), (3, "Eve", True), (4, "Ann", True), (5, "Cy", True)]
+
+
+def test_ruling_bankrupt_order_unknown_in_an_old_checkpoint_ranks_last():
+    """A checkpoint saved before the order was recorded has no ``out_order``: it decodes as 0 (order unknown), such
+    players share the last rank, and a bankruptcy after it still ranks above them (its order counts on from
+    ``GameState.bankruptcies``)."""
+    s = _out(game(5), "Cy", "Ann")
+    old = state_to_dict(s)
+    for p in old["players"]:
+        del p["out_order"]
+    s = state_from_dict(old)
+    assert [p.out_order for p in s.players] == [0, 0, 0, 0, 0]
+    s = _out(s, "Eve")
+    table = standings(s)
+    assert [(t.rank, t.name) for t in table][2:] == [(3, "Eve"), (4, "Ann"), (4, "Cy")]

@@ -79,6 +79,17 @@ def test_duplicate_and_reserved_names_refused():
         new_game(["Ann", "bank"])
 
 
+@pytest.mark.parametrize("tokens", [["car", "dog", "hat"], ["car", "dog", "hat", "iron", "ship"]],
+                         ids=["one-missing", "one-extra"])
+def test_tokens_one_per_player_or_none_seed000_preparation(tokens):
+    """seed 000, PREPARATION: "Each player chooses one token"; a missing or extra token is refused, never padded."""
+    with pytest.raises(RuleError, match=f"4 players but {len(tokens)} tokens") as refused:
+        new_game(["Ann", "Bob", "Cy", "Dee"], tokens=tokens)
+    assert refused.value.rule == "seed 000, PREPARATION"
+    assert [p.token for p in new_game(["Ann", "Bob"]).players] == ["", ""]
+    assert [p.token for p in new_game(["Ann", "Bob"], tokens=["car", "dog"]).players] == ["car", "dog"]
+
+
 def test_settings_luxury_tax_and_house_rules():
     assert game().luxury_tax == 100 and game(luxury_tax=75).luxury_tax == 75
     assert game(4, "darrow-1935").luxury_tax == 75

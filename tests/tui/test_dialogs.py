@@ -21,6 +21,7 @@ from banker.screens.games import GamesScreen
 from banker.screens.new_game import NewGameScreen
 from banker.screens.table import TableScreen
 from banker.session import Session
+from rules import Settings
 from tests.tui.helpers import cash, make_game, text_of
 
 SIZE = (120, 40)
@@ -392,3 +393,29 @@ async def test_a_player_typed_by_hand_is_kept():
         await pilot.press("enter")
         await pilot.pause()
         assert "cat" in refusal(app) or "Cat" in refusal(app) or refusal(app).startswith("✗")
+
+
+@pytest.mark.parametrize(("variant", "shown", "not_shown"), [
+    ("standard", "Boardwalk is mortgaged: the new owner pays $20 interest now, or lifts it for $220", "Darrow"),
+    ("darrow-1935", "Boardwalk is mortgaged; under Darrow's rules it must be lifted (for $220) before it changes "
+                    "hands", "interest now"),
+], ids=["seed000-mortgages", "seed001-darrow-free-of-mortgage"])
+async def test_trade_dialog_says_what_a_mortgaged_deed_costs_as_the_engine_will(variant, shown, not_shown):
+    """The trade dialog asks the engine (``rules.trades.takeover_terms``): the standard 10% interest, or in a Darrow
+    game no interest at all but the lift the owner must make first (seed 001: transferred only free of mortgage)."""
+    db = db_path()
+    make_game(db, names=("ann", "bob", "cat", "dee"), settings=Settings(variant=variant),
+              lines=["auction boardwalk ann 400", "mortgage ann boardwalk"] if variant != "standard" else
+              ["buy ann boardwalk", "mortgage ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        dialog = app.screen
+        dialog.query_one("#b", Input).value = "bob"
+        dialog.query_one("#give", Input).value = "boardwalk"
+        dialog.query_one("#get", Input).value = "$300"
+        await pilot.pause()
+        sides = text_of(dialog.query_one("#sides", Static))
+        assert shown in sides and not_shown not in sides, sides

@@ -152,3 +152,50 @@ async def test_the_reply_box_keeps_its_height():
         await pilot.press("pagedown")
         await pilot.pause()
         assert box.scroll_y > 0
+
+
+def _contrast(a, b) -> float:
+    """WCAG 2.1 contrast ratio of two Rich colours (1 to 21)."""
+
+    def luminance(colour) -> float:
+        def channel(v: int) -> float:
+            c = v / 255
+            return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+        r, g, b = colour.get_truecolor()
+        return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("edition", ["us", "uk"])
+async def test_railroad_and_utility_swatches_are_readable_in_the_dark_and_light_themes(edition):
+    """Issue 11: the railroads' swatch (#444444) all but vanished on the dark theme. Each swatch as drawn on the
+    screen must stand out from the panel behind it by at least 3:1 (WCAG 2.1, 1.4.11, for a graphical mark) in both
+    themes, and railroads and utilities must differ."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, settings=Settings(edition=edition))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        state = app.session.state
+        wanted = {state.board.deeds[i].name[:15]: key for key in ("railroad", "utility")
+                  for i in state.board.groups[key].deeds}
+        for theme in ("textual-dark", "textual-light"):
+            app.theme = theme
+            await pilot.pause()
+            swatches = {}
+            for panel in app.screen.query("#deeds"):
+                for y in range(panel.size.height):
+                    segments = list(panel.render_line(y))
+                    for k, mark in enumerate(segments):
+                        if "██" not in mark.text:
+                            continue
+                        after = "".join(s.text for s in segments[k:]).split("██", 1)[1].lstrip()
+                        for name, group in wanted.items():
+                            if after.startswith(name):
+                                swatches[name] = (group, mark.style.color, mark.style.bgcolor)
+            assert set(swatches) == set(wanted), theme
+            for name, (_group, colour, behind) in swatches.items():
+                assert _contrast(colour, behind) >= 3.0, (theme, name, colour, behind)
+            assert len({colour for _group, colour, _behind in swatches.values()}) == 2, swatches

@@ -191,6 +191,48 @@ async def test_income_tax_choice_then_worth_shown():
         assert any("10% of $1,500 total worth: $150" in m for m in told), told
 
 
+async def test_the_palette_lists_each_action_once_with_its_key():
+    """Ctrl+P, as a banker opens it: every table action once, named with its key, its help once below (issue 11:
+    the name used to repeat the help, so each action read twice); typing words of the help still finds it."""
+    from textual.command import CommandList, CommandPalette
+
+    from banker.screens.table import ACTIONS
+
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        listed = app.screen.query_one(CommandList)
+
+        async def shown(until) -> list[str]:
+            """The palette's lines once ``until`` holds for them (its search runs in a worker, in batches)."""
+            for _ in range(50):
+                prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+                if until(prompts):
+                    return prompts
+                await pilot.pause(0.1)
+            return prompts
+
+        prompts = await shown(lambda found: all(any(p.startswith(f"{a.label} (") for p in found) for a in ACTIONS)
+                              and any(p.startswith("Saved games") for p in found))
+        keys = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
+        for a in ACTIONS:
+            mine = [p for p in prompts if p.startswith(f"{a.label} (")]
+            assert mine == [f"{a.label} ({keys.get(a.key, a.key)})\n{a.help}"], (a.label, mine)
+        assert all(p.count(p.split("\n")[-1]) == 1 for p in prompts), prompts
+        assert "New game (^n)\nSet up players and rules" in prompts
+        await pilot.press(*"pay off")
+        prompts = await shown(lambda found: found and found[0].startswith("Lift (l)"))
+        assert prompts[0].startswith("Lift (l)"), prompts
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandDialog) and app.screen.title_text == "Lift a mortgage"
+
+
 async def test_help_palette_and_queries():
     db = db_path()
     make_game(db)

@@ -108,3 +108,28 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
         assert cash(app) == [280, 980, 1500]
         assert state.holding(state.deed("Vermont Avenue")).level == state.hotel_level
         assert (state.houses, state.hotels) == (32 - 12 - 8 + 4, 11)  # the hotel's 4 houses went back to the bank
+
+
+@pytest.mark.parametrize(("edition", "word", "square", "paid"), [
+    ("us", "luxury", "Luxury Tax", "$100"), ("uk", "super", "Super Tax", "£100")],
+    ids=["us-luxury-tax", "uk-super-tax-seed003-appendix"])
+async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, word, square, paid):
+    """seed 003, appendix: "Luxury Tax/Super Tax": on the UK board the dialog, the line it records and the reply all
+    say Super Tax; a prefix of the word is enough, as on the command line."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, settings=Settings(edition=edition))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        note = text_of(dialog.query_one("#note", Static))
+        assert f"Or: {word} ({square})." in note
+        assert f"200 / 10% / {word}" in [str(label.render()) for label in dialog.query(".field-label")]
+        dialog.focused.value = word[:2]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.log()[-1].text == f"tax ann {word}"
+        assert cash(app) == [1400, 1500, 1500]
+        assert f"ann pays {square} of {paid} to the bank" in text_of(app.screen.query_one("#reply", Static))

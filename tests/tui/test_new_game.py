@@ -1,0 +1,138 @@
+"""The new-game screen as a banker meets it (issue 11): tokens match the players or are left out, a refusal goes
+once a field changes, and Enter starts the game from any field (the dialogs' keyboard contract, issue 10)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from textual.widgets import Checkbox, Input, RadioSet, Static
+
+from banker.app import make_app
+from banker.screens.new_game import NewGameScreen
+from banker.screens.table import TableScreen
+from banker.session import Session
+from rules import HouseRules
+from tests.tui.helpers import text_of
+
+SIZE = (120, 40)
+
+
+def db_path() -> Path:
+    return Path(os.environ["BANKER_DB"])
+
+
+def setup_error(app) -> str:
+    return text_of(app.screen.query_one("#setup-error", Static))
+
+
+async def _new_game_screen(pilot) -> NewGameScreen:
+    await pilot.pause()
+    await pilot.press("n")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, NewGameScreen)
+    return pilot.app.screen
+
+
+async def test_tokens_must_match_the_players_or_be_left_out_seed000_preparation():
+    """seed 000, PREPARATION: "Each player chooses one token": 3 tokens for 4 players is refused, not padded."""
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        await pilot.press(*"ann bob cat dee", "tab", *"car dog hat", "enter")
+        await pilot.pause()
+        assert "4 players but 3 tokens" in setup_error(app) and "one token per player" in setup_error(app)
+        assert app.screen is screen and Session.last_unfinished(db) is None  # nothing saved
+        await pilot.press(*" iron", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert [(p.name, p.token) for p in app.session.state.players] == [
+            ("ann", "car"), ("bob", "dog"), ("cat", "hat"), ("dee", "iron")]
+
+
+async def test_no_tokens_at_all_is_fine():
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game_screen(pilot)
+        await pilot.press(*"ann bob", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert [p.token for p in app.session.state.players] == ["", ""]
+
+
+async def _change_names(pilot) -> None:
+    pilot.app.screen.query_one("#names", Input).focus()
+    await pilot.press("end", "backspace")
+
+
+async def _change_tokens(pilot) -> None:
+    pilot.app.screen.query_one("#tokens", Input).focus()
+    await pilot.press("x")
+
+
+async def _toggle_checkbox(pilot) -> None:
+    pilot.app.screen.query_one("#double-go", Checkbox).focus()
+    await pilot.press("space")
+
+
+async def _choose_edition(pilot) -> None:
+    pilot.app.screen.query_one("#edition", RadioSet).focus()
+    await pilot.press("down", "space")
+
+
+async def _choose_variant(pilot) -> None:
+    await pilot.click("#v-darrow-1935")
+
+
+async def test_a_refusal_goes_once_a_field_changes():
+    """A refusal speaks of the form as it was confirmed; once the banker changes any field (a name, a token, a
+    checkbox, the edition, the rules) it no longer applies."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        for change in (_change_names, _change_tokens, _toggle_checkbox, _choose_edition, _choose_variant):
+            screen.query_one("#names", Input).value = "ann ann"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert "two players" in setup_error(app), change.__name__
+            await change(pilot)
+            await pilot.pause()
+            assert setup_error(app) == "", change.__name__
+
+
+async def test_enter_in_any_field_starts_the_game():
+    """Enter starts the game from every text field, every checkbox (which Enter does not toggle: Space does) and
+    the Start button, as it confirms a dialog. (Starting for real is in the tests above; here the screen's call to
+    start is counted, so one screen serves every field.)"""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        started: list[tuple] = []
+        app.create_game = lambda names, settings, tokens: started.append((names, settings.house_rules))
+        await pilot.press(*"ann bob")
+        for field in ("names", "tokens", "minutes", "luxury", "pot-start", "free-parking", "double-go", "no-auctions",
+                      "start"):
+            screen.query_one(f"#{field}").focus()
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert started == [(["ann", "bob"], HouseRules())], field
+            started.clear()
+
+
+async def test_enter_in_a_list_of_choices_takes_the_highlighted_one():
+    """In the edition and rule lists the arrows only highlight; Enter (like Space) chooses, and the game starts
+    with what was chosen at the next Enter in a field."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        await pilot.press(*"ann bob")
+        screen.query_one("#edition", RadioSet).focus()
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.query_one("#edition", RadioSet).pressed_button.id == "e-uk"
+        screen.query_one("#names", Input).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and app.session.state.settings.edition == "uk"
