@@ -11,7 +11,7 @@ from pathlib import Path
 
 import qrcode
 import qrcode.image.svg
-from qrcode.constants import ERROR_CORRECT_M
+from qrcode.constants import ERROR_CORRECT_L, ERROR_CORRECT_M
 
 UTF8_BOM = "\ufeff"
 
@@ -38,6 +38,23 @@ def terminal_text(text: str) -> str:
     buffer = io.StringIO()
     qr.print_ascii(out=buffer, invert=True)
     return buffer.getvalue()
+
+
+def half_blocks(text: str, border: int = 2) -> str:
+    """The QR code for the screen: two module rows per character row, dark modules drawn (``█`` both, ``▀`` the
+    upper, ``▄`` the lower). The widget draws them in a fixed dark colour on a fixed light background, so the code
+    reads the same under a light or a dark theme; low error correction and a two-module margin (the light
+    background around the widget adds to it) keep it small enough to sit whole on a 120x40 screen, and a screen is
+    clean enough for low correction."""
+    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_L, border=border)
+    qr.add_data(payload(text))
+    qr.make(fit=True)
+    matrix = [list(row) for row in qr.get_matrix()]
+    if len(matrix) % 2:
+        matrix.append([False] * len(matrix[0]))
+    return "\n".join("".join("█" if top and low else "▀" if top else "▄" if low else " "
+                              for top, low in zip(upper, lower, strict=True))
+                      for upper, lower in zip(matrix[0::2], matrix[1::2], strict=True))
 
 
 def save_png(text: str, path: str | Path) -> Path:

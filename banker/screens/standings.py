@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
 from banker import exports
-from banker.qr import terminal_text
+from banker.qr import half_blocks
 from banker.widgets.chart import BarChart, LineChart
 
 COLUMNS = ("#", "Player", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings", "Total")
@@ -38,7 +38,9 @@ class StandingsScreen(Screen):
     StandingsScreen #exports Button { margin-right: 1; min-width: 10; }
     StandingsScreen #export-status { padding: 0 1; }
     StandingsScreen DataTable { height: auto; max-height: 12; margin: 0 1; }
-    StandingsScreen #qr { width: auto; padding: 0 1; }
+    StandingsScreen #tab-qr VerticalScroll { align-horizontal: center; }
+    StandingsScreen #qr { width: auto; height: auto; color: #000000; background: #ffffff; padding: 1 2; }
+    StandingsScreen #qr-text { width: auto; padding: 0 1; color: $text-muted; }
     StandingsScreen .heading { text-style: bold; padding: 1 1 0 1; }
     """
 
@@ -51,6 +53,8 @@ class StandingsScreen(Screen):
         Binding("s", "show_tab('tab-standings')", "Standings", id="standings.table", tooltip="The standings table"),
         Binding("g", "show_tab('tab-chart')", "Game chart", id="standings.chart",
                 tooltip="Worth over the game and the deeds that earned the most rent"),
+        Binding("k", "show_tab('tab-qr')", "Scan", id="standings.scan",
+                tooltip="The final standings as a QR code a phone can scan from the screen"),
     ]
 
     def __init__(self, session, out_dir: str | Path | None = None, **kwargs) -> None:
@@ -79,8 +83,12 @@ class StandingsScreen(Screen):
                     yield Button("QR code", id="export-qr")
                 yield Static("", id="export-status", markup=False)
                 if rep.over:
-                    yield Static("Scan for the result:", classes="heading")
-                    yield Static(terminal_text(exports.qr_text(rep)), id="qr", markup=False)
+                    yield Static("k: the result as a QR code to scan with a phone", classes="heading")
+            if rep.over:
+                with TabPane("Scan the result", id="tab-qr"), VerticalScroll():
+                    yield Static(half_blocks(exports.qr_text(rep)), id="qr", markup=False)
+                    yield Static("Point a phone's camera at the code: it shows the standings as text.",
+                                 id="qr-text")
             with TabPane("Game chart", id="tab-chart"), VerticalScroll():
                 yield Static("Worth after every action", classes="heading")
                 yield LineChart(money=self._money, id="worth-chart")
@@ -126,7 +134,9 @@ class StandingsScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The export keys exist only once the game is over: hidden from the footer and the key panel, and inert,
         during the game (as the export buttons are)."""
-        return self.report.over if action == "export" else True
+        if action == "export" or (action == "show_tab" and parameters == ("tab-qr",)):
+            return self.report.over
+        return True
 
     def action_show_tab(self, tab: str) -> None:
         self.query_one("#tabs", TabbedContent).active = tab

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from export_support import EngineGame
+import pytest
+from export_support import EngineGame, needs_zbarimg, zbar
 from textual.app import App
 from textual.widgets import DataTable, Static
 
+from banker import exports
+from banker.exports import qr_text
 from banker.screens.standings import StandingsScreen
 from banker.widgets.chart import BarChart, LineChart
 from rules.actions import Bankrupt, Buy, Rent
@@ -150,3 +154,52 @@ async def test_export_that_cannot_be_written_says_so(tmp_path):
         await pilot.pause()
         assert "Could not write the export" in str(app.screen.query_one("#export-status", Static).render())
         assert app.screen.written == []
+
+
+def _screen_image(strips, path: Path, scale: int = 8) -> Path:
+    """What the terminal draws, as a picture: each cell's half-block glyph in the colours the screen gave it
+    (foreground for the drawn half, background for the rest), ``scale`` pixels a module."""
+    from PIL import Image
+
+    rows = [[(seg.text, seg.style) for seg in strip] for strip in strips]
+    cells = []
+    for row in rows:
+        line = []
+        for text, style in row:
+            fg = style.color.get_truecolor() if style and style.color else (255, 255, 255)
+            bg = style.bgcolor.get_truecolor() if style and style.bgcolor else (0, 0, 0)
+            line += [(ch, tuple(fg), tuple(bg)) for ch in text]
+        cells.append(line)
+    width = max(len(line) for line in cells)
+    image = Image.new("RGB", (width * scale, len(cells) * 2 * scale), (0, 0, 0))
+    for y, line in enumerate(cells):
+        for x, (ch, fg, bg) in enumerate(line):
+            top = fg if ch in "█▀" else bg
+            low = fg if ch in "█▄" else bg
+            for dy, colour in ((0, top), (1, low)):
+                image.paste(colour, (x * scale, (2 * y + dy) * scale, (x + 1) * scale, (2 * y + dy + 1) * scale))
+    image.save(path)
+    return path
+
+
+@needs_zbarimg
+@pytest.mark.parametrize("players", [4, 8])
+async def test_the_standings_qr_fits_whole_at_120x40_and_scans_in_both_themes(tmp_path, players):
+    """Issue 11: the code was cut off at 120x40 (21 of 25 rows) and drawn in the theme's colours. On its own tab
+    it fits whole, in fixed dark-on-light, and the picture of the screen decodes to the standings text."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"][:players]
+    game = EngineGame(names, variant="short-1990s")
+    game.do(Buy("Ann", "Boardwalk"))
+    game.do(Bankrupt(names[-1]))
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for theme in ("textual-dark", "textual-light"):
+            app.theme = theme
+            await pilot.press("k")
+            await pilot.pause()
+            qr_widget = app.screen.query_one("#qr", Static)
+            assert app.screen.region.contains_region(qr_widget.region), (qr_widget.region, theme)
+            strips = [qr_widget.render_line(y) for y in range(qr_widget.size.height)]
+            png = _screen_image(strips, tmp_path / f"qr-{theme}.png")
+            assert zbar(png) == qr_text(exports.report(game)), theme
