@@ -1,4 +1,4 @@
-"""Every printed figure of both editions against the cross-checked reference (shared/reference/board_us.json), and
+"""Every printed figure of both editions against the cross-checked reference (tests/data/board_us.json), and
 the loader's refusal of data that does not describe a real board (seed 003 appendix, Property Values Table)."""
 
 import copy
@@ -11,7 +11,7 @@ import pytest
 
 from rules.board import BoardDataError, SquareKind, load_board, parse_board
 
-REFERENCE = Path(__file__).parents[3] / "shared/reference/board_us.json"
+REFERENCE = Path(__file__).parents[1] / "data" / "board_us.json"
 KINDS = {"corner": None, "street": SquareKind.STREET, "railroad": SquareKind.RAILROAD,
          "utility": SquareKind.UTILITY, "chance": SquareKind.CHANCE, "community_chest": SquareKind.CHEST}
 CORNERS = {0: SquareKind.GO, 10: SquareKind.JAIL, 20: SquareKind.FREE_PARKING, 30: SquareKind.GO_TO_JAIL,
@@ -21,8 +21,6 @@ UK_NAME_DIFFERENCES = {"Strand": "The Strand"}
 
 
 def reference() -> list[dict]:
-    if not REFERENCE.exists():
-        pytest.skip(f"the reference figures are not available here ({REFERENCE})")
     return json.loads(REFERENCE.read_text(encoding="utf-8"))["squares"]
 
 
@@ -60,8 +58,7 @@ def test_square_matches_reference(edition, index):
 
 @pytest.mark.parametrize("edition", ["us", "uk"])
 def test_bank_figures(edition):
-    meta = json.loads(REFERENCE.read_text(encoding="utf-8"))["meta"] if REFERENCE.exists() else pytest.skip(
-        f"the reference figures are not available here ({REFERENCE})")
+    meta = json.loads(REFERENCE.read_text(encoding="utf-8"))["meta"]
     board = load_board(edition)
     assert (board.houses, board.hotels) == (meta["bank_houses"], meta["bank_hotels"])
     assert (board.go_salary, board.jail_fine) == (meta["go_salary"], meta["jail_fine"])
