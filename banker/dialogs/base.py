@@ -22,7 +22,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from banker.screens.safety import guard_actions
-from banker.screens.typeahead import hand_on, printable
+from banker.widgets.typeahead import hand_on, printable
 from rules import CannotPay
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ class BankerDialog(ModalScreen[ResultT]):
 
     def on_key(self, event: events.Key) -> None:
         """Keys that reach the dialog itself: typed ahead before a field had the focus, or left over by the
-        focused widget (Enter on a checkbox, Escape, Ctrl+S). See :mod:`banker.screens.typeahead`."""
+        focused widget (Enter on a checkbox, Escape, Ctrl+S). See :mod:`banker.widgets.typeahead`."""
         if self.take_key(event.key, event.character):
             event.stop()
             event.prevent_default()

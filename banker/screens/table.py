@@ -20,7 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from banker.screens.safety import guard_actions, guarded
-from banker.screens.typeahead import hand_on
+from banker.widgets.typeahead import hand_on
 from banker.widgets import queries
 from banker.widgets.bank import BankPanel
 from banker.widgets.command_line import CommandLine
@@ -429,7 +429,7 @@ class TableScreen(Screen):
         self.set_focus(self.query_one(CommandLine))  # at once, so the keys typed right after / go into the line
 
     def on_key(self, event) -> None:
-        """The table's keys act as they arrive (:mod:`banker.screens.typeahead`): ``/go bob⏎`` typed in one burst
+        """The table's keys act as they arrive (:mod:`banker.widgets.typeahead`): ``/go bob⏎`` typed in one burst
         is a command, never the GO dialog."""
         if self.take_key(event.key, event.character):
             event.stop()

@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input, SelectionList
 
-from banker.screens.typeahead import hand_on, printable
+from banker.widgets.typeahead import hand_on, printable
 
 
 class FunctionSuggester(Suggester):
@@ -62,7 +62,7 @@ class CompletingInput(Input):
 
     def on_key(self, event: events.Key) -> None:
         """Enter, Tab and the right arrow act as the key arrives, not when its binding is reached after keys
-        typed later (:mod:`banker.screens.typeahead`); a key reaching a field of a dialog that has closed goes to
+        typed later (:mod:`banker.widgets.typeahead`); a key reaching a field of a dialog that has closed goes to
         the screen now on top."""
         if getattr(self.screen, "closing", False):
             if hand_on(self.app.screen, event.key, event.character):
