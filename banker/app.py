@@ -173,9 +173,10 @@ class BankerApp(App[int]):
                 return screen
         return None
 
-    def record(self, line: str):
+    def record(self, line: str, *, in_dialog: bool = False):
         """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
-        (a refusal changes nothing and says why)."""
+        (a refusal changes nothing and says why; ``in_dialog``: the dialog shows it, not the reply box, so it does
+        not linger there after the dialog is cancelled)."""
         from banker.session import Reply
 
         try:
@@ -185,9 +186,13 @@ class BankerApp(App[int]):
             return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
         table = self.table()
         if table is not None:
-            table.show_reply(reply)
+            if reply.ok or not in_dialog:
+                table.show_reply(reply)
             table.show_state()
         return reply
+
+    def record_in_dialog(self, line: str):
+        return self.record(line, in_dialog=True)
 
     def run_command(self, line: str):
         """A typed command (or a key such as n, u, y): record it, then what the reply calls for."""
@@ -201,17 +206,13 @@ class BankerApp(App[int]):
         game. Also the callback of every recording dialog (None: cancelled)."""
         if reply is None:
             return
-        from rules.actions import Tax
-
         if not reply.ok:
-            if isinstance(reply.error, CannotPay) and reply.line:
+            if isinstance(reply.error, CannotPay) and reply.error.debt and reply.line:
                 from banker.dialogs import RaiseMoneyDialog
 
-                self.push_screen(RaiseMoneyDialog(self.session, self.record, reply.error, reply.line),
+                self.push_screen(RaiseMoneyDialog(self.session, self.record_in_dialog, reply.error, reply.line),
                                  partial(self._raised, reply))
             return
-        if isinstance(reply.action, Tax) and reply.action.kind == "income" and reply.kind == "action":
-            self.notify(reply.message, title="Income tax", timeout=8)
         state = self.session.state
         if reply.changed and state.over and reply.kind != "undo":
             self.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
@@ -221,6 +222,9 @@ class BankerApp(App[int]):
         """The raise-money dialog closed: with the reply of the payment or the bankruptcy it recorded, or None
         (Escape), when the payment is still owed and the reply box says so."""
         if reply is not None:
+            table = self.table()
+            if table is not None and reply.ok:
+                table.forget_line(refused.line)  # paid: the refused line in the command line is done with
             self.follow_up(reply)
             return
         table = self.table()

@@ -147,7 +147,9 @@ def closed_word(word: str, spellings: dict[str, str], *, prefixes: bool = True,
         return spellings[w]
     if not prefixes or not w:
         return None
-    found = sorted({meant for spelling, meant in spellings.items() if spelling.startswith(w)})
+    # Figures never take a prefix: "20" is not an abbreviation of 200, and a mistyped amount must not pass.
+    found = sorted({meant for spelling, meant in spellings.items() if spelling.startswith(w)
+                    and not any(ch.isdigit() for ch in spelling)})
     if len(found) + len(also) > 1 and found:
         raise CommandError(f'"{shown(word)}" could be {or_list(found + list(also))}')
     return found[0] if found else None

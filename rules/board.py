@@ -154,11 +154,15 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
     if not wanted:
         raise UnknownName(f"no {what} name given", candidates=())
     exact = {i for i, name, aliases in entries if wanted == normalise(name) or wanted in map(normalise, aliases)}
+    prefixed = {i for i, name, aliases in entries if any(normalise(n).startswith(wanted) for n in (name, *aliases))}
     if len(exact) == 1:
-        return exact.pop()
-    found = exact or {
-        i for i, name, aliases in entries if any(normalise(n).startswith(wanted) for n in (name, *aliases))
-    }
+        # An exact match that drops punctuation the name has ("bo" for "B&O") is exact only where no other name
+        # starts so too: "bo" could as well be the start of Boardwalk, and guessing would charge the wrong owner.
+        spelled = {i for i, name, aliases in entries if i in exact
+                   and any(_punctuated(n) == _punctuated(text) for n in (name, *aliases))}
+        if spelled or prefixed <= exact:
+            return exact.pop()
+    found = exact | prefixed if exact else prefixed
     names = {i: name for i, name, _ in entries}
     if len(found) > 1 and any(not ch.isalnum() and not ch.isspace() for ch in text):
         # Punctuation typed on purpose narrows the choice: "b." means "B. & O. Railroad", not Baltic Avenue.

@@ -110,16 +110,16 @@ def resolve_card(style: str, deck: str, text: str) -> CardDef:
     for c in cards:
         if normalise(c.id) == wanted:
             return c
-    found = [c for c in cards if normalise(c.id).startswith(wanted)]
-    if not found:
-        typed = re.findall(r"[0-9a-z]+", text.casefold().replace("'", ""))
-        found = [c for c in cards if all(any(w.startswith(t) for w in _card_words(c)) for t in typed)]
+    typed = re.findall(r"[0-9a-z]+", text.casefold().replace("'", ""))
+    found = [c for c in cards if normalise(c.id).startswith(wanted)
+             or all(any(w.startswith(t) for w in _card_words(c)) for t in typed)]
     if len(found) == 1:
         return found[0]
     title = DECK_TITLES[cards[0].deck]
     if found:
         raise RuleError(CARD_RULE, f'"{text}" could be any of {len(found)} {title} cards: '
-                                   + ", ".join(c.id for c in found))
+                                   + "; ".join(f'{c.id} ("{c.text if len(c.text) <= 40 else c.text[:39] + "…"}")'
+                                               for c in found))
     ids = ", ".join(c.id for c in cards)
     raise RuleError(CARD_RULE, f'no {title} card "{text}"; the cards are: {ids}')
 
@@ -154,7 +154,8 @@ def card(state: GameState, action: Card) -> Outcome:
     others = [i for i in state.active() if i != index]
     if c.kind == "pay_each":
         total = c.amount * len(others)
-        check_cover(state, index, total, CARD_RULE, f"({money(c.amount)} to each of {len(others)} players) {what}")
+        check_cover(state, index, total, CARD_RULE, f"({money(c.amount)} to each of {len(others)} players) {what}",
+                    debt=True)
         for i in others:
             state, t = transfer(state, index, i, c.amount, "card", rule=CARD_RULE, what=what)
             transfers.append(t)

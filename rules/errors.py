@@ -33,10 +33,14 @@ class CannotPay(RuleError):
     payment to each other player)."""
 
     def __init__(self, rule: str, message: str, *, payer: str, amount: int, missing: int, can_raise: int,
-                 creditor: str | None = None) -> None:
+                 creditor: str | None = None, debt: bool | None = None) -> None:
         super().__init__(rule, message)
         self.payer = payer
         self.amount = amount
         self.missing = missing
         self.can_raise = can_raise
         self.creditor = creditor
+        self.debt = creditor is not None if debt is None else debt
+        """The payment is owed (rent, a tax, a fine, a card, a payment to each player), so the player must raise
+        the money or go bankrupt; False for a choice (a purchase, a bid, a build, a trade, lifting a mortgage),
+        which is simply not made."""

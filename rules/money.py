@@ -34,7 +34,7 @@ def can_raise(state: GameState, index: int) -> int:
 
 
 def check_cover(state: GameState, index: int, amount: int, rule: str, what: str, *,
-                creditor: int | str | None = None) -> None:
+                creditor: int | str | None = None, debt: bool = False) -> None:
     """Refuse (raise :class:`CannotPay`) when ``amount`` exceeds the player's cash. ``creditor``: whom a debt is
     owed to (a player's index, ``BANK`` or ``POT``, which is the bank's), for the bankruptcy that follows when
     even raising everything is not enough (seed 000, BANKRUPTCY); None for a payment nobody is owed."""
@@ -45,11 +45,13 @@ def check_cover(state: GameState, index: int, amount: int, rule: str, what: str,
         money = state.money
         advice = (f"could raise {money(raise_)} by selling buildings and mortgaging"
                   if raise_ else "has nothing left to sell or mortgage")
-        tail = "" if raise_ >= missing else "; not enough: bankruptcy"
+        owing = debt or creditor is not None
+        tail = "" if raise_ >= missing or not owing else "; not enough: bankruptcy"
         owed = None if creditor is None else BANK if creditor in (BANK, POT) else _name(state, creditor)
         raise CannotPay(rule, f"{player.name} cannot pay {money(amount)} {what}: has {money(player.cash)}, "
                               f"{money(missing)} missing; {advice}{tail}",
-                        payer=player.name, amount=amount, missing=missing, can_raise=raise_, creditor=owed)
+                        payer=player.name, amount=amount, missing=missing, can_raise=raise_, creditor=owed,
+                        debt=owing)
 
 
 def transfer(state: GameState, payer: int | str, payee: int | str, amount: int, kind: str, *, rule: str,

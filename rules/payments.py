@@ -53,7 +53,7 @@ def pay(state: GameState, action: Pay) -> Outcome:
     transfers: list[Transfer] = []
     # the whole sum is checked first, so that a payment to each player is made in full or not at all; owed to
     # one player, that player is the creditor (to each, nobody alone is)
-    check_cover(state, index, total, PAYMENT, what, creditor=None if action.each else others[0])
+    check_cover(state, index, total, PAYMENT, what, creditor=None if action.each else others[0], debt=True)
     for other in others:
         state, t = transfer(state, index, other, amount, "payment", rule=PAYMENT)
         transfers.append(t)

@@ -113,8 +113,11 @@ class AuctionDialog(RecordingDialog):
         return field.has_class("bid")
 
     def add_item(self, field: Input) -> None:
-        """Enter after a bid: on to the next bidder's field (the auction goes on until Ctrl+S)."""
-        self.focus_next(Input)
+        """Enter after a bid: on to the next bidder's field, round the table (the auction goes on until
+        Ctrl+S)."""
+        bids = list(self.query(".bid").results(Input))
+        at = bids.index(field) if field in bids else -1
+        self.set_focus(bids[(at + 1) % len(bids)])
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -99,6 +99,8 @@ class BankerDialog(ModalScreen[ResultT]):
         """Show why the dialog cannot be confirmed, inside it, and put the cursor where the fault is."""
         self.query_one("#refusal", Static).update(message if isinstance(message, Text)
                                                    else plain("✗ " + message, "bold red"))
+        for preview in self.query("#preview").results(Static):
+            preview.update("")  # the refusal says it; the live preview would say it twice
         if field is not None:
             widgets = self.query(f"#{field}")
             if widgets:
@@ -190,7 +192,7 @@ class RecordingDialog(BankerDialog["Reply"]):
 
     def submit(self, command: str, fault: Callable[[Reply], str | None]) -> None:
         reply = self.record(command)
-        if reply.ok or isinstance(reply.error, CannotPay):
+        if reply.ok or (isinstance(reply.error, CannotPay) and reply.error.debt):
             self.close(reply)
         else:
             self.refuse(reply_text(reply), fault(reply))

@@ -36,7 +36,7 @@ class NewGameScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-game"):
-            yield Label("New game", classes="dialog-title")
+            yield Label("New game (Enter or Ctrl+S starts it, Escape goes back)", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
                 yield Input(placeholder="names separated by spaces, in seating order: ann bob cat", id="names",

@@ -139,7 +139,9 @@ class StandingsScreen(Screen):
         return True
 
     def action_show_tab(self, tab: str) -> None:
+        """Show the tab and give its scroll the keyboard, so arrows, PageDown and End reach everything on it."""
         self.query_one("#tabs", TabbedContent).active = tab
+        self.set_focus(self.query_one(f"#{tab}").query_one(VerticalScroll))
 
     def action_close(self) -> None:
         self.dismiss()

@@ -20,13 +20,13 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from banker.screens.safety import guard_actions, guarded
-from banker.widgets.typeahead import hand_on
 from banker.widgets import queries
 from banker.widgets.bank import BankPanel
 from banker.widgets.command_line import CommandLine
 from banker.widgets.deeds import DeedsPanel
 from banker.widgets.journal import JournalPanel
 from banker.widgets.players import PlayersPanel
+from banker.widgets.typeahead import hand_on
 
 if TYPE_CHECKING:
     from banker.dialogs import Field
@@ -258,8 +258,8 @@ class TableScreen(Screen):
             preview: bool = True) -> None:
         from banker.dialogs import CommandDialog
 
-        self.app.push_screen(CommandDialog(self.app.session, self.app.record, title, fields, build, focus, note,
-                                           preview, complete=self.complete_field), self.app.follow_up)
+        self.app.push_screen(CommandDialog(self.app.session, self.app.record_in_dialog, title, fields, build, focus,
+                                           note, preview, complete=self.complete_field), self.app.follow_up)
 
     # Actions -------------------------------------------------------------------------------------------
     def action_rent(self, payer: str | None = None, deed: str = "") -> None:
@@ -280,7 +280,7 @@ class TableScreen(Screen):
     def action_auction(self, deed: str = "") -> None:
         from banker.dialogs import AuctionDialog
 
-        self.app.push_screen(AuctionDialog(self.app.session, self.app.record, deed), self.app.follow_up)
+        self.app.push_screen(AuctionDialog(self.app.session, self.app.record_in_dialog, deed), self.app.follow_up)
 
     def action_pay(self, player: str | None = None) -> None:
         from banker import commands
@@ -383,7 +383,8 @@ class TableScreen(Screen):
     def action_trade(self) -> None:
         from banker.dialogs import TradeDialog
 
-        self.app.push_screen(TradeDialog(self.app.session, self.app.record, self.current()), self.app.follow_up)
+        self.app.push_screen(TradeDialog(self.app.session, self.app.record_in_dialog, self.current()),
+                             self.app.follow_up)
 
     def action_bankrupt(self, player: str | None = None, creditor: str = "") -> None:
         from banker import commands
@@ -464,6 +465,13 @@ class TableScreen(Screen):
 
         for bar in self.query(KeyBar):
             bar.set_line_mode(on)
+
+    def forget_line(self, line: str) -> None:
+        """A refused line kept in the command line has since been recorded (after raising the money): clear it,
+        so a second Enter cannot record it again."""
+        for field in self.query(CommandLine):
+            if field.value.strip() == line.strip():
+                field.value = ""
 
     def action_submit_line(self) -> None:
         self.submitted_now(self.query_one(CommandLine))

@@ -76,10 +76,13 @@ class PlayerCard(Widget):
         name, cash, details, jail = (self.get_visual_style(f"player-card--{part}")
                                      for part in ("name", "cash", "details", "jail"))
         width = self.size.width
-        if self.one_line:  # name, cash, then what fits of the details and jail
-            rest = " · ".join(x for x in (self.details, self.cards, self.jail) if x)
-            room = max(width - len(self.cash) - 2, 0)
-            head = self.name_text[:14].ljust(min(15, room))
+        if self.one_line:  # name, cash, jail first (it matters now), then the details if there is room
+            wide = width >= 50
+            out = self.name_text.endswith("  BANKRUPT")
+            who = self.name_text.removesuffix("  BANKRUPT")[:14]
+            rest = " · ".join(x for x in ("bankrupt" if out else "", self.jail, self.cards,
+                                          self.details if wide and not out else "") if x)
+            head = who.ljust(11 if wide else len(who) + 1)
             line = Content.assemble((head, name), (self.cash, cash), ("  ", details),
                                     (rest, jail if self.jail else details))
             return line.truncate(width, ellipsis=True)
@@ -112,7 +115,8 @@ class PlayersPanel(VerticalScroll):
 
     def on_resize(self) -> None:
         room = self.content_region.height
-        self.set_class(self.count > 4 or (room > 0 and room < 6 * self.count - 1), "compact")
+        narrow = self.is_attached and self.screen.has_class("-narrow")  # one line each: two columns beyond four
+        self.set_class(self.count > 4 or (not narrow and 0 < room < 6 * self.count - 1), "compact")
 
     def compose(self) -> ComposeResult:
         for i in range(self.count):

@@ -223,3 +223,23 @@ def test_jail_card_in_trade_is_the_givers_card_chance_first(state):
     assert parse("trade ann bob give jail-card get $50", st).give.jail_cards == ("chance",)
     assert parse("trade ann bob give jail-card, jail-card get $50", st).give.jail_cards == ("chance", "chest")
     assert parse("trade bob ann give $50 get jail-card", st).get.jail_cards == ("chance",)
+
+
+@pytest.mark.parametrize(("line", "refusal"), [
+    ("rent bob bo", "could be B. & O. Railroad or Boardwalk"),  # "bo" is B&O without its "&", and Boardwalk's start
+    ("tax ann income 20", 'is not an income-tax choice'),  # a figure is never an abbreviation of 200
+    ("tax ann income 1", 'is not an income-tax choice'),
+    ("card ann chance go", "advance_to_go"),  # words on the card: Advance to Go is among them
+], ids=["bo-is-ambiguous", "20-is-not-200", "1-is-not-10%", "card-go-lists-advance"])
+def test_game_night_slips_are_refused_not_guessed(line, refusal):
+    """Found at a game night: each of these was recorded as something else, silently."""
+    state = new_game(["Ann", "Bob"], Settings())
+    with pytest.raises(RuleError) as info:
+        parse(line, state)
+    assert refusal in str(info.value)
+
+
+def test_punctuation_spells_the_railroad():
+    state = new_game(["Ann", "Bob"], Settings())
+    assert parse("rent bob b&o", state) == Rent("Bob", "B. & O. Railroad")
+    assert parse("rent bob bw", state) == Rent("Bob", "Boardwalk")

@@ -203,3 +203,18 @@ async def test_the_standings_qr_fits_whole_at_120x40_and_scans_in_both_themes(tm
             strips = [qr_widget.render_line(y) for y in range(qr_widget.size.height)]
             png = _screen_image(strips, tmp_path / f"qr-{theme}.png")
             assert zbar(png) == qr_text(exports.report(game)), theme
+
+
+async def test_the_scan_tab_scrolls_by_keyboard_on_a_small_screen(tmp_path):
+    """At 80x24 the code is taller than the tab: the tab's scroll has the keyboard, so End brings the bottom in."""
+    game = _finished_short_game()
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("k")
+        await pilot.pause()
+        scroll = app.screen.query_one("#tab-qr").query_one("VerticalScroll")
+        assert app.screen.focused is scroll
+        await pilot.press("end")
+        await pilot.pause()
+        assert scroll.scroll_y == scroll.max_scroll_y

@@ -419,3 +419,16 @@ async def test_trade_dialog_says_what_a_mortgaged_deed_costs_as_the_engine_will(
         await pilot.pause()
         sides = text_of(dialog.query_one("#sides", Static))
         assert shown in sides and not_shown not in sides, sides
+
+
+async def test_auction_enter_goes_round_the_table():
+    """Enter on the last bidder's field goes back to the first bidder, not to the deed (a game-night slip)."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a", *"oriental", "tab", *"10", "enter", *"20", "enter", *"30", "enter")
+        await pilot.pause()
+        assert app.screen.focused.id == "bid-0"
+        assert [app.screen.query_one(f"#bid-{i}", Input).value for i in range(3)] == ["10", "20", "30"]

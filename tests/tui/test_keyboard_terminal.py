@@ -202,7 +202,9 @@ def test_a_refusal_keeps_the_dialog_and_what_was_typed(tmp_path):
         term.type("nowhere")
         term.keys("Enter")
         refusal = 'no deed called "nowhere"'
-        screen = term.wait_until(lambda s: s.count(refusal) >= 2, "the refusal (besides the preview)")
+        # The refusal replaces the live preview (shown once, not twice) and the dialog stays.
+        screen = term.wait_until(lambda s: s.count(refusal) == 1 and "✗" in s and DIALOG_TOP in s,
+                                 "the refusal, once, in the dialog")
         assert DIALOG_TOP in screen and re.search(r"Deed +nowhere", screen), screen
         term.escape(table_keys, "the Buy dialog to close")
 
@@ -215,7 +217,7 @@ def test_a_refusal_keeps_the_dialog_and_what_was_typed(tmp_path):
         term.wait_for("Ann gives: boardwalk")
         term.keys("C-s")
         refusal = "Ann cannot trade Boardwalk: it belongs to the bank"
-        screen = term.wait_until(lambda s: s.count(refusal) >= 2, "the trade's refusal")
+        screen = term.wait_until(lambda s: s.count(refusal) == 1 and "✗" in s, "the trade's refusal, once")
         assert DIALOG_TOP in screen and "Ann gives: boardwalk" in screen
         term.escape(table_keys, "the trade dialog to close")
         assert term.journal() == []

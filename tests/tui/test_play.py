@@ -187,8 +187,8 @@ async def test_income_tax_choice_then_worth_shown():
         await pilot.press("enter")
         await pilot.pause()
         assert cash(app) == [1350, 1500, 1500]
-        told = [str(n.message) for n in app._notifications]
-        assert any("10% of $1,500 total worth: $150" in m for m in told), told
+        reply = text_of(app.screen.query_one("#reply", Static))
+        assert "10% of $1,500 total worth: $150" in reply, reply  # in the reply box, not a toast over it
 
 
 async def test_the_palette_lists_each_action_once_with_its_key():

@@ -205,3 +205,45 @@ async def test_escape_records_nothing_and_the_reply_says_the_rent_is_owed():
         screen.action_confirm()
         await pilot.pause()
         assert journal(app) == SHORT
+
+
+async def test_a_typed_payment_raised_for_leaves_nothing_to_record_twice():
+    """Found at a game night: after the dialog recorded the rent, the refused line was still in the command line,
+    so a second Enter charged the rent again. It is cleared once the payment is recorded."""
+    db = db_path()
+    make_game(db, lines=SHORT)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _short_of_rent(pilot, app)
+        await pilot.press("space", "down", "down", "down", "space", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        line = app.screen.query_one("#command")
+        assert line.value == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert journal(app)[-1] == "rent ann boardwalk" and journal(app).count("rent ann boardwalk") == 1
+
+
+async def test_a_choice_the_player_cannot_afford_is_refused_not_raised_for():
+    """A build, a purchase or a bid is a choice, not a debt (seed 000, BANKRUPTCY speaks of what a player owes):
+    it is refused where it was typed and nothing is sold or mortgaged for it; an auction keeps its bids."""
+    db = db_path()
+    make_game(db, lines=SHORT)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"build ann st james 6", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        before = text_of(app.screen.query_one("#reply", Static))
+        assert "cannot pay $600 for 6 houses" in before
+        await pilot.press("escape", "a", *"oriental", "tab", *"700", "ctrl+s")  # ann has $490
+        await pilot.pause()
+        assert type(app.screen).__name__ == "AuctionDialog"
+        assert "cannot pay" in shown(app, "refusal")
+        assert app.screen.query_one("#bid-0").value == "700"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert journal(app) == SHORT
+        assert text_of(app.screen.query_one("#reply", Static)) == before, "the dialog's refusal stayed in it"
