@@ -30,7 +30,8 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser("qr", help="show a game's standings as a QR code and save it as SVG and PNG",
                               description="Prints the QR code in the terminal and saves SVG and PNG files in --out "
-                                          "(default: the exports directory under BANKER_DATA_DIR).")
+                                          "(default: the settings' exports directory, else a folder beside the "
+                                          "database, e.g. banker-exports beside banker.db).")
     p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
     p.add_argument("--out", "-o", help="directory for the SVG and PNG files")
     p.add_argument("--force", action="store_true", help="replace the SVG and PNG files if they exist")
@@ -81,7 +82,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_qr(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
     rep = _report(args)
-    directory = exports.exports_dir(args.out)
+    directory = exports.exports_dir(args.out, db)
     stem = f"{exports.file_stem(rep)}-qr"
     svg, png = (output_file(str(directory / f"{stem}.{ext}"), db, args.force) for ext in ("svg", "png"))
     from banker.qr import terminal_text
@@ -90,7 +91,7 @@ def cmd_qr(args: argparse.Namespace) -> int:
     sys.stdout.write(terminal_text(text))
     say(text)
     try:
-        svg, png = exports.write_qr(rep, args.out)
+        svg, png = exports.write_qr(rep, args.out, db)
     except OSError as error:
         raise CliError(f"cannot write the QR files in {directory}: {error.strerror or error}") from None
     say(f"Saved {svg} and {png}")

@@ -21,6 +21,7 @@ from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, Ta
 
 from banker import exports
 from banker.qr import terminal_text
+from banker.settings import SettingsError
 from banker.widgets.chart import BarChart, LineChart
 
 COLUMNS = ("#", "Player", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings", "Total")
@@ -60,6 +61,8 @@ class StandingsScreen(Screen):
         self.report = exports.report(session)
         self.written: list[Path] = []
         self.story: exports.GameStory | None = None
+        self._db = getattr(session, "db_path", None)
+        """The exports go beside this database unless ``out_dir`` or the settings say otherwise."""
 
     # Layout ----------------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -151,10 +154,10 @@ class StandingsScreen(Screen):
         """Render and write off the UI thread (a QR code as PNG and SVG takes a noticeable moment)."""
         try:
             if fmt == "qr":
-                paths = list(exports.write_qr(self.report, self.out_dir))
+                paths = list(exports.write_qr(self.report, self.out_dir, self._db))
             else:
-                paths = [exports.write_export(self.report, fmt, self.out_dir)]
-        except OSError as error:
+                paths = [exports.write_export(self.report, fmt, self.out_dir, self._db)]
+        except (OSError, SettingsError) as error:
             self.app.call_from_thread(self._written, [], f"Could not write the export: {error}")
             return
         self.app.call_from_thread(self._written, paths, "Saved " + " and ".join(str(p) for p in paths))
