@@ -39,6 +39,8 @@ class BankerCommands(Provider):
         if isinstance(screen, TableScreen):
             for a in ACTIONS:
                 yield titled(a.label, a.action), partial(getattr(screen, f"action_{a.action}")), a.help
+            yield (titled("Undo to here", "undo_to"), screen.action_undo_to,
+                   "Pick a journal entry and take back everything after it")
         yield titled("New game", "new_game"), self.app.new_game, "Set up players and rules"
         yield "Saved games", self.app.show_games, "Resume another game in this database"
 
@@ -75,6 +77,9 @@ class BankerApp(App[int]):
         self.session = session
         self.clock = clock
         self._time_up_handled = False
+        self._settings_problem = ""
+        self._saved_theme: str | None = None
+        self._saved_theme = self._apply_theme()
 
     def now(self) -> datetime:
         """The time for the time-limit game; injectable so tests need no real clock."""
@@ -96,7 +101,36 @@ class BankerApp(App[int]):
         screen._push_result_callback(screen, None)
         return screen
 
+    def _apply_theme(self) -> str:
+        """The theme saved in config.toml (docs/settings.md); a bad file or theme is one line shown on mount."""
+        from banker import settings
+
+        try:
+            config = settings.load()
+            if config.theme is not None:
+                if config.theme not in self.available_themes:
+                    raise settings.SettingsError(f"{config.path}: theme: no theme called {config.theme!r}; choose "
+                                                 "one in the command palette (Ctrl+P, Theme)")
+                self.theme = config.theme
+        except settings.SettingsError as e:
+            self._settings_problem = str(e)
+        return self.theme
+
+    def watch_theme(self, theme: str) -> None:
+        """Save the theme chosen in the command palette to config.toml, so the next launch uses it."""
+        if self._saved_theme is None or theme == self._saved_theme:
+            return  # the theme read from the file at start-up, or the same one again
+        from banker import settings
+
+        self._saved_theme = theme
+        try:
+            settings.save_theme(theme)
+        except OSError as e:
+            self.notify(f"The theme is not saved: {e}", title="Settings", severity="warning")
+
     def on_mount(self) -> None:
+        if self._settings_problem:
+            self.notify(self._settings_problem, title="Settings", severity="error", timeout=10)
         if not gc.isenabled():  # run() holds garbage collection off during start-up
             self.set_timer(1.0, gc.enable)
         if self.session is None:

@@ -1,4 +1,4 @@
-"""Subcommands for standings: ``banker export``, ``banker qr`` and ``banker leaderboard``.
+"""Subcommands for standings: ``banker export``, ``banker qr``, ``banker leaderboard`` and ``banker stats``.
 
 Each handler takes the parsed arguments and returns the exit status, so the ``banker`` command can dispatch them
 like its own subcommands (``args.func(args)``); errors are raised and reported in one line with the status of
@@ -12,7 +12,7 @@ import argparse
 import sys
 
 from banker import exports
-from banker.cli_support import CliError, database, game_id, output_file, safe, say, write_file
+from banker.cli_support import REFUSED, CliError, database, game_id, output_file, safe, say, write_file
 
 
 def register(subparsers) -> None:
@@ -30,9 +30,12 @@ def register(subparsers) -> None:
 
     p = subparsers.add_parser("qr", help="show a game's standings as a QR code and save it as SVG and PNG",
                               description="Prints the QR code in the terminal and saves SVG and PNG files in --out "
-                                          "(default: the exports directory under BANKER_DATA_DIR).")
+                                          "(default: the settings' exports directory, else a folder beside the "
+                                          "database, e.g. banker-exports beside banker.db).")
     p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
     p.add_argument("--out", "-o", help="directory for the SVG and PNG files")
+    p.add_argument("--bgstats", action="store_true",
+                   help="a finished game as BG Stats' push-play link: scan it to record the play in BG Stats")
     p.add_argument("--force", action="store_true", help="replace the SVG and PNG files if they exist")
     p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
                    help="the game database (default: BANKER_DB or the user data directory)")
@@ -42,6 +45,20 @@ def register(subparsers) -> None:
     p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
                    help="the game database (default: BANKER_DB or the user data directory)")
     p.set_defaults(func=cmd_leaderboard)
+
+    p = subparsers.add_parser("stats", help="players' records across finished games, per rule system; with NAME, "
+                                            "that player's history and head-to-head record",
+                              description="Per rule system (short games and 1935 games are never added together): "
+                                          "each player's games, wins, win rate, average rank, best and average "
+                                          "total; the records of the game (biggest single rent, most rent "
+                                          "collected, most profitable colour group, who bankrupted whom, longest "
+                                          "game), all-time and per game. With NAME: that player's games and "
+                                          "head-to-head record against each opponent.")
+    p.add_argument("name", nargs="?", help="a player's name (any case)")
+    p.add_argument("--json", action="store_true", help="print JSON (docs/exports.md, \"Statistics\")")
+    p.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS,
+                   help="the game database (default: BANKER_DB or the user data directory)")
+    p.set_defaults(func=cmd_stats)
 
 
 def _report(args: argparse.Namespace) -> exports.Report:
@@ -81,16 +98,22 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_qr(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
     rep = _report(args)
-    directory = exports.exports_dir(args.out)
-    stem = f"{exports.file_stem(rep)}-qr"
+    directory = exports.exports_dir(args.out, db)
+    if args.bgstats:
+        try:
+            text = exports.bgstats_url(rep)
+        except ValueError as e:
+            raise CliError(str(e), REFUSED) from None
+        stem = f"{exports.file_stem(rep)}-bgstats"
+    else:
+        text, stem = exports.qr_text(rep), f"{exports.file_stem(rep)}-qr"
     svg, png = (output_file(str(directory / f"{stem}.{ext}"), db, args.force) for ext in ("svg", "png"))
     from banker.qr import terminal_text
 
-    text = exports.qr_text(rep)
     sys.stdout.write(terminal_text(text))
     say(text)
     try:
-        svg, png = exports.write_qr(rep, args.out)
+        svg, png = exports.write_qr(rep, args.out, db, text=text, stem=stem)
     except OSError as error:
         raise CliError(f"cannot write the QR files in {directory}: {error.strerror or error}") from None
     say(f"Saved {svg} and {png}")
@@ -112,4 +135,16 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         finally:
             journal.close()
     say(exports.leaderboard_text(rows))
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from banker import stats
+
+    groups = stats.by_variant(stats.collect(database(getattr(args, "db", None))))
+    if args.json:
+        text = stats.stats_json(groups, args.name)
+        sys.stdout.write(safe(text) if sys.stdout.isatty() else text)
+        return 0
+    say(stats.stats_text(groups, args.name))
     return 0

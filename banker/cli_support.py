@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from banker.journal import JournalError, cause
+from banker.settings import SettingsError
 from rules.errors import RuleError
 from rules.names import escape_controls
 
@@ -163,6 +164,9 @@ def run_guarded(handler: Callable[[], int], db: Path | None) -> int:
     except CliError as e:
         complain(str(e))
         return e.status
+    except SettingsError as e:  # a bad config.toml: one line naming the file and the setting
+        complain(str(e))
+        return REFUSED
     except RuleError as e:
         complain(str(e))
         return REFUSED

@@ -70,9 +70,11 @@ class Query:
 
 @dataclass(frozen=True)
 class Control:
-    """``undo`` or ``redo``: journalled as events of their own, so the log shows what was taken back."""
+    """``undo`` or ``redo``: journalled as events of their own, so the log shows what was taken back. ``to``: the
+    journal entry (seq) to undo back to (everything after it) or to redo up to (it included), in one step."""
 
     kind: str
+    to: int | None = None
 
 
 @dataclass(frozen=True)
@@ -107,8 +109,8 @@ SHAPES: dict[str, str] = {
     "parking": "parking <player>",
     "turn": "turn <player>",
     "next": "next",
-    "undo": "undo",
-    "redo": "redo",
+    "undo": "undo [to <entry>]",
+    "redo": "redo [to <entry>]",
     "end": "end [time]",
     "show": "show rent <deed> [dice <n>] | show worth | show tax <player> | show raise <player> | show scores",
 }
@@ -544,6 +546,19 @@ def _bare(make: object) -> object:
     return parse_it
 
 
+def _control(c: _Line, kind: str) -> Control:
+    """``undo`` / ``redo``, or ``undo to 12`` / ``redo to 12`` with the number of a journal entry (``banker log``)."""
+    c.need(0, 2)
+    if not c.args:
+        return Control(kind)
+    if len(c.args) != 2 or closed_word(c.args[0], {"to": "to"}) is None:
+        raise c.bad(f"after {kind} only `to` and a journal entry's number (`{kind} to 12`)")
+    word = c.args[1]
+    if not (word.isascii() and word.isdigit()) or len(word) > 18 or int(word) < 1:
+        raise c.bad(f'"{shown(word)}" is not the number of a journal entry')
+    return Control(kind, int(word))
+
+
 def _end(c: _Line) -> Action:
     c.need(0, 1)
     if not c.args:
@@ -602,8 +617,8 @@ _PARSERS = {
     "parking": _one_player(Parking),
     "turn": _one_player(Turn),
     "next": _bare(Next),
-    "undo": _bare(lambda: Control("undo")),
-    "redo": _bare(lambda: Control("redo")),
+    "undo": lambda c: _control(c, "undo"),
+    "redo": lambda c: _control(c, "redo"),
     "end": _end,
     "show": _show,
 }

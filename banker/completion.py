@@ -48,8 +48,8 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
     "parking": (PLAYER,),
     "turn": (PLAYER,),
     "next": (),
-    "undo": (),
-    "redo": (),
+    "undo": ({"to": "to"}, NUMBER),
+    "redo": ({"to": "to"}, NUMBER),
     "end": (c.END_REASONS,),
     "show": (c.SHOW_WHAT,),
 }

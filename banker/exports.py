@@ -257,6 +257,42 @@ def qr_text(rep: Report) -> str:
     return "\n".join(lines)
 
 
+BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
+"""BG Stats' push-play link (BG Stats support, "Push plays to BG Stats from other apps or websites")."""
+BGSTATS_GAME = {"name": "Monopoly", "bggId": 1406}
+"""Monopoly on BoardGameGeek (boardgamegeek.com/boardgame/1406), how BG Stats identifies the game."""
+
+
+def bgstats_play(rep: Report) -> dict:
+    """The play as BG Stats' push-play JSON (docs/exports.md, "BG Stats"): the players with the rule book's totals
+    as scores, their ranks and the winner, the date and time the game started (local time) and its length."""
+    if not rep.over:
+        raise ValueError(f"game {rep.game} is still in progress; BG Stats records finished plays")
+    play: dict = {"sourceName": "Banker", "game": dict(BGSTATS_GAME), "playDate": _local_time(rep.created)}
+    if rep.duration_minutes is not None:
+        play["durationMin"] = rep.duration_minutes
+    play["players"] = [{"name": r.name, "score": r.total, "winner": r.winner, "rank": r.rank} for r in rep.rows]
+    return play
+
+
+def _local_time(text: str) -> str:
+    """``YYYY-MM-DD HH:MM:SS`` in this computer's time zone (the journal keeps UTC), as BG Stats expects."""
+    try:
+        return _parse_time(text).astimezone().strftime("%Y-%m-%d %H:%M:%S")
+    except ValueError:
+        return text[:19].replace("T", " ")
+
+
+def bgstats_url(rep: Report) -> str:
+    """The push-play link: ``createPlay.html?data=`` and the URL-encoded JSON (compact; every byte but a letter,
+    a digit, ``-._~`` and the ``:`` and ``,`` a query may hold as they are is percent-encoded, names as UTF-8), so
+    the QR code holds plain ASCII, and as little of it as a URL allows."""
+    from urllib.parse import quote
+
+    data = json.dumps(bgstats_play(rep), ensure_ascii=False, separators=(",", ":"))
+    return f"{BGSTATS_URL}?data={quote(data, safe=':,')}"
+
+
 def render(rep: Report, fmt: str) -> str:
     """The export in ``fmt`` (csv, json or md)."""
     if fmt == "csv":
@@ -271,23 +307,32 @@ def render(rep: Report, fmt: str) -> str:
 # Where exports go ---------------------------------------------------------------------------------------------
 
 
-def exports_dir(out: str | Path | None = None) -> Path:
-    """``out`` if given, else ``$BANKER_DATA_DIR/exports``, else the platform's user data dir + ``/exports``."""
+def exports_dir(out: str | Path | None = None, db: str | Path | None = None) -> Path:
+    """Where exports go: ``out`` if given, else the settings' ``[exports] directory`` (docs/settings.md), else a
+    folder beside the database in use (``db``, default :func:`banker.paths.db_path`): ``banker-exports`` beside
+    ``banker.db``, ``club-exports`` beside ``club.db``. Raises :class:`banker.settings.SettingsError` for a bad
+    config file."""
     if out:
         return Path(out).expanduser()
-    from banker.paths import data_dir
+    from banker import settings
 
-    return data_dir() / "exports"
+    configured = settings.load().exports
+    if configured is not None:
+        return configured
+    from banker.paths import db_path
+
+    database = Path(db) if db is not None else db_path(make_parent=False)
+    return database.parent / f"{database.stem}-exports"
 
 
 def file_stem(rep: Report) -> str:
     return f"banker-game-{rep.game}-{'final' if rep.over else 'current'}"
 
 
-def write_export(rep: Report, fmt: str, directory: str | Path | None = None) -> Path:
-    """Write one export file into the exports directory and return its path."""
+def write_export(rep: Report, fmt: str, directory: str | Path | None = None, db: str | Path | None = None) -> Path:
+    """Write one export file into the exports directory (:func:`exports_dir`) and return its path."""
     text = render(rep, fmt)
-    folder = exports_dir(directory)
+    folder = exports_dir(directory, db)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{file_stem(rep)}.{'md' if fmt == 'markdown' else fmt}"
     # newline="" keeps the CSV's CRLF row ends exactly as the csv module wrote them
@@ -295,11 +340,13 @@ def write_export(rep: Report, fmt: str, directory: str | Path | None = None) -> 
     return path
 
 
-def write_qr(rep: Report, directory: str | Path | None = None) -> tuple[Path, Path]:
-    """Write the QR code as SVG and PNG; returns (svg, png)."""
+def write_qr(rep: Report, directory: str | Path | None = None, db: str | Path | None = None,
+             text: str | None = None, stem: str | None = None) -> tuple[Path, Path]:
+    """Write the QR code of ``text`` (default: :func:`qr_text`) as SVG and PNG; returns (svg, png)."""
     from banker.qr import save_both
 
-    return save_both(qr_text(rep), exports_dir(directory), f"{file_stem(rep)}-qr")
+    return save_both(qr_text(rep) if text is None else text, exports_dir(directory, db),
+                     stem or f"{file_stem(rep)}-qr")
 
 
 # The picture of a game ----------------------------------------------------------------------------------------

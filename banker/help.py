@@ -53,8 +53,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("parking", "parking <player>", "parking ann", "Collect the Free Parking pot (house rule)."),
     Verb("turn", "turn <player>", "turn bob", "Say whose turn it is."),
     Verb("next", "next", "next", "Pass the turn to the next player still in the game."),
-    Verb("undo", "undo", "undo", "Undo the last action (the journal keeps it, struck through)."),
-    Verb("redo", "redo", "redo", "Redo what was just undone."),
+    Verb("undo", "undo [to <entry>]", "undo",
+         "Undo the last action (the journal keeps it, struck through); `undo to 12`: everything after entry 12, in"
+         " one step (Shift+U on the table picks the entry)."),
+    Verb("redo", "redo [to <entry>]", "redo", "Redo what was just undone; `redo to 12`: up to entry 12 again."),
     Verb("end", "end [time]", "end", "End the game now (time: the time-limit game's deadline)."),
     Verb("show", "show rent|worth|tax|raise|scores", "show worth", "Ask without changing anything."),
 )

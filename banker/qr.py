@@ -23,9 +23,15 @@ def payload(text: str) -> bytes:
     return (text if text.isascii() else UTF8_BOM + text).encode("utf-8")
 
 
+def error_correction(text: str) -> int:
+    """Medium error correction survives a glare on a laptop screen; a link (the BG Stats play, several hundred
+    characters) takes the low level instead, so its code stays small enough to fit a terminal (docs/exports.md)."""
+    return ERROR_CORRECT_L if text.startswith("https://") else ERROR_CORRECT_M
+
+
 def make_qr(text: str) -> qrcode.QRCode:
-    """Build the QR code for ``text``; medium error correction survives a glare on a laptop screen."""
-    qr = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=4, box_size=8)
+    """Build the QR code for ``text`` (error correction: :func:`error_correction`)."""
+    qr = qrcode.QRCode(error_correction=error_correction(text), border=4, box_size=8)
     qr.add_data(payload(text))
     qr.make(fit=True)
     return qr

@@ -366,11 +366,19 @@ class Session:
                         # take back (or redo) something else, so they are refused rather than retargeted.
                         raise RuleError(cmd.kind, f"{cmd.kind} refused: another screen recorded a command first; "
                                                   f"check the log and {cmd.kind} again if you still mean it")
+                    steps = self._steps(cmd)
                     plan = self._plan(cmd, line)
                 except RuleError as e:
                     prefix = "the game changed; reloaded: " if reloaded else ""
                     raise _Abort(Reply(False, prefix + str(e), error=e, changed=reloaded)) from None
                 self._write(conn, plan)
+                summaries = [plan.summary]
+                for _ in range(steps - 1):  # `undo to` / `redo to`: ordinary undos or redos, one transaction
+                    plan = self._plan(cmd, line)
+                    self._write(conn, plan)
+                    summaries.append(plan.summary)
+                if steps > 1:
+                    plan = replace(plan, summary=self._bulk_summary(cmd, summaries))
                 self._recorded = True
         except _Abort as stop:
             return replace(stop.reply, line=line)
@@ -406,6 +414,44 @@ class Session:
             return _Plan("redo", text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
         outcome = rules.apply(self.state, cmd)
         return _Plan("action", text, cmd, None, outcome, outcome.summary, outcome.state)
+
+    def _steps(self, cmd: Command) -> int:
+        """How many undos or redos ``undo to N`` / ``redo to N`` stand for (1 for any other command); refused when
+        entry N is not one they can reach."""
+        from banker.commands import Control
+
+        if not isinstance(cmd, Control) or cmd.to is None:
+            return 1
+        seq = cmd.to
+        row = self._j.conn.execute("SELECT kind, target FROM events WHERE game = ? AND seq = ?",
+                                   (self.game_id, seq)).fetchone()
+        if row is None:
+            raise RuleError(cmd.kind, f"there is no entry {seq} in this game's journal (`banker log` lists them)")
+        kind, target = row
+        if kind == "redo":  # a redo brought back action `target`: that action is the entry meant
+            seq = int(target or 0)
+        elif kind == "undo":
+            raise RuleError(cmd.kind, f"entry {seq} is an undo; choose an action (or the redo that brought it back)")
+        if cmd.kind == "undo":
+            if seq not in self._stack:
+                raise RuleError("undo", f"entry {seq} is taken back already; `redo to {seq}` brings it back")
+            steps = len(self._stack) - self._stack.index(seq) - 1
+            if steps == 0:
+                raise RuleError("undo", f"nothing to undo: entry {seq} is the last action in effect")
+            return steps
+        if seq in self._stack:
+            raise RuleError("redo", f"nothing to redo: entry {seq} is in effect")
+        if seq not in self._redo:
+            raise RuleError("redo", f"entry {seq} cannot be redone: a new action was recorded after it was undone")
+        return len(self._redo) - self._redo.index(seq)
+
+    @staticmethod
+    def _bulk_summary(cmd: Command, summaries: list[str]) -> str:
+        verb = "Took back" if cmd.kind == "undo" else "Redid"  # type: ignore[union-attr]
+        where = (f"everything after entry {cmd.to}" if cmd.kind == "undo"  # type: ignore[union-attr]
+                 else f"everything up to entry {cmd.to}")  # type: ignore[union-attr]
+        said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)  # type: ignore[union-attr]
+        return f"{verb} {len(summaries)} actions, {where}: {said}"
 
     def undo_summary(self) -> str | None:
         """What ``undo`` would take back now, in words (None: nothing to undo)."""

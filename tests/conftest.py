@@ -7,6 +7,7 @@ import pytest
 def _private_database(tmp_path, monkeypatch):
     monkeypatch.setenv("BANKER_DB", str(tmp_path / "banker.db"))
     monkeypatch.setenv("BANKER_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("BANKER_CONFIG_DIR", str(tmp_path / "config"))  # never the user's config.toml
 
 
 @pytest.fixture(autouse=True)

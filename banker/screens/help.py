@@ -14,7 +14,9 @@ from banker.help import bindings_markdown, verbs_markdown
 def help_markdown() -> str:
     from banker.screens.table import ACTIONS
 
-    keys = [(_key_label(a.key), a.help) for a in ACTIONS] + [("ctrl+p", "Command palette (every action by name)"),
+    keys = [(_key_label(a.key), a.help) for a in ACTIONS] + [
+        ("U", "Undo to here: pick a journal entry and take back everything after it in one step"),
+        ("ctrl+p", "Command palette (every action by name)"),
                                                              ("q", "Quit (everything is already saved)")]
     return ("## Keys on the table\n\n" + bindings_markdown(keys)
             + "\n\n" + EDITING_KEYS

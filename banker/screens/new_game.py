@@ -34,7 +34,18 @@ class NewGameScreen(Screen):
     """Enter reaches the screen's own binding from a checkbox (a :class:`FlagBox` takes Space only); an input turns
     Enter into ``Input.Submitted`` and a radio set takes it to choose."""
 
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        from banker import settings
+
+        self.settings_problem = ""
+        try:
+            self.defaults = settings.load().new_game
+        except settings.SettingsError as e:  # said under the form; the screen starts from the rule book's defaults
+            self.defaults, self.settings_problem = settings.NewGameDefaults(), str(e)
+
     def compose(self) -> ComposeResult:
+        d = self.defaults
         with VerticalScroll(id="new-game"):
             yield Label("New game (Enter or Ctrl+S starts it, Escape goes back)", classes="dialog-title")
             with Horizontal(classes="field"):
@@ -46,29 +57,34 @@ class NewGameScreen(Screen):
                 yield Input(placeholder="optional, same order: car dog hat", id="tokens", compact=True)
             yield Label("Rules", classes="section")
             with RadioSet(id="variant", compact=True):
-                for i, v in enumerate(all_variants()):
-                    yield RadioButton(f"{v.title}: {v.summary}", value=i == 0, id=f"v-{v.key}")
+                for v in all_variants():
+                    yield RadioButton(f"{v.title}: {v.summary}", value=v.key == d.variant, id=f"v-{v.key}")
             yield Static(id="variant-summary", classes="dialog-note")
             with Horizontal(classes="field"):
                 yield Label("Edition", classes="field-label")
                 with RadioSet(id="edition", compact=True):
-                    yield RadioButton("US ($)", value=True, id="e-us")
-                    yield RadioButton("UK (£)", id="e-uk")
+                    yield RadioButton("US ($)", value=d.edition == "us", id="e-us")
+                    yield RadioButton("UK (£)", value=d.edition == "uk", id="e-uk")
             with Horizontal(classes="field"):
                 yield Label("Time limit (min)", classes="field-label")
                 yield Input(placeholder="time-limit game only, e.g. 90", id="minutes", type="integer", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Luxury tax", classes="field-label")
-                yield Input(placeholder="blank: the variant's figure; or 75 or 100", id="luxury", type="integer",
-                            compact=True)
+                yield Input(str(d.luxury_tax) if d.luxury_tax else "", placeholder="blank: the variant's figure; or "
+                            "75 or 100", id="luxury", type="integer", compact=True)
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
-            yield FlagBox("Free Parking pot: taxes and fines go to the middle", id="free-parking", compact=True)
+            yield FlagBox("Free Parking pot: taxes and fines go to the middle", d.free_parking, id="free-parking",
+                          compact=True)
             with Horizontal(classes="field"):
                 yield Label("Pot starts with", classes="field-label")
-                yield Input(value="0", id="pot-start", type="integer", compact=True)
-            yield FlagBox("Double salary for landing exactly on GO", id="double-go", compact=True)
-            yield FlagBox("No auctions", id="no-auctions", compact=True)
+                yield Input(value=str(d.free_parking_start), id="pot-start", type="integer", compact=True)
+            yield FlagBox("Double salary for landing exactly on GO", d.double_go, id="double-go", compact=True)
+            yield FlagBox("No auctions", d.no_auctions, id="no-auctions", compact=True)
             yield Static(id="setup-error", classes="dialog-preview")
+            settings_error = Static(Text(f"✗ {self.settings_problem}", style="bold red"), id="settings-error",
+                                    classes="dialog-preview")
+            settings_error.display = bool(self.settings_problem)  # no row taken when config.toml is fine
+            yield settings_error
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)

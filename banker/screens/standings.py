@@ -4,7 +4,9 @@ Pushed from the main screen with the standings key (Escape closes it) and automa
 the game is over it announces the winner, offers the exports (CSV, JSON, Markdown, QR) and shows the QR code; during
 the game it offers no exports at all, neither buttons nor keys (docs/exports.md: the exports are the result, and a
 snapshot is a deliberate ``banker export``). A second tab draws the game: each player's worth after every action and
-the deeds that earned the most rent.
+the deeds that earned the most rent. A third shows the statistics (:mod:`banker.stats`): this game's records and
+the players and records of every finished game of the same rule system, read in a worker. Once the game is over,
+``b`` shows BG Stats' push-play link as a QR code in place of the result's, and saves it.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
-from banker import exports
+from banker import exports, stats
+from banker.exports import game_title
 from banker.qr import half_blocks
+from banker.settings import SettingsError
 from banker.widgets.chart import BarChart, LineChart
 
 COLUMNS = ("#", "Player", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings", "Total")
@@ -55,6 +59,10 @@ class StandingsScreen(Screen):
                 tooltip="Worth over the game and the deeds that earned the most rent"),
         Binding("k", "show_tab('tab-qr')", "Scan", id="standings.scan",
                 tooltip="The final standings as a QR code a phone can scan from the screen"),
+        Binding("t", "show_tab('tab-stats')", "Statistics", id="standings.stats",
+                tooltip="Players and records across the finished games of this rule system"),
+        Binding("b", "bgstats", "BG Stats", id="standings.bgstats",
+                tooltip="A QR code of the play for BG Stats (scan it to record the game there); also saved"),
     ]
 
     def __init__(self, session, out_dir: str | Path | None = None, **kwargs) -> None:
@@ -64,6 +72,11 @@ class StandingsScreen(Screen):
         self.report = exports.report(session)
         self.written: list[Path] = []
         self.story: exports.GameStory | None = None
+        self._db = getattr(session, "db_path", None)
+        self.bgstats_shown = False
+        """The QR code on screen is BG Stats' push-play link (b), not the result's text."""
+        self.stats_text = ""
+        """The exports go beside this database unless ``out_dir`` or the settings say otherwise."""
 
     # Layout ----------------------------------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -83,9 +96,11 @@ class StandingsScreen(Screen):
                     yield Button("QR code", id="export-qr")
                 yield Static("", id="export-status", markup=False)
                 if rep.over:
-                    yield Static("k: the result as a QR code to scan with a phone", classes="heading")
+                    yield Static("k: the result as a QR code to scan with a phone; b: the play for BG Stats",
+                                 classes="heading")
             if rep.over:
                 with TabPane("Scan the result", id="tab-qr"), VerticalScroll():
+                    yield Static("Scan for the result (b: for BG Stats):", id="qr-heading", classes="heading")
                     yield Static(half_blocks(exports.qr_text(rep)), id="qr", markup=False)
                     yield Static("Point a phone's camera at the code: it shows the standings as text.",
                                  id="qr-text")
@@ -94,6 +109,11 @@ class StandingsScreen(Screen):
                 yield LineChart(money=self._money, id="worth-chart")
                 yield Static("Deeds that earned the most rent", classes="heading")
                 yield BarChart(money=self._money, empty="No rent collected yet.", id="rent-chart")
+            with TabPane("Statistics", id="tab-stats"), VerticalScroll():
+                yield Static("This game", classes="heading")
+                yield Static("Reading the journal…", id="game-records", markup=False)
+                yield Static(f"Finished {game_title(rep.variant_title).casefold()}s", classes="heading")
+                yield Static("Reading the finished games…", id="stats", markup=False)
         yield Footer()
 
     def _title(self) -> str:
@@ -118,12 +138,41 @@ class StandingsScreen(Screen):
                                                             "when the game is over.")
         # the journal is read here, on the UI thread; the replay itself runs in a worker
         self._replay(self.session.state, list(self.session.history()))
+        if self._db is not None:
+            self._read_stats(self._db, self.report.variant)
+        else:
+            self.query_one("#stats", Static).update("")
 
     @work(thread=True, exclusive=True, group="standings-replay")
     def _replay(self, state, history) -> None:
         """Value every player after every action (slow for long games, so off the UI thread)."""
         tale = exports.story_from_history(state, history)
+        records = stats.records_from_history(state, history)
         self.app.call_from_thread(self._show_story, tale)
+        self.app.call_from_thread(self._show_records, records)
+
+    def _show_records(self, records: stats.GameRecords) -> None:
+        lines = stats.game_lines(stats.GameFacts(self.report, records))
+        if not self.report.over:
+            lines[0] = f"  Game {self.report.game} so far: {records.actions} actions"
+        self.query_one("#game-records", Static).update("\n".join(lines))
+
+    @work(thread=True, exclusive=True, group="standings-stats")
+    def _read_stats(self, db: Path, variant: str) -> None:
+        """Every finished game of the database, replayed (a moment for a long history): off the UI thread, with its
+        own connection to the database."""
+        try:
+            groups = stats.by_variant(stats.collect(db))
+        except Exception as error:  # noqa: BLE001 - a damaged game elsewhere must not take the standings down
+            text = f"The statistics could not be read: {error}"
+        else:
+            group = next((g for g in groups if g.variant == variant), None)
+            text = stats.variant_text(group) if group else "No finished games of this rule system yet."
+        self.app.call_from_thread(self._show_stats, text)
+
+    def _show_stats(self, text: str) -> None:
+        self.stats_text = text
+        self.query_one("#stats", Static).update(text)
 
     def _show_story(self, tale: exports.GameStory) -> None:
         self.story = tale
@@ -132,11 +181,25 @@ class StandingsScreen(Screen):
 
     # Actions ---------------------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The export keys exist only once the game is over: hidden from the footer and the key panel, and inert,
-        during the game (as the export buttons are)."""
-        if action == "export" or (action == "show_tab" and parameters == ("tab-qr",)):
+        """The export keys, the scan tab and BG Stats exist only once the game is over: hidden from the footer and
+        the key panel, and inert, during the game (as the export buttons are)."""
+        if action in ("export", "bgstats") or (action == "show_tab" and parameters == ("tab-qr",)):
             return self.report.over
         return True
+
+    def action_bgstats(self) -> None:
+        """Show the BG Stats push-play link's QR code in place of the result's (b again: back), and save it."""
+        if not self.report.over:
+            return
+        self.bgstats_shown = not self.bgstats_shown
+        text = exports.bgstats_url(self.report) if self.bgstats_shown else exports.qr_text(self.report)
+        heading = ("Scan to record the play in BG Stats (b: the result; a smaller font if it does not fit):"
+                   if self.bgstats_shown else "Scan for the result (b: for BG Stats):")
+        self.query_one("#qr-heading", Static).update(heading)
+        self.query_one("#qr", Static).update(half_blocks(text))
+        self.action_show_tab("tab-qr")
+        if self.bgstats_shown:
+            self.action_export("bgstats")
 
     def action_show_tab(self, tab: str) -> None:
         """Show the tab and give its scroll the keyboard, so arrows, PageDown and End reach everything on it."""
@@ -163,10 +226,13 @@ class StandingsScreen(Screen):
         """Render and write off the UI thread (a QR code as PNG and SVG takes a noticeable moment)."""
         try:
             if fmt == "qr":
-                paths = list(exports.write_qr(self.report, self.out_dir))
+                paths = list(exports.write_qr(self.report, self.out_dir, self._db))
+            elif fmt == "bgstats":
+                paths = list(exports.write_qr(self.report, self.out_dir, self._db, text=exports.bgstats_url(
+                    self.report), stem=f"{exports.file_stem(self.report)}-bgstats"))
             else:
-                paths = [exports.write_export(self.report, fmt, self.out_dir)]
-        except OSError as error:
+                paths = [exports.write_export(self.report, fmt, self.out_dir, self._db)]
+        except (OSError, SettingsError) as error:
             self.app.call_from_thread(self._written, [], f"Could not write the export: {error}")
             return
         self.app.call_from_thread(self._written, paths, "Saved " + " and ".join(str(p) for p in paths))

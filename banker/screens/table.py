@@ -94,6 +94,7 @@ class TableScreen(Screen):
         Binding("escape", "leave_command_line", "Leave command line", show=False),
         Binding("pageup", "scroll_reply(-1)", "Scroll the reply up", show=False),
         Binding("pagedown", "scroll_reply(1)", "Scroll the reply down", show=False),
+        Binding("U", "undo_to", "Undo to here", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -413,6 +414,12 @@ class TableScreen(Screen):
 
     def action_redo(self) -> None:
         self.app.run_command("redo")
+
+    def action_undo_to(self) -> None:
+        """Shift+U: pick a journal entry and take back everything after it (banker.dialogs.undo_to)."""
+        from banker.dialogs.undo_to import UndoToDialog
+
+        self.app.push_screen(UndoToDialog(self.app.session, self.app.record), self.app.follow_up)
 
     def action_standings(self) -> None:
         self.app.open_standings()

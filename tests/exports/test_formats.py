@@ -77,9 +77,10 @@ def test_unknown_format_is_refused():
         render(sample_report(), "xls")
 
 
-def test_write_export_goes_to_the_data_dir(tmp_path):
+def test_write_export_goes_beside_the_database(tmp_path):
+    """Not the global data directory: a folder beside the database in use (BANKER_DB here is tmp/banker.db)."""
     path = exports.write_export(sample_report(), "csv")
-    assert path == tmp_path / "data" / "exports" / "banker-game-7-final.csv"
+    assert path == tmp_path / "banker-exports" / "banker-game-7-final.csv"
     assert path.read_bytes().startswith(b"rank,name,")
     assert b"\r\n" in path.read_bytes()
 

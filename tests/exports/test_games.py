@@ -231,8 +231,8 @@ def test_leaderboard_across_real_games(tmp_path):
 @pytest.mark.parametrize("fmt", exports.FORMATS)
 def test_write_every_format_for_a_real_game(tmp_path, fmt):
     s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob"], ["deal ann boardwalk", "bankrupt bob to bank"])
-    path = exports.write_export(exports.report(s), fmt)
-    assert path.parent == tmp_path / "data" / "exports"
+    path = exports.write_export(exports.report(s), fmt, db=s.db_path)
+    assert path.parent == tmp_path / "g-exports"
     assert "Ann" in path.read_text(encoding="utf-8")
 
 

@@ -1,0 +1,81 @@
+"""Undo to here: pick an entry of the journal and take back everything after it in one step (Shift+U).
+
+The recent journal entries are listed newest first. Enter on an action in effect records ``undo to <entry>``
+(every action after it taken back, each journalled as an ordinary undo, so ``y`` redoes them one by one); on an
+action taken back, ``redo to <entry>`` brings everything up to it back again. Undo entries cannot be chosen: they
+are not actions. A refusal (another screen recorded a command first, a redo a new action has cleared) stays in the
+dialog; the session decides, as for a typed line.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from banker.dialogs.base import RecordingDialog, plain
+from banker.screens.safety import guard_actions
+
+ENTRIES = 40
+"""How many of the latest journal entries the dialog lists."""
+
+
+def line_for(entry) -> str | None:
+    """The command that choosing ``entry`` (a :class:`banker.session.LogEntry`) records; None for an undo, which
+    is not an action. (Choosing the last action in effect is refused by the session: nothing comes after it.)"""
+    if entry.kind == "undo":
+        return None
+    if entry.kind == "action" and entry.undone:
+        return f"redo to {entry.seq}"
+    return f"undo to {entry.seq}"
+
+
+def label_for(entry) -> str:
+    text = entry.summary or entry.text
+    if entry.kind == "action" and entry.undone:
+        return f"{entry.seq:>4}  {text} (undone: Enter redoes up to here)"
+    return f"{entry.seq:>4}  {text}"
+
+
+@guard_actions
+class UndoToDialog(RecordingDialog):
+    """Lists the latest journal entries; Enter (or a click) takes back everything after the highlighted one."""
+
+    def __init__(self, session, record) -> None:
+        super().__init__(session, record)
+        self.entries = list(reversed(session.log(limit=ENTRIES)))
+        self.lines = [line_for(e) for e in self.entries]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide"):
+            yield Label("Undo to here", classes="dialog-title")
+            yield Static(plain("Enter takes back everything recorded after the highlighted entry, in one step (each "
+                               "journalled as an undo: y redoes them one by one). Escape: nothing changes."),
+                         classes="dialog-note")
+            options = [Option(plain(label_for(e)), id=f"entry-{e.seq}", disabled=line is None)
+                       for e, line in zip(self.entries, self.lines, strict=True)]
+            yield OptionList(*options, id="entries")
+            yield Static(id="refusal", classes="dialog-refusal")
+
+    def initial_focus(self):
+        entries = self.query_one("#entries", OptionList)
+        first = next((i for i, line in enumerate(self.lines) if line is not None), None)
+        if first is not None:
+            entries.highlighted = first
+        return entries
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def confirm(self) -> None:
+        index = self.query_one("#entries", OptionList).highlighted
+        line = self.lines[index] if index is not None and 0 <= index < len(self.lines) else None
+        if line is None:
+            self.refuse("choose an action: an undo is not one", "entries")
+            return
+        self.submit(line, lambda _reply: "entries")
+
+
+__all__ = ["UndoToDialog", "label_for", "line_for"]

@@ -1,0 +1,189 @@
+"""The user's settings: ``config.toml`` in the user config directory (docs/settings.md).
+
+Read with :mod:`tomllib` only when the file exists (a launch without one costs a ``stat``), checked whole, and a bad
+value is one :class:`SettingsError` line naming the file, the setting and what it may be, never a traceback. The
+app saves the theme chosen in the command palette back into the file with :func:`save_theme`, keeping every other
+line as the user wrote it. No Textual here: the CLI and the app share it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from banker.paths import APP_NAME
+
+FILE_NAME = "config.toml"
+
+
+class SettingsError(Exception):
+    """A config file that cannot be read or holds a bad value: the message is one line."""
+
+
+@dataclass(frozen=True)
+class NewGameDefaults:
+    """What the new-game screen starts with."""
+
+    variant: str = "standard"
+    edition: str = "us"
+    luxury_tax: int = 0
+    free_parking: bool = False
+    free_parking_start: int = 0
+    double_go: bool = False
+    no_auctions: bool = False
+
+
+@dataclass(frozen=True)
+class Config:
+    theme: str | None = None
+    """A Textual theme name (None: Textual's default)."""
+    new_game: NewGameDefaults = field(default_factory=NewGameDefaults)
+    exports: Path | None = None
+    """Where exports go (None: a folder beside the database in use: :func:`banker.exports.exports_dir`)."""
+    path: Path | None = None
+    """The file read (None: there was none)."""
+
+
+def config_dir() -> Path:
+    """``BANKER_CONFIG_DIR`` if set, else the platform's user config directory (platformdirs). On Linux the XDG
+    rule platformdirs follows is applied here directly, so a launch does not import platformdirs for it."""
+    env = os.environ.get("BANKER_CONFIG_DIR")
+    if env:
+        return Path(env).expanduser()
+    if sys.platform.startswith("linux") and "ANDROID_ROOT" not in os.environ:
+        base = os.environ.get("XDG_CONFIG_HOME", "").strip() or os.path.expanduser("~/.config")
+        return Path(base) / APP_NAME
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME))
+
+
+def config_path() -> Path:
+    return config_dir() / FILE_NAME
+
+
+_KEYS = {
+    "": {"theme": str},
+    "new_game": {"variant": str, "edition": str, "luxury_tax": int},
+    "new_game.house_rules": {"free_parking": bool, "free_parking_start": int, "double_go": bool,
+                             "no_auctions": bool},
+    "exports": {"directory": str},
+}
+_TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
+
+
+def load(path: Path | None = None) -> Config:
+    """The settings in ``path`` (default :func:`config_path`); the defaults when there is no file. Raises
+    :class:`SettingsError` for a file that cannot be read or a bad value."""
+    path = config_path() if path is None else path
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return Config()
+    except OSError as e:
+        raise SettingsError(f"{path}: cannot be read: {e.strerror or e}") from None
+    import tomllib
+
+    try:
+        doc = tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SettingsError(f"{path}: not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as e:
+        raise SettingsError(f"{path}: not valid TOML: {e}") from None
+    return parse(doc, path)
+
+
+def parse(doc: dict, path: Path | None = None) -> Config:
+    """Check a parsed config document and build the :class:`Config`."""
+    where = f"{path}: " if path else ""
+
+    def bad(key: str, why: str) -> SettingsError:
+        return SettingsError(f"{where}{key}: {why} (see docs/settings.md)")
+
+    values: dict[str, object] = {}
+
+    def walk(table: dict, prefix: str) -> None:
+        allowed = _KEYS.get(prefix)
+        for key, value in table.items():
+            name = f"{prefix}.{key}" if prefix else key
+            if isinstance(value, dict):
+                if name not in _KEYS:
+                    raise bad(name, f"unknown section [{name}]; the sections are "
+                                    + ", ".join(f"[{k}]" for k in _KEYS if k))
+                walk(value, name)
+                continue
+            if allowed is None or key not in allowed:
+                known = ", ".join(f"{prefix + '.' if prefix else ''}{k}" for k in allowed or ())
+                raise bad(name, "unknown setting" + (f"; here: {known}" if known else ""))
+            kind = allowed[key]
+            if type(value) is not kind:  # bool is not an int here, and an int is not a bool
+                raise bad(name, f"must be {_TYPE_NAMES[kind]}, not {value!r:.40}")
+            values[name] = value
+
+    walk(doc, "")
+    ng = NewGameDefaults()
+    variant = values.get("new_game.variant", ng.variant)
+    edition = values.get("new_game.edition", ng.edition)
+    from rules.errors import RuleError
+    from rules.variants import find_variant
+
+    try:
+        variant = find_variant(str(variant)).key
+    except RuleError as e:
+        raise bad("new_game.variant", e.message) from None
+    if str(edition).casefold() not in ("us", "uk"):
+        raise bad("new_game.edition", f'must be "us" or "uk", not {edition!r:.40}')
+    from rules.limits import LUXURY_TAXES, MAX_POT_START
+
+    luxury = values.get("new_game.luxury_tax", 0)
+    if luxury not in LUXURY_TAXES:
+        raise bad("new_game.luxury_tax", f"must be 75 or 100 (0: the variant's figure), not {luxury}")
+    start = values.get("new_game.house_rules.free_parking_start", 0)
+    if not 0 <= int(start) <= MAX_POT_START:  # type: ignore[call-overload]
+        raise bad("new_game.house_rules.free_parking_start", f"must be 0 to {MAX_POT_START}, not {start}")
+    theme = values.get("theme")
+    if theme is not None and not str(theme).strip():
+        raise bad("theme", "is empty; leave it out for the default theme")
+    directory = values.get("exports.directory")
+    if directory is not None and not str(directory).strip():
+        raise bad("exports.directory", "is empty; leave it out for the folder beside the database")
+    house = {k.rsplit(".", 1)[1]: v for k, v in values.items() if k.startswith("new_game.house_rules.")}
+    return Config(
+        theme=str(theme) if theme is not None else None,
+        new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), luxury_tax=int(luxury),  # type: ignore[call-overload]
+                                 **house),  # type: ignore[arg-type]
+        exports=Path(str(directory)).expanduser() if directory is not None else None,
+        path=path,
+    )
+
+
+_THEME_LINE = re.compile(r"^[ \t]*theme[ \t]*=.*$", re.MULTILINE)
+_TABLE_LINE = re.compile(r"^[ \t]*\[", re.MULTILINE)
+
+
+def save_theme(theme: str, path: Path | None = None) -> Path:
+    """Write ``theme = "<theme>"`` into the config file (made if need be), replacing the top-level ``theme`` line
+    or adding one before the first section; every other line stays as it was. Raises OSError."""
+    import json
+
+    path = config_path() if path is None else path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = ""
+    line = f"theme = {json.dumps(theme)}"  # a JSON string is a valid TOML basic string
+    first_table = _TABLE_LINE.search(text)
+    top = text[:first_table.start()] if first_table else text
+    rest = text[len(top):]
+    if _THEME_LINE.search(top):
+        top = _THEME_LINE.sub(lambda _m: line, top, count=1)
+    else:
+        top = line + "\n" + top
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(top + rest, encoding="utf-8")
+    os.replace(tmp, path)
+    return path

@@ -1,0 +1,517 @@
+"""Statistics across finished games: each player's record per rule system, one player's history and head-to-head
+record, and the records of the game (biggest single rent, most rent collected, most profitable colour group, who
+bankrupted whom, longest game), per game and all-time.
+
+Everything is per rule system: a short game and a 1935 game are different contests (different end, different
+valuation), so their results are never added together. The figures come from the journal: each finished game's
+standings (:func:`banker.exports.report`, the rule book's valuation) and its effective actions with the engine's
+outcomes (:meth:`banker.session.Session.history`), whose transfers say who paid whom and why. Pure functions
+except :func:`collect`, which reads a database; no Textual (the standings screen and ``banker stats`` both use it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from banker.exports import Report, duration_text, game_title
+
+FORMAT = "banker-stats"
+VERSION = 1
+NOT_COLOUR_GROUPS = frozenset({"railroad", "utility"})
+"""The railroads and utilities are groups of the board but not colour groups."""
+
+
+# Records of one game ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rent:
+    """One rent payment."""
+
+    payer: str
+    owner: str
+    amount: int
+    deed: str
+
+
+@dataclass(frozen=True)
+class Collected:
+    """Rent collected by one player over a game."""
+
+    name: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class GroupRent:
+    """Rent a colour group earned over a game, and who collected the most of it."""
+
+    group: str
+    """The group's title: ``Dark Blue``."""
+    amount: int
+    top: str
+    """The player who collected the most of it."""
+    top_amount: int
+
+
+@dataclass(frozen=True)
+class Bankruptcy:
+    player: str
+    creditor: str
+    """The creditor's name, or ``the bank``."""
+
+
+@dataclass(frozen=True)
+class GameRecords:
+    """What one game's journal says beyond its standings."""
+
+    actions: int
+    """Effective (not undone) actions."""
+    biggest_rent: Rent | None = None
+    most_rent: Collected | None = None
+    best_group: GroupRent | None = None
+    bankruptcies: tuple[Bankruptcy, ...] = ()
+
+
+def records_from_history(state, history: Iterable, creditors: dict[int, str | None] | None = None) -> GameRecords:
+    """A game's records from its effective actions (``Session.history()``: (log entry, outcome) pairs, in order).
+
+    A player who is bankrupt after an action and was not before it went out then; the creditor is ``creditors``'s
+    entry for that action's seq (the journalled ``bankrupt`` action: a player's name, or None for the bank), else
+    the payee of the action's bankruptcy transfers, else the bank."""
+    creditors = creditors or {}
+    board = state.board
+    group_of = {d.name: board.group_of(d) for d in board.deeds}
+    biggest: Rent | None = None
+    collected: dict[str, int] = defaultdict(int)
+    by_group: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    out: list[Bankruptcy] = []
+    count = 0
+    previous = None
+    for entry, outcome in history:
+        count += 1
+        for t in outcome.transfers:
+            if t.kind != "rent":
+                continue
+            collected[t.payee] += t.amount
+            if biggest is None or t.amount > biggest.amount:
+                biggest = Rent(t.payer, t.payee, t.amount, t.deed)
+            group = group_of.get(t.deed)
+            if group is not None and group.key not in NOT_COLOUR_GROUPS:
+                by_group[group.title][t.payee] += t.amount
+        after = outcome.state
+        for i, p in enumerate(after.players):
+            if p.bankrupt and (previous is None or not previous.players[i].bankrupt):
+                seq = getattr(entry, "seq", None)
+                if seq in creditors:
+                    creditor = creditors[seq] or "the bank"
+                else:
+                    payees = [t.payee for t in outcome.transfers if t.kind == "bankruptcy" and t.payer == p.name]
+                    creditor = payees[0] if payees and payees[0] not in ("bank", "pot") else "the bank"
+                out.append(Bankruptcy(p.name, _player_name(after, creditor)))
+        previous = after
+    most = None
+    if collected:
+        name, amount = min(collected.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+        most = Collected(name, amount)
+    best = None
+    if by_group:
+        title, players = min(by_group.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))
+        top, top_amount = min(players.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
+        best = GroupRent(title, sum(players.values()), top, top_amount)
+    return GameRecords(actions=count, biggest_rent=biggest, most_rent=most, best_group=best,
+                       bankruptcies=tuple(out))
+
+
+def _player_name(state, name: str) -> str:
+    """A creditor as journalled ("ann") spelt as the player's name ("Ann"); "the bank" stays."""
+    if name == "the bank":
+        return name
+    for p in state.players:
+        if p.name.casefold() == name.casefold():
+            return p.name
+    return name
+
+
+# Finished games ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """One finished game: its final standings and its records."""
+
+    report: Report
+    records: GameRecords
+
+    @property
+    def game(self) -> int:
+        return self.report.game
+
+    @property
+    def variant(self) -> str:
+        return self.report.variant
+
+
+def game_facts(session, journal=None) -> GameFacts:
+    """A game's standings and records, read from its session (the history is replayed from the start); with the
+    game's ``journal`` (:class:`banker.journal.Journal`), each bankruptcy's creditor is read from its journalled
+    action."""
+    from banker.exports import report
+
+    history = session.history()
+    creditors: dict[int, str | None] = {}
+    seqs = [e.seq for e, _o in history if getattr(e, "verb", "") == "bankrupt"]
+    if journal is not None and seqs:
+        creditors = {seq: (action.get("creditor") or None)
+                     for seq, action in journal.actions(session.game_id, seqs).items() if isinstance(action, dict)}
+    return GameFacts(report(session), records_from_history(session.state, history, creditors))
+
+
+def collect(db: str | Path) -> list[GameFacts]:
+    """Every finished game in the database, oldest first (an empty list when there is no database). Opened
+    read-only; each game is replayed once, so this takes a moment on a database of long games."""
+    from banker.journal import Journal
+    from banker.session import Session
+
+    try:
+        journal = Journal(db, create=False, readonly=True)
+    except LookupError:
+        return []
+    try:
+        ids = [g["id"] for g in journal.games() if g["over"]]
+        return [game_facts(Session(journal, game_id), journal) for game_id in ids]
+    finally:
+        journal.close()
+
+
+# Across games ------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    """One player name (compared ignoring case) across the finished games of one rule system."""
+
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    """Wins / games, 0 to 1 (a tie for first is nobody's win)."""
+    average_rank: float
+    best_total: int
+    average_total: float
+
+
+@dataclass(frozen=True)
+class Records:
+    """The all-time records of one rule system: each with the game it was set in."""
+
+    biggest_rent: tuple[int, Rent] | None = None
+    most_rent: tuple[int, Collected] | None = None
+    best_group: tuple[int, GroupRent] | None = None
+    longest_game: tuple[int, int | None, int] | None = None
+    """(game, minutes or None, actions)."""
+    bankruptcies: tuple[tuple[int, Bankruptcy], ...] = ()
+
+
+@dataclass(frozen=True)
+class VariantStats:
+    variant: str
+    title: str
+    currency: str
+    """The currency sign when every game of the group used the same one, else empty."""
+    games: tuple[GameFacts, ...]
+    players: tuple[PlayerStats, ...]
+    records: Records
+
+
+def by_variant(facts: Iterable[GameFacts]) -> list[VariantStats]:
+    """The games grouped by rule system (never mixed), the groups in the order of their first game."""
+    groups: dict[str, list[GameFacts]] = {}
+    for f in facts:
+        groups.setdefault(f.variant, []).append(f)
+    return [_variant_stats(games) for games in groups.values()]
+
+
+def _variant_stats(games: list[GameFacts]) -> VariantStats:
+    first = games[0].report
+    currencies = {g.report.currency for g in games}
+    return VariantStats(first.variant, game_title(first.variant_title),
+                        currencies.pop() if len(currencies) == 1 else "", tuple(games), tuple(player_table(games)),
+                        all_time(games))
+
+
+def _key(name: str) -> str:
+    return name.casefold()
+
+
+def player_table(games: Iterable[GameFacts]) -> list[PlayerStats]:
+    """Games, wins, win rate, average rank, best and average total per player; most wins first, then the better
+    win rate and average rank. The name shown is the spelling of the player's latest game."""
+    spelling: dict[str, str] = {}
+    ranks: dict[str, list[int]] = defaultdict(list)
+    totals: dict[str, list[int]] = defaultdict(list)
+    wins: dict[str, int] = defaultdict(int)
+    for g in games:
+        for row in g.report.rows:
+            k = _key(row.name)
+            spelling[k] = row.name
+            ranks[k].append(row.rank)
+            totals[k].append(row.total)
+            wins[k] += int(row.winner)
+    table = [PlayerStats(spelling[k], len(ranks[k]), wins[k], round(wins[k] / len(ranks[k]), 3),
+                         round(sum(ranks[k]) / len(ranks[k]), 2), max(totals[k]),
+                         round(sum(totals[k]) / len(totals[k]), 1)) for k in ranks]
+    table.sort(key=lambda p: (-p.wins, -p.win_rate, p.average_rank, p.name.casefold()))
+    return table
+
+
+def all_time(games: Iterable[GameFacts]) -> Records:
+    """The records over ``games`` (the earliest game keeps a record that a later one only equals)."""
+    biggest = most = best = longest = None
+    out: list[tuple[int, Bankruptcy]] = []
+    for g in games:
+        r = g.records
+        if r.biggest_rent and (biggest is None or r.biggest_rent.amount > biggest[1].amount):
+            biggest = (g.game, r.biggest_rent)
+        if r.most_rent and (most is None or r.most_rent.amount > most[1].amount):
+            most = (g.game, r.most_rent)
+        if r.best_group and (best is None or r.best_group.amount > best[1].amount):
+            best = (g.game, r.best_group)
+        length = (g.game, g.report.duration_minutes, r.actions)
+        if longest is None or _length(length) > _length(longest):
+            longest = length
+        out += [(g.game, b) for b in r.bankruptcies]
+    return Records(biggest, most, best, longest, tuple(out))
+
+
+def _length(entry: tuple[int, int | None, int]) -> tuple[int, int]:
+    """Longest by the clock, then by the number of actions (a game with no readable times counts 0 minutes)."""
+    return (entry[1] or 0, entry[2])
+
+
+# One player ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Played:
+    """One of a player's finished games."""
+
+    game: int
+    date: str
+    rank: int
+    players: int
+    total: int
+    winner: bool
+    bankrupt: bool
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """A player against one opponent over the games both played: finished ahead, behind or level."""
+
+    opponent: str
+    games: int
+    ahead: int
+    behind: int
+    level: int
+
+
+@dataclass(frozen=True)
+class PlayerReport:
+    name: str
+    variant: str
+    title: str
+    stats: PlayerStats
+    history: tuple[Played, ...]
+    head_to_head: tuple[HeadToHead, ...] = field(default_factory=tuple)
+
+
+def player_report(group: VariantStats, name: str) -> PlayerReport | None:
+    """``name``'s history and head-to-head record in one rule system (None: not a player of these games)."""
+    k = _key(name)
+    stats = next((p for p in group.players if _key(p.name) == k), None)
+    if stats is None:
+        return None
+    history: list[Played] = []
+    spelling: dict[str, str] = {}
+    h2h: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for g in group.games:
+        me = next((r for r in g.report.rows if _key(r.name) == k), None)
+        if me is None:
+            continue
+        history.append(Played(g.game, g.report.date, me.rank, len(g.report.rows), me.total, me.winner, me.bankrupt))
+        for other in g.report.rows:
+            ok = _key(other.name)
+            if ok == k:
+                continue
+            spelling[ok] = other.name
+            record = h2h[ok]
+            record[0] += 1
+            record[1 if me.rank < other.rank else 2 if me.rank > other.rank else 3] += 1
+    table = [HeadToHead(spelling[o], *h2h[o]) for o in h2h]
+    table.sort(key=lambda h: (-h.games, -(h.ahead - h.behind), h.opponent.casefold()))
+    return PlayerReport(stats.name, group.variant, group.title, stats, tuple(history), tuple(table))
+
+
+# Output -------------------------------------------------------------------------------------------------------
+
+
+def _money(currency: str, amount: float) -> str:
+    sign = "-" if amount < 0 else ""
+    whole = f"{abs(amount):,.0f}" if float(amount).is_integer() else f"{abs(amount):,.1f}"
+    return f"{sign}{currency}{whole}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _table(headers: list[str], rows: list[list[str]], left: int = 1) -> list[str]:
+    """Columns padded to their widest cell; the first ``left`` columns aligned left, the rest right."""
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) if i < left else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+
+    return [line(headers)] + [line(r) for r in rows]
+
+
+def _game_money(group: VariantStats, game: int, amount: int) -> str:
+    facts = next((g for g in group.games if g.game == game), None)
+    return facts.report.money(amount) if facts else _money(group.currency, amount)
+
+
+def rent_text(rent: Rent, money: str) -> str:
+    return f"{money}: {rent.payer} paid {rent.owner} for {rent.deed}"
+
+
+def group_text(best: GroupRent, money) -> str:
+    return f"{best.group} {money(best.amount)} ({best.top} collected {money(best.top_amount)})"
+
+
+def length_text(minutes: int | None, actions: int) -> str:
+    clock = duration_text(minutes) if minutes is not None else "time unknown"
+    return f"{clock}, {_plural(actions, 'action')}"
+
+
+def records_lines(group: VariantStats) -> list[str]:
+    """The all-time records of one rule system, one a line."""
+    r = group.records
+    lines = []
+    if r.biggest_rent:
+        game, rent = r.biggest_rent
+        lines.append(f"  Biggest single rent    {rent_text(rent, _game_money(group, game, rent.amount))} (game {game})")
+    if r.most_rent:
+        game, c = r.most_rent
+        lines.append(f"  Most rent in a game    {_game_money(group, game, c.amount)}: {c.name} (game {game})")
+    if r.best_group:
+        game, best = r.best_group
+        lines.append(f"  Most profitable group  {group_text(best, lambda a: _game_money(group, game, a))} "
+                     f"(game {game})")
+    if r.longest_game:
+        game, minutes, actions = r.longest_game
+        lines.append(f"  Longest game           {length_text(minutes, actions)} (game {game})")
+    if r.bankruptcies:
+        said = "; ".join(f"{b.creditor} bankrupted {b.player} (game {game})" for game, b in r.bankruptcies)
+        lines.append(f"  Bankruptcies           {said}")
+    if not r.biggest_rent:
+        lines.append("  No rent was collected in these games.")
+    return lines
+
+
+def game_lines(facts: GameFacts) -> list[str]:
+    """One finished game's records, for its own section."""
+    rep, r = facts.report, facts.records
+    parts = [length_text(rep.duration_minutes, r.actions), f"winner {rep.winner}" if rep.winner else "no single winner"]
+    lines = [f"  Game {rep.game}, {rep.date}: " + ", ".join(parts)]
+    if r.biggest_rent:
+        lines.append(f"    biggest single rent {rent_text(r.biggest_rent, rep.money(r.biggest_rent.amount))}")
+    if r.most_rent:
+        lines.append(f"    most rent collected {rep.money(r.most_rent.amount)}: {r.most_rent.name}")
+    if r.best_group:
+        lines.append(f"    most profitable group {group_text(r.best_group, rep.money)}")
+    for b in r.bankruptcies:
+        lines.append(f"    {b.creditor} bankrupted {b.player}")
+    return lines
+
+
+def variant_text(group: VariantStats, per_game: bool = True) -> str:
+    """One rule system's player table, all-time records and (``per_game``) each game's records."""
+    money = group.currency
+    lines = [f"{group.title}: {_plural(len(group.games), 'finished game')}", ""]
+    lines += _table(["Player", "Games", "Wins", "Win rate", "Avg rank", "Best total", "Avg total"],
+                    [[p.name, str(p.games), str(p.wins), f"{p.win_rate:.0%}", f"{p.average_rank:.2f}",
+                      _money(money, p.best_total), _money(money, p.average_total)] for p in group.players])
+    lines += ["", "All-time records", *records_lines(group)]
+    if per_game:
+        lines += ["", "Each game"]
+        for g in reversed(group.games):
+            lines += game_lines(g)
+    return "\n".join(lines)
+
+
+def player_text(rep: PlayerReport, currency: str) -> str:
+    s = rep.stats
+    lines = [f"{rep.name}, {rep.title}: {_plural(s.games, 'game')}, {_plural(s.wins, 'win')} ({s.win_rate:.0%}), "
+             f"average rank {s.average_rank:.2f}, best total {_money(currency, s.best_total)}, average total "
+             f"{_money(currency, s.average_total)}", ""]
+    lines += _table(["Game", "Date", "Rank", "Total", "Result"],
+                    [[str(p.game), p.date, f"{p.rank} of {p.players}", _money(currency, p.total),
+                      "won" if p.winner else ("bankrupt" if p.bankrupt else "")] for p in rep.history], left=2)
+    lines += ["", "Head to head (finished ahead, behind, level)"]
+    lines += _table(["Opponent", "Games", "Ahead", "Behind", "Level"],
+                    [[h.opponent, str(h.games), str(h.ahead), str(h.behind), str(h.level)] for h in rep.head_to_head])
+    return "\n".join(lines)
+
+
+def stats_text(groups: list[VariantStats], name: str | None = None) -> str:
+    """The whole ``banker stats [NAME]`` text."""
+    if not groups:
+        return "No finished games yet."
+    if name is None:
+        return "\n\n".join(variant_text(g) for g in groups)
+    out = [player_text(rep, g.currency) for g in groups if (rep := player_report(g, name)) is not None]
+    return "\n\n".join(out) if out else f"No finished games with a player called {name}."
+
+
+def stats_dict(groups: list[VariantStats], name: str | None = None) -> dict:
+    """``banker stats --json``: per rule system, the player table, the all-time records and each game's records;
+    with ``name``, that player's history and head-to-head record instead of every game."""
+    variants = []
+    for g in groups:
+        entry: dict = {"variant": g.variant, "title": g.title, "games": len(g.games),
+                       "players": [asdict(p) for p in g.players], "records": _records_dict(g.records)}
+        if name is None:
+            entry["each_game"] = [{"game": f.game, "date": f.report.date, "winner": f.report.winner or None,
+                                   "duration_minutes": f.report.duration_minutes, **asdict(f.records)}
+                                  for f in g.games]
+        else:
+            rep = player_report(g, name)
+            if rep is None:
+                continue
+            entry["player"] = {"name": rep.name, "stats": asdict(rep.stats),
+                               "history": [asdict(p) for p in rep.history],
+                               "head_to_head": [asdict(h) for h in rep.head_to_head]}
+        variants.append(entry)
+    return {"format": FORMAT, "version": VERSION, "player": name, "variants": variants}
+
+
+def _records_dict(r: Records) -> dict:
+    def game_and(pair):
+        return None if pair is None else {"game": pair[0], **asdict(pair[1])}
+
+    longest = None
+    if r.longest_game:
+        longest = {"game": r.longest_game[0], "duration_minutes": r.longest_game[1], "actions": r.longest_game[2]}
+    return {"biggest_rent": game_and(r.biggest_rent), "most_rent": game_and(r.most_rent),
+            "best_group": game_and(r.best_group), "longest_game": longest,
+            "bankruptcies": [{"game": game, **asdict(b)} for game, b in r.bankruptcies]}
+
+
+def stats_json(groups: list[VariantStats], name: str | None = None) -> str:
+    return json.dumps(stats_dict(groups, name), indent=2, ensure_ascii=False) + "\n"
