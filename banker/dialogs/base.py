@@ -191,6 +191,11 @@ class RecordingDialog(BankerDialog["Reply"]):
         self.record = record
 
     def submit(self, command: str, fault: Callable[[Reply], str | None]) -> None:
+        for field in self.query(Input):
+            if "#" in field.value:  # the command line reads "#" as the start of a comment: the rest would be lost
+                self.refuse("# starts a comment in a command, so it cannot be part of a name, a deed or an amount",
+                            field.id)
+                return
         reply = self.record(command)
         if reply.ok or (isinstance(reply.error, CannotPay) and reply.error.debt):
             self.close(reply)
