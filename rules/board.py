@@ -171,6 +171,11 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
                     and any(_punctuated(n).startswith(spaced) for n in (name, *aliases))}
         if narrowed:
             found = narrowed
+    if not found:
+        # Word by word: "pen r" and "pennsy rail" are the starts of the words of Pennsylvania Railroad.
+        typed = [normalise(w) for w in text.split()]
+        found = {i for i, name, aliases in entries if len(typed) > 1
+                 and any(_word_prefixes(typed, n) for n in (name, *aliases))}
     if len(found) == 1:
         return found.pop()
     if found:
@@ -183,6 +188,12 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
     cands = tuple(by_norm[c] for c in close)
     hint = f"; did you mean {_or_list(cands)}?" if cands else ""
     raise UnknownName(f'no {what} called "{shown(text, 40)}"{hint}', candidates=cands)
+
+
+def _word_prefixes(typed: list[str], name: str) -> bool:
+    """Each typed word begins the name's word in the same place (words without letters, as "&", skipped)."""
+    words = [w for w in (normalise(part) for part in name.split()) if w]
+    return len(typed) <= len(words) and all(t and w.startswith(t) for t, w in zip(typed, words, strict=False))
 
 
 def _or_list(items: tuple[str, ...]) -> str:

@@ -96,3 +96,12 @@ def test_ambiguous_and_unknown_players():
     assert set(info.value.candidates) == {"Ann", "Anne"}
     with pytest.raises(UnknownName, match="no player"):
         state.player_index("Zed")
+
+
+@pytest.mark.parametrize(("typed", "deed"), [
+    ("pen r", "Pennsylvania Railroad"), ("pennsy rail", "Pennsylvania Railroad"), ("pen a", "Pennsylvania Avenue"),
+    ("st ch", "St. Charles Place"), ("no car", "North Carolina Avenue"), ("short l", "Short Line"),
+], ids=lambda v: v)
+def test_each_word_may_be_shortened(typed, deed):
+    """Found at a game night: "penn r" worked but "pen r" did not. Each typed word may begin the name's word."""
+    assert new_game(["Ann", "Bob"]).deed(typed).name == deed
