@@ -118,8 +118,21 @@ class RaiseMoneyDialog(RecordingDialog):
         self.fit_list()
 
     def fit_list(self) -> None:
-        room = self.size.height * 9 // 10 - self.AROUND_THE_LIST
-        self.query_one("#options", TickList).styles.max_height = max(4, room)
+        """The list gets what the dialog's 90% of the screen leaves: at first a safe guess, then (once laid out)
+        what the rest of the dialog really takes, so an 80x24 screen shows as many rows as fit."""
+        ticks = self.query_one("#options", TickList)
+        ticks.styles.max_height = max(4, self.size.height * 9 // 10 - self.AROUND_THE_LIST)
+        self.call_after_refresh(self._fit_measured)
+
+    def _fit_measured(self) -> None:
+        if not self.is_attached:
+            return
+        ticks = self.query_one("#options", TickList)
+        box = self.query_one(".dialog-box")
+        other = box.outer_size.height - ticks.outer_size.height
+        room = self.size.height * 9 // 10 - other
+        if room > 0 and room != ticks.styles.max_height:
+            ticks.styles.max_height = max(3, room)
 
     def reload(self) -> None:
         """Read the options again from the game as it now is (after steps were recorded); nothing ticked."""
