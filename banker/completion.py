@@ -257,4 +257,4 @@ def complete_value(slot: Slot, text: str, state: GameState, *, deck: str = "") -
         return None
     if meant is None or meant == text or not meant.casefold().startswith(text.casefold()):
         return None
-    return text + meant[len(text):]
+    return meant  # the printed name, so the field (and the journalled line) reads "Water Works", not "water Works"

@@ -75,7 +75,7 @@ def verbs_markdown() -> str:
     """The verb table as Markdown, for the help screen and the user guide."""
     lines = ["| command | example | what it records |", "| --- | --- | --- |"]
     for v in VERBS:
-        lines.append(f"| `{syntax(v).replace('|', '&#124;')}` | `{v.example}` | {v.meaning} |")
+        lines.append(f"| `{syntax(v).replace('|', chr(92) + '|')}` | `{v.example}` | {v.meaning} |")  # \| in a cell
     return "\n".join(lines)
 
 

@@ -27,7 +27,8 @@ from banker.qr import half_blocks
 from banker.settings import SettingsError
 from banker.widgets.chart import BarChart, LineChart
 
-COLUMNS = ("#", "Player", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings", "Total")
+COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings")
+"""Total beside the name: on a narrow screen the figure that decides the game is never the one cut off."""
 
 
 class StandingsScreen(Screen):
@@ -112,7 +113,7 @@ class StandingsScreen(Screen):
             with TabPane("Statistics", id="tab-stats"), VerticalScroll():
                 yield Static("This game", classes="heading")
                 yield Static("Reading the journal…", id="game-records", markup=False)
-                yield Static(f"Finished {game_title(rep.variant_title).casefold()}s", classes="heading")
+                yield Static(f"Finished games: {game_title(rep.variant_title)}", classes="heading")
                 yield Static("Reading the finished games…", id="stats", markup=False)
         yield Footer()
 
@@ -129,8 +130,8 @@ class StandingsScreen(Screen):
         table.add_columns(*COLUMNS)
         for r in self.report.rows:
             name = r.name + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
-            table.add_row(str(r.rank), Text(name), self._money(r.cash), self._money(r.deeds), self._money(r.mortgaged),
-                          str(r.houses), str(r.hotels), self._money(r.buildings), self._money(r.total),
+            table.add_row(str(r.rank), Text(name), self._money(r.total), self._money(r.cash), self._money(r.deeds),
+                          self._money(r.mortgaged), str(r.houses), str(r.hotels), self._money(r.buildings),
                           key=r.name)
         self.query_one("#exports").display = self.report.over
         if not self.report.over:
@@ -196,6 +197,9 @@ class StandingsScreen(Screen):
         heading = ("Scan to record the play in BG Stats (b: the result; a smaller font if it does not fit):"
                    if self.bgstats_shown else "Scan for the result (b: for BG Stats):")
         self.query_one("#qr-heading", Static).update(heading)
+        self.query_one("#qr-text", Static).update(
+            "Point a phone's camera at the code: BG Stats opens with the play filled in." if self.bgstats_shown
+            else "Point a phone's camera at the code: it shows the standings as text.")
         self.query_one("#qr", Static).update(half_blocks(text))
         self.action_show_tab("tab-qr")
         if self.bgstats_shown:

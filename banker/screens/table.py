@@ -392,7 +392,9 @@ class TableScreen(Screen):
         from banker.completion import PLAYER
         from banker.dialogs import Field
 
-        self.ask("Bankruptcy", [self.players_field(default=player),
+        # No default player: a bankruptcy ends a player's game (and may end the game), so it is never recorded
+        # for whoever's turn it happens to be by a stray Enter (found at a game night).
+        self.ask("Bankruptcy", [self.players_field(default=player or ""),
                                 Field("to", "To (creditor)", creditor, (PLAYER, commands.BANK), "a player or bank")],
                  lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None, focus="to")
 

@@ -11,9 +11,11 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from textual import events
+from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input, SelectionList
@@ -73,11 +75,27 @@ class CompletingInput(Input):
             event.stop()
             event.prevent_default()
 
+    def _run_binding_now(self, key: str) -> bool:
+        if key in ("tab", "right"):
+            getattr(self, "action_complete" if key == "tab" else "action_cursor_right")()
+            return True
+        for binding in self._bindings.key_to_bindings.get(key, []):
+            action = getattr(self, f"action_{binding.action}", None)
+            if action is not None and "(" not in binding.action and not asyncio.iscoroutinefunction(action):
+                try:
+                    action()
+                except SkipAction:  # nothing to do here (a page key in a one-line input): the screen's binding
+                    return False
+                return True
+        return False
+
     def take_key(self, key: str, character: str | None, typed: bool = True) -> bool:
         """Handle one key now; ``typed``: a printable character to insert (keys that reached the screen before
         this field had the focus)."""
         if key == "enter":
             return self.submit_now()
+        if not typed:  # the editing keys (Ctrl+U, Backspace, Home...) too act now, before keys typed after them
+            return self._run_binding_now(key)
         if key == "tab":
             self.action_complete()
         elif key == "right":

@@ -159,7 +159,7 @@ async def test_tab_accepts_a_completion_and_moves_on_in_a_dialog():
         await pilot.pause()
         await pilot.press("tab")
         await pilot.pause()
-        assert app.screen.query_one("#f-deed", Input).value == "boardwalk"
+        assert app.screen.query_one("#f-deed", Input).value == "Boardwalk"
         assert app.screen.focused.id == "f-player"
         assert app.screen.focused.value == "ann"  # not selected: a key typed now would not wipe it
         await pilot.press("escape", "b", *"b")  # "b" alone: Baltic, Boardwalk or B. & O.: nothing offered
@@ -308,7 +308,7 @@ async def test_auction_enter_takes_a_bid_and_only_ctrl_s_sells():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app)[-1] == "auction park place bob 250"
+        assert journal(app)[-1] == "auction Park Place bob 250"  # completed to the printed name
         assert cash(app) == [1500, 1250, 1500]
 
 

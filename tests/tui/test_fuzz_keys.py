@@ -143,7 +143,6 @@ async def press_checked(pilot, key: str) -> None:
         context, shown, built = "dialog", fields(top), top.command()
         confirms = key == "ctrl+s" or (key == "enter" and not (
             (isinstance(focused, Input) and top.is_list_field(focused))  # Enter adds to the list
-            or isinstance(focused, Checkbox)  # see the known bug below
             or (isinstance(focused, Button) and focused.id in ("cancel", "clear"))))
         submitted = built if confirms else None
         expect = app.session.preview(submitted) if submitted else None
@@ -166,7 +165,8 @@ async def press_checked(pilot, key: str) -> None:
             assert top not in app.screen_stack, "the dialog stayed open after recording its command"
         return
     # Nothing recorded.
-    if expect is not None:
+    hashed = isinstance(top, RecordingDialog) and any("#" in w.value for w in top.query(Input))  # refused in place
+    if expect is not None and not hashed:
         assert not expect.ok or expect.query, f"{submitted!r} was previewed as accepted but not recorded: {expect}"
     if context == "line":
         if key in ("escape", "ctrl+u"):
@@ -357,10 +357,10 @@ async def test_enter_on_a_checkbox_confirms(tmp_path):
         await pilot.press("r", *"boardwalk", "tab", "ctrl+u", *"cat", "tab", "tab")
         await pilot.pause()
         assert isinstance(app.focused, Checkbox) and app.focused.id == "f-card"
-        assert app.screen.command() == "rent cat boardwalk"
+        assert app.screen.command() == "rent cat Boardwalk"
         await pilot.press("enter")
         await pilot.pause()
-        assert [e[2] for e in journal(app)[len(before):]] == ["rent cat boardwalk"]
+        assert [e[2] for e in journal(app)[len(before):]] == ["rent cat Boardwalk"]
         assert isinstance(app.screen, TableScreen)
 
 

@@ -283,7 +283,7 @@ def test_enter_adds_a_trade_item_and_space_ticks_a_box(tmp_path):
 
         rent_dialog_on_the_checkbox(term)
         term.keys("Space")
-        term.wait_for("> rent Ann reading Railroad card")
+        term.wait_for("> rent Ann Reading Railroad card")
         term.keys("C-s")
         term.wait_until(table_keys, "the rent dialog to close")
         screen = term.wait_for("Ann pays Bob $50")
