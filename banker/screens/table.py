@@ -208,7 +208,10 @@ class TableScreen(Screen):
         created = datetime.fromisoformat(self.app.session.created)
         if created.tzinfo is None:
             created = created.replace(tzinfo=UTC)
-        return created + timedelta(minutes=self.app.session.state.settings.time_limit_minutes)
+        try:
+            return created + timedelta(minutes=self.app.session.state.settings.time_limit_minutes)
+        except OverflowError:  # an absurd length recorded before settings were checked: no deadline to reach
+            return None
 
     def time_left_text(self) -> str:
         deadline = self.deadline()

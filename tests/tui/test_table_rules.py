@@ -133,3 +133,25 @@ async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, 
         assert app.session.log()[-1].text == f"tax ann {word}"
         assert cash(app) == [1400, 1500, 1500]
         assert f"ann pays {square} of {paid} to the bank" in text_of(app.screen.query_one("#reply", Static))
+
+
+async def test_a_game_recorded_with_an_absurd_time_limit_still_opens():
+    """Issue 12: an older Banker accepted --minutes 9999999999999, and the app then crashed at every launch.
+    New games are refused such a length (rules.limits); a game recorded with one opens, with no deadline."""
+    import json
+    import sqlite3
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=("ann", "bob"), settings=Settings(variant="time-limit", time_limit_minutes=60),
+              lines=["deal random 3"])
+    with sqlite3.connect(db) as conn:
+        (settings,) = conn.execute("SELECT settings FROM games").fetchone()
+        data = json.loads(settings)
+        data["time_limit_minutes"] = 9999999999999
+        conn.execute("UPDATE games SET settings = ?", (json.dumps(data),))
+        conn.execute("DELETE FROM checkpoints")  # replayed from the game's own settings
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.screen.tick()
+        assert not app.session.state.over and app.screen.deadline() is None
