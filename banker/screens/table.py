@@ -399,7 +399,8 @@ class TableScreen(Screen):
         # for whoever's turn it happens to be by a stray Enter (found at a game night).
         self.ask("Bankruptcy", [self.players_field(default=player or ""),
                                 Field("to", "To (creditor)", creditor, (PLAYER, commands.BANK), "a player or bank")],
-                 lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None, focus="to")
+                 lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None,
+                 focus="to" if player else "player")
 
     def action_deal(self) -> None:
         from banker.completion import DEED, PLAYER

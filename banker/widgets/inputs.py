@@ -71,6 +71,13 @@ class CompletingInput(Input):
                 event.stop()
                 event.prevent_default()
             return
+        focused = self.screen.focused
+        if focused is not self and isinstance(focused, CompletingInput):
+            # Typed right after a Tab that has since moved the focus on: the key belongs to the new field.
+            event.stop()
+            event.prevent_default()
+            focused.take_key(event.key, event.character)
+            return
         if self.take_key(event.key, event.character, typed=False):
             event.stop()
             event.prevent_default()

@@ -391,3 +391,21 @@ def test_typeahead_lands_where_it_was_typed(tmp_path):
         if typed[-1:] != ["go bob"] or DIALOG_TOP in screen:
             failures.append(f"/go bob⏎ at once: journal {typed}, a dialog open: {DIALOG_TOP in screen}")
         assert not failures, "\n".join(failures)
+
+
+def test_keys_typed_right_after_tab_go_to_the_next_field(tmp_path):
+    """Found at a game night at 80x24: "ann", Tab, "12" typed fast gave the payer "ann12". Sent in one burst, the
+    dice go to the dice field."""
+    with Terminal(tmp_path) as term:
+        term.play(FOUR, "buy bob water works")
+        term.launch()
+        open_dialog(term, "r", "Landed on")
+        term.type("water")
+        term.wait_for("Bob")
+        term.keys("Tab", "C-u")
+        term.settle()
+        term.keys("c", "y", "Tab", "8", "Enter")  # one burst: the payer, Tab, the dice, Enter
+        term.wait_until(lambda s: "Cy pays Bob" in s, "the rent with the dice")
+        last = term.journal()[-1]
+        # The deed as typed or as completed (the completion may arrive before the Tab); the dice in their field.
+        assert re.search(r"rent cy (water|Water Works) dice 8 ", last) and "$32" in last, last  # 4 x 8, one utility
