@@ -346,8 +346,8 @@ async def test_bankruptcy_greys_the_player_and_shows_the_standings():
         await pilot.click("#keys", offset=bar.offset_of("bankrupt"))  # the key bar is clickable
         await pilot.pause()
         assert isinstance(app.screen, CommandDialog)
-        app.screen.query_one("#f-player", Input).value = "bob"
-        await pilot.press(*"bank", "enter")
+        assert app.screen.focused.id == "f-player"  # no player filled in: a bankruptcy is never a default
+        await pilot.press(*"bob", "tab", *"bank", "enter")
         await pilot.pause()
         await pilot.pause()
         assert app.session.state.over
