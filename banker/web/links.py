@@ -75,6 +75,25 @@ def app_address() -> tuple[str, int]:
     return host, int(port) if port.isdigit() else DEFAULT_PORT
 
 
+def bind_error(error: OSError) -> str:
+    """Why the server could not listen, in words."""
+    import errno
+    import socket
+
+    code = error.errno
+    if code == errno.EADDRINUSE:
+        return "the port is in use (another program, or another Banker serving)"
+    if code == errno.EADDRNOTAVAIL:
+        return "that address is not one of this computer's"
+    if code == errno.EACCES:
+        return "permission denied (ports below 1024 are the system's)"
+    if isinstance(error, socket.gaierror):
+        return f"no such host ({error.strerror or error})"
+    from banker.journal import cause
+
+    return cause(error)
+
+
 def url_host(host: str) -> str:
     """A host as it stands in a URL (an IPv6 address in brackets)."""
     return f"[{host}]" if ":" in host and not host.startswith("[") else host
