@@ -85,10 +85,17 @@ def _log(entries: list[LogEntry]) -> list[dict[str, Any]]:
     return out
 
 
-def involves(entry: LogEntry, name: str) -> bool:
-    """A journal line involves a player when its summary (the engine's words, which name every player it
-    concerns by their exact name) names them as a word."""
-    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", entry.summary) is not None
+def involving(entries: tuple[LogEntry, ...], name: str) -> list[LogEntry]:
+    """The latest :data:`LOG_LINES` journal lines that involve a player, oldest first: those whose summary (the
+    engine's words, which name every player a line concerns by their exact name) names them as a word."""
+    named = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)").search
+    found = []
+    for entry in reversed(entries):
+        if named(entry.summary):
+            found.append(entry)
+            if len(found) == LOG_LINES:
+                break
+    return found[::-1]
 
 
 def _collects(state: GameState, deed) -> dict[str, Any]:
@@ -103,15 +110,21 @@ def _collects(state: GameState, deed) -> dict[str, Any]:
         return {"amount": None, "low": low.amount, "high": high.amount, "detail": detail + ", by the dice",
                 "text": f"{state.money(low.amount)} to {state.money(high.amount)}"}
     q = quote(state, deed)
-    return {"amount": q.amount, "low": q.amount, "high": q.amount, "detail": _detail(q.explanation, deed.name),
+    return {"amount": q.amount, "low": q.amount, "high": q.amount,
+            "detail": _detail(q.explanation, deed.name, state.money(q.amount)),
             "text": state.money(q.amount) if q.amount else "no rent"}
 
 
-def _detail(explanation: str, name: str) -> str:
-    """The quote's explanation without the deed's name in front ("full set, unimproved: 2 x $50 = $100")."""
+def _detail(explanation: str, name: str, amount: str = "") -> str:
+    """The quote's explanation without the deed's name in front and the amount (shown beside it) at the end:
+    "Boardwalk, full set, unimproved: 2 x $50 = $100" reads "full set, unimproved: 2 x $50"."""
     for prefix in (f"{name}, ", f"{name} "):
         if explanation.startswith(prefix):
-            return explanation[len(prefix):]
+            explanation = explanation[len(prefix):]
+            break
+    for suffix in (f" = {amount}", f": {amount}"):
+        if amount and explanation.endswith(suffix):
+            return explanation[: -len(suffix)]
     return explanation
 
 
@@ -146,7 +159,7 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
                    "jail": jail_status(state, seat) if p.jail is not None else "",
                    "jail_cards": [DECK_TITLES.get(d, d) for d in p.jail_cards]},
         "groups": groups,
-        "log": _log([e for e in view.log if involves(e, p.name)]),
+        "log": _log(involving(view.log, p.name)),
     }
 
 
@@ -164,7 +177,8 @@ def table_data(view: View) -> dict[str, Any]:
         "game": _game(view),
         "standings": [{"rank": s.rank, "name": s.name, "cash": s.cash, "cash_text": state.money(s.cash),
                        "worth": s.total, "worth_text": state.money(s.total), "bankrupt": s.bankrupt,
-                       "turn": not state.over and names.index(s.name) == state.turn, "winner": s.name == won}
+                       "turn": not state.over and names.index(s.name) == state.turn, "winner": s.name == won,
+                       "in_jail": state.players[names.index(s.name)].jail is not None}
                       for s in standings(state)],
         "bank": {"houses": state.houses, "houses_total": board.houses, "hotels": state.hotels,
                  "hotels_total": board.hotels},
@@ -263,6 +277,8 @@ def table_sections(data: dict[str, Any]) -> dict[str, str]:
             marks.append("<span class=\"tag turn\">to play</span>")
         if s["winner"]:
             marks.append("<span class=\"tag turn\">winner</span>")
+        if s["in_jail"]:
+            marks.append("<span class=\"tag warn\">in jail</span>")
         if s["bankrupt"]:
             marks.append("<span class=\"tag warn\">bankrupt</span>")
         out = ' class="out"' if s["bankrupt"] else ""

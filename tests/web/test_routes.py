@@ -208,12 +208,40 @@ async def test_phones_that_go_away_change_nothing(db, aiohttp_client, monkeypatc
     app.close()
 
 
-async def test_a_stream_keeps_only_the_latest_snapshot():
-    """A phone asleep with a full buffer is never sent a backlog: its stream holds one frame, the newest."""
-    stream = server_module.Stream(0)
-    for n in range(1000):
-        stream.put(f"frame {n}".encode())
-    assert await stream.next() == b"frame 999"
+class Transport:
+    """A connection's transport as a stream sees it: what was written, and a phone that stopped reading."""
+
+    def __init__(self) -> None:
+        self.sent, self.waiting, self.closing = [], 0, False
+
+    def write(self, data: bytes) -> None:
+        self.sent.append(data)
+        self.waiting += len(data)
+
+    def get_write_buffer_size(self) -> int:
+        return self.waiting
+
+    def is_closing(self) -> bool:
+        return self.closing
+
+    def close(self) -> None:
+        self.closing = True
+
+
+async def test_a_phone_that_stops_reading_is_cut_off_not_queued_for():
+    """Frames go out as HTTP chunks at once; once more than BUFFER_LIMIT bytes wait for a phone (asleep, gone
+    without a word) its stream is closed: it reconnects by itself and catches up from the snapshot on connect."""
+    transport = Transport()
+    stream = server_module.Stream(0, transport)
+    stream.put(b"event: ping\ndata: \n\n")
+    assert transport.sent == [b"14\r\nevent: ping\ndata: \n\n\r\n"]  # one HTTP/1.1 chunk
+    big = b"x" * 10_000
+    while not stream.closed:
+        stream.put(big)
+    assert transport.closing and transport.waiting <= server_module.BUFFER_LIMIT + 10_100
+    assert await stream.wait() is True  # its handler ends the stream
+    stream.put(big)
+    assert transport.waiting <= server_module.BUFFER_LIMIT + 10_100
 
 
 async def test_a_database_failure_is_reported_and_the_server_goes_on(db, aiohttp_client, monkeypatch):
@@ -227,8 +255,8 @@ async def test_a_database_failure_is_reported_and_the_server_goes_on(db, aiohttp
         raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr(feed.session, "reload", broken)
-    feed.poke()
-    await asyncio.sleep(0.05)
+    server.changed(game)  # what the app's listener calls: it must not raise into the app
+    await asyncio.sleep(0)
     assert failures and "disk I/O error" in str(failures[0])
     monkeypatch.undo()
     assert (await client.get(path_of(links, 0))).status == 200
