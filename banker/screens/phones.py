@@ -118,7 +118,8 @@ async def _show(app) -> None:
 
 
 class _Reporter:
-    """The server's failures as notifications (markup off), each distinct one once until the next success."""
+    """The server's failures as notifications (markup off); the same failure again at once (the poll runs 20 times
+    a second) is not repeated."""
 
     def __init__(self, app) -> None:
         self.app = app
