@@ -67,6 +67,10 @@ class BankerApp(App[int]):
     BINDINGS = [Binding("q", "quit", "Quit", tooltip="Quit; every action is already saved"),
                 Binding("ctrl+n", "new_game", "New game", show=False)]
 
+    phones = None
+    """The phone pages' server (:class:`banker.web.server.PhoneServer`) once the banker turned the pages on (the
+    phones key, :mod:`banker.screens.phones`); stopped when the app quits."""
+
     raise_errors = False
     """Under test an unexpected exception must fail the test: the fixture in ``tests/conftest.py`` sets this, and
     :meth:`report_error` then re-raises instead of showing the error and keeping the game."""
@@ -303,7 +307,10 @@ class BankerApp(App[int]):
         self.notify(f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged; details in "
                     f"{where}.", title="Error", severity="error", timeout=10)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
+        if self.phones is not None:
+            phones, self.phones = self.phones, None
+            await phones.stop()
         if self.session is not None:
             self.session.close()
 

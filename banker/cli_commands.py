@@ -64,6 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("line", nargs="+")
     p.add_argument("--game", type=game_id, default=None)
 
+    p = add("serve", "serve a game's phone pages on the local network until interrupted (docs/phones.md)")
+    p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
+    p.add_argument("--host", help="the address to listen on and put in the links (default: this computer's "
+                                  "address on the local network, else 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=None, help="the port (default 8421; 0: any free port)")
+
     from banker import cli_exports
 
     cli_exports.register(sub)
@@ -228,8 +234,43 @@ def _actions(parser: argparse.ArgumentParser, name: str = ""):
                 yield from _actions(sub_parser, sub_name)
 
 
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535 (not {text[:20]!r})")
+    return int(text)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve one game's phone pages (read-only) until Ctrl+C: one line per player, ``<name>: <url>``, then
+    ``table: <url>``."""
+    import asyncio
+
+    from banker.cli_support import CliError
+    from banker.web.links import DEFAULT_PORT, bind_error, lan_address
+
+    path = database(args.db)
+    with Session.open(path, args.game, readonly=True) as session:
+        game = session.game_id
+    host = args.host or lan_address()
+    port = DEFAULT_PORT if args.port is None else args.port
+
+    def show(line: str) -> None:
+        say(line)
+        sys.stdout.flush()  # each link as soon as it is known, also down a pipe
+
+    from banker.web.server import serve_forever
+
+    try:
+        asyncio.run(serve_forever(path, game, host, port, show))
+    except KeyboardInterrupt:
+        return 0  # Ctrl+C is how serving ends
+    except OSError as e:
+        raise CliError(f"cannot serve on {host}:{port}: {bind_error(e)}") from None
+    return 0
+
+
 _COMMANDS = {"new": cmd_new, "play": cmd_play, "games": cmd_games, "state": cmd_state, "log": cmd_log, "do": cmd_do,
-             "completion": cmd_completion}
+             "serve": cmd_serve, "completion": cmd_completion}
 
 
 def run(argv: list[str]) -> int:

@@ -25,6 +25,10 @@ from pathlib import Path
 from typing import Any
 
 SCHEMA_VERSION = 1
+LINKS = "phone_links"
+"""The phone pages' link tokens (docs/storage.md): created when the banker first turns the pages on for a game."""
+TABLE_SEAT = -1
+"""The seat of the table page's link in ``phone_links``."""
 APP_ID = "banker"
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -478,6 +482,30 @@ class Journal:
     @_reading
     def scores(self, game_id: int) -> list[dict[str, Any]]:
         return list(self.db.query("SELECT * FROM scores WHERE game = ? ORDER BY rank, name", [game_id]))
+
+    # Phone links ---------------------------------------------------------------------------------------------
+    @_reading
+    def phone_links(self, game_id: int) -> dict[int, str]:
+        """The phone pages' link tokens of a game by seat (:data:`TABLE_SEAT` for the table page); empty when
+        none were made (or the database predates the ``phone_links`` table)."""
+        if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{LINKS}'").fetchone():
+            return {}
+        return dict(self.conn.execute(f"SELECT seat, token FROM {LINKS} WHERE game = ?", (game_id,)).fetchall())
+
+    def add_phone_links(self, game_id: int, tokens: dict[int, str]) -> dict[int, str]:
+        """Store link tokens for the seats that have none yet (creating the ``phone_links`` table if missing: an
+        addition schema 1 databases take as they are), and return every token of the game."""
+        with self.write() as conn:
+            conn.execute(f"CREATE TABLE IF NOT EXISTS {LINKS} (game INTEGER NOT NULL REFERENCES games(id), "
+                         "seat INTEGER NOT NULL, token TEXT NOT NULL UNIQUE, PRIMARY KEY (game, seat))")
+            conn.executemany(f"INSERT OR IGNORE INTO {LINKS} (game, seat, token) VALUES (?, ?, ?)",
+                             [(game_id, seat, token) for seat, token in tokens.items()])
+        return self.phone_links(game_id)
+
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: changes when another connection committed since the last call; a
+        cheap way to notice another process's commands without querying the events."""
+        return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
 
 def _checkpoint(row: tuple) -> Checkpoint:

@@ -6,12 +6,18 @@ the effective actions), using checkpoints so a long game resumes by replaying on
 
 Undo and redo are events too: an ``undo`` takes back the most recent effective action (any depth), ``redo``
 reapplies the most recently undone one, and a new action clears the redo stack.
+
+Change notification: ``add_listener(callback)`` has ``callback(session)`` called each time this session's game
+changed: after :meth:`Session.execute` committed a command (or reloaded another process's commands before
+refusing one) and after a :meth:`Session.reload` that found something. The phone pages (:mod:`banker.web`) use
+it; a listener runs before ``execute``/``reload`` returns, so it must be quick and must not raise.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -123,6 +129,7 @@ class Session:
         self._last_seq = 0
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
+        self._listeners: list[Callable[[Session], None]] = []
         try:
             self._resume()
         except _DAMAGE as e:
@@ -381,12 +388,15 @@ class Session:
                     plan = replace(plan, summary=self._bulk_summary(cmd, summaries))
                 self._recorded = True
         except _Abort as stop:
+            if stop.reply.changed:  # another process's commands were read in before the refusal
+                self._notify()
             return replace(stop.reply, line=line)
         except BaseException:
             # Nothing was committed: forget whatever the in-memory replay of this attempt did.
             self._stack, self._redo, self._last_seq = old
             self._states = {k: v for k, v in self._states.items() if k <= len(self._stack)}
             raise
+        self._notify()
         return Reply(True, plan.summary, outcome=plan.outcome, changed=True, kind=plan.kind,
                      action=plan.action if plan.kind != "redo" else self._action(int(plan.target or 0)), line=line)
 
@@ -499,7 +509,23 @@ class Session:
         if self._j.last_seq(self.game_id) == self._last_seq:
             return False
         self._replay(self._j.events(self.game_id, after=self._last_seq))
+        self._notify()
         return True
+
+    # Change notification -------------------------------------------------------------------------------------
+    def add_listener(self, callback: Callable[[Session], None]) -> None:
+        """Call ``callback(self)`` after every change of the game this session sees (module docstring); adding
+        the same callback twice adds it once."""
+        if callback not in self._listeners:
+            self._listeners.append(callback)
+
+    def remove_listener(self, callback: Callable[[Session], None]) -> None:
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def _notify(self) -> None:
+        for callback in list(self._listeners):
+            callback(self)
 
     # Reading -------------------------------------------------------------------------------------------------
     def log(self, limit: int | None = None) -> list[LogEntry]:

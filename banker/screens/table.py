@@ -65,6 +65,7 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("undo", "u", "Undo", "Undo the last action"),
     TableAction("redo", "y", "Redo", "Redo what was undone"),
     TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
+    TableAction("phones", "o", "Phones", "Phone pages: each player follows their own money live (a QR code each)"),
     TableAction("help", "question_mark", "Help", "Key bindings and the command language"),
     TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
     TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),
@@ -429,6 +430,11 @@ class TableScreen(Screen):
 
     def action_standings(self) -> None:
         self.app.open_standings()
+
+    def action_phones(self) -> None:
+        from banker.screens.phones import show_phones
+
+        show_phones(self.app)
 
     def action_help(self) -> None:
         from banker.screens.help import HelpScreen

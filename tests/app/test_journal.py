@@ -130,3 +130,37 @@ def test_opening_a_missing_database_creates_nothing(tmp_path):
         Session.open(path)
     assert Session.last_unfinished(path) is None
     assert not path.exists()
+
+
+def test_phone_links_table_is_added_to_an_existing_database_without_a_new_schema(tmp_path):
+    """The phone pages' tokens live in `phone_links`, made the first time they are asked for: a database from
+    before stays schema 1 and opens as it was; the tokens survive closing it (docs/storage.md)."""
+    from banker.journal import TABLE_SEAT
+    from banker.web.links import tokens
+
+    db = tmp_path / "old.db"
+    game = Session.create(db, ["Ann", "Bob"], Settings())
+    game.close()
+    reader = Journal(db, readonly=True)
+    assert reader.phone_links(game.game_id) == {}  # no table yet: nothing, and nothing written
+    reader.close()
+    made = tokens(db, game.game_id, 2)
+    assert sorted(made) == [TABLE_SEAT, 0, 1] and len(set(made.values())) == 3
+    assert all(len(t) >= 22 for t in made.values())
+    assert tokens(db, game.game_id, 2) == made
+    with sqlite3.connect(db) as conn:
+        assert dict(conn.execute("SELECT key, value FROM meta"))["schema_version"] == "1"
+        assert conn.execute("SELECT COUNT(*) FROM phone_links").fetchone()[0] == 3
+    Session.open(db).close()
+
+
+def test_data_version_moves_when_another_connection_commits(tmp_path):
+    db = tmp_path / "v.db"
+    game = Session.create(db, ["Ann", "Bob"], Settings())
+    reader = Journal(db, readonly=True)
+    before = reader.data_version()
+    assert reader.data_version() == before
+    assert game.execute("pay ann 10").ok
+    assert reader.data_version() != before
+    reader.close()
+    game.close()

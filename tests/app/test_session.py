@@ -378,3 +378,29 @@ def test_resuming_from_a_checkpoint_loads_no_engine(game, db):
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["[1500,", "1500,", "1500]", "12"]
+
+
+def test_listeners_hear_every_change_and_nothing_else(db):
+    """add_listener: called after a commit (action, undo, redo), after a reload that found another process's
+    commands, and after a refusal that reloaded them first; never for a refusal, a query or an empty reload."""
+    app = Session.create(db, ["Ann", "Bob", "Cy"], Settings())
+    other = Session.open(db, app.game_id)
+    heard = []
+    app.add_listener(heard.append)
+    app.add_listener(heard.append)  # added once
+    assert app.execute("buy ann park place").ok and heard == [app]
+    for line in ("undo", "redo"):
+        assert app.execute(line).ok
+    assert len(heard) == 3
+    assert not app.execute("buy ann park place").ok  # refused: nothing changed
+    assert app.execute("show worth").ok and not app.reload()
+    assert len(heard) == 3
+    assert other.execute("pay bob 10").ok
+    assert app.reload() and len(heard) == 4
+    assert other.execute("pay bob 10").ok
+    reply = app.execute("undo")  # refused after reading Bob's payment: the game on screen changed all the same
+    assert not reply.ok and reply.changed and len(heard) == 5
+    app.remove_listener(heard.append)
+    assert app.execute("pay cy 5").ok and len(heard) == 5
+    other.close()
+    app.close()

@@ -1,0 +1,133 @@
+"""The phones screen: the phone pages turned on, and a QR code per player and one for the table to join them.
+
+The table's phones key (o) calls :func:`show_phones`: the first time it starts the server (:mod:`banker.web.server`,
+imported only then) on the app's own event loop, at the laptop's LAN address (``BANKER_WEB_HOST`` and
+``BANKER_WEB_PORT`` override it), and subscribes it to the app's session, so the phones update as soon as a command
+is recorded. A server that cannot start (the port in use) is said in a notification and the game goes on. The
+server runs until the app quits (:meth:`banker.app.BankerApp.on_unmount`); Escape only closes this screen.
+
+Each QR code is drawn in half blocks, light modules as white on black whatever the theme (a camera wants dark
+modules on light), one character per module across and two per line down, so at 120x40 a code is about 41
+columns wide: a phone at arm's length reads it. The link is written under it for typing by hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import ItemGrid, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from banker.qr import terminal_text
+
+if TYPE_CHECKING:
+    from banker.web.links import Link
+
+
+class QRCode(Static):
+    """A QR code of ``url`` in half blocks; ``text`` is what it draws (tests decode it)."""
+
+    DEFAULT_CSS = """
+    QRCode { width: auto; height: auto; color: #ffffff; background: #000000; }
+    """
+
+    def __init__(self, url: str, **kwargs) -> None:
+        self.url = url
+        self.text = terminal_text(url).rstrip("\n")
+        super().__init__(Text(self.text, no_wrap=True, overflow="crop"), **kwargs)
+
+
+class PhonesScreen(Screen):
+    """The links of one game's phone pages, each as a QR code with its name above and its URL below."""
+
+    DEFAULT_CSS = """
+    PhonesScreen { layout: vertical; }
+    PhonesScreen #phones-title { padding: 0 1; text-style: bold; }
+    PhonesScreen #phones-note { padding: 0 1; color: $text-muted; }
+    PhonesScreen #phones-scroll { height: 1fr; }
+    PhonesScreen ItemGrid { height: auto; padding: 0 1; grid-gutter: 1 2; }
+    PhonesScreen .phone { height: auto; width: 1fr; }
+    PhonesScreen .phone-name { text-style: bold; }
+    PhonesScreen .phone-url { color: $text-muted; }
+    """
+
+    BINDINGS = [Binding("escape", "close", "Back to the table", id="phones.close",
+                        tooltip="The phone pages stay on until Banker quits")]
+
+    def __init__(self, links: list[Link], base_url: str, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.links = links
+        self.base_url = base_url
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"Phone pages on at {self.base_url}: each player scans their own code", id="phones-title",
+                     markup=False)
+        yield Static("Phones on the same Wi-Fi as this laptop. The pages only read the game; the links stay the same "
+                     "next time. Scroll for more codes; Escape returns to the table.", id="phones-note")
+        with VerticalScroll(id="phones-scroll"), ItemGrid(min_column_width=48):
+            for link in self.links:
+                label = "The table: standings and bank" if link.name == "table" else link.name
+                with Vertical(classes="phone"):
+                    yield Static(label, classes="phone-name", markup=False)
+                    yield QRCode(link.url, classes="phone-qr")
+                    yield Static(link.url, classes="phone-url", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#phones-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+def show_phones(app) -> None:
+    """Turn the phone pages on for the app's game (starting the server the first time) and show the codes."""
+    app.run_worker(_show(app), group="phones", exclusive=True)
+
+
+async def _show(app) -> None:
+    from banker.journal import JournalError
+    from banker.web.links import app_address, bind_error
+    from banker.web.server import PhoneServer
+
+    server = app.phones
+    if server is None:
+        host, port = app_address()
+        server = PhoneServer(app.db_path, host, port, on_error=_Reporter(app))
+        try:
+            await server.start()
+        except OSError as e:
+            app.notify(f"The phone pages could not start on {host}:{port}: {bind_error(e)}. The game goes on; set "
+                       "BANKER_WEB_PORT to another port to try again.", title="Phones", severity="error",
+                       timeout=10, markup=False)
+            return
+        app.phones = server
+    session = app.session
+    try:
+        links = server.serve(session.game_id)
+    except (JournalError, LookupError) as e:
+        app.notify(f"The phone pages cannot serve this game: {e}", title="Phones", severity="error", timeout=10,
+                   markup=False)
+        return
+    session.add_listener(server.session_changed)
+    await app.push_screen(PhonesScreen(links, server.base_url))
+
+
+class _Reporter:
+    """The server's failures as notifications (markup off); the same failure again at once (the poll runs 20 times
+    a second) is not repeated."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.last = ""
+
+    def __call__(self, exc: BaseException) -> None:
+        message = f"The phone pages had a problem ({type(exc).__name__}: {exc}); the game is unaffected."
+        if message == self.last:
+            return
+        self.last = message
+        self.app.notify(message, title="Phones", severity="warning", timeout=8, markup=False)

@@ -1,0 +1,369 @@
+"""The phone pages' data and HTML: a player's page and the table's page, drawn on the server.
+
+Every figure comes from the rules engine's queries (``rules.valuation``, ``rules.rent.quote``, ``rules.jail``),
+never worked out here. A page is a handful of sections; each is rendered to HTML here (every text escaped), so
+the page is complete with no script at all, and a snapshot (what ``/events`` sends) carries the same sections
+with a short hash of each: the page's few lines of script replace the sections whose hash changed. A snapshot
+also carries the figures as plain JSON (``data``) for anyone reading the stream.
+
+No aiohttp and no Textual here: the pages are plain functions of a :class:`View` of the game.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from functools import cache
+from html import escape
+from importlib.resources import files
+from string import Template
+from typing import TYPE_CHECKING, Any
+
+from rules.board import SquareKind
+from rules.state import GameState
+
+if TYPE_CHECKING:
+    from banker.session import LogEntry, Session
+
+LOG_LINES = 8
+"""Journal lines a page shows, newest first."""
+LOG_SCAN = 300
+"""How far back a player's page looks for the lines that name them."""
+
+
+@dataclass(frozen=True)
+class View:
+    """What the pages are drawn from: the game's state, its latest journal lines, when it started."""
+
+    game_id: int
+    created: str
+    state: GameState
+    log: tuple[LogEntry, ...]
+    seq: int
+    now: datetime
+
+
+def view_of(session: Session, now: datetime | None = None) -> View:
+    return View(session.game_id, session.created, session.state, tuple(session.log(limit=LOG_SCAN)),
+                session.last_seq, now or datetime.now(UTC))
+
+
+# Data ----------------------------------------------------------------------------------------------------------
+def seconds_left(view: View) -> int | None:
+    """Seconds until a time-limit game's agreed end (seed 002, TIME LIMIT GAME), from when it was created, as the
+    app's table counts it; None for other games."""
+    state = view.state
+    minutes = state.settings.time_limit_minutes
+    if state.variant.end.value != "time_limit" or minutes <= 0:
+        return None
+    created = datetime.fromisoformat(view.created)
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=UTC)
+    return max(int((created + timedelta(minutes=minutes) - view.now).total_seconds()), 0)
+
+
+def _game(view: View) -> dict[str, Any]:
+    state = view.state
+    turn = state.players[state.turn].name if state.players else ""
+    return {"id": view.game_id, "variant": state.variant.title, "edition": state.board.title, "turn": turn,
+            "turn_no": state.turn_no, "over": state.over, "end_reason": state.end_reason, "seq": view.seq}
+
+
+def _log(entries: list[LogEntry]) -> list[dict[str, Any]]:
+    out = []
+    for e in reversed(entries[-LOG_LINES:]):
+        try:
+            clock = datetime.fromisoformat(e.time).astimezone().strftime("%H:%M")
+        except (TypeError, ValueError):
+            clock = ""
+        out.append({"seq": e.seq, "time": e.time, "clock": clock, "kind": e.kind, "text": e.summary,
+                    "undone": e.undone})
+    return out
+
+
+def involving(entries: tuple[LogEntry, ...], name: str) -> list[LogEntry]:
+    """The latest :data:`LOG_LINES` journal lines that involve a player, oldest first: those whose summary (the
+    engine's words, which name every player a line concerns by their exact name) names them as a word."""
+    named = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)").search
+    found = []
+    for entry in reversed(entries):
+        if named(entry.summary):
+            found.append(entry)
+            if len(found) == LOG_LINES:
+                break
+    return found[::-1]
+
+
+def _collects(state: GameState, deed) -> dict[str, Any]:
+    """What a deed collects now, by ``rules.rent.quote``: an amount, or for a utility the range of the dice."""
+    from rules.rent import quote
+
+    if deed.kind is SquareKind.UTILITY:
+        low, high = quote(state, deed, dice=2), quote(state, deed, dice=12)
+        detail = _detail(low.explanation, deed.name)
+        if high.amount == 0:
+            return {"amount": 0, "low": 0, "high": 0, "text": "no rent", "detail": detail}
+        return {"amount": None, "low": low.amount, "high": high.amount, "detail": detail + ", by the dice",
+                "text": f"{state.money(low.amount)} to {state.money(high.amount)}"}
+    q = quote(state, deed)
+    return {"amount": q.amount, "low": q.amount, "high": q.amount,
+            "detail": _detail(q.explanation, deed.name, state.money(q.amount)),
+            "text": state.money(q.amount) if q.amount else "no rent"}
+
+
+def _detail(explanation: str, name: str, amount: str = "") -> str:
+    """The quote's explanation without the deed's name in front and the amount (shown beside it) at the end:
+    "Boardwalk, full set, unimproved: 2 x $50 = $100" reads "full set, unimproved: 2 x $50"."""
+    for prefix in (f"{name}, ", f"{name} "):
+        if explanation.startswith(prefix):
+            explanation = explanation[len(prefix):]
+            break
+    for suffix in (f" = {amount}", f": {amount}"):
+        if amount and explanation.endswith(suffix):
+            return explanation[: -len(suffix)]
+    return explanation
+
+
+def player_data(view: View, seat: int) -> dict[str, Any]:
+    """Everything a player's page shows, as plain JSON."""
+    from rules.jail import DECK_TITLES, jail_status
+    from rules.valuation import worth
+
+    state = view.state
+    p = state.players[seat]
+    w = worth(state, seat)
+    hotel = state.hotel_level
+    groups = []
+    for key, group in state.board.groups.items():
+        deeds = []
+        for di in group.deeds:
+            holding = state.deeds[di]
+            if holding.owner != seat:
+                continue
+            deed = state.board.deeds[di]
+            deeds.append({"name": deed.name, "houses": 0 if holding.level == hotel else holding.level,
+                          "hotel": holding.level == hotel, "mortgaged": holding.mortgaged,
+                          "collects": _collects(state, deed)})
+        if deeds:
+            groups.append({"key": key, "title": group.title, "colour": group.colour, "deeds": deeds})
+    return {
+        "page": "player",
+        "game": _game(view),
+        "player": {"seat": seat, "name": p.name, "piece": p.token, "cash": p.cash, "cash_text": state.money(p.cash),
+                   "worth": w.total, "worth_text": state.money(w.total), "bankrupt": p.bankrupt,
+                   "turn": state.turn == seat and not state.over,
+                   "jail": jail_status(state, seat) if p.jail is not None else "",
+                   "jail_cards": [DECK_TITLES.get(d, d) for d in p.jail_cards]},
+        "groups": groups,
+        "log": _log(involving(view.log, p.name)),
+    }
+
+
+def table_data(view: View) -> dict[str, Any]:
+    """Everything the table's page shows, as plain JSON."""
+    from rules.turns import winner
+    from rules.valuation import standings
+
+    state = view.state
+    board = state.board
+    names = [p.name for p in state.players]
+    won = winner(state) if state.over else None
+    return {
+        "page": "table",
+        "game": _game(view),
+        "standings": [{"rank": s.rank, "name": s.name, "cash": s.cash, "cash_text": state.money(s.cash),
+                       "worth": s.total, "worth_text": state.money(s.total), "bankrupt": s.bankrupt,
+                       "turn": not state.over and names.index(s.name) == state.turn, "winner": s.name == won,
+                       "in_jail": state.players[names.index(s.name)].jail is not None}
+                      for s in standings(state)],
+        "bank": {"houses": state.houses, "houses_total": board.houses, "hotels": state.hotels,
+                 "hotels_total": board.hotels},
+        "pot": ({"amount": state.pot, "text": state.money(state.pot)} if state.settings.house_rules.free_parking
+                else None),
+        "seconds_left": seconds_left(view),
+        "log": _log(list(view.log)),
+    }
+
+
+# HTML ----------------------------------------------------------------------------------------------------------
+def h(text: object) -> str:
+    """Text for HTML: every ``<``, ``>``, ``&`` and quote escaped."""
+    return escape(str(text), quote=True)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _game_line(game: dict[str, Any], you: str | None = None) -> str:
+    turn = game["turn"]
+    if game["over"]:
+        now = "<strong>Game over</strong>" + (f": {h(game['end_reason'])}" if game["end_reason"] else "")
+    elif you is not None and turn == you:
+        now = f"turn {game['turn_no']}: <strong>your turn</strong>"
+    else:
+        now = f"turn {game['turn_no']}: <strong>{h(turn)}</strong> to play"
+    return f"<p>Game {h(game['id'])} · {h(game['variant'])} · {now}</p>"
+
+
+def _log_html(entries: list[dict[str, Any]], heading: str) -> str:
+    lines = []
+    for e in entries:
+        text = h(e["text"])
+        if e["undone"]:
+            text = f"<del>{text}</del> <span class=\"tag\">undone</span>"
+        clock = f"<time datetime=\"{h(e['time'])}\">{h(e['clock'])}</time> " if e["clock"] else ""
+        lines.append(f"<li>{clock}{text}</li>")
+    body = f"<ol class=\"log\">{''.join(lines)}</ol>" if lines else "<p class=\"muted\">Nothing yet.</p>"
+    return f"<h2>{h(heading)}</h2>{body}"
+
+
+def _time_left(seconds: int) -> str:
+    if seconds <= 0:
+        return "Time is up"
+    return f"Time left {seconds // 3600}:{seconds % 3600 // 60:02}:{seconds % 60:02}"
+
+
+def player_sections(data: dict[str, Any]) -> dict[str, str]:
+    p = data["player"]
+    money = (f"<p class=\"cash\"><span class=\"label\">Cash</span> <span class=\"amount\">{h(p['cash_text'])}"
+             f"</span></p><p class=\"worth\">Worth <strong>{h(p['worth_text'])}</strong></p>")
+    status = []
+    if p["bankrupt"]:
+        status.append("<p class=\"warn\"><strong>Bankrupt</strong>: out of the game</p>")
+    elif p["turn"]:
+        status.append("<p class=\"turn\"><strong>Your turn</strong></p>")
+    if p["jail"]:
+        status.append(f"<p class=\"warn\">{h(p['jail'][:1].upper() + p['jail'][1:])}</p>")
+    if p["jail_cards"]:
+        cards = ", ".join(h(c) for c in p["jail_cards"])
+        status.append(f"<p>Get Out of Jail Free: {_plural(len(p['jail_cards']), 'card')} ({cards})</p>")
+    groups = []
+    for g in data["groups"]:
+        items = []
+        for d in g["deeds"]:
+            c = d["collects"]
+            tags = []
+            if d["hotel"]:
+                tags.append("<span class=\"tag build\">hotel</span>")
+            elif d["houses"]:
+                tags.append(f"<span class=\"tag build\">{_plural(d['houses'], 'house')}</span>")
+            if d["mortgaged"]:
+                tags.append("<span class=\"tag warn\">mortgaged</span>")
+            items.append(f"<li><span class=\"deed\">{h(d['name'])}</span>{' '.join([''] + tags)}"
+                         f"<span class=\"rent\">collects <strong>{h(c['text'])}</strong> "
+                         f"<small>{h(c['detail'])}</small></span></li>")
+        groups.append(f"<div class=\"group\"><h3><span class=\"swatch\" style=\"background:{h(g['colour'])}\" "
+                      f"aria-hidden=\"true\"></span>{h(g['title'])}</h3><ul>{''.join(items)}</ul></div>")
+    deeds = "".join(groups) if groups else "<p class=\"muted\">No deeds yet.</p>"
+    return {
+        "game": _game_line(data["game"], p["name"]),
+        "money": money,
+        "status": "".join(status),
+        "deeds": f"<h2>Deeds</h2>{deeds}",
+        "log": _log_html(data["log"], "Latest for you"),
+    }
+
+
+def table_sections(data: dict[str, Any]) -> dict[str, str]:
+    rows = []
+    for s in data["standings"]:
+        marks = []
+        if s["turn"]:
+            marks.append("<span class=\"tag turn\">to play</span>")
+        if s["winner"]:
+            marks.append("<span class=\"tag turn\">winner</span>")
+        if s["in_jail"]:
+            marks.append("<span class=\"tag warn\">in jail</span>")
+        if s["bankrupt"]:
+            marks.append("<span class=\"tag warn\">bankrupt</span>")
+        out = ' class="out"' if s["bankrupt"] else ""
+        rows.append(f"<tr{out}><td>{h(s['rank'])}</td>"
+                    f"<th scope=\"row\">{h(s['name'])}{' '.join([''] + marks)}</th>"
+                    f"<td class=\"num\">{h(s['cash_text'])}</td><td class=\"num worth\">{h(s['worth_text'])}</td></tr>")
+    standings = ("<h2>Standings</h2><table><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Player</th>"
+                 "<th scope=\"col\" class=\"num\">Cash</th><th scope=\"col\" class=\"num\">Worth</th></tr></thead>"
+                 f"<tbody>{''.join(rows)}</tbody></table>")
+    b = data["bank"]
+    bank = [f"<p>Houses <strong>{b['houses']}</strong> of {b['houses_total']} · Hotels <strong>{b['hotels']}"
+            f"</strong> of {b['hotels_total']}</p>"]
+    if data["pot"] is not None:
+        bank.append(f"<p>Free Parking pot <strong>{h(data['pot']['text'])}</strong> (house rule)</p>")
+    if data["seconds_left"] is not None:
+        left = data["seconds_left"]
+        bank.append(f"<p id=\"time-left\" class=\"turn\" data-left=\"{left}\">{_time_left(left)}</p>")
+    return {
+        "game": _game_line(data["game"]),
+        "standings": standings,
+        "bank": "<h2>Bank</h2>" + "".join(bank),
+        "log": _log_html(data["log"], "Latest"),
+    }
+
+
+def _digest(html: str) -> str:
+    return hashlib.blake2s(html.encode("utf-8"), digest_size=6).hexdigest()
+
+
+def title(data: dict[str, Any]) -> str:
+    if data["page"] == "player":
+        p = data["player"]
+        return f"{p['name']}: {p['cash_text']} · Banker"
+    return f"Table, game {data['game']['id']} · Banker"
+
+
+def sections(data: dict[str, Any]) -> dict[str, str]:
+    return player_sections(data) if data["page"] == "player" else table_sections(data)
+
+
+def snapshot(data: dict[str, Any]) -> str:
+    """What ``/events`` sends: the figures, the page's title and each section's HTML with its hash, as JSON."""
+    parts = {key: {"h": _digest(html), "html": html} for key, html in sections(data).items()}
+    return json.dumps({"seq": data["game"]["seq"], "title": title(data), "sections": parts, "data": data},
+                      ensure_ascii=False, separators=(",", ":"))
+
+
+_SECTION_TAGS = {"game": "header", "money": "section", "status": "section", "deeds": "section", "log": "section",
+                 "standings": "section", "bank": "section"}
+_SECTION_ATTRS = {"money": ' aria-live="polite" aria-atomic="true" aria-label="Your money"',
+                  "status": ' aria-live="polite"', "game": ' class="game"'}
+
+
+def page(data: dict[str, Any]) -> str:
+    """The whole page: complete without script; the script (its hash in :func:`content_security_policy`) keeps
+    it current."""
+    parts = []
+    if data["page"] == "player":
+        p = data["player"]
+        piece = f" <small>({h(p['piece'])})</small>" if p["piece"] else ""
+        heading = f"<h1>{h(p['name'])}{piece}</h1>"
+    else:
+        heading = f"<h1>The table <small>game {h(data['game']['id'])}</small></h1>"
+    for key, html in sections(data).items():
+        tag = _SECTION_TAGS[key]
+        parts.append(f"<{tag} id=\"{key}\" data-h=\"{_digest(html)}\"{_SECTION_ATTRS.get(key, '')}>{html}</{tag}>")
+        if key == "game":
+            parts.append(heading)
+    return _template().substitute(title=h(title(data)), style=_resource("page.css"), script=_resource("page.js"),
+                                  body="\n".join(parts), kind=data["page"])
+
+
+@cache
+def _resource(name: str) -> str:
+    return files("banker.web").joinpath(name).read_text(encoding="utf-8")
+
+
+@cache
+def _template() -> Template:
+    return Template(_resource("page.html"))
+
+
+@cache
+def content_security_policy() -> str:
+    """Nothing from elsewhere (a LAN with no internet works); the one script allowed by its hash."""
+    digest = base64.b64encode(hashlib.sha256(_resource("page.js").encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; connect-src 'self'; "
+            "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")

@@ -1,0 +1,207 @@
+"""Benchmark the phone pages: eight phones on loopback, each with its own page's event stream open.
+
+1. Commit to every phone: a command is committed, and the clock runs until all eight phones hold the snapshot that
+   includes it (each phone is an aiohttp client in a separate process, stamping each snapshot as it arrives with
+   ``time.perf_counter``, the system-wide monotonic clock on Linux; the commit is stamped by a session listener
+   called right after the commit). Three ways a command arrives:
+   a. recorded by the app's session, whose listener tells the server at once (what the app does);
+   b. recorded by another connection, seen only by the ``PRAGMA data_version`` poll (``banker do`` in a shell);
+   c. in the running app (headless Textual), a rent recorded with the Enter key, the phones updated while the
+      table redraws.
+   Median and p95 over N commands; targets under 50 ms median and 100 ms p95.
+2. Key press to updated balances in the app with the eight phones connected: as ``bench/bench_app.py`` measures
+   it (Enter in the rent dialog -> the player's cash on screen changed), median over many rents. Target < 16 ms.
+
+Run: ``.venv/bin/python bench/bench_phones.py [--commands 200] [--rents 60]``. Prints figures only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+NAMES = ["ann", "bob", "cat", "dee", "eve", "fay", "gus", "hal"]
+PHONES = r"""
+import asyncio, json, sys, time
+import aiohttp
+
+async def phone(i, url, http):
+    async with http.get(url + "/events") as r:
+        event = ""
+        async for raw in r.content:
+            line = raw.decode()
+            if line.startswith("event: "):
+                event = line[7:].strip()
+            elif line.startswith("data: ") and event == "snapshot":
+                t = time.perf_counter()
+                seq = json.loads(line[6:])["seq"]
+                print(i, seq, t, flush=True)
+
+async def main():
+    urls = sys.argv[1:]
+    async with aiohttp.ClientSession() as http:
+        await asyncio.gather(*(phone(i, u, http) for i, u in enumerate(urls)))
+
+asyncio.run(main())
+"""
+
+
+class Phones:
+    """Eight phones in a child process; ``arrived[seq]`` maps phone -> arrival time."""
+
+    def __init__(self) -> None:
+        self.arrived: dict[int, dict[int, float]] = {}
+        self.waiters: dict[int, asyncio.Event] = {}
+        self.count = 0
+
+    async def start(self, urls: list[str]) -> None:
+        self.count = len(urls)
+        self.proc = await asyncio.create_subprocess_exec(sys.executable, "-c", PHONES, *urls,
+                                                         stdout=asyncio.subprocess.PIPE)
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while line := await self.proc.stdout.readline():
+            i, seq, t = line.split()
+            got = self.arrived.setdefault(int(seq), {})
+            got[int(i)] = float(t)
+            if len(got) == self.count and int(seq) in self.waiters:
+                self.waiters[int(seq)].set()
+
+    async def all_hold(self, seq: int, timeout: float = 5.0) -> float:
+        """When the last phone got the snapshot with ``seq``."""
+        got = self.arrived.get(seq, {})
+        if len(got) < self.count:
+            event = self.waiters.setdefault(seq, asyncio.Event())
+            await asyncio.wait_for(event.wait(), timeout)
+        return max(self.arrived[seq].values())
+
+    async def stop(self) -> None:
+        self.proc.terminate()
+        await self.proc.wait()
+        self.reader.cancel()
+
+
+def figures(label: str, times: list[float], targets: str = "targets < 50 ms median, < 100 ms p95") -> None:
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    print(f"{label}: median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, max "
+          f"{times[-1] * 1000:.1f} ms over {len(times)} commands ({targets})")
+
+
+def build_game(db: Path) -> int:
+    from banker.session import Session
+    from rules import Settings
+
+    session = Session.create(db, NAMES, Settings())
+    for line in ("buy ann boardwalk", "buy bob reading"):
+        assert session.execute(line).ok
+    session.close()
+    return session.game_id
+
+
+async def commit_to_phones(db: Path, game: int, commands: int) -> None:
+    from banker.session import Session
+    from banker.web.server import PhoneServer
+
+    server = PhoneServer(db, "127.0.0.1", 0)
+    await server.start()
+    links = server.serve(game)
+    phones = Phones()
+    await phones.start([link.url for link in links if link.name != "table"])
+    await phones.all_hold(server.feeds[game].session.last_seq, timeout=10)
+
+    app = Session.open(db, game)
+    stamps: dict[int, float] = {}
+    app.add_listener(lambda s: stamps.__setitem__(s.last_seq, time.perf_counter()))  # first: the commit's time
+    app.add_listener(server.session_changed)
+    other = Session.open(db, game)  # another process's connection: no listener, only the poll sees its commits
+    for label, session, own in (("a. the app's session (listener)", app, True),
+                                ("b. another connection (data_version poll every 50 ms)", other, False)):
+        times = []
+        for i in range(commands):
+            reply = session.execute(f"pay {NAMES[i % 8]} 1" if i % 2 else f"collect {NAMES[i % 8]} 1")
+            assert reply.ok, reply.message
+            t0 = stamps.pop(session.last_seq) if own else time.perf_counter()
+            times.append(await phones.all_hold(session.last_seq) - t0)
+            await asyncio.sleep(random.uniform(0.005, 0.06))  # commits fall at any phase of the 50 ms poll
+        figures(f"commit to all 8 phones, {label}", times)
+    app.close()
+    other.close()
+    await phones.stop()
+    await server.stop()
+
+
+async def in_app(db: Path, rents: int) -> None:
+    """The app with its phone pages on and eight phones connected: rents by the Enter key."""
+    from textual import events
+
+    from banker.app import make_app
+    from banker.screens.phones import PhonesScreen
+
+    os.environ["BANKER_WEB_HOST"], os.environ["BANKER_WEB_PORT"] = "127.0.0.1", "0"
+    app = make_app(db)
+    phones = Phones()
+    keys, pushes = [], []
+    stamps: dict[int, float] = {}
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        # The commit's time, by a listener added before the server's (pressing o adds that one).
+        app.session.add_listener(lambda s: stamps.__setitem__(s.last_seq, time.perf_counter()))
+        await pilot.press("o")
+        while not isinstance(app.screen, PhonesScreen):
+            await pilot.pause(0.01)
+        await phones.start([link.url for link in app.screen.links if link.name != "table"])
+        await pilot.press("escape")
+        await pilot.pause()
+        feed = app.phones.feeds[app.session.game_id]
+        while len(feed.streams) < 8:
+            await pilot.pause(0.01)
+        table = app.screen
+        card = table.query_one("#player-1")
+        for _ in range(rents):
+            app.session.execute("turn bob")
+            app.record("collect bob 50")  # what the rent takes back: bob never runs short (and the table shows it)
+            await pilot.press("r")
+            await pilot.pause()
+            app.screen.query_one("#f-deed").value = "boardwalk"
+            await pilot.pause()
+            before = card.cash
+            t = time.perf_counter()
+            app.post_message(events.Key("enter", "\r"))
+            while card.cash == before:
+                await asyncio.sleep(0)
+            keys.append(time.perf_counter() - t)
+            seq = app.session.last_seq
+            pushes.append(await phones.all_hold(seq) - stamps[seq])
+            await pilot.pause()
+        await phones.stop()
+    print(f"key press to updated balances in the app, 8 phones connected, rent dialog Enter: median "
+          f"{statistics.median(keys) * 1000:.1f} ms, p90 {sorted(keys)[int(len(keys) * 0.9)] * 1000:.1f} ms over "
+          f"{len(keys)} rents (target < 16 ms)")
+    figures("commit to all 8 phones, c. in the running app (Enter in the rent dialog)", pushes)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--commands", type=int, default=200)
+    parser.add_argument("--rents", type=int, default=60)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["BANKER_DATA_DIR"] = tmp
+        db = Path(tmp) / "bench.db"
+        game = build_game(db)
+        asyncio.run(commit_to_phones(db, game, args.commands))
+        if args.rents:
+            asyncio.run(in_app(db, args.rents))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""Make the phone pages' screenshots in docs/phones.md: a sample game served on loopback, photographed by Debian's
+headless Chromium at a phone's size (390x844), light and dark.
+
+Run: ``.venv/bin/python docs/images/phone_screenshots.py`` (needs ``chromium``); writes ``docs/images/*.png``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from banker.session import Session
+from banker.web.server import PhoneServer
+from rules import HouseRules, Settings
+
+HERE = Path(__file__).parent
+GAME = ["buy ann boardwalk", "buy ann park place", "go ann", "go ann", "go ann", "buy ann reading railroad",
+        "buy ann pennsylvania railroad", "buy ann electric company", "build ann boardwalk 3",
+        "mortgage ann electric company", "card ann chance get_out_of_jail_free", "next", "buy bob st james place",
+        "rent bob boardwalk", "next", "tax cy luxury", "buy cy marvin gardens", "rent cy pennsylvania railroad",
+        "next", "jail dee", "next"]
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+         "--window-size=390,844"]
+
+
+async def shoot(url: str, out: Path, dark: bool = False) -> None:
+    with tempfile.TemporaryDirectory() as profile:
+        args = [*FLAGS, f"--user-data-dir={profile}", f"--screenshot={out}"] + (["--force-dark-mode"] if dark else [])
+        proc = await asyncio.create_subprocess_exec(shutil.which("chromium"), *args, url,
+                                                    stdout=asyncio.subprocess.DEVNULL,
+                                                    stderr=asyncio.subprocess.DEVNULL)
+        await proc.wait()
+    print(out)
+
+
+async def main() -> None:
+    if shutil.which("chromium") is None:
+        sys.exit("chromium is not installed")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "sample.db"
+        session = Session.create(db, ["Ann", "Bob", "Cy", "Dee"],
+                                 Settings(house_rules=HouseRules(free_parking=True)), ["car", "dog", "hat", "ship"])
+        for line in GAME:
+            reply = session.execute(line)
+            assert reply.ok, (line, reply.message)
+        server = PhoneServer(db, "127.0.0.1", 0)
+        await server.start()
+        links = server.serve(session.game_id)
+        await shoot(links[0].url, HERE / "phone-player.png")
+        await shoot(links[0].url, HERE / "phone-player-dark.png", dark=True)
+        await shoot(links[-1].url, HERE / "phone-table.png")
+        await server.stop()
+        session.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,163 @@
+"""The phones key (o) and palette entry: the phone pages turned on from the app, a QR code per player and one for
+the table that a real decoder reads back as each page's link, live updates after a key press, the server stopped
+on quit, a port in use said in a notification while the game goes on, and nothing of it loaded at launch."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import socket
+import subprocess
+import sys
+
+import aiohttp
+import pytest
+
+from banker.app import make_app
+from banker.screens.phones import PhonesScreen, QRCode
+from tests.tui.helpers import make_game
+from tests.web.support import cash_of, next_snapshot
+
+ZBARIMG = shutil.which("zbarimg")
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
+    monkeypatch.setenv("BANKER_WEB_PORT", "0")
+    return tmp_path / "phones.db"
+
+
+async def until(pilot, condition, tries: int = 100):
+    for _ in range(tries):
+        if condition():
+            return True
+        await pilot.pause(0.02)
+    return condition()
+
+
+def decode(text: str, path) -> str:
+    """Decode a QR code drawn in half blocks, as a camera would read the terminal: each character is one module
+    across and two down (``▀`` the upper one light, ``▄`` the lower, ``█`` both, a space neither)."""
+    from PIL import Image
+
+    lines = text.split("\n")
+    width, scale = max(len(line) for line in lines), 8
+    image = Image.new("L", (width, 2 * len(lines)), 0)
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            image.putpixel((x, 2 * y), 255 if ch in "█▀" else 0)
+            image.putpixel((x, 2 * y + 1), 255 if ch in "█▄" else 0)
+    image = image.resize((width * scale, 2 * len(lines) * scale), Image.NEAREST)
+    # A dark frame around it, as the terminal's background is: the code's own light border is its quiet zone.
+    framed = Image.new("L", (image.width + 8 * scale, image.height + 8 * scale), 0)
+    framed.paste(image, (4 * scale, 4 * scale))
+    framed.save(path)
+    out = subprocess.run([ZBARIMG, "--raw", "-q", str(path)], capture_output=True, text=True, check=True)
+    return out.stdout.removesuffix("\n")
+
+
+@pytest.mark.skipif(ZBARIMG is None, reason="zbarimg (Debian zbar-tools) is not installed")
+async def test_phones_key_shows_a_readable_code_per_player_and_the_table(db, tmp_path):
+    make_game(db, names=("ann", "bob", "cat", "dee"), lines=["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.phones is None  # nothing served until asked
+        await pilot.press("o")
+        assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+        screen = app.screen
+        assert [link.name for link in screen.links] == ["ann", "bob", "cat", "dee", "table"]
+        codes = list(screen.query(QRCode))
+        assert len(codes) == 5
+        first = codes[0]
+        # Large enough to scan: one character per module across, drawn whole and in view at 120x40.
+        assert first.size.width == len(first.text.split("\n")[0]) >= 29
+        assert first.region.bottom <= 40 and first.region.right <= 120
+        async with aiohttp.ClientSession() as client:
+            for i, (code, link) in enumerate(zip(codes, screen.links, strict=True)):
+                drawn = str(code.render())  # the widget's own text
+                assert drawn == code.text
+                assert decode(drawn, tmp_path / f"code{i}.png") == link.url
+                urls = [str(s.render()) for s in code.parent.query(".phone-url")]
+                assert urls == [link.url]  # the link as text under its code
+                async with client.get(link.url) as response:
+                    assert response.status == 200
+                    page = await response.text()
+                    assert (link.name in page) if link.name != "table" else "Standings" in page
+            # Live: a phone holds the new cash right after the banker's key press records a command.
+            stream = await client.get(screen.links[1].url + "/events")
+            assert cash_of(await next_snapshot(stream), "bob") == 1500
+            await pilot.press("escape")
+            assert await until(pilot, lambda: not isinstance(app.screen, PhonesScreen))
+            await pilot.press("slash", *"pay bob 75", "enter")
+            assert cash_of(await next_snapshot(stream), "bob") == 1425
+            await pilot.press("escape", "u")  # undo, by its key
+            assert cash_of(await next_snapshot(stream), "bob") == 1500
+            url = screen.links[0].url
+            server = app.phones
+            await pilot.press("o")  # again: the same server, the same links
+            assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+            assert app.phones is server and app.screen.links[0].url == url
+            stream.close()
+    assert app.phones is None  # stopped on quit
+    async with aiohttp.ClientSession() as client:
+        with pytest.raises(aiohttp.ClientConnectionError):
+            await client.get(url)
+
+
+async def test_the_palette_turns_the_phones_on(db):
+    from textual.command import CommandPalette
+
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        assert await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"phones")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+        assert app.phones is not None and app.phones.running
+
+
+async def test_a_port_in_use_is_a_notification_and_the_game_goes_on(db, monkeypatch):
+    make_game(db)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        monkeypatch.setenv("BANKER_WEB_PORT", str(taken.getsockname()[1]))
+        app = make_app(db)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("o")
+            assert await until(pilot, lambda: any(n.title == "Phones" for n in app._notifications))
+            [note] = [n for n in app._notifications if n.title == "Phones"]
+            assert "the port is in use" in note.message and note.severity == "error" and note.markup is False
+            assert app.phones is None and not isinstance(app.screen, PhonesScreen)
+            assert app.run_command("pay ann 10").ok and app.session.state.players[0].cash == 1490
+
+
+async def test_links_survive_a_restart_of_the_app(db):
+    make_game(db)
+    seen = []
+    for _ in range(2):
+        app = make_app(db)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.press("o")
+            assert await until(pilot, lambda app=app: isinstance(app.screen, PhonesScreen))
+            seen.append([link.url.rsplit("/", 1)[1] for link in app.screen.links])
+        await asyncio.sleep(0)
+    assert seen[0] == seen[1]
+
+
+def test_the_app_loads_no_web_server_until_asked():
+    """Launch costs nothing: neither aiohttp nor the server module is imported with the app and its table."""
+    code = ("import sys, banker.app, banker.screens.table\n"
+            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('aiohttp', 'ifaddr') or m.startswith("
+            "('banker.web', 'banker.screens.phones')))\n"
+            "print(','.join(bad))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""
