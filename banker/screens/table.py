@@ -98,6 +98,9 @@ class TableScreen(Screen):
         Binding("U", "undo_to", "Undo to here", show=False),
     ]
 
+    early_line: list[tuple[str, str | None]] | None = None
+    """Keys typed after / in the moment before the command line is mounted; None when / was not pressed."""
+
     def compose(self) -> ComposeResult:
         state = self.app.session.state
         yield Static(id="status")
@@ -157,6 +160,12 @@ class TableScreen(Screen):
         self.call_after_refresh(self._controls_ready)
 
     def _controls_ready(self) -> None:
+        early, self.early_line = self.early_line, None
+        if early is not None:  # / was pressed before the line was there: it has the keyboard now, with those keys
+            line = self.query_one(CommandLine)
+            self.set_focus(line)
+            for key, character in early:
+                self.take_key(key, character)
         self._show_undo()
         self.app.session.prepare()
 
@@ -446,7 +455,11 @@ class TableScreen(Screen):
         self.toggle_class("-journal-view")
 
     def action_command_line(self) -> None:
-        self.set_focus(self.query_one(CommandLine))  # at once, so the keys typed right after / go into the line
+        lines = self.query(CommandLine)
+        if not lines:  # not mounted yet (just after the first frame): it takes the keyboard once it is
+            self.early_line = self.early_line or []
+            return
+        self.set_focus(lines.first())  # at once, so the keys typed right after / go into the line
 
     def on_key(self, event) -> None:
         """The table's keys act as they arrive (:mod:`banker.widgets.typeahead`): ``/go bob⏎`` typed in one burst
@@ -460,6 +473,13 @@ class TableScreen(Screen):
         if top is not self:  # typed ahead of a dialog this screen opened
             return hand_on(top, key, character)
         lines = self.query(CommandLine)
+        if not lines and (self.early_line is not None or key == "slash"):
+            # / before the command line is mounted (just after the first frame): keep what is typed for it.
+            if self.early_line is None:
+                self.early_line = []
+            else:
+                self.early_line.append((key, character))
+            return True
         if lines and self.focused is lines.first():
             if key == "escape":
                 self.action_leave_command_line()

@@ -432,3 +432,28 @@ async def test_auction_enter_goes_round_the_table():
         await pilot.pause()
         assert app.screen.focused.id == "bid-0"
         assert [app.screen.query_one(f"#bid-{i}", Input).value for i in range(3)] == ["10", "20", "30"]
+
+
+async def test_a_command_typed_before_the_command_line_is_mounted_is_kept():
+    """Seen under load in CI: / pressed in the moment before the command line was mounted lost the keys after it.
+    They are kept, and the line has the keyboard once it is there."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await table.query_one("#command").remove()  # as in the moment before the controls are mounted
+        await pilot.pause()
+        for key, char in (("slash", "/"), ("g", "g"), ("o", "o"), ("space", " "), ("a", "a"), ("n", "n"),
+                          ("n", "n")):
+            assert table.take_key(key, char)
+        from banker.widgets.command_line import CommandLine
+
+        await table.query_one("#controls").mount(CommandLine(table.complete_line, id="command"))
+        table._controls_ready()
+        await pilot.pause()
+        assert table.query_one("#command", Input).value == "go ann" and app.focused.id == "command"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert journal(app)[-1] == "go ann"
