@@ -39,8 +39,11 @@ class BankerCommands(Provider):
         if isinstance(screen, TableScreen):
             for a in ACTIONS:
                 yield titled(a.label, a.action), partial(getattr(screen, f"action_{a.action}")), a.help
-            yield (titled("Undo to here", "undo_to"), screen.action_undo_to,
-                   "Pick a journal entry and take back everything after it")
+            yield (
+                titled("Undo to here", "undo_to"),
+                screen.action_undo_to,
+                "Pick a journal entry and take back everything after it",
+            )
         yield titled("New game", "new_game"), self.app.new_game, "Set up players and rules"
         yield "Saved games", self.app.show_games, "Resume another game in this database"
 
@@ -64,8 +67,10 @@ class BankerApp(App[int]):
     CSS_PATH = "app.tcss"
     TITLE = "Banker"
     COMMANDS = App.COMMANDS | {BankerCommands}
-    BINDINGS = [Binding("q", "quit", "Quit", tooltip="Quit; every action is already saved"),
-                Binding("ctrl+n", "new_game", "New game", show=False)]
+    BINDINGS = [
+        Binding("q", "quit", "Quit", tooltip="Quit; every action is already saved"),
+        Binding("ctrl+n", "new_game", "New game", show=False),
+    ]
 
     phones = None
     """The phone pages' server (:class:`banker.web.server.PhoneServer`) once the banker turned the pages on (the
@@ -113,8 +118,10 @@ class BankerApp(App[int]):
             config = settings.load()
             if config.theme is not None:
                 if config.theme not in self.available_themes:
-                    raise settings.SettingsError(f"{config.path}: theme: no theme called {config.theme!r}; choose "
-                                                 "one in the command palette (Ctrl+P, Theme)")
+                    raise settings.SettingsError(
+                        f"{config.path}: theme: no theme called {config.theme!r}; choose "
+                        "one in the command palette (Ctrl+P, Theme)"
+                    )
                 self.theme = config.theme
         except settings.SettingsError as e:
             self._settings_problem = str(e)
@@ -196,9 +203,19 @@ class BankerApp(App[int]):
 
         session = Session.create(self.db_path, names, settings, tokens)
         n = session.state.variant.deal_count
-        self._use(session, partial(self.push_screen, ConfirmDialog(
-            f"This game starts with a deal of {n} deeds each. Deal them at random now? (No: record the dealt deeds "
-            "one by one with d)"), self._deal) if n else None)
+        self._use(
+            session,
+            partial(
+                self.push_screen,
+                ConfirmDialog(
+                    f"This game starts with a deal of {n} deeds each. Deal them at random now? "
+                    "(No: record the dealt deeds one by one with d)"
+                ),
+                self._deal,
+            )
+            if n
+            else None,
+        )
 
     def _deal(self, yes: bool | None) -> None:
         if yes:
@@ -248,8 +265,10 @@ class BankerApp(App[int]):
             if isinstance(reply.error, CannotPay) and reply.error.debt and reply.line:
                 from banker.dialogs import RaiseMoneyDialog
 
-                self.push_screen(RaiseMoneyDialog(self.session, self.record_in_dialog, reply.error, reply.line),
-                                 partial(self._raised, reply))
+                self.push_screen(
+                    RaiseMoneyDialog(self.session, self.record_in_dialog, reply.error, reply.line),
+                    partial(self._raised, reply),
+                )
             return
         state = self.session.state
         if reply.changed and state.over and reply.kind != "undo":
@@ -270,8 +289,12 @@ class BankerApp(App[int]):
             from banker.session import Reply
 
             e = refused.error
-            table.show_reply(Reply(False, f"{e.payer} still owes {self.session.state.money(e.amount)}: "
-                                          f"`{refused.line}` is not recorded"))
+            table.show_reply(
+                Reply(
+                    False,
+                    f"{e.payer} still owes {self.session.state.money(e.amount)}: `{refused.line}` is not recorded",
+                )
+            )
 
     def open_standings(self) -> None:
         from banker.screens.standings import StandingsScreen
@@ -293,8 +316,15 @@ class BankerApp(App[int]):
         if not reply.changed:
             self.open_standings()
 
-    def notify(self, message: str, *, title: str = "", severity="information", timeout: float | None = None,
-               markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity="information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         """A toast whose text is never markup unless asked: messages carry names and typed text."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
@@ -304,8 +334,12 @@ class BankerApp(App[int]):
         if self.raise_errors:
             raise exc
         where = log_error(exc, context)
-        self.notify(f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged; details in "
-                    f"{where}.", title="Error", severity="error", timeout=10)
+        self.notify(
+            f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged; details in {where}.",
+            title="Error",
+            severity="error",
+            timeout=10,
+        )
 
     async def on_unmount(self) -> None:
         if self.phones is not None:

@@ -61,7 +61,7 @@ class Parser(argparse.ArgumentParser):
 
 
 def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def game_id(text: str) -> int:
@@ -106,8 +106,9 @@ def output_file(out: str, db: Path, force: bool) -> Path:
         if _same_file(path, Path(f"{db}{suffix}")):
             what = "the game database" if not suffix else f"the game database's {suffix} file"
             which = "" if str(path) == f"{db}{suffix}" else f" ({db}{suffix})"
-            raise CliError(f"{path} is {what}{which}; writing there would destroy the saved games. Choose another "
-                           "--out", REFUSED)
+            raise CliError(
+                f"{path} is {what}{which}; writing there would destroy the saved games. Choose another --out", REFUSED
+            )
     if path.is_dir():
         raise CliError(f"{path} is a directory; --out names the file to write", REFUSED)
     if path.exists() and not force:
@@ -151,8 +152,11 @@ def read_script(name: str) -> str:
     except OSError as e:
         raise CliError(f"cannot read {name}: {cause(e)}") from None
     if len(data) > MAX_SCRIPT:
-        raise CliError(f"{'standard input' if name == '-' else name} is more than {MAX_SCRIPT // 2**20} MB; a "
-                       "script is a text file of commands, one a line", REFUSED)
+        raise CliError(
+            f"{'standard input' if name == '-' else name} is more than {MAX_SCRIPT // 2**20} MB; a "
+            "script is a text file of commands, one a line",
+            REFUSED,
+        )
     return data.decode("utf-8", "surrogateescape").removeprefix("\ufeff")
 
 

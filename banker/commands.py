@@ -115,19 +115,51 @@ SHAPES: dict[str, str] = {
     "show": "show rent <deed> [dice <n>] | show worth | show tax <player> | show raise <player> | show scores",
 }
 
-VERB_ALIASES: dict[str, str] = {"lift": "unmortgage", "unmort": "unmortgage", "auc": "auction", "b": "buy",
-                                 "bankruptcy": "bankrupt", "fp": "parking", "salary": "go", "houses": "build",
-                                 "?": "show", "query": "show"}
-DECKS = {"chance": "chance", "ch": "chance", "chest": "chest", "cc": "chest", "community": "chest",
-         "community-chest": "chest", "communitychest": "chest"}
-JAIL_HOW = {"fine": "fine", "pay": "fine", "card": "card", "doubles": "doubles", "double": "doubles",
-            "miss": "miss", "fail": "miss", "failed": "miss", "send": "send", "go": "send"}
+VERB_ALIASES: dict[str, str] = {
+    "lift": "unmortgage",
+    "unmort": "unmortgage",
+    "auc": "auction",
+    "b": "buy",
+    "bankruptcy": "bankrupt",
+    "fp": "parking",
+    "salary": "go",
+    "houses": "build",
+    "?": "show",
+    "query": "show",
+}
+DECKS = {
+    "chance": "chance",
+    "ch": "chance",
+    "chest": "chest",
+    "cc": "chest",
+    "community": "chest",
+    "community-chest": "chest",
+    "communitychest": "chest",
+}
+JAIL_HOW = {
+    "fine": "fine",
+    "pay": "fine",
+    "card": "card",
+    "doubles": "doubles",
+    "double": "doubles",
+    "miss": "miss",
+    "fail": "miss",
+    "failed": "miss",
+    "send": "send",
+    "go": "send",
+}
 TAX_KINDS = {"income": "income", "luxury": "luxury", "super": "luxury", "supertax": "luxury"}
 TAX_CHOICES = {"200": "200", "flat": "200", "10%": "10%", "10": "10%", "percent": "10%", "10percent": "10%"}
 EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
 BANK = {"bank": "bank"}
-SHOW_WHAT = {"rent": "rent", "worth": "worth", "tax": "tax", "raise": "raise", "scores": "scores",
-             "standings": "scores"}
+SHOW_WHAT = {
+    "rent": "rent",
+    "worth": "worth",
+    "tax": "tax",
+    "raise": "raise",
+    "scores": "scores",
+    "standings": "scores",
+}
 END_REASONS = {"time": "time", "agreement": "agreement", "agreed": "agreement"}
 EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}
 """The closed word lists of the language: every spelling -> the word it means. Each takes a unique prefix the
@@ -138,8 +170,9 @@ def or_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
-def closed_word(word: str, spellings: dict[str, str], *, prefixes: bool = True,
-                also: tuple[str, ...] = ()) -> str | None:
+def closed_word(
+    word: str, spellings: dict[str, str], *, prefixes: bool = True, also: tuple[str, ...] = ()
+) -> str | None:
     """The word of a closed list that ``word`` means: an exact spelling, else a unique prefix of the spellings
     (when ``prefixes``). None if nothing matches; a :class:`CommandError` naming the choices if several do.
     ``also`` names further meanings the same prefix has in this place (players), so "b" is ambiguous between
@@ -150,11 +183,18 @@ def closed_word(word: str, spellings: dict[str, str], *, prefixes: bool = True,
     if not prefixes or not w:
         return None
     # Figures never take a prefix: "20" is not an abbreviation of 200, and a mistyped amount must not pass.
-    found = sorted({meant for spelling, meant in spellings.items() if spelling.startswith(w)
-                    and not any(ch.isdigit() for ch in spelling)})
+    found = sorted(
+        {
+            meant
+            for spelling, meant in spellings.items()
+            if spelling.startswith(w) and not any(ch.isdigit() for ch in spelling)
+        }
+    )
     if len(found) + len(also) > 1 and found:
         raise CommandError(f'"{shown(word)}" could be {or_list(found + list(also))}')
     return found[0] if found else None
+
+
 _AMOUNT = re.compile(r"^[$£]?(\d{1,3}(,\d{3})+|\d+)$")
 
 
@@ -264,8 +304,10 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
     if w.startswith("-") or w.startswith(("$-", "£-", "-$", "-£")):
         raise CommandError(f'the {what} cannot be negative ("{shown(word)}")')
     if not w.lstrip("$£").isascii() or not _AMOUNT.match(w):
-        raise CommandError(f'"{shown(word)}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
-                           f'(for example {currency}150)')
+        raise CommandError(
+            f'"{shown(word)}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
+            f"(for example {currency}150)"
+        )
     digits = w.lstrip("$£").replace(",", "")
     if len(digits) > 12:
         raise CommandError(f"the {what} {word} is absurd; amounts go up to {currency}{MAX_AMOUNT:,}")
@@ -279,13 +321,15 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
 
 # Verbs ---------------------------------------------------------------------------------------------------------
 
+
 def _deal(c: _Line) -> Action:
     c.need(1)
     # "deal random [seed]" (a unique prefix of random too); in a game set up before "Random" was refused as a
     # name, "deal Random <deed>" deals to that player (a deal to a player needs a deed; a seed is digits alone).
     seeded = len(c.args) == 2 and c.args[1].isdigit()
     wants = name_key(c.args[0]) == "random" or (
-        not _is_player(c, c.args[0]) and c.player_or(c.args[0], {"random": "random"}) == ("random",))
+        not _is_player(c, c.args[0]) and c.player_or(c.args[0], {"random": "random"}) == ("random",)
+    )
     if wants and (len(c.args) == 1 or seeded or (len(c.args) == 2 and not _is_player(c, c.args[0]))):
         if len(c.args) == 2:
             if not c.args[1].isdigit() or not c.args[1].isascii() or len(c.args[1]) > 12:
@@ -306,6 +350,7 @@ def _player_deed(cls: type) -> object:
     def parse_it(c: _Line) -> Action:
         c.need(2)
         return cls(c.player(c.args[0]), c.deed(c.args[1:]))
+
     return parse_it
 
 
@@ -381,6 +426,7 @@ def _build_sell(cls: type) -> object:
             count = c.count(rest[-1], "buildings")
             rest = rest[:-1]
         return cls(player, c.deed(rest), count)
+
     return parse_it
 
 
@@ -536,6 +582,7 @@ def _one_player(cls: type) -> object:
     def parse_it(c: _Line) -> Action:
         c.need(1, 1)
         return cls(c.player(c.args[0]))
+
     return parse_it
 
 
@@ -543,6 +590,7 @@ def _bare(make: object) -> object:
     def parse_it(c: _Line) -> Command:
         c.need(0, 0)
         return make()  # type: ignore[operator]
+
     return parse_it
 
 
@@ -626,6 +674,7 @@ _PARSERS = {
 
 # New games -----------------------------------------------------------------------------------------------------
 
+
 def parse_new(line: str) -> tuple[list[str], Settings]:
     """Read a ``new <variant> <player>... [edition us|uk] [minutes N] [free-parking [N]] [double-go]
     [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
@@ -672,8 +721,14 @@ def parse_new_words(args: list[str]) -> NewGame:
         else:
             names.append(args[i])
             i += 1
-    settings = Settings(variant=variant, edition=edition, luxury_tax=luxury, time_limit_minutes=minutes,
-                        house_rules=HouseRules(free_parking=fp, free_parking_start=fp_start, double_go=double_go,
-                                               no_auctions=no_auctions))
+    settings = Settings(
+        variant=variant,
+        edition=edition,
+        luxury_tax=luxury,
+        time_limit_minutes=minutes,
+        house_rules=HouseRules(
+            free_parking=fp, free_parking_start=fp_start, double_go=double_go, no_auctions=no_auctions
+        ),
+    )
     state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
     return NewGame(tuple(p.name for p in state.players), state.settings)

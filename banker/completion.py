@@ -53,8 +53,11 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
     "end": (c.END_REASONS,),
     "show": (c.SHOW_WHAT,),
 }
-SHOW_SLOTS: dict[str, tuple[Slot, ...]] = {"rent": (DEED, {"dice": "dice"}, NUMBER), "tax": (PLAYER,),
-                                           "raise": (PLAYER,)}
+SHOW_SLOTS: dict[str, tuple[Slot, ...]] = {
+    "rent": (DEED, {"dice": "dice"}, NUMBER),
+    "tax": (PLAYER,),
+    "raise": (PLAYER,),
+}
 TRADE_WORDS = {"give": "give", "get": "get", "lift": "lift", "and": "and", "nothing": "nothing"}
 """Words that may stand between a trade's items; after one of them a new item (a deed) begins."""
 
@@ -91,21 +94,21 @@ def complete(line: str, state: GameState) -> str | None:
             return None
         found = set()
         for o in _options(verb, words[1:], state):
-            meant = _resolve(o, " ".join(words[1 + o.start:]), state)
+            meant = _resolve(o, " ".join(words[1 + o.start :]), state)
             if meant is not None:
                 found.add((o.start, meant))
     except (_Ambiguous, RuleError):
         return None
     if len(found) != 1:
         return None
-    (start, text), = found
-    return _extend(line, " ".join(words[1 + start:]), text)
+    ((start, text),) = found
+    return _extend(line, " ".join(words[1 + start :]), text)
 
 
 def _extend(line: str, typed: str, completed: str | None) -> str | None:
     if completed is None or not completed.casefold().startswith(typed.casefold()):
         return None
-    return line + completed[len(typed):] + " "
+    return line + completed[len(typed) :] + " "
 
 
 def _verb_completion(word: str) -> str | None:
@@ -139,7 +142,7 @@ def _options(verb: str, args: list[str], state: GameState) -> Iterator[_Option]:
         if slot == DEED:
             # A deed runs on until a word that starts the next slot (and the words so far name a deed).
             j = i + 1
-            while j < len(done) and not (_ends_deed(done[i:j], done[j], slots[k + 1:], state)):
+            while j < len(done) and not (_ends_deed(done[i:j], done[j], slots[k + 1 :], state)):
                 j += 1
             if j >= len(done):  # still inside the deed, or the last word starts the next slot
                 yield _Option(DEED, i)

@@ -118,9 +118,19 @@ def rows_from_state(state) -> tuple[Row, ...]:
     """The engine's standings as rows; the winner flag comes from ``rules.turns.winner`` once the game is over."""
     won = _winner_name(state)
     return tuple(
-        Row(rank=s.rank, name=s.name, cash=s.cash, deeds=s.deeds, mortgaged=s.mortgaged, houses=s.houses,
-            hotels=s.hotels, buildings=s.buildings, total=s.total, bankrupt=bool(s.bankrupt),
-            winner=bool(won) and s.name == won)
+        Row(
+            rank=s.rank,
+            name=s.name,
+            cash=s.cash,
+            deeds=s.deeds,
+            mortgaged=s.mortgaged,
+            houses=s.houses,
+            hotels=s.hotels,
+            buildings=s.buildings,
+            total=s.total,
+            bankrupt=bool(s.bankrupt),
+            winner=bool(won) and s.name == won,
+        )
         for s in standings(state)
     )
 
@@ -158,9 +168,28 @@ def report(session) -> Report:
 
 # Formats ------------------------------------------------------------------------------------------------------
 
-CSV_COLUMNS = ("rank", "name", "cash", "deeds", "mortgaged", "houses", "hotels", "buildings", "total", "bankrupt",
-               "winner", "game", "status", "variant", "edition", "valuation", "created", "ended",
-               "duration_minutes", "end_reason")
+CSV_COLUMNS = (
+    "rank",
+    "name",
+    "cash",
+    "deeds",
+    "mortgaged",
+    "houses",
+    "hotels",
+    "buildings",
+    "total",
+    "bankrupt",
+    "winner",
+    "game",
+    "status",
+    "variant",
+    "edition",
+    "valuation",
+    "created",
+    "ended",
+    "duration_minutes",
+    "end_reason",
+)
 
 
 def to_csv(rep: Report) -> str:
@@ -171,10 +200,30 @@ def to_csv(rep: Report) -> str:
     writer.writerow(CSV_COLUMNS)
     duration = rep.duration_minutes
     for r in rep.rows:
-        writer.writerow([r.rank, r.name, r.cash, r.deeds, r.mortgaged, r.houses, r.hotels, r.buildings, r.total,
-                         "yes" if r.bankrupt else "no", "yes" if r.winner else "no", rep.game, rep.status,
-                         rep.variant, rep.edition, rep.valuation, rep.created, rep.ended,
-                         "" if duration is None else duration, rep.end_reason])
+        writer.writerow(
+            [
+                r.rank,
+                r.name,
+                r.cash,
+                r.deeds,
+                r.mortgaged,
+                r.houses,
+                r.hotels,
+                r.buildings,
+                r.total,
+                "yes" if r.bankrupt else "no",
+                "yes" if r.winner else "no",
+                rep.game,
+                rep.status,
+                rep.variant,
+                rep.edition,
+                rep.valuation,
+                rep.created,
+                rep.ended,
+                "" if duration is None else duration,
+                rep.end_reason,
+            ]
+        )
     return buffer.getvalue()
 
 
@@ -212,9 +261,17 @@ def from_dict(data: dict) -> Report:
         raise ValueError("not a Banker standings export")
     g = data["game"]
     return Report(
-        game=g["id"], variant=g["variant"], variant_title=g["variant_title"], edition=g["edition"],
-        valuation=g["valuation"], created=g["created"], ended=g["ended"] or "", over=g["status"] == "final",
-        end_reason=g["end_reason"] or "", winner=g["winner"] or "", currency=g["currency"],
+        game=g["id"],
+        variant=g["variant"],
+        variant_title=g["variant_title"],
+        edition=g["edition"],
+        valuation=g["valuation"],
+        created=g["created"],
+        ended=g["ended"] or "",
+        over=g["status"] == "final",
+        end_reason=g["end_reason"] or "",
+        winner=g["winner"] or "",
+        currency=g["currency"],
         rows=tuple(Row(**r) for r in data["standings"]),
     )
 
@@ -237,12 +294,17 @@ def to_markdown(rep: Report) -> str:
         lines.append(f"**Winner: {_md_cell(rep.winner)}**{reason}")
     elif rep.over:
         lines.append(f"**No single winner: a tie for first**{reason}")
-    lines += ["", "| # | Player | Cash | Deeds | Mortgaged | Houses | Hotels | Buildings | Total |",
-              "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+    lines += [
+        "",
+        "| # | Player | Cash | Deeds | Mortgaged | Houses | Hotels | Buildings | Total |",
+        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for r in rep.rows:
         name = _md_cell(r.name) + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
-        lines.append(f"| {r.rank} | {name} | {rep.money(r.cash)} | {rep.money(r.deeds)} | {rep.money(r.mortgaged)} "
-                     f"| {r.houses} | {r.hotels} | {rep.money(r.buildings)} | {rep.money(r.total)} |")
+        lines.append(
+            f"| {r.rank} | {name} | {rep.money(r.cash)} | {rep.money(r.deeds)} | {rep.money(r.mortgaged)} "
+            f"| {r.houses} | {r.hotels} | {rep.money(r.buildings)} | {rep.money(r.total)} |"
+        )
     lines += ["", f"_Valuation: {_md_cell(rep.valuation)}_", ""]
     return "\n".join(lines)
 
@@ -340,13 +402,17 @@ def write_export(rep: Report, fmt: str, directory: str | Path | None = None, db:
     return path
 
 
-def write_qr(rep: Report, directory: str | Path | None = None, db: str | Path | None = None,
-             text: str | None = None, stem: str | None = None) -> tuple[Path, Path]:
+def write_qr(
+    rep: Report,
+    directory: str | Path | None = None,
+    db: str | Path | None = None,
+    text: str | None = None,
+    stem: str | None = None,
+) -> tuple[Path, Path]:
     """Write the QR code of ``text`` (default: :func:`qr_text`) as SVG and PNG; returns (svg, png)."""
     from banker.qr import save_both
 
-    return save_both(qr_text(rep) if text is None else text, exports_dir(directory, db),
-                     stem or f"{file_stem(rep)}-qr")
+    return save_both(qr_text(rep) if text is None else text, exports_dir(directory, db), stem or f"{file_stem(rep)}-qr")
 
 
 # The picture of a game ----------------------------------------------------------------------------------------
@@ -418,10 +484,12 @@ def leaderboard(db) -> list[LeaderRow]:
         database = sqlite_utils.Database(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True))
     if "scores" not in database.table_names() or "games" not in database.table_names():
         return []
-    rows = list(database.query(
-        "select s.game, s.name, s.rank, s.winner, g.winner as game_winner from scores s join games g "
-        "on g.id = s.game where g.over order by s.game, s.rank"
-    ))
+    rows = list(
+        database.query(
+            "select s.game, s.name, s.rank, s.winner, g.winner as game_winner from scores s join games g "
+            "on g.id = s.game where g.over order by s.game, s.rank"
+        )
+    )
     if not isinstance(db, sqlite_utils.Database):
         database.conn.close()
     return leaderboard_from_scores(rows)
@@ -458,8 +526,7 @@ def leaderboard_from_scores(rows: Iterable[dict]) -> list[LeaderRow]:
         games[key].add(row["game"])
         ranks[key].append(int(row["rank"]))
         wins[key] += 1 if (row["game"], key) in won else 0
-    board = [LeaderRow(spelling[k], len(games[k]), wins[k], round(sum(ranks[k]) / len(ranks[k]), 2))
-             for k in games]
+    board = [LeaderRow(spelling[k], len(games[k]), wins[k], round(sum(ranks[k]) / len(ranks[k]), 2)) for k in games]
     board.sort(key=lambda r: (-r.wins, r.average_rank, r.name.casefold()))
     return board
 

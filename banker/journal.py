@@ -77,8 +77,9 @@ def _reading(method):
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as e:
-            if getattr(e, "sqlite_errorname", "").startswith(("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR",
-                                                               "SQLITE_CANTOPEN")):
+            if getattr(e, "sqlite_errorname", "").startswith(
+                ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR", "SQLITE_CANTOPEN")
+            ):
                 raise JournalError(f"cannot read {self.path}: {cause(e)}") from None
             raise damaged(self.path, e) from None
         except (ValueError, TypeError) as e:  # json.JSONDecodeError is a ValueError
@@ -144,8 +145,10 @@ def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
         if not tables:
             return
         if "meta" not in tables:
-            raise JournalError(f"{path} is an SQLite database of something else (tables: "
-                               f"{', '.join(sorted(tables)[:5])}); Banker will not write to it")
+            raise JournalError(
+                f"{path} is an SQLite database of something else (tables: "
+                f"{', '.join(sorted(tables)[:5])}); Banker will not write to it"
+            )
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("app") != APP_ID:
             raise JournalError(f"{path} has a meta table but is not a Banker database; Banker will not write to it")
@@ -160,8 +163,10 @@ def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
         if ro is None and conn is not None:
             conn.close()
     if version > SCHEMA_VERSION:
-        raise JournalError(f"{path} was written by a newer Banker (schema {version}; this one reads up to "
-                           f"{SCHEMA_VERSION}); upgrade Banker to open it")
+        raise JournalError(
+            f"{path} was written by a newer Banker (schema {version}; this one reads up to "
+            f"{SCHEMA_VERSION}); upgrade Banker to open it"
+        )
     if version < 1:
         raise JournalError(f"{path} has schema version {version}, which no Banker release wrote; left untouched")
 
@@ -204,11 +209,15 @@ def _check_writable(path: Path) -> None:
     """Writing needs the file and its directory (where SQLite keeps the ``-wal`` file) to be writable: refuse
     before SQLite opens the file read-only in silence and leaves its ``-wal`` and ``-shm`` files behind."""
     if not os.access(path, os.W_OK):
-        raise JournalError(f"cannot write to {path}: the file is read-only; nothing was recorded (`banker state`, "
-                           "`log` and `export` can still read it)")
+        raise JournalError(
+            f"cannot write to {path}: the file is read-only; nothing was recorded (`banker state`, "
+            "`log` and `export` can still read it)"
+        )
     if not Path(f"{path}-wal").exists() and not os.access(path.parent, os.W_OK | os.X_OK):
-        raise JournalError(f"cannot write to {path}: its directory {path.parent} is read-only, and SQLite keeps "
-                           "its journal file there; nothing was recorded")
+        raise JournalError(
+            f"cannot write to {path}: its directory {path.parent} is read-only, and SQLite keeps "
+            "its journal file there; nothing was recorded"
+        )
 
 
 class Journal:
@@ -223,8 +232,9 @@ class Journal:
         """A read-only connection made SQLite's -wal/-shm files; :meth:`close` has them removed again."""
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
-                raise JournalError(f"there is no Banker database at {self.path}: {self.path.parent} is a file, "
-                                   "not a directory")
+                raise JournalError(
+                    f"there is no Banker database at {self.path}: {self.path.parent} is a file, not a directory"
+                )
             raise LookupError(f"there is no Banker database at {self.path}")
         _check_file(self.path)
         if readonly:
@@ -286,21 +296,67 @@ class Journal:
             db = self.db
             db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
             # Plain SQL inside our transaction: sqlite-utils' insert helpers commit on their own.
-            self.conn.executemany("INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
-                                  [("app", APP_ID), ("schema_version", str(SCHEMA_VERSION))])
-            db["games"].create({"id": int, "created": str, "updated": str, "variant": str, "edition": str,
-                                "settings": str, "over": int, "winner": str}, pk="id", if_not_exists=True)
-            db["players"].create({"game": int, "seat": int, "name": str, "token": str}, pk=("game", "seat"),
-                                 foreign_keys=[("game", "games", "id")], if_not_exists=True)
-            db["events"].create({"game": int, "seq": int, "time": str, "kind": str, "text": str, "action": str,
-                                 "target": int, "summary": str}, pk=("game", "seq"),
-                                foreign_keys=[("game", "games", "id")], if_not_exists=True)
-            db["checkpoints"].create({"game": int, "seq": int, "idx": int, "last": int, "state": str,
-                                      "stack": str, "redo": str}, pk=("game", "seq"),
-                                     foreign_keys=[("game", "games", "id")], if_not_exists=True)
-            db["scores"].create({"game": int, "name": str, "rank": int, "total": int, "cash": int, "deeds": int,
-                                 "mortgaged": int, "buildings": int, "winner": int}, pk=("game", "name"),
-                                foreign_keys=[("game", "games", "id")], if_not_exists=True)
+            self.conn.executemany(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
+                [("app", APP_ID), ("schema_version", str(SCHEMA_VERSION))],
+            )
+            db["games"].create(
+                {
+                    "id": int,
+                    "created": str,
+                    "updated": str,
+                    "variant": str,
+                    "edition": str,
+                    "settings": str,
+                    "over": int,
+                    "winner": str,
+                },
+                pk="id",
+                if_not_exists=True,
+            )
+            db["players"].create(
+                {"game": int, "seat": int, "name": str, "token": str},
+                pk=("game", "seat"),
+                foreign_keys=[("game", "games", "id")],
+                if_not_exists=True,
+            )
+            db["events"].create(
+                {
+                    "game": int,
+                    "seq": int,
+                    "time": str,
+                    "kind": str,
+                    "text": str,
+                    "action": str,
+                    "target": int,
+                    "summary": str,
+                },
+                pk=("game", "seq"),
+                foreign_keys=[("game", "games", "id")],
+                if_not_exists=True,
+            )
+            db["checkpoints"].create(
+                {"game": int, "seq": int, "idx": int, "last": int, "state": str, "stack": str, "redo": str},
+                pk=("game", "seq"),
+                foreign_keys=[("game", "games", "id")],
+                if_not_exists=True,
+            )
+            db["scores"].create(
+                {
+                    "game": int,
+                    "name": str,
+                    "rank": int,
+                    "total": int,
+                    "cash": int,
+                    "deeds": int,
+                    "mortgaged": int,
+                    "buildings": int,
+                    "winner": int,
+                },
+                pk=("game", "name"),
+                foreign_keys=[("game", "games", "id")],
+                if_not_exists=True,
+            )
             self.conn.execute("CREATE INDEX IF NOT EXISTS checkpoints_idx ON checkpoints (game, idx)")
 
     @contextlib.contextmanager
@@ -318,8 +374,9 @@ class Journal:
             raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
         except OverflowError:  # a figure beyond SQLite's 64-bit integers (a game set up before the settings check)
             self._rollback()
-            raise JournalError(f"cannot write to {self.path}: a figure is too large to store; nothing was "
-                               "recorded") from None
+            raise JournalError(
+                f"cannot write to {self.path}: a figure is too large to store; nothing was recorded"
+            ) from None
         except BaseException:
             self._rollback()
             raise
@@ -354,43 +411,52 @@ class Journal:
                 conn.close()
 
     # Games -------------------------------------------------------------------------------------------------
-    def create_game(self, settings: dict[str, Any], variant: str, edition: str, names: list[str],
-                    tokens: list[str]) -> tuple[int, str]:
+    def create_game(
+        self, settings: dict[str, Any], variant: str, edition: str, names: list[str], tokens: list[str]
+    ) -> tuple[int, str]:
         created = now()
         with self.write() as conn:
             cur = conn.execute(
                 "INSERT INTO games (created, updated, variant, edition, settings, over, winner) "
-                "VALUES (?, ?, ?, ?, ?, 0, NULL)", (created, created, variant, edition, json.dumps(settings)))
+                "VALUES (?, ?, ?, ?, ?, 0, NULL)",
+                (created, created, variant, edition, json.dumps(settings)),
+            )
             game = cur.lastrowid
-            conn.executemany("INSERT INTO players (game, seat, name, token) VALUES (?, ?, ?, ?)",
-                             [(game, i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))])
+            conn.executemany(
+                "INSERT INTO players (game, seat, name, token) VALUES (?, ?, ?, ?)",
+                [(game, i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))],
+            )
         return int(game), created
 
     @_reading
     def game(self, game_id: int) -> dict[str, Any] | None:
-        row = self.conn.execute("SELECT id, created, updated, variant, edition, settings, over, winner FROM games "
-                                "WHERE id = ?", (game_id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT id, created, updated, variant, edition, settings, over, winner FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
         if row is None:
             return None
         keys = ("id", "created", "updated", "variant", "edition", "settings", "over", "winner")
         out = dict(zip(keys, row, strict=True))
         out["settings"] = json.loads(out["settings"])
-        players = self.conn.execute("SELECT name, token FROM players WHERE game = ? ORDER BY seat",
-                                    (game_id,)).fetchall()
+        players = self.conn.execute(
+            "SELECT name, token FROM players WHERE game = ? ORDER BY seat", (game_id,)
+        ).fetchall()
         out["names"] = [p[0] for p in players]
         out["tokens"] = [p[1] or "" for p in players]
         return out
 
     @_reading
     def games(self) -> list[dict[str, Any]]:
-        rows = self.conn.execute("SELECT id, created, updated, variant, edition, over, winner FROM games "
-                                 "ORDER BY id").fetchall()
+        rows = self.conn.execute(
+            "SELECT id, created, updated, variant, edition, over, winner FROM games ORDER BY id"
+        ).fetchall()
         keys = ("id", "created", "updated", "variant", "edition", "over", "winner")
         out = []
         for row in rows:
             g = dict(zip(keys, row, strict=True))
-            g["players"] = [r[0] for r in self.conn.execute(
-                "SELECT name FROM players WHERE game = ? ORDER BY seat", (g["id"],))]
+            g["players"] = [
+                r[0] for r in self.conn.execute("SELECT name FROM players WHERE game = ? ORDER BY seat", (g["id"],))
+            ]
             out.append(g)
         return out
 
@@ -408,10 +474,14 @@ class Journal:
 
     @_reading
     def events(self, game_id: int, after: int = 0, with_actions: bool = True) -> list[EventRow]:
-        cols = "seq, time, kind, text, action, target, summary" if with_actions else \
-            "seq, time, kind, text, NULL, target, summary"
-        rows = self.conn.execute(f"SELECT {cols} FROM events WHERE game = ? AND seq > ? ORDER BY seq",
-                                 (game_id, after)).fetchall()
+        cols = (
+            "seq, time, kind, text, action, target, summary"
+            if with_actions
+            else "seq, time, kind, text, NULL, target, summary"
+        )
+        rows = self.conn.execute(
+            f"SELECT {cols} FROM events WHERE game = ? AND seq > ? ORDER BY seq", (game_id, after)
+        ).fetchall()
         return [EventRow(r[0], r[1], r[2], r[3], json.loads(r[4]) if r[4] else None, r[5], r[6]) for r in rows]
 
     @_reading
@@ -419,20 +489,30 @@ class Journal:
         """The journalled actions of the given events, by seq (chunked to stay under SQLite's variable limit)."""
         out: dict[int, dict[str, Any]] = {}
         for i in range(0, len(seqs), 500):
-            chunk = seqs[i:i + 500]
+            chunk = seqs[i : i + 500]
             marks = ",".join("?" * len(chunk))
             for seq, action in self.conn.execute(
-                    f"SELECT seq, action FROM events WHERE game = ? AND seq IN ({marks})", (game_id, *chunk)):
+                f"SELECT seq, action FROM events WHERE game = ? AND seq IN ({marks})", (game_id, *chunk)
+            ):
                 out[seq] = json.loads(action)
         return out
 
-    def add_event(self, conn: sqlite3.Connection, game_id: int, seq: int, kind: str, text: str,
-                  action: dict[str, Any] | None, target: int | None, summary: str) -> str:
+    def add_event(
+        self,
+        conn: sqlite3.Connection,
+        game_id: int,
+        seq: int,
+        kind: str,
+        text: str,
+        action: dict[str, Any] | None,
+        target: int | None,
+        summary: str,
+    ) -> str:
         time = now()
-        conn.execute("INSERT INTO events (game, seq, time, kind, text, action, target, summary) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                     (game_id, seq, time, kind, text, json.dumps(action) if action is not None else None, target,
-                      summary))
+        conn.execute(
+            "INSERT INTO events (game, seq, time, kind, text, action, target, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, seq, time, kind, text, json.dumps(action) if action is not None else None, target, summary),
+        )
         conn.execute("UPDATE games SET updated = ? WHERE id = ?", (time, game_id))
         return time
 
@@ -440,12 +520,14 @@ class Journal:
     def add_checkpoint(self, conn: sqlite3.Connection, game_id: int, cp: Checkpoint) -> None:
         """Store a snapshot. Only the newest keeps the undo/redo stacks (all a resume needs); older snapshots
         keep their state, which undo past them still uses."""
-        conn.execute("UPDATE checkpoints SET stack = NULL, redo = NULL WHERE game = ? AND stack IS NOT NULL",
-                     (game_id,))
-        conn.execute("INSERT OR REPLACE INTO checkpoints (game, seq, idx, last, state, stack, redo) "
-                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     (game_id, cp.seq, cp.idx, cp.last, json.dumps(cp.state), json.dumps(cp.stack),
-                      json.dumps(cp.redo)))
+        conn.execute(
+            "UPDATE checkpoints SET stack = NULL, redo = NULL WHERE game = ? AND stack IS NOT NULL", (game_id,)
+        )
+        conn.execute(
+            "INSERT OR REPLACE INTO checkpoints (game, seq, idx, last, state, stack, redo) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (game_id, cp.seq, cp.idx, cp.last, json.dumps(cp.state), json.dumps(cp.stack), json.dumps(cp.redo)),
+        )
 
     def drop_checkpoints_off(self, conn: sqlite3.Connection, game_id: int, every: int) -> None:
         """Delete the snapshots not taken at a multiple of ``every`` events (those saved on closing): each new
@@ -454,15 +536,20 @@ class Journal:
 
     @_reading
     def latest_checkpoint(self, game_id: int) -> Checkpoint | None:
-        row = self.conn.execute("SELECT seq, idx, last, state, stack, redo FROM checkpoints WHERE game = ? AND "
-                                "stack IS NOT NULL ORDER BY seq DESC LIMIT 1", (game_id,)).fetchone()
+        row = self.conn.execute(
+            "SELECT seq, idx, last, state, stack, redo FROM checkpoints WHERE game = ? AND "
+            "stack IS NOT NULL ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        ).fetchone()
         return None if row is None else _checkpoint(row)
 
     @_reading
     def checkpoints_below(self, game_id: int, idx: int) -> list[tuple[int, int, int]]:
         """(seq, idx, last) of snapshots with at most ``idx`` effective actions, best (largest) first."""
-        return self.conn.execute("SELECT seq, idx, last FROM checkpoints WHERE game = ? AND idx <= ? "
-                                 "ORDER BY idx DESC, seq DESC", (game_id, idx)).fetchall()
+        return self.conn.execute(
+            "SELECT seq, idx, last FROM checkpoints WHERE game = ? AND idx <= ? ORDER BY idx DESC, seq DESC",
+            (game_id, idx),
+        ).fetchall()
 
     @_reading
     def checkpoint_state(self, game_id: int, seq: int) -> dict[str, Any]:
@@ -470,14 +557,16 @@ class Journal:
         return json.loads(row[0])
 
     # Scores ------------------------------------------------------------------------------------------------
-    def set_result(self, conn: sqlite3.Connection, game_id: int, over: bool, winner: str | None,
-                   scores: list[dict[str, Any]]) -> None:
+    def set_result(
+        self, conn: sqlite3.Connection, game_id: int, over: bool, winner: str | None, scores: list[dict[str, Any]]
+    ) -> None:
         conn.execute("UPDATE games SET over = ?, winner = ? WHERE id = ?", (int(over), winner, game_id))
         conn.execute("DELETE FROM scores WHERE game = ?", (game_id,))
         conn.executemany(
             "INSERT INTO scores (game, name, rank, total, cash, deeds, mortgaged, buildings, winner) "
             "VALUES (:game, :name, :rank, :total, :cash, :deeds, :mortgaged, :buildings, :winner)",
-            [{"game": game_id, **s} for s in scores])
+            [{"game": game_id, **s} for s in scores],
+        )
 
     @_reading
     def scores(self, game_id: int) -> list[dict[str, Any]]:
@@ -496,10 +585,14 @@ class Journal:
         """Store link tokens for the seats that have none yet (creating the ``phone_links`` table if missing: an
         addition schema 1 databases take as they are), and return every token of the game."""
         with self.write() as conn:
-            conn.execute(f"CREATE TABLE IF NOT EXISTS {LINKS} (game INTEGER NOT NULL REFERENCES games(id), "
-                         "seat INTEGER NOT NULL, token TEXT NOT NULL UNIQUE, PRIMARY KEY (game, seat))")
-            conn.executemany(f"INSERT OR IGNORE INTO {LINKS} (game, seat, token) VALUES (?, ?, ?)",
-                             [(game_id, seat, token) for seat, token in tokens.items()])
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {LINKS} (game INTEGER NOT NULL REFERENCES games(id), "
+                "seat INTEGER NOT NULL, token TEXT NOT NULL UNIQUE, PRIMARY KEY (game, seat))"
+            )
+            conn.executemany(
+                f"INSERT OR IGNORE INTO {LINKS} (game, seat, token) VALUES (?, ?, ?)",
+                [(game_id, seat, token) for seat, token in tokens.items()],
+            )
         return self.phone_links(game_id)
 
     def data_version(self) -> int:
@@ -510,5 +603,6 @@ class Journal:
 
 def _checkpoint(row: tuple) -> Checkpoint:
     seq, idx, last, state, stack, redo = row
-    return Checkpoint(seq, idx, last, json.loads(state), json.loads(stack) if stack else None,
-                      json.loads(redo) if redo else None)
+    return Checkpoint(
+        seq, idx, last, json.loads(state), json.loads(stack) if stack else None, json.loads(redo) if redo else None
+    )

@@ -58,9 +58,12 @@ def half_blocks(text: str, border: int = 2) -> str:
     matrix = [list(row) for row in qr.get_matrix()]
     if len(matrix) % 2:
         matrix.append([False] * len(matrix[0]))
-    return "\n".join("".join("█" if top and low else "▀" if top else "▄" if low else " "
-                              for top, low in zip(upper, lower, strict=True))
-                      for upper, lower in zip(matrix[0::2], matrix[1::2], strict=True))
+    return "\n".join(
+        "".join(
+            "█" if top and low else "▀" if top else "▄" if low else " " for top, low in zip(upper, lower, strict=True)
+        )
+        for upper, lower in zip(matrix[0::2], matrix[1::2], strict=True)
+    )
 
 
 def save_png(text: str, path: str | Path) -> Path:

@@ -46,6 +46,7 @@ def __getattr__(name: str):
         return parse_new
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
 _DAMAGE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What decoding a journalled row that Banker did not write (edited by hand, damaged) can raise."""
 
@@ -115,8 +116,9 @@ class Session:
         self.game_id = game_id
         self.created: str = info["created"]
         try:
-            settings = state_from_dict({"settings": info["settings"], "players": [], "deeds": [], "houses": 0,
-                                        "hotels": 0, "bank": 0}).settings
+            settings = state_from_dict(
+                {"settings": info["settings"], "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
+            ).settings
             # As it was set up: the names and settings were checked when the game started (check=False keeps a
             # game playable after the checks tighten; docs/rulings.md, "Player names").
             self._base = rules.new_game(info["names"], settings, info["tokens"], check=False)
@@ -142,9 +144,13 @@ class Session:
         state = rules.new_game(names, settings, tokens)
         journal = Journal(db)
         try:
-            game_id, _ = journal.create_game(state_to_dict(state)["settings"], state.settings.variant,
-                                             state.settings.edition, [p.name for p in state.players],
-                                             [p.token for p in state.players])
+            game_id, _ = journal.create_game(
+                state_to_dict(state)["settings"],
+                state.settings.variant,
+                state.settings.edition,
+                [p.name for p in state.players],
+                [p.token for p in state.players],
+            )
             return cls(journal, game_id)
         except BaseException:
             journal.close()
@@ -206,9 +212,18 @@ class Session:
 
     def _add_checkpoint(self, conn: Any) -> None:
         """A snapshot of the current state and stacks as of the last event (:data:`CHECKPOINT_EVERY`)."""
-        self._j.add_checkpoint(conn, self.game_id, Checkpoint(
-            self._last_seq, len(self._stack), self._stack[-1] if self._stack else 0, state_to_dict(self.state),
-            list(self._stack), list(self._redo)))
+        self._j.add_checkpoint(
+            conn,
+            self.game_id,
+            Checkpoint(
+                self._last_seq,
+                len(self._stack),
+                self._stack[-1] if self._stack else 0,
+                state_to_dict(self.state),
+                list(self._stack),
+                list(self._redo),
+            ),
+        )
 
     def __enter__(self) -> Session:
         return self
@@ -271,8 +286,9 @@ class Session:
         try:
             return rules.apply(state, action)
         except RuleError as e:
-            raise JournalError(f"{self._j.path}: game {self.game_id}: journalled event {seq} ({action.verb}) no "
-                               f"longer replays: {e}") from None
+            raise JournalError(
+                f"{self._j.path}: game {self.game_id}: journalled event {seq} ({action.verb}) no longer replays: {e}"
+            ) from None
         except _DAMAGE as e:  # fields of the wrong type: only a journal edited by hand holds such an action
             raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {seq} ({action.verb})") from None
 
@@ -371,8 +387,11 @@ class Session:
                     if reloaded and isinstance(cmd, Control):
                         # Undo/redo aim at what this screen showed; after another process's command they would
                         # take back (or redo) something else, so they are refused rather than retargeted.
-                        raise RuleError(cmd.kind, f"{cmd.kind} refused: another screen recorded a command first; "
-                                                  f"check the log and {cmd.kind} again if you still mean it")
+                        raise RuleError(
+                            cmd.kind,
+                            f"{cmd.kind} refused: another screen recorded a command first; "
+                            f"check the log and {cmd.kind} again if you still mean it",
+                        )
                     steps = self._steps(cmd)
                     plan = self._plan(cmd, line)
                 except RuleError as e:
@@ -397,12 +416,20 @@ class Session:
             self._states = {k: v for k, v in self._states.items() if k <= len(self._stack)}
             raise
         self._notify()
-        return Reply(True, plan.summary, outcome=plan.outcome, changed=True, kind=plan.kind,
-                     action=plan.action if plan.kind != "redo" else self._action(int(plan.target or 0)), line=line)
+        return Reply(
+            True,
+            plan.summary,
+            outcome=plan.outcome,
+            changed=True,
+            kind=plan.kind,
+            action=plan.action if plan.kind != "redo" else self._action(int(plan.target or 0)),
+            line=line,
+        )
 
     def _refuse_new(self) -> Reply:
-        e = RuleError("commands",
-                      "a game is already open; to start another, use banker's new-game screen or `banker new`")
+        e = RuleError(
+            "commands", "a game is already open; to start another, use banker's new-game screen or `banker new`"
+        )
         return Reply(False, str(e), error=e)
 
     def _plan(self, cmd: Command, line: str) -> _Plan:
@@ -433,8 +460,9 @@ class Session:
         if not isinstance(cmd, Control) or cmd.to is None:
             return 1
         seq = cmd.to
-        row = self._j.conn.execute("SELECT kind, target FROM events WHERE game = ? AND seq = ?",
-                                   (self.game_id, seq)).fetchone()
+        row = self._j.conn.execute(
+            "SELECT kind, target FROM events WHERE game = ? AND seq = ?", (self.game_id, seq)
+        ).fetchone()
         if row is None:
             raise RuleError(cmd.kind, f"there is no entry {seq} in this game's journal (`banker log` lists them)")
         kind, target = row
@@ -458,8 +486,11 @@ class Session:
     @staticmethod
     def _bulk_summary(cmd: Command, summaries: list[str]) -> str:
         verb = "Took back" if cmd.kind == "undo" else "Redid"  # type: ignore[union-attr]
-        where = (f"everything after entry {cmd.to}" if cmd.kind == "undo"  # type: ignore[union-attr]
-                 else f"everything up to entry {cmd.to}")  # type: ignore[union-attr]
+        where = (
+            f"everything after entry {cmd.to}"
+            if cmd.kind == "undo"  # type: ignore[union-attr]
+            else f"everything up to entry {cmd.to}"
+        )  # type: ignore[union-attr]
         said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)  # type: ignore[union-attr]
         return f"{verb} {len(summaries)} actions, {where}: {said}"
 
@@ -468,8 +499,9 @@ class Session:
         return self._summary(self._stack[-1]) if self._stack else None
 
     def _summary(self, seq: int) -> str:
-        row = self._j.conn.execute("SELECT summary FROM events WHERE game = ? AND seq = ?",
-                                   (self.game_id, seq)).fetchone()
+        row = self._j.conn.execute(
+            "SELECT summary FROM events WHERE game = ? AND seq = ?", (self.game_id, seq)
+        ).fetchone()
         return row[0] if row else f"event {seq}"
 
     def _write(self, conn: Any, plan: _Plan) -> None:
@@ -533,14 +565,18 @@ class Session:
         if limit is not None and limit <= 0:
             return []
         if limit is None:
-            rows = self._j.conn.execute(f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq",
-                                        (self.game_id,)).fetchall()
+            rows = self._j.conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq", (self.game_id,)
+            ).fetchall()
         else:
-            rows = self._j.conn.execute(f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?",
-                                        (self.game_id, limit)).fetchall()[::-1]
+            rows = self._j.conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?", (self.game_id, limit)
+            ).fetchall()[::-1]
         live = set(self._stack)
-        return [LogEntry(seq, time, text, kind, summary, kind == "action" and seq not in live, target, verb or "")
-                for seq, time, text, kind, summary, target, verb in rows]
+        return [
+            LogEntry(seq, time, text, kind, summary, kind == "action" and seq not in live, target, verb or "")
+            for seq, time, text, kind, summary, target, verb in rows
+        ]
 
     def history(self) -> list[tuple[LogEntry, Outcome]]:
         """Every effective (not undone) action in order, with what it did (replayed from the start)."""
@@ -595,8 +631,10 @@ def answer(state: GameState, q: Query) -> str:
         lines = []
         for i, p in enumerate(state.players):
             w = worth(state, i)
-            lines.append(f"{p.name}: {money(w.total)} (cash {money(w.cash)}, deeds {money(w.deeds)}, mortgaged deeds "
-                         f"{money(w.mortgaged)}, buildings {money(w.buildings)})")
+            lines.append(
+                f"{p.name}: {money(w.total)} (cash {money(w.cash)}, deeds {money(w.deeds)}, mortgaged deeds "
+                f"{money(w.mortgaged)}, buildings {money(w.buildings)})"
+            )
         return "\n".join(lines)
     if q.kind == "tax":
         index = state.player_index(q.player or "")
@@ -611,11 +649,14 @@ def answer(state: GameState, q: Query) -> str:
         index = state.player_index(q.player or "")
         p = state.players[index]
         extra = can_raise(state, index)
-        return (f"{p.name} has {money(p.cash)} and could raise {money(extra)} more by selling buildings and "
-                f"mortgaging: {money(p.cash + extra)} in all")
+        return (
+            f"{p.name} has {money(p.cash)} and could raise {money(extra)} more by selling buildings and "
+            f"mortgaging: {money(p.cash + extra)} in all"
+        )
     rows = standings_rows(state)
-    return "\n".join(f"{r['rank']}. {r['name']}: {money(r['total'])}" + (" (winner)" if r["winner"] else "")
-                      for r in rows)
+    return "\n".join(
+        f"{r['rank']}. {r['name']}: {money(r['total'])}" + (" (winner)" if r["winner"] else "") for r in rows
+    )
 
 
 def standings_rows(state: GameState) -> list[dict[str, Any]]:
@@ -623,9 +664,19 @@ def standings_rows(state: GameState) -> list[dict[str, Any]]:
     winner by ``rules.turns.winner``, where a tie for first is nobody's win) as rows of the ``scores`` table."""
     from banker.exports import rows_from_state
 
-    return [{"name": r.name, "rank": r.rank, "total": r.total, "cash": r.cash, "deeds": r.deeds,
-             "mortgaged": r.mortgaged, "buildings": r.buildings, "winner": int(r.winner)}
-            for r in rows_from_state(state)]
+    return [
+        {
+            "name": r.name,
+            "rank": r.rank,
+            "total": r.total,
+            "cash": r.cash,
+            "deeds": r.deeds,
+            "mortgaged": r.mortgaged,
+            "buildings": r.buildings,
+            "winner": int(r.winner),
+        }
+        for r in rows_from_state(state)
+    ]
 
 
 def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:
@@ -637,22 +688,39 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
     board = state.board
     hotel = state.hotel_level
     return {
-        "game": {"id": game_id, "variant": state.settings.variant, "edition": state.settings.edition,
-                 "turn": state.players[state.turn].name if state.players else None, "over": state.over,
-                 "end_reason": state.end_reason, "turn_no": state.turn_no, "started": state.started},
+        "game": {
+            "id": game_id,
+            "variant": state.settings.variant,
+            "edition": state.settings.edition,
+            "turn": state.players[state.turn].name if state.players else None,
+            "over": state.over,
+            "end_reason": state.end_reason,
+            "turn_no": state.turn_no,
+            "started": state.started,
+        },
         "players": [
-            {"name": p.name, "token": p.token, "cash": p.cash, "bankrupt": p.bankrupt, "in_jail": p.jail is not None,
-             "jail_turns": (p.jail.failed if p.jail is not None else 0), "jail_cards": list(p.jail_cards),
-             "worth": worth(state, i).total}
+            {
+                "name": p.name,
+                "token": p.token,
+                "cash": p.cash,
+                "bankrupt": p.bankrupt,
+                "in_jail": p.jail is not None,
+                "jail_turns": (p.jail.failed if p.jail is not None else 0),
+                "jail_cards": list(p.jail_cards),
+                "worth": worth(state, i).total,
+            }
             for i, p in enumerate(state.players)
         ],
         "bank": {"houses": state.houses, "hotels": state.hotels, "cash": state.bank},
         "deeds": [
-            {"name": d.name, "group": d.group,
-             "owner": None if state.deeds[d.index].owner is None else state.players[state.deeds[d.index].owner].name,
-             "mortgaged": state.deeds[d.index].mortgaged,
-             "houses": 0 if state.deeds[d.index].level == hotel else state.deeds[d.index].level,
-             "hotel": state.deeds[d.index].level == hotel}
+            {
+                "name": d.name,
+                "group": d.group,
+                "owner": None if state.deeds[d.index].owner is None else state.players[state.deeds[d.index].owner].name,
+                "mortgaged": state.deeds[d.index].mortgaged,
+                "houses": 0 if state.deeds[d.index].level == hotel else state.deeds[d.index].level,
+                "hotel": state.deeds[d.index].level == hotel,
+            }
             for d in board.deeds
         ],
         "free_parking": state.pot,

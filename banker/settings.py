@@ -68,8 +68,7 @@ def config_path() -> Path:
 _KEYS = {
     "": {"theme": str},
     "new_game": {"variant": str, "edition": str, "luxury_tax": int},
-    "new_game.house_rules": {"free_parking": bool, "free_parking_start": int, "double_go": bool,
-                             "no_auctions": bool},
+    "new_game.house_rules": {"free_parking": bool, "free_parking_start": int, "double_go": bool, "no_auctions": bool},
     "exports": {"directory": str},
 }
 _TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
@@ -111,8 +110,9 @@ def parse(doc: dict, path: Path | None = None) -> Config:
             name = f"{prefix}.{key}" if prefix else key
             if isinstance(value, dict):
                 if name not in _KEYS:
-                    raise bad(name, f"unknown section [{name}]; the sections are "
-                                    + ", ".join(f"[{k}]" for k in _KEYS if k))
+                    raise bad(
+                        name, f"unknown section [{name}]; the sections are " + ", ".join(f"[{k}]" for k in _KEYS if k)
+                    )
                 walk(value, name)
                 continue
             if allowed is None or key not in allowed:
@@ -153,8 +153,12 @@ def parse(doc: dict, path: Path | None = None) -> Config:
     house = {k.rsplit(".", 1)[1]: v for k, v in values.items() if k.startswith("new_game.house_rules.")}
     return Config(
         theme=str(theme) if theme is not None else None,
-        new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), luxury_tax=int(luxury),  # type: ignore[call-overload]
-                                 **house),  # type: ignore[arg-type]
+        new_game=NewGameDefaults(
+            variant=variant,
+            edition=str(edition).casefold(),
+            luxury_tax=int(luxury),  # type: ignore[call-overload]
+            **house,
+        ),  # type: ignore[arg-type]
         exports=Path(str(directory)).expanduser() if directory is not None else None,
         path=path,
     )
@@ -176,8 +180,8 @@ def save_theme(theme: str, path: Path | None = None) -> Path:
         text = ""
     line = f"theme = {json.dumps(theme)}"  # a JSON string is a valid TOML basic string
     first_table = _TABLE_LINE.search(text)
-    top = text[:first_table.start()] if first_table else text
-    rest = text[len(top):]
+    top = text[: first_table.start()] if first_table else text
+    rest = text[len(top) :]
     if _THEME_LINE.search(top):
         top = _THEME_LINE.sub(lambda _m: line, top, count=1)
     else:

@@ -123,8 +123,7 @@ def records_from_history(state, history: Iterable, creditors: dict[int, str | No
         title, players = min(by_group.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))
         top, top_amount = min(players.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
         best = GroupRent(title, sum(players.values()), top, top_amount)
-    return GameRecords(actions=count, biggest_rent=biggest, most_rent=most, best_group=best,
-                       bankruptcies=tuple(out))
+    return GameRecords(actions=count, biggest_rent=biggest, most_rent=most, best_group=best, bankruptcies=tuple(out))
 
 
 def _player_name(state, name: str) -> str:
@@ -166,8 +165,11 @@ def game_facts(session, journal=None) -> GameFacts:
     creditors: dict[int, str | None] = {}
     seqs = [e.seq for e, _o in history if getattr(e, "verb", "") == "bankrupt"]
     if journal is not None and seqs:
-        creditors = {seq: (action.get("creditor") or None)
-                     for seq, action in journal.actions(session.game_id, seqs).items() if isinstance(action, dict)}
+        creditors = {
+            seq: (action.get("creditor") or None)
+            for seq, action in journal.actions(session.game_id, seqs).items()
+            if isinstance(action, dict)
+        }
     return GameFacts(report(session), records_from_history(session.state, history, creditors))
 
 
@@ -239,9 +241,14 @@ def by_variant(facts: Iterable[GameFacts]) -> list[VariantStats]:
 def _variant_stats(games: list[GameFacts]) -> VariantStats:
     first = games[0].report
     currencies = {g.report.currency for g in games}
-    return VariantStats(first.variant, game_title(first.variant_title),
-                        currencies.pop() if len(currencies) == 1 else "", tuple(games), tuple(player_table(games)),
-                        all_time(games))
+    return VariantStats(
+        first.variant,
+        game_title(first.variant_title),
+        currencies.pop() if len(currencies) == 1 else "",
+        tuple(games),
+        tuple(player_table(games)),
+        all_time(games),
+    )
 
 
 def _key(name: str) -> str:
@@ -262,9 +269,18 @@ def player_table(games: Iterable[GameFacts]) -> list[PlayerStats]:
             ranks[k].append(row.rank)
             totals[k].append(row.total)
             wins[k] += int(row.winner)
-    table = [PlayerStats(spelling[k], len(ranks[k]), wins[k], round(wins[k] / len(ranks[k]), 3),
-                         round(sum(ranks[k]) / len(ranks[k]), 2), max(totals[k]),
-                         round(sum(totals[k]) / len(totals[k]), 1)) for k in ranks]
+    table = [
+        PlayerStats(
+            spelling[k],
+            len(ranks[k]),
+            wins[k],
+            round(wins[k] / len(ranks[k]), 3),
+            round(sum(ranks[k]) / len(ranks[k]), 2),
+            max(totals[k]),
+            round(sum(totals[k]) / len(totals[k]), 1),
+        )
+        for k in ranks
+    ]
     table.sort(key=lambda p: (-p.wins, -p.win_rate, p.average_rank, p.name.casefold()))
     return table
 
@@ -375,8 +391,9 @@ def _table(headers: list[str], rows: list[list[str]], left: int = 1) -> list[str
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) if i < left else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))).rstrip()
+        return "  ".join(
+            c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
 
     return [line(headers)] + [line(r) for r in rows]
 
@@ -411,8 +428,9 @@ def records_lines(group: VariantStats) -> list[str]:
         lines.append(f"  Most rent in a game    {_game_money(group, game, c.amount)}: {c.name} (game {game})")
     if r.best_group:
         game, best = r.best_group
-        lines.append(f"  Most profitable group  {group_text(best, lambda a: _game_money(group, game, a))} "
-                     f"(game {game})")
+        lines.append(
+            f"  Most profitable group  {group_text(best, lambda a: _game_money(group, game, a))} (game {game})"
+        )
     if r.longest_game:
         game, minutes, actions = r.longest_game
         lines.append(f"  Longest game           {length_text(minutes, actions)} (game {game})")
@@ -444,9 +462,21 @@ def variant_text(group: VariantStats, per_game: bool = True) -> str:
     """One rule system's player table, all-time records and (``per_game``) each game's records."""
     money = group.currency
     lines = [f"{group.title}: {_plural(len(group.games), 'finished game')}", ""]
-    lines += _table(["Player", "Games", "Wins", "Win rate", "Avg rank", "Best total", "Avg total"],
-                    [[p.name, str(p.games), str(p.wins), f"{p.win_rate:.0%}", f"{p.average_rank:.2f}",
-                      _money(money, p.best_total), _money(money, p.average_total)] for p in group.players])
+    lines += _table(
+        ["Player", "Games", "Wins", "Win rate", "Avg rank", "Best total", "Avg total"],
+        [
+            [
+                p.name,
+                str(p.games),
+                str(p.wins),
+                f"{p.win_rate:.0%}",
+                f"{p.average_rank:.2f}",
+                _money(money, p.best_total),
+                _money(money, p.average_total),
+            ]
+            for p in group.players
+        ],
+    )
     lines += ["", "All-time records", *records_lines(group)]
     if per_game:
         lines += ["", "Each game"]
@@ -457,15 +487,31 @@ def variant_text(group: VariantStats, per_game: bool = True) -> str:
 
 def player_text(rep: PlayerReport, currency: str) -> str:
     s = rep.stats
-    lines = [f"{rep.name}, {rep.title}: {_plural(s.games, 'game')}, {_plural(s.wins, 'win')} ({s.win_rate:.0%}), "
-             f"average rank {s.average_rank:.2f}, best total {_money(currency, s.best_total)}, average total "
-             f"{_money(currency, s.average_total)}", ""]
-    lines += _table(["Game", "Date", "Rank", "Total", "Result"],
-                    [[str(p.game), p.date, f"{p.rank} of {p.players}", _money(currency, p.total),
-                      "won" if p.winner else ("bankrupt" if p.bankrupt else "")] for p in rep.history], left=2)
+    lines = [
+        f"{rep.name}, {rep.title}: {_plural(s.games, 'game')}, {_plural(s.wins, 'win')} ({s.win_rate:.0%}), "
+        f"average rank {s.average_rank:.2f}, best total {_money(currency, s.best_total)}, average total "
+        f"{_money(currency, s.average_total)}",
+        "",
+    ]
+    lines += _table(
+        ["Game", "Date", "Rank", "Total", "Result"],
+        [
+            [
+                str(p.game),
+                p.date,
+                f"{p.rank} of {p.players}",
+                _money(currency, p.total),
+                "won" if p.winner else ("bankrupt" if p.bankrupt else ""),
+            ]
+            for p in rep.history
+        ],
+        left=2,
+    )
     lines += ["", "Head to head (finished ahead, behind, level)"]
-    lines += _table(["Opponent", "Games", "Ahead", "Behind", "Level"],
-                    [[h.opponent, str(h.games), str(h.ahead), str(h.behind), str(h.level)] for h in rep.head_to_head])
+    lines += _table(
+        ["Opponent", "Games", "Ahead", "Behind", "Level"],
+        [[h.opponent, str(h.games), str(h.ahead), str(h.behind), str(h.level)] for h in rep.head_to_head],
+    )
     return "\n".join(lines)
 
 
@@ -484,19 +530,34 @@ def stats_dict(groups: list[VariantStats], name: str | None = None) -> dict:
     with ``name``, that player's history and head-to-head record instead of every game."""
     variants = []
     for g in groups:
-        entry: dict = {"variant": g.variant, "title": g.title, "games": len(g.games),
-                       "players": [asdict(p) for p in g.players], "records": _records_dict(g.records)}
+        entry: dict = {
+            "variant": g.variant,
+            "title": g.title,
+            "games": len(g.games),
+            "players": [asdict(p) for p in g.players],
+            "records": _records_dict(g.records),
+        }
         if name is None:
-            entry["each_game"] = [{"game": f.game, "date": f.report.date, "winner": f.report.winner or None,
-                                   "duration_minutes": f.report.duration_minutes, **asdict(f.records)}
-                                  for f in g.games]
+            entry["each_game"] = [
+                {
+                    "game": f.game,
+                    "date": f.report.date,
+                    "winner": f.report.winner or None,
+                    "duration_minutes": f.report.duration_minutes,
+                    **asdict(f.records),
+                }
+                for f in g.games
+            ]
         else:
             rep = player_report(g, name)
             if rep is None:
                 continue
-            entry["player"] = {"name": rep.name, "stats": asdict(rep.stats),
-                               "history": [asdict(p) for p in rep.history],
-                               "head_to_head": [asdict(h) for h in rep.head_to_head]}
+            entry["player"] = {
+                "name": rep.name,
+                "stats": asdict(rep.stats),
+                "history": [asdict(p) for p in rep.history],
+                "head_to_head": [asdict(h) for h in rep.head_to_head],
+            }
         variants.append(entry)
     return {"format": FORMAT, "version": VERSION, "player": name, "variants": variants}
 
@@ -508,9 +569,13 @@ def _records_dict(r: Records) -> dict:
     longest = None
     if r.longest_game:
         longest = {"game": r.longest_game[0], "duration_minutes": r.longest_game[1], "actions": r.longest_game[2]}
-    return {"biggest_rent": game_and(r.biggest_rent), "most_rent": game_and(r.most_rent),
-            "best_group": game_and(r.best_group), "longest_game": longest,
-            "bankruptcies": [{"game": game, **asdict(b)} for game, b in r.bankruptcies]}
+    return {
+        "biggest_rent": game_and(r.biggest_rent),
+        "most_rent": game_and(r.most_rent),
+        "best_group": game_and(r.best_group),
+        "longest_game": longest,
+        "bankruptcies": [{"game": game, **asdict(b)} for game, b in r.bankruptcies],
+    }
 
 
 def stats_json(groups: list[VariantStats], name: str | None = None) -> str:

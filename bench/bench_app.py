@@ -187,15 +187,19 @@ def main() -> None:
         for label, env in modes:
             bare, banker = launches(db, args.runs, env)
             b, k = statistics.median(bare), statistics.median(banker)
-            print(f"launch to first frame ({label}), median of {args.runs}: bare Textual app {b * 1000:.0f} ms, "
-                  f"Banker with {args.events} events {k * 1000:.0f} ms, ratio {k / b:.2f} (target < 1.5)")
+            print(
+                f"launch to first frame ({label}), median of {args.runs}: bare Textual app {b * 1000:.0f} ms, "
+                f"Banker with {args.events} events {k * 1000:.0f} ms, ratio {k / b:.2f} (target < 1.5)"
+            )
         if not args.rents:
             return
         dialog, typed = asyncio.run(rent_latency(db, args.rents))
         for name, times in (("rent dialog Enter", dialog), ("typed command Enter", typed)):
-            print(f"key press to updated balances, {name}: median {statistics.median(times) * 1000:.1f} ms, "
-                  f"p90 {sorted(times)[int(len(times) * 0.9)] * 1000:.1f} ms over {len(times)} rents "
-                  "(target < 16 ms)")
+            print(
+                f"key press to updated balances, {name}: median {statistics.median(times) * 1000:.1f} ms, "
+                f"p90 {sorted(times)[int(len(times) * 0.9)] * 1000:.1f} ms over {len(times)} rents "
+                "(target < 16 ms)"
+            )
 
 
 if __name__ == "__main__":

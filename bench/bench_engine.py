@@ -58,8 +58,9 @@ def pick_action(rng: random.Random, state: GameState):
             deed = rng.choice(owned)
             return Rent(name, deed.name, dice=rng.randint(2, 12) if deed.kind is SquareKind.UTILITY else None)
     if roll < 0.60:
-        groups = [g for g in board.groups.values()
-                  if board.deeds[g.deeds[0]].is_street and state.owns_group(who, g.key)]
+        groups = [
+            g for g in board.groups.values() if board.deeds[g.deeds[0]].is_street and state.owns_group(who, g.key)
+        ]
         if groups:
             deed = board.deeds[rng.choice(rng.choice(groups).deeds)]
             return Build(name, deed.name, rng.randint(1, 3))

@@ -29,11 +29,26 @@ def main(actions: int = 2000) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
         session = Session.create(db, ["Ann", "Bob", "Cy", "Dee"], rules.Settings(variant="standard"))
-        for line in ("buy ann boardwalk", "buy ann park place", "buy bob reading", "buy cy baltic",
-                     "buy dee mediterranean"):
+        for line in (
+            "buy ann boardwalk",
+            "buy ann park place",
+            "buy bob reading",
+            "buy cy baltic",
+            "buy dee mediterranean",
+        ):
             assert session.execute(line).ok, line
-        cycle = ["go bob", "rent bob boardwalk", "go cy", "rent cy park place", "go ann", "rent ann reading",
-                 "go dee", "rent dee baltic", "go cy", "rent ann mediterranean"]
+        cycle = [
+            "go bob",
+            "rent bob boardwalk",
+            "go cy",
+            "rent cy park place",
+            "go ann",
+            "rent ann reading",
+            "go dee",
+            "rent dee baltic",
+            "go cy",
+            "rent ann mediterranean",
+        ]
         start = time.perf_counter()
         done = 5
         while done < actions:
@@ -44,8 +59,11 @@ def main(actions: int = 2000) -> None:
         print(f"game of {done} actions journalled in {time.perf_counter() - start:.1f} s (Session, not exports)")
         rep = timed("report(session)", lambda: exports.report(session), 5)
         history = timed("session.history() (replay from the journal)", session.history, 3)
-        timed("story_from_history (worth after every action)",
-              lambda: exports.story_from_history(session.state, history), 3)
+        timed(
+            "story_from_history (worth after every action)",
+            lambda: exports.story_from_history(session.state, history),
+            3,
+        )
         for fmt in exports.FORMATS:
             timed(f"render {fmt}", lambda fmt=fmt: exports.render(rep, fmt), 20)
         timed("write_qr (SVG + PNG)", lambda: exports.write_qr(rep, Path(tmp) / "qr"), 5)

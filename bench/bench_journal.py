@@ -60,17 +60,20 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         times = per_command(root / "cmd.db", 2000)
-        print(f"journal one command: median {statistics.median(times):.3f} ms, "
-              f"p95 {sorted(times)[int(len(times) * 0.95)]:.3f} ms over {len(times)} commands")
+        print(
+            f"journal one command: median {statistics.median(times):.3f} ms, "
+            f"p95 {sorted(times)[int(len(times) * 0.95)]:.3f} ms over {len(times)} commands"
+        )
         t = time.perf_counter()
-        for label, crash, short, long in (("after quitting", False, 100, 10_000),
-                                          ("after a crash", True, 199, 10_099)):
+        for label, crash, short, long in (("after quitting", False, 100, 10_000), ("after a crash", True, 199, 10_099)):
             small, large = root / f"small-{crash}.db", root / f"large-{crash}.db"
             build(small, short, crash)
             build(large, long, crash)
             r_small, r_large = resume(small), resume(large)
-            print(f"resume {label}: {short}-event game {r_small:.2f} ms, {long:,}-event game {r_large:.2f} ms, "
-                  f"ratio {r_large / r_small:.2f}")
+            print(
+                f"resume {label}: {short}-event game {r_small:.2f} ms, {long:,}-event game {r_large:.2f} ms, "
+                f"ratio {r_large / r_small:.2f}"
+            )
         print(f"(built the games in {time.perf_counter() - t:.1f} s)")
     return 0
 

@@ -63,8 +63,9 @@ class Phones:
 
     async def start(self, urls: list[str]) -> None:
         self.count = len(urls)
-        self.proc = await asyncio.create_subprocess_exec(sys.executable, "-c", PHONES, *urls,
-                                                         stdout=asyncio.subprocess.PIPE)
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", PHONES, *urls, stdout=asyncio.subprocess.PIPE
+        )
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
@@ -92,8 +93,10 @@ class Phones:
 def figures(label: str, times: list[float], targets: str = "targets < 50 ms median, < 100 ms p95") -> None:
     times = sorted(times)
     p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
-    print(f"{label}: median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, max "
-          f"{times[-1] * 1000:.1f} ms over {len(times)} commands ({targets})")
+    print(
+        f"{label}: median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, max "
+        f"{times[-1] * 1000:.1f} ms over {len(times)} commands ({targets})"
+    )
 
 
 def build_game(db: Path) -> int:
@@ -123,8 +126,10 @@ async def commit_to_phones(db: Path, game: int, commands: int) -> None:
     app.add_listener(lambda s: stamps.__setitem__(s.last_seq, time.perf_counter()))  # first: the commit's time
     app.add_listener(server.session_changed)
     other = Session.open(db, game)  # another process's connection: no listener, only the poll sees its commits
-    for label, session, own in (("a. the app's session (listener)", app, True),
-                                ("b. another connection (data_version poll every 50 ms)", other, False)):
+    for label, session, own in (
+        ("a. the app's session (listener)", app, True),
+        ("b. another connection (data_version poll every 50 ms)", other, False),
+    ):
         times = []
         for i in range(commands):
             reply = session.execute(f"pay {NAMES[i % 8]} 1" if i % 2 else f"collect {NAMES[i % 8]} 1")
@@ -183,9 +188,11 @@ async def in_app(db: Path, rents: int) -> None:
             pushes.append(await phones.all_hold(seq) - stamps[seq])
             await pilot.pause()
         await phones.stop()
-    print(f"key press to updated balances in the app, 8 phones connected, rent dialog Enter: median "
-          f"{statistics.median(keys) * 1000:.1f} ms, p90 {sorted(keys)[int(len(keys) * 0.9)] * 1000:.1f} ms over "
-          f"{len(keys)} rents (target < 16 ms)")
+    print(
+        f"key press to updated balances in the app, 8 phones connected, rent dialog Enter: median "
+        f"{statistics.median(keys) * 1000:.1f} ms, p90 {sorted(keys)[int(len(keys) * 0.9)] * 1000:.1f} ms over "
+        f"{len(keys)} rents (target < 16 ms)"
+    )
     figures("commit to all 8 phones, c. in the running app (Enter in the rent dialog)", pushes)
 
 

@@ -14,8 +14,29 @@ import importlib
 __version__ = "0.1.0"
 
 _ACTIONS = (
-    "Action", "Auction", "Bankrupt", "Build", "Buy", "Card", "Collect", "Deal", "DealRandom", "End", "Go", "Items",
-    "JailAction", "Mortgage", "Next", "Parking", "Pay", "Rent", "Sell", "ShortageAuction", "Tax", "Trade", "Turn",
+    "Action",
+    "Auction",
+    "Bankrupt",
+    "Build",
+    "Buy",
+    "Card",
+    "Collect",
+    "Deal",
+    "DealRandom",
+    "End",
+    "Go",
+    "Items",
+    "JailAction",
+    "Mortgage",
+    "Next",
+    "Parking",
+    "Pay",
+    "Rent",
+    "Sell",
+    "ShortageAuction",
+    "Tax",
+    "Trade",
+    "Turn",
     "Unmortgage",
 )
 _HOME: dict[str, str] = {

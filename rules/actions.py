@@ -232,6 +232,28 @@ class End(Action):
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.verb: cls
-    for cls in (Deal, DealRandom, Buy, Auction, Rent, Pay, Collect, Go, Build, Sell, ShortageAuction, Mortgage,
-                Unmortgage, Tax, Card, JailAction, Trade, Bankrupt, Turn, Next, Parking, End)
+    for cls in (
+        Deal,
+        DealRandom,
+        Buy,
+        Auction,
+        Rent,
+        Pay,
+        Collect,
+        Go,
+        Build,
+        Sell,
+        ShortageAuction,
+        Mortgage,
+        Unmortgage,
+        Tax,
+        Card,
+        JailAction,
+        Trade,
+        Bankrupt,
+        Turn,
+        Next,
+        Parking,
+        End,
+    )
 }

@@ -83,8 +83,9 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         if owned and not whole:
             notes.append("the bank auctions " + ", ".join(d.name for d in owned) + " (record each `auction`)")
         elif owned:
-            notes.append(", ".join(d.name for d in owned) + " go back to the bank; play has ceased, so nothing "
-                                                             "is auctioned")
+            notes.append(
+                ", ".join(d.name for d in owned) + " go back to the bank; play has ceased, so nothing is auctioned"
+            )
         if player.jail_cards:
             notes.append("Get Out of Jail Free cards go back to their decks")
         state = state.with_player(index, jail_cards=())
@@ -117,13 +118,29 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
             interest = rounded_tenth(deed.mortgage)
             if state.variant.transfer_free_of_mortgage:
                 # Darrow: property changes hands only free of mortgage, so the creditor lifts it (docs/rulings.md).
-                state, t = transfer(state, creditor, BANK, deed.mortgage + interest, "unmortgage", rule=DARROW_RULE,
-                                    deed=deed.name, what=f"to lift the mortgage on {deed.name}")
+                state, t = transfer(
+                    state,
+                    creditor,
+                    BANK,
+                    deed.mortgage + interest,
+                    "unmortgage",
+                    rule=DARROW_RULE,
+                    deed=deed.name,
+                    what=f"to lift the mortgage on {deed.name}",
+                )
                 state = state.with_holding(deed.index, mortgaged=False)
                 notes.append(f"{cname} lifts {deed.name} for {money(deed.mortgage + interest)}")
             else:
-                state, t = transfer(state, creditor, BANK, interest, "interest", rule=RULE, deed=deed.name,
-                                    what=f"interest (10%) on the mortgaged {deed.name}")
+                state, t = transfer(
+                    state,
+                    creditor,
+                    BANK,
+                    interest,
+                    "interest",
+                    rule=RULE,
+                    deed=deed.name,
+                    what=f"interest (10%) on the mortgaged {deed.name}",
+                )
                 notes.append(f"{cname} pays {money(interest)} interest on {deed.name}")
             transfers.append(t)
         held = state.players[creditor].jail_cards

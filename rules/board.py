@@ -158,8 +158,11 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
     if len(exact) == 1:
         # An exact match that drops punctuation the name has ("bo" for "B&O") is exact only where no other name
         # starts so too: "bo" could as well be the start of Boardwalk, and guessing would charge the wrong owner.
-        spelled = {i for i, name, aliases in entries if i in exact
-                   and any(_punctuated(n) == _punctuated(text) for n in (name, *aliases))}
+        spelled = {
+            i
+            for i, name, aliases in entries
+            if i in exact and any(_punctuated(n) == _punctuated(text) for n in (name, *aliases))
+        }
         if spelled or prefixed <= exact:
             return exact.pop()
     found = exact | prefixed if exact else prefixed
@@ -167,15 +170,21 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
     if len(found) > 1 and any(not ch.isalnum() and not ch.isspace() for ch in text):
         # Punctuation typed on purpose narrows the choice: "b." means "B. & O. Railroad", not Baltic Avenue.
         spaced = _punctuated(text)
-        narrowed = {i for i, name, aliases in entries if i in found
-                    and any(_punctuated(n).startswith(spaced) for n in (name, *aliases))}
+        narrowed = {
+            i
+            for i, name, aliases in entries
+            if i in found and any(_punctuated(n).startswith(spaced) for n in (name, *aliases))
+        }
         if narrowed:
             found = narrowed
     if not found:
         # Word by word: "pen r" and "pennsy rail" are the starts of the words of Pennsylvania Railroad.
         typed = [normalise(w) for w in text.split()]
-        found = {i for i, name, aliases in entries if len(typed) > 1
-                 and any(_word_prefixes(typed, n) for n in (name, *aliases))}
+        found = {
+            i
+            for i, name, aliases in entries
+            if len(typed) > 1 and any(_word_prefixes(typed, n) for n in (name, *aliases))
+        }
     if len(found) == 1:
         return found.pop()
     if found:

@@ -30,7 +30,7 @@ MORTGAGES = "seed 000, MORTGAGES"
 
 
 def describe_level(state: GameState, level: int) -> str:
-    """"no houses", "1 house", "3 houses" or "a hotel", as a banker says it."""
+    """ "no houses", "1 house", "3 houses" or "a hotel", as a banker says it."""
     if level >= state.hotel_level:
         return "a hotel"
     if level == 0:
@@ -64,8 +64,9 @@ def _own_group(state: GameState, index: int, deed: Deed, verb: str) -> list[Deed
     return [state.board.deeds[i] for i in state.board.groups[deed.group].deeds]
 
 
-def _plan_build(state: GameState, index: int, deed: Deed, count: object, rule: str,
-                hotels: bool | None = None) -> _Plan:
+def _plan_build(
+    state: GameState, index: int, deed: Deed, count: object, rule: str, hotels: bool | None = None
+) -> _Plan:
     """Place ``count`` levels one at a time: the first on ``deed``, then on the lowest lot (ties: ``deed``, then
     board order), checking every step; raises on the first step the rules refuse, so a build is all or nothing.
     ``hotels``: every step must place a hotel (True) or a house (False), as a shortage auction of one kind sells;
@@ -78,12 +79,16 @@ def _plan_build(state: GameState, index: int, deed: Deed, count: object, rule: s
         raise RuleError(rule, f"the number of buildings must be 1 to {hotel * len(lots)}, not {count!r}")
     missing = [d.name for d in lots if state.deeds[d.index].owner != index]
     if missing:
-        raise RuleError(HOUSES, f"{name} must own the whole {group.title} group to build; "
-                                f"{name} does not own {', '.join(missing)}")
+        raise RuleError(
+            HOUSES, f"{name} must own the whole {group.title} group to build; {name} does not own {', '.join(missing)}"
+        )
     mortgaged = [d.name for d in lots if state.deeds[d.index].mortgaged]
     if mortgaged:
-        raise RuleError(MORTGAGES, f"no building on the {group.title} group while {', '.join(mortgaged)} "
-                                   f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged")
+        raise RuleError(
+            MORTGAGES,
+            f"no building on the {group.title} group while {', '.join(mortgaged)} "
+            f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged",
+        )
     plan = _Plan(lots, {d.index: state.deeds[d.index].level for d in lots}, state.houses, state.hotels)
     for step in range(count):
         if step == 0:
@@ -97,27 +102,36 @@ def _plan_build(state: GameState, index: int, deed: Deed, count: object, rule: s
         low = min(plan.levels.values())
         if hotels is True and low < hotel - 1:
             lowest = next(d for d in lots if plan.levels[d.index] == low)
-            raise RuleError(HOTELS, f"a hotel needs {describe_level(state, hotel - 1)} on every lot of the "
-                                    f"{group.title} group; {lowest.name} has {describe_level(state, low)}")
+            raise RuleError(
+                HOTELS,
+                f"a hotel needs {describe_level(state, hotel - 1)} on every lot of the "
+                f"{group.title} group; {lowest.name} has {describe_level(state, low)}",
+            )
         if hotels is False and level + 1 == hotel:
-            raise RuleError(SHORTAGE, f"{count} house{'s' if count > 1 else ''} would take {target.name} to a "
-                                      "hotel; an auction of houses places houses only (the hotel is auctioned "
-                                      "on its own, or built at its price)")
+            raise RuleError(
+                SHORTAGE,
+                f"{count} house{'s' if count > 1 else ''} would take {target.name} to a "
+                "hotel; an auction of houses places houses only (the hotel is auctioned "
+                "on its own, or built at its price)",
+            )
         if level > low:
             lowest = next(d for d in lots if plan.levels[d.index] == low)
-            raise RuleError(HOUSES, f"{name} must build evenly: {target.name} has {describe_level(state, level)} "
-                                    f"and {lowest.name} {describe_level(state, low)}; build on {lowest.name} first")
+            raise RuleError(
+                HOUSES,
+                f"{name} must build evenly: {target.name} has {describe_level(state, level)} "
+                f"and {lowest.name} {describe_level(state, low)}; build on {lowest.name} first",
+            )
         if level + 1 == hotel:
             if plan.hotels == 0:
-                raise RuleError(SHORTAGE, f"the bank has no hotels left for {target.name}; wait until one is sold "
-                                          "back")
+                raise RuleError(SHORTAGE, f"the bank has no hotels left for {target.name}; wait until one is sold back")
             plan.hotels -= 1
             plan.houses += level  # the houses of the lot go back to the bank (seed 000, HOTELS)
             plan.added_hotels += 1
         else:
             if plan.houses == 0:
-                raise RuleError(SHORTAGE, f"the bank has no houses left for {target.name}; wait until some are "
-                                          "sold back")
+                raise RuleError(
+                    SHORTAGE, f"the bank has no houses left for {target.name}; wait until some are sold back"
+                )
             plan.houses -= 1
             plan.added_houses += 1
         plan.levels[target.index] = level + 1
@@ -154,8 +168,7 @@ def build(state: GameState, action: Build) -> Outcome:
     deed = state.deed(action.deed)
     plan = _plan_build(state, index, deed, action.count, HOUSES)
     what = _count(plan.added_houses, plan.added_hotels)
-    state, paid = transfer(state, index, BANK, plan.cost, "build", rule=HOUSES, what=f"for {what}",
-                           deed=deed.name)
+    state, paid = transfer(state, index, BANK, plan.cost, "build", rule=HOUSES, what=f"for {what}", deed=deed.name)
     state = _apply_levels(state, plan)
     name = state.players[index].name
     return Outcome(state, f"{name} builds {what} for {state.money(plan.cost)}: {_layout(state, plan)}", (paid,))
@@ -174,12 +187,12 @@ def shortage_auction(state: GameState, action: ShortageAuction) -> Outcome:
         raise RuleError(SHORTAGE, f"an auction sells houses or hotels, not {action.hotel!r}")
     plan = _plan_build(state, index, deed, action.count, SHORTAGE, hotels=action.hotel)
     what = _count(plan.added_houses, plan.added_hotels)
-    state, paid = transfer(state, index, BANK, amount, "build", rule=SHORTAGE, what=f"for {what} at auction",
-                           deed=deed.name)
+    state, paid = transfer(
+        state, index, BANK, amount, "build", rule=SHORTAGE, what=f"for {what} at auction", deed=deed.name
+    )
     state = _apply_levels(state, plan)
     name = state.players[index].name
-    return Outcome(state, f"{name} wins {what} at auction for {state.money(amount)}: {_layout(state, plan)}",
-                   (paid,))
+    return Outcome(state, f"{name} wins {what} at auction for {state.money(amount)}: {_layout(state, plan)}", (paid,))
 
 
 @handles(Sell)
@@ -204,14 +217,20 @@ def sell(state: GameState, action: Sell) -> Outcome:
         group = state.board.groups[deed.group]
         raise RuleError(SELLING, f"no buildings stand on the {group.title} group")
     if count > standing:
-        raise RuleError(SELLING, f"only {standing} building level{'s' if standing > 1 else ''} stand on the "
-                                 f"{state.board.groups[deed.group].title} group ({_layout(state, plan)}), "
-                                 f"not {count}")
+        raise RuleError(
+            SELLING,
+            f"only {standing} building level{'s' if standing > 1 else ''} stand on the "
+            f"{state.board.groups[deed.group].title} group ({_layout(state, plan)}), "
+            f"not {count}",
+        )
     if count < standing and plan.levels[deed.index] < max(plan.levels.values()):
         top = next(d for d in lots if plan.levels[d.index] == max(plan.levels.values()))
-        raise RuleError(SELLING, f"{name} must sell evenly: {top.name} has "
-                                 f"{describe_level(state, plan.levels[top.index])} and {deed.name} "
-                                 f"{describe_level(state, plan.levels[deed.index])}; sell from {top.name} first")
+        raise RuleError(
+            SELLING,
+            f"{name} must sell evenly: {top.name} has "
+            f"{describe_level(state, plan.levels[top.index])} and {deed.name} "
+            f"{describe_level(state, plan.levels[deed.index])}; sell from {top.name} first",
+        )
     sold_houses = sold_hotels = 0
     if count == standing:
         for d in lots:
@@ -227,14 +246,16 @@ def sell(state: GameState, action: Sell) -> Outcome:
     else:
         for _ in range(count):
             high = max(plan.levels.values())
-            target = deed if plan.levels[deed.index] == high else next(d for d in lots
-                                                                        if plan.levels[d.index] == high)
+            target = deed if plan.levels[deed.index] == high else next(d for d in lots if plan.levels[d.index] == high)
             if high >= hotel:
                 needed = hotel - 1
                 if plan.houses < needed:
-                    raise RuleError(SELLING, f"selling the hotel on {target.name} one level at a time needs "
-                                             f"{needed} houses from the bank, which has {plan.houses}; sell all "
-                                             f"the group's buildings at once instead")
+                    raise RuleError(
+                        SELLING,
+                        f"selling the hotel on {target.name} one level at a time needs "
+                        f"{needed} houses from the bank, which has {plan.houses}; sell all "
+                        f"the group's buildings at once instead",
+                    )
                 plan.houses -= needed
                 plan.hotels += 1
                 sold_hotels += 1
@@ -246,5 +267,6 @@ def sell(state: GameState, action: Sell) -> Outcome:
     what = _count(sold_houses, sold_hotels)
     state, paid = transfer(state, BANK, index, plan.cost, "sell", rule=SELLING, deed=deed.name)
     state = _apply_levels(state, plan)
-    return Outcome(state, f"{name} sells {what} back to the bank for {state.money(plan.cost)}: "
-                          f"{_layout(state, plan)}", (paid,))
+    return Outcome(
+        state, f"{name} sells {what} back to the bank for {state.money(plan.cost)}: {_layout(state, plan)}", (paid,)
+    )

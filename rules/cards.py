@@ -24,8 +24,9 @@ from rules.state import GameState
 
 CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
 STYLES = ("classic", "2008")
-KINDS = frozenset({"collect", "pay", "collect_each", "pay_each", "repairs", "go", "jail", "jail_card", "move",
-                   "back", "nearest"})
+KINDS = frozenset(
+    {"collect", "pay", "collect_each", "pay_each", "repairs", "go", "jail", "jail_card", "move", "back", "nearest"}
+)
 
 
 @dataclass(frozen=True)
@@ -111,15 +112,20 @@ def resolve_card(style: str, deck: str, text: str) -> CardDef:
         if normalise(c.id) == wanted:
             return c
     typed = re.findall(r"[0-9a-z]+", text.casefold().replace("'", ""))
-    found = [c for c in cards if normalise(c.id).startswith(wanted)
-             or all(any(w.startswith(t) for w in _card_words(c)) for t in typed)]
+    found = [
+        c
+        for c in cards
+        if normalise(c.id).startswith(wanted) or all(any(w.startswith(t) for w in _card_words(c)) for t in typed)
+    ]
     if len(found) == 1:
         return found[0]
     title = DECK_TITLES[cards[0].deck]
     if found:
-        raise RuleError(CARD_RULE, f'"{text}" could be any of {len(found)} {title} cards: '
-                                   + "; ".join(f'{c.id} ("{c.text if len(c.text) <= 40 else c.text[:39] + "…"}")'
-                                               for c in found))
+        raise RuleError(
+            CARD_RULE,
+            f'"{text}" could be any of {len(found)} {title} cards: '
+            + "; ".join(f'{c.id} ("{c.text if len(c.text) <= 40 else c.text[:39] + "…"}")' for c in found),
+        )
     ids = ", ".join(c.id for c in cards)
     raise RuleError(CARD_RULE, f'no {title} card "{text}"; the cards are: {ids}')
 
@@ -148,35 +154,45 @@ def card(state: GameState, action: Card) -> Outcome:
         return Outcome(state, f"{head}: the bank pays {name} {money(c.amount)}", (t,))
     if c.kind == "pay":
         # Card fines go where taxes go: the middle under the Free Parking house rule (docs/rulings.md).
-        state, t = transfer(state, index, to_bank_or_pot(state), c.amount, "card", rule=CARD_RULE, what=what,
-                            debt=True)
+        state, t = transfer(state, index, to_bank_or_pot(state), c.amount, "card", rule=CARD_RULE, what=what, debt=True)
         return Outcome(state, f"{head}: {name} pays {money(c.amount)} to the {t.payee}", (t,))
     others = [i for i in state.active() if i != index]
     if c.kind == "pay_each":
         total = c.amount * len(others)
-        check_cover(state, index, total, CARD_RULE, f"({money(c.amount)} to each of {len(others)} players) {what}",
-                    debt=True)
+        check_cover(
+            state, index, total, CARD_RULE, f"({money(c.amount)} to each of {len(others)} players) {what}", debt=True
+        )
         for i in others:
             state, t = transfer(state, index, i, c.amount, "card", rule=CARD_RULE, what=what)
             transfers.append(t)
-        return Outcome(state, f"{head}: {name} pays {money(c.amount)} to each other player "
-                              f"({money(total)} in all)", tuple(transfers))
+        return Outcome(
+            state,
+            f"{head}: {name} pays {money(c.amount)} to each other player ({money(total)} in all)",
+            tuple(transfers),
+        )
     if c.kind == "collect_each":
         for i in others:
-            state, t = transfer(state, i, index, c.amount, "card", rule=CARD_RULE,
-                                what=f"to {name} for the {title} card", debt=True)
+            state, t = transfer(
+                state, i, index, c.amount, "card", rule=CARD_RULE, what=f"to {name} for the {title} card", debt=True
+            )
             transfers.append(t)
-        return Outcome(state, f"{head}: each other player pays {name} {money(c.amount)} "
-                              f"({money(c.amount * len(others))} in all)", tuple(transfers))
+        return Outcome(
+            state,
+            f"{head}: each other player pays {name} {money(c.amount)} ({money(c.amount * len(others))} in all)",
+            tuple(transfers),
+        )
     if c.kind == "repairs":
         houses, hotels = state.houses_and_hotels(index)
         due = houses * c.house + hotels * c.hotel
         if not due:
             return Outcome(state, f"{head}: {name} has no buildings, nothing to pay")
-        state, t = transfer(state, index, to_bank_or_pot(state), due, "card", rule=CARD_RULE, what=what,
-                            debt=True)
-        return Outcome(state, f"{head}: {name} pays {money(due)} to the {t.payee} ({houses} x {money(c.house)} "
-                              f"houses + {hotels} x {money(c.hotel)} hotels)", (t,))
+        state, t = transfer(state, index, to_bank_or_pot(state), due, "card", rule=CARD_RULE, what=what, debt=True)
+        return Outcome(
+            state,
+            f"{head}: {name} pays {money(due)} to the {t.payee} ({houses} x {money(c.house)} "
+            f"houses + {hotels} x {money(c.hotel)} hotels)",
+            (t,),
+        )
     if c.kind == "go":
         # Advancing to GO lands exactly on it: the salary (double under that house rule); seed 000, "GO".
         salary = state.board.go_salary * (2 if state.settings.house_rules.double_go else 1)
@@ -188,8 +204,11 @@ def card(state: GameState, action: Card) -> Outcome:
     if c.kind == "jail_card":
         holder = card_holder(state, c.deck)
         if holder is not None:
-            raise RuleError(JAIL_CARD_RULE, f"{state.players[holder].name} already holds the {title} Get Out of "
-                                            "Jail Free card; it is not in the deck")
+            raise RuleError(
+                JAIL_CARD_RULE,
+                f"{state.players[holder].name} already holds the {title} Get Out of "
+                "Jail Free card; it is not in the deck",
+            )
         state = state.with_player(index, jail_cards=(*player.jail_cards, c.deck))
         return Outcome(state, f"{head}: {name} keeps the card until used or sold")
     if c.kind == "move":
@@ -204,5 +223,8 @@ def card(state: GameState, action: Card) -> Outcome:
         rent = f"if it is owned, record `rent {name} <railroad> card` (twice the rent)"
     else:
         rent = f"if it is owned, throw the dice and record `rent {name} <utility> dice <n> card` (ten times the throw)"
-    return Outcome(state, f"{head}: move to the nearest {c.target} ({dest}); {rent}; if not, it may be bought; "
-                          f"if you passed GO, record `go {name}`")
+    return Outcome(
+        state,
+        f"{head}: move to the nearest {c.target} ({dest}); {rent}; if not, it may be bought; "
+        f"if you passed GO, record `go {name}`",
+    )

@@ -22,8 +22,10 @@ def check_unowned(state: GameState, deed: Deed, rule: str) -> None:
     """Refuse to sell a deed the bank no longer holds, naming who has it."""
     owner = state.deeds[deed.index].owner
     if owner is not None:
-        raise RuleError(rule, f"{deed.name} already belongs to {state.players[owner].name}; "
-                              "only the bank's deeds are sold or auctioned")
+        raise RuleError(
+            rule,
+            f"{deed.name} already belongs to {state.players[owner].name}; only the bank's deeds are sold or auctioned",
+        )
 
 
 @handles(Buy)
@@ -33,11 +35,12 @@ def buy(state: GameState, action: Buy) -> Outcome:
     deed = state.deed(action.deed)
     if not state.variant.buy_at_price:
         # seed 001: "the BANK offers this property for sale at PUBLIC AUCTION to the HIGHEST BIDDER"
-        raise RuleError("seed 001, public auction", f"in {state.variant.title} every property is auctioned; "
-                                                    f"record the auction of {deed.name} instead")
+        raise RuleError(
+            "seed 001, public auction",
+            f"in {state.variant.title} every property is auctioned; record the auction of {deed.name} instead",
+        )
     check_unowned(state, deed, BUYING)
-    state, paid = transfer(state, index, BANK, deed.price, "buy", rule=BUYING, what=f"for {deed.name}",
-                           deed=deed.name)
+    state, paid = transfer(state, index, BANK, deed.price, "buy", rule=BUYING, what=f"for {deed.name}", deed=deed.name)
     state = set_holding(state, deed.index, owner=index, mortgaged=False, level=0)
     name = state.players[index].name
     return Outcome(state, f"{name} buys {deed.name} from the bank for {state.money(deed.price)}", (paid,))
@@ -50,14 +53,14 @@ def auction(state: GameState, action: Auction) -> Outcome:
     Any bid from $1 is accepted and any player may win, the one who declined to buy included. The bid is paid
     to the bank in cash, so a bid the winner cannot cover is refused."""
     if state.settings.house_rules.no_auctions:
-        raise RuleError("house rule: no auctions", "auctions are off at this table: a declined deed stays with "
-                                                   "the bank")
+        raise RuleError(
+            "house rule: no auctions", "auctions are off at this table: a declined deed stays with the bank"
+        )
     index = active_player(state, action.player)
     deed = state.deed(action.deed)
     amount = check_amount(state, action.amount, BUYING, "winning bid")
     check_unowned(state, deed, BUYING)
-    state, paid = transfer(state, index, BANK, amount, "auction", rule=BUYING, what=f"for {deed.name}",
-                           deed=deed.name)
+    state, paid = transfer(state, index, BANK, amount, "auction", rule=BUYING, what=f"for {deed.name}", deed=deed.name)
     state = set_holding(state, deed.index, owner=index, mortgaged=False, level=0)
     name = state.players[index].name
     return Outcome(state, f"{name} wins {deed.name} at auction for {state.money(amount)}", (paid,))

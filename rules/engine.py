@@ -57,4 +57,5 @@ def load_handlers() -> None:
         return
     # Importing the modules registers their handlers. Kept here so that importing the engine stays cheap.
     from rules import handlers  # noqa: F401
+
     _LOADED = True

@@ -32,8 +32,18 @@ class CannotPay(RuleError):
     pot), or None when no single creditor is owed (a purchase, a bid, a build, a trade, lifting a mortgage, or a
     payment to each other player)."""
 
-    def __init__(self, rule: str, message: str, *, payer: str, amount: int, missing: int, can_raise: int,
-                 creditor: str | None = None, debt: bool | None = None) -> None:
+    def __init__(
+        self,
+        rule: str,
+        message: str,
+        *,
+        payer: str,
+        amount: int,
+        missing: int,
+        can_raise: int,
+        creditor: str | None = None,
+        debt: bool | None = None,
+    ) -> None:
         super().__init__(rule, message)
         self.payer = payer
         self.amount = amount

@@ -24,8 +24,15 @@ JAIL_CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
 TURNS_IN_JAIL = 3  # seed 000, JAIL: "throwing doubles on any of his next three turns"
 
 DECKS = ("chance", "chest")
-_DECK_NAMES = {"chance": "chance", "c": "chance", "chest": "chest", "communitychest": "chest", "community": "chest",
-               "cc": "chest", "cchest": "chest"}
+_DECK_NAMES = {
+    "chance": "chance",
+    "c": "chance",
+    "chest": "chest",
+    "communitychest": "chest",
+    "community": "chest",
+    "cc": "chest",
+    "cchest": "chest",
+}
 DECK_TITLES = {"chance": "Chance", "chest": "Community Chest"}
 
 
@@ -83,8 +90,16 @@ def _free(state: GameState, index: int) -> GameState:
 def _pay_fine(state: GameState, index: int, rule: str, forced: bool = False) -> tuple[GameState, Transfer]:
     """The fine, paid by choice before rolling, or ``forced`` after the last failed roll (then a debt to the
     bank: seed 000, JAIL "he must pay the $50 fine")."""
-    return transfer(state, index, to_bank_or_pot(state), state.board.jail_fine, "fine", rule=rule,
-                    what="for the jail fine", debt=forced)
+    return transfer(
+        state,
+        index,
+        to_bank_or_pot(state),
+        state.board.jail_fine,
+        "fine",
+        rule=rule,
+        what="for the jail fine",
+        debt=forced,
+    )
 
 
 @handles(JailAction)
@@ -96,13 +111,16 @@ def jail(state: GameState, action: JailAction) -> Outcome:
     if how in ("send", "go", "goto"):
         return send_to_jail(state, index, "")
     if how not in ("doubles", "fine", "pay", "card", "miss", "fail", "failed"):
-        raise RuleError(JAIL_RULE, f'"{action.how}" is not a way in or out of jail; use send, doubles, fine, card '
-                                   "or miss")
+        raise RuleError(
+            JAIL_RULE, f'"{action.how}" is not a way in or out of jail; use send, doubles, fine, card or miss'
+        )
     if player.jail is None:
         raise RuleError(JAIL_RULE, f"{player.name} is not in jail")
     if state.turn != index:
-        raise RuleError(JAIL_RULE, f"it is {state.players[state.turn].name}'s turn, not {player.name}'s: record "
-                                   f"`turn {player.name}` first")
+        raise RuleError(
+            JAIL_RULE,
+            f"it is {state.players[state.turn].name}'s turn, not {player.name}'s: record `turn {player.name}` first",
+        )
     jail_ = player.jail
     if state.turn_no <= jail_.since_turn:
         raise RuleError(JAIL_RULE, f"{player.name} was sent to jail this turn; the way out starts on the next turn")
@@ -114,12 +132,17 @@ def jail(state: GameState, action: JailAction) -> Outcome:
         # One roll per turn; after a failed roll the player stays (a forced fine was already charged by that roll).
         raise RuleError(rule, f"{player.name} has already rolled for doubles this turn; try again next turn")
     if how == "doubles":
-        return Outcome(_free(state, index), f"{player.name} throws doubles and leaves jail free, moving by that "
-                                            "throw (no second throw)")
+        return Outcome(
+            _free(state, index),
+            f"{player.name} throws doubles and leaves jail free, moving by that throw (no second throw)",
+        )
     if how in ("fine", "pay"):
         state2, t = _pay_fine(state, index, rule)
-        return Outcome(_free(state2, index), f"{player.name} pays the {money(t.amount)} fine to the {t.payee} "
-                                             "and leaves jail before rolling", (t,))
+        return Outcome(
+            _free(state2, index),
+            f"{player.name} pays the {money(t.amount)} fine to the {t.payee} and leaves jail before rolling",
+            (t,),
+        )
     if how == "card":
         held = player.jail_cards
         if not held:
@@ -127,23 +150,30 @@ def jail(state: GameState, action: JailAction) -> Outcome:
         if action.deck:
             deck = deck_key(action.deck)
             if deck not in held:
-                raise RuleError(JAIL_CARD_RULE, f"{player.name} holds no {DECK_TITLES[deck]} Get Out of Jail Free "
-                                                "card")
+                raise RuleError(JAIL_CARD_RULE, f"{player.name} holds no {DECK_TITLES[deck]} Get Out of Jail Free card")
         else:
             deck = held[0]
         cards = list(held)
         cards.remove(deck)
         state2 = state.with_player(index, jail=None, jail_cards=tuple(cards))
-        return Outcome(state2, f"{player.name} uses the {DECK_TITLES[deck]} Get Out of Jail Free card, which goes "
-                               "back to the bottom of its deck, and leaves jail")
+        return Outcome(
+            state2,
+            f"{player.name} uses the {DECK_TITLES[deck]} Get Out of Jail Free card, which goes "
+            "back to the bottom of its deck, and leaves jail",
+        )
     # A failed roll.
     failed = jail_.failed + 1
     if next_turn or failed >= TURNS_IN_JAIL:
         # seed 000, JAIL: "If the player does not throw doubles by his third turn he must pay the $50 fine";
         # seed 003, SHORT GAME rule 3: may roll and, failing, pay $50 on the same turn.
         state2, t = _pay_fine(state, index, rule, forced=True)
-        return Outcome(_free(state2, index), f"{player.name} fails to throw doubles, pays the {money(t.amount)} "
-                                             "fine and leaves jail, moving by that throw", (t,))
+        return Outcome(
+            _free(state2, index),
+            f"{player.name} fails to throw doubles, pays the {money(t.amount)} "
+            "fine and leaves jail, moving by that throw",
+            (t,),
+        )
     state2 = state.with_player(index, jail=replace(jail_, failed=failed, last_turn=state.turn_no))
-    return Outcome(state2, f"{player.name} fails to throw doubles and stays in jail (failed roll {failed} of "
-                           f"{TURNS_IN_JAIL})")
+    return Outcome(
+        state2, f"{player.name} fails to throw doubles and stays in jail (failed roll {failed} of {TURNS_IN_JAIL})"
+    )

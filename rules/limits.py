@@ -45,19 +45,26 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
     board = load_board(settings.edition)
     minutes = _whole(settings.time_limit_minutes, "time limit")
     if not 0 <= minutes <= MAX_MINUTES:
-        raise RuleError(SETTINGS_RULE, f"a time limit of {minutes:,} minutes is out of range: 1 to {MAX_MINUTES:,} "
-                                       "(24 hours)")
+        raise RuleError(
+            SETTINGS_RULE, f"a time limit of {minutes:,} minutes is out of range: 1 to {MAX_MINUTES:,} (24 hours)"
+        )
     if variant.end.value == "time_limit" and minutes == 0:
         raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
     luxury = _whole(settings.luxury_tax, "luxury tax")
     if luxury not in LUXURY_TAXES:
-        raise RuleError(SETTINGS_RULE, f"a luxury tax of {board.money(luxury)} is not a printed figure: "
-                                       f"{board.money(75)} or {board.money(100)} (0 or blank: the variant's)")
+        raise RuleError(
+            SETTINGS_RULE,
+            f"a luxury tax of {board.money(luxury)} is not a printed figure: "
+            f"{board.money(75)} or {board.money(100)} (0 or blank: the variant's)",
+        )
     house = settings.house_rules
     start = _whole(house.free_parking_start, "Free Parking pot start")
     if not 0 <= start <= MAX_POT_START:
-        raise RuleError(SETTINGS_RULE, f"a Free Parking pot start of {board.money(start)} is out of range: "
-                                       f"{board.money(0)} to {board.money(MAX_POT_START)}")
+        raise RuleError(
+            SETTINGS_RULE,
+            f"a Free Parking pot start of {board.money(start)} is out of range: "
+            f"{board.money(0)} to {board.money(MAX_POT_START)}",
+        )
     for flag in ("free_parking", "double_go", "no_auctions"):
         if not isinstance(getattr(house, flag), bool):
             raise RuleError(SETTINGS_RULE, f"the house rule {flag.replace('_', ' ')} is on or off")
@@ -68,8 +75,10 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
     if settings.cards not in STYLES:
         raise RuleError(SETTINGS_RULE, f'no card style called "{settings.cards:.20}"; choose {" or ".join(STYLES)}')
     if players is not None and not variant.min_players <= players <= variant.max_players:
-        raise RuleError(f"seeds: {variant.seeds}", f"{variant.title} is for {variant.min_players} to "
-                                                   f"{variant.max_players} players, not {players}")
+        raise RuleError(
+            f"seeds: {variant.seeds}",
+            f"{variant.title} is for {variant.min_players} to {variant.max_players} players, not {players}",
+        )
     return replace(settings, variant=variant.key, edition=board.edition)
 
 

@@ -33,8 +33,16 @@ def can_raise(state: GameState, index: int) -> int:
     return total
 
 
-def check_cover(state: GameState, index: int, amount: int, rule: str, what: str, *,
-                creditor: int | str | None = None, debt: bool = False) -> None:
+def check_cover(
+    state: GameState,
+    index: int,
+    amount: int,
+    rule: str,
+    what: str,
+    *,
+    creditor: int | str | None = None,
+    debt: bool = False,
+) -> None:
     """Refuse (raise :class:`CannotPay`) when ``amount`` exceeds the player's cash. ``creditor``: whom a debt is
     owed to (a player's index, ``BANK`` or ``POT``, which is the bank's), for the bankruptcy that follows when
     even raising everything is not enough (seed 000, BANKRUPTCY); None for a payment nobody is owed."""
@@ -43,19 +51,39 @@ def check_cover(state: GameState, index: int, amount: int, rule: str, what: str,
         missing = amount - player.cash
         raise_ = can_raise(state, index)
         money = state.money
-        advice = (f"could raise {money(raise_)} by selling buildings and mortgaging"
-                  if raise_ else "has nothing left to sell or mortgage")
+        advice = (
+            f"could raise {money(raise_)} by selling buildings and mortgaging"
+            if raise_
+            else "has nothing left to sell or mortgage"
+        )
         owing = debt or creditor is not None
         tail = "" if raise_ >= missing or not owing else "; not enough: bankruptcy"
         owed = None if creditor is None else BANK if creditor in (BANK, POT) else _name(state, creditor)
-        raise CannotPay(rule, f"{player.name} cannot pay {money(amount)} {what}: has {money(player.cash)}, "
-                              f"{money(missing)} missing; {advice}{tail}",
-                        payer=player.name, amount=amount, missing=missing, can_raise=raise_, creditor=owed,
-                        debt=owing)
+        raise CannotPay(
+            rule,
+            f"{player.name} cannot pay {money(amount)} {what}: has {money(player.cash)}, "
+            f"{money(missing)} missing; {advice}{tail}",
+            payer=player.name,
+            amount=amount,
+            missing=missing,
+            can_raise=raise_,
+            creditor=owed,
+            debt=owing,
+        )
 
 
-def transfer(state: GameState, payer: int | str, payee: int | str, amount: int, kind: str, *, rule: str,
-             what: str = "", deed: str = "", debt: bool = False) -> tuple[GameState, Transfer]:
+def transfer(
+    state: GameState,
+    payer: int | str,
+    payee: int | str,
+    amount: int,
+    kind: str,
+    *,
+    rule: str,
+    what: str = "",
+    deed: str = "",
+    debt: bool = False,
+) -> tuple[GameState, Transfer]:
     """Move ``amount`` between a player (index), ``BANK`` and ``POT``. Refuses a payment a player cannot cover;
     ``debt``: the payment is owed (rent, tax, a fine, a card), so the refusal names the payee as the creditor."""
     if amount < 0:

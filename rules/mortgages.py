@@ -43,8 +43,11 @@ def mortgage(state: GameState, action: Mortgage) -> Outcome:
     group = state.board.groups[deed.group]
     built = [state.board.deeds[i].name for i in group.deeds if state.deeds[i].level]
     if built:
-        raise RuleError(MORTGAGES, f"sell the buildings on the {group.title} group ({', '.join(built)}) back to "
-                                   f"the bank before mortgaging {deed.name}")
+        raise RuleError(
+            MORTGAGES,
+            f"sell the buildings on the {group.title} group ({', '.join(built)}) back to "
+            f"the bank before mortgaging {deed.name}",
+        )
     state, lent = transfer(state, BANK, index, deed.mortgage, "mortgage", rule=MORTGAGES, deed=deed.name)
     state = set_holding(state, deed.index, mortgaged=True)
     name = state.players[index].name
@@ -67,5 +70,9 @@ def unmortgage(state: GameState, action: Unmortgage) -> Outcome:
     state, paid = transfer(state, index, BANK, interest, "interest", rule=MORTGAGES, deed=deed.name)
     state = set_holding(state, deed.index, mortgaged=False)
     name = state.players[index].name
-    return Outcome(state, f"{name} lifts the mortgage on {deed.name}: {money(principal)} + {money(interest)} "
-                          f"interest = {money(principal + interest)}", (repaid, paid))
+    return Outcome(
+        state,
+        f"{name} lifts the mortgage on {deed.name}: {money(principal)} + {money(interest)} "
+        f"interest = {money(principal + interest)}",
+        (repaid, paid),
+    )

@@ -21,10 +21,32 @@ MAX_NAME = 20
 NAME_PUNCTUATION = frozenset("-'\u2019")
 """Besides letters, digits and accents, a name may hold hyphens and apostrophes (straight or curly)."""
 
-RESERVED_WORDS = ("all", "and", "bank", "each", "everybody", "everyone", "from", "get", "gets", "give", "gives",
-                  "lift", "nothing", "parking", "pot", "random", "to",
-                  # the options of a `new` line, which would be read as options, not names
-                  "edition", "minutes", "free-parking", "double-go", "no-auctions", "luxury-tax")
+RESERVED_WORDS = (
+    "all",
+    "and",
+    "bank",
+    "each",
+    "everybody",
+    "everyone",
+    "from",
+    "get",
+    "gets",
+    "give",
+    "gives",
+    "lift",
+    "nothing",
+    "parking",
+    "pot",
+    "random",
+    "to",
+    # the options of a `new` line, which would be read as options, not names
+    "edition",
+    "minutes",
+    "free-parking",
+    "double-go",
+    "no-auctions",
+    "luxury-tax",
+)
 """Words of the command language that can stand where a player's name stands (``pay ann 50 to each``, ``deal
 random``, ``bankrupt ann to bank``, ``trade ann bob give ... get ...``, the options of ``new``)."""
 
@@ -71,7 +93,7 @@ def shown(text: str, limit: int = 24) -> str:
     """``text`` for a message: control characters escaped (:func:`escape_controls`) and cut to ``limit``
     characters with an ellipsis, so a refusal never carries an escape sequence or a page of text."""
     escaped = escape_controls(text)
-    return escaped if len(escaped) <= limit else escaped[:limit - 1] + "…"
+    return escaped if len(escaped) <= limit else escaped[: limit - 1] + "…"
 
 
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -93,10 +115,14 @@ def check_text(text: str, what: str = "the line") -> str:
         code = ord(c)
         if 0xD800 <= code <= 0xDFFF:
             byte = f" (byte \\x{code - 0xDC00:02x})" if 0xDC80 <= code <= 0xDCFF else ""
-            raise RuleError("commands", f"{what} is not UTF-8 text{byte} at character {i}; save the file or "
-                                        "set the terminal to UTF-8 and type it again")
-        raise RuleError("commands", f"{what} holds a control character ({shown(c)}) at character {i}; commands "
-                                    "are plain text")
+            raise RuleError(
+                "commands",
+                f"{what} is not UTF-8 text{byte} at character {i}; save the file or "
+                "set the terminal to UTF-8 and type it again",
+            )
+        raise RuleError(
+            "commands", f"{what} holds a control character ({shown(c)}) at character {i}; commands are plain text"
+        )
     return text
 
 
@@ -109,24 +135,34 @@ def check_name(name: str) -> str:
     if not composed:
         raise RuleError(SETUP_RULE, "a player name is empty")
     if len(composed) > MAX_NAME:
-        raise RuleError(SETUP_RULE, f'"{show}" ({len(composed):,} characters) is too long for a player name: one '
-                                    f"word of up to {MAX_NAME} letters or digits")
+        raise RuleError(
+            SETUP_RULE,
+            f'"{show}" ({len(composed):,} characters) is too long for a player name: one '
+            f"word of up to {MAX_NAME} letters or digits",
+        )
     first = composed[0]
-    bad = next((c for c in composed if not (c.isalnum() or unicodedata.category(c)[0] == "M"
-                                             or c in NAME_PUNCTUATION)), None)
+    bad = next(
+        (c for c in composed if not (c.isalnum() or unicodedata.category(c)[0] == "M" or c in NAME_PUNCTUATION)), None
+    )
     if bad is not None or not first.isalnum():
         why = f'it holds "{shown(bad)}"' if bad is not None else "it does not start with a letter or digit"
-        raise RuleError(SETUP_RULE, f'"{show}" is not a usable player name ({why}): one word of up to {MAX_NAME} '
-                                    "letters or digits, with - or ' inside")
+        raise RuleError(
+            SETUP_RULE,
+            f'"{show}" is not a usable player name ({why}): one word of up to {MAX_NAME} '
+            "letters or digits, with - or ' inside",
+        )
     key = name_key(name)
     if not key:
         raise RuleError(SETUP_RULE, f'"{show}" has no letters or digits a banker could type to name the player')
     word = _RESERVED_KEYS.get(key)
     if word is not None:
         reads = "is" if name.casefold() == word else f'reads as "{word}",'
-        raise RuleError(SETUP_RULE, f'"{show}" {reads} a command word (as in "pay ann 50 to each", "deal random", '
-                                    f'"bankrupt ann to bank"), so a command could not name that player; pick '
-                                    "another player name")
+        raise RuleError(
+            SETUP_RULE,
+            f'"{show}" {reads} a command word (as in "pay ann 50 to each", "deal random", '
+            f'"bankrupt ann to bank"), so a command could not name that player; pick '
+            "another player name",
+        )
     return name
 
 
@@ -139,8 +175,11 @@ def check_names(names: list[str] | tuple[str, ...]) -> list[str]:
         if key in seen:
             if seen[key] == n or seen[key].casefold() == n.casefold():
                 raise RuleError(SETUP_RULE, f'two players are called "{shown(n)}"; names must differ')
-            raise RuleError(SETUP_RULE, f'"{shown(seen[key])}" and "{shown(n)}" differ only in case, accents or '
-                                        "punctuation, so no typed command could tell them apart; make the names "
-                                        "differ in a letter")
+            raise RuleError(
+                SETUP_RULE,
+                f'"{shown(seen[key])}" and "{shown(n)}" differ only in case, accents or '
+                "punctuation, so no typed command could tell them apart; make the names "
+                "differ in a letter",
+            )
         seen[key] = n
     return out

@@ -97,8 +97,11 @@ def go(state: GameState, action: Go) -> Outcome:
         salary *= 2
     state, t = transfer(state, BANK, index, salary, "salary", rule=GO_RULE)
     name = state.players[index].name
-    why = "for landing exactly on GO (house rule: double)" if double else (
-        "for landing on GO" if action.exact else "for passing GO")
+    why = (
+        "for landing exactly on GO (house rule: double)"
+        if double
+        else ("for landing on GO" if action.exact else "for passing GO")
+    )
     return Outcome(state, f"{name} collects {state.money(salary)} salary {why}", (t,))
 
 
@@ -108,8 +111,10 @@ def parking(state: GameState, action: Parking) -> Outcome:
     sum back in the middle. Without the house rule Free Parking pays nothing (seed 000, FREE PARKING)."""
     rules = state.settings.house_rules
     if not rules.free_parking:
-        raise RuleError("seed 000, FREE PARKING", "Free Parking pays nothing: \"just a free resting place\" "
-                                                  "(the Free Parking pot is a house rule that is off)")
+        raise RuleError(
+            "seed 000, FREE PARKING",
+            'Free Parking pays nothing: "just a free resting place" (the Free Parking pot is a house rule that is off)',
+        )
     index = active_player(state, action.player)
     pot = state.pot
     if pot <= 0:

@@ -82,10 +82,16 @@ def _group_sales(state: GameState, index: int, group: str, start: int) -> list[R
         after = {d.index: after_state.deeds[d.index].level for d in lots}
         lot = next(d for d in lots if after[d.index] != before[d.index])
         amount = after_state.players[index].cash - cash
-        what = (f"the hotel on {lot.name} (it becomes {describe_level(state, hotel - 1)})"
-                if before[lot.index] >= hotel else f"a house on {lot.name}")
-        out.append(RaiseOption(SELL, lot.name, group, 1, amount, f"Sell {what}",
-                               tuple(range(start, start + len(out))), first.name, k))
+        what = (
+            f"the hotel on {lot.name} (it becomes {describe_level(state, hotel - 1)})"
+            if before[lot.index] >= hotel
+            else f"a house on {lot.name}"
+        )
+        out.append(
+            RaiseOption(
+                SELL, lot.name, group, 1, amount, f"Sell {what}", tuple(range(start, start + len(out))), first.name, k
+            )
+        )
         before, cash, sold = after, after_state.players[index].cash, k
     rest = standing - sold
     after_state = apply(state, Sell(name, first.name, standing)).state
@@ -97,10 +103,22 @@ def _group_sales(state: GameState, index: int, group: str, start: int) -> list[R
         houses = sum(v for v in before.values() if v < hotel)
         hotels = sum(1 for v in before.values() if v >= hotel)
         parts = ([f"{hotels} hotel{'s' if hotels > 1 else ''}"] if hotels else []) + (
-            [f"{houses} house{'s' if houses > 1 else ''}"] if houses else [])
+            [f"{houses} house{'s' if houses > 1 else ''}"] if houses else []
+        )
         what = f"all at once the {' and '.join(parts)} left on the {title} group"
-    out.append(RaiseOption(SELL, left[0].name, group, rest, amount, f"Sell {what}",
-                           tuple(range(start, start + len(out))), first.name, standing))
+    out.append(
+        RaiseOption(
+            SELL,
+            left[0].name,
+            group,
+            rest,
+            amount,
+            f"Sell {what}",
+            tuple(range(start, start + len(out))),
+            first.name,
+            standing,
+        )
+    )
     return out
 
 
@@ -122,8 +140,17 @@ def raise_options(state: GameState, index: int) -> list[RaiseOption]:
         sales[deed.group] = tuple(range(start, len(out)))
     for deed in owned:
         if not state.deeds[deed.index].mortgaged:
-            out.append(RaiseOption(MORTGAGE, deed.name, deed.group, 1, deed.mortgage, f"Mortgage {deed.name}",
-                                   sales.get(deed.group, ())))
+            out.append(
+                RaiseOption(
+                    MORTGAGE,
+                    deed.name,
+                    deed.group,
+                    1,
+                    deed.mortgage,
+                    f"Mortgage {deed.name}",
+                    sales.get(deed.group, ()),
+                )
+            )
     return out
 
 
@@ -140,8 +167,9 @@ def without_dependents(options: Sequence[RaiseOption], chosen: Iterable[int], dr
     return {i for i in chosen if i != dropped and dropped not in options[i].needs}
 
 
-def raise_actions(state: GameState, index: int, options: Sequence[RaiseOption],
-                  chosen: Iterable[int]) -> list[Sell | Mortgage]:
+def raise_actions(
+    state: GameState, index: int, options: Sequence[RaiseOption], chosen: Iterable[int]
+) -> list[Sell | Mortgage]:
     """The actions that take the ``chosen`` steps (with what they need) in list order: one ``Sell`` of each
     group's levels, then the mortgages. ``options`` must be :func:`raise_options` of this state."""
     picked = with_needs(options, chosen)
@@ -162,5 +190,4 @@ def raise_actions(state: GameState, index: int, options: Sequence[RaiseOption],
     return actions
 
 
-__all__ = ["MORTGAGE", "SELL", "RaiseOption", "raise_actions", "raise_options", "with_needs",
-           "without_dependents"]
+__all__ = ["MORTGAGE", "SELL", "RaiseOption", "raise_actions", "raise_options", "with_needs", "without_dependents"]

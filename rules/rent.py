@@ -43,8 +43,9 @@ charged ("Boardwalk, full set, unimproved"), the sum ("2 x $50", or "" when read
 rule that explains why nothing is due, when nothing is. A tuple: quote() is the engine's hottest path."""
 
 
-def quote(state: GameState, deed: Deed | str, payer: int | str | None = None, dice: int | None = None,
-          card: bool = False) -> RentQuote:
+def quote(
+    state: GameState, deed: Deed | str, payer: int | str | None = None, dice: int | None = None, card: bool = False
+) -> RentQuote:
     """The rent ``payer`` (a name or index; None: any opponent) owes on landing on ``deed``.
 
     ``dice`` is the total of the throw, needed for a utility (2 to 12). ``card``: the lander was sent by a Chance
@@ -53,15 +54,15 @@ def quote(state: GameState, deed: Deed | str, payer: int | str | None = None, di
     return _reckon(state, deed, payer, dice, card)[0]
 
 
-def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: int | None,
-            card: bool) -> _Reckoning:
+def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: int | None, card: bool) -> _Reckoning:
     board = state.board
     if not isinstance(deed, Deed):
         deed = board.deed(deed)
     kind = deed.kind
     if card and kind is SquareKind.STREET:
-        raise RuleError(CARD_RULE, f"the Chance cards send players to the nearest railroad or utility, "
-                                   f"not to {deed.name}")
+        raise RuleError(
+            CARD_RULE, f"the Chance cards send players to the nearest railroad or utility, not to {deed.name}"
+        )
     holding = state.deeds[deed.index]
     owner = holding.owner
     money = board.money
@@ -73,8 +74,11 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
         return nothing(f"the bank holds {deed.name}: no rent", PAYING_RENT, None)
     owner_player = state.players[owner]
     if owner_player.bankrupt:
-        return nothing(f"{deed.name} belongs to {owner_player.name}, who is bankrupt: no rent",
-                       "seed 000, BANKRUPTCY", owner_player.name)
+        return nothing(
+            f"{deed.name} belongs to {owner_player.name}, who is bankrupt: no rent",
+            "seed 000, BANKRUPTCY",
+            owner_player.name,
+        )
     if payer is not None:
         payer_index = payer if isinstance(payer, int) else state.player_index(payer)
         if payer_index == owner:
@@ -86,8 +90,11 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
         level = holding.level
         if level == 0:
             if all(state.deeds[i].owner == owner for i in board.groups[deed.group].deeds):
-                what, calc, amount = (f"{deed.name}, full set, unimproved", f"2 x {money(deed.rents[0])}",
-                                      2 * deed.rents[0])
+                what, calc, amount = (
+                    f"{deed.name}, full set, unimproved",
+                    f"2 x {money(deed.rents[0])}",
+                    2 * deed.rents[0],
+                )
             else:
                 what, calc, amount = f"{deed.name}, unimproved", "", deed.rents[0]
         elif level >= state.hotel_level:
@@ -133,7 +140,8 @@ def rent(state: GameState, action: Rent) -> Outcome:
         raise RuleError(rule, q.explanation)
     owner = state.deeds[deed.index].owner
     assert owner is not None
-    state, paid = transfer(state, payer, owner, q.amount, "rent", rule=PAYING_RENT, what=f"rent on {deed.name}",
-                           deed=deed.name, debt=True)
+    state, paid = transfer(
+        state, payer, owner, q.amount, "rent", rule=PAYING_RENT, what=f"rent on {deed.name}", deed=deed.name, debt=True
+    )
     detail = f"{what}, {calc}" if calc else what
     return Outcome(state, f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}", (paid,))

@@ -36,8 +36,9 @@ def _deal_one(state: GameState, index: int, deed_index: int) -> tuple[GameState,
     deed = state.board.deeds[deed_index]
     t = None
     if state.variant.deal_paid:
-        state, t = transfer(state, index, BANK, deed.price, "deal", rule=PAID_RULE, deed=deed.name,
-                            what=f"for the dealt {deed.name}")
+        state, t = transfer(
+            state, index, BANK, deed.price, "deal", rule=PAID_RULE, deed=deed.name, what=f"for the dealt {deed.name}"
+        )
     return state.with_holding(deed_index, owner=index), t
 
 

@@ -179,8 +179,13 @@ class GameState:
         return replace(self, deeds=tuple(deeds))
 
 
-def new_game(names: list[str] | tuple[str, ...], settings: Settings | None = None,
-             tokens: list[str] | tuple[str, ...] = (), *, check: bool = True) -> GameState:
+def new_game(
+    names: list[str] | tuple[str, ...],
+    settings: Settings | None = None,
+    tokens: list[str] | tuple[str, ...] = (),
+    *,
+    check: bool = True,
+) -> GameState:
     """Start a game: every player gets $1,500 from the bank, which holds every deed and building.
 
     The names (:func:`rules.names.check_names`) and settings (:func:`rules.limits.check_settings`) are checked
@@ -193,15 +198,17 @@ def new_game(names: list[str] | tuple[str, ...], settings: Settings | None = Non
         settings = check_settings(settings, len(names))
     else:
         names = [n.strip() for n in names]
-        settings = replace(settings, variant=find_variant(settings.variant).key,
-                           edition=load_board(settings.edition).edition)
+        settings = replace(
+            settings, variant=find_variant(settings.variant).key, edition=load_board(settings.edition).edition
+        )
     board = load_board(settings.edition)
     if check and tokens and len(tokens) != len(names):
         # seed 000, PREPARATION: "Each player chooses one token": tokens are all or nothing, so a missing or extra
         # token (a slip that would give the wrong player the wrong token) is refused rather than padded.
-        raise RuleError("seed 000, PREPARATION",
-                        f"{len(names)} players but {len(tokens)} tokens: give one token per player, in seating "
-                        "order, or none")
+        raise RuleError(
+            "seed 000, PREPARATION",
+            f"{len(names)} players but {len(tokens)} tokens: give one token per player, in seating order, or none",
+        )
     tokens = list(tokens) + [""] * (len(names) - len(tokens))
     players = tuple(Player(n, STARTING_CASH, token=t) for n, t in zip(names, tokens, strict=True))
     pot = settings.house_rules.free_parking_start if settings.house_rules.free_parking else 0

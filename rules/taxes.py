@@ -104,13 +104,15 @@ def tax(state: GameState, action: Tax) -> Outcome:
         amount, how = opts.flat, "the flat"
     elif variant is IncomeTax.DARROW:
         if choice == "flat":
-            raise RuleError(DARROW_RULE, "Darrow's rules have no $200 option: Income Tax is 10% of cash, the "
-                                         "mortgage values of all deeds and the cost of buildings")
+            raise RuleError(
+                DARROW_RULE,
+                "Darrow's rules have no $200 option: Income Tax is 10% of cash, the "
+                "mortgage values of all deeds and the cost of buildings",
+            )
         amount, how = opts.percent, f"10% of {money(opts.worth)} (cash, mortgage values, buildings):"
     else:
         if not choice:
-            raise RuleError(INCOME_RULE, "choose 200 or 10% before adding up (the rule book asks for the choice "
-                                         "first)")
+            raise RuleError(INCOME_RULE, "choose 200 or 10% before adding up (the rule book asks for the choice first)")
         if choice == "flat":
             amount, how = opts.flat, "the"
         else:

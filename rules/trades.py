@@ -50,9 +50,14 @@ def takeover_terms(state: GameState, deed: Deed | str) -> TakeoverTerms | None:
         return None
     principal, interest = lift_cost(deed)
     if state.variant.transfer_free_of_mortgage:
-        return TakeoverTerms(deed, None, principal + interest, DARROW_RULE,
-                             f"{deed.name} is mortgaged; under Darrow's rules it must be lifted (for "
-                             f"{state.money(principal + interest)}) before it changes hands")
+        return TakeoverTerms(
+            deed,
+            None,
+            principal + interest,
+            DARROW_RULE,
+            f"{deed.name} is mortgaged; under Darrow's rules it must be lifted (for "
+            f"{state.money(principal + interest)}) before it changes hands",
+        )
     return TakeoverTerms(deed, interest, principal + interest, MORTGAGE_RULE)
 
 
@@ -72,8 +77,11 @@ def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[l
         group = state.board.group_of(deed)
         built = [state.board.deeds[i].name for i in group.deeds if state.deeds[i].level]
         if built:
-            raise RuleError(TRADE_RULE, f"{deed.name} cannot change hands while its group has buildings "
-                                        f"({', '.join(built)}); sell them to the bank first")
+            raise RuleError(
+                TRADE_RULE,
+                f"{deed.name} cannot change hands while its group has buildings "
+                f"({', '.join(built)}); sell them to the bank first",
+            )
         terms = takeover_terms(state, deed)
         if terms is not None and terms.refusal:
             raise RuleError(terms.rule, terms.refusal)
@@ -116,8 +124,11 @@ def trade(state: GameState, action: Trade) -> Outcome:
         raise RuleError(TRADE_RULE, "only one side of a trade gives cash; net the two amounts")
     for side, other in ((give, get), (get, give)):
         if side.cash and not side.deeds and not side.jail_cards and other.empty():
-            raise RuleError(LOAN_RULE, "cash for nothing is a loan or a gift: no player may borrow from or lend "
-                                       "money to another player (only the bank lends, by mortgage)")
+            raise RuleError(
+                LOAN_RULE,
+                "cash for nothing is a loan or a gift: no player may borrow from or lend "
+                "money to another player (only the bank lends, by mortgage)",
+            )
     seen: set[int] = set()
     deeds_a, cards_a = _side(state, a, give, seen)
     deeds_b, cards_b = _side(state, b, get, seen)
@@ -162,17 +173,35 @@ def trade(state: GameState, action: Trade) -> Outcome:
         who = state.players[owner].name
         if idx in lifts:
             cost = terms.lift
-            state, t = transfer(state, owner, BANK, cost, "unmortgage", rule=MORTGAGE_RULE, deed=deed.name,
-                                what=f"to lift the mortgage on {deed.name} (mortgage + 10%)")
+            state, t = transfer(
+                state,
+                owner,
+                BANK,
+                cost,
+                "unmortgage",
+                rule=MORTGAGE_RULE,
+                deed=deed.name,
+                what=f"to lift the mortgage on {deed.name} (mortgage + 10%)",
+            )
             state = state.with_holding(idx, mortgaged=False)
             notes.append(f"{who} lifts {deed.name} for {state.money(cost)}")
         else:
-            state, t = transfer(state, owner, BANK, interest, "interest", rule=MORTGAGE_RULE, deed=deed.name,
-                                what=f"interest (10%) on the mortgaged {deed.name}")
+            state, t = transfer(
+                state,
+                owner,
+                BANK,
+                interest,
+                "interest",
+                rule=MORTGAGE_RULE,
+                deed=deed.name,
+                what=f"interest (10%) on the mortgaged {deed.name}",
+            )
             notes.append(f"{who} pays {state.money(interest)} interest on {deed.name}")
         transfers.append(t)
-    summary = (f"{pa.name} gives {pb.name} {_describe(before, deeds_a, give.cash, cards_a)} for "
-               f"{_describe(before, deeds_b, get.cash, cards_b)}")
+    summary = (
+        f"{pa.name} gives {pb.name} {_describe(before, deeds_a, give.cash, cards_a)} for "
+        f"{_describe(before, deeds_b, get.cash, cards_b)}"
+    )
     if notes:
         summary += "; " + "; ".join(notes)
     return Outcome(state, summary, tuple(transfers))

@@ -75,12 +75,15 @@ def standings(state: GameState) -> tuple[Standing, ...]:
     for pos, (key, _i, p, w) in enumerate(rows, start=1):
         if key != prev:
             rank, prev = pos, key
-        out.append(Standing(rank, p.name, w.cash, w.deeds, w.mortgaged, w.houses, w.hotels, w.buildings, w.total,
-                            p.bankrupt))
+        out.append(
+            Standing(rank, p.name, w.cash, w.deeds, w.mortgaged, w.houses, w.hotels, w.buildings, w.total, p.bankrupt)
+        )
     return tuple(out)
 
 
 def valuation_rule(state: GameState) -> str:
     """The rule book the valuation follows, for the standings' footnote."""
-    return (f"{VALUATION_RULE}: cash, deeds at the printed price, mortgaged deeds at half price, houses and hotels "
-            f"at cost (a hotel with the {state.variant.houses_before_hotel} houses turned in for it)")
+    return (
+        f"{VALUATION_RULE}: cash, deeds at the printed price, mortgaged deeds at half price, houses and hotels "
+        f"at cost (a hotel with the {state.variant.houses_before_hotel} houses turned in for it)"
+    )

@@ -12,5 +12,15 @@ from banker.dialogs.confirm import ConfirmDialog
 from banker.dialogs.raise_money import RaiseMoneyDialog
 from banker.dialogs.trade import TradeDialog
 
-__all__ = ["AuctionDialog", "BankerDialog", "CommandDialog", "ConfirmDialog", "Field", "RaiseMoneyDialog",
-           "RecordingDialog", "TradeDialog", "plain", "reply_text"]
+__all__ = [
+    "AuctionDialog",
+    "BankerDialog",
+    "CommandDialog",
+    "ConfirmDialog",
+    "Field",
+    "RaiseMoneyDialog",
+    "RecordingDialog",
+    "TradeDialog",
+    "plain",
+    "reply_text",
+]

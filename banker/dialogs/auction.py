@@ -39,16 +39,24 @@ class AuctionDialog(RecordingDialog):
             yield Label("Auction", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Deed", classes="field-label")
-                yield CompletingInput(value=self.deed, id="deed", compact=True,
-                                      placeholder="a deed, or for a shortage: lot + hotel / N houses",
-                                      suggester=FunctionSuggester(
-                    lambda v: complete_value(DEED, v, self.session.state)))
+                yield CompletingInput(
+                    value=self.deed,
+                    id="deed",
+                    compact=True,
+                    placeholder="a deed, or for a shortage: lot + hotel / N houses",
+                    suggester=FunctionSuggester(lambda v: complete_value(DEED, v, self.session.state)),
+                )
             for i in self.bidders:
                 p = state.players[i]
                 with Horizontal(classes="field"):
                     yield Label(plain(f"{p.name} ({state.money(p.cash)})"), classes="field-label")
-                    yield CompletingInput(id=f"bid-{i}", placeholder="bid (Enter: next bidder; Ctrl+S: sold)",
-                                          compact=True, type="integer", classes="bid")
+                    yield CompletingInput(
+                        id=f"bid-{i}",
+                        placeholder="bid (Enter: next bidder; Ctrl+S: sold)",
+                        compact=True,
+                        type="integer",
+                        classes="bid",
+                    )
             yield Static(id="highest", classes="dialog-preview")
             yield Static(id="preview", classes="dialog-preview")
             yield Static(id="refusal", classes="dialog-refusal")
@@ -99,12 +107,14 @@ class AuctionDialog(RecordingDialog):
         for amount, index in bids:
             p = state.players[index]
             if amount > p.cash:
-                t.append(f"⚠ {p.name} cannot cover {state.money(amount)} in cash ({state.money(p.cash)})\n",
-                         style="bold red")
+                t.append(
+                    f"⚠ {p.name} cannot cover {state.money(amount)} in cash ({state.money(p.cash)})\n", style="bold red"
+                )
         self.query_one("#highest", Static).update(t)
         cmd = self.command()
         self.query_one("#preview", Static).update(
-            reply_text(self.session.preview(cmd)) if cmd and not self.tied() else "")
+            reply_text(self.session.preview(cmd)) if cmd and not self.tied() else ""
+        )
 
     def on_input_changed(self) -> None:
         self.refresh_bids()

@@ -56,8 +56,11 @@ class BankerDialog(ModalScreen[ResultT]):
     """A modal that closes once, shows refusals in place and confirms on Enter or Ctrl+S."""
 
     DEFAULT_CLASSES = "dialog"
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "confirm", "Confirm"),
-                Binding("enter", "confirm", "Confirm", show=False)]
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "confirm", "Confirm"),
+        Binding("enter", "confirm", "Confirm", show=False),
+    ]
     """Enter reaches the dialog's own binding from a checkbox (which takes Space only); an input turns Enter
     into ``Input.Submitted`` (below) and a button presses itself."""
     LIST_FIELDS: ClassVar[frozenset[str]] = frozenset()
@@ -97,8 +100,9 @@ class BankerDialog(ModalScreen[ResultT]):
 
     def refuse(self, message: str | Text, field: str | None = None) -> None:
         """Show why the dialog cannot be confirmed, inside it, and put the cursor where the fault is."""
-        self.query_one("#refusal", Static).update(message if isinstance(message, Text)
-                                                   else plain("✗ " + message, "bold red"))
+        self.query_one("#refusal", Static).update(
+            message if isinstance(message, Text) else plain("✗ " + message, "bold red")
+        )
         for preview in self.query("#preview").results(Static):
             preview.update("")  # the refusal says it; the live preview would say it twice
         if field is not None:
@@ -193,8 +197,9 @@ class RecordingDialog(BankerDialog["Reply"]):
     def submit(self, command: str, fault: Callable[[Reply], str | None]) -> None:
         for field in self.query(Input):
             if "#" in field.value:  # the command line reads "#" as the start of a comment: the rest would be lost
-                self.refuse("# starts a comment in a command, so it cannot be part of a name, a deed or an amount",
-                            field.id)
+                self.refuse(
+                    "# starts a comment in a command, so it cannot be part of a name, a deed or an amount", field.id
+                )
                 return
         reply = self.record(command)
         if reply.ok or (isinstance(reply.error, CannotPay) and reply.error.debt):

@@ -50,10 +50,18 @@ class Field:
 class CommandDialog(RecordingDialog):
     """A small form that builds one command, previews it, and records it on Enter (from any field) or Ctrl+S."""
 
-    def __init__(self, session, record: Record, title: str, fields: list[Field],
-                 build: Callable[[dict[str, str]], str | None], focus: str | None = None, note: str = "",
-                 preview: bool = True, complete: Callable[[Field, str, dict[str, str]], str | None] | None = None,
-                 ) -> None:
+    def __init__(
+        self,
+        session,
+        record: Record,
+        title: str,
+        fields: list[Field],
+        build: Callable[[dict[str, str]], str | None],
+        focus: str | None = None,
+        note: str = "",
+        preview: bool = True,
+        complete: Callable[[Field, str, dict[str, str]], str | None] | None = None,
+    ) -> None:
         super().__init__(session, record)
         self.show_preview = preview
         """False where the rules forbid knowing the outcome before choosing (income tax: seed 000, INCOME TAX)."""
@@ -76,8 +84,13 @@ class CommandDialog(RecordingDialog):
                         yield FlagBox("yes (space)", value=bool(f.default), id=f"f-{f.key}", compact=True)
                     else:
                         suggester = FunctionSuggester(self._completer(f)) if f.slot is not None else None
-                        yield CompletingInput(value=f.default, placeholder=f.placeholder, id=f"f-{f.key}",
-                                              suggester=suggester, compact=True)
+                        yield CompletingInput(
+                            value=f.default,
+                            placeholder=f.placeholder,
+                            id=f"f-{f.key}",
+                            suggester=suggester,
+                            compact=True,
+                        )
             if self.note:
                 yield Static(plain(self.note), classes="dialog-note", id="note")
             yield Static(id="command", classes="dialog-command")
@@ -90,6 +103,7 @@ class CommandDialog(RecordingDialog):
     def _completer(self, field: Field) -> Callable[[str], str | None]:
         def complete(value: str) -> str | None:
             return self.complete(field, value, self.values()) if self.complete else None
+
         return complete
 
     def initial_focus(self):
@@ -152,8 +166,7 @@ class CommandDialog(RecordingDialog):
     def confirm(self) -> None:
         cmd = self.command()
         if not cmd:
-            missing = next((f for f in self.fields if not f.flag and not f.optional and not self.values()[f.key]),
-                           None)
+            missing = next((f for f in self.fields if not f.flag and not f.optional and not self.values()[f.key]), None)
             what = missing.label if missing else "the fields"
             self.refuse(f"fill in {what.casefold()} first", f"f-{missing.key}" if missing else None)
             return

@@ -13,8 +13,11 @@ from banker.screens.safety import guard_actions
 
 @guard_actions
 class ConfirmDialog(BankerDialog[bool]):
-    BINDINGS = [Binding("escape", "answer(False)", "No"), Binding("y", "answer(True)", "Yes"),
-                Binding("n", "answer(False)", "No")]
+    BINDINGS = [
+        Binding("escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n", "answer(False)", "No"),
+    ]
 
     def __init__(self, question: str) -> None:
         super().__init__()

@@ -187,8 +187,7 @@ class RaiseMoneyDialog(RecordingDialog):
         ticks = self.query_one("#options", TickList)
         index = event.selection.value
         chosen = set(ticks.selected)
-        want = with_needs(self.options, chosen) if index in chosen else without_dependents(self.options, chosen,
-                                                                                              index)
+        want = with_needs(self.options, chosen) if index in chosen else without_dependents(self.options, chosen, index)
         for i in want - chosen:
             ticks.select(i)
         for i in chosen - want:
@@ -209,13 +208,18 @@ class RaiseMoneyDialog(RecordingDialog):
         missing, ticked = self.missing, self.ticked_total()
         if ticked < missing:
             if not self.can_cover():
-                self.refuse("even selling and mortgaging everything is not enough"
-                            + (": x records the bankruptcy" if self.bankruptcy_due() else ""), "options")
+                self.refuse(
+                    "even selling and mortgaging everything is not enough"
+                    + (": x records the bankruptcy" if self.bankruptcy_due() else ""),
+                    "options",
+                )
             elif not self.ticked():
                 self.refuse(f"tick what to sell or mortgage (Space): {m(missing)} missing", "options")
             else:
-                self.refuse(f"the ticked steps raise {m(ticked)} of the {m(missing)} missing: tick "
-                            f"{m(missing - ticked)} more", "options")
+                self.refuse(
+                    f"the ticked steps raise {m(ticked)} of the {m(missing)} missing: tick {m(missing - ticked)} more",
+                    "options",
+                )
             return
         for action in raise_actions(self.session.state, self.payer, self.options, self.ticked()):
             line = command_line(action)

@@ -46,16 +46,23 @@ class TradeDialog(RecordingDialog):
                 yield CompletingInput(value=self.second, id="b", compact=True, suggester=self._suggester(PLAYER))
             with Horizontal(classes="field"):
                 yield Label("gives", classes="field-label")
-                yield CompletingInput(id="give", placeholder=ITEM_PLACEHOLDER, compact=True, space=True,
-                                      suggester=self._suggester(ITEMS))
+                yield CompletingInput(
+                    id="give", placeholder=ITEM_PLACEHOLDER, compact=True, space=True, suggester=self._suggester(ITEMS)
+                )
             with Horizontal(classes="field"):
                 yield Label("gets", classes="field-label")
-                yield CompletingInput(id="get", placeholder=ITEM_PLACEHOLDER, compact=True, space=True,
-                                      suggester=self._suggester(ITEMS))
+                yield CompletingInput(
+                    id="get", placeholder=ITEM_PLACEHOLDER, compact=True, space=True, suggester=self._suggester(ITEMS)
+                )
             with Horizontal(classes="field"):
                 yield Label("lift now", classes="field-label")
-                yield CompletingInput(id="lift", placeholder="mortgaged deeds lifted at once; Enter adds",
-                                      compact=True, space=True, suggester=self._suggester(ITEMS))
+                yield CompletingInput(
+                    id="lift",
+                    placeholder="mortgaged deeds lifted at once; Enter adds",
+                    compact=True,
+                    space=True,
+                    suggester=self._suggester(ITEMS),
+                )
             yield Static(id="sides", classes="dialog-note")
             yield Static(id="command", classes="dialog-command")
             yield Static(id="preview", classes="dialog-preview")
@@ -109,8 +116,10 @@ class TradeDialog(RecordingDialog):
             if terms.interest is None:
                 out.append(terms.refusal)
             else:
-                out.append(f"{terms.deed.name} is mortgaged: the new owner pays {state.money(terms.interest)} "
-                           f"interest now, or lifts it for {state.money(terms.lift)}")
+                out.append(
+                    f"{terms.deed.name} is mortgaged: the new owner pays {state.money(terms.interest)} "
+                    f"interest now, or lifts it for {state.money(terms.lift)}"
+                )
         return out
 
     def refresh_trade(self) -> None:

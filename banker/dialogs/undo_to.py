@@ -50,11 +50,17 @@ class UndoToDialog(RecordingDialog):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
             yield Label("Undo to here", classes="dialog-title")
-            yield Static(plain("Enter takes back everything recorded after the highlighted entry, in one step (each "
-                               "journalled as an undo: y redoes them one by one). Escape: nothing changes."),
-                         classes="dialog-note")
-            options = [Option(plain(label_for(e)), id=f"entry-{e.seq}", disabled=line is None)
-                       for e, line in zip(self.entries, self.lines, strict=True)]
+            yield Static(
+                plain(
+                    "Enter takes back everything recorded after the highlighted entry, in one step (each "
+                    "journalled as an undo: y redoes them one by one). Escape: nothing changes."
+                ),
+                classes="dialog-note",
+            )
+            options = [
+                Option(plain(label_for(e)), id=f"entry-{e.seq}", disabled=line is None)
+                for e, line in zip(self.entries, self.lines, strict=True)
+            ]
             yield OptionList(*options, id="entries")
             yield Static(id="refusal", classes="dialog-refusal")
 

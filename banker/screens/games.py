@@ -16,8 +16,7 @@ from banker.screens.safety import guard_actions
 
 @guard_actions
 class GamesScreen(Screen):
-    BINDINGS = [Binding("n", "new_game", "New game", tooltip="Start a new game"),
-                Binding("q", "app.quit", "Quit")]
+    BINDINGS = [Binding("n", "new_game", "New game", tooltip="Start a new game"), Binding("q", "app.quit", "Quit")]
 
     def __init__(self, games: list[dict]) -> None:
         super().__init__()

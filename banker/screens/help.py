@@ -17,37 +17,53 @@ def help_markdown() -> str:
     keys = [(_key_label(a.key), a.help) for a in ACTIONS] + [
         ("U", "Undo to here: pick a journal entry and take back everything after it in one step"),
         ("ctrl+p", "Command palette (every action by name)"),
-                                                             ("q", "Quit (everything is already saved)")]
-    return ("## Keys on the table\n\n" + bindings_markdown(keys)
-            + "\n\n" + EDITING_KEYS
-            + "\n\n## The command language\n\nPress `/`, type a command, Enter. Names, and every word of the"
-              " language (verbs, jail ways, decks, tax choices, `bank`, `each`), can be shortened to any unique"
-              " prefix, in any case; a card can be named by words printed on it (`chairman`, `repairs`).\n\n"
-            + verbs_markdown())
+        ("q", "Quit (everything is already saved)"),
+    ]
+    return (
+        "## Keys on the table\n\n"
+        + bindings_markdown(keys)
+        + "\n\n"
+        + EDITING_KEYS
+        + "\n\n## The command language\n\nPress `/`, type a command, Enter. Names, and every word of the"
+        " language (verbs, jail ways, decks, tax choices, `bank`, `each`), can be shortened to any unique"
+        " prefix, in any case; a card can be named by words printed on it (`chairman`, `repairs`).\n\n"
+        + verbs_markdown()
+    )
 
 
 EDITING: tuple[tuple[str, str, str], ...] = (
-    ("Enter", "records the line; a refused line stays for correction, a `show` answer appears in the reply box",
-     "confirms from any field; in a list field (a trade's gives, gets and lift, an auction's bids) it adds the item"
-     " or takes the bid, as the field's placeholder says; on a checkbox it confirms (Space toggles)"),
-    ("Ctrl+S", "", "confirms from any field (auction: sold to the highest bidder; trade: recorded with anything"
-     " still typed)"),
+    (
+        "Enter",
+        "records the line; a refused line stays for correction, a `show` answer appears in the reply box",
+        "confirms from any field; in a list field (a trade's gives, gets and lift, an auction's bids) it adds the item"
+        " or takes the bid, as the field's placeholder says; on a checkbox it confirms (Space toggles)",
+    ),
+    (
+        "Ctrl+S",
+        "",
+        "confirms from any field (auction: sold to the highest bidder; trade: recorded with anything still typed)",
+    ),
     ("Escape", "leaves the command line (and clears it)", "cancels: nothing is recorded"),
-    ("Tab", "accepts the completion on offer and adds a space; never leaves the line",
-     "accepts the completion and moves to the next field (a list field stays and adds a space); with none on"
-     " offer, moves on"),
+    (
+        "Tab",
+        "accepts the completion on offer and adds a space; never leaves the line",
+        "accepts the completion and moves to the next field (a list field stays and adds a space); with none on"
+        " offer, moves on",
+    ),
     ("Right arrow", "accepts the completion on offer, with a space", "accepts the completion on offer"),
     ("Ctrl+U", "clears the line", "clears the field"),
     ("PageUp, PageDown", "scroll the reply box", ""),
 )
 """What the editing keys do in the command line and in a dialog (the contract of :mod:`banker.dialogs.base`)."""
 
-EDITING_KEYS = ("## Enter, Tab, Escape and Ctrl+S\n\n| key | in the command line | in a dialog |\n| --- | --- | --- |\n"
-                + "\n".join(f"| {key} | {line} | {dialog} |" for key, line, dialog in EDITING)
-                + "\n\nA command is recorded once: a second Enter after a dialog closed does nothing. A refused dialog"
-                  " stays open with every field as typed, the reason in red inside it and the cursor on the field at"
-                  " fault. A completion is offered only where the parser would read what was typed as the completed"
-                  " word.")
+EDITING_KEYS = (
+    "## Enter, Tab, Escape and Ctrl+S\n\n| key | in the command line | in a dialog |\n| --- | --- | --- |\n"
+    + "\n".join(f"| {key} | {line} | {dialog} |" for key, line, dialog in EDITING)
+    + "\n\nA command is recorded once: a second Enter after a dialog closed does nothing. A refused dialog"
+    " stays open with every field as typed, the reason in red inside it and the cursor on the field at"
+    " fault. A completion is offered only where the parser would read what was typed as the completed"
+    " word."
+)
 
 
 def _key_label(key: str) -> str:
@@ -60,8 +76,7 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box help-box"):
-            yield Label("Banker help (arrows, PageUp/PageDown, Home/End scroll; Escape closes)",
-                        classes="dialog-title")
+            yield Label("Banker help (arrows, PageUp/PageDown, Home/End scroll; Escape closes)", classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(help_markdown(), id="help-text")
 

@@ -28,9 +28,11 @@ from rules.limits import check_settings, setting_number
 class NewGameScreen(Screen):
     """Everything on one screen of 100x30 (compact radio sets and buttons), so Start is in view without scrolling."""
 
-    BINDINGS = [Binding("ctrl+s", "start", "Start the game", tooltip="Create the game with these settings"),
-                Binding("escape", "back", "Back"),
-                Binding("enter", "start", "Start the game", show=False)]
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start the game", tooltip="Create the game with these settings"),
+        Binding("escape", "back", "Back"),
+        Binding("enter", "start", "Start the game", show=False),
+    ]
     """Enter reaches the screen's own binding from a checkbox (a :class:`FlagBox` takes Space only); an input turns
     Enter into ``Input.Submitted`` and a radio set takes it to choose."""
 
@@ -50,8 +52,9 @@ class NewGameScreen(Screen):
             yield Label("New game (Enter or Ctrl+S starts it, Escape goes back)", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
-                yield Input(placeholder="names separated by spaces, in seating order: ann bob cat", id="names",
-                            compact=True)
+                yield Input(
+                    placeholder="names separated by spaces, in seating order: ann bob cat", id="names", compact=True
+                )
             with Horizontal(classes="field"):
                 yield Label("Tokens", classes="field-label")
                 yield Input(placeholder="optional, same order: car dog hat", id="tokens", compact=True)
@@ -70,19 +73,26 @@ class NewGameScreen(Screen):
                 yield Input(placeholder="time-limit game only, e.g. 90", id="minutes", type="integer", compact=True)
             with Horizontal(classes="field"):
                 yield Label("Luxury tax", classes="field-label")
-                yield Input(str(d.luxury_tax) if d.luxury_tax else "", placeholder="blank: the variant's figure; or "
-                            "75 or 100", id="luxury", type="integer", compact=True)
+                yield Input(
+                    str(d.luxury_tax) if d.luxury_tax else "",
+                    placeholder="blank: the variant's figure; or 75 or 100",
+                    id="luxury",
+                    type="integer",
+                    compact=True,
+                )
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
-            yield FlagBox("Free Parking pot: taxes and fines go to the middle", d.free_parking, id="free-parking",
-                          compact=True)
+            yield FlagBox(
+                "Free Parking pot: taxes and fines go to the middle", d.free_parking, id="free-parking", compact=True
+            )
             with Horizontal(classes="field"):
                 yield Label("Pot starts with", classes="field-label")
                 yield Input(value=str(d.free_parking_start), id="pot-start", type="integer", compact=True)
             yield FlagBox("Double salary for landing exactly on GO", d.double_go, id="double-go", compact=True)
             yield FlagBox("No auctions", d.no_auctions, id="no-auctions", compact=True)
             yield Static(id="setup-error", classes="dialog-preview")
-            settings_error = Static(Text(f"✗ {self.settings_problem}", style="bold red"), id="settings-error",
-                                    classes="dialog-preview")
+            settings_error = Static(
+                Text(f"✗ {self.settings_problem}", style="bold red"), id="settings-error", classes="dialog-preview"
+            )
             settings_error.display = bool(self.settings_problem)  # no row taken when config.toml is fine
             yield settings_error
             with Horizontal(classes="dialog-buttons"):
@@ -110,14 +120,17 @@ class NewGameScreen(Screen):
         minutes = setting_number(self.query_one("#minutes", Input).value, "time limit")
         pot = setting_number(self.query_one("#pot-start", Input).value, "pot start")
         luxury = setting_number(self.query_one("#luxury", Input).value, "luxury tax")
-        house = HouseRules(free_parking=self.query_one("#free-parking", Checkbox).value,
-                           free_parking_start=pot,
-                           double_go=self.query_one("#double-go", Checkbox).value,
-                           no_auctions=self.query_one("#no-auctions", Checkbox).value)
+        house = HouseRules(
+            free_parking=self.query_one("#free-parking", Checkbox).value,
+            free_parking_start=pot,
+            double_go=self.query_one("#double-go", Checkbox).value,
+            no_auctions=self.query_one("#no-auctions", Checkbox).value,
+        )
         names = self.query_one("#names", Input).value.split()
         tokens = self.query_one("#tokens", Input).value.split()
-        settings = Settings(variant=variant, edition=edition, house_rules=house, time_limit_minutes=minutes,
-                            luxury_tax=luxury)
+        settings = Settings(
+            variant=variant, edition=edition, house_rules=house, time_limit_minutes=minutes, luxury_tax=luxury
+        )
         return names, tokens, check_settings(settings, len(names))  # the same ranges as `new` and `banker new`
 
     @on(Input.Changed)
@@ -142,7 +155,8 @@ class NewGameScreen(Screen):
             rule = getattr(e, "rule", "")
             msg = getattr(e, "message", str(e))
             self.query_one("#setup-error", Static).update(
-                Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red"))
+                Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red")
+            )
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

@@ -55,8 +55,15 @@ class PhonesScreen(Screen):
     PhonesScreen .phone-url { color: $text-muted; }
     """
 
-    BINDINGS = [Binding("escape", "close", "Back to the table", id="phones.close",
-                        tooltip="The phone pages stay on until Banker quits")]
+    BINDINGS = [
+        Binding(
+            "escape",
+            "close",
+            "Back to the table",
+            id="phones.close",
+            tooltip="The phone pages stay on until Banker quits",
+        )
+    ]
 
     def __init__(self, links: list[Link], base_url: str, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -64,10 +71,14 @@ class PhonesScreen(Screen):
         self.base_url = base_url
 
     def compose(self) -> ComposeResult:
-        yield Static(f"Phone pages on at {self.base_url}: each player scans their own code", id="phones-title",
-                     markup=False)
-        yield Static("Phones on the same Wi-Fi as this laptop. The pages only read the game; the links stay the same "
-                     "next time. Scroll for more codes; Escape returns to the table.", id="phones-note")
+        yield Static(
+            f"Phone pages on at {self.base_url}: each player scans their own code", id="phones-title", markup=False
+        )
+        yield Static(
+            "Phones on the same Wi-Fi as this laptop. The pages only read the game; the links stay the same "
+            "next time. Scroll for more codes; Escape returns to the table.",
+            id="phones-note",
+        )
         with VerticalScroll(id="phones-scroll"), ItemGrid(min_column_width=48):
             for link in self.links:
                 label = "The table: standings and bank" if link.name == "table" else link.name
@@ -101,17 +112,23 @@ async def _show(app) -> None:
         try:
             await server.start()
         except OSError as e:
-            app.notify(f"The phone pages could not start on {host}:{port}: {bind_error(e)}. The game goes on; set "
-                       "BANKER_WEB_PORT to another port to try again.", title="Phones", severity="error",
-                       timeout=10, markup=False)
+            app.notify(
+                f"The phone pages could not start on {host}:{port}: {bind_error(e)}. The game goes on; set "
+                "BANKER_WEB_PORT to another port to try again.",
+                title="Phones",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return
         app.phones = server
     session = app.session
     try:
         links = server.serve(session.game_id)
     except (JournalError, LookupError) as e:
-        app.notify(f"The phone pages cannot serve this game: {e}", title="Phones", severity="error", timeout=10,
-                   markup=False)
+        app.notify(
+            f"The phone pages cannot serve this game: {e}", title="Phones", severity="error", timeout=10, markup=False
+        )
         return
     session.add_listener(server.session_changed)
     await app.push_screen(PhonesScreen(links, server.base_url))

@@ -56,14 +56,34 @@ class StandingsScreen(Screen):
         Binding("m", "export('md')", "Markdown", id="standings.md", tooltip="Write the standings as Markdown"),
         Binding("r", "export('qr')", "QR", id="standings.qr", tooltip="Save the QR code as SVG and PNG"),
         Binding("s", "show_tab('tab-standings')", "Standings", id="standings.table", tooltip="The standings table"),
-        Binding("g", "show_tab('tab-chart')", "Game chart", id="standings.chart",
-                tooltip="Worth over the game and the deeds that earned the most rent"),
-        Binding("k", "show_tab('tab-qr')", "Scan", id="standings.scan",
-                tooltip="The final standings as a QR code a phone can scan from the screen"),
-        Binding("t", "show_tab('tab-stats')", "Statistics", id="standings.stats",
-                tooltip="Players and records across the finished games of this rule system"),
-        Binding("b", "bgstats", "BG Stats", id="standings.bgstats",
-                tooltip="A QR code of the play for BG Stats (scan it to record the game there); also saved"),
+        Binding(
+            "g",
+            "show_tab('tab-chart')",
+            "Game chart",
+            id="standings.chart",
+            tooltip="Worth over the game and the deeds that earned the most rent",
+        ),
+        Binding(
+            "k",
+            "show_tab('tab-qr')",
+            "Scan",
+            id="standings.scan",
+            tooltip="The final standings as a QR code a phone can scan from the screen",
+        ),
+        Binding(
+            "t",
+            "show_tab('tab-stats')",
+            "Statistics",
+            id="standings.stats",
+            tooltip="Players and records across the finished games of this rule system",
+        ),
+        Binding(
+            "b",
+            "bgstats",
+            "BG Stats",
+            id="standings.bgstats",
+            tooltip="A QR code of the play for BG Stats (scan it to record the game there); also saved",
+        ),
     ]
 
     def __init__(self, session, out_dir: str | Path | None = None, **kwargs) -> None:
@@ -86,8 +106,11 @@ class StandingsScreen(Screen):
             with TabPane("Standings", id="tab-standings"), VerticalScroll():
                 yield Static(self._title(), id="title", markup=False)
                 if rep.winner:
-                    yield Static(f"🏆 {rep.winner} wins" + (f": {rep.end_reason}" if rep.end_reason else ""),
-                                 id="winner", markup=False)
+                    yield Static(
+                        f"🏆 {rep.winner} wins" + (f": {rep.end_reason}" if rep.end_reason else ""),
+                        id="winner",
+                        markup=False,
+                    )
                 yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
                 yield Static(f"Valuation: {rep.valuation}", id="valuation")
                 with Horizontal(id="exports"):
@@ -97,14 +120,14 @@ class StandingsScreen(Screen):
                     yield Button("QR code", id="export-qr")
                 yield Static("", id="export-status", markup=False)
                 if rep.over:
-                    yield Static("k: the result as a QR code to scan with a phone; b: the play for BG Stats",
-                                 classes="heading")
+                    yield Static(
+                        "k: the result as a QR code to scan with a phone; b: the play for BG Stats", classes="heading"
+                    )
             if rep.over:
                 with TabPane("Scan the result", id="tab-qr"), VerticalScroll():
                     yield Static("Scan for the result (b: for BG Stats):", id="qr-heading", classes="heading")
                     yield Static(half_blocks(exports.qr_text(rep)), id="qr", markup=False)
-                    yield Static("Point a phone's camera at the code: it shows the standings as text.",
-                                 id="qr-text")
+                    yield Static("Point a phone's camera at the code: it shows the standings as text.", id="qr-text")
             with TabPane("Game chart", id="tab-chart"), VerticalScroll():
                 yield Static("Worth after every action", classes="heading")
                 yield LineChart(money=self._money, id="worth-chart")
@@ -130,13 +153,23 @@ class StandingsScreen(Screen):
         table.add_columns(*COLUMNS)
         for r in self.report.rows:
             name = r.name + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
-            table.add_row(str(r.rank), Text(name), self._money(r.total), self._money(r.cash), self._money(r.deeds),
-                          self._money(r.mortgaged), str(r.houses), str(r.hotels), self._money(r.buildings),
-                          key=r.name)
+            table.add_row(
+                str(r.rank),
+                Text(name),
+                self._money(r.total),
+                self._money(r.cash),
+                self._money(r.deeds),
+                self._money(r.mortgaged),
+                str(r.houses),
+                str(r.hotels),
+                self._money(r.buildings),
+                key=r.name,
+            )
         self.query_one("#exports").display = self.report.over
         if not self.report.over:
-            self.query_one("#export-status", Static).update("The exports (CSV, JSON, Markdown, QR code) are offered "
-                                                            "when the game is over.")
+            self.query_one("#export-status", Static).update(
+                "The exports (CSV, JSON, Markdown, QR code) are offered when the game is over."
+            )
         # the journal is read here, on the UI thread; the replay itself runs in a worker
         self._replay(self.session.state, list(self.session.history()))
         if self._db is not None:
@@ -194,12 +227,17 @@ class StandingsScreen(Screen):
             return
         self.bgstats_shown = not self.bgstats_shown
         text = exports.bgstats_url(self.report) if self.bgstats_shown else exports.qr_text(self.report)
-        heading = ("Scan to record the play in BG Stats (b: the result; a smaller font if it does not fit):"
-                   if self.bgstats_shown else "Scan for the result (b: for BG Stats):")
+        heading = (
+            "Scan to record the play in BG Stats (b: the result; a smaller font if it does not fit):"
+            if self.bgstats_shown
+            else "Scan for the result (b: for BG Stats):"
+        )
         self.query_one("#qr-heading", Static).update(heading)
         self.query_one("#qr-text", Static).update(
-            "Point a phone's camera at the code: BG Stats opens with the play filled in." if self.bgstats_shown
-            else "Point a phone's camera at the code: it shows the standings as text.")
+            "Point a phone's camera at the code: BG Stats opens with the play filled in."
+            if self.bgstats_shown
+            else "Point a phone's camera at the code: it shows the standings as text."
+        )
         self.query_one("#qr", Static).update(half_blocks(text))
         self.action_show_tab("tab-qr")
         if self.bgstats_shown:
@@ -232,8 +270,15 @@ class StandingsScreen(Screen):
             if fmt == "qr":
                 paths = list(exports.write_qr(self.report, self.out_dir, self._db))
             elif fmt == "bgstats":
-                paths = list(exports.write_qr(self.report, self.out_dir, self._db, text=exports.bgstats_url(
-                    self.report), stem=f"{exports.file_stem(self.report)}-bgstats"))
+                paths = list(
+                    exports.write_qr(
+                        self.report,
+                        self.out_dir,
+                        self._db,
+                        text=exports.bgstats_url(self.report),
+                        stem=f"{exports.file_stem(self.report)}-bgstats",
+                    )
+                )
             else:
                 paths = [exports.write_export(self.report, fmt, self.out_dir, self._db)]
         except (OSError, SettingsError) as error:

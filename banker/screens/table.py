@@ -70,8 +70,9 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
     TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),
 )
-OFTEN = frozenset({"rent", "buy", "auction", "pay", "go", "build", "mortgage", "next_turn", "undo", "command_line",
-                   "toggle_view"})
+OFTEN = frozenset(
+    {"rent", "buy", "auction", "pay", "go", "build", "mortgage", "next_turn", "undo", "command_line", "toggle_view"}
+)
 """The keys a narrow terminal shows; the rest are one key away, in help (?)."""
 KEY_LABELS = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
 TABLE_KEYS = {a.key: a.action for a in ACTIONS}
@@ -139,8 +140,9 @@ class TableScreen(Screen):
             self.show_state()
             state = session.state
             if state.over:
-                self.app.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.",
-                                title="Game over")
+                self.app.notify(
+                    f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over"
+                )
 
     def _mount_controls(self) -> None:
         """The command line and the key bar, after the first frame: the balances need neither."""
@@ -150,13 +152,24 @@ class TableScreen(Screen):
 
         keys = [Key(KEY_LABELS.get(a.key, a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS]
         keys += [Key("^p", "Palette", "app.command_palette"), Key("q", "Quit", "app.quit", True)]
-        line_keys = [Key("Enter", "Record", "submit_line"), Key("Tab", "Complete", "complete_line_key"),
-                     Key("Esc", "Back to the keys", "leave_command_line"), Key("^U", "Clear", "clear_line"),
-                     Key("PgUp/PgDn", "Scroll the reply", "scroll_reply(1)")]
-        self.query_one("#controls").mount_all([
-            CommandLine(self.complete_line, placeholder="/ to type a command: rent bob boardwalk   (? for help)",
-                        id="command", compact=True),
-            KeyBar(keys, line_keys, id="keys")])
+        line_keys = [
+            Key("Enter", "Record", "submit_line"),
+            Key("Tab", "Complete", "complete_line_key"),
+            Key("Esc", "Back to the keys", "leave_command_line"),
+            Key("^U", "Clear", "clear_line"),
+            Key("PgUp/PgDn", "Scroll the reply", "scroll_reply(1)"),
+        ]
+        self.query_one("#controls").mount_all(
+            [
+                CommandLine(
+                    self.complete_line,
+                    placeholder="/ to type a command: rent bob boardwalk   (? for help)",
+                    id="command",
+                    compact=True,
+                ),
+                KeyBar(keys, line_keys, id="keys"),
+            ]
+        )
         self.call_after_refresh(self._controls_ready)
 
     def _controls_ready(self) -> None:
@@ -249,8 +262,9 @@ class TableScreen(Screen):
     def current(self) -> str:
         return self.state.players[self.state.turn].name
 
-    def players_field(self, key: str = "player", label: str = "Player", default: str | None = None,
-                      owner_of: str = "") -> Field:
+    def players_field(
+        self, key: str = "player", label: str = "Player", default: str | None = None, owner_of: str = ""
+    ) -> Field:
         from banker.completion import PLAYER
         from banker.dialogs import Field
 
@@ -268,28 +282,58 @@ class TableScreen(Screen):
 
         return complete_value(field.slot, value, self.state, deck=values.get("deck", ""))
 
-    def ask(self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "",
-            preview: bool = True) -> None:
+    def ask(
+        self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "", preview: bool = True
+    ) -> None:
         from banker.dialogs import CommandDialog
 
-        self.app.push_screen(CommandDialog(self.app.session, self.app.record_in_dialog, title, fields, build, focus,
-                                           note, preview, complete=self.complete_field), self.app.follow_up)
+        self.app.push_screen(
+            CommandDialog(
+                self.app.session,
+                self.app.record_in_dialog,
+                title,
+                fields,
+                build,
+                focus,
+                note,
+                preview,
+                complete=self.complete_field,
+            ),
+            self.app.follow_up,
+        )
 
     # Actions -------------------------------------------------------------------------------------------
     def action_rent(self, payer: str | None = None, deed: str = "") -> None:
         """One key and Enter for the common case: the payer is whoever's turn it is; type the deed."""
         from banker.dialogs import Field
 
-        self.ask("Rent", [self.deed_field("Landed on", deed), self.players_field("payer", "Payer", payer),
-                          Field("dice", "Dice total", "", placeholder="utilities only", optional=True),
-                          Field("card", "Sent by a card", flag=True)],
-                 lambda v: (f"rent {v['payer']} {v['deed']}" + (f" dice {v['dice']}" if v["dice"] else "")
-                            + (" card" if v["card"] else "")) if v["payer"] and v["deed"] else None,
-                 focus="deed")
+        self.ask(
+            "Rent",
+            [
+                self.deed_field("Landed on", deed),
+                self.players_field("payer", "Payer", payer),
+                Field("dice", "Dice total", "", placeholder="utilities only", optional=True),
+                Field("card", "Sent by a card", flag=True),
+            ],
+            lambda v: (
+                (
+                    f"rent {v['payer']} {v['deed']}"
+                    + (f" dice {v['dice']}" if v["dice"] else "")
+                    + (" card" if v["card"] else "")
+                )
+                if v["payer"] and v["deed"]
+                else None
+            ),
+            focus="deed",
+        )
 
     def action_buy(self, player: str | None = None, deed: str = "") -> None:
-        self.ask("Buy from the bank", [self.deed_field(default=deed), self.players_field(default=player)],
-                 lambda v: f"buy {v['player']} {v['deed']}" if v["player"] and v["deed"] else None, focus="deed")
+        self.ask(
+            "Buy from the bank",
+            [self.deed_field(default=deed), self.players_field(default=player)],
+            lambda v: f"buy {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
+            focus="deed",
+        )
 
     def action_auction(self, deed: str = "") -> None:
         from banker.dialogs import AuctionDialog
@@ -301,37 +345,75 @@ class TableScreen(Screen):
         from banker.completion import PLAYER
         from banker.dialogs import Field
 
-        self.ask("Pay", [self.players_field(default=player), Field("amount", "Amount"),
-                         Field("to", "To", "", (PLAYER, commands.EVERYONE | commands.BANK), "bank, a player, each",
-                               optional=True)],
-                 lambda v: (f"pay {v['player']} {v['amount']}" + (f" to {v['to']}" if v["to"] and v["to"] != "bank"
-                                                                  else "")) if v["player"] and v["amount"] else None,
-                 focus="amount")
+        self.ask(
+            "Pay",
+            [
+                self.players_field(default=player),
+                Field("amount", "Amount"),
+                Field(
+                    "to", "To", "", (PLAYER, commands.EVERYONE | commands.BANK), "bank, a player, each", optional=True
+                ),
+            ],
+            lambda v: (
+                (f"pay {v['player']} {v['amount']}" + (f" to {v['to']}" if v["to"] and v["to"] != "bank" else ""))
+                if v["player"] and v["amount"]
+                else None
+            ),
+            focus="amount",
+        )
 
     def action_collect(self, player: str | None = None) -> None:
         from banker import commands
         from banker.completion import PLAYER
         from banker.dialogs import Field
 
-        self.ask("Collect", [self.players_field(default=player), Field("amount", "Amount"),
-                             Field("source", "From", "", (PLAYER, commands.EVERYONE | commands.BANK),
-                                   "bank, a player, each", optional=True)],
-                 lambda v: (f"collect {v['player']} {v['amount']}"
-                            + (f" from {v['source']}" if v["source"] and v["source"] != "bank" else ""))
-                 if v["player"] and v["amount"] else None, focus="amount")
+        self.ask(
+            "Collect",
+            [
+                self.players_field(default=player),
+                Field("amount", "Amount"),
+                Field(
+                    "source",
+                    "From",
+                    "",
+                    (PLAYER, commands.EVERYONE | commands.BANK),
+                    "bank, a player, each",
+                    optional=True,
+                ),
+            ],
+            lambda v: (
+                (
+                    f"collect {v['player']} {v['amount']}"
+                    + (f" from {v['source']}" if v["source"] and v["source"] != "bank" else "")
+                )
+                if v["player"] and v["amount"]
+                else None
+            ),
+            focus="amount",
+        )
 
     def action_go(self) -> None:
-        self.ask("GO salary", [self.players_field()], lambda v: f"go {v['player']}" if v["player"] else None,
-                 focus="player")
+        self.ask(
+            "GO salary", [self.players_field()], lambda v: f"go {v['player']}" if v["player"] else None, focus="player"
+        )
 
     def _building(self, verb: str, title: str, player: str | None = None) -> None:
         from banker.dialogs import Field
 
-        self.ask(title, [self.deed_field(), self.players_field(default=player, owner_of="deed"),
-                         Field("count", "How many", "1", optional=True)],
-                 lambda v: f"{verb} {v['player']} {v['deed']}" + (f" {v['count']}" if v["count"] not in ("", "1")
-                                                                  else "") if v["player"] and v["deed"] else None,
-                 focus="deed")
+        self.ask(
+            title,
+            [
+                self.deed_field(),
+                self.players_field(default=player, owner_of="deed"),
+                Field("count", "How many", "1", optional=True),
+            ],
+            lambda v: (
+                f"{verb} {v['player']} {v['deed']}" + (f" {v['count']}" if v["count"] not in ("", "1") else "")
+                if v["player"] and v["deed"]
+                else None
+            ),
+            focus="deed",
+        )
 
     def action_build(self, player: str | None = None) -> None:
         self._building("build", "Build houses or a hotel", player)
@@ -340,13 +422,20 @@ class TableScreen(Screen):
         self._building("sell", "Sell buildings to the bank", player)
 
     def action_mortgage(self, player: str | None = None) -> None:
-        self.ask("Mortgage", [self.deed_field(), self.players_field(default=player, owner_of="deed")],
-                 lambda v: f"mortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None, focus="deed")
+        self.ask(
+            "Mortgage",
+            [self.deed_field(), self.players_field(default=player, owner_of="deed")],
+            lambda v: f"mortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
+            focus="deed",
+        )
 
     def action_unmortgage(self, player: str | None = None) -> None:
-        self.ask("Lift a mortgage", [self.deed_field(), self.players_field(default=player, owner_of="deed")],
-                 lambda v: f"unmortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
-                 focus="deed")
+        self.ask(
+            "Lift a mortgage",
+            [self.deed_field(), self.players_field(default=player, owner_of="deed")],
+            lambda v: f"unmortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
+            focus="deed",
+        )
 
     def action_tax(self) -> None:
         """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
@@ -359,46 +448,70 @@ class TableScreen(Screen):
         square = state.board.square_name(SquareKind.LUXURY_TAX)  # "Luxury Tax", "Super Tax" on the UK board
         word = square.split()[0].casefold()  # the command word for it: luxury or super (commands.TAX_KINDS)
         choices = {"choice": ("200", "10%", word), "flat": ("200", word), "darrow": ("10%", word)}[income]
-        note = {"choice": "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
-                          f" choice. Or: {word} ({square}).",
-                "flat": f"Income tax is a flat amount in this game. Or: {word} ({square}).",
-                "darrow": "Income tax is 10% of cash, mortgage values and buildings (seed 001). "
-                          f"Or: {word} ({square})."}[income]
-        spellings = {w: m for w, m in (commands.TAX_CHOICES | commands.TAX_KINDS).items()
-                     if m in choices or m == "luxury"}
+        note = {
+            "choice": "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
+            f" choice. Or: {word} ({square}).",
+            "flat": f"Income tax is a flat amount in this game. Or: {word} ({square}).",
+            "darrow": f"Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: {word} ({square}).",
+        }[income]
+        spellings = {
+            w: m for w, m in (commands.TAX_CHOICES | commands.TAX_KINDS).items() if m in choices or m == "luxury"
+        }
 
         def square_tax(how: str) -> bool:
             return commands.closed_word(how, commands.TAX_KINDS) == "luxury"
 
-        self.ask("Tax", [self.players_field(), Field("how", f"200 / 10% / {word}", choices[0], spellings)],
-                 lambda v: (f"tax {v['player']} {word}" if square_tax(v["how"])
-                            else f"tax {v['player']} income {v['how']}") if v["player"] and v["how"] else None,
-                 focus="how", note=note, preview=income != "choice")
+        self.ask(
+            "Tax",
+            [self.players_field(), Field("how", f"200 / 10% / {word}", choices[0], spellings)],
+            lambda v: (
+                (f"tax {v['player']} {word}" if square_tax(v["how"]) else f"tax {v['player']} income {v['how']}")
+                if v["player"] and v["how"]
+                else None
+            ),
+            focus="how",
+            note=note,
+            preview=income != "choice",
+        )
 
     def action_card(self) -> None:
         from banker import commands
         from banker.completion import CARD
         from banker.dialogs import Field
 
-        self.ask("Chance / Community Chest",
-                 [self.players_field(), Field("deck", "Deck", "chance", commands.DECKS),
-                  Field("card", "Card", "", CARD, "words on the card (chairman, repairs) or its id")],
-                 lambda v: f"card {v['player']} {v['deck']} {v['card']}" if all(v.values()) else None, focus="card")
+        self.ask(
+            "Chance / Community Chest",
+            [
+                self.players_field(),
+                Field("deck", "Deck", "chance", commands.DECKS),
+                Field("card", "Card", "", CARD, "words on the card (chairman, repairs) or its id"),
+            ],
+            lambda v: f"card {v['player']} {v['deck']} {v['card']}" if all(v.values()) else None,
+            focus="card",
+        )
 
     def action_jail(self) -> None:
         from banker import commands
         from banker.dialogs import Field
 
-        self.ask("Jail", [self.players_field(), Field("how", "How", "", commands.JAIL_HOW,
-                                                      "blank: go to jail; fine, card, doubles, miss", optional=True)],
-                 lambda v: f"jail {v['player']}" + (f" {v['how']}" if v["how"] else "") if v["player"] else None,
-                 focus="how")
+        self.ask(
+            "Jail",
+            [
+                self.players_field(),
+                Field(
+                    "how", "How", "", commands.JAIL_HOW, "blank: go to jail; fine, card, doubles, miss", optional=True
+                ),
+            ],
+            lambda v: f"jail {v['player']}" + (f" {v['how']}" if v["how"] else "") if v["player"] else None,
+            focus="how",
+        )
 
     def action_trade(self) -> None:
         from banker.dialogs import TradeDialog
 
-        self.app.push_screen(TradeDialog(self.app.session, self.app.record_in_dialog, self.current()),
-                             self.app.follow_up)
+        self.app.push_screen(
+            TradeDialog(self.app.session, self.app.record_in_dialog, self.current()), self.app.follow_up
+        )
 
     def action_bankrupt(self, player: str | None = None, creditor: str = "") -> None:
         from banker import commands
@@ -407,20 +520,33 @@ class TableScreen(Screen):
 
         # No default player: a bankruptcy ends a player's game (and may end the game), so it is never recorded
         # for whoever's turn it happens to be by a stray Enter (found at a game night).
-        self.ask("Bankruptcy", [self.players_field(default=player or ""),
-                                Field("to", "To (creditor)", creditor, (PLAYER, commands.BANK), "a player or bank")],
-                 lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None,
-                 focus="to" if player else "player")
+        self.ask(
+            "Bankruptcy",
+            [
+                self.players_field(default=player or ""),
+                Field("to", "To (creditor)", creditor, (PLAYER, commands.BANK), "a player or bank"),
+            ],
+            lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None,
+            focus="to" if player else "player",
+        )
 
     def action_deal(self) -> None:
         from banker.completion import DEED, PLAYER
         from banker.dialogs import Field
 
-        self.ask("Deal (short games)",
-                 [Field("player", "Player (or random)", "", (PLAYER, {"random": "random"})),
-                  Field("deed", "Deed (or seed)", "", DEED, optional=True)],
-                 lambda v: (f"deal random {v['deed']}".strip() if v["player"] == "random"
-                            else f"deal {v['player']} {v['deed']}") if v["player"] else None, focus="player")
+        self.ask(
+            "Deal (short games)",
+            [
+                Field("player", "Player (or random)", "", (PLAYER, {"random": "random"})),
+                Field("deed", "Deed (or seed)", "", DEED, optional=True),
+            ],
+            lambda v: (
+                (f"deal random {v['deed']}".strip() if v["player"] == "random" else f"deal {v['player']} {v['deed']}")
+                if v["player"]
+                else None
+            ),
+            focus="player",
+        )
 
     def action_next_turn(self) -> None:
         self.app.run_command("next")

@@ -63,8 +63,11 @@ def lan_address() -> str:
     return best[1] if best else "127.0.0.1"
 
 
-_PREFERRED = (ipaddress.IPv4Network("192.168.0.0/16"), ipaddress.IPv4Network("10.0.0.0/8"),
-              ipaddress.IPv4Network("172.16.0.0/12"))
+_PREFERRED = (
+    ipaddress.IPv4Network("192.168.0.0/16"),
+    ipaddress.IPv4Network("10.0.0.0/8"),
+    ipaddress.IPv4Network("172.16.0.0/12"),
+)
 
 
 def app_address() -> tuple[str, int]:
@@ -114,8 +117,9 @@ def tokens(db_path: str | Path, game_id: int, seats: int) -> dict[int, str]:
     journal = Journal(db_path, create=False)
     try:
         for _ in range(3):  # a token already taken (never, in practice) leaves its seat empty: draw again
-            have = journal.add_phone_links(game_id, {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in wanted
-                                                     if seat not in have})
+            have = journal.add_phone_links(
+                game_id, {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in wanted if seat not in have}
+            )
             if all(seat in have for seat in wanted):
                 break
     finally:

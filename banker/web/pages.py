@@ -48,8 +48,14 @@ class View:
 
 
 def view_of(session: Session, now: datetime | None = None) -> View:
-    return View(session.game_id, session.created, session.state, tuple(session.log(limit=LOG_SCAN)),
-                session.last_seq, now or datetime.now(UTC))
+    return View(
+        session.game_id,
+        session.created,
+        session.state,
+        tuple(session.log(limit=LOG_SCAN)),
+        session.last_seq,
+        now or datetime.now(UTC),
+    )
 
 
 # Data ----------------------------------------------------------------------------------------------------------
@@ -69,8 +75,16 @@ def seconds_left(view: View) -> int | None:
 def _game(view: View) -> dict[str, Any]:
     state = view.state
     turn = state.players[state.turn].name if state.players else ""
-    return {"id": view.game_id, "variant": state.variant.title, "edition": state.board.title, "turn": turn,
-            "turn_no": state.turn_no, "over": state.over, "end_reason": state.end_reason, "seq": view.seq}
+    return {
+        "id": view.game_id,
+        "variant": state.variant.title,
+        "edition": state.board.title,
+        "turn": turn,
+        "turn_no": state.turn_no,
+        "over": state.over,
+        "end_reason": state.end_reason,
+        "seq": view.seq,
+    }
 
 
 def _log(entries: list[LogEntry]) -> list[dict[str, Any]]:
@@ -80,8 +94,9 @@ def _log(entries: list[LogEntry]) -> list[dict[str, Any]]:
             clock = datetime.fromisoformat(e.time).astimezone().strftime("%H:%M")
         except (TypeError, ValueError):
             clock = ""
-        out.append({"seq": e.seq, "time": e.time, "clock": clock, "kind": e.kind, "text": e.summary,
-                    "undone": e.undone})
+        out.append(
+            {"seq": e.seq, "time": e.time, "clock": clock, "kind": e.kind, "text": e.summary, "undone": e.undone}
+        )
     return out
 
 
@@ -107,12 +122,21 @@ def _collects(state: GameState, deed) -> dict[str, Any]:
         detail = _detail(low.explanation, deed.name)
         if high.amount == 0:
             return {"amount": 0, "low": 0, "high": 0, "text": "no rent", "detail": detail}
-        return {"amount": None, "low": low.amount, "high": high.amount, "detail": detail + ", by the dice",
-                "text": f"{state.money(low.amount)} to {state.money(high.amount)}"}
+        return {
+            "amount": None,
+            "low": low.amount,
+            "high": high.amount,
+            "detail": detail + ", by the dice",
+            "text": f"{state.money(low.amount)} to {state.money(high.amount)}",
+        }
     q = quote(state, deed)
-    return {"amount": q.amount, "low": q.amount, "high": q.amount,
-            "detail": _detail(q.explanation, deed.name, state.money(q.amount)),
-            "text": state.money(q.amount) if q.amount else "no rent"}
+    return {
+        "amount": q.amount,
+        "low": q.amount,
+        "high": q.amount,
+        "detail": _detail(q.explanation, deed.name, state.money(q.amount)),
+        "text": state.money(q.amount) if q.amount else "no rent",
+    }
 
 
 def _detail(explanation: str, name: str, amount: str = "") -> str:
@@ -120,7 +144,7 @@ def _detail(explanation: str, name: str, amount: str = "") -> str:
     "Boardwalk, full set, unimproved: 2 x $50 = $100" reads "full set, unimproved: 2 x $50"."""
     for prefix in (f"{name}, ", f"{name} "):
         if explanation.startswith(prefix):
-            explanation = explanation[len(prefix):]
+            explanation = explanation[len(prefix) :]
             break
     for suffix in (f" = {amount}", f": {amount}"):
         if amount and explanation.endswith(suffix):
@@ -145,19 +169,33 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
             if holding.owner != seat:
                 continue
             deed = state.board.deeds[di]
-            deeds.append({"name": deed.name, "houses": 0 if holding.level == hotel else holding.level,
-                          "hotel": holding.level == hotel, "mortgaged": holding.mortgaged,
-                          "collects": _collects(state, deed)})
+            deeds.append(
+                {
+                    "name": deed.name,
+                    "houses": 0 if holding.level == hotel else holding.level,
+                    "hotel": holding.level == hotel,
+                    "mortgaged": holding.mortgaged,
+                    "collects": _collects(state, deed),
+                }
+            )
         if deeds:
             groups.append({"key": key, "title": group.title, "colour": group.colour, "deeds": deeds})
     return {
         "page": "player",
         "game": _game(view),
-        "player": {"seat": seat, "name": p.name, "piece": p.token, "cash": p.cash, "cash_text": state.money(p.cash),
-                   "worth": w.total, "worth_text": state.money(w.total), "bankrupt": p.bankrupt,
-                   "turn": state.turn == seat and not state.over,
-                   "jail": jail_status(state, seat) if p.jail is not None else "",
-                   "jail_cards": [DECK_TITLES.get(d, d) for d in p.jail_cards]},
+        "player": {
+            "seat": seat,
+            "name": p.name,
+            "piece": p.token,
+            "cash": p.cash,
+            "cash_text": state.money(p.cash),
+            "worth": w.total,
+            "worth_text": state.money(w.total),
+            "bankrupt": p.bankrupt,
+            "turn": state.turn == seat and not state.over,
+            "jail": jail_status(state, seat) if p.jail is not None else "",
+            "jail_cards": [DECK_TITLES.get(d, d) for d in p.jail_cards],
+        },
         "groups": groups,
         "log": _log(involving(view.log, p.name)),
     }
@@ -175,15 +213,30 @@ def table_data(view: View) -> dict[str, Any]:
     return {
         "page": "table",
         "game": _game(view),
-        "standings": [{"rank": s.rank, "name": s.name, "cash": s.cash, "cash_text": state.money(s.cash),
-                       "worth": s.total, "worth_text": state.money(s.total), "bankrupt": s.bankrupt,
-                       "turn": not state.over and names.index(s.name) == state.turn, "winner": s.name == won,
-                       "in_jail": state.players[names.index(s.name)].jail is not None}
-                      for s in standings(state)],
-        "bank": {"houses": state.houses, "houses_total": board.houses, "hotels": state.hotels,
-                 "hotels_total": board.hotels},
-        "pot": ({"amount": state.pot, "text": state.money(state.pot)} if state.settings.house_rules.free_parking
-                else None),
+        "standings": [
+            {
+                "rank": s.rank,
+                "name": s.name,
+                "cash": s.cash,
+                "cash_text": state.money(s.cash),
+                "worth": s.total,
+                "worth_text": state.money(s.total),
+                "bankrupt": s.bankrupt,
+                "turn": not state.over and names.index(s.name) == state.turn,
+                "winner": s.name == won,
+                "in_jail": state.players[names.index(s.name)].jail is not None,
+            }
+            for s in standings(state)
+        ],
+        "bank": {
+            "houses": state.houses,
+            "houses_total": board.houses,
+            "hotels": state.hotels,
+            "hotels_total": board.hotels,
+        },
+        "pot": (
+            {"amount": state.pot, "text": state.money(state.pot)} if state.settings.house_rules.free_parking else None
+        ),
         "seconds_left": seconds_left(view),
         "log": _log(list(view.log)),
     }
@@ -215,10 +268,10 @@ def _log_html(entries: list[dict[str, Any]], heading: str) -> str:
     for e in entries:
         text = h(e["text"])
         if e["undone"]:
-            text = f"<del>{text}</del> <span class=\"tag\">undone</span>"
-        clock = f"<time datetime=\"{h(e['time'])}\">{h(e['clock'])}</time> " if e["clock"] else ""
+            text = f'<del>{text}</del> <span class="tag">undone</span>'
+        clock = f'<time datetime="{h(e["time"])}">{h(e["clock"])}</time> ' if e["clock"] else ""
         lines.append(f"<li>{clock}{text}</li>")
-    body = f"<ol class=\"log\">{''.join(lines)}</ol>" if lines else "<p class=\"muted\">Nothing yet.</p>"
+    body = f'<ol class="log">{"".join(lines)}</ol>' if lines else '<p class="muted">Nothing yet.</p>'
     return f"<h2>{h(heading)}</h2>{body}"
 
 
@@ -230,15 +283,17 @@ def _time_left(seconds: int) -> str:
 
 def player_sections(data: dict[str, Any]) -> dict[str, str]:
     p = data["player"]
-    money = (f"<p class=\"cash\"><span class=\"label\">Cash</span> <span class=\"amount\">{h(p['cash_text'])}"
-             f"</span></p><p class=\"worth\">Worth <strong>{h(p['worth_text'])}</strong></p>")
+    money = (
+        f'<p class="cash"><span class="label">Cash</span> <span class="amount">{h(p["cash_text"])}'
+        f'</span></p><p class="worth">Worth <strong>{h(p["worth_text"])}</strong></p>'
+    )
     status = []
     if p["bankrupt"]:
-        status.append("<p class=\"warn\"><strong>Bankrupt</strong>: out of the game</p>")
+        status.append('<p class="warn"><strong>Bankrupt</strong>: out of the game</p>')
     elif p["turn"]:
-        status.append("<p class=\"turn\"><strong>Your turn</strong></p>")
+        status.append('<p class="turn"><strong>Your turn</strong></p>')
     if p["jail"]:
-        status.append(f"<p class=\"warn\">{h(p['jail'][:1].upper() + p['jail'][1:])}</p>")
+        status.append(f'<p class="warn">{h(p["jail"][:1].upper() + p["jail"][1:])}</p>')
     if p["jail_cards"]:
         cards = ", ".join(h(c) for c in p["jail_cards"])
         status.append(f"<p>Get Out of Jail Free: {_plural(len(p['jail_cards']), 'card')} ({cards})</p>")
@@ -249,17 +304,21 @@ def player_sections(data: dict[str, Any]) -> dict[str, str]:
             c = d["collects"]
             tags = []
             if d["hotel"]:
-                tags.append("<span class=\"tag build\">hotel</span>")
+                tags.append('<span class="tag build">hotel</span>')
             elif d["houses"]:
-                tags.append(f"<span class=\"tag build\">{_plural(d['houses'], 'house')}</span>")
+                tags.append(f'<span class="tag build">{_plural(d["houses"], "house")}</span>')
             if d["mortgaged"]:
-                tags.append("<span class=\"tag warn\">mortgaged</span>")
-            items.append(f"<li><span class=\"deed\">{h(d['name'])}</span>{' '.join([''] + tags)}"
-                         f"<span class=\"rent\">collects <strong>{h(c['text'])}</strong> "
-                         f"<small>{h(c['detail'])}</small></span></li>")
-        groups.append(f"<div class=\"group\"><h3><span class=\"swatch\" style=\"background:{h(g['colour'])}\" "
-                      f"aria-hidden=\"true\"></span>{h(g['title'])}</h3><ul>{''.join(items)}</ul></div>")
-    deeds = "".join(groups) if groups else "<p class=\"muted\">No deeds yet.</p>"
+                tags.append('<span class="tag warn">mortgaged</span>')
+            items.append(
+                f'<li><span class="deed">{h(d["name"])}</span>{" ".join([""] + tags)}'
+                f'<span class="rent">collects <strong>{h(c["text"])}</strong> '
+                f"<small>{h(c['detail'])}</small></span></li>"
+            )
+        groups.append(
+            f'<div class="group"><h3><span class="swatch" style="background:{h(g["colour"])}" '
+            f'aria-hidden="true"></span>{h(g["title"])}</h3><ul>{"".join(items)}</ul></div>'
+        )
+    deeds = "".join(groups) if groups else '<p class="muted">No deeds yet.</p>'
     return {
         "game": _game_line(data["game"], p["name"]),
         "money": money,
@@ -274,28 +333,34 @@ def table_sections(data: dict[str, Any]) -> dict[str, str]:
     for s in data["standings"]:
         marks = []
         if s["turn"]:
-            marks.append("<span class=\"tag turn\">to play</span>")
+            marks.append('<span class="tag turn">to play</span>')
         if s["winner"]:
-            marks.append("<span class=\"tag turn\">winner</span>")
+            marks.append('<span class="tag turn">winner</span>')
         if s["in_jail"]:
-            marks.append("<span class=\"tag warn\">in jail</span>")
+            marks.append('<span class="tag warn">in jail</span>')
         if s["bankrupt"]:
-            marks.append("<span class=\"tag warn\">bankrupt</span>")
+            marks.append('<span class="tag warn">bankrupt</span>')
         out = ' class="out"' if s["bankrupt"] else ""
-        rows.append(f"<tr{out}><td>{h(s['rank'])}</td>"
-                    f"<th scope=\"row\">{h(s['name'])}{' '.join([''] + marks)}</th>"
-                    f"<td class=\"num\">{h(s['cash_text'])}</td><td class=\"num worth\">{h(s['worth_text'])}</td></tr>")
-    standings = ("<h2>Standings</h2><table><thead><tr><th scope=\"col\">#</th><th scope=\"col\">Player</th>"
-                 "<th scope=\"col\" class=\"num\">Cash</th><th scope=\"col\" class=\"num\">Worth</th></tr></thead>"
-                 f"<tbody>{''.join(rows)}</tbody></table>")
+        rows.append(
+            f"<tr{out}><td>{h(s['rank'])}</td>"
+            f'<th scope="row">{h(s["name"])}{" ".join([""] + marks)}</th>'
+            f'<td class="num">{h(s["cash_text"])}</td><td class="num worth">{h(s["worth_text"])}</td></tr>'
+        )
+    standings = (
+        '<h2>Standings</h2><table><thead><tr><th scope="col">#</th><th scope="col">Player</th>'
+        '<th scope="col" class="num">Cash</th><th scope="col" class="num">Worth</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
     b = data["bank"]
-    bank = [f"<p>Houses <strong>{b['houses']}</strong> of {b['houses_total']} · Hotels <strong>{b['hotels']}"
-            f"</strong> of {b['hotels_total']}</p>"]
+    bank = [
+        f"<p>Houses <strong>{b['houses']}</strong> of {b['houses_total']} · Hotels <strong>{b['hotels']}"
+        f"</strong> of {b['hotels_total']}</p>"
+    ]
     if data["pot"] is not None:
         bank.append(f"<p>Free Parking pot <strong>{h(data['pot']['text'])}</strong> (house rule)</p>")
     if data["seconds_left"] is not None:
         left = data["seconds_left"]
-        bank.append(f"<p id=\"time-left\" class=\"turn\" data-left=\"{left}\">{_time_left(left)}</p>")
+        bank.append(f'<p id="time-left" class="turn" data-left="{left}">{_time_left(left)}</p>')
     return {
         "game": _game_line(data["game"]),
         "standings": standings,
@@ -322,14 +387,27 @@ def sections(data: dict[str, Any]) -> dict[str, str]:
 def snapshot(data: dict[str, Any]) -> str:
     """What ``/events`` sends: the figures, the page's title and each section's HTML with its hash, as JSON."""
     parts = {key: {"h": _digest(html), "html": html} for key, html in sections(data).items()}
-    return json.dumps({"seq": data["game"]["seq"], "title": title(data), "sections": parts, "data": data},
-                      ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(
+        {"seq": data["game"]["seq"], "title": title(data), "sections": parts, "data": data},
+        ensure_ascii=False,
+        separators=(",", ":"),
+    )
 
 
-_SECTION_TAGS = {"game": "header", "money": "section", "status": "section", "deeds": "section", "log": "section",
-                 "standings": "section", "bank": "section"}
-_SECTION_ATTRS = {"money": ' aria-live="polite" aria-atomic="true" aria-label="Your money"',
-                  "status": ' aria-live="polite"', "game": ' class="game"'}
+_SECTION_TAGS = {
+    "game": "header",
+    "money": "section",
+    "status": "section",
+    "deeds": "section",
+    "log": "section",
+    "standings": "section",
+    "bank": "section",
+}
+_SECTION_ATTRS = {
+    "money": ' aria-live="polite" aria-atomic="true" aria-label="Your money"',
+    "status": ' aria-live="polite"',
+    "game": ' class="game"',
+}
 
 
 def page(data: dict[str, Any]) -> str:
@@ -344,11 +422,16 @@ def page(data: dict[str, Any]) -> str:
         heading = f"<h1>The table <small>game {h(data['game']['id'])}</small></h1>"
     for key, html in sections(data).items():
         tag = _SECTION_TAGS[key]
-        parts.append(f"<{tag} id=\"{key}\" data-h=\"{_digest(html)}\"{_SECTION_ATTRS.get(key, '')}>{html}</{tag}>")
+        parts.append(f'<{tag} id="{key}" data-h="{_digest(html)}"{_SECTION_ATTRS.get(key, "")}>{html}</{tag}>')
         if key == "game":
             parts.append(heading)
-    return _template().substitute(title=h(title(data)), style=_resource("page.css"), script=_resource("page.js"),
-                                  body="\n".join(parts), kind=data["page"])
+    return _template().substitute(
+        title=h(title(data)),
+        style=_resource("page.css"),
+        script=_resource("page.js"),
+        body="\n".join(parts),
+        kind=data["page"],
+    )
 
 
 @cache
@@ -365,5 +448,7 @@ def _template() -> Template:
 def content_security_policy() -> str:
     """Nothing from elsewhere (a LAN with no internet works); the one script allowed by its hash."""
     digest = base64.b64encode(hashlib.sha256(_resource("page.js").encode("utf-8")).digest()).decode("ascii")
-    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; connect-src 'self'; "
-            "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    return (
+        f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; connect-src 'self'; "
+        "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )

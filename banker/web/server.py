@@ -47,8 +47,13 @@ RETRY_MS = 2000
 """How soon a browser reconnects a dropped stream (the ``retry`` field of the stream)."""
 
 _PING = b"event: ping\ndata: \n\n"
-_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
-            "X-Frame-Options": "DENY", "X-Robots-Tag": "noindex, nofollow"}
+_HEADERS = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "X-Robots-Tag": "noindex, nofollow",
+}
 _STREAM_HEADERS = {"Content-Type": "text/event-stream; charset=utf-8", "X-Accel-Buffering": "no"}
 _TOKEN = r"{token:[A-Za-z0-9_-]{16,64}}"
 
@@ -104,8 +109,9 @@ class Stream:
 class Feed:
     """One served game: its read-only session, its pages' tokens and the streams open on them."""
 
-    def __init__(self, db_path: Path, game_id: int, seats: dict[str, int],
-                 on_error: Callable[[BaseException], None]) -> None:
+    def __init__(
+        self, db_path: Path, game_id: int, seats: dict[str, int], on_error: Callable[[BaseException], None]
+    ) -> None:
         journal = Journal(db_path, create=False, readonly=True)
         try:
             self.session = Session(journal, game_id)
@@ -180,8 +186,9 @@ class Feed:
 class PhoneServer:
     """The pages of the games the banker turned them on for (:meth:`serve`), on ``host:port`` (port 0: any)."""
 
-    def __init__(self, db_path: str | Path, host: str, port: int,
-                 on_error: Callable[[BaseException], None] | None = None) -> None:
+    def __init__(
+        self, db_path: str | Path, host: str, port: int, on_error: Callable[[BaseException], None] | None = None
+    ) -> None:
         self.db_path = Path(db_path)
         self.host = host
         self.port = port
@@ -242,8 +249,10 @@ class PhoneServer:
             self._pages.update(dict.fromkeys(feed.seats, feed))
         names = [p.name for p in feed.session.state.players]
         by_seat = {s: t for t, s in feed.seats.items()}
-        return [Link(names[s] if s != TABLE_SEAT else "table", f"{self.base_url}/{by_seat[s]}", s)
-                for s in [*range(len(names)), TABLE_SEAT]]
+        return [
+            Link(names[s] if s != TABLE_SEAT else "table", f"{self.base_url}/{by_seat[s]}", s)
+            for s in [*range(len(names)), TABLE_SEAT]
+        ]
 
     def changed(self, game_id: int | None = None) -> None:
         """A command was recorded (in this process): the phones of that game (None: of every game) update on the
@@ -296,8 +305,12 @@ class PhoneServer:
         feed, seat = self._find(request)
         feed.check()
         html = pages.page(feed.data(seat))
-        return web.Response(text=html, content_type="text/html", charset="utf-8",
-                            headers={"Content-Security-Policy": pages.content_security_policy()})
+        return web.Response(
+            text=html,
+            content_type="text/html",
+            charset="utf-8",
+            headers={"Content-Security-Policy": pages.content_security_policy()},
+        )
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         feed, seat = self._find(request)
@@ -343,8 +356,7 @@ def _names(db_path: Path, game_id: int) -> list[str]:
     return info["names"]
 
 
-async def serve_forever(db_path: Path, game_id: int, host: str, port: int,
-                        say: Callable[[str], None]) -> None:
+async def serve_forever(db_path: Path, game_id: int, host: str, port: int, say: Callable[[str], None]) -> None:
     """``banker serve``: serve one game's pages until cancelled (Ctrl+C), printing each link."""
     server = PhoneServer(db_path, host, port)
     await server.start()

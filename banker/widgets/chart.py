@@ -16,8 +16,17 @@ BRAILLE_BASE = 0x2800
 # bit for the dot at (column 0-1, row 0-3) inside one braille character
 DOT_BITS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 EIGHTHS = " ▏▎▍▌▋▊▉█"
-PALETTE = ("bright_green", "bright_cyan", "bright_magenta", "yellow", "bright_red", "bright_blue", "white",
-           "orange1", "green")
+PALETTE = (
+    "bright_green",
+    "bright_cyan",
+    "bright_magenta",
+    "yellow",
+    "bright_red",
+    "bright_blue",
+    "white",
+    "orange1",
+    "green",
+)
 
 
 def _scale(value: float, low: float, high: float, steps: int) -> int:
@@ -27,8 +36,9 @@ def _scale(value: float, low: float, high: float, steps: int) -> int:
     return max(0, min(steps - 1, round((value - low) / (high - low) * (steps - 1))))
 
 
-def braille_plot(series: Sequence[Sequence[float]], width: int, height: int,
-                 low: float | None = None, high: float | None = None) -> list[list[tuple[int, int]]]:
+def braille_plot(
+    series: Sequence[Sequence[float]], width: int, height: int, low: float | None = None, high: float | None = None
+) -> list[list[tuple[int, int]]]:
     """Draw each series as a line over ``width`` x ``height`` characters.
 
     Returns rows (top first) of cells ``(dot bits, index of the last series drawn there or -1)``. X stretches the
@@ -63,8 +73,14 @@ def braille_plot(series: Sequence[Sequence[float]], width: int, height: int,
     return grid
 
 
-def braille_text(series: Sequence[Sequence[float]], width: int, height: int, colours: Sequence[str] = PALETTE,
-                 low: float | None = None, high: float | None = None) -> list[Text]:
+def braille_text(
+    series: Sequence[Sequence[float]],
+    width: int,
+    height: int,
+    colours: Sequence[str] = PALETTE,
+    low: float | None = None,
+    high: float | None = None,
+) -> list[Text]:
     """The plot as Rich text lines, each dot coloured by its series."""
     lines = []
     for row in braille_plot(series, width, height, low, high):
@@ -139,8 +155,7 @@ class BarChart(Widget):
 
     data: reactive[tuple[tuple[str, int], ...]] = reactive((), layout=True)
 
-    def __init__(self, items: Sequence[tuple[str, int]] = (), money=str, empty: str = "Nothing yet.",
-                 **kwargs) -> None:
+    def __init__(self, items: Sequence[tuple[str, int]] = (), money=str, empty: str = "Nothing yet.", **kwargs) -> None:
         super().__init__(**kwargs)
         self._money = money
         self._empty = empty

@@ -74,8 +74,12 @@ class DeedsPanel(Static):
         owners = [state.players[state.deeds[di].owner].name for di in column if state.deeds[di].owner is not None]
         owner_w = min(max([len(o) for o in owners] + [4]), 10)
         builds = [len(queries.building_text(state, state.deeds[di].level)) for di in column]
-        tail = 1 + owner_w + (1 + max(builds) if max(builds) else 0) \
-            + (2 if any(state.deeds[di].mortgaged for di in column) else 0)  # " owner ▪▪▪▪ M"
+        tail = (
+            1
+            + owner_w
+            + (1 + max(builds) if max(builds) else 0)
+            + (2 if any(state.deeds[di].mortgaged for di in column) else 0)
+        )  # " owner ▪▪▪▪ M"
         longest = max(len(state.board.deeds[di].name) for di in column)
         name_w = max(min(longest, width - 3 - tail), 8)
         rows = []

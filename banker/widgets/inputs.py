@@ -37,8 +37,10 @@ class FunctionSuggester(Suggester):
 class CompletingInput(Input):
     """An Input whose completion is accepted by Tab or the right arrow (see the module docstring)."""
 
-    BINDINGS = [Binding("tab", "complete", "Complete", show=False),
-                Binding("right", "cursor_right", "Right or complete", show=False)]
+    BINDINGS = [
+        Binding("tab", "complete", "Complete", show=False),
+        Binding("right", "cursor_right", "Right or complete", show=False),
+    ]
 
     def __init__(self, *args, stay: bool = False, space: bool = False, **kwargs) -> None:
         kwargs.setdefault("select_on_focus", False)
@@ -151,8 +153,12 @@ class TickList(SelectionList[int], inherit_bindings=False):
     """A selection list whose rows tick with Space only (and a click); Enter is left to the dialog (which
     confirms), as in :class:`FlagBox`. The arrows, Home, End and the page keys move between rows."""
 
-    BINDINGS = [Binding("space", "select", "Tick", show=False),
-                Binding("down", "cursor_down", "Down", show=False), Binding("up", "cursor_up", "Up", show=False),
-                Binding("home", "first", "First", show=False), Binding("end", "last", "Last", show=False),
-                Binding("pagedown", "page_down", "Page down", show=False),
-                Binding("pageup", "page_up", "Page up", show=False)]
+    BINDINGS = [
+        Binding("space", "select", "Tick", show=False),
+        Binding("down", "cursor_down", "Down", show=False),
+        Binding("up", "cursor_up", "Up", show=False),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("pagedown", "page_down", "Page down", show=False),
+        Binding("pageup", "page_up", "Page up", show=False),
+    ]

@@ -63,8 +63,9 @@ class KeyBar(Widget):
         return [k for k in self.keys if k.often]
 
     def _chunks(self, width: int) -> list[Content]:
-        key_style, label_style, undo_style = (self.get_visual_style(f"keybar--{part}")
-                                              for part in ("key", "label", "undo"))
+        key_style, label_style, undo_style = (
+            self.get_visual_style(f"keybar--{part}") for part in ("key", "label", "undo")
+        )
         chunks = []
         for k in self.shown(width):
             label = k.label
@@ -76,8 +77,7 @@ class KeyBar(Widget):
             chunk = Content.assemble(*parts)  # type: ignore[arg-type]
             chunks.append(chunk.stylize(f"@click=screen.{k.action}"))
         if width < self.NARROW and not self.line_mode:
-            chunks.append(Content.assemble((" ? ", key_style), ("more", label_style)).stylize(
-                "@click=screen.help"))
+            chunks.append(Content.assemble((" ? ", key_style), ("more", label_style)).stylize("@click=screen.help"))
         return chunks
 
     def _lines(self, width: int) -> list[Content]:

@@ -63,7 +63,8 @@ class PlayerCard(Widget):
         self.name_text = f"{marker}{p.name}{token}{status}"
         cash = state.money(p.cash)
         details = f"worth {state.money(queries.worth(state, self.index))} · " + _count(
-            len(state.owned_by(self.index)), "deed")
+            len(state.owned_by(self.index)), "deed"
+        )
         cards = _count(len(p.jail_cards), "jail card") if p.jail_cards else ""
         jail = queries.jail_status(state, self.index)
         layout = len(cash) != len(self.cash) or bool(cards or jail) != bool(self.cards or self.jail)
@@ -73,18 +74,23 @@ class PlayerCard(Widget):
         self.refresh(layout=layout)
 
     def render(self) -> Content:
-        name, cash, details, jail = (self.get_visual_style(f"player-card--{part}")
-                                     for part in ("name", "cash", "details", "jail"))
+        name, cash, details, jail = (
+            self.get_visual_style(f"player-card--{part}") for part in ("name", "cash", "details", "jail")
+        )
         width = self.size.width
         if self.one_line:  # name, cash, jail first (it matters now), then the details if there is room
             wide = width >= 50
             out = self.name_text.endswith("  BANKRUPT")
             who = self.name_text.removesuffix("  BANKRUPT")[:14]
-            rest = " · ".join(x for x in ("bankrupt" if out else "", self.jail, self.cards,
-                                          self.details if wide and not out else "") if x)
+            rest = " · ".join(
+                x
+                for x in ("bankrupt" if out else "", self.jail, self.cards, self.details if wide and not out else "")
+                if x
+            )
             head = who.ljust(11 if wide else len(who) + 1)
-            line = Content.assemble((head, name), (self.cash, cash), ("  ", details),
-                                    (rest, jail if self.jail else details))
+            line = Content.assemble(
+                (head, name), (self.cash, cash), ("  ", details), (rest, jail if self.jail else details)
+            )
             return line.truncate(width, ellipsis=True)
         if self.compact:  # the cash at the end of the name line
             room = max(width - len(self.cash) - 1, 0)
@@ -94,8 +100,11 @@ class PlayerCard(Widget):
             lines += [Content.styled(line, cash) for line in large(self.cash)]
         lines.append(Content.styled(self.details, details))
         if self.cards or self.jail:
-            lines.append(Content.assemble((self.cards, details), (" · " if self.cards and self.jail else "", details),
-                                          (self.jail, jail)))
+            lines.append(
+                Content.assemble(
+                    (self.cards, details), (" · " if self.cards and self.jail else "", details), (self.jail, jail)
+                )
+            )
         return Content("\n").join(lines)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:

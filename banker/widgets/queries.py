@@ -14,7 +14,7 @@ def worth(state: GameState, index: int) -> int:
 
 
 def jail_status(state: GameState, index: int) -> str:
-    """"in jail, turn 2 of 3" ("" when not in jail)."""
+    """ "in jail, turn 2 of 3" ("" when not in jail)."""
     if state.players[index].jail is None:
         return ""
     from rules import jail

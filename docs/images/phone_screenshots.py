@@ -17,22 +17,49 @@ from banker.web.server import PhoneServer
 from rules import HouseRules, Settings
 
 HERE = Path(__file__).parent
-GAME = ["buy ann boardwalk", "buy ann park place", "go ann", "go ann", "go ann", "buy ann reading railroad",
-        "buy ann pennsylvania railroad", "buy ann electric company", "build ann boardwalk 3",
-        "mortgage ann electric company", "card ann chance get_out_of_jail_free", "next", "buy bob st james place",
-        "rent bob boardwalk", "next", "tax cy luxury", "buy cy marvin gardens", "rent cy pennsylvania railroad",
-        "next", "jail dee", "next"]
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-         "--window-size=390,844"]
+GAME = [
+    "buy ann boardwalk",
+    "buy ann park place",
+    "go ann",
+    "go ann",
+    "go ann",
+    "buy ann reading railroad",
+    "buy ann pennsylvania railroad",
+    "buy ann electric company",
+    "build ann boardwalk 3",
+    "mortgage ann electric company",
+    "card ann chance get_out_of_jail_free",
+    "next",
+    "buy bob st james place",
+    "rent bob boardwalk",
+    "next",
+    "tax cy luxury",
+    "buy cy marvin gardens",
+    "rent cy pennsylvania railroad",
+    "next",
+    "jail dee",
+    "next",
+]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--hide-scrollbars",
+    "--window-size=390,844",
+]
 
 
 async def shoot(url: str, out: Path, dark: bool = False) -> None:
     with tempfile.TemporaryDirectory() as profile:
         args = [*FLAGS, f"--user-data-dir={profile}", f"--screenshot={out}"] + (["--force-dark-mode"] if dark else [])
-        proc = await asyncio.create_subprocess_exec(shutil.which("chromium"), *args, url,
-                                                    stdout=asyncio.subprocess.DEVNULL,
-                                                    stderr=asyncio.subprocess.DEVNULL)
+        proc = await asyncio.create_subprocess_exec(
+            shutil.which("chromium"), *args, url, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+        )
         await proc.wait()
     print(out)
 
@@ -42,8 +69,12 @@ async def main() -> None:
         sys.exit("chromium is not installed")
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "sample.db"
-        session = Session.create(db, ["Ann", "Bob", "Cy", "Dee"],
-                                 Settings(house_rules=HouseRules(free_parking=True)), ["car", "dog", "hat", "ship"])
+        session = Session.create(
+            db,
+            ["Ann", "Bob", "Cy", "Dee"],
+            Settings(house_rules=HouseRules(free_parking=True)),
+            ["car", "dog", "hat", "ship"],
+        )
         for line in GAME:
             reply = session.execute(line)
             assert reply.ok, (line, reply.message)

@@ -38,8 +38,21 @@ def test_version(capsys):
 def test_new_prints_id(capsys, db):
     status, out, _ = run(capsys, "new", "standard", "Ann", "Bob", "--db", db)
     assert status == 0 and out.strip() == "1"
-    status, out, _ = run(capsys, "--db", db, "new", "time-limit", "Ann", "Bob", "--minutes", "60", "--free-parking",
-                         "--double-go", "--edition", "uk")
+    status, out, _ = run(
+        capsys,
+        "--db",
+        db,
+        "new",
+        "time-limit",
+        "Ann",
+        "Bob",
+        "--minutes",
+        "60",
+        "--free-parking",
+        "--double-go",
+        "--edition",
+        "uk",
+    )
     assert status == 0 and out.strip() == "2"
     with Session.open(db, 2) as s:
         st = s.state.settings
@@ -60,8 +73,14 @@ def test_play_json(capsys, db, tmp_path):
     data = json.loads(out)
     cash = {p["name"]: p["cash"] for p in data["players"]}
     assert cash == {"Ann": 1500 - 350 + 35 + 100, "Bob": 1500 - 400 - 35 + 100, "Cy": 1300}
-    assert data["game"] == {**data["game"], "id": 1, "variant": "standard", "edition": "us", "turn": "Ann",
-                            "over": False}
+    assert data["game"] == {
+        **data["game"],
+        "id": 1,
+        "variant": "standard",
+        "edition": "us",
+        "turn": "Ann",
+        "over": False,
+    }
     owners = {d["name"]: d["owner"] for d in data["deeds"] if d["owner"]}
     assert owners == {"Park Place": "Ann", "Boardwalk": "Bob"}
 
@@ -140,12 +159,14 @@ def test_plain_banker_launches_the_app_without_the_subcommands(argv, db, monkeyp
 
     monkeypatch.setenv("BANKER_DB", db + ".env")
     argv = [a.replace("DB", db) for a in argv]
-    probe = ("import sys, banker.app\n"
-             "banker.app.run = lambda path, **o: print(path) or 0\n"
-             "from banker.cli import main\n"
-             f"status = main({argv!r})\n"
-             "assert 'banker.cli_commands' not in sys.modules and 'banker.commands' not in sys.modules\n"
-             "raise SystemExit(status)\n")
+    probe = (
+        "import sys, banker.app\n"
+        "banker.app.run = lambda path, **o: print(path) or 0\n"
+        "from banker.cli import main\n"
+        f"status = main({argv!r})\n"
+        "assert 'banker.cli_commands' not in sys.modules and 'banker.commands' not in sys.modules\n"
+        "raise SystemExit(status)\n"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == (db if argv else db + ".env")

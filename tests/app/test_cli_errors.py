@@ -24,14 +24,16 @@ needs_banker = pytest.mark.skipif(not Path(BANKER).exists(), reason="the banker 
 pytestmark = needs_banker
 
 
-def start(*argv: str | bytes, stdin: bytes | None = None, unprivileged: bool = False, preexec=None,
-          cwd=None) -> subprocess.Popen:
+def start(
+    *argv: str | bytes, stdin: bytes | None = None, unprivileged: bool = False, preexec=None, cwd=None
+) -> subprocess.Popen:
     """Start the installed ``banker`` with ``argv`` (bytes pass through as they are, as a shell would)."""
     command: list[str | bytes] = [BANKER, *argv]
     if unprivileged and os.geteuid() == 0:  # root ignores file modes; without these capabilities it does not
         command = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", *command]
-    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               preexec_fn=preexec, cwd=cwd)
+    process = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=preexec, cwd=cwd
+    )
     process.given = stdin  # type: ignore[attr-defined]
     return process
 
@@ -86,6 +88,7 @@ def needs_unprivileged():
 
 # 1. Overwriting the database -----------------------------------------------------------------------------------
 
+
 def test_export_never_writes_over_the_database_or_its_companions(db):
     (db.parent / "sub").mkdir()
     (db.parent / "link.md").symlink_to(db)
@@ -124,8 +127,10 @@ def test_qr_refuses_to_replace_its_files_without_force(db, tmp_path, capsys):
 
 def test_an_export_that_cannot_be_written_is_one_line(db, tmp_path):
     before = digest(db)
-    full, directory = run_all(["--db", str(db), "export", "--out", "/dev/full", "--force"],
-                              ["--db", str(db), "export", "--out", str(tmp_path)])
+    full, directory = run_all(
+        ["--db", str(db), "export", "--out", "/dev/full", "--force"],
+        ["--db", str(db), "export", "--out", str(tmp_path)],
+    )
     one_line_error(full, 1, "/dev/full", "disk is full")
     one_line_error(directory, 2, "is a directory")
     assert digest(db) == before
@@ -133,11 +138,14 @@ def test_an_export_that_cannot_be_written_is_one_line(db, tmp_path):
 
 # 2. Absurd settings ---------------------------------------------------------------------------------------------
 
+
 def test_absurd_settings_are_refused_before_any_file_is_made(tmp_path):
     db = str(tmp_path / "new" / "g.db")
-    cases = [(["new", "time-limit", "Ann", "Bob", "--minutes", "9999999999999"], "1 to 1,440"),
-             (["new", "standard", "Ann", "Bob", "--free-parking", "100000000000000000000"], "$0 to $5,000"),
-             (["new", "standard", "Ann", "Bob", "--minutes", "x"], "invalid int value")]
+    cases = [
+        (["new", "time-limit", "Ann", "Bob", "--minutes", "9999999999999"], "1 to 1,440"),
+        (["new", "standard", "Ann", "Bob", "--free-parking", "100000000000000000000"], "$0 to $5,000"),
+        (["new", "standard", "Ann", "Bob", "--minutes", "x"], "invalid int value"),
+    ]
     outs = run_all(*[[*argv, "--db", db] for argv, _ in cases])
     for (_, why), out in zip(cases, outs, strict=True):
         one_line_error(out, 2, why)
@@ -147,6 +155,7 @@ def test_absurd_settings_are_refused_before_any_file_is_made(tmp_path):
 
 
 # 3. Names ---------------------------------------------------------------------------------------------------------
+
 
 def test_names_in_any_script_are_accepted_and_can_be_addressed(tmp_path):
     db = str(tmp_path / "g.db")
@@ -159,10 +168,14 @@ def test_names_in_any_script_are_accepted_and_can_be_addressed(tmp_path):
 
 def test_names_that_could_not_be_told_apart_or_addressed_are_refused_with_the_reason(tmp_path):
     db = str(tmp_path / "g.db")
-    cases = [(["Jo-Ann", "JoAnn"], "differ only in case, accents or punctuation"),
-             (["José", "Josè"], "differ only in case, accents or punctuation"),
-             (["Ann", "Everyone"], '"Everyone" is a command word'), (["Ann", "Random"], '"Random" is a command word'),
-             (["Ann", "A" * 10_000], "10,000 characters"), (["Ann", "B\x1b]0;pwned\x07"], "\\x1b")]
+    cases = [
+        (["Jo-Ann", "JoAnn"], "differ only in case, accents or punctuation"),
+        (["José", "Josè"], "differ only in case, accents or punctuation"),
+        (["Ann", "Everyone"], '"Everyone" is a command word'),
+        (["Ann", "Random"], '"Random" is a command word'),
+        (["Ann", "A" * 10_000], "10,000 characters"),
+        (["Ann", "B\x1b]0;pwned\x07"], "\\x1b"),
+    ]
     outs = run_all(*[["--db", db, "new", "standard", *names] for names, _ in cases])
     for (_, why), out in zip(cases, outs, strict=True):
         err = one_line_error(out, 2, why)
@@ -171,6 +184,7 @@ def test_names_that_could_not_be_told_apart_or_addressed_are_refused_with_the_re
 
 
 # 4. Bytes that are not UTF-8 ---------------------------------------------------------------------------------------
+
 
 def test_a_line_with_bytes_that_are_not_utf8_is_refused_in_one_line(db):
     before = digest(db)
@@ -194,14 +208,16 @@ def test_a_latin1_script_plays_up_to_the_line_that_is_not_utf8(tmp_path):
 
 # 5. One line, not a traceback -----------------------------------------------------------------------------------
 
+
 def test_a_read_only_database_file_is_refused_for_writing_and_still_read(db):
     needs_unprivileged()
     db.chmod(0o444)
     before = digest(db)
     one_line_error(run("--db", str(db), "do", "go", "bob", unprivileged=True), 1, str(db), "read-only")
     commands = (["state"], ["games"], ["export"])
-    for command, out in zip(commands, [finish(start("--db", str(db), *c, unprivileged=True)) for c in commands],
-                            strict=True):
+    for command, out in zip(
+        commands, [finish(start("--db", str(db), *c, unprivileged=True)) for c in commands], strict=True
+    ):
         assert out.returncode == 0 and out.stderr == b"", (command, out.stderr)
     assert digest(db) == before and files(db.parent) == ["g.db"]
 
@@ -211,10 +227,14 @@ def test_a_database_in_a_read_only_directory_is_read_and_never_called_damaged(db
     before = digest(db)
     tmp_path.chmod(0o555)
     try:
-        state, do, new = (finish(p) for p in [
-            start("--db", str(db), "state", unprivileged=True),
-            start("--db", str(db), "do", "go", "bob", unprivileged=True),
-            start("--db", str(tmp_path / "x.db"), "new", "standard", "Ann", "Bob", unprivileged=True)])
+        state, do, new = (
+            finish(p)
+            for p in [
+                start("--db", str(db), "state", unprivileged=True),
+                start("--db", str(db), "do", "go", "bob", unprivileged=True),
+                start("--db", str(tmp_path / "x.db"), "new", "standard", "Ann", "Bob", unprivileged=True),
+            ]
+        )
         assert state.returncode == 0 and b"Ann" in state.stdout and state.stderr == b""
         one_line_error(do, 1, "read-only")
         one_line_error(new, 1, "cannot create", "read-only")
@@ -227,6 +247,7 @@ def _file_size_limit(limit: int):
     def apply():
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG), as on a full disk
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
     return apply
 
 
@@ -251,13 +272,18 @@ DAMAGE = [
     ("DROP TABLE events", ["state"], "no such table: events"),
     ("UPDATE events SET action = '{oops' WHERE seq = 2", ["log"], "not the JSON Banker wrote"),
     ("UPDATE games SET settings = json_set(settings, '$.variant', 'chess')", ["export"], 'no variant called "chess"'),
-    ("UPDATE events SET action = json_set(action, '$.give.cash', 'lots', '$.verb', 'trade', '$.first', 'Ann', "
-     "'$.second', 'Bob') WHERE seq = 3", ["do", "go", "bob"], "event 3"),  # case 8, from a crafted journal
+    (
+        "UPDATE events SET action = json_set(action, '$.give.cash', 'lots', '$.verb', 'trade', '$.first', 'Ann', "
+        "'$.second', 'Bob') WHERE seq = 3",
+        ["do", "go", "bob"],
+        "event 3",
+    ),  # case 8, from a crafted journal
 ]
 
 
-@pytest.mark.parametrize(("sql", "command", "why"), DAMAGE, ids=["dropped-table", "not-json", "unknown-variant",
-                                                                  "trade-cash"])
+@pytest.mark.parametrize(
+    ("sql", "command", "why"), DAMAGE, ids=["dropped-table", "not-json", "unknown-variant", "trade-cash"]
+)
 def test_a_damaged_database_is_one_line_naming_the_file(db, sql, command, why):
     with sqlite3.connect(db) as conn:
         conn.execute("DELETE FROM checkpoints")
@@ -287,12 +313,18 @@ def test_a_closed_pipe_ends_quietly(db):
 
 # 6. Commands that only read write nothing ----------------------------------------------------------------------
 
+
 def test_reading_commands_create_no_directory_and_no_file(tmp_path):
     missing = str(tmp_path / "new" / "dir" / "x.db")
     empty = tmp_path / "empty.db"
     empty.write_bytes(b"")
-    commands = [["games", "--db", missing], ["state", "--db", missing], ["leaderboard", "--db", str(empty)],
-                ["log", "--db", str(empty)], ["export", "--db", str(empty)]]
+    commands = [
+        ["games", "--db", missing],
+        ["state", "--db", missing],
+        ["leaderboard", "--db", str(empty)],
+        ["log", "--db", str(empty)],
+        ["export", "--db", str(empty)],
+    ]
     outs = run_all(*commands)
     assert [o.stdout for o in outs[::2]] == [b"no games yet\n", b"No finished games yet.\n", b""]
     one_line_error(outs[1], 1, "no Banker database at")
@@ -302,8 +334,10 @@ def test_reading_commands_create_no_directory_and_no_file(tmp_path):
 
 
 def test_play_reads_a_bounded_amount(tmp_path):
-    zero, missing = run_all(["--db", str(tmp_path / "g.db"), "play", "/dev/zero"],
-                            ["--db", str(tmp_path / "g.db"), "play", str(tmp_path / "missing.txt")])
+    zero, missing = run_all(
+        ["--db", str(tmp_path / "g.db"), "play", "/dev/zero"],
+        ["--db", str(tmp_path / "g.db"), "play", str(tmp_path / "missing.txt")],
+    )
     one_line_error(zero, 2, "/dev/zero", "16 MB")
     one_line_error(missing, 1, "missing.txt", "no such file")
     assert files(tmp_path) == []
@@ -311,13 +345,17 @@ def test_play_reads_a_bounded_amount(tmp_path):
 
 # 7. Escape sequences never reach the terminal -----------------------------------------------------------------
 
+
 def test_log_and_refusals_escape_control_characters(db):
     """A line journalled by an older Banker (which let escape sequences through) is shown escaped."""
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE events SET text = 'go ann \x1b]0;pwned\x07\x1b[2J' WHERE seq = 1")
     conn.close()
-    log, clear, bidi = run_all(["--db", str(db), "log"], ["--db", str(db), "do", "go", "ann", "\x1b[2J"],
-                               ["--db", str(db), "do", "go", "\u202eann"])
+    log, clear, bidi = run_all(
+        ["--db", str(db), "log"],
+        ["--db", str(db), "do", "go", "ann", "\x1b[2J"],
+        ["--db", str(db), "do", "go", "\u202eann"],
+    )
     assert log.returncode == 0 and b"\x1b" not in log.stdout and b"\x07" not in log.stdout
     assert b"go ann \\x1b]0;pwned\\x07\\x1b[2J" in log.stdout
     one_line_error(clear, 2, "control character (\\x1b)")
@@ -325,6 +363,7 @@ def test_log_and_refusals_escape_control_characters(db):
 
 
 # Exit statuses agree across subcommands -------------------------------------------------------------------------
+
 
 def test_no_such_game_is_status_1_and_bad_arguments_status_2_for_every_subcommand(db):
     missing = [["state", "9"], ["export", "9"], ["do", "--game", "9", "go", "ann"]]

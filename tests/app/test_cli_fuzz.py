@@ -21,9 +21,40 @@ from banker.cli import main
 from banker.session import Session
 from rules import Settings
 
-WORDS = [b"go", b"pay", b"ann", b"bob", b"50", b"to", b"each", b"everyone", b"bank", b"from", b"collect", b"buy",
-         b"park", b"place", b"undo", b"redo", b"show", b"worth", b"#", b"caf\xe9", b"\xe9", b"\xff\xfe", b"\x1b[2J",
-         b"\x1b]0;x\x07", b"\xc3\xa9", b"\xe2\x80\xae", b"Z\xcc\x81", b"\x7f", b"\r", b"\n", b"\t", b"\xed\xa0\x80"]
+WORDS = [
+    b"go",
+    b"pay",
+    b"ann",
+    b"bob",
+    b"50",
+    b"to",
+    b"each",
+    b"everyone",
+    b"bank",
+    b"from",
+    b"collect",
+    b"buy",
+    b"park",
+    b"place",
+    b"undo",
+    b"redo",
+    b"show",
+    b"worth",
+    b"#",
+    b"caf\xe9",
+    b"\xe9",
+    b"\xff\xfe",
+    b"\x1b[2J",
+    b"\x1b]0;x\x07",
+    b"\xc3\xa9",
+    b"\xe2\x80\xae",
+    b"Z\xcc\x81",
+    b"\x7f",
+    b"\r",
+    b"\n",
+    b"\t",
+    b"\xed\xa0\x80",
+]
 arg = st.one_of(st.sampled_from(WORDS), st.binary(max_size=12)).map(lambda b: b.replace(b"\x00", b""))
 argv = st.lists(arg, min_size=1, max_size=6)
 
@@ -74,8 +105,16 @@ def test_banker_do_with_arbitrary_bytes(game, words):
     conn.close()
 
 
-@pytest.mark.parametrize("words", [[b"go", b"ann", b"# caf\xe9"], [b"pay", b"\xff", b"5"], [b"go", b"\x1b[2Jann"],
-                                   [b"pay", b"ann", b"5", b"to", b"b\xc3\xb6b"], [b"go", b"bob"]])
+@pytest.mark.parametrize(
+    "words",
+    [
+        [b"go", b"ann", b"# caf\xe9"],
+        [b"pay", b"\xff", b"5"],
+        [b"go", b"\x1b[2Jann"],
+        [b"pay", b"ann", b"5", b"to", b"b\xc3\xb6b"],
+        [b"go", b"bob"],
+    ],
+)
 def test_banker_do_with_bytes_in_a_real_argv(game, words):
     banker = Path(sys.executable).with_name("banker")
     done = subprocess.run([banker, "--db", game, "do", *words], capture_output=True, timeout=60)

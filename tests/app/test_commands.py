@@ -85,13 +85,16 @@ CASES = [
     ("jail ann card chest", JailAction("Ann", "card", "chest")),
     ("jail ann doubles", JailAction("Ann", "doubles")),
     ("jail ann miss", JailAction("Ann", "miss")),
-    ("trade ann bob give park place, $100 get boardwalk",
-     Trade("Ann", "Bob", Items(("Park Place",), 100), Items(("Boardwalk",)))),
+    (
+        "trade ann bob give park place, $100 get boardwalk",
+        Trade("Ann", "Bob", Items(("Park Place",), 100), Items(("Boardwalk",))),
+    ),
     ("trade ann bob give $50 get nothing", Trade("Ann", "Bob", Items((), 50), Items())),
-    ("trade ann bob give baltic get mediterranean lift mediterranean",
-     Trade("Ann", "Bob", Items(("Baltic Avenue",)), Items(("Mediterranean Avenue",)), ("Mediterranean Avenue",))),
-    ("trade ann bob give chance-jail-card get $40",
-     Trade("Ann", "Bob", Items(jail_cards=("chance",)), Items(cash=40))),
+    (
+        "trade ann bob give baltic get mediterranean lift mediterranean",
+        Trade("Ann", "Bob", Items(("Baltic Avenue",)), Items(("Mediterranean Avenue",)), ("Mediterranean Avenue",)),
+    ),
+    ("trade ann bob give chance-jail-card get $40", Trade("Ann", "Bob", Items(jail_cards=("chance",)), Items(cash=40))),
     ("bankrupt ann to bob", Bankrupt("Ann", "Bob")),
     ("bankrupt ann to bank", Bankrupt("Ann", None)),
     ("parking cy", Parking("Cy")),
@@ -134,14 +137,17 @@ def test_parse_new_with_house_rules():
     assert settings.house_rules.double_go and settings.house_rules.no_auctions
 
 
-@pytest.mark.parametrize("line", [
-    "new standard Ann",                  # too few players
-    "new standard Ann ann",              # duplicate names
-    "new nosuch Ann Bob",                # unknown variant
-    "new time-limit Ann Bob",            # time-limit needs minutes
-    "buy ann park place",                # not a new line
-    "new standard Ann Bob edition fr",   # unknown edition
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "new standard Ann",  # too few players
+        "new standard Ann ann",  # duplicate names
+        "new nosuch Ann Bob",  # unknown variant
+        "new time-limit Ann Bob",  # time-limit needs minutes
+        "buy ann park place",  # not a new line
+        "new standard Ann Bob edition fr",  # unknown edition
+    ],
+)
 def test_parse_new_refusals(line):
     with pytest.raises(RuleError):
         parse_new(line)
@@ -228,12 +234,16 @@ def test_jail_card_in_trade_is_the_givers_card_chance_first(state):
     assert parse("trade bob ann give $50 get jail-card", st).get.jail_cards == ("chance",)
 
 
-@pytest.mark.parametrize(("line", "refusal"), [
-    ("rent bob bo", "could be B. & O. Railroad or Boardwalk"),  # "bo" is B&O without its "&", and Boardwalk's start
-    ("tax ann income 20", 'is not an income-tax choice'),  # a figure is never an abbreviation of 200
-    ("tax ann income 1", 'is not an income-tax choice'),
-    ("card ann chance go", "advance_to_go"),  # words on the card: Advance to Go is among them
-], ids=["bo-is-ambiguous", "20-is-not-200", "1-is-not-10%", "card-go-lists-advance"])
+@pytest.mark.parametrize(
+    ("line", "refusal"),
+    [
+        ("rent bob bo", "could be B. & O. Railroad or Boardwalk"),  # "bo" is B&O without its "&", and Boardwalk's start
+        ("tax ann income 20", "is not an income-tax choice"),  # a figure is never an abbreviation of 200
+        ("tax ann income 1", "is not an income-tax choice"),
+        ("card ann chance go", "advance_to_go"),  # words on the card: Advance to Go is among them
+    ],
+    ids=["bo-is-ambiguous", "20-is-not-200", "1-is-not-10%", "card-go-lists-advance"],
+)
 def test_game_night_slips_are_refused_not_guessed(line, refusal):
     """Found at a game night: each of these was recorded as something else, silently."""
     state = new_game(["Ann", "Bob"], Settings())

@@ -111,5 +111,6 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
         assert s.last_seq == 120
         assert s.state.player("Ann").cash == s.state.player("Bob").cash == 1500
         texts = [e.text for e in s.log()]
-        assert sorted(texts) == sorted([f"pay {w} {i + 1}" if i % 2 == 0 else f"collect {w} {i}"
-                                        for w in ("ann", "bob") for i in range(60)])
+        assert sorted(texts) == sorted(
+            [f"pay {w} {i + 1}" if i % 2 == 0 else f"collect {w} {i}" for w in ("ann", "bob") for i in range(60)]
+        )

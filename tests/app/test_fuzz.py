@@ -13,16 +13,58 @@ from banker.session import Session
 from rules import RuleError, Settings, new_game
 
 STATE = new_game(["Ann", "Bob", "Cy"], Settings())
-WORDS = list(SHAPES) + ["ann", "bob", "cy", "zed", "park", "place", "boardwalk", "st", "charles", "to", "from",
-                        "each", "bank", "give", "get", "lift", "nothing", "dice", "card", "exact", "income",
-                        "luxury", "chance", "chest", "jail-card", "$100", "-5", "0", "10%", "1e9", "99999999999",
-                        "'; DROP TABLE events; --", "NULL", "ｐａｙ", "Ánn", "💸", "", "#", ",", "$", "£5",
-                        "\x00", "\u202e", "１００"]
+WORDS = list(SHAPES) + [
+    "ann",
+    "bob",
+    "cy",
+    "zed",
+    "park",
+    "place",
+    "boardwalk",
+    "st",
+    "charles",
+    "to",
+    "from",
+    "each",
+    "bank",
+    "give",
+    "get",
+    "lift",
+    "nothing",
+    "dice",
+    "card",
+    "exact",
+    "income",
+    "luxury",
+    "chance",
+    "chest",
+    "jail-card",
+    "$100",
+    "-5",
+    "0",
+    "10%",
+    "1e9",
+    "99999999999",
+    "'; DROP TABLE events; --",
+    "NULL",
+    "ｐａｙ",
+    "Ánn",
+    "💸",
+    "",
+    "#",
+    ",",
+    "$",
+    "£5",
+    "\x00",
+    "\u202e",
+    "１００",
+]
 line = st.one_of(
     st.text(max_size=80),
     st.lists(st.sampled_from(WORDS), max_size=9).map(" ".join),
-    st.lists(st.one_of(st.sampled_from(WORDS), st.text(max_size=8), st.integers(-10**30, 10**30).map(str)),
-             max_size=8).map(" ".join),
+    st.lists(
+        st.one_of(st.sampled_from(WORDS), st.text(max_size=8), st.integers(-(10**30), 10**30).map(str)), max_size=8
+    ).map(" ".join),
 )
 
 
@@ -60,8 +102,11 @@ def test_play_never_crashes(tmp_path, capsys, lines):
     script = tmp_path / "fuzz.txt"
     db = tmp_path / "play.db"
     db.unlink(missing_ok=True)
-    script.write_text("new standard Ann Bob\n" + "\n".join(x.replace("\r", " ") for x in lines) + "\n",
-                      encoding="utf-8", errors="surrogatepass")
+    script.write_text(
+        "new standard Ann Bob\n" + "\n".join(x.replace("\r", " ") for x in lines) + "\n",
+        encoding="utf-8",
+        errors="surrogatepass",
+    )
     status = main(["play", str(script), "--db", str(db), "--json"])
     out = capsys.readouterr()
     assert status in (0, 2)
@@ -71,8 +116,21 @@ def test_play_never_crashes(tmp_path, capsys, lines):
         assert out.err.startswith("line ")
 
 
-OPS = st.lists(st.sampled_from(["pay ann 7", "collect bob 3", "pay cy 11 to ann", "buy ann park place",
-                                "buy bob boardwalk", "undo", "undo", "redo"]), max_size=40)
+OPS = st.lists(
+    st.sampled_from(
+        [
+            "pay ann 7",
+            "collect bob 3",
+            "pay cy 11 to ann",
+            "buy ann park place",
+            "buy bob boardwalk",
+            "undo",
+            "undo",
+            "redo",
+        ]
+    ),
+    max_size=40,
+)
 
 
 @given(OPS)

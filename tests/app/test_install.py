@@ -50,8 +50,10 @@ def test_bash_completion_is_valid_bash_and_completes_subcommands(capsys):
     bash = shutil.which("bash")
     if bash is None:
         pytest.skip("no bash")
-    probe = script + '\nCOMP_WORDS=(banker ex); COMP_CWORD=1; COMP_LINE="banker ex"; COMP_POINT=${#COMP_LINE}\n' \
-                     '_shtab_banker banker ex banker; printf "%s\\n" "${COMPREPLY[@]}"\n'
+    probe = (
+        script + '\nCOMP_WORDS=(banker ex); COMP_CWORD=1; COMP_LINE="banker ex"; COMP_POINT=${#COMP_LINE}\n'
+        '_shtab_banker banker ex banker; printf "%s\\n" "${COMPREPLY[@]}"\n'
+    )
     out = subprocess.run([bash, "-c", probe], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["export"]

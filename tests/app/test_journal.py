@@ -16,8 +16,10 @@ def test_new_database_has_documented_tables(tmp_path):
     with sqlite3.connect(db) as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         assert {"meta", "games", "players", "events", "checkpoints", "scores"} <= tables
-        assert dict(conn.execute("SELECT key, value FROM meta")) == {"app": "banker",
-                                                                     "schema_version": str(SCHEMA_VERSION)}
+        assert dict(conn.execute("SELECT key, value FROM meta")) == {
+            "app": "banker",
+            "schema_version": str(SCHEMA_VERSION),
+        }
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("SELECT name, seat FROM players ORDER BY seat").fetchall() == [("Ann", 0), ("Bob", 1)]
 
@@ -116,8 +118,10 @@ def test_games_are_listed_and_latest_is_opened(tmp_path):
     j = Journal(path)
     games = j.games()
     j.close()
-    assert [(g["id"], g["variant"], g["players"]) for g in games] == [(1, "standard", ["Ann", "Bob"]),
-                                                                      (2, "short-1973", ["Cy", "Di"])]
+    assert [(g["id"], g["variant"], g["players"]) for g in games] == [
+        (1, "standard", ["Ann", "Bob"]),
+        (2, "short-1973", ["Cy", "Di"]),
+    ]
     with Session.open(path) as s:
         assert s.game_id == 2 and s.state.settings.variant == "short-1973"
     with pytest.raises(LookupError):

@@ -71,16 +71,19 @@ def _damage(db, sql, *params):
         conn.execute(sql, params)
 
 
-@pytest.mark.parametrize(("sql", "params", "why"), [
-    ("UPDATE events SET action = '{not json' WHERE seq = 2", (), "not the JSON Banker wrote"),
-    ("UPDATE events SET action = ? WHERE seq = 2", ('{"verb": "frobnicate"}',), "event 2"),
-    ("UPDATE events SET action = ? WHERE seq = 2", ('{"verb": "pay", "player": 7, "amount": "x"}',), "event 2"),
-    ("UPDATE events SET action = ? WHERE seq = 3", ('[1, 2]',), "event 3"),
-    ("UPDATE games SET settings = '[1' ", (), "not the JSON Banker wrote"),
-    ("UPDATE games SET settings = json_set(settings, '$.variant', 'chess')", (), 'no variant called "chess"'),
-    ("UPDATE games SET settings = '{\"house_rules\": 3}'", (), "settings of game 1"),
-    ("DROP TABLE events", (), "no such table: events"),
-])
+@pytest.mark.parametrize(
+    ("sql", "params", "why"),
+    [
+        ("UPDATE events SET action = '{not json' WHERE seq = 2", (), "not the JSON Banker wrote"),
+        ("UPDATE events SET action = ? WHERE seq = 2", ('{"verb": "frobnicate"}',), "event 2"),
+        ("UPDATE events SET action = ? WHERE seq = 2", ('{"verb": "pay", "player": 7, "amount": "x"}',), "event 2"),
+        ("UPDATE events SET action = ? WHERE seq = 3", ("[1, 2]",), "event 3"),
+        ("UPDATE games SET settings = '[1' ", (), "not the JSON Banker wrote"),
+        ("UPDATE games SET settings = json_set(settings, '$.variant', 'chess')", (), 'no variant called "chess"'),
+        ("UPDATE games SET settings = '{\"house_rules\": 3}'", (), "settings of game 1"),
+        ("DROP TABLE events", (), "no such table: events"),
+    ],
+)
 def test_a_damaged_database_is_a_journal_error_naming_the_file(db, sql, params, why):
     played(db)
     _damage(db, sql, *params)

@@ -22,13 +22,16 @@ def db(tmp_path):
     return tmp_path / "game.db"
 
 
-@pytest.mark.parametrize(("line", "why"), [
-    ("go ann # caf\udce9", "not UTF-8 text (byte \\xe9) at character 13"),
-    ("go ann \x1b]0;pwned\x07", "control character (\\x1b) at character 8"),
-    ("pay ann 5\x1b[2J", "control character"),
-    ("go\x00ann", "control character (\\x00)"),
-    ("go ann \u202e", "control character (\\u202e)"),
-])
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("go ann # caf\udce9", "not UTF-8 text (byte \\xe9) at character 13"),
+        ("go ann \x1b]0;pwned\x07", "control character (\\x1b) at character 8"),
+        ("pay ann 5\x1b[2J", "control character"),
+        ("go\x00ann", "control character (\\x00)"),
+        ("go ann \u202e", "control character (\\u202e)"),
+    ],
+)
 def test_a_line_with_stray_bytes_or_control_characters_is_refused_and_writes_nothing(db, line, why):
     with Session.create(db, ["Ann", "Bob"], Settings()) as s:
         s.execute("go ann")
@@ -65,8 +68,10 @@ def _legacy_game(db, names):
         game = s.game_id
     with sqlite3.connect(db) as conn:
         conn.execute("DELETE FROM players WHERE game = ?", (game,))
-        conn.executemany("INSERT INTO players (game, seat, name, token) VALUES (?, ?, ?, '')",
-                         [(game, i, n) for i, n in enumerate(names)])
+        conn.executemany(
+            "INSERT INTO players (game, seat, name, token) VALUES (?, ?, ?, '')",
+            [(game, i, n) for i, n in enumerate(names)],
+        )
     return game
 
 

@@ -7,14 +7,27 @@ import sys
 
 import pytest
 
-CORE = ("banker.journal", "banker.session", "banker.commands", "banker.completion", "banker.exports",
-        "banker.cli", "banker.cli_commands", "banker.cli_exports", "banker.cli_support", "banker.paths", "banker.qr",
-        "banker.help")
+CORE = (
+    "banker.journal",
+    "banker.session",
+    "banker.commands",
+    "banker.completion",
+    "banker.exports",
+    "banker.cli",
+    "banker.cli_commands",
+    "banker.cli_exports",
+    "banker.cli_support",
+    "banker.paths",
+    "banker.qr",
+    "banker.help",
+)
 
 
 @pytest.mark.parametrize("module", CORE)
 def test_the_core_loads_no_textual_or_rich(module):
-    code = (f"import sys, {module}\n"
-            "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))")
+    code = (
+        f"import sys, {module}\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "", f"{module} loads {out.stdout.strip()}"

@@ -41,13 +41,37 @@ def test_execute_applies_and_journals(game, db):
     assert "Park Place" in entry.summary
 
 
-REFUSED = ["buy ann nowhere", "pay ann 999999", "build ann park place", "frob", "", "redo",
-           "new standard Ann Bob", "pay ann -1", "mortgage bob boardwalk", "rent bob park place",
-           "sell cy boardwalk", "unmortgage cy boardwalk", "jail ann fine", "jail ann card",
-           "trade ann bob give boardwalk get nothing", "parking ann", "shortage ann park place 2 100",
-           "auction boardwalk ann 10", "deal ann park place", "card ann chance no_such_card", "rent cy boardwalk",
-           "end time", "turn zed", "collect ann 5 from zed", "build cy boardwalk 2", "trade ann bob give $99999 get "
-           "nothing", "show rent nowhere", "bankrupt ann to ann", "show tax zed"]
+REFUSED = [
+    "buy ann nowhere",
+    "pay ann 999999",
+    "build ann park place",
+    "frob",
+    "",
+    "redo",
+    "new standard Ann Bob",
+    "pay ann -1",
+    "mortgage bob boardwalk",
+    "rent bob park place",
+    "sell cy boardwalk",
+    "unmortgage cy boardwalk",
+    "jail ann fine",
+    "jail ann card",
+    "trade ann bob give boardwalk get nothing",
+    "parking ann",
+    "shortage ann park place 2 100",
+    "auction boardwalk ann 10",
+    "deal ann park place",
+    "card ann chance no_such_card",
+    "rent cy boardwalk",
+    "end time",
+    "turn zed",
+    "collect ann 5 from zed",
+    "build cy boardwalk 2",
+    "trade ann bob give $99999 get nothing",
+    "show rent nowhere",
+    "bankrupt ann to ann",
+    "show tax zed",
+]
 
 
 @pytest.mark.parametrize("line", REFUSED)
@@ -79,9 +103,13 @@ def test_preview_writes_nothing(game, db):
 
 def test_queries_answer_and_change_nothing(game, db):
     game.execute("buy ann park place")
-    for line, fragment in [("show rent park place", "$35"), ("show worth", "Ann: $1,500"),
-                           ("show tax ann", "10% of"), ("show raise ann", "could raise $175"),
-                           ("show scores", "1. ")]:
+    for line, fragment in [
+        ("show rent park place", "$35"),
+        ("show worth", "Ann: $1,500"),
+        ("show tax ann", "10% of"),
+        ("show raise ann", "could raise $175"),
+        ("show scores", "1. "),
+    ]:
         reply = game.execute(line)
         assert reply.ok and reply.query and not reply.changed, line
         assert fragment in reply.message, (line, reply.message)
@@ -293,8 +321,10 @@ def test_game_end_writes_scores_and_undo_clears_them(db):
     reply = s.execute("end")
     assert reply.ok and s.state.over
     scores = s.scores()
-    assert [(r["name"], r["rank"], r["total"], r["winner"]) for r in scores] == [("Ann", 1, 1535, 1),
-                                                                                 ("Bob", 2, 1465, 0)]
+    assert [(r["name"], r["rank"], r["total"], r["winner"]) for r in scores] == [
+        ("Ann", 1, 1535, 1),
+        ("Bob", 2, 1465, 0),
+    ]
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT over, winner FROM games").fetchone() == (1, scores[0]["name"])
     assert not s.execute("pay ann 5").ok
@@ -309,8 +339,16 @@ def test_state_json_shape(game):
     data = state_json(game)
     assert data["game"]["id"] == game.game_id and data["game"]["turn"] == "Ann" and data["game"]["over"] is False
     ann = data["players"][0]
-    assert ann == {**ann, "name": "Ann", "cash": 1150, "bankrupt": False, "in_jail": False, "jail_turns": 0,
-                   "jail_cards": [], "worth": 1500}
+    assert ann == {
+        **ann,
+        "name": "Ann",
+        "cash": 1150,
+        "bankrupt": False,
+        "in_jail": False,
+        "jail_turns": 0,
+        "jail_cards": [],
+        "worth": 1500,
+    }
     assert data["bank"]["houses"] == 32 and data["bank"]["hotels"] == 12
     park = next(d for d in data["deeds"] if d["name"] == "Park Place")
     assert park == {**park, "owner": "Ann", "mortgaged": False, "houses": 0, "hotel": False}
@@ -355,7 +393,9 @@ def test_history_pairs_entries_with_outcomes(game):
         game.execute(line)
     history = game.history()
     assert [(e.text, o.summary) for e, o in history] == [
-        ("buy ann park place", "Ann buys Park Place from the bank for $350"), ("pay cy 5", history[1][1].summary)]
+        ("buy ann park place", "Ann buys Park Place from the bank for $350"),
+        ("pay cy 5", history[1][1].summary),
+    ]
     assert history[-1][1].state == game.state
     assert game.preview("undo").outcome.state == history[0][1].state
 

@@ -68,8 +68,9 @@ def test_every_setting_is_read():
     path = write_config(FULL)
     config = settings.load()
     assert config.path == path and config.theme == "nord"
-    assert config.new_game == settings.NewGameDefaults(variant="short-1973", edition="uk", luxury_tax=100,
-                                                       free_parking=True, free_parking_start=500, double_go=True)
+    assert config.new_game == settings.NewGameDefaults(
+        variant="short-1973", edition="uk", luxury_tax=100, free_parking=True, free_parking_start=500, double_go=True
+    )
     assert config.exports == Path("~/monopoly").expanduser()
 
 
@@ -78,20 +79,23 @@ def test_a_variant_alias_is_read_as_its_key():
     assert settings.load().new_game.variant == "darrow-1935"
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ('theme = 3\n', "theme: must be a string in quotes, not 3"),
-    ('colour = "red"\n', "colour: unknown setting"),
-    ('[new_game]\nvariant = "monopoly-2099"\n', 'new_game.variant: no variant called "monopoly-2099"'),
-    ('[new_game]\nedition = "fr"\n', 'new_game.edition: must be "us" or "uk"'),
-    ('[new_game]\nluxury_tax = 90\n', "new_game.luxury_tax: must be 75 or 100"),
-    ('[new_game.house_rules]\nfree_parking = "yes"\n', "new_game.house_rules.free_parking: must be true or false"),
-    ('[new_game.house_rules]\nfree_parking_start = 1\nfree_parking_start = 2\n', "not valid TOML"),
-    ('[new_game.house_rules]\nfree_parking_start = 99999\n', "must be 0 to 5000"),
-    ('[new_game.house_rules]\ndouble_go = 1\n', "double_go: must be true or false, not 1"),
-    ('[sound]\nvolume = 3\n', "unknown section [sound]"),
-    ('[exports]\ndirectory = ""\n', "exports.directory: is empty"),
-    ('theme = "nord\n', "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("theme = 3\n", "theme: must be a string in quotes, not 3"),
+        ('colour = "red"\n', "colour: unknown setting"),
+        ('[new_game]\nvariant = "monopoly-2099"\n', 'new_game.variant: no variant called "monopoly-2099"'),
+        ('[new_game]\nedition = "fr"\n', 'new_game.edition: must be "us" or "uk"'),
+        ("[new_game]\nluxury_tax = 90\n", "new_game.luxury_tax: must be 75 or 100"),
+        ('[new_game.house_rules]\nfree_parking = "yes"\n', "new_game.house_rules.free_parking: must be true or false"),
+        ("[new_game.house_rules]\nfree_parking_start = 1\nfree_parking_start = 2\n", "not valid TOML"),
+        ("[new_game.house_rules]\nfree_parking_start = 99999\n", "must be 0 to 5000"),
+        ("[new_game.house_rules]\ndouble_go = 1\n", "double_go: must be true or false, not 1"),
+        ("[sound]\nvolume = 3\n", "unknown section [sound]"),
+        ('[exports]\ndirectory = ""\n', "exports.directory: is empty"),
+        ('theme = "nord\n', "not valid TOML"),
+    ],
+)
 def test_a_bad_value_is_one_line_naming_file_and_setting(text, says):
     path = write_config(text)
     with pytest.raises(settings.SettingsError) as caught:
@@ -103,7 +107,7 @@ def test_a_bad_value_is_one_line_naming_file_and_setting(text, says):
 def test_a_file_that_is_not_utf8_is_one_line():
     path = settings.config_path()
     path.parent.mkdir(parents=True)
-    path.write_bytes(b"theme = \"\xff\"\n")
+    path.write_bytes(b'theme = "\xff"\n')
     with pytest.raises(settings.SettingsError, match="not UTF-8"):
         settings.load()
 
@@ -129,6 +133,7 @@ def test_saving_the_theme_makes_the_file():
 
 
 # The CLI -------------------------------------------------------------------------------------------------------
+
 
 def _finished(db: Path) -> int:
     s = Session.create(db, ["Ann", "Bob"], rules.Settings(variant="short-1990s"))
@@ -164,6 +169,7 @@ def test_cli_says_a_bad_value_in_one_line(tmp_path, capsys):
 
 
 # The app -------------------------------------------------------------------------------------------------------
+
 
 async def test_the_app_starts_in_the_saved_theme_and_saves_the_palettes_choice(tmp_path):
     write_config('theme = "nord"\n\n[new_game]\nedition = "uk"\n')

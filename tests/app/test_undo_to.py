@@ -36,11 +36,16 @@ def test_undo_to_takes_back_everything_after_the_entry_as_ordinary_undos(tmp_pat
     s = _game(tmp_path / "g.db")
     reply = s.execute("undo to 2")
     assert reply.ok and reply.kind == "undo" and cash(s) == 1500 - 3
-    assert reply.message == ("Took back 3 actions, everything after entry 2: Ann pays $16 to the bank; Ann pays $8 to "
-                             "the bank; Ann pays $4 to the bank")
+    assert reply.message == (
+        "Took back 3 actions, everything after entry 2: Ann pays $16 to the bank; Ann pays $8 to "
+        "the bank; Ann pays $4 to the bank"
+    )
     log = s.log()
     assert [(e.seq, e.kind, e.target, e.text) for e in log[5:]] == [
-        (6, "undo", 5, "undo to 2"), (7, "undo", 4, "undo to 2"), (8, "undo", 3, "undo to 2")]
+        (6, "undo", 5, "undo to 2"),
+        (7, "undo", 4, "undo to 2"),
+        (8, "undo", 3, "undo to 2"),
+    ]
     assert [e.undone for e in log[:5]] == [False, False, True, True, True]
     assert s.execute("redo").ok and cash(s) == 1500 - 7  # one by one
     assert s.execute("redo to 5").ok and cash(s) == 1500 - 31  # or the rest in bulk
@@ -103,8 +108,13 @@ def test_another_screens_command_first_refuses_undo_to(tmp_path):
     s.close()
 
 
-OPS = st.lists(st.one_of(st.sampled_from(["pay ann 7", "collect bob 3", "buy ann park place", "undo", "redo"]),
-                         st.tuples(st.sampled_from(["undo to", "redo to"]), st.integers(0, 12))), max_size=30)
+OPS = st.lists(
+    st.one_of(
+        st.sampled_from(["pay ann 7", "collect bob 3", "buy ann park place", "undo", "redo"]),
+        st.tuples(st.sampled_from(["undo to", "redo to"]), st.integers(0, 12)),
+    ),
+    max_size=30,
+)
 
 
 @given(OPS)
@@ -164,6 +174,7 @@ def test_undo_to_and_redo_to_match_a_model_and_survive_reopen(tmp_path, ops):
 
 
 # The app ---------------------------------------------------------------------------------------------------
+
 
 async def test_shift_u_picks_an_entry_and_takes_back_everything_after_it():
     db = Path(os.environ["BANKER_DB"])

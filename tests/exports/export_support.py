@@ -22,11 +22,20 @@ def sample_report(over: bool = True) -> Report:
         Row(2, "Bob", 1540, 0, 0, 0, 0, 0, 1540),
         Row(3, "Cy", 0, 0, 0, 0, 0, 0, 0, bankrupt=True),
     )
-    return Report(game=7, variant="short-1973", variant_title="Short game (1973)", edition="us",
-                  valuation="seed 000, SHORT GAME rule 3: cash + deeds ...", created="2026-11-22T03:00:00.000+00:00",
-                  ended="2026-11-22T04:25:30.000+00:00" if over else "", over=over,
-                  end_reason="second bankruptcy" if over else "", winner="Ann" if over else "", currency="$",
-                  rows=rows)
+    return Report(
+        game=7,
+        variant="short-1973",
+        variant_title="Short game (1973)",
+        edition="us",
+        valuation="seed 000, SHORT GAME rule 3: cash + deeds ...",
+        created="2026-11-22T03:00:00.000+00:00",
+        ended="2026-11-22T04:25:30.000+00:00" if over else "",
+        over=over,
+        end_reason="second bankruptcy" if over else "",
+        winner="Ann" if over else "",
+        currency="$",
+        rows=rows,
+    )
 
 
 def zbar(path: Path) -> str:
@@ -51,8 +60,9 @@ def rasterise_svg(svg: Path, png: Path, scale: int = 10) -> Path:
         for square in re.findall(r"M([\d.]+),([\d.]+)H([\d.]+)V([\d.]+)H([\d.]+)z", path.get("d")):
             x0, y0, x1, y1, _ = (float(v) for v in square)
             left, right = sorted((x0, x1))
-            draw.rectangle([round(left * scale), round(y0 * scale), round(right * scale) - 1,
-                            round(y1 * scale) - 1], fill=0)
+            draw.rectangle(
+                [round(left * scale), round(y0 * scale), round(right * scale) - 1, round(y1 * scale) - 1], fill=0
+            )
     image.save(png)
     return png
 
@@ -75,8 +85,15 @@ class EngineGame:
         from rules.engine import apply
 
         outcome = apply(self.state, action)
-        entry = SimpleNamespace(seq=len(self._history) + 1, time=f"2026-11-22T04:{len(self._history):02d}:00+00:00",
-                                text=action.verb, kind="action", summary=outcome.summary, undone=False, target=None)
+        entry = SimpleNamespace(
+            seq=len(self._history) + 1,
+            time=f"2026-11-22T04:{len(self._history):02d}:00+00:00",
+            text=action.verb,
+            kind="action",
+            summary=outcome.summary,
+            undone=False,
+            target=None,
+        )
         self._history.append((entry, outcome))
         self.state = outcome.state
         return outcome

@@ -45,9 +45,11 @@ def test_play_maps_the_standings():
     assert play == exports.bgstats_play(rep)
     assert play["sourceName"] == "Banker"
     assert play["durationMin"] == rep.duration_minutes == 86  # 03:00:00 to 04:25:30, rounded
-    assert play["players"] == [{"name": "Ann", "score": 4520, "winner": True, "rank": 1},
-                               {"name": "Bob", "score": 1540, "winner": False, "rank": 2},
-                               {"name": "Cy", "score": 0, "winner": False, "rank": 3}]
+    assert play["players"] == [
+        {"name": "Ann", "score": 4520, "winner": True, "rank": 1},
+        {"name": "Bob", "score": 1540, "winner": False, "rank": 2},
+        {"name": "Cy", "score": 0, "winner": False, "rank": 3},
+    ]
 
 
 def test_play_date_is_the_start_in_local_time(monkeypatch):
@@ -108,7 +110,8 @@ def test_cli_qr_bgstats_decodes_to_the_documented_format(tmp_path, capsys):
         rep = exports.report(s)
     assert play["durationMin"] == rep.duration_minutes
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
-        (r.name, r.total, r.rank, r.winner) for r in rep.rows]
+        (r.name, r.total, r.rank, r.winner) for r in rep.rows
+    ]
     assert [p["name"] for p in play["players"] if p["winner"]] == [rep.winner] == ["Ann"]
 
 

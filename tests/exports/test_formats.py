@@ -23,7 +23,8 @@ def test_csv_has_one_header_and_one_row_per_player():
     assert [r["bankrupt"] for r in rows] == ["no", "no", "yes"]
     # the game's facts repeat on every row, so sorting or filtering in a spreadsheet never loses them
     assert {(r["game"], r["variant"], r["status"], r["duration_minutes"]) for r in rows} == {
-        ("7", "short-1973", "final", "86")}
+        ("7", "short-1973", "final", "86")
+    }
 
 
 def test_csv_amounts_are_plain_integers_a_spreadsheet_can_sum():
@@ -90,7 +91,8 @@ def test_write_export_to_chosen_dir(tmp_path):
     assert path == tmp_path / "out" / "banker-game-7-current.md"
 
 
-@pytest.mark.parametrize(("minutes", "text"), [(None, ""), (0, "0 min"), (59, "59 min"), (60, "1 h 00 min"),
-                                               (135, "2 h 15 min")])
+@pytest.mark.parametrize(
+    ("minutes", "text"), [(None, ""), (0, "0 min"), (59, "59 min"), (60, "1 h 00 min"), (135, "2 h 15 min")]
+)
 def test_duration_text(minutes, text):
     assert exports.duration_text(minutes) == text

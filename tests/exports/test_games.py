@@ -27,8 +27,11 @@ def play(db, variant: str, names: list[str], lines: list[str], **settings) -> Se
 def exported(session: Session) -> tuple[list[dict], dict, str]:
     """The game's CSV rows, JSON document and Markdown, as a user would get them."""
     rep = exports.report(session)
-    return (list(csv.DictReader(io.StringIO(exports.to_csv(rep)))), json.loads(exports.to_json(rep)),
-            exports.to_markdown(rep))
+    return (
+        list(csv.DictReader(io.StringIO(exports.to_csv(rep)))),
+        json.loads(exports.to_json(rep)),
+        exports.to_markdown(rep),
+    )
 
 
 def assert_agrees_with_engine(session: Session) -> None:
@@ -48,8 +51,12 @@ def assert_agrees_with_engine(session: Session) -> None:
 
 def test_standard_ends_with_the_last_player_standing(tmp_path):
     """seed 000, BANKRUPTCY: "The last player left in the game wins"."""
-    s = play(tmp_path / "g.db", "standard", ["Ann", "Bob", "Cy"],
-             ["buy ann boardwalk", "buy ann park place", "bankrupt cy to bank"])
+    s = play(
+        tmp_path / "g.db",
+        "standard",
+        ["Ann", "Bob", "Cy"],
+        ["buy ann boardwalk", "buy ann park place", "bankrupt cy to bank"],
+    )
     rows, data, md = exported(s)
     assert data["game"]["status"] == "in progress" and data["game"]["winner"] is None
     assert "not final" in md and {r["status"] for r in rows} == {"in progress"}
@@ -66,9 +73,20 @@ def test_standard_ends_with_the_last_player_standing(tmp_path):
 
 def test_short_1973_ends_at_the_second_bankruptcy(tmp_path):
     """seed 000, RULES for a SHORT GAME, rule 3: the game ends when the second bankruptcy occurs."""
-    s = play(tmp_path / "g.db", "short-1973", ["Ann", "Bob", "Cy"],
-             ["deal ann boardwalk", "deal ann park place", "deal bob baltic", "deal bob mediterranean",
-              "deal cy reading", "deal cy oriental", "bankrupt cy to bank"])
+    s = play(
+        tmp_path / "g.db",
+        "short-1973",
+        ["Ann", "Bob", "Cy"],
+        [
+            "deal ann boardwalk",
+            "deal ann park place",
+            "deal bob baltic",
+            "deal bob mediterranean",
+            "deal cy reading",
+            "deal cy oriental",
+            "bankrupt cy to bank",
+        ],
+    )
     assert exported(s)[1]["game"]["status"] == "in progress"  # one bankruptcy is not the end
     assert s.execute("bankrupt bob to ann").ok
     _, data, _ = exported(s)
@@ -79,8 +97,12 @@ def test_short_1973_ends_at_the_second_bankruptcy(tmp_path):
 
 def test_short_1990s_ends_at_the_first_bankruptcy(tmp_path):
     """seed 003, RULES for a SHORT GAME, rule 5: "The game ends when one player goes bankrupt"."""
-    s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob", "Cy"],
-             ["deal ann boardwalk", "deal bob reading", "bankrupt cy to bank"])
+    s = play(
+        tmp_path / "g.db",
+        "short-1990s",
+        ["Ann", "Bob", "Cy"],
+        ["deal ann boardwalk", "deal bob reading", "bankrupt cy to bank"],
+    )
     _, data, md = exported(s)
     assert data["game"]["status"] == "final"
     assert data["game"]["end_reason"].startswith("first bankruptcy")
@@ -91,8 +113,13 @@ def test_short_1990s_ends_at_the_first_bankruptcy(tmp_path):
 
 def test_time_limit_ends_at_the_agreed_time(tmp_path):
     """seed 002, TIME LIMIT GAME: at the agreed hour "the richest player will be declared the winner"."""
-    s = play(tmp_path / "g.db", "time-limit", ["Ann", "Bob"],
-             ["deal ann boardwalk", "deal bob baltic", "rent bob boardwalk", "end time"], time_limit_minutes=90)
+    s = play(
+        tmp_path / "g.db",
+        "time-limit",
+        ["Ann", "Bob"],
+        ["deal ann boardwalk", "deal bob baltic", "rent bob boardwalk", "end time"],
+        time_limit_minutes=90,
+    )
     rows, data, _ = exported(s)
     assert data["game"]["end_reason"] == "time is up"
     assert data["game"]["winner"] == "Ann"
@@ -103,8 +130,12 @@ def test_time_limit_ends_at_the_agreed_time(tmp_path):
 
 def test_darrow_ends_by_agreement(tmp_path):
     """seed 001 has no formal end: the table agrees to stop, and the richest player wins (docs/rulings.md)."""
-    s = play(tmp_path / "g.db", "darrow-1935", ["Ann", "Bob", "Cy", "Dee"],
-             ["auction boardwalk ann 500", "auction park place bob 300", "end"])
+    s = play(
+        tmp_path / "g.db",
+        "darrow-1935",
+        ["Ann", "Bob", "Cy", "Dee"],
+        ["auction boardwalk ann 500", "auction park place bob 300", "end"],
+    )
     _, data, md = exported(s)
     assert data["game"]["end_reason"] == "by agreement"
     assert data["game"]["winner"] == "Bob"  # 1,200 + 350 beats Ann's 1,000 + 400
@@ -126,10 +157,19 @@ def test_a_tie_for_first_has_no_winner(tmp_path):
 def test_short_1973_hotel_counts_the_three_houses_turned_in(tmp_path):
     """seed 000, RULES for a SHORT GAME, rule 3 (5): hotels at purchase price including the houses turned in;
     rule 2: three houses before a hotel. Boardwalk/Park Place houses cost $200: a hotel is worth 4 x $200."""
-    s = play(tmp_path / "g.db", "short-1973", ["Ann", "Bob", "Cy"],
-             ["deal ann boardwalk", "deal ann park place", "deal bob reading", "deal bob baltic",
-              "collect ann 2000",
-              "build ann boardwalk 8"])
+    s = play(
+        tmp_path / "g.db",
+        "short-1973",
+        ["Ann", "Bob", "Cy"],
+        [
+            "deal ann boardwalk",
+            "deal ann park place",
+            "deal bob reading",
+            "deal bob baltic",
+            "collect ann 2000",
+            "build ann boardwalk 8",
+        ],
+    )
     ann = exported(s)[1]["standings"][0]
     assert ann["name"] == "Ann" and (ann["houses"], ann["hotels"]) == (0, 2)
     assert ann["buildings"] == 2 * 4 * 200
@@ -139,8 +179,12 @@ def test_short_1973_hotel_counts_the_three_houses_turned_in(tmp_path):
 
 def test_standard_hotel_counts_the_four_houses_turned_in(tmp_path):
     """seed 000, HOTELS: four houses before a hotel; valued (seed 000 SHORT GAME rule 3) at 5 x the house cost."""
-    s = play(tmp_path / "g.db", "standard", ["Ann", "Bob"],
-             ["buy ann boardwalk", "buy ann park place", "collect ann 2000", "build ann boardwalk 10"])
+    s = play(
+        tmp_path / "g.db",
+        "standard",
+        ["Ann", "Bob"],
+        ["buy ann boardwalk", "buy ann park place", "collect ann 2000", "build ann boardwalk 10"],
+    )
     ann = exported(s)[1]["standings"][0]
     assert (ann["houses"], ann["hotels"], ann["buildings"]) == (0, 2, 2 * 5 * 200)
 
@@ -148,8 +192,12 @@ def test_standard_hotel_counts_the_four_houses_turned_in(tmp_path):
 def test_short_1990s_mortgaged_deed_at_half_price(tmp_path):
     """seed 003, RULES for a SHORT GAME, rule 5 (3): mortgaged property at one-half the printed price; (1) the
     free deal (rule 1) adds deeds without costing cash."""
-    s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob"],
-             ["deal ann boardwalk", "deal ann reading", "mortgage ann reading"])
+    s = play(
+        tmp_path / "g.db",
+        "short-1990s",
+        ["Ann", "Bob"],
+        ["deal ann boardwalk", "deal ann reading", "mortgage ann reading"],
+    )
     rows, data, _ = exported(s)
     ann = data["standings"][0]
     assert ann["cash"] == 1500 + 100  # the deal was free; the mortgage paid $100
@@ -160,8 +208,13 @@ def test_short_1990s_mortgaged_deed_at_half_price(tmp_path):
 
 def test_time_limit_deal_is_paid_and_houses_at_cost(tmp_path):
     """seed 002, TIME LIMIT GAME: deeds dealt are paid for; houses valued at purchase price."""
-    s = play(tmp_path / "g.db", "time-limit", ["Ann", "Bob"],
-             ["deal ann baltic", "deal ann mediterranean", "build ann baltic 3", "end time"], time_limit_minutes=60)
+    s = play(
+        tmp_path / "g.db",
+        "time-limit",
+        ["Ann", "Bob"],
+        ["deal ann baltic", "deal ann mediterranean", "build ann baltic 3", "end time"],
+        time_limit_minutes=60,
+    )
     ann = exported(s)[1]["standings"][0]
     assert ann["cash"] == 1500 - 120 - 150
     assert (ann["houses"], ann["buildings"]) == (3, 150)
@@ -180,9 +233,19 @@ def test_darrow_valuation_uses_printed_prices_not_auction_prices(tmp_path):
 
 
 def test_story_replays_worth_and_rent(tmp_path):
-    s = play(tmp_path / "g.db", "standard", ["Ann", "Bob"],
-             ["buy ann boardwalk", "buy ann park place", "rent bob boardwalk", "rent bob park place",
-              "rent bob boardwalk", "undo"])
+    s = play(
+        tmp_path / "g.db",
+        "standard",
+        ["Ann", "Bob"],
+        [
+            "buy ann boardwalk",
+            "buy ann park place",
+            "rent bob boardwalk",
+            "rent bob park place",
+            "rent bob boardwalk",
+            "undo",
+        ],
+    )
     tale = exports.story(s)
     assert tale.names == ("Ann", "Bob")
     assert len(tale.worth[0]) == 1 + 4  # the start, then every effective action (the undone one is not)
@@ -193,8 +256,12 @@ def test_story_replays_worth_and_rent(tmp_path):
 
 @needs_zbarimg
 def test_qr_of_a_real_game_decodes_to_its_standings(tmp_path):
-    s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob", "Cy"],
-             ["deal ann boardwalk", "deal bob reading", "rent ann reading", "bankrupt cy to bank"])
+    s = play(
+        tmp_path / "g.db",
+        "short-1990s",
+        ["Ann", "Bob", "Cy"],
+        ["deal ann boardwalk", "deal bob reading", "rent ann reading", "bankrupt cy to bank"],
+    )
     rep = exports.report(s)
     _svg, png = exports.write_qr(rep, tmp_path / "qr")
     lines = zbar(png).splitlines()
@@ -206,15 +273,27 @@ def test_qr_of_a_real_game_decodes_to_its_standings(tmp_path):
 def test_ruling_bankrupt_players_ranked_by_the_order_they_went_out_in_the_csv(tmp_path):
     """docs/rulings.md, "Bankrupt players": below everyone still in, the later out the higher; each has a rank of
     their own in the CSV, the JSON, the Markdown and the QR text (read back as a spreadsheet would)."""
-    s = play(tmp_path / "g.db", "standard", ["Ann", "Bob", "Cy", "Dee", "Eve"],
-             ["buy bob boardwalk", "bankrupt ann to bank", "bankrupt eve to bob", "bankrupt cy to bank", "end"])
+    s = play(
+        tmp_path / "g.db",
+        "standard",
+        ["Ann", "Bob", "Cy", "Dee", "Eve"],
+        ["buy bob boardwalk", "bankrupt ann to bank", "bankrupt eve to bob", "bankrupt cy to bank", "end"],
+    )
     rows, data, md = exported(s)
     assert [(r["rank"], r["name"], r["bankrupt"]) for r in rows] == [
-        ("1", "Bob", "no"), ("2", "Dee", "no"), ("3", "Cy", "yes"), ("4", "Eve", "yes"), ("5", "Ann", "yes")]
+        ("1", "Bob", "no"),
+        ("2", "Dee", "no"),
+        ("3", "Cy", "yes"),
+        ("4", "Eve", "yes"),
+        ("5", "Ann", "yes"),
+    ]
     assert [(r["rank"], r["name"]) for r in data["standings"]][2:] == [(3, "Cy"), (4, "Eve"), (5, "Ann")]
     assert "| 5 | Ann (bankrupt) |" in md
-    assert exports.qr_text(exports.report(s)).splitlines()[3:] == ["3. Cy bankrupt", "4. Eve bankrupt",
-                                                                   "5. Ann bankrupt"]
+    assert exports.qr_text(exports.report(s)).splitlines()[3:] == [
+        "3. Cy bankrupt",
+        "4. Eve bankrupt",
+        "5. Ann bankrupt",
+    ]
     assert_agrees_with_engine(s)
 
 
@@ -225,7 +304,10 @@ def test_leaderboard_across_real_games(tmp_path):
     play(db, "standard", ["Ann", "Bob"], ["buy ann boardwalk"]).close()  # still going: not counted
     board = exports.leaderboard(db)
     assert [(r.name.casefold(), r.games, r.wins, r.average_rank) for r in board] == [
-        ("ann", 2, 1, 1.5), ("bob", 2, 1, 1.5), ("cy", 1, 0, 3.0)]
+        ("ann", 2, 1, 1.5),
+        ("bob", 2, 1, 1.5),
+        ("cy", 1, 0, 3.0),
+    ]
 
 
 @pytest.mark.parametrize("fmt", exports.FORMATS)
@@ -249,8 +331,9 @@ def test_undoing_the_end_reopens_the_export_and_redo_closes_it(tmp_path):
 
 
 def test_uk_edition_exports_in_pounds(tmp_path):
-    s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob"], ["deal ann mayfair", "bankrupt bob to bank"],
-             edition="uk")
+    s = play(
+        tmp_path / "g.db", "short-1990s", ["Ann", "Bob"], ["deal ann mayfair", "bankrupt bob to bank"], edition="uk"
+    )
     rep = exports.report(s)
     assert rep.currency == "£"
     assert "£1,500" in exports.to_markdown(rep) and "1. Ann £1,900" in exports.qr_text(rep)

@@ -8,8 +8,19 @@ from banker.journal import Journal
 
 def _finished(journal: Journal, names: list[str], ranks: list[int], over: bool = True) -> int:
     game, _ = journal.create_game({}, "standard", "us", names, [""] * len(names))
-    scores = [{"name": n, "rank": r, "total": 1000 * (5 - r), "cash": 0, "deeds": 0, "mortgaged": 0, "buildings": 0,
-               "winner": int(r == 1)} for n, r in zip(names, ranks, strict=True)]
+    scores = [
+        {
+            "name": n,
+            "rank": r,
+            "total": 1000 * (5 - r),
+            "cash": 0,
+            "deeds": 0,
+            "mortgaged": 0,
+            "buildings": 0,
+            "winner": int(r == 1),
+        }
+        for n, r in zip(names, ranks, strict=True)
+    ]
     with journal.write() as conn:
         journal.set_result(conn, game, over, names[ranks.index(1)] if over else None, scores)
     return game
@@ -38,8 +49,9 @@ def test_leaderboard_of_missing_database_is_empty_and_creates_nothing(tmp_path):
 
 
 def test_leaderboard_text():
-    rows = leaderboard_from_scores([{"game": 1, "name": "Ann", "rank": 1, "winner": 1},
-                                    {"game": 1, "name": "Bob", "rank": 2, "winner": 0}])
+    rows = leaderboard_from_scores(
+        [{"game": 1, "name": "Ann", "rank": 1, "winner": 1}, {"game": 1, "name": "Bob", "rank": 2, "winner": 0}]
+    )
     text = leaderboard_text(rows).splitlines()
     assert text[0].split() == ["Player", "Games", "Wins", "Avg", "rank"]
     assert text[1].split() == ["Ann", "1", "1", "1.00"]

@@ -18,16 +18,37 @@ names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, ma
 @st.composite
 def reports(draw) -> Report:
     people = draw(st.lists(names, min_size=1, max_size=8, unique_by=str.casefold))
-    rows = tuple(Row(rank=i + 1, name=n, cash=draw(money), deeds=draw(money), mortgaged=draw(money),
-                     houses=draw(st.integers(0, 32)), hotels=draw(st.integers(0, 12)), buildings=draw(money),
-                     total=draw(money), bankrupt=draw(st.booleans()), winner=i == 0)
-                 for i, n in enumerate(people))
+    rows = tuple(
+        Row(
+            rank=i + 1,
+            name=n,
+            cash=draw(money),
+            deeds=draw(money),
+            mortgaged=draw(money),
+            houses=draw(st.integers(0, 32)),
+            hotels=draw(st.integers(0, 12)),
+            buildings=draw(money),
+            total=draw(money),
+            bankrupt=draw(st.booleans()),
+            winner=i == 0,
+        )
+        for i, n in enumerate(people)
+    )
     over = draw(st.booleans())
-    return Report(game=draw(st.integers(1, 10_000)), variant="standard", variant_title="Standard", edition="us",
-                  valuation=draw(st.text(max_size=40)), created="2026-11-22T03:00:00+00:00",
-                  ended="2026-11-22T05:00:00+00:00" if over else "", over=over,
-                  end_reason=draw(st.text(max_size=30)) if over else "", winner=people[0] if over else "",
-                  currency="$", rows=rows)
+    return Report(
+        game=draw(st.integers(1, 10_000)),
+        variant="standard",
+        variant_title="Standard",
+        edition="us",
+        valuation=draw(st.text(max_size=40)),
+        created="2026-11-22T03:00:00+00:00",
+        ended="2026-11-22T05:00:00+00:00" if over else "",
+        over=over,
+        end_reason=draw(st.text(max_size=30)) if over else "",
+        winner=people[0] if over else "",
+        currency="$",
+        rows=rows,
+    )
 
 
 @settings(max_examples=60, deadline=None)

@@ -91,7 +91,11 @@ async def test_screen_during_the_game_has_no_exports(tmp_path):
         footer = {k.description for k in screen.query("FooterKey")}
         assert {"Close", "Standings", "Game chart"} <= footer and not footer & {"CSV", "JSON", "Markdown", "QR"}
         assert not {b.binding.action for b in screen.active_bindings.values()} & {
-            "export('csv')", "export('json')", "export('md')", "export('qr')"}
+            "export('csv')",
+            "export('json')",
+            "export('md')",
+            "export('qr')",
+        }
         for key in "cjmr":
             await pilot.press(key)
         await pilot.pause()

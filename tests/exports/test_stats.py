@@ -24,13 +24,23 @@ def play(db, variant: str, names: list[str], lines: list[str]) -> int:
     return game
 
 
-SHORT_A = ["deal ann boardwalk", "deal ann park place", "deal bob reading", "build ann boardwalk 3",
-           "rent bob boardwalk",  # $600 on Boardwalk with 2 houses
-           "rent cy park place",  # $175
-           "bankrupt cy to ann"]  # the short game (1990s) ends at the first bankruptcy
-SHORT_B = ["deal bob boardwalk", "deal cy mediterranean", "rent ann boardwalk", "rent ann mediterranean",
-           "undo",  # taken back: counts for nothing
-           "bankrupt ann to bank"]
+SHORT_A = [
+    "deal ann boardwalk",
+    "deal ann park place",
+    "deal bob reading",
+    "build ann boardwalk 3",
+    "rent bob boardwalk",  # $600 on Boardwalk with 2 houses
+    "rent cy park place",  # $175
+    "bankrupt cy to ann",
+]  # the short game (1990s) ends at the first bankruptcy
+SHORT_B = [
+    "deal bob boardwalk",
+    "deal cy mediterranean",
+    "rent ann boardwalk",
+    "rent ann mediterranean",
+    "undo",  # taken back: counts for nothing
+    "bankrupt ann to bank",
+]
 
 
 @pytest.fixture
@@ -120,9 +130,12 @@ def test_one_players_history_and_head_to_head(db):
     h2h = {h.opponent.casefold(): h for h in rep.head_to_head}
     assert set(h2h) == {"ann", "cy"} and all(h.games == 2 for h in h2h.values())
     for opponent, h in h2h.items():
-        ahead = sum(1 for f in short.games
-                    if next(r.rank for r in f.report.rows if r.name == "Bob")
-                    < next(r.rank for r in f.report.rows if r.name.casefold() == opponent))
+        ahead = sum(
+            1
+            for f in short.games
+            if next(r.rank for r in f.report.rows if r.name == "Bob")
+            < next(r.rank for r in f.report.rows if r.name.casefold() == opponent)
+        )
         assert h.ahead == ahead and h.ahead + h.behind + h.level == h.games
     assert stats.player_report(short, "Dee") is None
 
@@ -146,8 +159,7 @@ def test_cli_one_player(db, capsys):
 def test_cli_json(db, capsys):
     assert main(["stats", "--json", "--db", str(db)]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["format"] == "banker-stats" and [v["variant"] for v in data["variants"]] == ["short-1990s",
-                                                                                           "standard"]
+    assert data["format"] == "banker-stats" and [v["variant"] for v in data["variants"]] == ["short-1990s", "standard"]
     short = data["variants"][0]
     assert short["records"]["biggest_rent"]["amount"] == 600
     assert short["records"]["bankruptcies"][0] == {"game": 1, "player": "Cy", "creditor": "Ann"}

@@ -20,10 +20,19 @@ from rules.outcome import Outcome
 Owned = Mapping[str, int] | Sequence[str]
 
 
-def game(players: Sequence[str] = ("Ann", "Bob", "Cy"), *, own: Mapping[str, Owned] | None = None,
-         mortgaged: Sequence[str] = (), cash: Mapping[str, int] | None = None, variant: str = "standard",
-         edition: str = "us", house_rules: HouseRules | None = None, bankrupt: Sequence[str] = (),
-         bank_houses: int | None = None, bank_hotels: int | None = None) -> GameState:
+def game(
+    players: Sequence[str] = ("Ann", "Bob", "Cy"),
+    *,
+    own: Mapping[str, Owned] | None = None,
+    mortgaged: Sequence[str] = (),
+    cash: Mapping[str, int] | None = None,
+    variant: str = "standard",
+    edition: str = "us",
+    house_rules: HouseRules | None = None,
+    bankrupt: Sequence[str] = (),
+    bank_houses: int | None = None,
+    bank_hotels: int | None = None,
+) -> GameState:
     """A game in progress. ``own`` maps a player to the deeds they hold: a list of names, or a dict of deed name
     to building level (``state.hotel_level`` is a hotel). ``bank_houses``/``bank_hotels`` override the bank's
     stock for shortage tests: the missing buildings stand elsewhere as far as the test is concerned (the
@@ -90,8 +99,9 @@ def ok(state: GameState, action: Action) -> Outcome:
     return outcome
 
 
-def refused(state: GameState, action: Action, match: str | None = None,
-            error: type[RuleError] = RuleError) -> RuleError:
+def refused(
+    state: GameState, action: Action, match: str | None = None, error: type[RuleError] = RuleError
+) -> RuleError:
     """Apply an action that must be refused with ``error`` (message matching ``match``) and check that the state
     is exactly as it was."""
     before = state_to_dict(state)

@@ -129,7 +129,7 @@ def test_short_1973_first_bankruptcy_still_charges_the_interest_seed000_bankrupt
 
 
 def test_short_1973_second_bankruptcy_to_the_bank_auctions_nothing_seed000_short_rule3():
-    """"whether the creditor happens to be a rival player or the Bank": everything goes back to the bank, and
+    """ "whether the creditor happens to be a rival player or the Bank": everything goes back to the bank, and
     since play has ceased the bank holds no auctions."""
     out = apply(second_bankruptcy_1973(), Bankrupt("Cy"))
     st = out.state

@@ -12,10 +12,22 @@ import pytest
 from rules.board import BoardDataError, SquareKind, load_board, parse_board
 
 REFERENCE = Path(__file__).parents[1] / "data" / "board_us.json"
-KINDS = {"corner": None, "street": SquareKind.STREET, "railroad": SquareKind.RAILROAD,
-         "utility": SquareKind.UTILITY, "chance": SquareKind.CHANCE, "community_chest": SquareKind.CHEST}
-CORNERS = {0: SquareKind.GO, 10: SquareKind.JAIL, 20: SquareKind.FREE_PARKING, 30: SquareKind.GO_TO_JAIL,
-           4: SquareKind.INCOME_TAX, 38: SquareKind.LUXURY_TAX}
+KINDS = {
+    "corner": None,
+    "street": SquareKind.STREET,
+    "railroad": SquareKind.RAILROAD,
+    "utility": SquareKind.UTILITY,
+    "chance": SquareKind.CHANCE,
+    "community_chest": SquareKind.CHEST,
+}
+CORNERS = {
+    0: SquareKind.GO,
+    10: SquareKind.JAIL,
+    20: SquareKind.FREE_PARKING,
+    30: SquareKind.GO_TO_JAIL,
+    4: SquareKind.INCOME_TAX,
+    38: SquareKind.LUXURY_TAX,
+}
 UK_NAME_DIFFERENCES = {"Strand": "The Strand"}
 """Where our UK name follows seed 003's appendix ("The Strand") rather than the reference (an alias covers it)."""
 
@@ -99,9 +111,21 @@ def _square(data, name):
         (lambda d: d.update(utility_multipliers=[4]), "two figures"),
         (lambda d: d.pop("go_salary"), "go_salary"),
     ],
-    ids=["39-squares", "missing-price", "negative-rent", "incomplete-group-moved-lot", "incomplete-group-lost-lot",
-         "short-rent-table", "falling-rents", "unknown-kind", "unknown-group", "zero-mortgage",
-         "railroad-rents-short", "utility-multipliers-short", "missing-go-salary"],
+    ids=[
+        "39-squares",
+        "missing-price",
+        "negative-rent",
+        "incomplete-group-moved-lot",
+        "incomplete-group-lost-lot",
+        "short-rent-table",
+        "falling-rents",
+        "unknown-kind",
+        "unknown-group",
+        "zero-mortgage",
+        "railroad-rents-short",
+        "utility-multipliers-short",
+        "missing-go-salary",
+    ],
 )
 def test_parse_board_refuses_bad_data_naming_the_entry(mutate, match):
     with pytest.raises(BoardDataError, match=match):
@@ -113,8 +137,9 @@ def test_parse_board_accepts_the_shipped_data():
         assert parse_board(raw(edition)).deeds == load_board(edition).deeds
 
 
-@pytest.mark.parametrize(("edition", "income", "luxury"), [("us", "Income Tax", "Luxury Tax"),
-                                                         ("uk", "Income Tax", "Super Tax")])
+@pytest.mark.parametrize(
+    ("edition", "income", "luxury"), [("us", "Income Tax", "Luxury Tax"), ("uk", "Income Tax", "Super Tax")]
+)
 def test_tax_squares_by_their_printed_names_seed003_appendix(edition, income, luxury):
     """seed 003, appendix: "Luxury Tax/Super Tax": the UK board prints Super Tax on the £100 square."""
     board = load_board(edition)

@@ -56,11 +56,19 @@ def test_unknown_deck_and_style_refused():
         deck_cards("1999", "chance")
 
 
-@pytest.mark.parametrize("deck,card,delta", [
-    ("chance", "bank_dividend", 50), ("chance", "building_loan", 150), ("chest", "bank_error", 200),
-    ("chest", "doctor_fee", -50), ("chance", "poor_tax", -15), ("chest", "school_tax", -150),
-    ("chest", "beauty-contest", 10), ("chest", "inherit", 100),
-])
+@pytest.mark.parametrize(
+    "deck,card,delta",
+    [
+        ("chance", "bank_dividend", 50),
+        ("chance", "building_loan", 150),
+        ("chest", "bank_error", 200),
+        ("chest", "doctor_fee", -50),
+        ("chance", "poor_tax", -15),
+        ("chest", "school_tax", -150),
+        ("chest", "beauty-contest", 10),
+        ("chest", "inherit", 100),
+    ],
+)
 def test_bank_money_cards(deck, card, delta):
     s = game()
     out = apply(s, Card("Ann", deck, card))
@@ -103,8 +111,9 @@ def test_birthday_in_2008_style():
     assert out.state.players[0].cash == 1520
 
 
-@pytest.mark.parametrize("deck,card,expected", [("chance", "general_repairs", 2 * 25 + 100),
-                                                ("chest", "street_repairs", 2 * 40 + 115)])
+@pytest.mark.parametrize(
+    "deck,card,expected", [("chance", "general_repairs", 2 * 25 + 100), ("chest", "street_repairs", 2 * 40 + 115)]
+)
 def test_repairs_count_a_hotel_as_one_hotel(deck, card, expected):
     s = game()
     s = own(s, 0, "Mediterranean", 1)
@@ -150,10 +159,16 @@ def test_used_card_can_be_drawn_again():
     assert apply(s, Card("Bob", "chance", "get_out_of_jail_free")).state.players[1].jail_cards == ("chance",)
 
 
-@pytest.mark.parametrize("card,words", [
-    ("nearest_railroad_1", "card` (twice the rent)"), ("nearest_utility", "ten times"),
-    ("advance_to_illinois", "record `go Ann`"), ("boardwalk", "no salary"), ("go_back_3", "move back 3"),
-])
+@pytest.mark.parametrize(
+    "card,words",
+    [
+        ("nearest_railroad_1", "card` (twice the rent)"),
+        ("nearest_utility", "ten times"),
+        ("advance_to_illinois", "record `go Ann`"),
+        ("boardwalk", "no salary"),
+        ("go_back_3", "move back 3"),
+    ],
+)
 def test_movement_cards_change_no_money_and_say_what_to_record(card, words):
     s = game()
     out = apply(s, Card("Ann", "chance", card))
@@ -165,4 +180,3 @@ def test_bankrupt_player_cannot_draw():
     s = set_cash(game(), 0, 0).with_player(0, bankrupt=True)
     with pytest.raises(RuleError, match="bankrupt"):
         apply(s, Card("Ann", "chance", "bank_dividend"))
-

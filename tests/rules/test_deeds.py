@@ -8,10 +8,20 @@ from tests.rules.helpers import cash, game, ok, refused
 
 @pytest.mark.parametrize(
     ("deed", "price"),
-    [("Boardwalk", 400), ("Mediterranean Avenue", 60), ("Reading Railroad", 200), ("Water Works", 150),
-     ("st charles", 140)],
-    ids=["seed000-BUYING-boardwalk", "seed000-BUYING-mediterranean", "seed000-BUYING-railroad",
-         "seed000-BUYING-utility", "seed000-BUYING-by-alias"],
+    [
+        ("Boardwalk", 400),
+        ("Mediterranean Avenue", 60),
+        ("Reading Railroad", 200),
+        ("Water Works", 150),
+        ("st charles", 140),
+    ],
+    ids=[
+        "seed000-BUYING-boardwalk",
+        "seed000-BUYING-mediterranean",
+        "seed000-BUYING-railroad",
+        "seed000-BUYING-utility",
+        "seed000-BUYING-by-alias",
+    ],
 )
 def test_buy_at_printed_price(deed, price):
     state = game()
@@ -43,10 +53,12 @@ def test_buy_refused_without_the_cash():
 
 @pytest.mark.parametrize(
     ("action", "error", "match"),
-    [(Buy("Zed", "Boardwalk"), UnknownName, "no player"),
-     (Buy("Ann", "Boardwok"), UnknownName, "Boardwalk"),
-     (Buy("Ann", "penn"), UnknownName, "could be"),
-     (Buy("Bob", "Boardwalk"), None, "bankrupt")],
+    [
+        (Buy("Zed", "Boardwalk"), UnknownName, "no player"),
+        (Buy("Ann", "Boardwok"), UnknownName, "Boardwalk"),
+        (Buy("Ann", "penn"), UnknownName, "could be"),
+        (Buy("Bob", "Boardwalk"), None, "bankrupt"),
+    ],
     ids=["unknown-player", "misspelt-deed", "ambiguous-deed", "seed000-BANKRUPTCY-bankrupt-cannot-buy"],
 )
 def test_buy_bad_input(action, error, match):
@@ -76,15 +88,24 @@ def test_auction_allowed_in_darrow():
 
 @pytest.mark.parametrize(
     ("state_kw", "action", "match"),
-    [({}, Auction("Boardwalk", "Ann", 0), "more than"),
-     ({}, Auction("Boardwalk", "Ann", -5), "more than"),
-     ({}, Auction("Boardwalk", "Ann", 2_000_000), "believable"),
-     ({}, Auction("Boardwalk", "Ann", 12.5), "whole number"),
-     ({"cash": {"Ann": 100}}, Auction("Boardwalk", "Ann", 101), "missing"),
-     ({"own": {"Cy": ["Boardwalk"]}}, Auction("Boardwalk", "Ann", 10), "belongs to Cy"),
-     ({"house_rules": HouseRules(no_auctions=True)}, Auction("Boardwalk", "Ann", 10), "auctions are off")],
-    ids=["zero-bid", "negative-bid", "absurd-bid", "fractional-bid", "seed000-BUYING-bid-in-cash",
-         "seed000-BUYING-owned-deed", "house-rule-no-auctions"],
+    [
+        ({}, Auction("Boardwalk", "Ann", 0), "more than"),
+        ({}, Auction("Boardwalk", "Ann", -5), "more than"),
+        ({}, Auction("Boardwalk", "Ann", 2_000_000), "believable"),
+        ({}, Auction("Boardwalk", "Ann", 12.5), "whole number"),
+        ({"cash": {"Ann": 100}}, Auction("Boardwalk", "Ann", 101), "missing"),
+        ({"own": {"Cy": ["Boardwalk"]}}, Auction("Boardwalk", "Ann", 10), "belongs to Cy"),
+        ({"house_rules": HouseRules(no_auctions=True)}, Auction("Boardwalk", "Ann", 10), "auctions are off"),
+    ],
+    ids=[
+        "zero-bid",
+        "negative-bid",
+        "absurd-bid",
+        "fractional-bid",
+        "seed000-BUYING-bid-in-cash",
+        "seed000-BUYING-owned-deed",
+        "house-rule-no-auctions",
+    ],
 )
 def test_auction_refusals(state_kw, action, match):
     refused(game(**state_kw), action, match=match)

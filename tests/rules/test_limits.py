@@ -11,22 +11,25 @@ def fp(start):
     return HouseRules(free_parking=True, free_parking_start=start)
 
 
-@pytest.mark.parametrize(("settings", "why"), [
-    (Settings(variant="time-limit", time_limit_minutes=9_999_999_999_999), "out of range: 1 to 1,440"),
-    (Settings(variant="time-limit", time_limit_minutes=MAX_MINUTES + 1), "out of range"),
-    (Settings(variant="time-limit", time_limit_minutes=-5), "out of range"),
-    (Settings(variant="time-limit"), "needs an agreed length"),
-    (Settings(house_rules=fp(100_000_000_000_000_000_000)), "pot start of .* out of range"),
-    (Settings(house_rules=fp(MAX_POT_START + 1)), "out of range"),
-    (Settings(house_rules=fp(-1)), "out of range"),
-    (Settings(luxury_tax=999), "not a printed figure"),
-    (Settings(luxury_tax=-75), "not a printed figure"),
-    (Settings(time_limit_minutes=1.5), "whole number"),
-    (Settings(house_rules=HouseRules(free_parking="yes")), "on or off"),
-    (Settings(cards="tarot"), "card style"),
-    (Settings(variant="chess"), "no variant"),
-    (Settings(edition="mars"), "no edition"),
-])
+@pytest.mark.parametrize(
+    ("settings", "why"),
+    [
+        (Settings(variant="time-limit", time_limit_minutes=9_999_999_999_999), "out of range: 1 to 1,440"),
+        (Settings(variant="time-limit", time_limit_minutes=MAX_MINUTES + 1), "out of range"),
+        (Settings(variant="time-limit", time_limit_minutes=-5), "out of range"),
+        (Settings(variant="time-limit"), "needs an agreed length"),
+        (Settings(house_rules=fp(100_000_000_000_000_000_000)), "pot start of .* out of range"),
+        (Settings(house_rules=fp(MAX_POT_START + 1)), "out of range"),
+        (Settings(house_rules=fp(-1)), "out of range"),
+        (Settings(luxury_tax=999), "not a printed figure"),
+        (Settings(luxury_tax=-75), "not a printed figure"),
+        (Settings(time_limit_minutes=1.5), "whole number"),
+        (Settings(house_rules=HouseRules(free_parking="yes")), "on or off"),
+        (Settings(cards="tarot"), "card style"),
+        (Settings(variant="chess"), "no variant"),
+        (Settings(edition="mars"), "no edition"),
+    ],
+)
 def test_absurd_settings_are_refused(settings, why):
     with pytest.raises(RuleError, match=why):
         check_settings(settings, 2)
@@ -34,11 +37,18 @@ def test_absurd_settings_are_refused(settings, why):
         new_game(["Ann", "Bob"], settings)
 
 
-@pytest.mark.parametrize("settings", [
-    Settings(variant="time-limit", time_limit_minutes=1), Settings(variant="time-limit", time_limit_minutes=1440),
-    Settings(house_rules=fp(0)), Settings(house_rules=fp(MAX_POT_START)), Settings(luxury_tax=75),
-    Settings(luxury_tax=100, edition="UK"), Settings(variant="Darrow", cards="2008"),
-])
+@pytest.mark.parametrize(
+    "settings",
+    [
+        Settings(variant="time-limit", time_limit_minutes=1),
+        Settings(variant="time-limit", time_limit_minutes=1440),
+        Settings(house_rules=fp(0)),
+        Settings(house_rules=fp(MAX_POT_START)),
+        Settings(luxury_tax=75),
+        Settings(luxury_tax=100, edition="UK"),
+        Settings(variant="Darrow", cards="2008"),
+    ],
+)
 def test_the_edges_of_the_ranges_are_accepted(settings):
     checked = check_settings(settings, 4)
     assert checked.variant in ("standard", "time-limit", "darrow-1935") and checked.edition in ("us", "uk")
@@ -56,9 +66,17 @@ def test_setting_number_reads_a_field(text, value):
     assert setting_number(text, "pot start") == value
 
 
-@pytest.mark.parametrize(("text", "why"), [("-5", "whole number"), ("1e3", "whole number"), ("12a", "whole number"),
-                                           ("１２", "whole number"), ("9" * 5000, "out of range"),
-                                           ("1000000000", "out of range")])
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("-5", "whole number"),
+        ("1e3", "whole number"),
+        ("12a", "whole number"),
+        ("１２", "whole number"),
+        ("9" * 5000, "out of range"),
+        ("1000000000", "out of range"),
+    ],
+)
 def test_setting_number_refuses_what_is_not_a_short_whole_number(text, why):
     with pytest.raises(RuleError, match=why) as info:
         setting_number(text, "pot start")

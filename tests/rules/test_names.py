@@ -11,19 +11,51 @@ UK = load_board("uk")
 @pytest.mark.parametrize(
     ("typed", "printed"),
     [
-        ("Boardwalk", "Boardwalk"), ("BOARDWALK", "Boardwalk"), ("boardwalk", "Boardwalk"),
-        ("  board walk ", "Boardwalk"), ("st. charles place", "St. Charles Place"),
-        ("St Charles", "St. Charles Place"), ("saint charles", "St. Charles Place"),
-        ("park", "Park Place"), ("b&o", "B. & O. Railroad"), ("B. & O.", "B. & O. Railroad"),
-        ("reading", "Reading Railroad"), ("electric", "Electric Company"), ("water", "Water Works"),
-        ("med", "Mediterranean Avenue"), ("medit", "Mediterranean Avenue"), ("marvin", "Marvin Gardens"),
-        ("ny", "New York Avenue"), ("penn rr", "Pennsylvania Railroad"), ("penn ave", "Pennsylvania Avenue"),
-        ("short", "Short Line"), ("vent", "Ventnor Avenue"),
+        ("Boardwalk", "Boardwalk"),
+        ("BOARDWALK", "Boardwalk"),
+        ("boardwalk", "Boardwalk"),
+        ("  board walk ", "Boardwalk"),
+        ("st. charles place", "St. Charles Place"),
+        ("St Charles", "St. Charles Place"),
+        ("saint charles", "St. Charles Place"),
+        ("park", "Park Place"),
+        ("b&o", "B. & O. Railroad"),
+        ("B. & O.", "B. & O. Railroad"),
+        ("reading", "Reading Railroad"),
+        ("electric", "Electric Company"),
+        ("water", "Water Works"),
+        ("med", "Mediterranean Avenue"),
+        ("medit", "Mediterranean Avenue"),
+        ("marvin", "Marvin Gardens"),
+        ("ny", "New York Avenue"),
+        ("penn rr", "Pennsylvania Railroad"),
+        ("penn ave", "Pennsylvania Avenue"),
+        ("short", "Short Line"),
+        ("vent", "Ventnor Avenue"),
     ],
-    ids=["exact", "upper-case", "lower-case", "spaces-ignored", "punctuation-ignored", "no-full-stop",
-         "alias-saint", "alias-park", "alias-b&o", "punctuated-b&o", "prefix-reading", "alias-electric",
-         "alias-water", "alias-med", "unique-prefix", "alias-marvin", "alias-ny", "alias-penn-rr",
-         "alias-penn-ave", "prefix-short", "prefix-vent"],
+    ids=[
+        "exact",
+        "upper-case",
+        "lower-case",
+        "spaces-ignored",
+        "punctuation-ignored",
+        "no-full-stop",
+        "alias-saint",
+        "alias-park",
+        "alias-b&o",
+        "punctuated-b&o",
+        "prefix-reading",
+        "alias-electric",
+        "alias-water",
+        "alias-med",
+        "unique-prefix",
+        "alias-marvin",
+        "alias-ny",
+        "alias-penn-rr",
+        "alias-penn-ave",
+        "prefix-short",
+        "prefix-vent",
+    ],
 )
 def test_us_deed_names(typed, printed):
     assert US.deed(typed).name == printed
@@ -31,11 +63,28 @@ def test_us_deed_names(typed, printed):
 
 @pytest.mark.parametrize(
     ("typed", "printed"),
-    [("mayfair", "Mayfair"), ("park lane", "Park Lane"), ("kings cross", "King's Cross Station"),
-     ("King's Cross", "King's Cross Station"), ("angel", "The Angel Islington"), ("strand", "The Strand"),
-     ("fenchurch", "Fenchurch St. Station"), ("old kent", "Old Kent Road"), ("electric", "Electric Company")],
-    ids=["mayfair", "park-lane", "kings-cross-alias", "apostrophe-ignored", "angel", "strand-alias", "fenchurch",
-         "prefix-old-kent", "electric"],
+    [
+        ("mayfair", "Mayfair"),
+        ("park lane", "Park Lane"),
+        ("kings cross", "King's Cross Station"),
+        ("King's Cross", "King's Cross Station"),
+        ("angel", "The Angel Islington"),
+        ("strand", "The Strand"),
+        ("fenchurch", "Fenchurch St. Station"),
+        ("old kent", "Old Kent Road"),
+        ("electric", "Electric Company"),
+    ],
+    ids=[
+        "mayfair",
+        "park-lane",
+        "kings-cross-alias",
+        "apostrophe-ignored",
+        "angel",
+        "strand-alias",
+        "fenchurch",
+        "prefix-old-kent",
+        "electric",
+    ],
 )
 def test_uk_deed_names(typed, printed):
     assert UK.deed(typed).name == printed
@@ -43,10 +92,12 @@ def test_uk_deed_names(typed, printed):
 
 @pytest.mark.parametrize(
     ("typed", "candidates"),
-    [("penn", ("Pennsylvania Railroad", "Pennsylvania Avenue")),
-     ("st", ("St. Charles Place", "States Avenue", "St. James Place")),
-     ("n", ("New York Avenue", "North Carolina Avenue")),
-     ("i", ("Indiana Avenue", "Illinois Avenue"))],
+    [
+        ("penn", ("Pennsylvania Railroad", "Pennsylvania Avenue")),
+        ("st", ("St. Charles Place", "States Avenue", "St. James Place")),
+        ("n", ("New York Avenue", "North Carolina Avenue")),
+        ("i", ("Indiana Avenue", "Illinois Avenue")),
+    ],
     ids=["penn-ambiguous", "st-ambiguous", "n-ambiguous", "i-ambiguous"],
 )
 def test_ambiguous_names_list_the_candidates(typed, candidates):
@@ -98,10 +149,18 @@ def test_ambiguous_and_unknown_players():
         state.player_index("Zed")
 
 
-@pytest.mark.parametrize(("typed", "deed"), [
-    ("pen r", "Pennsylvania Railroad"), ("pennsy rail", "Pennsylvania Railroad"), ("pen a", "Pennsylvania Avenue"),
-    ("st ch", "St. Charles Place"), ("no car", "North Carolina Avenue"), ("short l", "Short Line"),
-], ids=lambda v: v)
+@pytest.mark.parametrize(
+    ("typed", "deed"),
+    [
+        ("pen r", "Pennsylvania Railroad"),
+        ("pennsy rail", "Pennsylvania Railroad"),
+        ("pen a", "Pennsylvania Avenue"),
+        ("st ch", "St. Charles Place"),
+        ("no car", "North Carolina Avenue"),
+        ("short l", "Short Line"),
+    ],
+    ids=lambda v: v,
+)
 def test_each_word_may_be_shortened(typed, deed):
     """Found at a game night: "penn r" worked but "pen r" did not. Each typed word may begin the name's word."""
     assert new_game(["Ann", "Bob"]).deed(typed).name == deed

@@ -27,8 +27,17 @@ def cashes(state):
         (Go("Ann"), (1700, 1500, 1500), "Ann collects $200 salary for passing GO"),
         (Go("Ann", exact=True), (1700, 1500, 1500), "Ann collects $200 salary for landing on GO"),
     ],
-    ids=["seed000-THE-BANK-pay-bank", "pay-bank-by-name", "pay-player", "pay-each-player", "collect-bank",
-         "collect-player", "collect-each", "seed000-GO-salary", "seed000-GO-exact-without-house-rule"],
+    ids=[
+        "seed000-THE-BANK-pay-bank",
+        "pay-bank-by-name",
+        "pay-player",
+        "pay-each-player",
+        "collect-bank",
+        "collect-player",
+        "collect-each",
+        "seed000-GO-salary",
+        "seed000-GO-exact-without-house-rule",
+    ],
 )
 def test_payments(action, after, summary):
     out = ok(game(), action)
@@ -90,10 +99,26 @@ def test_free_parking_without_a_starting_sum_empties_the_pot():
         ({}, Parking("Ann"), "Free Parking pays nothing", None),
         ({"bankrupt": ["Bob", "Cy"]}, Pay("Ann", 10, each=True), "no other player", None),
     ],
-    ids=["zero", "negative", "absurd", "fractional", "boolean", "pay-self", "collect-self", "to-and-each",
-         "unknown-payer", "unknown-payee", "seed000-BANKRUPTCY-payee", "seed000-BANKRUPTCY-collector",
-         "seed000-BANKRUPTCY-salary", "seed000-BANKRUPTCY-cannot-cover", "pay-each-all-or-nothing",
-         "collect-each-names-the-short-payer", "seed000-FREE-PARKING-no-reward", "each-with-nobody-left"],
+    ids=[
+        "zero",
+        "negative",
+        "absurd",
+        "fractional",
+        "boolean",
+        "pay-self",
+        "collect-self",
+        "to-and-each",
+        "unknown-payer",
+        "unknown-payee",
+        "seed000-BANKRUPTCY-payee",
+        "seed000-BANKRUPTCY-collector",
+        "seed000-BANKRUPTCY-salary",
+        "seed000-BANKRUPTCY-cannot-cover",
+        "pay-each-all-or-nothing",
+        "collect-each-names-the-short-payer",
+        "seed000-FREE-PARKING-no-reward",
+        "each-with-nobody-left",
+    ],
 )
 def test_payment_refusals(kw, action, match, error):
     refused(game(**kw), action, match=match, **({"error": error} if error else {}))
@@ -110,8 +135,17 @@ _NAMES = ("Ann", "Bob", "Cy")
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["pay", "collect", "go"]), st.sampled_from(_NAMES),
-                          st.sampled_from([None, "each", *_NAMES]), st.integers(1, 2000)), max_size=15))
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["pay", "collect", "go"]),
+            st.sampled_from(_NAMES),
+            st.sampled_from([None, "each", *_NAMES]),
+            st.integers(1, 2000),
+        ),
+        max_size=15,
+    )
+)
 def test_random_payments_conserve_money(steps):
     """Every accepted payment moves money without creating any and leaves nobody below $0; every refusal (short of
     cash, paying oneself) changes nothing."""

@@ -8,10 +8,22 @@ from rules.actions import Pay
 from rules.names import check_text, name_key, shown
 
 
-@pytest.mark.parametrize(("typed", "key"), [
-    ("Ann", "ann"), ("JO-ANN", "joann"), ("O'Brien", "obrien"), ("José", "jose"), ("Jose\u0301", "jose"),
-    ("Zoë", "zoe"), ("Анна", "анна"), ("李", "李"), ("Ａｎｎ", "ann"), ("Straße", "strasse"), ("ÅSA", "asa"),
-])
+@pytest.mark.parametrize(
+    ("typed", "key"),
+    [
+        ("Ann", "ann"),
+        ("JO-ANN", "joann"),
+        ("O'Brien", "obrien"),
+        ("José", "jose"),
+        ("Jose\u0301", "jose"),
+        ("Zoë", "zoe"),
+        ("Анна", "анна"),
+        ("李", "李"),
+        ("Ａｎｎ", "ann"),
+        ("Straße", "strasse"),
+        ("ÅSA", "asa"),
+    ],
+)
 def test_the_key_folds_case_accents_width_and_punctuation(typed, key):
     assert name_key(typed) == key
 
@@ -32,29 +44,57 @@ def test_names_in_any_script_can_be_addressed():
     assert [p.cash for p in out.state.players] == [1450, 1550, 1500]
 
 
-@pytest.mark.parametrize(("names", "why"), [
-    (["Jo-Ann", "JoAnn"], "differ only in case, accents or punctuation"),
-    (["José", "Josè"], "differ only in case, accents or punctuation"),
-    (["Ann", "ann"], 'two players are called "ann"'),
-    (["Ａnn", "Ann"], "differ only"),
-])
+@pytest.mark.parametrize(
+    ("names", "why"),
+    [
+        (["Jo-Ann", "JoAnn"], "differ only in case, accents or punctuation"),
+        (["José", "Josè"], "differ only in case, accents or punctuation"),
+        (["Ann", "ann"], 'two players are called "ann"'),
+        (["Ａnn", "Ann"], "differ only"),
+    ],
+)
 def test_names_with_one_key_are_refused(names, why):
     with pytest.raises(RuleError, match=why):
         new_game(names)
 
 
-@pytest.mark.parametrize("word", ["Everyone", "each", "ALL", "Bank", "Random", "to", "from", "Everybody", "gives",
-                                  "nothing", "Bänk", "edition", "Free-Parking", "minutes"])
+@pytest.mark.parametrize(
+    "word",
+    [
+        "Everyone",
+        "each",
+        "ALL",
+        "Bank",
+        "Random",
+        "to",
+        "from",
+        "Everybody",
+        "gives",
+        "nothing",
+        "Bänk",
+        "edition",
+        "Free-Parking",
+        "minutes",
+    ],
+)
 def test_command_words_are_refused_with_the_reason(word):
     with pytest.raises(RuleError, match="command word") as info:
         new_game(["Ann", word])
     assert "pick another player name" in str(info.value)
 
 
-@pytest.mark.parametrize(("name", "why"), [
-    ("A" * 10_000, "10,000 characters"), ("ann bob", 'holds " "'), ("-ann", "start with a letter"),
-    ("a\x1b[2Jb", "holds"), ("caf\udce9", "holds"), ("", "empty"), ("ﾞ", "no letters or digits"),
-])
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("A" * 10_000, "10,000 characters"),
+        ("ann bob", 'holds " "'),
+        ("-ann", "start with a letter"),
+        ("a\x1b[2Jb", "holds"),
+        ("caf\udce9", "holds"),
+        ("", "empty"),
+        ("ﾞ", "no letters or digits"),
+    ],
+)
 def test_unusable_names_are_refused_in_one_short_clean_message(name, why):
     with pytest.raises(RuleError, match=why) as info:
         new_game(["Ann", name])
@@ -63,8 +103,13 @@ def test_unusable_names_are_refused_in_one_short_clean_message(name, why):
 
 
 def test_names_that_differ_in_a_letter_are_fine():
-    assert [p.name for p in new_game(["Jo-Ann", "Joan", "O'Brien", "Zoë", "Zoe2"]).players] == \
-        ["Jo-Ann", "Joan", "O'Brien", "Zoë", "Zoe2"]
+    assert [p.name for p in new_game(["Jo-Ann", "Joan", "O'Brien", "Zoë", "Zoe2"]).players] == [
+        "Jo-Ann",
+        "Joan",
+        "O'Brien",
+        "Zoë",
+        "Zoe2",
+    ]
 
 
 def test_an_old_game_with_names_that_now_collide_still_opens_and_each_exact_spelling_finds_its_player():
@@ -87,10 +132,17 @@ def test_shown_escapes_and_cuts():
     assert shown("x" * 30) == "x" * 23 + "…"
 
 
-@pytest.mark.parametrize(("line", "why"), [
-    ("go ann \x1b[2J", "control character"), ("go ann # caf\udce9", "not UTF-8"), ("go\x00ann", "control"),
-    ("go ann \u202e", "control"), ("go ann\x7f", "control"), ("go ann\x9b", "control"),
-])
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("go ann \x1b[2J", "control character"),
+        ("go ann # caf\udce9", "not UTF-8"),
+        ("go\x00ann", "control"),
+        ("go ann \u202e", "control"),
+        ("go ann\x7f", "control"),
+        ("go ann\x9b", "control"),
+    ],
+)
 def test_check_text_refuses_control_characters_and_stray_bytes(line, why):
     with pytest.raises(RuleError, match=why):
         check_text(line)

@@ -45,25 +45,51 @@ from rules.variants import VARIANTS, find_variant
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 # A few groups, so that players often complete one and build; plus misspelt and unknown names.
-DEEDS = ("Mediterranean Avenue", "Baltic Avenue", "Park Place", "Boardwalk", "Reading Railroad",
-         "B&O Railroad", "Electric Company", "Water Works", "Oriental Avenue", "Vermont Avenue",
-         "Connecticut Avenue", "Boardwak", "Nowhere Street")
-CARDS = tuple(sorted({c.id for style in ("classic", "2008") for deck in ("chance", "chest")
-                      for c in deck_cards(style, deck)})) + ("lottery",)
+DEEDS = (
+    "Mediterranean Avenue",
+    "Baltic Avenue",
+    "Park Place",
+    "Boardwalk",
+    "Reading Railroad",
+    "B&O Railroad",
+    "Electric Company",
+    "Water Works",
+    "Oriental Avenue",
+    "Vermont Avenue",
+    "Connecticut Avenue",
+    "Boardwak",
+    "Nowhere Street",
+)
+CARDS = tuple(
+    sorted({c.id for style in ("classic", "2008") for deck in ("chance", "chest") for c in deck_cards(style, deck)})
+) + ("lottery",)
 
 players = st.sampled_from(NAMES[:3] * 4 + NAMES[3:] + ("Zed", "bank"))
 deeds = st.sampled_from(DEEDS[:4] * 4 + DEEDS[4:])
 amounts = st.one_of(st.integers(min_value=1, max_value=600), st.sampled_from([0, -5, 10**9]))
 decks = st.sampled_from(("chance", "chest", "cc", "tarot"))
-items = st.builds(Items, deeds=st.lists(deeds, max_size=2).map(tuple), cash=st.sampled_from([0, 0, 50, 300, -1]),
-                  jail_cards=st.lists(decks, max_size=1).map(tuple))
+items = st.builds(
+    Items,
+    deeds=st.lists(deeds, max_size=2).map(tuple),
+    cash=st.sampled_from([0, 0, 50, 300, -1]),
+    jail_cards=st.lists(decks, max_size=1).map(tuple),
+)
 
 TARGETED_TRADE = st.builds(  # trades that often fit the prelude in games()
-    Trade, st.just("Ann"), st.sampled_from(("Bob", "Cy")),
-    st.builds(Items, deeds=st.sampled_from([("Mediterranean Avenue",), ("Baltic Avenue",), ()]),
-              jail_cards=st.sampled_from([(), (), ("chance",)])),
-    st.builds(Items, deeds=st.sampled_from([("Park Place",), ()]), cash=st.sampled_from([0, 100]),
-              jail_cards=st.sampled_from([(), (), ("chest",)])),
+    Trade,
+    st.just("Ann"),
+    st.sampled_from(("Bob", "Cy")),
+    st.builds(
+        Items,
+        deeds=st.sampled_from([("Mediterranean Avenue",), ("Baltic Avenue",), ()]),
+        jail_cards=st.sampled_from([(), (), ("chance",)]),
+    ),
+    st.builds(
+        Items,
+        deeds=st.sampled_from([("Park Place",), ()]),
+        cash=st.sampled_from([0, 100]),
+        jail_cards=st.sampled_from([(), (), ("chest",)]),
+    ),
     st.sampled_from([(), (), (), ("Mediterranean Avenue",), ("Park Place",)]),
 )
 COMMON = [
@@ -85,8 +111,10 @@ COMMON = [
     st.builds(Tax, players, st.sampled_from(("income", "luxury", "water")), st.sampled_from(("", "200", "10%", "x"))),
     st.builds(Card, players, decks, st.sampled_from(CARDS)),
     st.sampled_from(("chance", "chest")).flatmap(
-        lambda deck: st.builds(Card, players, st.just(deck),
-                               st.sampled_from([c.id for c in deck_cards("classic", deck)]))),
+        lambda deck: st.builds(
+            Card, players, st.just(deck), st.sampled_from([c.id for c in deck_cards("classic", deck)])
+        )
+    ),
     st.builds(JailAction, players, st.sampled_from(("send", "doubles", "fine", "card", "miss", "dig")), decks),
     st.builds(Trade, players, players, items, items, st.lists(deeds, max_size=1).map(tuple)),
     TARGETED_TRADE,
@@ -111,16 +139,30 @@ def games(draw):
     variant = find_variant(draw(st.sampled_from(VARIANTS)))
     low, high = variant.min_players, min(variant.max_players, len(NAMES))
     count = draw(st.integers(low, high))
-    house = HouseRules(free_parking=draw(st.booleans()), free_parking_start=draw(st.sampled_from([0, 500])),
-                       double_go=draw(st.booleans()), no_auctions=draw(st.booleans()))
-    state = new_game(list(NAMES[:count]), Settings(variant=variant.key, house_rules=house,
-                                                   luxury_tax=draw(st.sampled_from([0, 75])),
-                                                   cards=draw(st.sampled_from(("classic", "2008"))),
-                                                   time_limit_minutes=60))
+    house = HouseRules(
+        free_parking=draw(st.booleans()),
+        free_parking_start=draw(st.sampled_from([0, 500])),
+        double_go=draw(st.booleans()),
+        no_auctions=draw(st.booleans()),
+    )
+    state = new_game(
+        list(NAMES[:count]),
+        Settings(
+            variant=variant.key,
+            house_rules=house,
+            luxury_tax=draw(st.sampled_from([0, 75])),
+            cards=draw(st.sampled_from(("classic", "2008"))),
+            time_limit_minutes=60,
+        ),
+    )
     if draw(st.integers(0, 3)):
         # Mostly start with two complete groups owned, so building, mortgages and trades get exercised.
-        for player, deed in (("Ann", "Mediterranean Avenue"), ("Ann", "Baltic Avenue"), ("Bob", "Park Place"),
-                             ("Bob", "Boardwalk")):
+        for player, deed in (
+            ("Ann", "Mediterranean Avenue"),
+            ("Ann", "Baltic Avenue"),
+            ("Bob", "Park Place"),
+            ("Bob", "Boardwalk"),
+        ):
             action = Buy(player, deed) if variant.buy_at_price else Auction(deed, player, 100)
             with contextlib.suppress(RuleError):  # e.g. Darrow's auctions with the no-auctions house rule
                 state = apply(state, action).state
@@ -175,7 +217,7 @@ def test_random_deal_then_bankruptcies_keep_invariants(key, seed):
     """Deal at random (where the variant deals), then retire players one by one to each other or the bank."""
 
     variant = find_variant(key)
-    state = new_game(list(NAMES[:variant.min_players + 1]), Settings(variant=key, time_limit_minutes=60))
+    state = new_game(list(NAMES[: variant.min_players + 1]), Settings(variant=key, time_limit_minutes=60))
     try:
         state = apply(state, DealRandom(seed)).state
     except RuleError:

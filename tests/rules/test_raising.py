@@ -24,10 +24,15 @@ def rows(options):
 def test_unbuilt_deeds_are_mortgages_at_the_printed_value_in_board_order():
     """seed 000, MORTGAGES: "The mortgage value is printed on each Title Deed card"; a mortgaged deed raises
     nothing more."""
-    state = game(own={"Ann": ["Boardwalk", "Reading Railroad", "Electric Company", "Baltic Avenue"]},
-                 mortgaged=["Electric Company"])
+    state = game(
+        own={"Ann": ["Boardwalk", "Reading Railroad", "Electric Company", "Baltic Avenue"]},
+        mortgaged=["Electric Company"],
+    )
     assert rows(raise_options(state, 0)) == [
-        (MORTGAGE, "Baltic Avenue", 1, 30), (MORTGAGE, "Reading Railroad", 1, 100), (MORTGAGE, "Boardwalk", 1, 200)]
+        (MORTGAGE, "Baltic Avenue", 1, 30),
+        (MORTGAGE, "Reading Railroad", 1, 100),
+        (MORTGAGE, "Boardwalk", 1, 200),
+    ]
     assert all(o.needs == () for o in raise_options(state, 0))
 
 
@@ -39,9 +44,15 @@ def test_houses_sell_evenly_at_half_price_before_the_group_is_mortgaged():
     state = game(own={"Ann": {"Park Place": 2, "Boardwalk": 3}})
     options = raise_options(state, 0)
     # 3 and 2: the first from Boardwalk, the highest; then 2 and 2, ties to the lot the sale started from
-    assert rows(options) == [(SELL, "Boardwalk", 1, 100), (SELL, "Boardwalk", 1, 100), (SELL, "Park Place", 1, 100),
-                             (SELL, "Boardwalk", 1, 100), (SELL, "Park Place", 1, 100),
-                             (MORTGAGE, "Park Place", 1, 175), (MORTGAGE, "Boardwalk", 1, 200)]
+    assert rows(options) == [
+        (SELL, "Boardwalk", 1, 100),
+        (SELL, "Boardwalk", 1, 100),
+        (SELL, "Park Place", 1, 100),
+        (SELL, "Boardwalk", 1, 100),
+        (SELL, "Park Place", 1, 100),
+        (MORTGAGE, "Park Place", 1, 175),
+        (MORTGAGE, "Boardwalk", 1, 200),
+    ]
     assert [o.needs for o in options[:5]] == [(), (0,), (0, 1), (0, 1, 2), (0, 1, 2, 3)]
     assert options[5].needs == options[6].needs == (0, 1, 2, 3, 4)
     assert options[4].what == "Sell the last house on Park Place"
@@ -65,9 +76,13 @@ def test_a_mortgage_takes_its_groups_sales_with_it():
     """Ticking the mortgage of Park Place brings in every sale of the Dark Blue group first (seed 000, MORTGAGES)."""
     state = game(own={"Ann": {"Park Place": 1, "Boardwalk": 1, "Reading Railroad": 0}})
     options = raise_options(state, 0)
-    assert rows(options) == [(SELL, "Park Place", 1, 100), (SELL, "Boardwalk", 1, 100),
-                             (MORTGAGE, "Reading Railroad", 1, 100), (MORTGAGE, "Park Place", 1, 175),
-                             (MORTGAGE, "Boardwalk", 1, 200)]
+    assert rows(options) == [
+        (SELL, "Park Place", 1, 100),
+        (SELL, "Boardwalk", 1, 100),
+        (MORTGAGE, "Reading Railroad", 1, 100),
+        (MORTGAGE, "Park Place", 1, 175),
+        (MORTGAGE, "Boardwalk", 1, 200),
+    ]
     park = 3
     assert with_needs(options, [park]) == {0, 1, park}
     actions = raise_actions(state, 0, options, [park])
@@ -82,13 +97,29 @@ def test_a_mortgage_takes_its_groups_sales_with_it():
 def test_every_groups_sales_come_before_any_mortgage():
     """Sales group by group in board order, then the mortgages in board order: recorded in list order, no mortgage
     ever meets a building of its group (seed 000, MORTGAGES)."""
-    state = game(own={"Ann": {"Reading Railroad": 0, "Oriental Avenue": 1, "Vermont Avenue": 0,
-                              "Connecticut Avenue": 0, "Park Place": 1, "Boardwalk": 0}})
+    state = game(
+        own={
+            "Ann": {
+                "Reading Railroad": 0,
+                "Oriental Avenue": 1,
+                "Vermont Avenue": 0,
+                "Connecticut Avenue": 0,
+                "Park Place": 1,
+                "Boardwalk": 0,
+            }
+        }
+    )
     options = raise_options(state, 0)
-    assert rows(options) == [(SELL, "Oriental Avenue", 1, 25), (SELL, "Park Place", 1, 100),
-                             (MORTGAGE, "Reading Railroad", 1, 100), (MORTGAGE, "Oriental Avenue", 1, 50),
-                             (MORTGAGE, "Vermont Avenue", 1, 50), (MORTGAGE, "Connecticut Avenue", 1, 60),
-                             (MORTGAGE, "Park Place", 1, 175), (MORTGAGE, "Boardwalk", 1, 200)]
+    assert rows(options) == [
+        (SELL, "Oriental Avenue", 1, 25),
+        (SELL, "Park Place", 1, 100),
+        (MORTGAGE, "Reading Railroad", 1, 100),
+        (MORTGAGE, "Oriental Avenue", 1, 50),
+        (MORTGAGE, "Vermont Avenue", 1, 50),
+        (MORTGAGE, "Connecticut Avenue", 1, 60),
+        (MORTGAGE, "Park Place", 1, 175),
+        (MORTGAGE, "Boardwalk", 1, 200),
+    ]
     assert [o.needs for o in options] == [(), (), (), (0,), (0,), (0,), (1,), (1,)]
     after = state
     for a in raise_actions(state, 0, options, range(len(options))):
@@ -103,8 +134,12 @@ def test_hotels_break_down_as_houses_then_go_back_whole_when_the_bank_is_short()
     rest of the group goes back at once: 1 hotel and 4 houses, 9 levels, $225."""
     state = game(own={"Bob": {"Mediterranean Avenue": 5, "Baltic Avenue": 5}}, bank_houses=4)
     options = raise_options(state, 1)
-    assert rows(options) == [(SELL, "Mediterranean Avenue", 1, 25), (SELL, "Mediterranean Avenue", 9, 225),
-                             (MORTGAGE, "Mediterranean Avenue", 1, 30), (MORTGAGE, "Baltic Avenue", 1, 30)]
+    assert rows(options) == [
+        (SELL, "Mediterranean Avenue", 1, 25),
+        (SELL, "Mediterranean Avenue", 9, 225),
+        (MORTGAGE, "Mediterranean Avenue", 1, 30),
+        (MORTGAGE, "Baltic Avenue", 1, 30),
+    ]
     assert options[0].what == "Sell the hotel on Mediterranean Avenue (it becomes 4 houses)"
     assert options[1].what == "Sell all at once the 1 hotel and 4 houses left on the Brown group"
     for chosen, total in (([0], 25), ([1], 250)):
@@ -123,8 +158,9 @@ def test_with_no_houses_in_the_bank_a_hotel_group_is_one_step():
 def test_darrow_sells_a_groups_buildings_before_mortgaging_in_it():
     """seed 001: "a player must sell all buildings on any color group before mortgaging any property in that
     group"; the engine refuses the mortgage before, and the options put the sales first."""
-    state = game(DARROW, own={"Ann": {"Oriental Avenue": 1, "Vermont Avenue": 1, "Connecticut Avenue": 1}},
-                 variant="darrow-1935")
+    state = game(
+        DARROW, own={"Ann": {"Oriental Avenue": 1, "Vermont Avenue": 1, "Connecticut Avenue": 1}}, variant="darrow-1935"
+    )
     refused(state, Mortgage("Ann", "Vermont Avenue"), match="sell the buildings")
     options = raise_options(state, 0)
     assert [o.kind for o in options] == [SELL] * 3 + [MORTGAGE] * 3
@@ -144,16 +180,26 @@ def test_another_players_deeds_and_a_bankrupts_are_not_listed():
 
 @pytest.mark.parametrize(
     ("setup", "action", "creditor"),
-    [({"own": {"Bob": ["Boardwalk"]}, "cash": {"Ann": 10}}, Rent("Ann", "Boardwalk"), "Bob"),
-     ({"cash": {"Ann": 10}}, Pay("Ann", 50, "Cy"), "Cy"),
-     ({"cash": {"Ann": 10}}, Pay("Ann", 50), "bank"),
-     ({"cash": {"Ann": 10}}, Tax("Ann", "luxury"), "bank"),
-     ({"cash": {"Cy": 5}}, Collect("Ann", 10, "Cy"), "Ann"),
-     ({"cash": {"Cy": 5}}, Collect("Ann", 10, each=True), "Ann"),
-     ({"cash": {"Ann": 10}}, Pay("Ann", 50, each=True), None),
-     ({"cash": {"Ann": 10}}, Buy("Ann", "Boardwalk"), None)],
-    ids=["rent-to-owner", "pay-to-payee", "pay-to-bank", "tax-to-bank", "collect-from-one", "collect-from-each",
-         "pay-each-no-single-creditor", "buy-is-no-debt"],
+    [
+        ({"own": {"Bob": ["Boardwalk"]}, "cash": {"Ann": 10}}, Rent("Ann", "Boardwalk"), "Bob"),
+        ({"cash": {"Ann": 10}}, Pay("Ann", 50, "Cy"), "Cy"),
+        ({"cash": {"Ann": 10}}, Pay("Ann", 50), "bank"),
+        ({"cash": {"Ann": 10}}, Tax("Ann", "luxury"), "bank"),
+        ({"cash": {"Cy": 5}}, Collect("Ann", 10, "Cy"), "Ann"),
+        ({"cash": {"Cy": 5}}, Collect("Ann", 10, each=True), "Ann"),
+        ({"cash": {"Ann": 10}}, Pay("Ann", 50, each=True), None),
+        ({"cash": {"Ann": 10}}, Buy("Ann", "Boardwalk"), None),
+    ],
+    ids=[
+        "rent-to-owner",
+        "pay-to-payee",
+        "pay-to-bank",
+        "tax-to-bank",
+        "collect-from-one",
+        "collect-from-each",
+        "pay-each-no-single-creditor",
+        "buy-is-no-debt",
+    ],
 )
 def test_a_refused_payment_names_its_creditor(setup, action, creditor):
     """seed 000, BANKRUPTCY: a debt "to another player" or "to the Bank ... (because of taxes or penalties)"."""

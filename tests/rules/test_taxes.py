@@ -83,8 +83,11 @@ def test_luxury_tax(settings, expected):
     assert out.state.players[0].cash == 1500 - expected
 
 
-@pytest.mark.parametrize(("edition", "name", "money"), [("us", "Luxury Tax", "$100"), ("uk", "Super Tax", "£100")],
-                         ids=["seed003-appendix-us-luxury-tax", "seed003-appendix-uk-super-tax"])
+@pytest.mark.parametrize(
+    ("edition", "name", "money"),
+    [("us", "Luxury Tax", "$100"), ("uk", "Super Tax", "£100")],
+    ids=["seed003-appendix-us-luxury-tax", "seed003-appendix-uk-super-tax"],
+)
 def test_the_100_tax_is_named_as_the_editions_board_prints_it(edition, name, money):
     """seed 003, appendix: "Luxury Tax/Super Tax": the same square and figure, named by the board data."""
     out = apply(game(3, edition=edition), Tax("Ann", "luxury"))

@@ -19,8 +19,15 @@ def test_deed_for_cash():
 
 def test_deed_swap_and_jail_card_sale():
     s = own(own(game(), 0, "Boardwalk"), 1, "Park Place").with_player(1, jail_cards=("chest",))
-    out = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",), cash=20),
-                         Items(deeds=("Park Place",), jail_cards=("community chest",))))
+    out = apply(
+        s,
+        Trade(
+            "Ann",
+            "Bob",
+            Items(deeds=("Boardwalk",), cash=20),
+            Items(deeds=("Park Place",), jail_cards=("community chest",)),
+        ),
+    )
     st = out.state
     assert st.holding(s.deed("Boardwalk")).owner == 1 and st.holding(s.deed("Park Place")).owner == 0
     assert st.players[0].jail_cards == ("chest",) and st.players[1].jail_cards == ()
@@ -78,7 +85,12 @@ def test_takeover_terms_are_what_the_trade_charges_seed000_mortgages():
     assert takeover_terms(s, "Park Place") is None  # not mortgaged: no terms
     terms = takeover_terms(s, "boardwalk")
     assert (terms.deed.name, terms.interest, terms.lift, terms.rule, terms.refusal) == (
-        "Boardwalk", 20, 220, "seed 000, MORTGAGES", "")
+        "Boardwalk",
+        20,
+        220,
+        "seed 000, MORTGAGES",
+        "",
+    )
     kept = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
     lifted = apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100), lift=("Boardwalk",)))
     assert kept.state.players[1].cash == 1500 - 100 - terms.interest
@@ -91,8 +103,9 @@ def test_takeover_terms_in_a_darrow_game_refuse_and_say_what_lifting_costs_seed0
     s = own(game(4, "darrow-1935"), 0, "Boardwalk", mortgaged=True)
     terms = takeover_terms(s, "Boardwalk")
     assert terms.interest is None and terms.lift == 220 and terms.rule.startswith("seed 001")
-    assert terms.refusal == ("Boardwalk is mortgaged; under Darrow's rules it must be lifted (for $220) before it "
-                             "changes hands")
+    assert terms.refusal == (
+        "Boardwalk is mortgaged; under Darrow's rules it must be lifted (for $220) before it changes hands"
+    )
     with pytest.raises(RuleError) as refused:
         apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
     assert (refused.value.rule, refused.value.message) == (terms.rule, terms.refusal)
@@ -104,23 +117,26 @@ def test_no_deed_of_a_group_with_buildings_seed000_selling_property():
         apply(s, Trade("Ann", "Bob", Items(deeds=("Boardwalk",)), Items(cash=100)))
 
 
-@pytest.mark.parametrize("give,get,match", [
-    (Items(), Items(), "empty"),
-    (Items(cash=100), Items(), "loan or a gift"),
-    (Items(), Items(cash=100), "loan or a gift"),
-    (Items(cash=10, deeds=("Boardwalk",)), Items(cash=10), "only one side"),
-    (Items(deeds=("Park Place",)), Items(cash=10), "belongs to the bank"),
-    (Items(deeds=("Boardwalk", "boardwalk")), Items(cash=10), "twice"),
-    (Items(jail_cards=("chance",)), Items(cash=10), "does not hold"),
-    (Items(deeds=("Boardwalk",)), Items(cash=-5), "must be more than"),
-    (Items(deeds=("Boardwalk",)), Items(cash=10_000_000), "not a believable"),
-    # issue 12: non-integer cash from the Python API or a crafted journal, refused as every other payment
-    (Items(deeds=("Boardwalk",)), Items(cash=1.5), "whole number"),
-    (Items(deeds=("Boardwalk",)), Items(cash=0.0), "whole number"),
-    (Items(deeds=("Boardwalk",)), Items(cash="100"), "whole number"),
-    (Items(deeds=("Boardwalk",)), Items(cash=True), "whole number"),
-    (Items(cash=float("nan")), Items(deeds=("Boardwalk",)), "whole number"),
-])
+@pytest.mark.parametrize(
+    "give,get,match",
+    [
+        (Items(), Items(), "empty"),
+        (Items(cash=100), Items(), "loan or a gift"),
+        (Items(), Items(cash=100), "loan or a gift"),
+        (Items(cash=10, deeds=("Boardwalk",)), Items(cash=10), "only one side"),
+        (Items(deeds=("Park Place",)), Items(cash=10), "belongs to the bank"),
+        (Items(deeds=("Boardwalk", "boardwalk")), Items(cash=10), "twice"),
+        (Items(jail_cards=("chance",)), Items(cash=10), "does not hold"),
+        (Items(deeds=("Boardwalk",)), Items(cash=-5), "must be more than"),
+        (Items(deeds=("Boardwalk",)), Items(cash=10_000_000), "not a believable"),
+        # issue 12: non-integer cash from the Python API or a crafted journal, refused as every other payment
+        (Items(deeds=("Boardwalk",)), Items(cash=1.5), "whole number"),
+        (Items(deeds=("Boardwalk",)), Items(cash=0.0), "whole number"),
+        (Items(deeds=("Boardwalk",)), Items(cash="100"), "whole number"),
+        (Items(deeds=("Boardwalk",)), Items(cash=True), "whole number"),
+        (Items(cash=float("nan")), Items(deeds=("Boardwalk",)), "whole number"),
+    ],
+)
 def test_refusals_seed000(give, get, match):
     s = own(game(), 0, "Boardwalk")
     with pytest.raises(RuleError, match=match):

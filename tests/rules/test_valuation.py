@@ -9,9 +9,9 @@ from tests.rules.support import game, own, set_cash
 
 def test_worth_seed000_short_rule3():
     s = game(3, "short-1973")
-    s = own(s, 0, "Boardwalk", mortgaged=True)       # half of $400
-    s = own(s, 0, "Park Place", s.hotel_level)       # $350 + hotel at 4 x $200 (3 houses turned in + the hotel)
-    s = own(s, 0, "Baltic", 2)                       # $60 + 2 x $50
+    s = own(s, 0, "Boardwalk", mortgaged=True)  # half of $400
+    s = own(s, 0, "Park Place", s.hotel_level)  # $350 + hotel at 4 x $200 (3 houses turned in + the hotel)
+    s = own(s, 0, "Baltic", 2)  # $60 + 2 x $50
     w = worth(s, 0)
     assert (w.cash, w.deeds, w.mortgaged, w.houses, w.hotels) == (1500, 410, 200, 2, 1)
     assert w.buildings == 4 * 200 + 2 * 50
@@ -47,7 +47,12 @@ def test_ruling_bankrupt_players_rank_below_everyone_in_the_later_out_the_higher
     s = set_cash(s, 3, 1600)
     table = standings(s)
     assert [(t.rank, t.name, t.bankrupt) for t in table] == [
-        (1, "Dee", False), (2, "Bob", False), (3, "Eve", True), (4, "Ann", True), (5, "Cy", True)]
+        (1, "Dee", False),
+        (2, "Bob", False),
+        (3, "Eve", True),
+        (4, "Ann", True),
+        (5, "Cy", True),
+    ]
 
 
 def test_ruling_bankrupt_order_unknown_in_an_old_checkpoint_ranks_last():

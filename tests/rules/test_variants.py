@@ -1,14 +1,18 @@
 """The five rule systems as data (seed 000-004), their lookup and the game settings."""
 
-
 import pytest
 
 from rules import HouseRules, RuleError, Settings, new_game
 from rules.variants import EndRule, IncomeTax, JailRule, all_variants, find_variant
 from tests.rules.support import conserved, game
 
-SEEDS = {"standard": "seed 000", "short-1973": "seed 000", "short-1990s": "seed 003", "time-limit": "seed 002",
-         "darrow-1935": "seed 001"}
+SEEDS = {
+    "standard": "seed 000",
+    "short-1973": "seed 000",
+    "short-1990s": "seed 003",
+    "time-limit": "seed 002",
+    "darrow-1935": "seed 001",
+}
 
 
 @pytest.mark.parametrize("variant", all_variants(), ids=lambda v: v.key)
@@ -16,8 +20,17 @@ def test_each_variant_cites_its_seed(variant):
     assert SEEDS[variant.key] in variant.seeds
 
 
-@pytest.mark.parametrize("name,key", [("Short-1973", "short-1973"), ("darrow", "darrow-1935"), ("1935", "darrow-1935"),
-                                      ("short90", "short-1990s"), ("TIMED", "time-limit"), ("classic", "standard")])
+@pytest.mark.parametrize(
+    "name,key",
+    [
+        ("Short-1973", "short-1973"),
+        ("darrow", "darrow-1935"),
+        ("1935", "darrow-1935"),
+        ("short90", "short-1990s"),
+        ("TIMED", "time-limit"),
+        ("classic", "standard"),
+    ],
+)
 def test_lookup_by_alias(name, key):
     assert find_variant(name).key == key
 
@@ -29,25 +42,46 @@ def test_unknown_variant_lists_the_choices():
         assert key in e.value.message
 
 
-@pytest.mark.parametrize("key,attrs", [
-    ("short-1973", {"deal_count": 2, "deal_paid": True, "hotel_level": 4, "end": EndRule.SECOND_BANKRUPTCY}),
-    ("short-1990s", {"deal_count": 3, "deal_paid": False, "income_tax": IncomeTax.FLAT, "jail": JailRule.NEXT_TURN,
-                     "end": EndRule.FIRST_BANKRUPTCY}),
-    ("time-limit", {"deal_count": 2, "deal_paid": True, "end": EndRule.TIME_LIMIT}),
-    ("darrow-1935", {"buy_at_price": False, "income_tax": IncomeTax.DARROW, "transfer_free_of_mortgage": True,
-                     "min_players": 2, "max_players": 9, "luxury_tax": 75}),
-    ("standard", {"deal_count": 0, "hotel_level": 5, "end": EndRule.LAST_STANDING, "income_tax": IncomeTax.CHOICE}),
-])
+@pytest.mark.parametrize(
+    "key,attrs",
+    [
+        ("short-1973", {"deal_count": 2, "deal_paid": True, "hotel_level": 4, "end": EndRule.SECOND_BANKRUPTCY}),
+        (
+            "short-1990s",
+            {
+                "deal_count": 3,
+                "deal_paid": False,
+                "income_tax": IncomeTax.FLAT,
+                "jail": JailRule.NEXT_TURN,
+                "end": EndRule.FIRST_BANKRUPTCY,
+            },
+        ),
+        ("time-limit", {"deal_count": 2, "deal_paid": True, "end": EndRule.TIME_LIMIT}),
+        (
+            "darrow-1935",
+            {
+                "buy_at_price": False,
+                "income_tax": IncomeTax.DARROW,
+                "transfer_free_of_mortgage": True,
+                "min_players": 2,
+                "max_players": 9,
+                "luxury_tax": 75,
+            },
+        ),
+        ("standard", {"deal_count": 0, "hotel_level": 5, "end": EndRule.LAST_STANDING, "income_tax": IncomeTax.CHOICE}),
+    ],
+)
 def test_variant_settings_follow_the_seeds(key, attrs):
     v = find_variant(key)
     for name, value in attrs.items():
         assert getattr(v, name) == value, name
 
 
-@pytest.mark.parametrize("key,low,high", [("standard", 2, 8), ("short-1973", 2, 8), ("short-1990s", 2, 8),
-                                          ("time-limit", 2, 8), ("darrow-1935", 2, 9)],
-                         ids=["standard", "short-1973", "short-1990s", "time-limit",
-                              "seed001-any-number-preferably-four-to-nine"])
+@pytest.mark.parametrize(
+    "key,low,high",
+    [("standard", 2, 8), ("short-1973", 2, 8), ("short-1990s", 2, 8), ("time-limit", 2, 8), ("darrow-1935", 2, 9)],
+    ids=["standard", "short-1973", "short-1990s", "time-limit", "seed001-any-number-preferably-four-to-nine"],
+)
 def test_player_counts(key, low, high):
     names = [f"P{i}" for i in range(12)]
     extra = {"time_limit_minutes": 60} if key == "time-limit" else {}
@@ -79,8 +113,9 @@ def test_duplicate_and_reserved_names_refused():
         new_game(["Ann", "bank"])
 
 
-@pytest.mark.parametrize("tokens", [["car", "dog", "hat"], ["car", "dog", "hat", "iron", "ship"]],
-                         ids=["one-missing", "one-extra"])
+@pytest.mark.parametrize(
+    "tokens", [["car", "dog", "hat"], ["car", "dog", "hat", "iron", "ship"]], ids=["one-missing", "one-extra"]
+)
 def test_tokens_one_per_player_or_none_seed000_preparation(tokens):
     """seed 000, PREPARATION: "Each player chooses one token"; a missing or extra token is refused, never padded."""
     with pytest.raises(RuleError, match=f"4 players but {len(tokens)} tokens") as refused:

@@ -47,8 +47,11 @@ class Terminal:
         self.dir = tmp_path
         self.width = width
         self.height = height
-        self.env = {"BANKER_DB": str(tmp_path / db), "BANKER_DATA_DIR": str(tmp_path / "data"),
-                    "TERM": "xterm-256color"}
+        self.env = {
+            "BANKER_DB": str(tmp_path / db),
+            "BANKER_DATA_DIR": str(tmp_path / "data"),
+            "TERM": "xterm-256color",
+        }
         self.name = f"banker-test-{uuid.uuid4().hex[:8]}"
         self.launches = 0
         self.socket = ""
@@ -63,8 +66,13 @@ class Terminal:
 
     def play(self, *lines: str) -> None:
         """A new game and its first commands in one ``banker play`` (the first line is ``new ...``)."""
-        done = subprocess.run([str(BANKER), "play", "-"], input="\n".join(lines) + "\n", env={**os.environ, **self.env},
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [str(BANKER), "play", "-"],
+            input="\n".join(lines) + "\n",
+            env={**os.environ, **self.env},
+            capture_output=True,
+            text=True,
+        )
         if done.returncode != 0:
             raise AssertionError(f"banker play exited {done.returncode}: {done.stderr}")
 
@@ -83,13 +91,17 @@ class Terminal:
     def records(self) -> tuple[list[str], dict]:
         """:meth:`typed` and :meth:`state` at once (two ``banker`` processes side by side: half the wait)."""
         env = {**os.environ, **self.env}
-        procs = [subprocess.Popen([str(BANKER), *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True) for args in (("log",), ("state", "--json"))]
+        procs = [
+            subprocess.Popen([str(BANKER), *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for args in (("log",), ("state", "--json"))
+        ]
         (log, log_err), (state, state_err) = (p.communicate() for p in procs)
         if any(p.returncode for p in procs):
             raise AssertionError(f"banker log / state failed: {log_err} {state_err}")
-        return ([line[TEXT_COLUMN:].split("  ")[0].strip() for line in log.splitlines() if line.strip()],
-                json.loads(state))
+        return (
+            [line[TEXT_COLUMN:].split("  ")[0].strip() for line in log.splitlines() if line.strip()],
+            json.loads(state),
+        )
 
     def state(self) -> dict:
         return json.loads(self.banker("state", "--json").stdout)
@@ -101,8 +113,9 @@ class Terminal:
     def tmux(self, *args: str, check: bool = False) -> subprocess.CompletedProcess:
         """tmux on this launch's own server (``-S``, no configuration file): nothing of the user's tmux is read or
         touched, and a server still shutting down after the last launch cannot take the next one with it."""
-        return subprocess.run(["tmux", "-S", self.socket, "-f", os.devnull, *args], capture_output=True, text=True,
-                              check=check)
+        return subprocess.run(
+            ["tmux", "-S", self.socket, "-f", os.devnull, *args], capture_output=True, text=True, check=check
+        )
 
     def launch(self, ready: str | None = "Bankrupt", timeout: float = 15.0) -> str:
         """Start ``banker`` in a fresh tmux session and wait for ``ready`` on screen (the table's action buttons
@@ -117,9 +130,24 @@ class Terminal:
         # COLUMNS/LINES inherited from pytest would override the terminal's real size in Textual.
         cmd = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items()) + f" {shlex.quote(str(BANKER))}"
         # The pane stays after banker ends, so a crash leaves its traceback to read (see running()).
-        self.tmux("new-session", "-d", "-s", self.name, "-x", str(self.width), "-y", str(self.height),
-                  f"env -u COLUMNS -u LINES {cmd}", ";", "set-option", "-t", self.name, "remain-on-exit", "on",
-                  check=True)
+        self.tmux(
+            "new-session",
+            "-d",
+            "-s",
+            self.name,
+            "-x",
+            str(self.width),
+            "-y",
+            str(self.height),
+            f"env -u COLUMNS -u LINES {cmd}",
+            ";",
+            "set-option",
+            "-t",
+            self.name,
+            "remain-on-exit",
+            "on",
+            check=True,
+        )
         self.tmux("set-option", "-t", self.name, "window-size", "manual")
         self.tmux("resize-window", "-t", self.name, "-x", str(self.width), "-y", str(self.height))
         return self.wait_for(ready, timeout) if ready else self.screen()
@@ -185,8 +213,10 @@ class Terminal:
         footer = self.footer().startswith(TABLE_KEYS)
         self.keys("/")
         if footer:
-            self.wait_until(lambda s: any(line.startswith(COMMAND_KEYS) for line in s.splitlines()),
-                            "the command line to take the keyboard")
+            self.wait_until(
+                lambda s: any(line.startswith(COMMAND_KEYS) for line in s.splitlines()),
+                "the command line to take the keyboard",
+            )
         else:
             self.settle()
 

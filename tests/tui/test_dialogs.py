@@ -65,14 +65,19 @@ async def _open(pilot, key: str, typed: str) -> None:
     await pilot.pause()
 
 
-KEYS = {"enter-enter": ("enter", "enter"), "enter-ctrl+s": ("enter", "ctrl+s"),
-        "ctrl+s-enter-enter": ("ctrl+s", "enter", "enter")}
-CASES = [(*row, keys) for row in RECORDING for name, keys in KEYS.items()
-         if name == "enter-enter" or row[0] in ("r", "b")]
+KEYS = {
+    "enter-enter": ("enter", "enter"),
+    "enter-ctrl+s": ("enter", "ctrl+s"),
+    "ctrl+s-enter-enter": ("ctrl+s", "enter", "enter"),
+}
+CASES = [
+    (*row, keys) for row in RECORDING for name, keys in KEYS.items() if name == "enter-enter" or row[0] in ("r", "b")
+]
 
 
-@pytest.mark.parametrize(("key", "typed", "line", "setup", "keys"), CASES,
-                         ids=[f"{c[0]}-{'-'.join(c[4])}" for c in CASES])
+@pytest.mark.parametrize(
+    ("key", "typed", "line", "setup", "keys"), CASES, ids=[f"{c[0]}-{'-'.join(c[4])}" for c in CASES]
+)
 async def test_a_confirmed_dialog_records_exactly_once(key, typed, line, setup, keys):
     """A second Enter, or Enter plus Ctrl+S, after the dialog closed does nothing: one journal line, no error
     (under test an error would fail the test: BankerApp.raise_errors)."""
@@ -90,13 +95,17 @@ async def test_a_confirmed_dialog_records_exactly_once(key, typed, line, setup, 
         assert journal(app) == before + [line]
 
 
-@pytest.mark.parametrize(("key", "field", "wrong", "fault"), [
-    ("b", "f-deed", "nowhere", "f-deed"),
-    ("m", "f-deed", "oriental", "f-deed"),  # the bank holds it: the engine refuses, the deed field is at fault
-    ("p", "f-player", "zed", "f-player"),
-    ("r", "f-payer", "zed", "f-payer"),
-    ("k", "f-card", "no such card", "f-card"),
-], ids=["buy-unknown-deed", "mortgage-not-owner", "pay-unknown-player", "rent-unknown-payer", "card-unknown"])
+@pytest.mark.parametrize(
+    ("key", "field", "wrong", "fault"),
+    [
+        ("b", "f-deed", "nowhere", "f-deed"),
+        ("m", "f-deed", "oriental", "f-deed"),  # the bank holds it: the engine refuses, the deed field is at fault
+        ("p", "f-player", "zed", "f-player"),
+        ("r", "f-payer", "zed", "f-payer"),
+        ("k", "f-card", "no such card", "f-card"),
+    ],
+    ids=["buy-unknown-deed", "mortgage-not-owner", "pay-unknown-player", "rent-unknown-payer", "card-unknown"],
+)
 async def test_a_refused_dialog_keeps_its_fields_and_says_why_inside(key, field, wrong, fault):
     db = db_path()
     make_game(db, lines=OWNED)
@@ -355,18 +364,31 @@ async def test_help_scrolls_by_keyboard():
         assert isinstance(app.screen, TableScreen)
 
 
-@pytest.mark.parametrize(("key", "deed", "line"), [
-    ("m", "reading", "mortgage bob reading"),
-    ("s", "boardwalk", "sell cat boardwalk"),
-    ("h", "boardwalk", "build cat boardwalk"),
-    ("l", "baltic", "unmortgage bob baltic"),
-], ids=["mortgage", "sell", "build", "lift"])
+@pytest.mark.parametrize(
+    ("key", "deed", "line"),
+    [
+        ("m", "reading", "mortgage bob reading"),
+        ("s", "boardwalk", "sell cat boardwalk"),
+        ("h", "boardwalk", "build cat boardwalk"),
+        ("l", "baltic", "unmortgage bob baltic"),
+    ],
+    ids=["mortgage", "sell", "build", "lift"],
+)
 async def test_the_player_follows_the_deed(key, deed, line):
     """Sell, mortgage, lift and build are done by the deed's owner: typing the deed fills in its owner, not
     whoever's turn it is (it is ann's turn throughout)."""
     db = db_path()
-    make_game(db, lines=["buy bob reading railroad", "buy bob baltic avenue", "mortgage bob baltic avenue",
-                         "buy cat boardwalk", "buy cat park place", "build cat boardwalk 2"])
+    make_game(
+        db,
+        lines=[
+            "buy bob reading railroad",
+            "buy bob baltic avenue",
+            "mortgage bob baltic avenue",
+            "buy cat boardwalk",
+            "buy cat park place",
+            "build cat boardwalk 2",
+        ],
+    )
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -395,18 +417,30 @@ async def test_a_player_typed_by_hand_is_kept():
         assert "cat" in refusal(app) or "Cat" in refusal(app) or refusal(app).startswith("✗")
 
 
-@pytest.mark.parametrize(("variant", "shown", "not_shown"), [
-    ("standard", "Boardwalk is mortgaged: the new owner pays $20 interest now, or lifts it for $220", "Darrow"),
-    ("darrow-1935", "Boardwalk is mortgaged; under Darrow's rules it must be lifted (for $220) before it changes "
-                    "hands", "interest now"),
-], ids=["seed000-mortgages", "seed001-darrow-free-of-mortgage"])
+@pytest.mark.parametrize(
+    ("variant", "shown", "not_shown"),
+    [
+        ("standard", "Boardwalk is mortgaged: the new owner pays $20 interest now, or lifts it for $220", "Darrow"),
+        (
+            "darrow-1935",
+            "Boardwalk is mortgaged; under Darrow's rules it must be lifted (for $220) before it changes hands",
+            "interest now",
+        ),
+    ],
+    ids=["seed000-mortgages", "seed001-darrow-free-of-mortgage"],
+)
 async def test_trade_dialog_says_what_a_mortgaged_deed_costs_as_the_engine_will(variant, shown, not_shown):
     """The trade dialog asks the engine (``rules.trades.takeover_terms``): the standard 10% interest, or in a Darrow
     game no interest at all but the lift the owner must make first (seed 001: transferred only free of mortgage)."""
     db = db_path()
-    make_game(db, names=("ann", "bob", "cat", "dee"), settings=Settings(variant=variant),
-              lines=["auction boardwalk ann 400", "mortgage ann boardwalk"] if variant != "standard" else
-              ["buy ann boardwalk", "mortgage ann boardwalk"])
+    make_game(
+        db,
+        names=("ann", "bob", "cat", "dee"),
+        settings=Settings(variant=variant),
+        lines=["auction boardwalk ann 400", "mortgage ann boardwalk"]
+        if variant != "standard"
+        else ["buy ann boardwalk", "mortgage ann boardwalk"],
+    )
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -445,8 +479,7 @@ async def test_a_command_typed_before_the_command_line_is_mounted_is_kept():
         table = app.screen
         await table.query_one("#command").remove()  # as in the moment before the controls are mounted
         await pilot.pause()
-        for key, char in (("slash", "/"), ("g", "g"), ("o", "o"), ("space", " "), ("a", "a"), ("n", "n"),
-                          ("n", "n")):
+        for key, char in (("slash", "/"), ("g", "g"), ("o", "o"), ("space", " "), ("a", "a"), ("n", "n"), ("n", "n")):
             assert table.take_key(key, char)
         from banker.widgets.command_line import CommandLine
 

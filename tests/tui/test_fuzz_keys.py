@@ -38,42 +38,175 @@ NAMES = ("ann", "bob", "cat")
 OWNED = ("buy ann boardwalk", "buy ann park place", "buy bob baltic")
 """Ann holds a full set, Bob a deed: rent, build, mortgage and trade dialogs have something real to accept."""
 
-DIALOG_KEYS = {"r": "rent", "b": "buy", "a": "auction", "p": "pay", "c": "collect", "g": "go", "h": "build",
-               "s": "sell", "m": "mortgage", "l": "lift", "t": "tax", "k": "card", "j": "jail", "x": "trade",
-               "exclamation_mark": "bankrupt", "d": "deal"}
+DIALOG_KEYS = {
+    "r": "rent",
+    "b": "buy",
+    "a": "auction",
+    "p": "pay",
+    "c": "collect",
+    "g": "go",
+    "h": "build",
+    "s": "sell",
+    "m": "mortgage",
+    "l": "lift",
+    "t": "tax",
+    "k": "card",
+    "j": "jail",
+    "x": "trade",
+    "exclamation_mark": "bankrupt",
+    "d": "deal",
+}
 
 # The text typed ------------------------------------------------------------------------------------------------
 ASCII = frozenset(string.ascii_letters + string.digits + string.punctuation + " ")
 """Characters pressed as real keys (``pilot.press`` maps each to its key name: ``[`` is left_square_bracket)."""
-MARKUP = ["[", "]", "[/]", "[b]", "[/b]", "[@click=app.quit]x[/]", "@click=app.bell", "[link=x]y", "[red on blue]",
-          "\\[", "[[", "]]", "#", "$", "%", "$$", "#1", "100%", "[$]", "[/]boardwalk"]
-WORDS = ["ann", "bob", "cat", "a", "b", "boardwalk", "park place", "baltic", "mediterranean", "reading", "50", "200",
-         "10%", "1", "3", "0", "-5", "$100", "1e9", "99999999999", "bank", "each", "to", "from", "give", "get",
-         "lift", "dice", "card", "chance", "chest", "luxury", "income", "fine", "doubles", "random", "houses",
-         "hotel", "chairman", "repairs"]
+MARKUP = [
+    "[",
+    "]",
+    "[/]",
+    "[b]",
+    "[/b]",
+    "[@click=app.quit]x[/]",
+    "@click=app.bell",
+    "[link=x]y",
+    "[red on blue]",
+    "\\[",
+    "[[",
+    "]]",
+    "#",
+    "$",
+    "%",
+    "$$",
+    "#1",
+    "100%",
+    "[$]",
+    "[/]boardwalk",
+]
+WORDS = [
+    "ann",
+    "bob",
+    "cat",
+    "a",
+    "b",
+    "boardwalk",
+    "park place",
+    "baltic",
+    "mediterranean",
+    "reading",
+    "50",
+    "200",
+    "10%",
+    "1",
+    "3",
+    "0",
+    "-5",
+    "$100",
+    "1e9",
+    "99999999999",
+    "bank",
+    "each",
+    "to",
+    "from",
+    "give",
+    "get",
+    "lift",
+    "dice",
+    "card",
+    "chance",
+    "chest",
+    "luxury",
+    "income",
+    "fine",
+    "doubles",
+    "random",
+    "houses",
+    "hotel",
+    "chairman",
+    "repairs",
+]
 """Words typed into fields and lines (see FIELD_WORDS for the words each dialog field takes)."""
-COMMANDS = ["pay ann 10", "collect bob 5", "rent cat boardwalk", "rent bob park place", "go bob", "next", "undo",
-            "redo", "mortgage ann boardwalk", "unmortgage ann boardwalk", "build ann boardwalk", "sell ann boardwalk",
-            "buy cat reading", "auction reading cat 20", "tax bob luxury", "tax cat income 200", "jail cat",
-            "card bob chance chairman", "trade ann bob give $10 get baltic", "pay cat 5000", "pay bob 10 to each",
-            "show worth", "show rent boardwalk", "show tax ann", "show raise bob", "show scores", "show rent zed"]
+COMMANDS = [
+    "pay ann 10",
+    "collect bob 5",
+    "rent cat boardwalk",
+    "rent bob park place",
+    "go bob",
+    "next",
+    "undo",
+    "redo",
+    "mortgage ann boardwalk",
+    "unmortgage ann boardwalk",
+    "build ann boardwalk",
+    "sell ann boardwalk",
+    "buy cat reading",
+    "auction reading cat 20",
+    "tax bob luxury",
+    "tax cat income 200",
+    "jail cat",
+    "card bob chance chairman",
+    "trade ann bob give $10 get baltic",
+    "pay cat 5000",
+    "pay bob 10 to each",
+    "show worth",
+    "show rent boardwalk",
+    "show tax ann",
+    "show raise bob",
+    "show scores",
+    "show rent zed",
+]
 """Lines the command line takes (one a query that is refused, one a payment the player cannot make)."""
-UNICODE = ["Ánn", "ßtraße", "ｐａｙ", "１００", "١٢٣", "שלום", "مرحبا بالعالم", "漢字", "½", "²", "💸", "🏦", "🇺🇸",
-           "é", "ñ", "Ω", "€5", "£5"]
+UNICODE = [
+    "Ánn",
+    "ßtraße",
+    "ｐａｙ",
+    "１００",
+    "١٢٣",
+    "שלום",
+    "مرحبا بالعالم",
+    "漢字",
+    "½",
+    "²",
+    "💸",
+    "🏦",
+    "🇺🇸",
+    "é",
+    "ñ",
+    "Ω",
+    "€5",
+    "£5",
+]
 printable_char = st.characters(categories=("L", "M", "N", "P", "S"))
 """Letters, marks, numbers, punctuation, symbols: printable, never a control, format or line-separator character."""
-piece = st.one_of(st.sampled_from(MARKUP + WORDS + UNICODE), st.text(printable_char, min_size=1, max_size=4),
-                  st.text(st.sampled_from(sorted(ASCII)), min_size=1, max_size=4))
+piece = st.one_of(
+    st.sampled_from(MARKUP + WORDS + UNICODE),
+    st.text(printable_char, min_size=1, max_size=4),
+    st.text(st.sampled_from(sorted(ASCII)), min_size=1, max_size=4),
+)
 junk = st.lists(piece, min_size=1, max_size=4).map(" ".join).filter(lambda s: len(s) <= 40)
-typed_line = st.one_of(st.sampled_from(COMMANDS), junk, st.tuples(st.sampled_from(COMMANDS), piece).map(" ".join),
-                       st.just(""), st.just("   "))
+typed_line = st.one_of(
+    st.sampled_from(COMMANDS),
+    junk,
+    st.tuples(st.sampled_from(COMMANDS), piece).map(" ".join),
+    st.just(""),
+    st.just("   "),
+)
 """What is typed into the command line: a command, junk, a command with junk after it, or nothing."""
 pressed = st.integers(0, 3)
 """How many leading characters are real key presses (each press costs a frame; the rest is inserted)."""
 
 LINE_ENDINGS = st.sampled_from([("enter",), ("enter",), ("enter", "enter"), ("tab", "enter"), ("enter", "escape")])
-DIALOG_ENDINGS = st.sampled_from([("enter",), ("enter",), ("enter",), ("ctrl+s",), ("escape",), ("tab", "enter"),
-                                  ("enter", "enter"), ("enter", "ctrl+s")])
+DIALOG_ENDINGS = st.sampled_from(
+    [
+        ("enter",),
+        ("enter",),
+        ("enter",),
+        ("ctrl+s",),
+        ("escape",),
+        ("tab", "enter"),
+        ("enter", "enter"),
+        ("enter", "ctrl+s"),
+    ]
+)
 
 
 # Checks --------------------------------------------------------------------------------------------------------
@@ -141,9 +274,13 @@ async def press_checked(pilot, key: str) -> None:
         expect = app.session.preview(submitted) if submitted else None
     elif isinstance(top, RecordingDialog):
         context, shown, built = "dialog", fields(top), top.command()
-        confirms = key == "ctrl+s" or (key == "enter" and not (
-            (isinstance(focused, Input) and top.is_list_field(focused))  # Enter adds to the list
-            or (isinstance(focused, Button) and focused.id in ("cancel", "clear"))))
+        confirms = key == "ctrl+s" or (
+            key == "enter"
+            and not (
+                (isinstance(focused, Input) and top.is_list_field(focused))  # Enter adds to the list
+                or (isinstance(focused, Button) and focused.id in ("cancel", "clear"))
+            )
+        )
         submitted = built if confirms else None
         expect = app.session.preview(submitted) if submitted else None
     else:
@@ -152,8 +289,8 @@ async def press_checked(pilot, key: str) -> None:
     await pilot.press(key)
     check_sane(app)
     after = journal(app)
-    assert after[:len(before)] == before, "the journal's past changed"
-    grew = after[len(before):]
+    assert after[: len(before)] == before, "the journal's past changed"
+    grew = after[len(before) :]
     assert len(grew) <= 1, f"{key} recorded {len(grew)} events: {grew}"
     if grew:
         assert submitted is not None, f"{key} in {context} recorded {grew} though nothing was submitted"
@@ -177,15 +314,21 @@ async def press_checked(pilot, key: str) -> None:
             assert line.value == typed_line, (typed_line, line.value)
     elif context == "dialog":
         if top not in app.screen_stack:  # closed without recording: only Escape, Cancel, or a payment not covered
-            assert (key == "escape" or (isinstance(focused, Button) and focused.id == "cancel")
-                    or (isinstance(app.screen, RaiseMoneyDialog) and isinstance(expect.error, CannotPay)
-                        and expect.error.debt)), \
-                (key, focused, submitted, expect)
+            assert (
+                key == "escape"
+                or (isinstance(focused, Button) and focused.id == "cancel")
+                or (
+                    isinstance(app.screen, RaiseMoneyDialog)
+                    and isinstance(expect.error, CannotPay)
+                    and expect.error.debt
+                )
+            ), (key, focused, submitted, expect)
             return
         if key == "tab":
             now = fields(top)
-            assert {k: v for k, v in now.items() if k != focused.id} == \
-                   {k: v for k, v in shown.items() if k != focused.id}
+            assert {k: v for k, v in now.items() if k != focused.id} == {
+                k: v for k, v in shown.items() if k != focused.id
+            }
         elif key in ("enter", "ctrl+s"):
             if key == "enter" and isinstance(focused, Input) and top.is_list_field(focused):
                 assert top.command() == built, "Enter in a list field changed the command"
@@ -245,8 +388,9 @@ async def command_line_scenario(steps) -> None:
 
 
 @given(st.lists(st.tuples(typed_line, pressed, LINE_ENDINGS), min_size=1, max_size=4))
-@settings(max_examples=8, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 def test_random_text_in_the_command_line(steps):
     asyncio.run(command_line_scenario(steps))
 
@@ -256,12 +400,25 @@ PLAYERS = ["ann", "bob", "cat", "b"]
 DEEDS = ["boardwalk", "park place", "baltic", "mediterranean", "reading", "board", "st charles"]
 AMOUNTS = ["10", "50", "200", "5000", "0", "$100"]
 FIELD_WORDS = {
-    "f-player": PLAYERS + ["random"], "f-payer": PLAYERS, "a": PLAYERS, "b": PLAYERS,
-    "f-deed": DEEDS, "deed": DEEDS + ["boardwalk hotel", "boardwalk 2 houses"],
-    "f-amount": AMOUNTS, "bid-0": AMOUNTS, "bid-1": AMOUNTS, "bid-2": AMOUNTS, "f-dice": ["7", "12"],
-    "f-count": ["1", "2", "5"], "f-to": ["bank", "each", "bob", "cat"], "f-source": ["bank", "each", "cat"],
-    "f-how": ["200", "10%", "luxury", "fine", "card", "doubles", "miss"], "f-deck": ["chance", "chest"],
-    "f-card": ["chairman", "repairs", "bank error"], "give": AMOUNTS + DEEDS, "get": AMOUNTS + DEEDS,
+    "f-player": PLAYERS + ["random"],
+    "f-payer": PLAYERS,
+    "a": PLAYERS,
+    "b": PLAYERS,
+    "f-deed": DEEDS,
+    "deed": DEEDS + ["boardwalk hotel", "boardwalk 2 houses"],
+    "f-amount": AMOUNTS,
+    "bid-0": AMOUNTS,
+    "bid-1": AMOUNTS,
+    "bid-2": AMOUNTS,
+    "f-dice": ["7", "12"],
+    "f-count": ["1", "2", "5"],
+    "f-to": ["bank", "each", "bob", "cat"],
+    "f-source": ["bank", "each", "cat"],
+    "f-how": ["200", "10%", "luxury", "fine", "card", "doubles", "miss"],
+    "f-deck": ["chance", "chest"],
+    "f-card": ["chairman", "repairs", "bank error"],
+    "give": AMOUNTS + DEEDS,
+    "get": AMOUNTS + DEEDS,
     "lift": DEEDS,
 }
 """Words each field takes (by its id): typed alone into the right fields, many make a command that is recorded."""
@@ -313,8 +470,9 @@ async def dialog_scenario(data, steps: int) -> None:
 
 
 @given(st.data(), st.integers(1, 3))
-@settings(max_examples=8, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 def test_random_text_in_every_dialog(data, steps):
     asyncio.run(dialog_scenario(data, steps))
 
@@ -360,7 +518,7 @@ async def test_enter_on_a_checkbox_confirms(tmp_path):
         assert app.screen.command() == "rent cat Boardwalk"
         await pilot.press("enter")
         await pilot.pause()
-        assert [e[2] for e in journal(app)[len(before):]] == ["rent cat Boardwalk"]
+        assert [e[2] for e in journal(app)[len(before) :]] == ["rent cat Boardwalk"]
         assert isinstance(app.screen, TableScreen)
 
 

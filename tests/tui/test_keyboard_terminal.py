@@ -60,8 +60,12 @@ def test_a_command_after_a_query_is_recorded(tmp_path):
         term.play(FOUR)
         term.launch()
         term.command_line()
-        answers = {"show worth": "Dee: $1,500 (cash $1,500", "show rent boardwalk": "rent on Boardwalk",
-                   "show scores": "2. Dee: $1,500", "show tax ann": "income tax $200 flat or 10%"}
+        answers = {
+            "show worth": "Dee: $1,500 (cash $1,500",
+            "show rent boardwalk": "rent on Boardwalk",
+            "show scores": "2. Dee: $1,500",
+            "show tax ann": "income tax $200 flat or 10%",
+        }
         for n, (query, answer) in enumerate(answers.items(), start=1):
             term.run_line(query)
             term.wait_for(answer)
@@ -203,8 +207,9 @@ def test_a_refusal_keeps_the_dialog_and_what_was_typed(tmp_path):
         term.keys("Enter")
         refusal = 'no deed called "nowhere"'
         # The refusal replaces the live preview (shown once, not twice) and the dialog stays.
-        screen = term.wait_until(lambda s: s.count(refusal) == 1 and "✗" in s and DIALOG_TOP in s,
-                                 "the refusal, once, in the dialog")
+        screen = term.wait_until(
+            lambda s: s.count(refusal) == 1 and "✗" in s and DIALOG_TOP in s, "the refusal, once, in the dialog"
+        )
         assert DIALOG_TOP in screen and re.search(r"Deed +nowhere", screen), screen
         term.escape(table_keys, "the Buy dialog to close")
 
@@ -290,8 +295,10 @@ def test_enter_adds_a_trade_item_and_space_ticks_a_box(tmp_path):
         assert CRASH not in screen
         term.quit(wait=False)
         typed, state = term.records()
-        assert [t.casefold() for t in typed[3:]] == ["trade ann bob give mediterranean lift mediterranean",
-                                                     "rent ann reading railroad card"]
+        assert [t.casefold() for t in typed[3:]] == [
+            "trade ann bob give mediterranean lift mediterranean",
+            "rent ann reading railroad card",
+        ]
         cash = cash_of(state)
         assert cash["Bob"] == 1500 - 200 - 33 + 50  # the Reading; $30 + 10% to lift; twice the $25 by the card
         assert cash["Ann"] == 1500 - 60 + 30 - 50
@@ -338,7 +345,10 @@ def test_completions_the_parser_accepts(tmp_path):
         term.quit(wait=False)
         journal = term.journal()[6:]
         assert [text_of(e).split("  ")[0].strip() for e in journal] == [
-            "jail ann doub", "card bob chance chairman", "rent cy b."]
+            "jail ann doub",
+            "card bob chance chairman",
+            "rent cy b.",
+        ]
         assert "throws doubles and leaves jail" in journal[0]
         assert "Chairman of the Board" in journal[1]
         assert "Cy pays Ann $25: B. & O. Railroad" in journal[2]

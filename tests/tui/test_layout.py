@@ -61,8 +61,9 @@ async def test_eight_players_fit_at_100x30_with_cash_on_one_line():
         assert top.startswith("  h ") and top.endswith(" $1,470") and len(top) == cards[7].size.width
         jailed = cards[2].render().plain.splitlines()
         assert len(jailed) == 3 and jailed[2] == "in jail, just sent"  # seed 000, JAIL: a line of its own
-        assert all(panel.region.contains_region(c.region) and c.region.height == (3 if c is cards[2] else 2)
-                   for c in cards)
+        assert all(
+            panel.region.contains_region(c.region) and c.region.height == (3 if c is cards[2] else 2) for c in cards
+        )
 
 
 async def test_nine_players_of_a_darrow_game_fit_at_100x30():
@@ -80,8 +81,15 @@ async def test_nine_players_of_a_darrow_game_fit_at_100x30():
 
 SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
 NAMES = {2: ("Ann", "Bob"), 4: ("Ann", "Bob", "Cy", "Dee"), 8: ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")}
-GAME = ["buy ann boardwalk", "buy ann park place", "build ann boardwalk 2", "buy bob pennsylvania avenue",
-        "buy bob pennsylvania railroad", "mortgage bob pennsylvania railroad", "go bob"]
+GAME = [
+    "buy ann boardwalk",
+    "buy ann park place",
+    "build ann boardwalk 2",
+    "buy bob pennsylvania avenue",
+    "buy bob pennsylvania railroad",
+    "mortgage bob pennsylvania railroad",
+    "go bob",
+]
 
 
 def _inside(outer, inner) -> bool:
@@ -179,8 +187,11 @@ async def test_railroad_and_utility_swatches_are_readable_in_the_dark_and_light_
     app = make_app(db)
     async with app.run_test(size=(120, 40)) as pilot:
         state = app.session.state
-        wanted = {state.board.deeds[i].name[:15]: key for key in ("railroad", "utility")
-                  for i in state.board.groups[key].deeds}
+        wanted = {
+            state.board.deeds[i].name[:15]: key
+            for key in ("railroad", "utility")
+            for i in state.board.groups[key].deeds
+        }
         for theme in ("textual-dark", "textual-light"):
             app.theme = theme
             await pilot.pause()

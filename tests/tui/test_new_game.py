@@ -48,7 +48,11 @@ async def test_tokens_must_match_the_players_or_be_left_out_seed000_preparation(
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert [(p.name, p.token) for p in app.session.state.players] == [
-            ("ann", "car"), ("bob", "dog"), ("cat", "hat"), ("dee", "iron")]
+            ("ann", "car"),
+            ("bob", "dog"),
+            ("cat", "hat"),
+            ("dee", "iron"),
+        ]
 
 
 async def test_no_tokens_at_all_is_fine():
@@ -111,8 +115,17 @@ async def test_enter_in_any_field_starts_the_game():
         started: list[tuple] = []
         app.create_game = lambda names, settings, tokens: started.append((names, settings.house_rules))
         await pilot.press(*"ann bob")
-        for field in ("names", "tokens", "minutes", "luxury", "pot-start", "free-parking", "double-go", "no-auctions",
-                      "start"):
+        for field in (
+            "names",
+            "tokens",
+            "minutes",
+            "luxury",
+            "pot-start",
+            "free-parking",
+            "double-go",
+            "no-auctions",
+            "start",
+        ):
             screen.query_one(f"#{field}").focus()
             await pilot.pause()
             await pilot.press("enter")

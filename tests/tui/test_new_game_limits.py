@@ -17,11 +17,14 @@ from tests.tui.helpers import text_of
 SIZE = (120, 40)
 
 
-@pytest.mark.parametrize(("field", "value", "why"), [
-    ("#pot-start", "100000000000000000000", "out of range"),
-    ("#luxury", "999", "not a printed figure"),
-    ("#minutes", "99999", "1 to 1,440"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "why"),
+    [
+        ("#pot-start", "100000000000000000000", "out of range"),
+        ("#luxury", "999", "not a printed figure"),
+        ("#minutes", "99999", "1 to 1,440"),
+    ],
+)
 async def test_absurd_numbers_are_refused_with_their_range(field, value, why):
     db = Path(os.environ["BANKER_DB"])
     app = make_app(db)

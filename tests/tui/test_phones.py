@@ -155,9 +155,11 @@ async def test_links_survive_a_restart_of_the_app(db):
 
 def test_the_app_loads_no_web_server_until_asked():
     """Launch costs nothing: neither aiohttp nor the server module is imported with the app and its table."""
-    code = ("import sys, banker.app, banker.screens.table\n"
-            "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('aiohttp', 'ifaddr') or m.startswith("
-            "('banker.web', 'banker.screens.phones')))\n"
-            "print(','.join(bad))")
+    code = (
+        "import sys, banker.app, banker.screens.table\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('aiohttp', 'ifaddr') or m.startswith("
+        "('banker.web', 'banker.screens.phones')))\n"
+        "print(','.join(bad))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

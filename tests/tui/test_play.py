@@ -138,8 +138,10 @@ async def test_short_game_through_the_screens():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert cash(app) == [650, 1480, 1350]
-        assert any(line.startswith("██ Reading") and line.endswith(" M")
-                   for line in app.screen.query_one("#deeds").plain.splitlines())
+        assert any(
+            line.startswith("██ Reading") and line.endswith(" M")
+            for line in app.screen.query_one("#deeds").plain.splitlines()
+        )
         # Jail: cat goes to jail, then pays the $50 fine.
         await pilot.press("j")
         await pilot.pause()
@@ -217,8 +219,12 @@ async def test_the_palette_lists_each_action_once_with_its_key():
                 await pilot.pause(0.1)
             return prompts
 
-        prompts = await shown(lambda found: all(any(p.startswith(f"{a.label} (") for p in found) for a in ACTIONS)
-                              and any(p.startswith("Saved games") for p in found))
+        prompts = await shown(
+            lambda found: (
+                all(any(p.startswith(f"{a.label} (") for p in found) for a in ACTIONS)
+                and any(p.startswith("Saved games") for p in found)
+            )
+        )
         keys = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
         for a in ACTIONS:
             mine = [p for p in prompts if p.startswith(f"{a.label} (")]

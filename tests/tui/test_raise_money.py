@@ -25,11 +25,25 @@ SIZE = (120, 40)
 # ann: $1,500 - St. James $180 - Tennessee $180 - New York $200 - 3 houses $300 - Electric Company $150 = $490,
 # one house on each orange lot. bob: $1,500 - Boardwalk $400 - Park Place $350 - 3 houses $600 = $150, two houses
 # on Boardwalk (rent $600) and one on Park Place.
-SHORT = ["buy ann st james place", "buy ann tennessee", "buy ann new york", "build ann st james 3",
-         "buy ann electric company", "buy bob boardwalk", "buy bob park place", "build bob boardwalk 3"]
-ROWS = ["Sell a house on St. James Place", "Sell a house on Tennessee Avenue",
-        "Sell the last house on New York Avenue", "Mortgage Electric Company", "Mortgage St. James Place",
-        "Mortgage Tennessee Avenue", "Mortgage New York Avenue"]
+SHORT = [
+    "buy ann st james place",
+    "buy ann tennessee",
+    "buy ann new york",
+    "build ann st james 3",
+    "buy ann electric company",
+    "buy bob boardwalk",
+    "buy bob park place",
+    "build bob boardwalk 3",
+]
+ROWS = [
+    "Sell a house on St. James Place",
+    "Sell a house on Tennessee Avenue",
+    "Sell the last house on New York Avenue",
+    "Mortgage Electric Company",
+    "Mortgage St. James Place",
+    "Mortgage Tennessee Avenue",
+    "Mortgage New York Avenue",
+]
 
 
 def db_path() -> Path:
@@ -79,8 +93,12 @@ async def test_ticked_sale_and_mortgage_then_the_rent_are_recorded():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app) == [*SHORT, "sell ann St. James Place", "mortgage ann Electric Company",
-                                "rent ann boardwalk"]
+        assert journal(app) == [
+            *SHORT,
+            "sell ann St. James Place",
+            "mortgage ann Electric Company",
+            "rent ann boardwalk",
+        ]
         # ann: $490 + $50 + $75 - $600 = $15; bob: $150 + $600 = $750
         assert cash(app) == [15, 750, 1500]
         state = app.session.state
@@ -105,8 +123,11 @@ async def test_a_mortgage_ticks_its_groups_sales_and_ctrl_s_confirms():
         assert sorted(ticks.selected) == [0]
         await pilot.press("down", "down", "down", "space", "ctrl+s")  # the mortgage again, then Ctrl+S
         await pilot.pause()
-        assert journal(app)[len(SHORT):] == ["sell ann St. James Place 3", "mortgage ann St. James Place",
-                                             "rent ann boardwalk"]
+        assert journal(app)[len(SHORT) :] == [
+            "sell ann St. James Place 3",
+            "mortgage ann St. James Place",
+            "rent ann boardwalk",
+        ]
         # ann: $490 + 3 x $50 + $90 - $600 = $130
         assert cash(app) == [130, 750, 1500]
 
@@ -127,7 +148,7 @@ async def test_a_refused_step_stops_and_the_rent_is_not_recorded():
         await pilot.press("space", "down", "down", "down", "space", "enter")
         await pilot.pause()
         assert isinstance(app.screen, RaiseMoneyDialog)
-        assert journal(app)[len(SHORT):] == ["mortgage ann electric company", "sell ann St. James Place"]
+        assert journal(app)[len(SHORT) :] == ["mortgage ann electric company", "sell ann St. James Place"]
         assert "mortgage ann Electric Company" in shown(app, "refusal")
         assert "already mortgaged" in shown(app, "refusal")
         assert "Recorded so far: sell ann St. James Place" in shown(app, "done")
@@ -145,8 +166,16 @@ async def test_not_enough_records_the_bankruptcy_to_the_rents_owner():
     """seed 000, BANKRUPTCY: owing bob more than she can raise, ann turns over all she has to bob: her $440 and
     Mediterranean Avenue (which could raise only its $30 mortgage). Opened from the rent dialog."""
     db = db_path()
-    make_game(db, lines=["pay ann 1000", "buy ann mediterranean", "buy bob boardwalk", "buy bob park place",
-                         "build bob boardwalk 3"])
+    make_game(
+        db,
+        lines=[
+            "pay ann 1000",
+            "buy ann mediterranean",
+            "buy bob boardwalk",
+            "buy bob park place",
+            "build bob boardwalk 3",
+        ],
+    )
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -16,8 +16,16 @@ from banker.app import make_app
 from tests.tui.helpers import make_game, no_blink
 
 SIZE = (120, 40)
-GAME = ["buy ann boardwalk", "buy ann park place", "buy bob reading", "auction st charles cat 130",
-        "build ann boardwalk 2", "mortgage bob reading", "rent cat park place", "jail cat"]
+GAME = [
+    "buy ann boardwalk",
+    "buy ann park place",
+    "buy bob reading",
+    "auction st charles cat 130",
+    "build ann boardwalk 2",
+    "mortgage bob reading",
+    "rent cat park place",
+    "jail cat",
+]
 
 
 def fixed_app():
@@ -27,8 +35,11 @@ def fixed_app():
 
 
 SIZES = [(80, 24), (100, 30), (120, 40), (160, 50)]
-NAMES = {2: ("ann", "bob"), 4: ("ann", "bob", "cat", "dee"),
-         8: ("ann", "bob", "cat", "dee", "eve", "fay", "gus", "hal")}
+NAMES = {
+    2: ("ann", "bob"),
+    4: ("ann", "bob", "cat", "dee"),
+    8: ("ann", "bob", "cat", "dee", "eve", "fay", "gus", "hal"),
+}
 
 
 @pytest.mark.parametrize("count", [2, 4, 8])
@@ -36,8 +47,11 @@ NAMES = {2: ("ann", "bob"), 4: ("ann", "bob", "cat", "dee"),
 def test_table_screen(snap_compare, size, count):
     """The table at the sizes laptops open (stacked below 100 columns) with 2, 4 and 8 players."""
     db = Path(os.environ["BANKER_DB"])
-    make_game(db, names=NAMES[count], lines=[(line + " ").replace(" cat ", " bob ").strip() if count == 2 else line
-                                            for line in GAME])
+    make_game(
+        db,
+        names=NAMES[count],
+        lines=[(line + " ").replace(" cat ", " bob ").strip() if count == 2 else line for line in GAME],
+    )
 
     async def before(pilot):
         await pilot.pause()

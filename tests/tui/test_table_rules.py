@@ -19,28 +19,32 @@ from rules import Settings, new_game
 from tests.tui.helpers import cash, make_game, text_of
 
 
-@pytest.mark.parametrize(("typed", "completed"), [
-    ("ren", "rent "),
-    ("rent", "rent "),
-    ("re", None),  # redo or rent
-    ("rent b", "rent bob "),
-    ("rent bob boa", "rent bob boardwalk "),
-    ("rent bob park p", "rent bob park place "),
-    ("buy ann penn", None),  # Pennsylvania Avenue or Pennsylvania Railroad: the parser would refuse it
-    ("buy ann pennsylvania a", "buy ann pennsylvania avenue "),
-    ("rent bob b", None),  # Baltic, Boardwalk, B. & O.
-    ("rent bob b.", "rent bob b. & o. railroad "),
-    ("rent bob ", None),
-    ("zz", None),
-    ("jail bob doub", "jail bob doubles "),
-    ("card bob chance chai", "card bob chance chairman "),
-    ("pay ann 50 to b", None),  # bank or bob
-    ("pay ann 50 to ba", "pay ann 50 to bank "),
-    ("tax ann inc", "tax ann income "),
-    ("trade ann bob give boardwalk and park", "trade ann bob give boardwalk and park place "),
-    ("auction park place a", "auction park place ann "),
-    ("show w", "show worth "),
-], ids=lambda v: repr(v))
+@pytest.mark.parametrize(
+    ("typed", "completed"),
+    [
+        ("ren", "rent "),
+        ("rent", "rent "),
+        ("re", None),  # redo or rent
+        ("rent b", "rent bob "),
+        ("rent bob boa", "rent bob boardwalk "),
+        ("rent bob park p", "rent bob park place "),
+        ("buy ann penn", None),  # Pennsylvania Avenue or Pennsylvania Railroad: the parser would refuse it
+        ("buy ann pennsylvania a", "buy ann pennsylvania avenue "),
+        ("rent bob b", None),  # Baltic, Boardwalk, B. & O.
+        ("rent bob b.", "rent bob b. & o. railroad "),
+        ("rent bob ", None),
+        ("zz", None),
+        ("jail bob doub", "jail bob doubles "),
+        ("card bob chance chai", "card bob chance chairman "),
+        ("pay ann 50 to b", None),  # bank or bob
+        ("pay ann 50 to ba", "pay ann 50 to bank "),
+        ("tax ann inc", "tax ann income "),
+        ("trade ann bob give boardwalk and park", "trade ann bob give boardwalk and park place "),
+        ("auction park place a", "auction park place ann "),
+        ("show w", "show worth "),
+    ],
+    ids=lambda v: repr(v),
+)
 def test_command_line_completion(typed, completed):
     """A completion is offered only where the parser reads the prefix as the completed word, and it adds a
     space; the completed line (and the prefix) parse to the same command once finished."""
@@ -48,9 +52,22 @@ def test_command_line_completion(typed, completed):
     assert complete(typed, state) == completed
 
 
-@pytest.mark.parametrize("typed", ["jail bob doub", "tax ann inc 10", "card bob chance chai", "pay ann 50 to ba",
-                                   "rent bob b.", "show w", "go ann ex", "deal rand 7", "ren bob boa",
-                                   "card bob chest pay hosp", "card bob chance elected"])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "jail bob doub",
+        "tax ann inc 10",
+        "card bob chance chai",
+        "pay ann 50 to ba",
+        "rent bob b.",
+        "show w",
+        "go ann ex",
+        "deal rand 7",
+        "ren bob boa",
+        "card bob chest pay hosp",
+        "card bob chance elected",
+    ],
+)
 def test_prefixes_the_completion_offers_are_accepted(typed):
     """Every closed word list takes a unique prefix, as names do; cards by words printed on them."""
     state = new_game(["ann", "bob", "cat"], Settings(variant="short-1973"))
@@ -61,8 +78,12 @@ def test_prefixes_the_completion_offers_are_accepted(typed):
 async def test_time_limit_game_ends_at_the_deadline():
     """seed 002, TIME LIMIT GAME: at the agreed time the game ends and the standings are shown."""
     db = Path(os.environ["BANKER_DB"])
-    make_game(db, names=("ann", "bob"), settings=Settings(variant="time-limit", time_limit_minutes=60),
-              lines=["deal random 3"])
+    make_game(
+        db,
+        names=("ann", "bob"),
+        settings=Settings(variant="time-limit", time_limit_minutes=60),
+        lines=["deal random 3"],
+    )
     now = [datetime.now().astimezone()]
     app = make_app(db, clock=lambda: now[0])
     async with app.run_test(size=(120, 40)) as pilot:
@@ -82,8 +103,20 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
     """seed 000, BUILDING SHORTAGE: "the houses or hotels must be sold at auction to the highest bidder". Ann and
     Bob both want a hotel; the live auction dialog sells it with the winner's lot and "hotel" in the Deed field."""
     db = Path(os.environ["BANKER_DB"])
-    make_game(db, lines=["buy ann oriental", "buy ann vermont", "buy ann connecticut", "build ann vermont 12",
-                         "turn bob", "buy bob mediterranean", "buy bob baltic", "build bob baltic 8", "turn ann"])
+    make_game(
+        db,
+        lines=[
+            "buy ann oriental",
+            "buy ann vermont",
+            "buy ann connecticut",
+            "build ann vermont 12",
+            "turn bob",
+            "buy bob mediterranean",
+            "buy bob baltic",
+            "build bob baltic 8",
+            "turn ann",
+        ],
+    )
     app = make_app(db)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -98,8 +131,10 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
         app.screen.query_one("#deed", Input).value = "vermont avenue hotel"
         await pilot.pause()
         assert "Highest: ann $300" in text_of(app.screen.query_one("#highest", Static))
-        assert text_of(preview) == ("ann wins a hotel at auction for $300: Oriental Avenue 4 houses, "
-                                    "Vermont Avenue a hotel, Connecticut Avenue 4 houses")
+        assert text_of(preview) == (
+            "ann wins a hotel at auction for $300: Oriental Avenue 4 houses, "
+            "Vermont Avenue a hotel, Connecticut Avenue 4 houses"
+        )
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -110,9 +145,11 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
         assert (state.houses, state.hotels) == (32 - 12 - 8 + 4, 11)  # the hotel's 4 houses went back to the bank
 
 
-@pytest.mark.parametrize(("edition", "word", "square", "paid"), [
-    ("us", "luxury", "Luxury Tax", "$100"), ("uk", "super", "Super Tax", "£100")],
-    ids=["us-luxury-tax", "uk-super-tax-seed003-appendix"])
+@pytest.mark.parametrize(
+    ("edition", "word", "square", "paid"),
+    [("us", "luxury", "Luxury Tax", "$100"), ("uk", "super", "Super Tax", "£100")],
+    ids=["us-luxury-tax", "uk-super-tax-seed003-appendix"],
+)
 async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, word, square, paid):
     """seed 003, appendix: "Luxury Tax/Super Tax": on the UK board the dialog, the line it records and the reply all
     say Super Tax; a prefix of the word is enough, as on the command line."""
@@ -142,8 +179,12 @@ async def test_a_game_recorded_with_an_absurd_time_limit_still_opens():
     import sqlite3
 
     db = Path(os.environ["BANKER_DB"])
-    make_game(db, names=("ann", "bob"), settings=Settings(variant="time-limit", time_limit_minutes=60),
-              lines=["deal random 3"])
+    make_game(
+        db,
+        names=("ann", "bob"),
+        settings=Settings(variant="time-limit", time_limit_minutes=60),
+        lines=["deal random 3"],
+    )
     with sqlite3.connect(db) as conn:
         (settings,) = conn.execute("SELECT settings FROM games").fetchone()
         data = json.loads(settings)

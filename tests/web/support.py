@@ -35,6 +35,7 @@ async def served(db, game_id: int, aiohttp_client):
 
 async def next_snapshot(response, timeout: float = 5.0) -> dict:
     """The next ``snapshot`` event of a stream, decoded (pings and the retry field skipped)."""
+
     async def read() -> dict:
         event = ""
         while True:

@@ -17,11 +17,21 @@ from tests.web.support import make_game
 
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or CHROMEDRIVER is None,
-                                reason="chromium and chromium-driver (Debian) are not installed")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=390,844"]
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver (Debian) are not installed"
+)
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--window-size=390,844",
+]
 
 
 def free_port() -> int:
@@ -61,8 +71,9 @@ class Browser:
 @pytest.fixture
 async def browser(tmp_path):
     port = free_port()
-    driver = await asyncio.create_subprocess_exec(CHROMEDRIVER, f"--port={port}", stdout=asyncio.subprocess.DEVNULL,
-                                                  stderr=asyncio.subprocess.DEVNULL)
+    driver = await asyncio.create_subprocess_exec(
+        CHROMEDRIVER, f"--port={port}", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         async with aiohttp.ClientSession() as http:
@@ -75,8 +86,10 @@ async def browser(tmp_path):
                     pass
                 await asyncio.sleep(0.05)
             options = {"binary": CHROMIUM, "args": [*FLAGS, f"--user-data-dir={tmp_path / 'chromium'}"]}
-            async with http.post(f"{base}/session", json={"capabilities": {"alwaysMatch": {
-                    "browserName": "chrome", "goog:chromeOptions": options}}}) as r:
+            async with http.post(
+                f"{base}/session",
+                json={"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}},
+            ) as r:
                 reply = await r.json()
             assert r.status == 200, reply
             b = Browser(http, base, reply["value"]["sessionId"])

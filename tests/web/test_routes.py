@@ -29,7 +29,7 @@ async def test_player_page_is_complete_without_script(db, aiohttp_client):
     html = await response.text()
     assert '<html lang="en">' in html and "@media (prefers-color-scheme: dark)" in html
     assert "$350" in html  # 1,500 - 400 - 350 - 2 x 200
-    assert "Boardwalk</span> <span class=\"tag build\">1 house</span>" in html  # built evenly: one on each
+    assert 'Boardwalk</span> <span class="tag build">1 house</span>' in html  # built evenly: one on each
     assert "collects <strong>$200</strong>" in html and "collects <strong>$175</strong>" in html  # rules.rent.quote
     assert "Park Place" in html and "Dark Blue" in html
     assert "your turn" in html
@@ -40,11 +40,14 @@ async def test_player_page_is_complete_without_script(db, aiohttp_client):
 async def test_table_page_shows_standings_bank_and_pot(db, aiohttp_client):
     from rules.state import HouseRules, Settings
 
-    game = make_game(db, settings=Settings(house_rules=HouseRules(free_parking=True)),
-                     lines=["buy ann boardwalk", "buy ann park place", "build ann boardwalk", "tax bob luxury"])
+    game = make_game(
+        db,
+        settings=Settings(house_rules=HouseRules(free_parking=True)),
+        lines=["buy ann boardwalk", "buy ann park place", "build ann boardwalk", "tax bob luxury"],
+    )
     _server, client, links = await served(db, game, aiohttp_client)
     html = await (await client.get(path_of(links, TABLE_SEAT))).text()
-    assert "<caption" not in html and "<th scope=\"col\">Player</th>" in html
+    assert "<caption" not in html and '<th scope="col">Player</th>' in html
     assert "Free Parking pot <strong>$75</strong>" in html or "Free Parking pot <strong>$100</strong>" in html
     assert "Houses <strong>31</strong> of 32 · Hotels <strong>12</strong> of 12" in html
     assert "buys Boardwalk" in html
@@ -80,8 +83,9 @@ async def test_snapshot_on_connect_then_after_a_command_an_undo_and_another_proc
     assert cash_of(await next_snapshot(table), "Ann") == 1500
 
     # Another process: `banker do`, noticed by PRAGMA data_version with no call from anyone.
-    done = await asyncio.create_subprocess_exec(sys.executable, "-m", "banker.cli", "--db", str(db), "do", "pay",
-                                                "ann", "250", "--game", str(game))
+    done = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "banker.cli", "--db", str(db), "do", "pay", "ann", "250", "--game", str(game)
+    )
     assert await done.wait() == 0
     assert cash_of(await next_snapshot(stream), "Ann") == 1250
     assert cash_of(await next_snapshot(table), "Ann") == 1250
@@ -115,8 +119,17 @@ async def test_wrong_token_and_other_paths_are_404(db, aiohttp_client):
 
     unserved = tokens(db, other, 2)[0]  # a real token of a game the banker did not turn on
     good = path_of(links, 0)
-    for path in ["/", "/" + "A" * 22, "/" + "A" * 22 + "/events", good + "x", good.upper(), f"/{unserved}",
-                 good + "/events/x", "/favicon.ico", good[:-1]]:
+    for path in [
+        "/",
+        "/" + "A" * 22,
+        "/" + "A" * 22 + "/events",
+        good + "x",
+        good.upper(),
+        f"/{unserved}",
+        good + "/events/x",
+        "/favicon.ico",
+        good[:-1],
+    ]:
         response = await client.get(path)
         assert response.status == 404, path
         assert "Ann" not in await response.text()
@@ -145,8 +158,13 @@ async def test_names_and_pieces_are_escaped(db, aiohttp_client):
     """Names are checked at setup (no `<`), but a game recorded before a check tightened opens as it was: the
     pages escape every text all the same."""
     journal = Journal(db)
-    game, _ = journal.create_game({"variant": "standard", "edition": "us"}, "standard", "us",
-                                  ["<script>alert(1)</script>", "Tom & Jerry"], ['"><img src=x>', ""])
+    game, _ = journal.create_game(
+        {"variant": "standard", "edition": "us"},
+        "standard",
+        "us",
+        ["<script>alert(1)</script>", "Tom & Jerry"],
+        ['"><img src=x>', ""],
+    )
     journal.close()
     session = Session.open(db, game)
     assert session.execute("pay tom 10").ok and session.execute("buy scriptalert1script boardwalk").ok

@@ -16,8 +16,13 @@ from tests.web.support import make_game
 
 
 def banker(db, *args: str, **kwargs):
-    return subprocess.Popen([sys.executable, "-m", "banker.cli", "--db", str(db), *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kwargs)
+    return subprocess.Popen(
+        [sys.executable, "-m", "banker.cli", "--db", str(db), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,
+    )
 
 
 def get(url: str, method: str = "GET") -> tuple[int, str]:
@@ -43,8 +48,11 @@ def test_serve_prints_the_links_and_serves_until_interrupted(tmp_path):
         assert get(urls["table"])[0] == 200
         assert get(urls["Ann"], "POST")[0] == 405
         assert get(urls["Ann"] + "x")[0] == 404
-        done = subprocess.run([sys.executable, "-m", "banker.cli", "--db", str(db), "do", "pay", "ann", "100",
-                               "--game", str(game)], capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "banker.cli", "--db", str(db), "do", "pay", "ann", "100", "--game", str(game)],
+            capture_output=True,
+            text=True,
+        )
         assert done.returncode == 0, done.stderr
         assert "$1,000" in get(urls["Ann"])[1]
         proc.send_signal(signal.SIGINT)
@@ -69,8 +77,12 @@ def test_a_port_in_use_is_one_line_and_status_1(tmp_path):
     make_game(db)
 
     def serve(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "banker.cli", "--db", str(db), "serve", *args],
-                              capture_output=True, text=True, timeout=30)
+        return subprocess.run(
+            [sys.executable, "-m", "banker.cli", "--db", str(db), "serve", *args],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
@@ -78,8 +90,10 @@ def test_a_port_in_use_is_one_line_and_status_1(tmp_path):
         port = taken.getsockname()[1]
         busy = serve("--host", "127.0.0.1", "--port", str(port))
     assert busy.returncode == 1 and busy.stdout == ""
-    assert busy.stderr == f"banker: cannot serve on 127.0.0.1:{port}: the port is in use (another program, or " \
-                          "another Banker serving)\n"
+    assert (
+        busy.stderr == f"banker: cannot serve on 127.0.0.1:{port}: the port is in use (another program, or "
+        "another Banker serving)\n"
+    )
     bad = serve("--port", "70000")
     assert bad.returncode == 2 and "0 to 65535" in bad.stderr
 
@@ -89,7 +103,6 @@ def test_serving_a_missing_game_says_so(tmp_path, args):
     db = tmp_path / "none.db"
     if args == ["serve", "7"]:
         make_game(db)
-    proc = subprocess.run([sys.executable, "-m", "banker.cli", "--db", str(db), *args], capture_output=True,
-                          text=True)
+    proc = subprocess.run([sys.executable, "-m", "banker.cli", "--db", str(db), *args], capture_output=True, text=True)
     assert proc.returncode == 1 and proc.stderr.startswith("banker: ") and proc.stderr.count("\n") == 1
     assert proc.stdout == ""
