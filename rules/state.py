@@ -7,6 +7,7 @@ players' starting cash, so every transfer moves money and nothing else creates o
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from functools import cached_property
 
 from rules.board import Board, Deed, load_board, resolve
@@ -129,6 +130,22 @@ class GameState:
 
     def money(self, amount: int) -> str:
         return self.board.money(amount)
+
+    def deadline(self, started: str) -> datetime | None:
+        """When a time-limit game ends: the agreed minutes after it started (seed 002, TIME LIMIT GAME: "agree
+        upon a definite time to end the game"). ``started`` is the game's start as the journal records it (ISO
+        8601, UTC when it names no zone). None for other games, and for a length too large to be a time (one an
+        older Banker accepted before settings were checked), which never ends the game."""
+        minutes = self.settings.time_limit_minutes
+        if self.variant.end.value != "time_limit" or minutes <= 0:
+            return None
+        start = datetime.fromisoformat(started)
+        if start.tzinfo is None:
+            start = start.replace(tzinfo=UTC)
+        try:
+            return start + timedelta(minutes=minutes)
+        except OverflowError:
+            return None
 
     # Lookups --------------------------------------------------------------------------------------------
     def player_index(self, name: str) -> int:

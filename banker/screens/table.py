@@ -9,7 +9,7 @@ command are recorded the same way. While the command line has focus it takes eve
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -222,19 +222,11 @@ class TableScreen(Screen):
 
     # Time-limit game (seed 002, TIME LIMIT GAME) -------------------------------------------------------
     def time_limited(self) -> bool:
-        state = self.app.session.state
-        return state.variant.end.value == "time_limit" and state.settings.time_limit_minutes > 0
+        return self.deadline() is not None
 
     def deadline(self) -> datetime | None:
-        if not self.time_limited():
-            return None
-        created = datetime.fromisoformat(self.app.session.created)
-        if created.tzinfo is None:
-            created = created.replace(tzinfo=UTC)
-        try:
-            return created + timedelta(minutes=self.app.session.state.settings.time_limit_minutes)
-        except OverflowError:  # an absurd length recorded before settings were checked: no deadline to reach
-            return None
+        """Asked of the rules (``GameState.deadline``), from when the journal says the game started."""
+        return self.app.session.state.deadline(self.app.session.created)
 
     def time_left_text(self) -> str:
         deadline = self.deadline()

@@ -16,7 +16,7 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from functools import cache
 from html import escape
 from importlib.resources import files
@@ -62,14 +62,8 @@ def view_of(session: Session, now: datetime | None = None) -> View:
 def seconds_left(view: View) -> int | None:
     """Seconds until a time-limit game's agreed end (seed 002, TIME LIMIT GAME), from when it was created, as the
     app's table counts it; None for other games."""
-    state = view.state
-    minutes = state.settings.time_limit_minutes
-    if state.variant.end.value != "time_limit" or minutes <= 0:
-        return None
-    created = datetime.fromisoformat(view.created)
-    if created.tzinfo is None:
-        created = created.replace(tzinfo=UTC)
-    return max(int((created + timedelta(minutes=minutes) - view.now).total_seconds()), 0)
+    deadline = view.state.deadline(view.created)
+    return None if deadline is None else max(int((deadline - view.now).total_seconds()), 0)
 
 
 def _game(view: View) -> dict[str, Any]:

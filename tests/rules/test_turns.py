@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules import RuleError, apply
+from rules import RuleError, Settings, apply, new_game
 from rules.actions import End, JailAction, Next, Rent, Turn
 from rules.jail import jail_status
 from rules.turns import winner
@@ -74,3 +74,29 @@ def test_winner_while_playing():
     assert winner(game(3)) is None
     s = set_cash(set_cash(game(3), 1, 0), 2, 0).with_player(1, bankrupt=True).with_player(2, bankrupt=True)
     assert winner(s) == "Ann"
+
+
+@pytest.mark.parametrize(
+    ("settings", "started", "expected"),
+    [
+        (
+            Settings(variant="time-limit", time_limit_minutes=90),
+            "2026-11-22T19:00:00+00:00",
+            "2026-11-22T20:30:00+00:00",
+        ),
+        (Settings(variant="time-limit", time_limit_minutes=60), "2026-11-22T19:00:00", "2026-11-22T20:00:00+00:00"),
+        (Settings(), "2026-11-22T19:00:00+00:00", None),
+    ],
+    ids=["seed002-time-limit-90-minutes", "seed002-no-zone-is-utc", "standard-has-no-deadline"],
+)
+def test_the_time_limit_games_deadline_seed002(settings, started, expected):
+    """seed 002, TIME LIMIT GAME: the game ends at the agreed time, counted from its start."""
+    state = new_game(["Ann", "Bob"], settings)
+    deadline = state.deadline(started)
+    assert (deadline.isoformat() if deadline else None) == expected
+
+
+def test_a_length_too_large_to_be_a_time_never_ends_the_game():
+    """An older Banker accepted any length; such a game is rebuilt as recorded (check=False) and has no deadline."""
+    state = new_game(["Ann", "Bob"], Settings(variant="time-limit", time_limit_minutes=9_999_999_999_999), check=False)
+    assert state.deadline("2026-11-22T19:00:00+00:00") is None
