@@ -129,13 +129,6 @@ class AuctionDialog(RecordingDialog):
         at = bids.index(field) if field in bids else -1
         self.set_focus(bids[(at + 1) % len(bids)])
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "sold":
-            self.action_confirm()
-        elif event.button.id == "cancel":
-            self.action_cancel()
-
     def confirm(self) -> None:
         deed = self.query_one("#deed", Input).value.strip()
         if not deed:

@@ -19,7 +19,7 @@ from textual import events, on
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Button, Input, Static
 
 from banker.screens.safety import guard_actions
 from banker.widgets.typeahead import hand_on, printable
@@ -83,6 +83,19 @@ class BankerDialog(ModalScreen[ResultT]):
 
     def action_cancel(self) -> None:
         self.close(None)
+
+    CONFIRM_BUTTONS: ClassVar[frozenset[str]] = frozenset({"ok", "sold"})
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        """The dialog's own buttons: OK (or Sold!) confirms and Cancel cancels, as the keys do; a dialog's other
+        buttons are its own (``on_button_pressed``)."""
+        if event.button.id in self.CONFIRM_BUTTONS:
+            event.stop()
+            self.action_confirm()
+        elif event.button.id == "cancel":
+            event.stop()
+            self.action_cancel()
 
     def action_confirm(self) -> None:
         if not self.closing:

@@ -156,13 +156,6 @@ class CommandDialog(RecordingDialog):
     def on_checkbox_changed(self) -> None:
         self.refresh_preview()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "ok":
-            self.action_confirm()
-        elif event.button.id == "cancel":
-            self.action_cancel()
-
     def confirm(self) -> None:
         cmd = self.command()
         if not cmd:

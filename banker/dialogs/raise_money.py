@@ -262,13 +262,9 @@ class RaiseMoneyDialog(RecordingDialog):
             self.refuse(reply_text(reply))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "ok":
-            self.action_confirm()
-        elif event.button.id == "bankrupt":
+        if event.button.id == "bankrupt":
+            event.stop()
             self.action_bankrupt()
-        elif event.button.id == "cancel":
-            self.action_cancel()
 
 
 __all__ = ["RaiseMoneyDialog", "command_line"]

@@ -151,16 +151,12 @@ class TradeDialog(RecordingDialog):
             self.refresh_trade()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        event.stop()
-        if event.button.id == "ok":
-            self.action_confirm()
-        elif event.button.id == "clear":
+        if event.button.id == "clear":
+            event.stop()
             for side, items in self.lists.items():
                 items.clear()
                 self.query_one(f"#{side}", Input).value = ""
             self.refresh_trade()
-        elif event.button.id == "cancel":
-            self.action_cancel()
 
     def confirm(self) -> None:
         for key, what in (("a", "the first player"), ("b", "the second player")):

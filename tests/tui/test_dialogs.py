@@ -490,3 +490,29 @@ async def test_a_command_typed_before_the_command_line_is_mounted_is_kept():
         await pilot.press("enter")
         await pilot.pause()
         assert journal(app)[-1] == "go ann"
+
+
+@pytest.mark.parametrize(
+    ("key", "button", "recorded"),
+    [
+        ("g", "#ok", True),
+        ("g", "#cancel", False),
+        ("x", "#cancel", False),
+    ],
+    ids=["go-ok", "go-cancel", "trade-cancel"],
+)
+async def test_the_dialog_buttons_confirm_and_cancel_once(key, button, recorded):
+    """The mouse does what the keys do: OK records once (a second click finds the dialog closed), Cancel records
+    nothing; the base class owns both buttons for every dialog."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = journal(app)
+        await pilot.press(key)
+        await pilot.pause()
+        await pilot.click(button)
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal(app) == (before + ["go ann"] if recorded else before)
