@@ -168,7 +168,11 @@ class Terminal:
         self.tmux("send-keys", "-t", self.name, "-l", text, check=True)
 
     def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", self.name).stdout
+        """The screen as shown. The installed app keeps its safety net (show the error, log it, keep the game), so
+        a test here would pass with an error on screen: every capture fails the test if one is shown."""
+        shown = self.tmux("capture-pane", "-p", "-t", self.name).stdout
+        assert "Something went wrong" not in shown, f"the app reported an error; the screen was:\n{shown}"
+        return shown
 
     def footer(self) -> str:
         """The key bar's first line (the table's keys, or the command line's while it has the keyboard)."""
@@ -276,3 +280,6 @@ class Terminal:
 
     def __exit__(self, *exc) -> None:
         self.close()
+        log = Path(self.env["BANKER_DATA_DIR"]) / "banker.log"  # where the safety net writes what it caught
+        if exc[0] is None:
+            assert not log.exists(), f"the app logged an error:\n{log.read_text(encoding='utf-8')[-2000:]}"
