@@ -18,7 +18,8 @@ from banker import __version__
 from banker.cli_support import REFUSED, Parser, database, game_id, read_script, run_guarded, say
 from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
-from banker.session import Session, dumps, state_json
+from banker.session import Session
+from banker.views import dumps, state_json
 from rules.errors import RuleError
 from rules.names import check_text
 from rules.state import HouseRules, Settings

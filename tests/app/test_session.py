@@ -9,7 +9,8 @@ import pytest
 
 import rules
 from banker import session as session_module
-from banker.session import CHECKPOINT_EVERY, Session, state_json
+from banker.session import CHECKPOINT_EVERY, Session
+from banker.views import state_json
 from rules import Settings
 
 

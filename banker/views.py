@@ -1,0 +1,135 @@
+"""Views of a game as text and JSON: a ``show`` query's answer, the standings rows of the ``scores`` table, and
+the state as the JSON of docs/state.md.
+
+They sit beside the exports (:mod:`banker.exports`) rather than in :mod:`banker.session` because they only read a
+state: the session hands them its state, and ``banker state --json`` and ``banker play --json`` print them.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from rules.codec import state_to_dict
+from rules.state import GameState
+from rules.valuation import worth
+
+if TYPE_CHECKING:
+    from banker.commands import Query
+    from banker.session import Session
+
+
+def answer(state: GameState, q: Query) -> str:
+    """A ``show`` query's answer in words, straight from the rules engine."""
+    from rules.money import can_raise
+    from rules.rent import quote as rent_quote
+    from rules.taxes import income_tax_options
+
+    money = state.money
+    if q.kind == "rent":
+        quote = rent_quote(state, state.deed(q.deed or ""), dice=q.dice)
+        owner = f" (owner {quote.owner})" if quote.owner else " (the bank holds it)"
+        return f"rent on {quote.deed}{owner}: {money(quote.amount)}; {quote.explanation}"
+    if q.kind == "worth":
+        lines = []
+        for i, p in enumerate(state.players):
+            w = worth(state, i)
+            lines.append(
+                f"{p.name}: {money(w.total)} (cash {money(w.cash)}, deeds {money(w.deeds)}, mortgaged deeds "
+                f"{money(w.mortgaged)}, buildings {money(w.buildings)})"
+            )
+        return "\n".join(lines)
+    if q.kind == "tax":
+        index = state.player_index(q.player or "")
+        o = income_tax_options(state, index)
+        options = []
+        if o.flat is not None:
+            options.append(f"{money(o.flat)} flat")
+        if o.percent is not None:
+            options.append(f"10% of {money(o.worth)} = {money(o.percent)}")
+        return f"{state.players[index].name}: income tax {' or '.join(options)} ({o.rule})"
+    if q.kind == "raise":
+        index = state.player_index(q.player or "")
+        p = state.players[index]
+        extra = can_raise(state, index)
+        return (
+            f"{p.name} has {money(p.cash)} and could raise {money(extra)} more by selling buildings and "
+            f"mortgaging: {money(p.cash + extra)} in all"
+        )
+    rows = standings_rows(state)
+    return "\n".join(
+        f"{r['rank']}. {r['name']}: {money(r['total'])}" + (" (winner)" if r["winner"] else "") for r in rows
+    )
+
+
+def standings_rows(state: GameState) -> list[dict[str, Any]]:
+    """The standings the exports show (:func:`banker.exports.rows_from_state`: the rule book's valuation, and the
+    winner by ``rules.turns.winner``, where a tie for first is nobody's win) as rows of the ``scores`` table."""
+    from banker.exports import rows_from_state
+
+    return [
+        {
+            "name": r.name,
+            "rank": r.rank,
+            "total": r.total,
+            "cash": r.cash,
+            "deeds": r.deeds,
+            "mortgaged": r.mortgaged,
+            "buildings": r.buildings,
+            "winner": int(r.winner),
+        }
+        for r in rows_from_state(state)
+    ]
+
+
+def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:
+    """The state as plain JSON (docs/state.md): used by ``banker play --json`` and ``banker state --json``."""
+    if isinstance(source, GameState):
+        state = source
+    else:
+        state, game_id = source.state, source.game_id
+    board = state.board
+    hotel = state.hotel_level
+    return {
+        "game": {
+            "id": game_id,
+            "variant": state.settings.variant,
+            "edition": state.settings.edition,
+            "turn": state.players[state.turn].name if state.players else None,
+            "over": state.over,
+            "end_reason": state.end_reason,
+            "turn_no": state.turn_no,
+            "started": state.started,
+        },
+        "players": [
+            {
+                "name": p.name,
+                "token": p.token,
+                "cash": p.cash,
+                "bankrupt": p.bankrupt,
+                "in_jail": p.jail is not None,
+                "jail_turns": (p.jail.failed if p.jail is not None else 0),
+                "jail_cards": list(p.jail_cards),
+                "worth": worth(state, i).total,
+            }
+            for i, p in enumerate(state.players)
+        ],
+        "bank": {"houses": state.houses, "hotels": state.hotels, "cash": state.bank},
+        "deeds": [
+            {
+                "name": d.name,
+                "group": d.group,
+                "owner": None if state.deeds[d.index].owner is None else state.players[state.deeds[d.index].owner].name,
+                "mortgaged": state.deeds[d.index].mortgaged,
+                "houses": 0 if state.deeds[d.index].level == hotel else state.deeds[d.index].level,
+                "hotel": state.deeds[d.index].level == hotel,
+            }
+            for d in board.deeds
+        ],
+        "free_parking": state.pot,
+        "settings": state_to_dict(state)["settings"],
+    }
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False)
