@@ -20,7 +20,6 @@ from rules.errors import RuleError
 from rules.money import rounded_tenth, to_bank_or_pot, transfer
 from rules.outcome import Outcome
 from rules.state import GameState
-from rules.variants import IncomeTax
 
 INCOME_RULE = 'seed 000, "INCOME TAX"'
 DARROW_RULE = "seed 001, INCOME TAX"
@@ -56,12 +55,12 @@ def income_tax_options(state: GameState, player: str | int) -> TaxOptions:
     cash = state.players[index].cash
     owned = state.owned_by(index)
     build = buildings_cost(state, index)
-    rule = state.variant.income_tax
-    if rule is IncomeTax.DARROW:
+    variant = state.variant
+    if variant.income_tax_at_mortgage_values:
         worth = cash + sum(d.mortgage for d in owned) + build  # mortgage values of all deeds, mortgaged or not
         return TaxOptions(None, rounded_tenth(worth), worth, DARROW_RULE)
     worth = cash + sum(d.price for d in owned) + build  # printed prices, mortgaged or not
-    if rule is IncomeTax.FLAT:
+    if "percent" not in variant.income_tax_choices:
         return TaxOptions(state.board.income_tax, None, worth, FLAT_RULE)
     return TaxOptions(state.board.income_tax, rounded_tenth(worth), worth, INCOME_RULE)
 
@@ -96,13 +95,13 @@ def tax(state: GameState, action: Tax) -> Outcome:
         raise RuleError(INCOME_RULE, f'"{action.kind}" is not a tax square; choose income or luxury')
     opts = income_tax_options(state, index)
     choice = _option(action.option)
-    variant = state.variant.income_tax
-    if variant is IncomeTax.FLAT:
+    offered = state.variant.income_tax_choices
+    if offered == ("flat",):
         # seed 003, SHORT GAME rule 4: a flat $200; asking for 10% is refused so nobody thinks it was applied.
         if choice == "percent":
             raise RuleError(FLAT_RULE, "in the 1990s short game Income Tax is a flat $200; there is no 10% option")
         amount, how = opts.flat, "the flat"
-    elif variant is IncomeTax.DARROW:
+    elif offered == ("percent",):
         if choice == "flat":
             raise RuleError(
                 DARROW_RULE,

@@ -17,7 +17,6 @@ from rules.errors import RuleError
 from rules.outcome import Outcome
 from rules.state import GameState
 from rules.valuation import standings
-from rules.variants import EndRule
 
 TURN_RULE = "seed 000, THE PLAY"
 TIME_RULE = "seed 002, TIME LIMIT GAME"
@@ -49,7 +48,7 @@ def end(state: GameState, action: End) -> Outcome:
         raise RuleError("end of game", f"the game is already over ({state.end_reason})")
     reason = normalise(action.reason)
     if reason in ("time", "timeup", "timeisup"):
-        if state.variant.end is not EndRule.TIME_LIMIT:
+        if not state.variant.may_end_by_time:
             raise RuleError(TIME_RULE, f"{state.variant.title} has no time limit; end it by agreement instead")
         why = "time is up"
     elif reason in ("", "agreement", "agreed", "agree"):
