@@ -8,11 +8,12 @@ state: the session hands them its state, and ``banker state --json`` and ``banke
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.codec import state_to_dict
 from rules.state import GameState
-from rules.valuation import worth
+from rules.valuation import Standing, standings, worth
 
 if TYPE_CHECKING:
     from banker.commands import Query
@@ -56,30 +57,46 @@ def answer(state: GameState, q: Query) -> str:
             f"{p.name} has {money(p.cash)} and could raise {money(extra)} more by selling buildings and "
             f"mortgaging: {money(p.cash + extra)} in all"
         )
-    rows = standings_rows(state)
     return "\n".join(
-        f"{r['rank']}. {r['name']}: {money(r['total'])}" + (" (winner)" if r["winner"] else "") for r in rows
+        f"{s.rank}. {s.name}: {money(s.total)}" + (" (winner)" if s.winner else "") for s in standings(state)
     )
 
 
 def standings_rows(state: GameState) -> list[dict[str, Any]]:
-    """The standings the exports show (:func:`banker.exports.rows_from_state`: the rule book's valuation, and the
-    winner by ``rules.turns.winner``, where a tie for first is nobody's win) as rows of the ``scores`` table."""
-    from banker.exports import rows_from_state
+    """The standings the exports show (``rules.valuation.standings``: the rule book's valuation, and the winner,
+    where a tie for first is nobody's win) as rows of the ``scores`` table."""
+    return [score_row(s) for s in standings(state)]
 
-    return [
-        {
-            "name": r.name,
-            "rank": r.rank,
-            "total": r.total,
-            "cash": r.cash,
-            "deeds": r.deeds,
-            "mortgaged": r.mortgaged,
-            "buildings": r.buildings,
-            "winner": int(r.winner),
-        }
-        for r in rows_from_state(state)
-    ]
+
+def score_row(s: Standing) -> dict[str, Any]:
+    """A standing as a row of the journal's ``scores`` table (which keeps no building counts and no bankruptcy)."""
+    return {
+        "name": s.name,
+        "rank": s.rank,
+        "total": s.total,
+        "cash": s.cash,
+        "deeds": s.deeds,
+        "mortgaged": s.mortgaged,
+        "buildings": s.buildings,
+        "winner": int(s.winner),
+    }
+
+
+def standing_from_score(row: Mapping[str, Any]) -> Standing:
+    """A ``scores`` row read back as a :class:`Standing` (what the table does not keep reads as 0; the leaderboard's
+    query reads only the name, rank and winner flag)."""
+    return Standing(
+        rank=int(row["rank"]),
+        name=str(row["name"]),
+        cash=int(row.get("cash") or 0),
+        deeds=int(row.get("deeds") or 0),
+        mortgaged=int(row.get("mortgaged") or 0),
+        houses=0,
+        hotels=0,
+        buildings=int(row.get("buildings") or 0),
+        total=int(row.get("total") or 0),
+        winner=bool(row.get("winner")),
+    )
 
 
 def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:

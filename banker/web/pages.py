@@ -197,13 +197,11 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
 
 def table_data(view: View) -> dict[str, Any]:
     """Everything the table's page shows, as plain JSON."""
-    from rules.turns import winner
     from rules.valuation import standings
 
     state = view.state
     board = state.board
     names = [p.name for p in state.players]
-    won = winner(state) if state.over else None
     return {
         "page": "table",
         "game": _game(view),
@@ -217,7 +215,7 @@ def table_data(view: View) -> dict[str, Any]:
                 "worth_text": state.money(s.total),
                 "bankrupt": s.bankrupt,
                 "turn": not state.over and names.index(s.name) == state.turn,
-                "winner": s.name == won,
+                "winner": s.winner,
                 "in_jail": state.players[names.index(s.name)].jail is not None,
             }
             for s in standings(state)

@@ -68,3 +68,19 @@ def test_ruling_bankrupt_order_unknown_in_an_old_checkpoint_ranks_last():
     s = _out(s, "Eve")
     table = standings(s)
     assert [(t.rank, t.name) for t in table][2:] == [(3, "Eve"), (4, "Ann"), (4, "Cy")]
+
+
+def test_standings_mark_the_winner_once_the_game_is_over_seed000_short_rule3():
+    """The standing is the one record of a player's place: the winner is marked on it, by the rules (the richest
+    once the game is over; a tie for first is nobody's win, docs/rulings.md), never while play goes on."""
+    from dataclasses import replace
+
+    from rules.valuation import winner, winner_of
+
+    s = set_cash(game(3), 1, 1700)
+    assert not any(t.winner for t in standings(s)) and winner(s) is None
+    over = replace(s, over=True, end_reason="by agreement")
+    assert [(t.name, t.winner) for t in standings(over)] == [("Bob", True), ("Ann", False), ("Cy", False)]
+    assert winner(over) == winner_of(standings(over)) == "Bob"
+    tied = replace(set_cash(s, 0, 1700), over=True)
+    assert not any(t.winner for t in standings(tied)) and winner(tied) is None and winner_of(standings(tied)) is None
