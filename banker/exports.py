@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rules.state import new_game
-from rules.valuation import Standing, standings, valuation_rule, winner_of, worth
+from rules.valuation import Standing, standings, valuation, valuation_rule, winner_of
 
 FORMATS = ("csv", "json", "md")
 JSON_FORMAT = "banker-standings"
@@ -395,12 +395,12 @@ def story_from_history(state, history: Iterable) -> GameStory:
     """:func:`story` from an already-read history (so the replay can run off the UI thread without the database)."""
     names = tuple(p.name for p in state.players)
     start = new_game(list(names), state.settings, check=False)  # as the game was set up (rules.state.new_game)
-    series: list[list[int]] = [[worth(start, i).total] for i in range(len(names))]
+    series: list[list[int]] = [[valuation(start, i).total] for i in range(len(names))]
     rent: dict[str, int] = defaultdict(int)
     for _entry, outcome in history:
         after = outcome.state
         for i in range(len(names)):
-            series[i].append(0 if after.players[i].bankrupt else worth(after, i).total)
+            series[i].append(0 if after.players[i].bankrupt else valuation(after, i).total)
         for t in outcome.transfers:
             if t.kind == "rent" and t.deed:
                 rent[t.deed] += t.amount

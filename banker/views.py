@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.codec import state_to_dict
+from rules.queries import Standing, buildings_on, standings, valuation
 from rules.state import GameState
-from rules.valuation import Standing, standings, worth
 
 if TYPE_CHECKING:
     from banker.commands import Query
@@ -21,10 +21,8 @@ if TYPE_CHECKING:
 
 
 def answer(state: GameState, q: Query) -> str:
-    """A ``show`` query's answer in words, straight from the rules engine."""
-    from rules.money import can_raise
-    from rules.rent import quote as rent_quote
-    from rules.taxes import income_tax_options
+    """A ``show`` query's answer in words, straight from the rules engine's queries (``rules.queries``)."""
+    from rules.queries import can_raise, income_tax_options, rent_quote
 
     money = state.money
     if q.kind == "rent":
@@ -34,7 +32,7 @@ def answer(state: GameState, q: Query) -> str:
     if q.kind == "worth":
         lines = []
         for i, p in enumerate(state.players):
-            w = worth(state, i)
+            w = valuation(state, i)
             lines.append(
                 f"{p.name}: {money(w.total)} (cash {money(w.cash)}, deeds {money(w.deeds)}, mortgaged deeds "
                 f"{money(w.mortgaged)}, buildings {money(w.buildings)})"
@@ -47,7 +45,7 @@ def answer(state: GameState, q: Query) -> str:
         if o.flat is not None:
             options.append(f"{money(o.flat)} flat")
         if o.percent is not None:
-            options.append(f"10% of {money(o.worth)} = {money(o.percent)}")
+            options.append(f"10% of {money(o.basis)} = {money(o.percent)}")
         return f"{state.players[index].name}: income tax {' or '.join(options)} ({o.rule})"
     if q.kind == "raise":
         index = state.player_index(q.player or "")
@@ -106,7 +104,6 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
     else:
         state, game_id = source.state, source.game_id
     board = state.board
-    hotel = state.hotel_level
     return {
         "game": {
             "id": game_id,
@@ -127,7 +124,7 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
                 "in_jail": p.jail is not None,
                 "jail_turns": (p.jail.failed if p.jail is not None else 0),
                 "jail_cards": list(p.jail_cards),
-                "worth": worth(state, i).total,
+                "worth": valuation(state, i).total,
             }
             for i, p in enumerate(state.players)
         ],
@@ -138,8 +135,8 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
                 "group": d.group,
                 "owner": None if state.deeds[d.index].owner is None else state.players[state.deeds[d.index].owner].name,
                 "mortgaged": state.deeds[d.index].mortgaged,
-                "houses": 0 if state.deeds[d.index].level == hotel else state.deeds[d.index].level,
-                "hotel": state.deeds[d.index].level == hotel,
+                "houses": buildings_on(state, d)[0],
+                "hotel": buildings_on(state, d)[1],
             }
             for d in board.deeds
         ],

@@ -16,7 +16,8 @@ from dataclasses import replace
 from rules.actions import Bankrupt
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import rounded_tenth, transfer
+from rules.money import transfer
+from rules.mortgages import lift_cost
 from rules.outcome import BANK, Outcome, Transfer
 from rules.state import GameState
 
@@ -115,21 +116,21 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         for deed in owned:
             if whole or not state.deeds[deed.index].mortgaged:
                 continue
-            interest = rounded_tenth(deed.mortgage)
+            principal, interest = lift_cost(deed)  # seed 000, MORTGAGES: mortgage + 10%
             if state.variant.transfer_free_of_mortgage:
                 # Darrow: property changes hands only free of mortgage, so the creditor lifts it (docs/rulings.md).
                 state, t = transfer(
                     state,
                     creditor,
                     BANK,
-                    deed.mortgage + interest,
+                    principal + interest,
                     "unmortgage",
                     rule=DARROW_RULE,
                     deed=deed.name,
                     what=f"to lift the mortgage on {deed.name}",
                 )
                 state = state.with_holding(deed.index, mortgaged=False)
-                notes.append(f"{cname} lifts {deed.name} for {money(deed.mortgage + interest)}")
+                notes.append(f"{cname} lifts {deed.name} for {money(principal + interest)}")
             else:
                 state, t = transfer(
                     state,

@@ -3,7 +3,7 @@
 from rules import apply
 from rules.actions import Bankrupt
 from rules.codec import state_from_dict, state_to_dict
-from rules.valuation import standings, valuation_rule, worth
+from rules.valuation import standings, valuation, valuation_rule
 from tests.rules.support import game, own, set_cash
 
 
@@ -12,7 +12,7 @@ def test_worth_seed000_short_rule3():
     s = own(s, 0, "Boardwalk", mortgaged=True)  # half of $400
     s = own(s, 0, "Park Place", s.hotel_level)  # $350 + hotel at 4 x $200 (3 houses turned in + the hotel)
     s = own(s, 0, "Baltic", 2)  # $60 + 2 x $50
-    w = worth(s, 0)
+    w = valuation(s, 0)
     assert (w.cash, w.deeds, w.mortgaged, w.houses, w.hotels) == (1500, 410, 200, 2, 1)
     assert w.buildings == 4 * 200 + 2 * 50
     assert w.total == 1500 + 410 + 200 + 900
