@@ -1,8 +1,9 @@
 """Standings exports: CSV, JSON, Markdown and the QR text, plus the picture of a game and the leaderboard.
 
 Everything here works on a :class:`Report`, a plain snapshot of one game's standings built from a session by
-:func:`report`. The valuation itself is the rules engine's (``rules.valuation``), so an export can never disagree
-with the standings screen. The formats are documented in ``docs/exports.md``.
+:func:`report`. Its rows are the rules engine's :class:`rules.valuation.Standing` records, valuation and winner
+included, so an export can never disagree with the standings screen. The formats are documented in
+``docs/exports.md``.
 """
 
 from __future__ import annotations
@@ -17,34 +18,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from rules.state import new_game
-from rules.turns import winner
-from rules.valuation import standings, valuation_rule, worth
+from rules.valuation import Standing, standings, valuation, valuation_rule, winner_of
 
 FORMATS = ("csv", "json", "md")
 JSON_FORMAT = "banker-standings"
 JSON_VERSION = 1
 
 
-@dataclass(frozen=True)
-class Row:
-    """One player's line in the standings, in whole dollars (pounds on the UK board)."""
-
-    rank: int
-    name: str
-    cash: int
-    deeds: int
-    """Unmortgaged deeds at the printed price."""
-    mortgaged: int
-    """Mortgaged deeds at half the printed price."""
-    houses: int
-    """Number of houses standing."""
-    hotels: int
-    """Number of hotels standing."""
-    buildings: int
-    """Houses and hotels at their purchase price, a hotel including the houses turned in for it."""
-    total: int
-    bankrupt: bool = False
-    winner: bool = False
+Row = Standing
+"""One player's line in the standings: the rules' record itself (``rules.valuation.Standing``)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +49,7 @@ class Report:
     winner: str
     """The winner's name; empty while the game is in progress (or if nobody won)."""
     currency: str
-    rows: tuple[Row, ...] = field(default_factory=tuple)
+    rows: tuple[Standing, ...] = field(default_factory=tuple)
 
     @property
     def status(self) -> str:
@@ -114,35 +96,10 @@ def duration_text(minutes: int | None) -> str:
 # Building a report from a game ---------------------------------------------------------------------------------
 
 
-def rows_from_state(state) -> tuple[Row, ...]:
-    """The engine's standings as rows; the winner flag comes from ``rules.turns.winner`` once the game is over."""
-    won = _winner_name(state)
-    return tuple(
-        Row(
-            rank=s.rank,
-            name=s.name,
-            cash=s.cash,
-            deeds=s.deeds,
-            mortgaged=s.mortgaged,
-            houses=s.houses,
-            hotels=s.hotels,
-            buildings=s.buildings,
-            total=s.total,
-            bankrupt=bool(s.bankrupt),
-            winner=bool(won) and s.name == won,
-        )
-        for s in standings(state)
-    )
-
-
-def _winner_name(state) -> str:
-    """The winner's name once the game is over ("" before, and on a tie for first: ``rules.turns.winner``)."""
-    return (winner(state) or "") if state.over else ""
-
-
 def report(session) -> Report:
     """Snapshot a session's game: current standings, or the final ones when the game is over."""
     state = session.state
+    rows = standings(state)
     ended = ""
     if state.over:
         # the game ended with its last effective action, or with the redo that brought it back (read from the log,
@@ -160,9 +117,9 @@ def report(session) -> Report:
         ended=ended,
         over=state.over,
         end_reason=state.end_reason,
-        winner=_winner_name(state),
+        winner=next((r.name for r in rows if r.winner), ""),
         currency=state.board.money(0).rstrip("0"),
-        rows=rows_from_state(state),
+        rows=rows,
     )
 
 
@@ -272,7 +229,7 @@ def from_dict(data: dict) -> Report:
         end_reason=g["end_reason"] or "",
         winner=g["winner"] or "",
         currency=g["currency"],
-        rows=tuple(Row(**r) for r in data["standings"]),
+        rows=tuple(Standing(**r) for r in data["standings"]),
     )
 
 
@@ -438,12 +395,12 @@ def story_from_history(state, history: Iterable) -> GameStory:
     """:func:`story` from an already-read history (so the replay can run off the UI thread without the database)."""
     names = tuple(p.name for p in state.players)
     start = new_game(list(names), state.settings, check=False)  # as the game was set up (rules.state.new_game)
-    series: list[list[int]] = [[worth(start, i).total] for i in range(len(names))]
+    series: list[list[int]] = [[valuation(start, i).total] for i in range(len(names))]
     rent: dict[str, int] = defaultdict(int)
     for _entry, outcome in history:
         after = outcome.state
         for i in range(len(names)):
-            series[i].append(0 if after.players[i].bankrupt else worth(after, i).total)
+            series[i].append(0 if after.players[i].bankrupt else valuation(after, i).total)
         for t in outcome.transfers:
             if t.kind == "rent" and t.deed:
                 rent[t.deed] += t.amount
@@ -496,17 +453,21 @@ def leaderboard(db) -> list[LeaderRow]:
 
 
 def _winners(rows: list[dict]) -> set[tuple[int, str]]:
-    """(game, casefolded name) of each game's winners: the ``scores.winner`` flags, else the name(s) in
-    ``games.winner``, else the one player ranked first (docs/rulings.md: a tie for first is nobody's win)."""
+    """(game, casefolded name) of each game's winners: the ``scores.winner`` flags the rules set when the game
+    ended, else (a row journalled without them) the name(s) in ``games.winner``, else the rules' winner by the
+    recorded ranks (``rules.valuation.winner_of``: a tie for first is nobody's win)."""
+    from banker.views import standing_from_score
+
     by_game: dict[int, list[dict]] = defaultdict(list)
     for row in rows:
         by_game[row["game"]].append(row)
     out: set[tuple[int, str]] = set()
     for game, players in by_game.items():
-        flagged = {str(p["name"]).casefold() for p in players if p.get("winner")}
+        table = [standing_from_score(p) for p in players]
+        flagged = {s.name.casefold() for s in table if s.winner}
         named = {n.strip().casefold() for n in str(players[0].get("game_winner") or "").split(",") if n.strip()}
-        first = [str(p["name"]).casefold() for p in players if int(p["rank"]) == 1]
-        chosen = flagged or named or (set(first) if len(first) == 1 else set())
+        first = winner_of(table)
+        chosen = flagged or named or ({first.casefold()} if first is not None else set())
         out |= {(game, name) for name in chosen}
     return out
 

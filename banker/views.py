@@ -8,11 +8,12 @@ state: the session hands them its state, and ``banker state --json`` and ``banke
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from rules.codec import state_to_dict
+from rules.queries import Standing, buildings_on, standings, valuation
 from rules.state import GameState
-from rules.valuation import worth
 
 if TYPE_CHECKING:
     from banker.commands import Query
@@ -20,10 +21,8 @@ if TYPE_CHECKING:
 
 
 def answer(state: GameState, q: Query) -> str:
-    """A ``show`` query's answer in words, straight from the rules engine."""
-    from rules.money import can_raise
-    from rules.rent import quote as rent_quote
-    from rules.taxes import income_tax_options
+    """A ``show`` query's answer in words, straight from the rules engine's queries (``rules.queries``)."""
+    from rules.queries import can_raise, income_tax_options, rent_quote
 
     money = state.money
     if q.kind == "rent":
@@ -33,7 +32,7 @@ def answer(state: GameState, q: Query) -> str:
     if q.kind == "worth":
         lines = []
         for i, p in enumerate(state.players):
-            w = worth(state, i)
+            w = valuation(state, i)
             lines.append(
                 f"{p.name}: {money(w.total)} (cash {money(w.cash)}, deeds {money(w.deeds)}, mortgaged deeds "
                 f"{money(w.mortgaged)}, buildings {money(w.buildings)})"
@@ -46,7 +45,7 @@ def answer(state: GameState, q: Query) -> str:
         if o.flat is not None:
             options.append(f"{money(o.flat)} flat")
         if o.percent is not None:
-            options.append(f"10% of {money(o.worth)} = {money(o.percent)}")
+            options.append(f"10% of {money(o.basis)} = {money(o.percent)}")
         return f"{state.players[index].name}: income tax {' or '.join(options)} ({o.rule})"
     if q.kind == "raise":
         index = state.player_index(q.player or "")
@@ -56,30 +55,46 @@ def answer(state: GameState, q: Query) -> str:
             f"{p.name} has {money(p.cash)} and could raise {money(extra)} more by selling buildings and "
             f"mortgaging: {money(p.cash + extra)} in all"
         )
-    rows = standings_rows(state)
     return "\n".join(
-        f"{r['rank']}. {r['name']}: {money(r['total'])}" + (" (winner)" if r["winner"] else "") for r in rows
+        f"{s.rank}. {s.name}: {money(s.total)}" + (" (winner)" if s.winner else "") for s in standings(state)
     )
 
 
 def standings_rows(state: GameState) -> list[dict[str, Any]]:
-    """The standings the exports show (:func:`banker.exports.rows_from_state`: the rule book's valuation, and the
-    winner by ``rules.turns.winner``, where a tie for first is nobody's win) as rows of the ``scores`` table."""
-    from banker.exports import rows_from_state
+    """The standings the exports show (``rules.valuation.standings``: the rule book's valuation, and the winner,
+    where a tie for first is nobody's win) as rows of the ``scores`` table."""
+    return [score_row(s) for s in standings(state)]
 
-    return [
-        {
-            "name": r.name,
-            "rank": r.rank,
-            "total": r.total,
-            "cash": r.cash,
-            "deeds": r.deeds,
-            "mortgaged": r.mortgaged,
-            "buildings": r.buildings,
-            "winner": int(r.winner),
-        }
-        for r in rows_from_state(state)
-    ]
+
+def score_row(s: Standing) -> dict[str, Any]:
+    """A standing as a row of the journal's ``scores`` table (which keeps no building counts and no bankruptcy)."""
+    return {
+        "name": s.name,
+        "rank": s.rank,
+        "total": s.total,
+        "cash": s.cash,
+        "deeds": s.deeds,
+        "mortgaged": s.mortgaged,
+        "buildings": s.buildings,
+        "winner": int(s.winner),
+    }
+
+
+def standing_from_score(row: Mapping[str, Any]) -> Standing:
+    """A ``scores`` row read back as a :class:`Standing` (what the table does not keep reads as 0; the leaderboard's
+    query reads only the name, rank and winner flag)."""
+    return Standing(
+        rank=int(row["rank"]),
+        name=str(row["name"]),
+        cash=int(row.get("cash") or 0),
+        deeds=int(row.get("deeds") or 0),
+        mortgaged=int(row.get("mortgaged") or 0),
+        houses=0,
+        hotels=0,
+        buildings=int(row.get("buildings") or 0),
+        total=int(row.get("total") or 0),
+        winner=bool(row.get("winner")),
+    )
 
 
 def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:
@@ -89,7 +104,6 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
     else:
         state, game_id = source.state, source.game_id
     board = state.board
-    hotel = state.hotel_level
     return {
         "game": {
             "id": game_id,
@@ -110,7 +124,7 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
                 "in_jail": p.jail is not None,
                 "jail_turns": (p.jail.failed if p.jail is not None else 0),
                 "jail_cards": list(p.jail_cards),
-                "worth": worth(state, i).total,
+                "worth": valuation(state, i).total,
             }
             for i, p in enumerate(state.players)
         ],
@@ -121,8 +135,8 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
                 "group": d.group,
                 "owner": None if state.deeds[d.index].owner is None else state.players[state.deeds[d.index].owner].name,
                 "mortgaged": state.deeds[d.index].mortgaged,
-                "houses": 0 if state.deeds[d.index].level == hotel else state.deeds[d.index].level,
-                "hotel": state.deeds[d.index].level == hotel,
+                "houses": buildings_on(state, d)[0],
+                "hotel": buildings_on(state, d)[1],
             }
             for d in board.deeds
         ],

@@ -2,10 +2,11 @@
 
 Seed 000, BANKRUPTCY: to a player, buildings go back to the bank at half price and that cash, the deeds, the cash
 and the jail cards go to the creditor, who pays 10% at once on each mortgaged deed; to the bank, everything goes
-to the bank, which auctions the deeds (recorded as ``auction`` results). How the game ends depends on the variant
-(``Variant.end``): last player standing, second bankruptcy (seed 000, SHORT GAME rule 3), first bankruptcy (seed
-003, SHORT GAME rule 5). At the 1973 short game's second bankruptcy "Play immediately ceases": the creditor takes
-everything, buildings and mortgaged deeds as they stand, and owes no interest (docs/rulings.md).
+to the bank, which auctions the deeds (recorded as ``auction`` results). How the game ends is asked of the variant
+(``Variant.ends_at_bankruptcy``): last player standing, second bankruptcy (seed 000, SHORT GAME rule 3), first
+bankruptcy (seed 003, SHORT GAME rule 5). At the 1973 short game's second bankruptcy "Play immediately ceases"
+(``Variant.play_ceases_at_bankruptcy``): the creditor takes everything, buildings and mortgaged deeds as they stand,
+and owes no interest (docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from dataclasses import replace
 from rules.actions import Bankrupt
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import rounded_tenth, transfer
+from rules.money import transfer
+from rules.mortgages import lift_cost
 from rules.outcome import BANK, Outcome, Transfer
 from rules.state import GameState
-from rules.variants import EndRule
 
 RULE = "seed 000, BANKRUPTCY"
 SECOND_RULE = "seed 000, SHORT GAME rule 3"
@@ -61,12 +62,12 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         raise RuleError(RULE, f"{player.name} cannot go bankrupt to themselves")
     if creditor is not None and state.players[creditor].bankrupt:
         raise RuleError(RULE, f"{state.players[creditor].name} is bankrupt and out of the game")
-    end = state.variant.end
+    variant = state.variant
     count = state.bankruptcies + 1
     # seed 000, SHORT GAME rule 3: "when the second bankruptcy occurs the game ends. Play immediately ceases with the
     # bankrupt player turning over to his creditor all that he has of value, including buildings": nothing is sold
     # back, and no interest falls due on the mortgaged deeds (the valuation counts them at half price).
-    whole = end is EndRule.SECOND_BANKRUPTCY and count >= 2
+    whole = variant.play_ceases_at_bankruptcy(count)
     money = state.money
     owned = state.owned_by(index)
     transfers: list[Transfer] = []
@@ -115,21 +116,21 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         for deed in owned:
             if whole or not state.deeds[deed.index].mortgaged:
                 continue
-            interest = rounded_tenth(deed.mortgage)
+            principal, interest = lift_cost(deed)  # seed 000, MORTGAGES: mortgage + 10%
             if state.variant.transfer_free_of_mortgage:
                 # Darrow: property changes hands only free of mortgage, so the creditor lifts it (docs/rulings.md).
                 state, t = transfer(
                     state,
                     creditor,
                     BANK,
-                    deed.mortgage + interest,
+                    principal + interest,
                     "unmortgage",
                     rule=DARROW_RULE,
                     deed=deed.name,
                     what=f"to lift the mortgage on {deed.name}",
                 )
                 state = state.with_holding(deed.index, mortgaged=False)
-                notes.append(f"{cname} lifts {deed.name} for {money(deed.mortgage + interest)}")
+                notes.append(f"{cname} lifts {deed.name} for {money(principal + interest)}")
             else:
                 state, t = transfer(
                     state,
@@ -154,10 +155,9 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         summary += ": " + "; ".join(notes)
     left = state.active()
     reason = ""
-    if end is EndRule.SECOND_BANKRUPTCY and count >= 2:
-        reason = f"second bankruptcy ({player.name} to {to})"
-    elif end is EndRule.FIRST_BANKRUPTCY:
-        reason = f"first bankruptcy ({player.name} to {to})"
+    if variant.ends_at_bankruptcy(count):
+        ordinal = {1: "first", 2: "second"}[variant.bankruptcies_to_end or count]
+        reason = f"{ordinal} bankruptcy ({player.name} to {to})"
     elif len(left) == 1:
         reason = f"last player standing ({state.players[left[0]].name})"
     if reason:

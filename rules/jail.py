@@ -16,7 +16,6 @@ from rules.errors import RuleError
 from rules.money import to_bank_or_pot, transfer
 from rules.outcome import Outcome, Transfer
 from rules.state import GameState, Jail
-from rules.variants import JailRule
 
 JAIL_RULE = "seed 000, JAIL"
 NEXT_TURN_RULE = "seed 003, SHORT GAME rule 3"
@@ -76,7 +75,7 @@ def jail_status(state: GameState, index: int) -> str:
     jail = state.players[index].jail
     if jail is None:
         return ""
-    if state.variant.jail is JailRule.NEXT_TURN:
+    if state.variant.leaves_jail_next_turn:
         return "in jail, must leave this turn" if state.turn_no > jail.since_turn else "in jail, leaves next turn"
     if state.turn_no <= jail.since_turn:
         return "in jail, just sent"
@@ -124,7 +123,7 @@ def jail(state: GameState, action: JailAction) -> Outcome:
     jail_ = player.jail
     if state.turn_no <= jail_.since_turn:
         raise RuleError(JAIL_RULE, f"{player.name} was sent to jail this turn; the way out starts on the next turn")
-    next_turn = state.variant.jail is JailRule.NEXT_TURN
+    next_turn = state.variant.leaves_jail_next_turn
     rule = NEXT_TURN_RULE if next_turn else JAIL_RULE
     money = state.money
     rolled = jail_.last_turn == state.turn_no

@@ -48,7 +48,7 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
         raise RuleError(
             SETTINGS_RULE, f"a time limit of {minutes:,} minutes is out of range: 1 to {MAX_MINUTES:,} (24 hours)"
         )
-    if variant.end.value == "time_limit" and minutes == 0:
+    if variant.may_end_by_time and minutes == 0:
         raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
     luxury = _whole(settings.luxury_tax, "luxury tax")
     if luxury not in LUXURY_TAXES:

@@ -137,7 +137,7 @@ class GameState:
         8601, UTC when it names no zone). None for other games, and for a length too large to be a time (one an
         older Banker accepted before settings were checked), which never ends the game."""
         minutes = self.settings.time_limit_minutes
-        if self.variant.end.value != "time_limit" or minutes <= 0:
+        if not self.variant.may_end_by_time or minutes <= 0:
             return None
         start = datetime.fromisoformat(started)
         if start.tzinfo is None:

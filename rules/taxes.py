@@ -5,7 +5,9 @@ summaries say "Super Tax" where a US game's say "Luxury Tax" (seed 003, appendix
 
 Income Tax is the one charge with a choice in it: $200 or 10% of total worth, chosen *before* adding up (seed 000,
 "INCOME TAX"), so the action must carry the choice; :func:`income_tax_options` lets the app show both figures on
-demand (after the choice is made at the table). Darrow's 1935 rules know only the 10% (of cash + mortgage values +
+demand (after the choice is made at the table). That "total worth" is the tax *basis* (:func:`tax_basis`: every deed
+at its printed price, mortgaged or not), not the valuation the standings use (``rules.valuation``: mortgaged deeds
+at half price). Darrow's 1935 rules know only the 10% (of cash + mortgage values +
 buildings, seed 001, INCOME TAX), and the 1990s short game charges a flat $200 (seed 003, SHORT GAME rule 4).
 """
 
@@ -20,7 +22,6 @@ from rules.errors import RuleError
 from rules.money import rounded_tenth, to_bank_or_pot, transfer
 from rules.outcome import Outcome
 from rules.state import GameState
-from rules.variants import IncomeTax
 
 INCOME_RULE = 'seed 000, "INCOME TAX"'
 DARROW_RULE = "seed 001, INCOME TAX"
@@ -31,17 +32,13 @@ LUXURY_RULE = "seed 003, appendix (Luxury Tax/Super Tax)"
 @dataclass(frozen=True)
 class TaxOptions:
     """What Income Tax would cost a player now: ``flat`` ($200 option or the flat tax; None when there is none),
-    ``percent`` (10% of ``worth``; None when there is no 10% option), ``worth`` (the basis of the 10%) and the rule
-    followed."""
+    ``percent`` (10% of ``basis``; None when there is no 10% option), ``basis`` (what the 10% is of:
+    :func:`tax_basis`) and the rule followed."""
 
     flat: int | None
     percent: int | None
-    worth: int
+    basis: int
     rule: str
-
-    @property
-    def basis(self) -> int:
-        return self.worth
 
 
 def buildings_cost(state: GameState, index: int) -> int:
@@ -50,20 +47,29 @@ def buildings_cost(state: GameState, index: int) -> int:
     return sum(state.deeds[d.index].level * d.house_cost for d in state.owned_by(index))
 
 
+def tax_basis(state: GameState, player: str | int) -> int:
+    """What the 10% Income Tax is of: cash, the printed prices of all deeds, mortgaged or not, and the cost of
+    buildings (seed 000, "INCOME TAX": "total worth"); in Darrow's rules the mortgage values of all deeds instead of
+    their prices (seed 001, INCOME TAX). Not the valuation (``rules.valuation``)."""
+    index = player if isinstance(player, int) else state.player_index(player)
+    owned = state.owned_by(index)
+    if state.variant.income_tax_at_mortgage_values:
+        deeds = sum(d.mortgage for d in owned)  # mortgage values of all deeds, mortgaged or not
+    else:
+        deeds = sum(d.price for d in owned)  # printed prices, mortgaged or not
+    return state.players[index].cash + deeds + buildings_cost(state, index)
+
+
 def income_tax_options(state: GameState, player: str | int) -> TaxOptions:
     """Both Income Tax figures for a player under the game's variant."""
     index = player if isinstance(player, int) else state.player_index(player)
-    cash = state.players[index].cash
-    owned = state.owned_by(index)
-    build = buildings_cost(state, index)
-    rule = state.variant.income_tax
-    if rule is IncomeTax.DARROW:
-        worth = cash + sum(d.mortgage for d in owned) + build  # mortgage values of all deeds, mortgaged or not
-        return TaxOptions(None, rounded_tenth(worth), worth, DARROW_RULE)
-    worth = cash + sum(d.price for d in owned) + build  # printed prices, mortgaged or not
-    if rule is IncomeTax.FLAT:
-        return TaxOptions(state.board.income_tax, None, worth, FLAT_RULE)
-    return TaxOptions(state.board.income_tax, rounded_tenth(worth), worth, INCOME_RULE)
+    variant = state.variant
+    basis = tax_basis(state, index)
+    if variant.income_tax_at_mortgage_values:
+        return TaxOptions(None, rounded_tenth(basis), basis, DARROW_RULE)
+    if "percent" not in variant.income_tax_choices:
+        return TaxOptions(state.board.income_tax, None, basis, FLAT_RULE)
+    return TaxOptions(state.board.income_tax, rounded_tenth(basis), basis, INCOME_RULE)
 
 
 def _option(text: str) -> str:
@@ -96,27 +102,27 @@ def tax(state: GameState, action: Tax) -> Outcome:
         raise RuleError(INCOME_RULE, f'"{action.kind}" is not a tax square; choose income or luxury')
     opts = income_tax_options(state, index)
     choice = _option(action.option)
-    variant = state.variant.income_tax
-    if variant is IncomeTax.FLAT:
+    offered = state.variant.income_tax_choices
+    if offered == ("flat",):
         # seed 003, SHORT GAME rule 4: a flat $200; asking for 10% is refused so nobody thinks it was applied.
         if choice == "percent":
             raise RuleError(FLAT_RULE, "in the 1990s short game Income Tax is a flat $200; there is no 10% option")
         amount, how = opts.flat, "the flat"
-    elif variant is IncomeTax.DARROW:
+    elif offered == ("percent",):
         if choice == "flat":
             raise RuleError(
                 DARROW_RULE,
                 "Darrow's rules have no $200 option: Income Tax is 10% of cash, the "
                 "mortgage values of all deeds and the cost of buildings",
             )
-        amount, how = opts.percent, f"10% of {money(opts.worth)} (cash, mortgage values, buildings):"
+        amount, how = opts.percent, f"10% of {money(opts.basis)} (cash, mortgage values, buildings):"
     else:
         if not choice:
             raise RuleError(INCOME_RULE, "choose 200 or 10% before adding up (the rule book asks for the choice first)")
         if choice == "flat":
             amount, how = opts.flat, "the"
         else:
-            amount, how = opts.percent, f"10% of {money(opts.worth)} total worth:"
+            amount, how = opts.percent, f"10% of {money(opts.basis)} total worth:"
     assert amount is not None
     state2, t = transfer(state, index, payee, amount, "tax", rule=opts.rule, what="Income Tax", debt=True)
     return Outcome(state2, f"{player.name} pays {how} {money(amount)} Income Tax to the {payee}", (t,))

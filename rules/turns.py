@@ -16,8 +16,7 @@ from rules.engine import handles
 from rules.errors import RuleError
 from rules.outcome import Outcome
 from rules.state import GameState
-from rules.valuation import standings
-from rules.variants import EndRule
+from rules.valuation import winner
 
 TURN_RULE = "seed 000, THE PLAY"
 TIME_RULE = "seed 002, TIME LIMIT GAME"
@@ -49,7 +48,7 @@ def end(state: GameState, action: End) -> Outcome:
         raise RuleError("end of game", f"the game is already over ({state.end_reason})")
     reason = normalise(action.reason)
     if reason in ("time", "timeup", "timeisup"):
-        if state.variant.end is not EndRule.TIME_LIMIT:
+        if not state.variant.may_end_by_time:
             raise RuleError(TIME_RULE, f"{state.variant.title} has no time limit; end it by agreement instead")
         why = "time is up"
     elif reason in ("", "agreement", "agreed", "agree"):
@@ -60,16 +59,3 @@ def end(state: GameState, action: End) -> Outcome:
     won = winner(state)
     tail = f"{won} wins, the richest player" if won else "the richest players tie"
     return Outcome(state, f"The game ends ({why}): {tail}")
-
-
-def winner(state: GameState) -> str | None:
-    """The winner's name: the last player standing, or, once the game is over, the richest by the short game's
-    valuation (seed 000, SHORT GAME rule 3). None while play goes on with several players, or on a tie for first."""
-    left = state.active()
-    if len(left) == 1:
-        return state.players[left[0]].name
-    if not state.over:
-        return None
-    table = standings(state)
-    top = [s for s in table if s.rank == 1 and not s.bankrupt]
-    return top[0].name if len(top) == 1 else None

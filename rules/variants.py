@@ -1,7 +1,10 @@
 """The five rule systems as data (``rules/data/variants/*.toml``), looked up by name or alias.
 
-Each variant is a handful of settings; the engine asks the variant instead of testing its name, so a rule
-that differs between rule books is decided in exactly one place (python-chess's ``find_variant`` idea).
+Each variant is a handful of settings; the engine asks the variant instead of testing its name or its settings, so
+a rule that differs between rule books is decided in exactly one place (python-chess's ``variant.py`` idea: ask
+``ends_at_bankruptcy(n)``, ``may_end_by_time``, ``income_tax_choices``, ``leaves_jail_next_turn``). A variant file is
+validated on load, as the board is: a key it does not know, a wrong type, an unknown value or a missing field is
+refused with the file and the key named (:class:`VariantDataError`).
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import Any, TypeVar
 
 from rules.board import normalise
 from rules.data import read_text
@@ -74,31 +78,137 @@ class Variant:
         """The building level a hotel stands for: one more than the houses needed before it."""
         return self.houses_before_hotel + 1
 
+    # What the engine and the app ask of a variant -------------------------------------------------------------
+    @property
+    def bankruptcies_to_end(self) -> int | None:
+        """The bankruptcy that ends the game, counted from the first (1 or 2), or None when bankruptcies end it only
+        by leaving one player standing (seed 000, SHORT GAME rule 3; seed 003, SHORT GAME rule 5)."""
+        return {EndRule.FIRST_BANKRUPTCY: 1, EndRule.SECOND_BANKRUPTCY: 2}.get(self.end)
+
+    def ends_at_bankruptcy(self, n: int) -> bool:
+        """Does the ``n``-th bankruptcy of the game (1-based) end it, whoever is left?"""
+        limit = self.bankruptcies_to_end
+        return limit is not None and n >= limit
+
+    def play_ceases_at_bankruptcy(self, n: int) -> bool:
+        """Does play cease at the ``n``-th bankruptcy, the bankrupt handing everything over as it stands, buildings
+        included, with no sale and no interest (seed 000, SHORT GAME rule 3: "Play immediately ceases")?"""
+        return self.end is EndRule.SECOND_BANKRUPTCY and self.ends_at_bankruptcy(n)
+
+    @property
+    def may_end_by_time(self) -> bool:
+        """The game ends at an agreed time, so it needs one and may be ended with ``end time`` (seed 002)."""
+        return self.end is EndRule.TIME_LIMIT
+
+    @property
+    def leaves_jail_next_turn(self) -> bool:
+        """A jailed player must leave on their next turn, rolling once and paying on a miss (seed 003, SHORT GAME
+        rule 3), instead of having up to three turns (seed 000, JAIL)."""
+        return self.jail is JailRule.NEXT_TURN
+
+    @property
+    def income_tax_choices(self) -> tuple[str, ...]:
+        """The Income Tax options a player has: ``("flat", "percent")``, $200 or 10%, chosen before adding up (seed
+        000, "INCOME TAX"); ``("flat",)`` only (seed 003, SHORT GAME rule 4); ``("percent",)`` only (seed 001)."""
+        return {IncomeTax.CHOICE: ("flat", "percent"), IncomeTax.FLAT: ("flat",), IncomeTax.DARROW: ("percent",)}[
+            self.income_tax
+        ]
+
+    @property
+    def income_tax_at_mortgage_values(self) -> bool:
+        """The 10% is of cash, the mortgage values of all deeds and the cost of buildings (seed 001, INCOME TAX),
+        not of the printed prices (seed 000, "INCOME TAX": "total worth")."""
+        return self.income_tax is IncomeTax.DARROW
+
 
 VARIANTS = ("standard", "short-1973", "short-1990s", "time-limit", "darrow-1935")
 
 
+class VariantDataError(ValueError):
+    """A variant data file that does not describe a variant: the message names the file and the key."""
+
+
+_TEXT = ("key", "title", "summary", "seeds")
+_COUNTS = ("min_players", "max_players", "houses_before_hotel", "deal_count")
+_FLAGS = ("deal_paid", "buy_at_price", "transfer_free_of_mortgage")
+_CHOICES: dict[str, type[Enum]] = {"income_tax": IncomeTax, "jail": JailRule, "end": EndRule}
+_OPTIONAL = ("aliases", "luxury_tax")
+_KEYS = frozenset((*_TEXT, *_COUNTS, *_FLAGS, *_CHOICES, *_OPTIONAL))
+_E = TypeVar("_E", bound=Enum)
+
+
 @cache
 def load_variant(key: str) -> Variant:
-    text = read_text(f"variants/{key}.toml")
-    d = tomllib.loads(text)
+    """Load and validate a variant's file by its key (``variants/<key>.toml``); cached."""
+    source = f"variants/{key}.toml"
+    variant = parse_variant(tomllib.loads(read_text(source)), source=source)
+    if variant.key != key:
+        raise VariantDataError(f"{source}: key: {variant.key!r} is not the file's name {key!r}")
+    return variant
+
+
+def parse_variant(data: dict[str, Any], source: str = "variant") -> Variant:
+    """Build a :class:`Variant` from parsed TOML, raising :class:`VariantDataError` naming ``source`` and the first
+    bad key: one it does not know, a missing field, a wrong type or a value outside its set."""
+
+    def bad(key: str, why: str) -> VariantDataError:
+        return VariantDataError(f"{source}: {key}: {why}")
+
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise bad(unknown[0], f"not a variant setting; the settings are {', '.join(sorted(_KEYS))}")
+    missing = sorted(_KEYS - set(_OPTIONAL) - set(data))
+    if missing:
+        raise bad(missing[0], "missing")
+
+    def text(key: str) -> str:
+        value = data[key]
+        if not isinstance(value, str) or not value.strip():
+            raise bad(key, f"must be some text, not {value!r}")
+        return value
+
+    def count(key: str, value: object, least: int) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            raise bad(key, f"must be a whole number from {least}, not {value!r}")
+        return value
+
+    def flag(key: str) -> bool:
+        value = data[key]
+        if not isinstance(value, bool):
+            raise bad(key, f"must be true or false, not {value!r}")
+        return value
+
+    def choice(key: str, kind: type[_E]) -> _E:
+        value = data[key]
+        try:
+            return kind(value)
+        except ValueError:
+            raise bad(key, f"{value!r} is not one of {', '.join(repr(m.value) for m in kind)}") from None
+
+    aliases = data.get("aliases", [])
+    if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
+        raise bad("aliases", f"must be a list of names, not {aliases!r}")
+    least = {"min_players": 2, "max_players": 2, "houses_before_hotel": 1, "deal_count": 0}
+    counts = {k: count(k, data[k], least[k]) for k in _COUNTS}
+    if counts["max_players"] < counts["min_players"]:
+        raise bad("max_players", f"{counts['max_players']} is fewer than min_players ({counts['min_players']})")
     return Variant(
-        key=d["key"],
-        title=d["title"],
-        summary=d["summary"],
-        seeds=d["seeds"],
-        aliases=tuple(d.get("aliases", ())),
-        min_players=d["min_players"],
-        max_players=d["max_players"],
-        houses_before_hotel=d["houses_before_hotel"],
-        deal_count=d["deal_count"],
-        deal_paid=d["deal_paid"],
-        buy_at_price=d["buy_at_price"],
-        income_tax=IncomeTax(d["income_tax"]),
-        jail=JailRule(d["jail"]),
-        end=EndRule(d["end"]),
-        transfer_free_of_mortgage=d["transfer_free_of_mortgage"],
-        luxury_tax=d.get("luxury_tax", 0),
+        key=text("key"),
+        title=text("title"),
+        summary=text("summary"),
+        seeds=text("seeds"),
+        aliases=tuple(aliases),
+        min_players=counts["min_players"],
+        max_players=counts["max_players"],
+        houses_before_hotel=counts["houses_before_hotel"],
+        deal_count=counts["deal_count"],
+        deal_paid=flag("deal_paid"),
+        buy_at_price=flag("buy_at_price"),
+        income_tax=choice("income_tax", IncomeTax),
+        jail=choice("jail", JailRule),
+        end=choice("end", EndRule),
+        transfer_free_of_mortgage=flag("transfer_free_of_mortgage"),
+        luxury_tax=count("luxury_tax", data.get("luxury_tax", 0), 0),
     )
 
 

@@ -436,16 +436,19 @@ class TableScreen(Screen):
         from rules.board import SquareKind
 
         state = self.state
-        income = state.variant.income_tax.value
+        offered = state.variant.income_tax_choices  # asked of the variant: ("flat", "percent"), ("flat",), ...
         square = state.board.square_name(SquareKind.LUXURY_TAX)  # "Luxury Tax", "Super Tax" on the UK board
         word = square.split()[0].casefold()  # the command word for it: luxury or super (commands.TAX_KINDS)
-        choices = {"choice": ("200", "10%", word), "flat": ("200", word), "darrow": ("10%", word)}[income]
-        note = {
-            "choice": "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
-            f" choice. Or: {word} ({square}).",
-            "flat": f"Income tax is a flat amount in this game. Or: {word} ({square}).",
-            "darrow": f"Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: {word} ({square}).",
-        }[income]
+        choices = (*({"flat": "200", "percent": "10%"}[o] for o in offered), word)
+        if len(offered) > 1:
+            note = (
+                "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
+                f" choice. Or: {word} ({square})."
+            )
+        elif offered == ("flat",):
+            note = f"Income tax is a flat amount in this game. Or: {word} ({square})."
+        else:
+            note = f"Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: {word} ({square})."
         spellings = {
             w: m for w, m in (commands.TAX_CHOICES | commands.TAX_KINDS).items() if m in choices or m == "luxury"
         }
@@ -463,7 +466,7 @@ class TableScreen(Screen):
             ),
             focus="how",
             note=note,
-            preview=income != "choice",
+            preview=len(offered) == 1,
         )
 
     def action_card(self) -> None:

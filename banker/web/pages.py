@@ -108,8 +108,8 @@ def involving(entries: tuple[LogEntry, ...], name: str) -> list[LogEntry]:
 
 
 def _collects(state: GameState, deed) -> dict[str, Any]:
-    """What a deed collects now, by ``rules.rent.quote``: an amount, or for a utility the range of the dice."""
-    from rules.rent import quote
+    """What a deed collects now, by ``rules.queries.rent_quote``: an amount, or for a utility the range of the dice."""
+    from rules.queries import rent_quote as quote
 
     if deed.kind is SquareKind.UTILITY:
         low, high = quote(state, deed, dice=2), quote(state, deed, dice=12)
@@ -148,13 +148,12 @@ def _detail(explanation: str, name: str, amount: str = "") -> str:
 
 def player_data(view: View, seat: int) -> dict[str, Any]:
     """Everything a player's page shows, as plain JSON."""
-    from rules.jail import DECK_TITLES, jail_status
-    from rules.valuation import worth
+    from rules.jail import DECK_TITLES
+    from rules.queries import buildings_on, jail_status, valuation
 
     state = view.state
     p = state.players[seat]
-    w = worth(state, seat)
-    hotel = state.hotel_level
+    w = valuation(state, seat)
     groups = []
     for key, group in state.board.groups.items():
         deeds = []
@@ -163,11 +162,12 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
             if holding.owner != seat:
                 continue
             deed = state.board.deeds[di]
+            houses, hotel = buildings_on(state, deed)
             deeds.append(
                 {
                     "name": deed.name,
-                    "houses": 0 if holding.level == hotel else holding.level,
-                    "hotel": holding.level == hotel,
+                    "houses": houses,
+                    "hotel": hotel,
                     "mortgaged": holding.mortgaged,
                     "collects": _collects(state, deed),
                 }
@@ -197,13 +197,11 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
 
 def table_data(view: View) -> dict[str, Any]:
     """Everything the table's page shows, as plain JSON."""
-    from rules.turns import winner
-    from rules.valuation import standings
+    from rules.queries import standings
 
     state = view.state
     board = state.board
     names = [p.name for p in state.players]
-    won = winner(state) if state.over else None
     return {
         "page": "table",
         "game": _game(view),
@@ -217,7 +215,7 @@ def table_data(view: View) -> dict[str, Any]:
                 "worth_text": state.money(s.total),
                 "bankrupt": s.bankrupt,
                 "turn": not state.over and names.index(s.name) == state.turn,
-                "winner": s.name == won,
+                "winner": s.winner,
                 "in_jail": state.players[names.index(s.name)].jail is not None,
             }
             for s in standings(state)

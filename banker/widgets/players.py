@@ -62,7 +62,7 @@ class PlayerCard(Widget):
         status = "  BANKRUPT" if p.bankrupt else ""
         self.name_text = f"{marker}{p.name}{token}{status}"
         cash = state.money(p.cash)
-        details = f"worth {state.money(queries.worth(state, self.index))} · " + _count(
+        details = f"worth {state.money(queries.valuation_total(state, self.index))} · " + _count(
             len(state.owned_by(self.index)), "deed"
         )
         cards = _count(len(p.jail_cards), "jail card") if p.jail_cards else ""

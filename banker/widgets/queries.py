@@ -1,31 +1,20 @@
-"""Engine queries the widgets need, in one place; each engine module is imported when first asked, so drawing
-the table does not wait for the parts of the engine it does not use."""
+"""Engine queries the widgets need, asked of ``rules.queries`` (which loads each engine module when first asked, so
+drawing the table does not wait for the parts of the engine it does not use)."""
 
 from __future__ import annotations
 
 from rules import GameState
+from rules.queries import can_raise, jail_status
+
+__all__ = ["building_text", "can_raise", "jail_status", "valuation_total"]
 
 
-def worth(state: GameState, index: int) -> int:
-    """A player's total worth (seed 000, "INCOME TAX" definition)."""
-    from rules import valuation
+def valuation_total(state: GameState, index: int) -> int:
+    """The figure the players' column calls a player's worth: the total of the rule book's valuation (seed 000,
+    SHORT GAME rule 3: mortgaged deeds at half price), not the Income Tax basis."""
+    from rules.queries import valuation
 
-    return valuation.worth(state, index).total
-
-
-def jail_status(state: GameState, index: int) -> str:
-    """ "in jail, turn 2 of 3" ("" when not in jail)."""
-    if state.players[index].jail is None:
-        return ""
-    from rules import jail
-
-    return jail.jail_status(state, index)
-
-
-def can_raise(state: GameState, index: int) -> int:
-    from rules import money
-
-    return money.can_raise(state, index)
+    return valuation(state, index).total
 
 
 def building_text(state: GameState, level: int) -> str:

@@ -411,7 +411,7 @@ def test_resuming_from_a_checkpoint_loads_no_engine(game, db):
         "from banker.session import Session\n"
         "from banker.widgets import queries\n"
         f"s = Session.open({str(db)!r})\n"
-        "print([queries.worth(s.state, i) for i in range(3)], len(s.log(limit=30)))\n"
+        "print([queries.valuation_total(s.state, i) for i in range(3)], len(s.log(limit=30)))\n"
         "loaded = {m for m in sys.modules if m in ('banker.commands', 'rules.actions', 'rules.engine')}\n"
         "assert not loaded, loaded\n"
         "assert s.execute('pay ann 1').ok and 'rules.actions' in sys.modules\n"

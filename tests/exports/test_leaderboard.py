@@ -56,3 +56,17 @@ def test_leaderboard_text():
     assert text[0].split() == ["Player", "Games", "Wins", "Avg", "rank"]
     assert text[1].split() == ["Ann", "1", "1", "1.00"]
     assert leaderboard_text([]) == "No finished games yet."
+
+
+def test_rows_journalled_without_winner_flags_read_the_games_winner_else_the_sole_first():
+    """A ``scores`` row read back is a standing; with no winner flag the game's recorded winner counts, else the
+    rules' winner by the recorded ranks (``rules.valuation.winner_of``), where a tie for first is nobody's win."""
+    rows = [
+        {"game": 1, "name": "Ann", "rank": 2, "winner": 0, "game_winner": "Bob"},
+        {"game": 1, "name": "Bob", "rank": 1, "winner": 0, "game_winner": "Bob"},
+        {"game": 2, "name": "Ann", "rank": 1, "winner": None, "game_winner": None},
+        {"game": 2, "name": "Bob", "rank": 2, "winner": None, "game_winner": None},
+        {"game": 3, "name": "Ann", "rank": 1, "winner": 0, "game_winner": ""},
+        {"game": 3, "name": "Bob", "rank": 1, "winner": 0, "game_winner": ""},
+    ]
+    assert leaderboard_from_scores(rows) == [LeaderRow("Ann", 3, 1, 1.33), LeaderRow("Bob", 3, 1, 1.33)]

@@ -8,7 +8,7 @@ import pytest
 from rules import CannotPay, RuleError, apply
 from rules.actions import Bankrupt, Next, Turn
 from rules.turns import winner
-from rules.valuation import worth
+from rules.valuation import valuation
 from tests.rules.support import conserved, game, own, set_cash
 
 
@@ -114,7 +114,7 @@ def test_short_1973_play_ceases_no_interest_mortgaged_at_half_price_seed000_shor
     assert st.over and [t.kind for t in out.transfers] == ["bankruptcy"]
     assert st.players[0].cash == ann_cash + 30 and conserved(st)
     assert st.holding(st.deed("Boardwalk")).mortgaged and st.holding(st.deed("Boardwalk")).owner == 0
-    w = worth(st, 0)
+    w = valuation(st, 0)
     assert (w.deeds, w.mortgaged) == (60 + 60, 400 // 2)  # Mediterranean, Baltic; Boardwalk at half its $400
     assert w.total == ann_cash + 30 + 120 + 200 + 2 * 50
     assert "no interest" in out.summary and "interest on Boardwalk" not in out.summary

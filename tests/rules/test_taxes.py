@@ -30,14 +30,14 @@ def test_income_tax_200_option_seed000():
 def test_income_tax_10_percent_of_total_worth_seed000():
     # worth = 1500 cash + 400 + 60 printed prices (mortgaged or not) + 2 x 50 buildings = 2060 -> $206
     opts = income_tax_options(rich(), "Ann")
-    assert (opts.flat, opts.percent, opts.worth, opts.basis) == (200, 206, 2060, 2060)
+    assert (opts.flat, opts.percent, opts.basis) == (200, 206, 2060)
     out = apply(rich(), Tax("Ann", "income", "10%"))
     assert out.state.players[0].cash == 1500 - 206
 
 
 def test_hotel_counts_its_turned_in_houses_in_worth():
     s = own(game(), 0, "Boardwalk", game().hotel_level)
-    assert income_tax_options(s, 0).worth == 1500 + 400 + 5 * 200
+    assert income_tax_options(s, 0).basis == 1500 + 400 + 5 * 200
 
 
 def test_ten_percent_rounds_halves_up():
@@ -50,7 +50,7 @@ def test_darrow_ten_percent_of_mortgage_values_seed001():
     s = own(s, 0, "Baltic", 2)
     opts = income_tax_options(s, 0)
     # 1500 cash + 200 + 30 mortgage values + 100 buildings = 1830 -> 183; no $200 option
-    assert (opts.flat, opts.percent, opts.worth) == (None, 183, 1830)
+    assert (opts.flat, opts.percent, opts.basis) == (None, 183, 1830)
     assert apply(s, Tax("Ann", "income")).state.players[0].cash == 1500 - 183
 
 
@@ -111,3 +111,14 @@ def test_tax_not_covered_refused():
     with pytest.raises(CannotPay) as e:
         apply(s, Tax("Ann", "income", "200"))
     assert e.value.missing == 150
+
+
+def test_the_tax_basis_is_not_the_valuation_seed000():
+    """Two figures the rule books both call worth: Income Tax's "total worth" counts a mortgaged deed at its printed
+    price (seed 000, "INCOME TAX"); the short game's valuation at half of it (seed 000, SHORT GAME rule 3)."""
+    from rules.taxes import tax_basis
+    from rules.valuation import valuation
+
+    s = own(game(), 0, "Boardwalk", mortgaged=True)
+    assert tax_basis(s, 0) == tax_basis(s, "Ann") == 1500 + 400
+    assert valuation(s, 0).total == 1500 + 200

@@ -3,7 +3,7 @@
 from rules import apply
 from rules.actions import Bankrupt
 from rules.codec import state_from_dict, state_to_dict
-from rules.valuation import standings, valuation_rule, worth
+from rules.valuation import standings, valuation, valuation_rule
 from tests.rules.support import game, own, set_cash
 
 
@@ -12,7 +12,7 @@ def test_worth_seed000_short_rule3():
     s = own(s, 0, "Boardwalk", mortgaged=True)  # half of $400
     s = own(s, 0, "Park Place", s.hotel_level)  # $350 + hotel at 4 x $200 (3 houses turned in + the hotel)
     s = own(s, 0, "Baltic", 2)  # $60 + 2 x $50
-    w = worth(s, 0)
+    w = valuation(s, 0)
     assert (w.cash, w.deeds, w.mortgaged, w.houses, w.hotels) == (1500, 410, 200, 2, 1)
     assert w.buildings == 4 * 200 + 2 * 50
     assert w.total == 1500 + 410 + 200 + 900
@@ -68,3 +68,19 @@ def test_ruling_bankrupt_order_unknown_in_an_old_checkpoint_ranks_last():
     s = _out(s, "Eve")
     table = standings(s)
     assert [(t.rank, t.name) for t in table][2:] == [(3, "Eve"), (4, "Ann"), (4, "Cy")]
+
+
+def test_standings_mark_the_winner_once_the_game_is_over_seed000_short_rule3():
+    """The standing is the one record of a player's place: the winner is marked on it, by the rules (the richest
+    once the game is over; a tie for first is nobody's win, docs/rulings.md), never while play goes on."""
+    from dataclasses import replace
+
+    from rules.valuation import winner, winner_of
+
+    s = set_cash(game(3), 1, 1700)
+    assert not any(t.winner for t in standings(s)) and winner(s) is None
+    over = replace(s, over=True, end_reason="by agreement")
+    assert [(t.name, t.winner) for t in standings(over)] == [("Bob", True), ("Ann", False), ("Cy", False)]
+    assert winner(over) == winner_of(standings(over)) == "Bob"
+    tied = replace(set_cash(s, 0, 1700), over=True)
+    assert not any(t.winner for t in standings(tied)) and winner(tied) is None and winner_of(standings(tied)) is None

@@ -136,3 +136,94 @@ def test_settings_luxury_tax_and_house_rules():
 def test_time_limit_needs_an_agreed_length_seed002():
     with pytest.raises(RuleError, match="agreed length"):
         new_game(["Ann", "Bob"], Settings(variant="time-limit"))
+
+
+@pytest.mark.parametrize(
+    "key,ends,time,jail_next,choices",
+    [
+        ("standard", [False, False, False], False, False, ("flat", "percent")),
+        ("short-1973", [False, True, True], False, False, ("flat", "percent")),
+        ("short-1990s", [True, True, True], False, True, ("flat",)),
+        ("time-limit", [False, False, False], True, False, ("flat", "percent")),
+        ("darrow-1935", [False, False, False], False, False, ("percent",)),
+    ],
+    ids=["seed000", "seed000-short-rule3", "seed003-short-rules-3-4-5", "seed002-time-limit", "seed001"],
+)
+def test_what_the_engine_asks_of_each_variant(key, ends, time, jail_next, choices):
+    """The variant answers for its rule book: which bankruptcy ends the game, a time limit, the jail timer and the
+    Income Tax options."""
+    v = find_variant(key)
+    assert [v.ends_at_bankruptcy(n) for n in (1, 2, 3)] == ends
+    assert v.play_ceases_at_bankruptcy(2) is (key == "short-1973") and not v.play_ceases_at_bankruptcy(1)
+    assert (v.may_end_by_time, v.leaves_jail_next_turn, v.income_tax_choices) == (time, jail_next, choices)
+    assert v.income_tax_at_mortgage_values is (key == "darrow-1935")
+
+
+def _variant_toml(key: str = "standard") -> dict:
+    import tomllib
+
+    from rules.data import read_text
+
+    return tomllib.loads(read_text(f"variants/{key}.toml"))
+
+
+@pytest.mark.parametrize(
+    "mutate,match",
+    [
+        (lambda d: d.update(speed_die=True), "speed_die: not a variant setting"),
+        (lambda d: d.pop("jail"), "jail: missing"),
+        (lambda d: d.update(end="sudden_death"), "end: 'sudden_death' is not one of 'last_standing'"),
+        (lambda d: d.update(income_tax="choise"), "income_tax: 'choise' is not one of 'choice', 'flat', 'darrow'"),
+        (lambda d: d.update(deal_paid="yes"), "deal_paid: must be true or false, not 'yes'"),
+        (lambda d: d.update(max_players="8"), "max_players: must be a whole number from 2, not '8'"),
+        (lambda d: d.update(houses_before_hotel=True), "houses_before_hotel: must be a whole number from 1"),
+        (lambda d: d.update(min_players=9), r"max_players: 8 is fewer than min_players \(9\)"),
+        (lambda d: d.update(aliases="classic"), "aliases: must be a list of names"),
+        (lambda d: d.update(title=""), "title: must be some text"),
+        (lambda d: d.update(luxury_tax=-75), "luxury_tax: must be a whole number from 0"),
+    ],
+    ids=[
+        "unknown-key",
+        "missing-field",
+        "unknown-end",
+        "misspelt-income-tax",
+        "flag-as-text",
+        "count-as-text",
+        "count-as-bool",
+        "fewer-max-than-min",
+        "aliases-not-a-list",
+        "empty-title",
+        "negative-luxury-tax",
+    ],
+)
+def test_bad_variant_files_are_refused_naming_file_and_key(mutate, match):
+    """Like the board, a variant file is checked on load: nothing half-read reaches a game."""
+    from rules.variants import VariantDataError, parse_variant
+
+    data = _variant_toml()
+    mutate(data)
+    with pytest.raises(VariantDataError, match=match) as refused:
+        parse_variant(data, source="variants/broken.toml")
+    assert str(refused.value).startswith("variants/broken.toml: ")
+
+
+@pytest.mark.parametrize("key", [v.key for v in all_variants()])
+def test_the_shipped_variant_files_pass_the_checks(key):
+    from rules.variants import parse_variant
+
+    assert parse_variant(_variant_toml(key)) == find_variant(key)
+
+
+def test_a_variant_file_names_its_own_key(monkeypatch):
+    """A file whose key is not its name (a copy left unedited) is refused rather than loaded under the wrong name."""
+    from rules import variants
+    from rules.data import read_text
+
+    monkeypatch.setattr(variants, "read_text", lambda _name: read_text("variants/standard.toml"))
+    variants.load_variant.cache_clear()
+    try:
+        with pytest.raises(variants.VariantDataError, match="variants/short-1973.toml: key: 'standard'"):
+            variants.load_variant("short-1973")
+    finally:
+        monkeypatch.undo()
+        variants.load_variant.cache_clear()

@@ -1,0 +1,126 @@
+"""The questions the app asks of the rules, in one documented place: what a player would pay or is worth, what a
+deed would cost, when the game ends, who won. The screens, the phone pages, the views and the exports ask here
+instead of working a rule out themselves, so a figure on screen is always the figure the engine charges.
+
+Each answer is the engine's own (the handlers charge exactly these figures); this module only gathers them. The
+modules that also hold action handlers (rent, taxes, money, mortgages, trades, jail) are imported on first use, so
+drawing a saved game's table asks nothing of the engine it does not need (``tests/app/test_session.py``,
+``bench/bench_app.py``).
+
+========================  =========================================================================================
+``valuation``             a player's valuation (seed 000, SHORT GAME rule 3): what the screens call their worth
+``standings``, ``winner`` everybody ranked by that valuation, the winner marked once the game is over
+``rent_quote``            the rent owed on landing on a deed, with the rule followed (``rules.rent.quote``)
+``tax_basis``             what the 10% Income Tax is of (seed 000, "INCOME TAX": "total worth"); not the valuation
+``income_tax_options``    both Income Tax figures a player faces now
+``income_tax_choices``    the Income Tax options of the game's variant: ``("flat", "percent")``, ``("flat",)``, ...
+``can_raise``             the most cash a player could raise by selling buildings and mortgaging
+``lift_cost``             (principal, interest) to lift a mortgage (seed 000, MORTGAGES)
+``takeover_terms``        what a mortgaged deed costs the player who takes it in a trade, or why it cannot move
+``deadline``              when a time-limit game ends (seed 002)
+``jail_status``           "in jail, turn 2 of 3" ("" when free)
+``buildings_on``          (houses, hotel) standing on a deed
+========================  =========================================================================================
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from rules.board import Deed
+from rules.state import GameState
+from rules.valuation import Standing, Valuation, standings, valuation, winner
+
+if TYPE_CHECKING:
+    from rules.rent import RentQuote
+    from rules.taxes import TaxOptions
+    from rules.trades import TakeoverTerms
+
+__all__ = [
+    "Standing",
+    "Valuation",
+    "buildings_on",
+    "can_raise",
+    "deadline",
+    "income_tax_choices",
+    "income_tax_options",
+    "jail_status",
+    "lift_cost",
+    "rent_quote",
+    "standings",
+    "takeover_terms",
+    "tax_basis",
+    "valuation",
+    "winner",
+]
+
+
+def rent_quote(
+    state: GameState, deed: Deed | str, payer: int | str | None = None, dice: int | None = None, card: bool = False
+) -> RentQuote:
+    """The rent ``payer`` (None: any opponent) owes on landing on ``deed`` (``rules.rent.quote``)."""
+    from rules.rent import quote
+
+    return quote(state, deed, payer=payer, dice=dice, card=card)
+
+
+def tax_basis(state: GameState, player: int | str) -> int:
+    """What the 10% Income Tax is of (``rules.taxes.tax_basis``); not the valuation."""
+    from rules.taxes import tax_basis as basis
+
+    return basis(state, player)
+
+
+def income_tax_options(state: GameState, player: int | str) -> TaxOptions:
+    """Both Income Tax figures a player faces now under the game's variant (``rules.taxes.income_tax_options``)."""
+    from rules.taxes import income_tax_options as options
+
+    return options(state, player)
+
+
+def income_tax_choices(state: GameState) -> tuple[str, ...]:
+    """The Income Tax options of the game's variant (``Variant.income_tax_choices``)."""
+    return state.variant.income_tax_choices
+
+
+def can_raise(state: GameState, index: int) -> int:
+    """The most cash a player could raise on top of their cash (``rules.money.can_raise``)."""
+    from rules.money import can_raise as most
+
+    return most(state, index)
+
+
+def lift_cost(state: GameState, deed: Deed | str) -> tuple[int, int]:
+    """(principal, interest) to lift the mortgage on ``deed`` (``rules.mortgages.lift_cost``)."""
+    from rules.mortgages import lift_cost as cost
+
+    return cost(state.deed(deed) if isinstance(deed, str) else deed)
+
+
+def takeover_terms(state: GameState, deed: Deed | str) -> TakeoverTerms | None:
+    """What a mortgaged deed costs whoever takes it in a trade now; None when it is not mortgaged
+    (``rules.trades.takeover_terms``)."""
+    from rules.trades import takeover_terms as terms
+
+    return terms(state, deed)
+
+
+def deadline(state: GameState, started: str) -> datetime | None:
+    """When a time-limit game ends, from its journalled start (``GameState.deadline``); None for other games."""
+    return state.deadline(started)
+
+
+def jail_status(state: GameState, index: int) -> str:
+    """A few words for the screen: "" when free, "in jail, turn 2 of 3" (``rules.jail.jail_status``)."""
+    if state.players[index].jail is None:
+        return ""  # the common case, without loading the jail's handlers
+    from rules.jail import jail_status as status
+
+    return status(state, index)
+
+
+def buildings_on(state: GameState, deed: Deed | str) -> tuple[int, bool]:
+    """(houses, hotel) on a deed: a lot at the hotel level (``GameState.hotel_level``) has a hotel and no houses."""
+    level = state.holding(state.deed(deed) if isinstance(deed, str) else deed).level
+    return (0, True) if level == state.hotel_level else (level, False)

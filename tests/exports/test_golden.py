@@ -1,0 +1,109 @@
+"""The exports and the ``scores`` table of fixed games, byte for byte: the files in ``golden/`` were written by the
+code before the standings became one record (``rules.valuation.Standing``, issue 14), and must not change.
+
+Regenerate only for a deliberate format change: ``python tests/exports/test_golden.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import rules
+from banker import exports
+from banker.session import Session
+from banker.views import answer, standings_rows
+
+GOLDEN = Path(__file__).parent / "golden"
+CREATED = "2026-11-22T03:00:00+00:00"
+ENDED = "2026-11-22T04:25:30+00:00"
+
+GAMES = {
+    # the 1973 short game to its second bankruptcy: deals, houses and a hotel, a mortgage, a player bankrupt
+    "short-1973": (
+        ["Ann", "Bob", "Cy", "Dee"],
+        [
+            "deal ann boardwalk",
+            "deal ann park place",
+            "deal bob baltic",
+            "deal bob mediterranean",
+            "deal cy reading",
+            "deal cy oriental",
+            "deal dee vermont",
+            "deal dee connecticut",
+            "build ann boardwalk 2",
+            "build ann park place 1",
+            "build bob baltic 4",
+            "build bob mediterranean 4",
+            "mortgage dee vermont",
+            "rent cy boardwalk",
+            "bankrupt cy to ann",
+            "bankrupt dee to bank",
+        ],
+        {},
+    ),
+    # a tie for first, ended by agreement: nobody's win
+    "tie": (["Ann", "Bob"], ["end"], {}),
+    # a time-limit game ended by the clock, on the UK board
+    "time-limit": (
+        ["Ann", "Bob", "Cy"],
+        ["deal ann mayfair", "deal ann park lane", "deal bob kings cross", "deal bob whitechapel"]
+        + ["deal cy strand", "deal cy fleet", "build ann mayfair 2", "rent cy mayfair", "end time"],
+        {"time_limit_minutes": 90, "edition": "uk"},
+    ),
+}
+
+
+def _files(tmp_path: Path, key: str) -> dict[str, str]:
+    """Every export of the game, and its ``scores`` rows and ``show scores`` answer, as text."""
+    names, lines, settings = GAMES[key]
+    variant = "standard" if key == "tie" else key
+    session = Session.create(tmp_path / f"{key}.db", names, rules.Settings(variant=variant, **settings))
+    for line in lines:
+        reply = session.execute(line)
+        assert reply.ok, f"{line}: {reply.message}"
+    assert session.state.over
+    rep = replace(exports.report(session), game=1, created=CREATED, ended=ENDED)
+    scores = [{k: v for k, v in row.items() if k != "game"} for row in session.scores()]
+    out = {f"{key}.{fmt}": exports.render(rep, fmt) for fmt in exports.FORMATS}
+    out[f"{key}.qr.txt"] = exports.qr_text(rep) + "\n"
+    out[f"{key}.scores.json"] = json.dumps([standings_rows(session.state), scores], indent=1) + "\n"
+    out[f"{key}.answer.txt"] = "\n".join(answer(session.state, _query(q)) for q in ("scores", "worth")) + "\n"
+    try:
+        play = exports.bgstats_play(rep)
+        play.pop("playDate")  # the start in this computer's time zone: not the standings', and not fixed
+        out[f"{key}.bgstats.json"] = json.dumps(play, indent=1, sort_keys=True) + "\n"
+    except ValueError:
+        pass
+    session.close()
+    return out
+
+
+def _query(kind: str):
+    from banker.commands import Query
+
+    return Query(kind)
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_exports_and_scores_stay_byte_identical(tmp_path, key):
+    made = _files(tmp_path, key)
+    kept = {p.name: p.read_bytes().decode("utf-8") for p in GOLDEN.glob(f"{key}.*")}
+    assert sorted(made) == sorted(kept)
+    for name, text in made.items():
+        assert text == kept[name], name
+
+
+if __name__ == "__main__":  # regenerate the golden files
+    import tempfile
+
+    GOLDEN.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in GAMES:
+            for name, text in _files(Path(tmp), game).items():
+                (GOLDEN / name).write_bytes(text.encode("utf-8"))
+    sys.exit(0)
