@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal, TypeVar
 
 from rules.actions import (
     Action,
@@ -24,9 +26,11 @@ from rules.actions import (
     Deal,
     DealRandom,
     End,
+    EndReason,
     Go,
     Items,
     JailAction,
+    JailWay,
     Mortgage,
     Next,
     Parking,
@@ -35,6 +39,8 @@ from rules.actions import (
     Sell,
     ShortageAuction,
     Tax,
+    TaxChoice,
+    TaxKind,
     Trade,
     Turn,
     Unmortgage,
@@ -42,7 +48,7 @@ from rules.actions import (
 from rules.cards import resolve_card
 from rules.errors import RuleError, UnknownName
 from rules.names import check_text, name_key, shown
-from rules.state import GameState, HouseRules, Settings, new_game
+from rules.state import Deck, GameState, HouseRules, Settings, new_game
 
 MAX_AMOUNT = 1_000_000
 """No amount at a Monopoly table comes near this; anything larger is a typo."""
@@ -128,28 +134,35 @@ VERB_ALIASES: dict[str, str] = {
     "query": "show",
 }
 DECKS = {
-    "chance": "chance",
-    "ch": "chance",
-    "chest": "chest",
-    "cc": "chest",
-    "community": "chest",
-    "community-chest": "chest",
-    "communitychest": "chest",
+    "chance": Deck.CHANCE,
+    "ch": Deck.CHANCE,
+    "chest": Deck.CHEST,
+    "cc": Deck.CHEST,
+    "community": Deck.CHEST,
+    "community-chest": Deck.CHEST,
+    "communitychest": Deck.CHEST,
 }
 JAIL_HOW = {
-    "fine": "fine",
-    "pay": "fine",
-    "card": "card",
-    "doubles": "doubles",
-    "double": "doubles",
-    "miss": "miss",
-    "fail": "miss",
-    "failed": "miss",
-    "send": "send",
-    "go": "send",
+    "fine": JailWay.FINE,
+    "pay": JailWay.FINE,
+    "card": JailWay.CARD,
+    "doubles": JailWay.DOUBLES,
+    "double": JailWay.DOUBLES,
+    "miss": JailWay.MISS,
+    "fail": JailWay.MISS,
+    "failed": JailWay.MISS,
+    "send": JailWay.SEND,
+    "go": JailWay.SEND,
 }
-TAX_KINDS = {"income": "income", "luxury": "luxury", "super": "luxury", "supertax": "luxury"}
-TAX_CHOICES = {"200": "200", "flat": "200", "10%": "10%", "10": "10%", "percent": "10%", "10percent": "10%"}
+TAX_KINDS = {"income": TaxKind.INCOME, "luxury": TaxKind.LUXURY, "super": TaxKind.LUXURY, "supertax": TaxKind.LUXURY}
+TAX_CHOICES = {
+    "200": TaxChoice.FLAT,
+    "flat": TaxChoice.FLAT,
+    "10%": TaxChoice.PERCENT,
+    "10": TaxChoice.PERCENT,
+    "percent": TaxChoice.PERCENT,
+    "10percent": TaxChoice.PERCENT,
+}
 EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
 BANK = {"bank": "bank"}
 SHOW_WHAT = {
@@ -160,10 +173,13 @@ SHOW_WHAT = {
     "scores": "scores",
     "standings": "scores",
 }
-END_REASONS = {"time": "time", "agreement": "agreement", "agreed": "agreement"}
+END_REASONS = {"time": EndReason.TIME, "agreement": EndReason.AGREEMENT, "agreed": EndReason.AGREEMENT}
 EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}
-"""The closed word lists of the language: every spelling -> the word it means. Each takes a unique prefix the
-way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
+"""The closed word lists of the language: every spelling -> the word it means (the engine's enum where there is
+one: the synonyms are read here, once, and the engine takes only the canonical words). Each takes a unique prefix
+the way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
+
+_Word = TypeVar("_Word", bound=str)
 
 
 def or_list(items: list[str]) -> str:
@@ -171,8 +187,8 @@ def or_list(items: list[str]) -> str:
 
 
 def closed_word(
-    word: str, spellings: dict[str, str], *, prefixes: bool = True, also: tuple[str, ...] = ()
-) -> str | None:
+    word: str, spellings: Mapping[str, _Word], *, prefixes: bool = True, also: tuple[str, ...] = ()
+) -> _Word | None:
     """The word of a closed list that ``word`` means: an exact spelling, else a unique prefix of the spellings
     (when ``prefixes``). None if nothing matches; a :class:`CommandError` naming the choices if several do.
     ``also`` names further meanings the same prefix has in this place (players), so "b" is ambiguous between
@@ -456,19 +472,19 @@ def _tax(c: _Line) -> Action:
     c.need(2, 3)
     player = c.player(c.args[0])
     kind = closed_word(c.args[1], TAX_KINDS)
-    if kind == "luxury":
+    if kind is TaxKind.LUXURY:
         if len(c.args) > 2:
             raise c.bad("luxury tax has no option")
-        return Tax(player, "luxury")
-    if kind != "income":
+        return Tax(player, TaxKind.LUXURY)
+    if kind is not TaxKind.INCOME:
         raise c.bad(f'"{shown(c.args[1])}" is not income or luxury')
-    option = ""
-    if len(c.args) == 3:
-        word = c.args[2]
-        option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES) or ""
-        if not option:
-            raise c.bad(f'"{shown(c.args[2])}" is not an income-tax choice: 200 or 10%')
-    return Tax(player, "income", option)
+    if len(c.args) < 3:
+        return Tax(player, TaxKind.INCOME)
+    word = c.args[2]
+    option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES)
+    if option is None:
+        raise c.bad(f'"{shown(c.args[2])}" is not an income-tax choice: 200 or 10%')
+    return Tax(player, TaxKind.INCOME, option)
 
 
 def _card(c: _Line) -> Action:
@@ -485,14 +501,14 @@ def _jail(c: _Line) -> Action:
     c.need(1, 3)
     player = c.player(c.args[0])
     if len(c.args) == 1:
-        return JailAction(player, "send")
+        return JailAction(player, JailWay.SEND)
     how = closed_word(c.args[1], JAIL_HOW)
     if how is None:
         raise c.bad(f'"{shown(c.args[1])}" is not one of fine, card, doubles, miss')
-    deck = ""
+    deck: Deck | Literal[""] = ""
     if len(c.args) == 3:
         deck = closed_word(c.args[2], DECKS) or ""
-        if how != "card" or not deck:
+        if how is not JailWay.CARD or not deck:
             raise c.bad(f'"{shown(c.args[2])}" is not expected here (only "jail <player> card chance|chest")')
     return JailAction(player, how, deck)
 
@@ -539,8 +555,8 @@ def _split_items(text: str) -> list[str]:
 def _items(c: _Line, text: str, giver: str) -> Items:
     deeds: list[str] = []
     cash = 0
-    cards: list[str] = []
-    held = sorted(c.state.player(giver).jail_cards, key=lambda deck: deck != "chance")  # Chance's card first
+    cards: list[Deck] = []
+    held = sorted(c.state.player(giver).jail_cards, key=lambda deck: deck != Deck.CHANCE)  # Chance's card first
     for part in _split_items(text):
         low = part.casefold().replace(" ", "-")
         if low == "nothing":
@@ -554,8 +570,7 @@ def _items(c: _Line, text: str, giver: str) -> Items:
                 raise c.bad(f"{giver} holds no Get Out of Jail Free card")
             cards.append(held.pop(0))
         elif low in ("chance-jail-card", "chest-jail-card", "community-chest-jail-card", "cc-jail-card"):
-            deck = "chance" if low.startswith("chance") else "chest"
-            cards.append(deck)
+            cards.append(Deck.CHANCE if low.startswith("chance") else Deck.CHEST)
         else:
             name = c.deed(part.split())
             if name in deeds:

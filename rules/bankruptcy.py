@@ -16,7 +16,7 @@ from rules.actions import Bankrupt
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import rounded_tenth, transfer
-from rules.outcome import BANK, Outcome, Transfer
+from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.state import GameState
 from rules.variants import EndRule
 
@@ -75,7 +75,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
     if creditor is None:
         # Everything to the bank; deeds return unmortgaged for auction, buildings to the supply, cards to the decks.
         if player.cash:
-            state, t = transfer(state, index, BANK, player.cash, "bankruptcy", rule=RULE)
+            state, t = transfer(state, index, BANK, player.cash, TransferKind.BANKRUPTCY, rule=RULE)
             transfers.append(t)
         for deed in owned:
             state = _return_buildings(state, deed.index)
@@ -97,13 +97,13 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
                 sale += state.deeds[deed.index].level * deed.house_cost // 2
                 state = _return_buildings(state, deed.index)
             if sale:
-                state, t = transfer(state, BANK, creditor, sale, "bankruptcy", rule=RULE)
+                state, t = transfer(state, BANK, creditor, sale, TransferKind.BANKRUPTCY, rule=RULE)
                 transfers.append(t)
                 notes.append(f"buildings go back to the bank for {money(sale)}, paid to {cname}")
         else:
             notes.append("buildings included")
         if player.cash:
-            state, t = transfer(state, index, creditor, player.cash, "bankruptcy", rule=RULE)
+            state, t = transfer(state, index, creditor, player.cash, TransferKind.BANKRUPTCY, rule=RULE)
             transfers.append(t)
         for deed in owned:
             state = state.with_holding(deed.index, owner=creditor)
@@ -123,7 +123,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
                     creditor,
                     BANK,
                     deed.mortgage + interest,
-                    "unmortgage",
+                    TransferKind.UNMORTGAGE,
                     rule=DARROW_RULE,
                     deed=deed.name,
                     what=f"to lift the mortgage on {deed.name}",
@@ -136,7 +136,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
                     creditor,
                     BANK,
                     interest,
-                    "interest",
+                    TransferKind.INTEREST,
                     rule=RULE,
                     deed=deed.name,
                     what=f"interest (10%) on the mortgaged {deed.name}",

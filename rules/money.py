@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from rules.errors import CannotPay, RuleError
-from rules.outcome import BANK, POT, Transfer
+from rules.outcome import BANK, POT, Transfer, TransferKind
 from rules.state import GameState
 
 
@@ -77,7 +77,7 @@ def transfer(
     payer: int | str,
     payee: int | str,
     amount: int,
-    kind: str,
+    kind: TransferKind,
     *,
     rule: str,
     what: str = "",

@@ -17,7 +17,7 @@ from rules.board import Deed, SquareKind
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, transfer
-from rules.outcome import Outcome
+from rules.outcome import Outcome, TransferKind
 from rules.state import GameState
 
 PAYING_RENT = "seed 000, PAYING RENT"
@@ -141,7 +141,15 @@ def rent(state: GameState, action: Rent) -> Outcome:
     owner = state.deeds[deed.index].owner
     assert owner is not None
     state, paid = transfer(
-        state, payer, owner, q.amount, "rent", rule=PAYING_RENT, what=f"rent on {deed.name}", deed=deed.name, debt=True
+        state,
+        payer,
+        owner,
+        q.amount,
+        TransferKind.RENT,
+        rule=PAYING_RENT,
+        what=f"rent on {deed.name}",
+        deed=deed.name,
+        debt=True,
     )
     detail = f"{what}, {calc}" if calc else what
     return Outcome(state, f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}", (paid,))

@@ -39,3 +39,21 @@ def test_the_fixture_covers_every_closed_word():
     assert any(a["give"]["jail_cards"] for a in actions if a["verb"] == "trade")
     assert any('"jail_cards": ["chance"' in s for s in FIXTURE["states"])
     assert any('"jail": {"since_turn"' in s for s in FIXTURE["states"])
+
+
+def test_decoded_closed_words_are_the_engines_enums():
+    from banker.journal import EventKind
+    from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
+    from rules.state import Deck
+
+    decoded = [action_from_dict(json.loads(raw)) for raw in ACTIONS]
+    words = [
+        getattr(a, f)
+        for a in decoded
+        for f in ("deck", "how", "kind", "option", "reason")
+        if hasattr(a, f) and getattr(a, f) != ""
+    ]
+    assert words and all(isinstance(w, Deck | JailWay | TaxKind | TaxChoice | EndReason) for w in words)
+    held = [d for raw in FIXTURE["states"] for p in state_from_dict(json.loads(raw)).players for d in p.jail_cards]
+    assert held and all(isinstance(d, Deck) for d in held)
+    assert {EventKind(e["kind"]) for e in FIXTURE["events"]} == set(EventKind)

@@ -111,3 +111,17 @@ def test_tax_not_covered_refused():
     with pytest.raises(CannotPay) as e:
         apply(s, Tax("Ann", "income", "200"))
     assert e.value.missing == 150
+
+
+@pytest.mark.parametrize("kind", ["super", "supertax", "luxurytax", "incometax", "Income"])
+def test_engine_takes_only_the_canonical_tax_square(kind):
+    """The command language reads "super" and the rest once; the engine refuses them (issue 14)."""
+    with pytest.raises(RuleError, match="not a tax square"):
+        apply(game(), Tax("Ann", kind, "200"))
+
+
+@pytest.mark.parametrize("option", ["flat", "10", "percent", "pc", "none"])
+def test_engine_takes_only_the_canonical_income_tax_choice_seed000(option):
+    with pytest.raises(RuleError, match="not an Income Tax option") as e:
+        apply(game(), Tax("Ann", "income", option))
+    assert e.value.rule == 'seed 000, "INCOME TAX"'
