@@ -47,11 +47,11 @@ from rules.actions import (
 )
 from rules.cards import resolve_card
 from rules.errors import RuleError, UnknownName
+from rules.money import MAX_AMOUNT
 from rules.names import check_text, name_key, shown
-from rules.state import Deck, GameState, HouseRules, Settings, new_game
+from rules.rent import is_roll
+from rules.state import Deck, GameState, Settings, game_settings, new_game
 
-MAX_AMOUNT = 1_000_000
-"""No amount at a Monopoly table comes near this; anything larger is a typo."""
 MAX_LINE = 500
 RULE = "commands"
 
@@ -302,6 +302,12 @@ class _Line:
     def amount(self, word: str, what: str = "amount", zero: bool = False) -> int:
         return parse_amount(word, what, zero=zero, currency=self.state.board.currency)
 
+    def dice(self, word: str) -> int:
+        """A total thrown with two dice, typed as digits."""
+        if not word.isascii() or not word.isdigit() or not is_roll(int(word)):
+            raise self.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
+        return int(word)
+
     def count(self, word: str, what: str = "count") -> int:
         if not word.isdigit() or not word.isascii():
             raise self.bad(f'"{shown(word)}" is not a whole number of {what}')
@@ -394,10 +400,7 @@ def _rent(c: _Line) -> Action:
         i = lowered.index("dice", 1)
         if i != len(rest) - 2:
             raise c.bad("dice takes one number: the roll")
-        word = rest[-1]
-        if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
-            raise c.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
-        dice = int(word)
+        dice = c.dice(rest[-1])
         rest = rest[:-2]
     return Rent(payer, c.deed(rest), dice=dice, card=card)
 
@@ -639,10 +642,7 @@ def _show(c: _Line) -> Query:
         rest = c.args[1:]
         dice = None
         if len(rest) >= 2 and rest[-2].casefold() == "dice":
-            word = rest[-1]
-            if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
-                raise c.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
-            dice = int(word)
+            dice = c.dice(rest[-1])
             rest = rest[:-2]
         return Query("rent", deed=c.deed(rest), dice=dice)
     if what in ("worth", "scores"):
@@ -736,14 +736,15 @@ def parse_new_words(args: list[str]) -> NewGame:
         else:
             names.append(args[i])
             i += 1
-    settings = Settings(
-        variant=variant,
-        edition=edition,
-        luxury_tax=luxury,
+    settings = game_settings(
+        variant,
+        edition,
         time_limit_minutes=minutes,
-        house_rules=HouseRules(
-            free_parking=fp, free_parking_start=fp_start, double_go=double_go, no_auctions=no_auctions
-        ),
+        luxury_tax=luxury,
+        free_parking=fp,
+        free_parking_start=fp_start,
+        double_go=double_go,
+        no_auctions=no_auctions,
     )
     state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
     return NewGame(tuple(p.name for p in state.players), state.settings)

@@ -15,7 +15,7 @@ from dataclasses import replace
 from rules.actions import Bankrupt
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import rounded_tenth, transfer
+from rules.money import building_refund, rounded_tenth, transfer
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.state import GameState
 from rules.variants import EndRule
@@ -94,7 +94,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         if not whole:
             sale = 0
             for deed in owned:
-                sale += state.deeds[deed.index].level * deed.house_cost // 2
+                sale += building_refund(deed, state.deeds[deed.index].level)
                 state = _return_buildings(state, deed.index)
             if sale:
                 state, t = transfer(state, BANK, creditor, sale, TransferKind.BANKRUPTCY, rule=RULE)

@@ -18,7 +18,7 @@ from rules.actions import Build, Sell, ShortageAuction
 from rules.board import Deed, SquareKind
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import active_player, check_amount, evolve, transfer
+from rules.money import active_player, building_refund, check_amount, evolve, transfer
 from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
 
@@ -243,7 +243,7 @@ def sell(state: GameState, action: Sell) -> Outcome:
             else:
                 plan.houses += level
                 sold_houses += level
-            plan.cost += level * d.house_cost // 2
+            plan.cost += building_refund(d, level)
             plan.levels[d.index] = 0
     else:
         for _ in range(count):
@@ -265,7 +265,7 @@ def sell(state: GameState, action: Sell) -> Outcome:
                 plan.houses += 1
                 sold_houses += 1
             plan.levels[target.index] = high - 1
-            plan.cost += target.house_cost // 2
+            plan.cost += building_refund(target)
     what = _count(sold_houses, sold_hotels)
     state, paid = transfer(state, BANK, index, plan.cost, TransferKind.SELL, rule=SELLING, deed=deed.name)
     state = _apply_levels(state, plan)

@@ -22,6 +22,13 @@ from rules.state import GameState
 
 PAYING_RENT = "seed 000, PAYING RENT"
 CARD_RULE = "Chance, advance to the nearest railroad/utility"
+ROLLS = range(2, 13)
+"""What two dice can total (a utility's rent is a multiple of the throw)."""
+
+
+def is_roll(dice: object) -> bool:
+    """``dice`` is a total two dice can throw: a whole number from 2 to 12."""
+    return isinstance(dice, int) and not isinstance(dice, bool) and dice in ROLLS
 
 
 @dataclass(frozen=True)
@@ -112,7 +119,7 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
     else:
         if dice is None:
             raise RuleError(PAYING_RENT, f"rent on {deed.name} depends on the dice: give the total thrown (2-12)")
-        if not isinstance(dice, int) or isinstance(dice, bool) or not 2 <= dice <= 12:
+        if not is_roll(dice):
             raise RuleError(PAYING_RENT, f"two dice total 2 to 12, not {dice!r}")
         group = board.groups[deed.group].deeds
         held = sum(1 for i in group if state.deeds[i].owner == owner)

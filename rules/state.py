@@ -66,6 +66,33 @@ class Settings:
     """Card texts: ``classic`` (pre-2008) or ``2008``."""
 
 
+def game_settings(
+    variant: str = "standard",
+    edition: str = "us",
+    *,
+    time_limit_minutes: int = 0,
+    luxury_tax: int = 0,
+    free_parking: bool = False,
+    free_parking_start: int = 0,
+    double_go: bool = False,
+    no_auctions: bool = False,
+) -> Settings:
+    """A new game's settings from the choices every way of starting one offers (the ``new`` line, ``banker new``,
+    the app's new-game screen), as they were made: checking them is :func:`rules.limits.check_settings`'s work."""
+    return Settings(
+        variant=variant,
+        edition=edition,
+        luxury_tax=luxury_tax,
+        time_limit_minutes=time_limit_minutes,
+        house_rules=HouseRules(
+            free_parking=free_parking,
+            free_parking_start=free_parking_start,
+            double_go=double_go,
+            no_auctions=no_auctions,
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class Jail:
     """A player's jail timer. ``failed`` counts failed rolls; ``last_turn`` stops a second roll in one turn."""
