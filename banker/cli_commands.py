@@ -22,7 +22,7 @@ from banker.session import Session
 from banker.views import dumps, state_json
 from rules.errors import RuleError
 from rules.names import check_text
-from rules.state import HouseRules, Settings
+from rules.state import Settings, game_settings
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -103,18 +103,15 @@ SHELLS = ("bash", "zsh", "tcsh")
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    fp = args.free_parking is not None
-    return Settings(
-        variant=args.variant,
-        edition=args.edition,
-        luxury_tax=args.luxury_tax,
+    return game_settings(
+        args.variant,
+        args.edition,
         time_limit_minutes=args.minutes,
-        house_rules=HouseRules(
-            free_parking=fp,
-            free_parking_start=args.free_parking or 0,
-            double_go=args.double_go,
-            no_auctions=args.no_auctions,
-        ),
+        luxury_tax=args.luxury_tax,
+        free_parking=args.free_parking is not None,
+        free_parking_start=args.free_parking or 0,
+        double_go=args.double_go,
+        no_auctions=args.no_auctions,
     )
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
 
 from rules.actions import (
     Action,
@@ -24,9 +26,11 @@ from rules.actions import (
     Deal,
     DealRandom,
     End,
+    EndReason,
     Go,
     Items,
     JailAction,
+    JailWay,
     Mortgage,
     Next,
     Parking,
@@ -35,17 +39,19 @@ from rules.actions import (
     Sell,
     ShortageAuction,
     Tax,
+    TaxChoice,
+    TaxKind,
     Trade,
     Turn,
     Unmortgage,
 )
 from rules.cards import resolve_card
 from rules.errors import RuleError, UnknownName
+from rules.money import MAX_AMOUNT
 from rules.names import check_text, name_key, shown
-from rules.state import GameState, HouseRules, Settings, new_game
+from rules.rent import is_roll
+from rules.state import Deck, GameState, Settings, game_settings, new_game
 
-MAX_AMOUNT = 1_000_000
-"""No amount at a Monopoly table comes near this; anything larger is a typo."""
 MAX_LINE = 500
 RULE = "commands"
 
@@ -128,28 +134,35 @@ VERB_ALIASES: dict[str, str] = {
     "query": "show",
 }
 DECKS = {
-    "chance": "chance",
-    "ch": "chance",
-    "chest": "chest",
-    "cc": "chest",
-    "community": "chest",
-    "community-chest": "chest",
-    "communitychest": "chest",
+    "chance": Deck.CHANCE,
+    "ch": Deck.CHANCE,
+    "chest": Deck.CHEST,
+    "cc": Deck.CHEST,
+    "community": Deck.CHEST,
+    "community-chest": Deck.CHEST,
+    "communitychest": Deck.CHEST,
 }
 JAIL_HOW = {
-    "fine": "fine",
-    "pay": "fine",
-    "card": "card",
-    "doubles": "doubles",
-    "double": "doubles",
-    "miss": "miss",
-    "fail": "miss",
-    "failed": "miss",
-    "send": "send",
-    "go": "send",
+    "fine": JailWay.FINE,
+    "pay": JailWay.FINE,
+    "card": JailWay.CARD,
+    "doubles": JailWay.DOUBLES,
+    "double": JailWay.DOUBLES,
+    "miss": JailWay.MISS,
+    "fail": JailWay.MISS,
+    "failed": JailWay.MISS,
+    "send": JailWay.SEND,
+    "go": JailWay.SEND,
 }
-TAX_KINDS = {"income": "income", "luxury": "luxury", "super": "luxury", "supertax": "luxury"}
-TAX_CHOICES = {"200": "200", "flat": "200", "10%": "10%", "10": "10%", "percent": "10%", "10percent": "10%"}
+TAX_KINDS = {"income": TaxKind.INCOME, "luxury": TaxKind.LUXURY, "super": TaxKind.LUXURY, "supertax": TaxKind.LUXURY}
+TAX_CHOICES = {
+    "200": TaxChoice.FLAT,
+    "flat": TaxChoice.FLAT,
+    "10%": TaxChoice.PERCENT,
+    "10": TaxChoice.PERCENT,
+    "percent": TaxChoice.PERCENT,
+    "10percent": TaxChoice.PERCENT,
+}
 EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
 BANK = {"bank": "bank"}
 SHOW_WHAT = {
@@ -160,10 +173,13 @@ SHOW_WHAT = {
     "scores": "scores",
     "standings": "scores",
 }
-END_REASONS = {"time": "time", "agreement": "agreement", "agreed": "agreement"}
+END_REASONS = {"time": EndReason.TIME, "agreement": EndReason.AGREEMENT, "agreed": EndReason.AGREEMENT}
 EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}
-"""The closed word lists of the language: every spelling -> the word it means. Each takes a unique prefix the
-way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
+"""The closed word lists of the language: every spelling -> the word it means (the engine's enum where there is
+one: the synonyms are read here, once, and the engine takes only the canonical words). Each takes a unique prefix
+the way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
+
+_Word = TypeVar("_Word", bound=str)
 
 
 def or_list(items: list[str]) -> str:
@@ -171,8 +187,8 @@ def or_list(items: list[str]) -> str:
 
 
 def closed_word(
-    word: str, spellings: dict[str, str], *, prefixes: bool = True, also: tuple[str, ...] = ()
-) -> str | None:
+    word: str, spellings: Mapping[str, _Word], *, prefixes: bool = True, also: tuple[str, ...] = ()
+) -> _Word | None:
     """The word of a closed list that ``word`` means: an exact spelling, else a unique prefix of the spellings
     (when ``prefixes``). None if nothing matches; a :class:`CommandError` naming the choices if several do.
     ``also`` names further meanings the same prefix has in this place (players), so "b" is ambiguous between
@@ -286,6 +302,12 @@ class _Line:
     def amount(self, word: str, what: str = "amount", zero: bool = False) -> int:
         return parse_amount(word, what, zero=zero, currency=self.state.board.currency)
 
+    def dice(self, word: str) -> int:
+        """A total thrown with two dice, typed as digits."""
+        if not word.isascii() or not word.isdigit() or not is_roll(int(word)):
+            raise self.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
+        return int(word)
+
     def count(self, word: str, what: str = "count") -> int:
         if not word.isdigit() or not word.isascii():
             raise self.bad(f'"{shown(word)}" is not a whole number of {what}')
@@ -378,10 +400,7 @@ def _rent(c: _Line) -> Action:
         i = lowered.index("dice", 1)
         if i != len(rest) - 2:
             raise c.bad("dice takes one number: the roll")
-        word = rest[-1]
-        if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
-            raise c.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
-        dice = int(word)
+        dice = c.dice(rest[-1])
         rest = rest[:-2]
     return Rent(payer, c.deed(rest), dice=dice, card=card)
 
@@ -456,19 +475,19 @@ def _tax(c: _Line) -> Action:
     c.need(2, 3)
     player = c.player(c.args[0])
     kind = closed_word(c.args[1], TAX_KINDS)
-    if kind == "luxury":
+    if kind is TaxKind.LUXURY:
         if len(c.args) > 2:
             raise c.bad("luxury tax has no option")
-        return Tax(player, "luxury")
-    if kind != "income":
+        return Tax(player, TaxKind.LUXURY)
+    if kind is not TaxKind.INCOME:
         raise c.bad(f'"{shown(c.args[1])}" is not income or luxury')
-    option = ""
-    if len(c.args) == 3:
-        word = c.args[2]
-        option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES) or ""
-        if not option:
-            raise c.bad(f'"{shown(c.args[2])}" is not an income-tax choice: 200 or 10%')
-    return Tax(player, "income", option)
+    if len(c.args) < 3:
+        return Tax(player, TaxKind.INCOME)
+    word = c.args[2]
+    option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES)
+    if option is None:
+        raise c.bad(f'"{shown(c.args[2])}" is not an income-tax choice: 200 or 10%')
+    return Tax(player, TaxKind.INCOME, option)
 
 
 def _card(c: _Line) -> Action:
@@ -485,14 +504,14 @@ def _jail(c: _Line) -> Action:
     c.need(1, 3)
     player = c.player(c.args[0])
     if len(c.args) == 1:
-        return JailAction(player, "send")
+        return JailAction(player, JailWay.SEND)
     how = closed_word(c.args[1], JAIL_HOW)
     if how is None:
         raise c.bad(f'"{shown(c.args[1])}" is not one of fine, card, doubles, miss')
-    deck = ""
+    deck: Deck | Literal[""] = ""
     if len(c.args) == 3:
         deck = closed_word(c.args[2], DECKS) or ""
-        if how != "card" or not deck:
+        if how is not JailWay.CARD or not deck:
             raise c.bad(f'"{shown(c.args[2])}" is not expected here (only "jail <player> card chance|chest")')
     return JailAction(player, how, deck)
 
@@ -539,8 +558,8 @@ def _split_items(text: str) -> list[str]:
 def _items(c: _Line, text: str, giver: str) -> Items:
     deeds: list[str] = []
     cash = 0
-    cards: list[str] = []
-    held = sorted(c.state.player(giver).jail_cards, key=lambda deck: deck != "chance")  # Chance's card first
+    cards: list[Deck] = []
+    held = sorted(c.state.player(giver).jail_cards, key=lambda deck: deck != Deck.CHANCE)  # Chance's card first
     for part in _split_items(text):
         low = part.casefold().replace(" ", "-")
         if low == "nothing":
@@ -554,8 +573,7 @@ def _items(c: _Line, text: str, giver: str) -> Items:
                 raise c.bad(f"{giver} holds no Get Out of Jail Free card")
             cards.append(held.pop(0))
         elif low in ("chance-jail-card", "chest-jail-card", "community-chest-jail-card", "cc-jail-card"):
-            deck = "chance" if low.startswith("chance") else "chest"
-            cards.append(deck)
+            cards.append(Deck.CHANCE if low.startswith("chance") else Deck.CHEST)
         else:
             name = c.deed(part.split())
             if name in deeds:
@@ -624,10 +642,7 @@ def _show(c: _Line) -> Query:
         rest = c.args[1:]
         dice = None
         if len(rest) >= 2 and rest[-2].casefold() == "dice":
-            word = rest[-1]
-            if not word.isascii() or not word.isdigit() or not 2 <= int(word) <= 12:
-                raise c.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
-            dice = int(word)
+            dice = c.dice(rest[-1])
             rest = rest[:-2]
         return Query("rent", deed=c.deed(rest), dice=dice)
     if what in ("worth", "scores"):
@@ -669,6 +684,92 @@ _PARSERS = {
     "redo": lambda c: _control(c, "redo"),
     "end": _end,
     "show": _show,
+}
+
+
+# Writing -------------------------------------------------------------------------------------------------------
+
+
+def format(command: Action | Query | Control) -> str:  # noqa: A001 - the inverse of parse, named as its pair
+    """The canonical command line for ``command``, the inverse of :func:`parse`: ``parse(format(a), state) == a``
+    for every action the language can express against a state holding its players and deeds. Players and deeds
+    are written as named (a deed's printed name), closed words in full and amounts as plain figures, so the
+    journal reads the same whichever way the banker entered the command (typed, or through a dialog)."""
+    writer = _WRITERS.get(type(command))
+    if writer is None:
+        raise TypeError(f"the command language has no line for {type(command).__name__}")
+    return " ".join(w for w in writer(command) if w)
+
+
+def _count(n: int) -> str:
+    return str(n) if n != 1 else ""
+
+
+def _items_text(items: Items) -> str:
+    parts = [*items.deeds, *([str(items.cash)] if items.cash else []), *(f"{d}-jail-card" for d in items.jail_cards)]
+    return ", ".join(parts)
+
+
+def _trade_words(t: Trade) -> list[str]:
+    words = ["trade", t.first, t.second]
+    if not t.give.empty():
+        words += ["give", _items_text(t.give)]
+    if not t.get.empty():
+        words += ["get", _items_text(t.get)]
+    if t.lift:
+        words += ["lift", ", ".join(t.lift)]
+    return words
+
+
+def _money_words(verb: str, keyword: str, player: str, amount: int, other: str | None, each: bool) -> list[str]:
+    to = [keyword, "each"] if each else [keyword, other] if other is not None else []
+    return [verb, player, str(amount), *to]
+
+
+def _query_words(q: Query) -> list[str]:
+    if q.kind == "rent":
+        return ["show", "rent", q.deed or "", *(["dice", str(q.dice)] if q.dice is not None else [])]
+    return ["show", q.kind, q.player or ""]
+
+
+_WRITERS: dict[type, Callable[[Any], list[str]]] = {
+    Deal: lambda a: ["deal", a.player, a.deed],
+    DealRandom: lambda a: ["deal", "random", str(a.seed)],
+    Buy: lambda a: ["buy", a.player, a.deed],
+    Auction: lambda a: ["auction", a.deed, a.player, str(a.amount)],
+    Rent: lambda a: [
+        "rent",
+        a.payer,
+        a.deed,
+        *(["dice", str(a.dice)] if a.dice is not None else []),
+        "card" if a.card else "",
+    ],
+    Pay: lambda a: _money_words("pay", "to", a.player, a.amount, a.to, a.each),
+    Collect: lambda a: _money_words("collect", "from", a.player, a.amount, a.source, a.each),
+    Go: lambda a: ["go", a.player, "exact" if a.exact else ""],
+    Build: lambda a: ["build", a.player, a.deed, _count(a.count)],
+    Sell: lambda a: ["sell", a.player, a.deed, _count(a.count)],
+    ShortageAuction: lambda a: [
+        "shortage",
+        a.player,
+        a.deed,
+        str(a.count),
+        "hotels" if a.hotel else "houses",
+        str(a.amount),
+    ],
+    Mortgage: lambda a: ["mortgage", a.player, a.deed],
+    Unmortgage: lambda a: ["unmortgage", a.player, a.deed],
+    Tax: lambda a: ["tax", a.player, a.kind, a.option],
+    Card: lambda a: ["card", a.player, a.deck, a.card],
+    JailAction: lambda a: ["jail", a.player, "" if a.how == JailWay.SEND and not a.deck else a.how, a.deck],
+    Trade: _trade_words,
+    Bankrupt: lambda a: ["bankrupt", a.player, "to", a.creditor if a.creditor is not None else "bank"],
+    Parking: lambda a: ["parking", a.player],
+    Turn: lambda a: ["turn", a.player],
+    Next: lambda a: ["next"],
+    End: lambda a: ["end", "time" if a.reason == EndReason.TIME else ""],
+    Control: lambda c: [c.kind, *(["to", str(c.to)] if c.to is not None else [])],
+    Query: _query_words,
 }
 
 
@@ -721,14 +822,15 @@ def parse_new_words(args: list[str]) -> NewGame:
         else:
             names.append(args[i])
             i += 1
-    settings = Settings(
-        variant=variant,
-        edition=edition,
-        luxury_tax=luxury,
+    settings = game_settings(
+        variant,
+        edition,
         time_limit_minutes=minutes,
-        house_rules=HouseRules(
-            free_parking=fp, free_parking_start=fp_start, double_go=double_go, no_auctions=no_auctions
-        ),
+        luxury_tax=luxury,
+        free_parking=fp,
+        free_parking_start=fp_start,
+        double_go=double_go,
+        no_auctions=no_auctions,
     )
     state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
     return NewGame(tuple(p.name for p in state.players), state.settings)

@@ -21,6 +21,7 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
@@ -93,11 +94,19 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+class EventKind(StrEnum):
+    """What an event records: an action, or an ``undo``/``redo`` that takes one back or brings it back."""
+
+    ACTION = "action"
+    UNDO = "undo"
+    REDO = "redo"
+
+
 @dataclass(frozen=True)
 class EventRow:
     seq: int
     time: str
-    kind: str
+    kind: EventKind
     text: str
     action: dict[str, Any] | None
     target: int | None
@@ -482,7 +491,9 @@ class Journal:
         rows = self.conn.execute(
             f"SELECT {cols} FROM events WHERE game = ? AND seq > ? ORDER BY seq", (game_id, after)
         ).fetchall()
-        return [EventRow(r[0], r[1], r[2], r[3], json.loads(r[4]) if r[4] else None, r[5], r[6]) for r in rows]
+        return [
+            EventRow(r[0], r[1], EventKind(r[2]), r[3], json.loads(r[4]) if r[4] else None, r[5], r[6]) for r in rows
+        ]
 
     @_reading
     def actions(self, game_id: int, seqs: list[int]) -> dict[int, dict[str, Any]]:
@@ -511,7 +522,16 @@ class Journal:
         time = now()
         conn.execute(
             "INSERT INTO events (game, seq, time, kind, text, action, target, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game_id, seq, time, kind, text, json.dumps(action) if action is not None else None, target, summary),
+            (
+                game_id,
+                seq,
+                time,
+                EventKind(kind).value,
+                text,
+                json.dumps(action) if action is not None else None,
+                target,
+                summary,
+            ),
         )
         conn.execute("UPDATE games SET updated = ? WHERE id = ?", (time, game_id))
         return time

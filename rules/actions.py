@@ -8,7 +8,42 @@ validates each one against the state (:func:`rules.engine.apply`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar
+from enum import StrEnum
+from typing import ClassVar, Literal
+
+from rules.state import Deck
+
+
+class JailWay(StrEnum):
+    """How a player goes to jail (``send``) or what happened on a turn there (seed 000, JAIL)."""
+
+    SEND = "send"
+    FINE = "fine"
+    CARD = "card"
+    DOUBLES = "doubles"
+    MISS = "miss"
+    """A failed roll for doubles."""
+
+
+class TaxKind(StrEnum):
+    """The tax squares: Income Tax and Luxury Tax (Super Tax on the UK board)."""
+
+    INCOME = "income"
+    LUXURY = "luxury"
+
+
+class TaxChoice(StrEnum):
+    """The Income Tax choice made before adding up (seed 000, "INCOME TAX"): the flat $200 or 10% of worth."""
+
+    FLAT = "200"
+    PERCENT = "10%"
+
+
+class EndReason(StrEnum):
+    """Why the banker ended the game: agreed at the table, or the time-limit game's time is up (seed 002)."""
+
+    AGREEMENT = "agreement"
+    TIME = "time"
 
 
 @dataclass(frozen=True)
@@ -139,12 +174,12 @@ class Unmortgage(Action):
 
 @dataclass(frozen=True)
 class Tax(Action):
-    """``kind`` is ``income`` or ``luxury``; ``option`` is ``200`` or ``10%`` for the income-tax choice."""
+    """``option``: the income-tax choice, or ``""`` when none was stated (a variant with one figure)."""
 
     verb: ClassVar[str] = "tax"
     player: str
-    kind: str
-    option: str = ""
+    kind: TaxKind
+    option: TaxChoice | Literal[""] = ""
 
 
 @dataclass(frozen=True)
@@ -153,19 +188,19 @@ class Card(Action):
 
     verb: ClassVar[str] = "card"
     player: str
-    deck: str
+    deck: Deck
     card: str
 
 
 @dataclass(frozen=True)
 class JailAction(Action):
-    """``how``: ``send`` (to jail), ``fine``, ``card``, ``doubles`` or ``miss`` (a failed roll)."""
+    """What happened to ``player`` and jail (:class:`JailWay`)."""
 
     verb: ClassVar[str] = "jail"
     player: str
-    how: str = "send"
-    deck: str = ""
-    """For ``card``: which deck's card to use when the player holds both."""
+    how: JailWay = JailWay.SEND
+    deck: Deck | Literal[""] = ""
+    """For ``card``: which deck's card to use when the player holds both (``""``: the one held)."""
 
 
 @dataclass(frozen=True)
@@ -174,8 +209,8 @@ class Items:
 
     deeds: tuple[str, ...] = ()
     cash: int = 0
-    jail_cards: tuple[str, ...] = ()
-    """Get Out of Jail Free cards, by deck (``chance``/``chest``)."""
+    jail_cards: tuple[Deck, ...] = ()
+    """Get Out of Jail Free cards, by deck."""
 
     def empty(self) -> bool:
         return not (self.deeds or self.cash or self.jail_cards)
@@ -224,10 +259,10 @@ class Parking(Action):
 
 @dataclass(frozen=True)
 class End(Action):
-    """End the game: by agreement, or because the time-limit game's time is up (``reason`` = ``time``)."""
+    """End the game: by agreement, or because the time-limit game's time is up."""
 
     verb: ClassVar[str] = "end"
-    reason: str = "agreement"
+    reason: EndReason = EndReason.AGREEMENT
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

@@ -16,9 +16,9 @@ from dataclasses import replace
 from rules.actions import Bankrupt
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import transfer
+from rules.money import building_refund, transfer
 from rules.mortgages import lift_cost
-from rules.outcome import BANK, Outcome, Transfer
+from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.state import GameState
 
 RULE = "seed 000, BANKRUPTCY"
@@ -76,7 +76,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
     if creditor is None:
         # Everything to the bank; deeds return unmortgaged for auction, buildings to the supply, cards to the decks.
         if player.cash:
-            state, t = transfer(state, index, BANK, player.cash, "bankruptcy", rule=RULE)
+            state, t = transfer(state, index, BANK, player.cash, TransferKind.BANKRUPTCY, rule=RULE)
             transfers.append(t)
         for deed in owned:
             state = _return_buildings(state, deed.index)
@@ -95,16 +95,16 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         if not whole:
             sale = 0
             for deed in owned:
-                sale += state.deeds[deed.index].level * deed.house_cost // 2
+                sale += building_refund(deed, state.deeds[deed.index].level)
                 state = _return_buildings(state, deed.index)
             if sale:
-                state, t = transfer(state, BANK, creditor, sale, "bankruptcy", rule=RULE)
+                state, t = transfer(state, BANK, creditor, sale, TransferKind.BANKRUPTCY, rule=RULE)
                 transfers.append(t)
                 notes.append(f"buildings go back to the bank for {money(sale)}, paid to {cname}")
         else:
             notes.append("buildings included")
         if player.cash:
-            state, t = transfer(state, index, creditor, player.cash, "bankruptcy", rule=RULE)
+            state, t = transfer(state, index, creditor, player.cash, TransferKind.BANKRUPTCY, rule=RULE)
             transfers.append(t)
         for deed in owned:
             state = state.with_holding(deed.index, owner=creditor)
@@ -124,7 +124,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
                     creditor,
                     BANK,
                     principal + interest,
-                    "unmortgage",
+                    TransferKind.UNMORTGAGE,
                     rule=DARROW_RULE,
                     deed=deed.name,
                     what=f"to lift the mortgage on {deed.name}",
@@ -137,7 +137,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
                     creditor,
                     BANK,
                     interest,
-                    "interest",
+                    TransferKind.INTEREST,
                     rule=RULE,
                     deed=deed.name,
                     what=f"interest (10%) on the mortgaged {deed.name}",

@@ -18,8 +18,8 @@ from rules.actions import Build, Sell, ShortageAuction
 from rules.board import Deed, SquareKind
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import active_player, check_amount, evolve, transfer
-from rules.outcome import BANK, Outcome
+from rules.money import active_player, building_refund, check_amount, evolve, transfer
+from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
 
 HOUSES = "seed 000, HOUSES"
@@ -168,7 +168,9 @@ def build(state: GameState, action: Build) -> Outcome:
     deed = state.deed(action.deed)
     plan = _plan_build(state, index, deed, action.count, HOUSES)
     what = _count(plan.added_houses, plan.added_hotels)
-    state, paid = transfer(state, index, BANK, plan.cost, "build", rule=HOUSES, what=f"for {what}", deed=deed.name)
+    state, paid = transfer(
+        state, index, BANK, plan.cost, TransferKind.BUILD, rule=HOUSES, what=f"for {what}", deed=deed.name
+    )
     state = _apply_levels(state, plan)
     name = state.players[index].name
     return Outcome(state, f"{name} builds {what} for {state.money(plan.cost)}: {_layout(state, plan)}", (paid,))
@@ -188,7 +190,7 @@ def shortage_auction(state: GameState, action: ShortageAuction) -> Outcome:
     plan = _plan_build(state, index, deed, action.count, SHORTAGE, hotels=action.hotel)
     what = _count(plan.added_houses, plan.added_hotels)
     state, paid = transfer(
-        state, index, BANK, amount, "build", rule=SHORTAGE, what=f"for {what} at auction", deed=deed.name
+        state, index, BANK, amount, TransferKind.BUILD, rule=SHORTAGE, what=f"for {what} at auction", deed=deed.name
     )
     state = _apply_levels(state, plan)
     name = state.players[index].name
@@ -241,7 +243,7 @@ def sell(state: GameState, action: Sell) -> Outcome:
             else:
                 plan.houses += level
                 sold_houses += level
-            plan.cost += level * d.house_cost // 2
+            plan.cost += building_refund(d, level)
             plan.levels[d.index] = 0
     else:
         for _ in range(count):
@@ -263,9 +265,9 @@ def sell(state: GameState, action: Sell) -> Outcome:
                 plan.houses += 1
                 sold_houses += 1
             plan.levels[target.index] = high - 1
-            plan.cost += target.house_cost // 2
+            plan.cost += building_refund(target)
     what = _count(sold_houses, sold_hotels)
-    state, paid = transfer(state, BANK, index, plan.cost, "sell", rule=SELLING, deed=deed.name)
+    state, paid = transfer(state, BANK, index, plan.cost, TransferKind.SELL, rule=SELLING, deed=deed.name)
     state = _apply_levels(state, plan)
     return Outcome(
         state, f"{name} sells {what} back to the bank for {state.money(plan.cost)}: {_layout(state, plan)}", (paid,)

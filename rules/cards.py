@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import tomllib
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
 
 from rules.actions import Card
@@ -19,14 +20,27 @@ from rules.engine import handles
 from rules.errors import RuleError
 from rules.jail import DECK_TITLES, DECKS, JAIL_CARD_RULE, card_holder, deck_key, send_to_jail
 from rules.money import check_cover, to_bank_or_pot, transfer
-from rules.outcome import BANK, Outcome, Transfer
-from rules.state import GameState
+from rules.outcome import BANK, Outcome, Transfer, TransferKind
+from rules.state import Deck, GameState
 
 CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
 STYLES = ("classic", "2008")
-KINDS = frozenset(
-    {"collect", "pay", "collect_each", "pay_each", "repairs", "go", "jail", "jail_card", "move", "back", "nearest"}
-)
+
+
+class CardKind(StrEnum):
+    """What a printed card does, as the card data files name it."""
+
+    COLLECT = "collect"
+    PAY = "pay"
+    COLLECT_EACH = "collect_each"
+    PAY_EACH = "pay_each"
+    REPAIRS = "repairs"
+    GO = "go"
+    JAIL = "jail"
+    JAIL_CARD = "jail_card"
+    MOVE = "move"
+    BACK = "back"
+    NEAREST = "nearest"
 
 
 @dataclass(frozen=True)
@@ -34,10 +48,10 @@ class CardDef:
     """One printed card. ``amount``: money (collect/pay/each) or spaces (back); ``house``/``hotel``: repairs;
     ``square``: where a move card goes; ``pass_go``: whether passing GO on the way pays; ``target``: nearest what."""
 
-    deck: str
+    deck: Deck
     id: str
     text: str
-    kind: str
+    kind: CardKind
     amount: int = 0
     house: int = 0
     hotel: int = 0
@@ -66,12 +80,12 @@ def _load(style: str) -> dict[str, tuple[CardDef, ...]]:
         cards = []
         for raw in data.get(deck, ()):
             where = f"cards_{style}.toml {deck} {raw.get('id', '?')}"
-            if raw.get("kind") not in KINDS or not raw.get("id") or not raw.get("text"):
+            if raw.get("kind") not in frozenset(CardKind) or not raw.get("id") or not raw.get("text"):
                 raise CardDataError(f"{where}: needs an id, a text and a known kind")
             for f in ("amount", "house", "hotel"):
                 if raw.get(f, 0) < 0:
                     raise CardDataError(f"{where}: {f} cannot be negative")
-            cards.append(CardDef(deck=deck, **raw))
+            cards.append(CardDef(deck=deck, **{**raw, "kind": CardKind(raw["kind"])}))
         if len({c.id for c in cards}) != len(cards) or not 16 <= len(cards) <= 17:
             raise CardDataError(f"cards_{style}.toml: the {deck} deck needs 16 or 17 cards with distinct ids")
         decks[deck] = tuple(cards)
@@ -149,31 +163,40 @@ def card(state: GameState, action: Card) -> Outcome:
     head = f'{name} draws {title} "{c.text}"'
     what = f"for the {title} card"
     transfers: list[Transfer] = []
-    if c.kind == "collect":
-        state, t = transfer(state, BANK, index, c.amount, "card", rule=CARD_RULE)
+    if c.kind is CardKind.COLLECT:
+        state, t = transfer(state, BANK, index, c.amount, TransferKind.CARD, rule=CARD_RULE)
         return Outcome(state, f"{head}: the bank pays {name} {money(c.amount)}", (t,))
-    if c.kind == "pay":
+    if c.kind is CardKind.PAY:
         # Card fines go where taxes go: the middle under the Free Parking house rule (docs/rulings.md).
-        state, t = transfer(state, index, to_bank_or_pot(state), c.amount, "card", rule=CARD_RULE, what=what, debt=True)
+        state, t = transfer(
+            state, index, to_bank_or_pot(state), c.amount, TransferKind.CARD, rule=CARD_RULE, what=what, debt=True
+        )
         return Outcome(state, f"{head}: {name} pays {money(c.amount)} to the {t.payee}", (t,))
     others = [i for i in state.active() if i != index]
-    if c.kind == "pay_each":
+    if c.kind is CardKind.PAY_EACH:
         total = c.amount * len(others)
         check_cover(
             state, index, total, CARD_RULE, f"({money(c.amount)} to each of {len(others)} players) {what}", debt=True
         )
         for i in others:
-            state, t = transfer(state, index, i, c.amount, "card", rule=CARD_RULE, what=what)
+            state, t = transfer(state, index, i, c.amount, TransferKind.CARD, rule=CARD_RULE, what=what)
             transfers.append(t)
         return Outcome(
             state,
             f"{head}: {name} pays {money(c.amount)} to each other player ({money(total)} in all)",
             tuple(transfers),
         )
-    if c.kind == "collect_each":
+    if c.kind is CardKind.COLLECT_EACH:
         for i in others:
             state, t = transfer(
-                state, i, index, c.amount, "card", rule=CARD_RULE, what=f"to {name} for the {title} card", debt=True
+                state,
+                i,
+                index,
+                c.amount,
+                TransferKind.CARD,
+                rule=CARD_RULE,
+                what=f"to {name} for the {title} card",
+                debt=True,
             )
             transfers.append(t)
         return Outcome(
@@ -181,27 +204,29 @@ def card(state: GameState, action: Card) -> Outcome:
             f"{head}: each other player pays {name} {money(c.amount)} ({money(c.amount * len(others))} in all)",
             tuple(transfers),
         )
-    if c.kind == "repairs":
+    if c.kind is CardKind.REPAIRS:
         houses, hotels = state.houses_and_hotels(index)
         due = houses * c.house + hotels * c.hotel
         if not due:
             return Outcome(state, f"{head}: {name} has no buildings, nothing to pay")
-        state, t = transfer(state, index, to_bank_or_pot(state), due, "card", rule=CARD_RULE, what=what, debt=True)
+        state, t = transfer(
+            state, index, to_bank_or_pot(state), due, TransferKind.CARD, rule=CARD_RULE, what=what, debt=True
+        )
         return Outcome(
             state,
             f"{head}: {name} pays {money(due)} to the {t.payee} ({houses} x {money(c.house)} "
             f"houses + {hotels} x {money(c.hotel)} hotels)",
             (t,),
         )
-    if c.kind == "go":
+    if c.kind is CardKind.GO:
         # Advancing to GO lands exactly on it: the salary (double under that house rule); seed 000, "GO".
         salary = state.board.go_salary * (2 if state.settings.house_rules.double_go else 1)
-        state, t = transfer(state, BANK, index, salary, "salary", rule="seed 000, GO")
+        state, t = transfer(state, BANK, index, salary, TransferKind.SALARY, rule="seed 000, GO")
         return Outcome(state, f"{head}: {name} advances to GO and collects {money(salary)}", (t,))
-    if c.kind == "jail":
+    if c.kind is CardKind.JAIL:
         out = send_to_jail(state, index, f" ({title} card)")
         return Outcome(out.state, f"{head}: {out.summary}")
-    if c.kind == "jail_card":
+    if c.kind is CardKind.JAIL_CARD:
         holder = card_holder(state, c.deck)
         if holder is not None:
             raise RuleError(
@@ -211,11 +236,11 @@ def card(state: GameState, action: Card) -> Outcome:
             )
         state = state.with_player(index, jail_cards=(*player.jail_cards, c.deck))
         return Outcome(state, f"{head}: {name} keeps the card until used or sold")
-    if c.kind == "move":
+    if c.kind is CardKind.MOVE:
         dest = state.board.squares[c.square].name
         tail = "; if you passed GO, record `go " + name + "`" if c.pass_go else " (no salary for passing GO)"
         return Outcome(state, f"{head}: move to {dest}; then record what happens there (buy, auction or rent){tail}")
-    if c.kind == "back":
+    if c.kind is CardKind.BACK:
         return Outcome(state, f"{head}: move back {c.amount} spaces; then record what happens there")
     # nearest railroad / utility
     dest = _nearest(state, c.target)

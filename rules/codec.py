@@ -9,6 +9,7 @@ import dataclasses
 import functools
 import types
 import typing
+from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from rules.state import GameState
@@ -63,10 +64,18 @@ def _value(hint: Any, value: Any) -> Any:
     origin = typing.get_origin(hint)
     if origin in (typing.Union, types.UnionType):
         inner = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _value(inner[0], value) if len(inner) == 1 else value
+        if len(inner) == 1:
+            return _value(inner[0], value)
+        # ``Deck | Literal[""]``: the enum's word when it is one, else the value as written.
+        for a in inner:
+            if isinstance(a, type) and issubclass(a, Enum) and value in frozenset(a):
+                return a(value)
+        return value
     if origin is tuple:
         args = typing.get_args(hint)
         return tuple(_value(args[0], v) for v in value)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _build(hint, value)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(value)  # the closed words (rules.actions.Deck, ...): StrEnums, so they encode as written
     return value

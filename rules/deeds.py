@@ -12,7 +12,7 @@ from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, check_amount, set_holding, transfer
-from rules.outcome import BANK, Outcome
+from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
 
 BUYING = "seed 000, BUYING PROPERTY"
@@ -40,7 +40,9 @@ def buy(state: GameState, action: Buy) -> Outcome:
             f"in {state.variant.title} every property is auctioned; record the auction of {deed.name} instead",
         )
     check_unowned(state, deed, BUYING)
-    state, paid = transfer(state, index, BANK, deed.price, "buy", rule=BUYING, what=f"for {deed.name}", deed=deed.name)
+    state, paid = transfer(
+        state, index, BANK, deed.price, TransferKind.BUY, rule=BUYING, what=f"for {deed.name}", deed=deed.name
+    )
     state = set_holding(state, deed.index, owner=index, mortgaged=False, level=0)
     name = state.players[index].name
     return Outcome(state, f"{name} buys {deed.name} from the bank for {state.money(deed.price)}", (paid,))
@@ -60,7 +62,9 @@ def auction(state: GameState, action: Auction) -> Outcome:
     deed = state.deed(action.deed)
     amount = check_amount(state, action.amount, BUYING, "winning bid")
     check_unowned(state, deed, BUYING)
-    state, paid = transfer(state, index, BANK, amount, "auction", rule=BUYING, what=f"for {deed.name}", deed=deed.name)
+    state, paid = transfer(
+        state, index, BANK, amount, TransferKind.AUCTION, rule=BUYING, what=f"for {deed.name}", deed=deed.name
+    )
     state = set_holding(state, deed.index, owner=index, mortgaged=False, level=0)
     name = state.players[index].name
     return Outcome(state, f"{name} wins {deed.name} at auction for {state.money(amount)}", (paid,))

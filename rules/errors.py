@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import TypeVar
+
+_Word = TypeVar("_Word", bound=StrEnum)
+
 
 class RuleError(ValueError):
     """An action the rules refuse. ``rule`` names the rule (seed and section), ``message`` says why in words.
@@ -14,6 +19,17 @@ class RuleError(ValueError):
         super().__init__(f"{message} ({rule})" if rule else message)
         self.rule = rule
         self.message = message
+
+
+def canonical(kind: type[_Word], value: str, rule: str, what: str) -> _Word:
+    """``value`` as a word of the closed set ``kind``. The engine takes each word only as the command language
+    writes it (:mod:`banker.commands` reads the synonyms and prefixes, once), so anything else is refused under
+    ``rule``, naming the words there are."""
+    try:
+        return kind(value)
+    except ValueError:
+        words = [str(w) for w in kind]
+        raise RuleError(rule, f'"{value}" is not {what}; use {", ".join(words[:-1])} or {words[-1]}') from None
 
 
 class UnknownName(RuleError):

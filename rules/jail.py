@@ -9,38 +9,28 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import JailAction
-from rules.board import normalise
+from rules.actions import JailAction, JailWay
 from rules.engine import handles
-from rules.errors import RuleError
+from rules.errors import RuleError, canonical
 from rules.money import to_bank_or_pot, transfer
-from rules.outcome import Outcome, Transfer
-from rules.state import GameState, Jail
+from rules.outcome import Outcome, Transfer, TransferKind
+from rules.state import Deck, GameState, Jail
 
 JAIL_RULE = "seed 000, JAIL"
 NEXT_TURN_RULE = "seed 003, SHORT GAME rule 3"
 JAIL_CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
 TURNS_IN_JAIL = 3  # seed 000, JAIL: "throwing doubles on any of his next three turns"
 
-DECKS = ("chance", "chest")
-_DECK_NAMES = {
-    "chance": "chance",
-    "c": "chance",
-    "chest": "chest",
-    "communitychest": "chest",
-    "community": "chest",
-    "cc": "chest",
-    "cchest": "chest",
-}
-DECK_TITLES = {"chance": "Chance", "chest": "Community Chest"}
+DECKS = tuple(Deck)
+DECK_TITLES = {Deck.CHANCE: "Chance", Deck.CHEST: "Community Chest"}
 
 
-def deck_key(name: str) -> str:
-    """The deck a typed name means: ``chance`` or ``chest`` ("Community Chest", "cc" and "community" too)."""
-    key = _DECK_NAMES.get(normalise(name))
-    if key is None:
-        raise RuleError(JAIL_CARD_RULE, f'no deck called "{name}"; choose chance or chest')
-    return key
+def deck_key(name: str) -> Deck:
+    """The deck ``name`` is: ``chance`` or ``chest``, as the command language writes it (it reads the synonyms)."""
+    try:
+        return Deck(name)
+    except ValueError:
+        raise RuleError(JAIL_CARD_RULE, f'no deck called "{name}"; choose chance or chest') from None
 
 
 def card_holder(state: GameState, deck: str) -> int | None:
@@ -94,7 +84,7 @@ def _pay_fine(state: GameState, index: int, rule: str, forced: bool = False) -> 
         index,
         to_bank_or_pot(state),
         state.board.jail_fine,
-        "fine",
+        TransferKind.FINE,
         rule=rule,
         what="for the jail fine",
         debt=forced,
@@ -106,13 +96,9 @@ def jail(state: GameState, action: JailAction) -> Outcome:
     """Record what happened to a player and jail; see the module docstring for the timer."""
     index = state.player_index(action.player)
     player = state.players[index]
-    how = normalise(action.how)
-    if how in ("send", "go", "goto"):
+    how = canonical(JailWay, action.how, JAIL_RULE, "a way in or out of jail")
+    if how is JailWay.SEND:
         return send_to_jail(state, index, "")
-    if how not in ("doubles", "fine", "pay", "card", "miss", "fail", "failed"):
-        raise RuleError(
-            JAIL_RULE, f'"{action.how}" is not a way in or out of jail; use send, doubles, fine, card or miss'
-        )
     if player.jail is None:
         raise RuleError(JAIL_RULE, f"{player.name} is not in jail")
     if state.turn != index:
@@ -130,19 +116,19 @@ def jail(state: GameState, action: JailAction) -> Outcome:
     if rolled:
         # One roll per turn; after a failed roll the player stays (a forced fine was already charged by that roll).
         raise RuleError(rule, f"{player.name} has already rolled for doubles this turn; try again next turn")
-    if how == "doubles":
+    if how is JailWay.DOUBLES:
         return Outcome(
             _free(state, index),
             f"{player.name} throws doubles and leaves jail free, moving by that throw (no second throw)",
         )
-    if how in ("fine", "pay"):
+    if how is JailWay.FINE:
         state2, t = _pay_fine(state, index, rule)
         return Outcome(
             _free(state2, index),
             f"{player.name} pays the {money(t.amount)} fine to the {t.payee} and leaves jail before rolling",
             (t,),
         )
-    if how == "card":
+    if how is JailWay.CARD:
         held = player.jail_cards
         if not held:
             raise RuleError(JAIL_CARD_RULE, f"{player.name} holds no Get Out of Jail Free card")

@@ -8,14 +8,21 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from rules.board import Deed
 from rules.errors import CannotPay, RuleError
-from rules.outcome import BANK, POT, Transfer
+from rules.outcome import BANK, POT, Transfer, TransferKind
 from rules.state import GameState
 
 
 def rounded_tenth(amount: int) -> int:
     """10% in whole dollars, to the nearest dollar with halves up ($7.50 -> $8; docs/rulings.md)."""
     return (amount + 5) // 10
+
+
+def building_refund(deed: Deed, levels: int = 1) -> int:
+    """What the bank pays for ``levels`` building levels sold back on ``deed``: half their cost (seed 000, SELLING
+    PROPERTY: "one-half the price paid for them"). A hotel's level counts the houses turned in for it."""
+    return levels * deed.house_cost // 2
 
 
 def can_raise(state: GameState, index: int) -> int:
@@ -27,7 +34,7 @@ def can_raise(state: GameState, index: int) -> int:
         h = state.deeds[deed.index]
         if h.owner != index:
             continue
-        total += h.level * deed.house_cost // 2  # a hotel's level counts the houses turned in for it
+        total += building_refund(deed, h.level)
         if not h.mortgaged:
             total += deed.mortgage
     return total
@@ -77,7 +84,7 @@ def transfer(
     payer: int | str,
     payee: int | str,
     amount: int,
-    kind: str,
+    kind: TransferKind,
     *,
     rule: str,
     what: str = "",

@@ -13,7 +13,7 @@ from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, check_cover, rounded_tenth, set_holding, transfer
-from rules.outcome import BANK, Outcome
+from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
 
 MORTGAGES = "seed 000, MORTGAGES"
@@ -48,7 +48,7 @@ def mortgage(state: GameState, action: Mortgage) -> Outcome:
             f"sell the buildings on the {group.title} group ({', '.join(built)}) back to "
             f"the bank before mortgaging {deed.name}",
         )
-    state, lent = transfer(state, BANK, index, deed.mortgage, "mortgage", rule=MORTGAGES, deed=deed.name)
+    state, lent = transfer(state, BANK, index, deed.mortgage, TransferKind.MORTGAGE, rule=MORTGAGES, deed=deed.name)
     state = set_holding(state, deed.index, mortgaged=True)
     name = state.players[index].name
     return Outcome(state, f"{name} mortgages {deed.name} for {state.money(deed.mortgage)}", (lent,))
@@ -66,8 +66,8 @@ def unmortgage(state: GameState, action: Unmortgage) -> Outcome:
     money = state.money
     what = f"to lift the mortgage on {deed.name} ({money(principal)} + {money(interest)} interest)"
     check_cover(state, index, principal + interest, MORTGAGES, what)  # all or nothing: both sums, or neither
-    state, repaid = transfer(state, index, BANK, principal, "unmortgage", rule=MORTGAGES, deed=deed.name)
-    state, paid = transfer(state, index, BANK, interest, "interest", rule=MORTGAGES, deed=deed.name)
+    state, repaid = transfer(state, index, BANK, principal, TransferKind.UNMORTGAGE, rule=MORTGAGES, deed=deed.name)
+    state, paid = transfer(state, index, BANK, interest, TransferKind.INTEREST, rule=MORTGAGES, deed=deed.name)
     state = set_holding(state, deed.index, mortgaged=False)
     name = state.players[index].name
     return Outcome(

@@ -3,12 +3,35 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from rules.state import GameState
 
 BANK = "bank"
 POT = "pot"
 """The Free Parking pot (house rule), when money goes to or comes from the middle."""
+
+
+class TransferKind(StrEnum):
+    """What money moved for (rent statistics and the exports read it)."""
+
+    RENT = "rent"
+    BUY = "buy"
+    AUCTION = "auction"
+    DEAL = "deal"
+    SALARY = "salary"
+    TAX = "tax"
+    FINE = "fine"
+    CARD = "card"
+    BUILD = "build"
+    SELL = "sell"
+    MORTGAGE = "mortgage"
+    UNMORTGAGE = "unmortgage"
+    INTEREST = "interest"
+    TRADE = "trade"
+    BANKRUPTCY = "bankruptcy"
+    PAYMENT = "payment"
+    PARKING = "parking"
 
 
 @dataclass(frozen=True)
@@ -18,9 +41,7 @@ class Transfer:
     payer: str
     payee: str
     amount: int
-    kind: str
-    """What for: rent, buy, auction, salary, tax, fine, card, build, sell, mortgage, unmortgage, interest, trade,
-    bankruptcy, payment, parking, deal."""
+    kind: TransferKind
     deed: str = ""
     """The deed's printed name when the money is for a deed (rent statistics read this)."""
 

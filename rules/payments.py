@@ -11,7 +11,7 @@ from rules.actions import Collect, Go, Parking, Pay
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, check_amount, check_cover, transfer
-from rules.outcome import BANK, POT, Outcome, Transfer
+from rules.outcome import BANK, POT, Outcome, Transfer, TransferKind
 from rules.state import GameState
 
 PAYMENT = "seed 000, THE BANK"
@@ -46,7 +46,9 @@ def pay(state: GameState, action: Pay) -> Outcome:
     money = state.money
     name = state.players[index].name
     if others is None:
-        state, t = transfer(state, index, BANK, amount, "payment", rule=PAYMENT, what="to the bank", debt=True)
+        state, t = transfer(
+            state, index, BANK, amount, TransferKind.PAYMENT, rule=PAYMENT, what="to the bank", debt=True
+        )
         return Outcome(state, f"{name} pays {money(amount)} to the bank", (t,))
     total = amount * len(others)
     what = f"to {state.players[others[0]].name}" if not action.each else f"({money(amount)} to each of {len(others)})"
@@ -55,7 +57,7 @@ def pay(state: GameState, action: Pay) -> Outcome:
     # one player, that player is the creditor (to each, nobody alone is)
     check_cover(state, index, total, PAYMENT, what, creditor=None if action.each else others[0], debt=True)
     for other in others:
-        state, t = transfer(state, index, other, amount, "payment", rule=PAYMENT)
+        state, t = transfer(state, index, other, amount, TransferKind.PAYMENT, rule=PAYMENT)
         transfers.append(t)
     if action.each:
         summary = f"{name} pays {money(amount)} to each other player: {money(total)} in all"
@@ -74,11 +76,13 @@ def collect(state: GameState, action: Collect) -> Outcome:
     money = state.money
     name = state.players[index].name
     if others is None:
-        state, t = transfer(state, BANK, index, amount, "payment", rule=PAYMENT)
+        state, t = transfer(state, BANK, index, amount, TransferKind.PAYMENT, rule=PAYMENT)
         return Outcome(state, f"{name} collects {money(amount)} from the bank", (t,))
     transfers = []
     for other in others:
-        state, t = transfer(state, other, index, amount, "payment", rule=PAYMENT, what=f"to {name}", debt=True)
+        state, t = transfer(
+            state, other, index, amount, TransferKind.PAYMENT, rule=PAYMENT, what=f"to {name}", debt=True
+        )
         transfers.append(t)
     if action.each:
         summary = f"{name} collects {money(amount)} from each other player: {money(amount * len(others))} in all"
@@ -95,7 +99,7 @@ def go(state: GameState, action: Go) -> Outcome:
     double = action.exact and state.settings.house_rules.double_go
     if double:
         salary *= 2
-    state, t = transfer(state, BANK, index, salary, "salary", rule=GO_RULE)
+    state, t = transfer(state, BANK, index, salary, TransferKind.SALARY, rule=GO_RULE)
     name = state.players[index].name
     why = (
         "for landing exactly on GO (house rule: double)"
@@ -119,12 +123,12 @@ def parking(state: GameState, action: Parking) -> Outcome:
     pot = state.pot
     if pot <= 0:
         raise RuleError(PARKING_RULE, "the Free Parking pot is empty")
-    state, taken = transfer(state, POT, index, pot, "parking", rule=PARKING_RULE)
+    state, taken = transfer(state, POT, index, pot, TransferKind.PARKING, rule=PARKING_RULE)
     transfers = [taken]
     name = state.players[index].name
     summary = f"{name} collects the Free Parking pot: {state.money(pot)}"
     if rules.free_parking_start:
-        state, refill = transfer(state, BANK, POT, rules.free_parking_start, "parking", rule=PARKING_RULE)
+        state, refill = transfer(state, BANK, POT, rules.free_parking_start, TransferKind.PARKING, rule=PARKING_RULE)
         transfers.append(refill)
         summary += f"; the bank puts {state.money(rules.free_parking_start)} back in the middle"
     return Outcome(state, summary, tuple(transfers))

@@ -17,11 +17,18 @@ from rules.board import Deed, SquareKind
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, transfer
-from rules.outcome import Outcome
+from rules.outcome import Outcome, TransferKind
 from rules.state import GameState
 
 PAYING_RENT = "seed 000, PAYING RENT"
 CARD_RULE = "Chance, advance to the nearest railroad/utility"
+ROLLS = range(2, 13)
+"""What two dice can total (a utility's rent is a multiple of the throw)."""
+
+
+def is_roll(dice: object) -> bool:
+    """``dice`` is a total two dice can throw: a whole number from 2 to 12."""
+    return isinstance(dice, int) and not isinstance(dice, bool) and dice in ROLLS
 
 
 @dataclass(frozen=True)
@@ -112,7 +119,7 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
     else:
         if dice is None:
             raise RuleError(PAYING_RENT, f"rent on {deed.name} depends on the dice: give the total thrown (2-12)")
-        if not isinstance(dice, int) or isinstance(dice, bool) or not 2 <= dice <= 12:
+        if not is_roll(dice):
             raise RuleError(PAYING_RENT, f"two dice total 2 to 12, not {dice!r}")
         group = board.groups[deed.group].deeds
         held = sum(1 for i in group if state.deeds[i].owner == owner)
@@ -141,7 +148,15 @@ def rent(state: GameState, action: Rent) -> Outcome:
     owner = state.deeds[deed.index].owner
     assert owner is not None
     state, paid = transfer(
-        state, payer, owner, q.amount, "rent", rule=PAYING_RENT, what=f"rent on {deed.name}", deed=deed.name, debt=True
+        state,
+        payer,
+        owner,
+        q.amount,
+        TransferKind.RENT,
+        rule=PAYING_RENT,
+        what=f"rent on {deed.name}",
+        deed=deed.name,
+        debt=True,
     )
     detail = f"{what}, {calc}" if calc else what
     return Outcome(state, f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}", (paid,))

@@ -13,7 +13,7 @@ from rules.actions import Deal, DealRandom
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import transfer
-from rules.outcome import BANK, Outcome, Transfer
+from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.state import GameState
 
 PAID_RULE = "seed 000, SHORT GAME rule 1"
@@ -37,7 +37,14 @@ def _deal_one(state: GameState, index: int, deed_index: int) -> tuple[GameState,
     t = None
     if state.variant.deal_paid:
         state, t = transfer(
-            state, index, BANK, deed.price, "deal", rule=PAID_RULE, deed=deed.name, what=f"for the dealt {deed.name}"
+            state,
+            index,
+            BANK,
+            deed.price,
+            TransferKind.DEAL,
+            rule=PAID_RULE,
+            deed=deed.name,
+            what=f"for the dealt {deed.name}",
         )
     return state.with_holding(deed_index, owner=index), t
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 from functools import cached_property
 
 from rules.board import Board, Deed, load_board, resolve
@@ -17,6 +18,14 @@ from rules.names import check_names
 from rules.variants import Variant, find_variant, load_variant
 
 STARTING_CASH = 1500  # seed 000, PREPARATION: "Each player is given $1500"; seed 001: "$1,500.00 in scrip"
+
+
+class Deck(StrEnum):
+    """The two card decks (seed 000, "CHANCE" and "COMMUNITY CHEST"); a Get Out of Jail Free card a player holds
+    is named by its deck (here, so a saved state decodes without loading the cards or the actions)."""
+
+    CHANCE = "chance"
+    CHEST = "chest"
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,33 @@ class Settings:
     """Card texts: ``classic`` (pre-2008) or ``2008``."""
 
 
+def game_settings(
+    variant: str = "standard",
+    edition: str = "us",
+    *,
+    time_limit_minutes: int = 0,
+    luxury_tax: int = 0,
+    free_parking: bool = False,
+    free_parking_start: int = 0,
+    double_go: bool = False,
+    no_auctions: bool = False,
+) -> Settings:
+    """A new game's settings from the choices every way of starting one offers (the ``new`` line, ``banker new``,
+    the app's new-game screen), as they were made: checking them is :func:`rules.limits.check_settings`'s work."""
+    return Settings(
+        variant=variant,
+        edition=edition,
+        luxury_tax=luxury_tax,
+        time_limit_minutes=time_limit_minutes,
+        house_rules=HouseRules(
+            free_parking=free_parking,
+            free_parking_start=free_parking_start,
+            double_go=double_go,
+            no_auctions=no_auctions,
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class Jail:
     """A player's jail timer. ``failed`` counts failed rolls; ``last_turn`` stops a second roll in one turn."""
@@ -73,8 +109,8 @@ class Player:
     token: str = ""
     bankrupt: bool = False
     jail: Jail | None = None
-    jail_cards: tuple[str, ...] = ()
-    """Get Out of Jail Free cards held, by deck (``chance`` or ``chest``)."""
+    jail_cards: tuple[Deck, ...] = ()
+    """Get Out of Jail Free cards held, by deck."""
     out_order: int = 0
     """When a bankrupt player went out: 1 for the game's first bankruptcy, 2 for the second, and so on (the
     standings rank the later higher, docs/rulings.md). 0 while in the game, and for a bankruptcy read from a

@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import Tax
-from rules.board import SquareKind, normalise
+from rules.actions import Tax, TaxChoice, TaxKind
+from rules.board import SquareKind
 from rules.engine import handles
-from rules.errors import RuleError
+from rules.errors import RuleError, canonical
 from rules.money import rounded_tenth, to_bank_or_pot, transfer
-from rules.outcome import Outcome
+from rules.outcome import Outcome, TransferKind
 from rules.state import GameState
 
 INCOME_RULE = 'seed 000, "INCOME TAX"'
@@ -72,17 +72,6 @@ def income_tax_options(state: GameState, player: str | int) -> TaxOptions:
     return TaxOptions(state.board.income_tax, rounded_tenth(basis), basis, INCOME_RULE)
 
 
-def _option(text: str) -> str:
-    key = normalise(text.replace("%", "pc"))
-    if key in ("", "none"):
-        return ""
-    if key in ("200", "flat", "estimate"):
-        return "flat"
-    if key in ("10pc", "10", "pc", "percent", "10percent", "tenpercent", "worth"):
-        return "percent"
-    raise RuleError(INCOME_RULE, f'"{text}" is not an Income Tax option; choose 200 or 10%')
-
-
 @handles(Tax)
 def tax(state: GameState, action: Tax) -> Outcome:
     """Charge Income Tax or Luxury Tax to the bank (or the Free Parking pot under that house rule)."""
@@ -90,26 +79,24 @@ def tax(state: GameState, action: Tax) -> Outcome:
     player = state.players[index]
     if player.bankrupt:
         raise RuleError(INCOME_RULE, f"{player.name} is bankrupt and out of the game")
-    kind = normalise(action.kind)
+    kind = canonical(TaxKind, action.kind, INCOME_RULE, "a tax square")
     money = state.money
     payee = to_bank_or_pot(state)
-    if kind in ("luxury", "luxurytax", "super", "supertax"):
+    if kind is TaxKind.LUXURY:
         amount = state.luxury_tax
         name = state.board.square_name(SquareKind.LUXURY_TAX)
-        state2, t = transfer(state, index, payee, amount, "tax", rule=LUXURY_RULE, what=name, debt=True)
+        state2, t = transfer(state, index, payee, amount, TransferKind.TAX, rule=LUXURY_RULE, what=name, debt=True)
         return Outcome(state2, f"{player.name} pays {name} of {money(amount)} to the {payee}", (t,))
-    if kind not in ("income", "incometax"):
-        raise RuleError(INCOME_RULE, f'"{action.kind}" is not a tax square; choose income or luxury')
     opts = income_tax_options(state, index)
-    choice = _option(action.option)
+    choice = canonical(TaxChoice, action.option, INCOME_RULE, "an Income Tax option") if action.option else None
     offered = state.variant.income_tax_choices
     if offered == ("flat",):
         # seed 003, SHORT GAME rule 4: a flat $200; asking for 10% is refused so nobody thinks it was applied.
-        if choice == "percent":
+        if choice is TaxChoice.PERCENT:
             raise RuleError(FLAT_RULE, "in the 1990s short game Income Tax is a flat $200; there is no 10% option")
         amount, how = opts.flat, "the flat"
     elif offered == ("percent",):
-        if choice == "flat":
+        if choice is TaxChoice.FLAT:
             raise RuleError(
                 DARROW_RULE,
                 "Darrow's rules have no $200 option: Income Tax is 10% of cash, the "
@@ -119,10 +106,10 @@ def tax(state: GameState, action: Tax) -> Outcome:
     else:
         if not choice:
             raise RuleError(INCOME_RULE, "choose 200 or 10% before adding up (the rule book asks for the choice first)")
-        if choice == "flat":
+        if choice is TaxChoice.FLAT:
             amount, how = opts.flat, "the"
         else:
             amount, how = opts.percent, f"10% of {money(opts.basis)} total worth:"
     assert amount is not None
-    state2, t = transfer(state, index, payee, amount, "tax", rule=opts.rule, what="Income Tax", debt=True)
+    state2, t = transfer(state, index, payee, amount, TransferKind.TAX, rule=opts.rule, what="Income Tax", debt=True)
     return Outcome(state2, f"{player.name} pays {how} {money(amount)} Income Tax to the {payee}", (t,))

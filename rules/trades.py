@@ -16,8 +16,8 @@ from rules.errors import RuleError
 from rules.jail import DECK_TITLES, JAIL_CARD_RULE, deck_key
 from rules.money import check_amount, transfer
 from rules.mortgages import lift_cost
-from rules.outcome import BANK, Outcome, Transfer
-from rules.state import GameState
+from rules.outcome import BANK, Outcome, Transfer, TransferKind
+from rules.state import Deck, GameState
 
 TRADE_RULE = "seed 000, SELLING PROPERTY"
 MORTGAGE_RULE = "seed 000, MORTGAGES"
@@ -61,7 +61,7 @@ def takeover_terms(state: GameState, deed: Deed | str) -> TakeoverTerms | None:
     return TakeoverTerms(deed, interest, principal + interest, MORTGAGE_RULE)
 
 
-def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[list[Deed], list[str]]:
+def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[list[Deed], list[Deck]]:
     """Resolve and check one side: the giver owns each deed, no buildings in its group, holds each card."""
     name = state.players[giver].name
     deeds = []
@@ -95,7 +95,7 @@ def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[l
     return deeds, cards
 
 
-def _describe(state: GameState, deeds: list[Deed], cash: int, cards: list[str]) -> str:
+def _describe(state: GameState, deeds: list[Deed], cash: int, cards: list[Deck]) -> str:
     parts = [d.name + (" (mortgaged)" if state.holding(d).mortgaged else "") for d in deeds]
     if cash:
         parts.append(state.money(cash))
@@ -147,10 +147,14 @@ def trade(state: GameState, action: Trade) -> Outcome:
     transfers: list[Transfer] = []
     # The cash first (the giver pays from cash on hand), then the deeds and cards, then the interest.
     if give.cash:
-        state, t = transfer(state, a, b, give.cash, "trade", rule=TRADE_RULE, what=f"to {pb.name} in the trade")
+        state, t = transfer(
+            state, a, b, give.cash, TransferKind.TRADE, rule=TRADE_RULE, what=f"to {pb.name} in the trade"
+        )
         transfers.append(t)
     if get.cash:
-        state, t = transfer(state, b, a, get.cash, "trade", rule=TRADE_RULE, what=f"to {pa.name} in the trade")
+        state, t = transfer(
+            state, b, a, get.cash, TransferKind.TRADE, rule=TRADE_RULE, what=f"to {pa.name} in the trade"
+        )
         transfers.append(t)
     for idx, owner in received.items():
         state = state.with_holding(idx, owner=owner)
@@ -178,7 +182,7 @@ def trade(state: GameState, action: Trade) -> Outcome:
                 owner,
                 BANK,
                 cost,
-                "unmortgage",
+                TransferKind.UNMORTGAGE,
                 rule=MORTGAGE_RULE,
                 deed=deed.name,
                 what=f"to lift the mortgage on {deed.name} (mortgage + 10%)",
@@ -191,7 +195,7 @@ def trade(state: GameState, action: Trade) -> Outcome:
                 owner,
                 BANK,
                 interest,
-                "interest",
+                TransferKind.INTEREST,
                 rule=MORTGAGE_RULE,
                 deed=deed.name,
                 what=f"interest (10%) on the mortgaged {deed.name}",

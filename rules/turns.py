@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.actions import End, Next, Turn
+from rules.actions import End, EndReason, Next, Turn
 from rules.bankruptcy import next_active
-from rules.board import normalise
 from rules.engine import handles
-from rules.errors import RuleError
+from rules.errors import RuleError, canonical
 from rules.outcome import Outcome
 from rules.state import GameState
 from rules.valuation import winner
@@ -46,15 +45,13 @@ def end(state: GameState, action: End) -> Outcome:
     """End by agreement (any variant) or because the agreed time is up (time-limit game); the richest wins."""
     if state.over:
         raise RuleError("end of game", f"the game is already over ({state.end_reason})")
-    reason = normalise(action.reason)
-    if reason in ("time", "timeup", "timeisup"):
+    reason = canonical(EndReason, action.reason, "end of game", "a reason to end")
+    if reason is EndReason.TIME:
         if not state.variant.may_end_by_time:
             raise RuleError(TIME_RULE, f"{state.variant.title} has no time limit; end it by agreement instead")
         why = "time is up"
-    elif reason in ("", "agreement", "agreed", "agree"):
-        why = "by agreement"
     else:
-        raise RuleError("end of game", f'"{action.reason}" is not a reason to end; use agreement or time')
+        why = "by agreement"
     state = replace(state, over=True, end_reason=why)
     won = winner(state)
     tail = f"{won} wins, the richest player" if won else "the richest players tie"

@@ -20,8 +20,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 
 from banker.screens.safety import guard_actions
 from banker.widgets.inputs import FlagBox
-from rules import HouseRules, RuleError, Settings, all_variants
+from rules import RuleError, Settings, all_variants
 from rules.limits import check_settings, setting_number
+from rules.state import game_settings
 
 
 @guard_actions
@@ -120,16 +121,17 @@ class NewGameScreen(Screen):
         minutes = setting_number(self.query_one("#minutes", Input).value, "time limit")
         pot = setting_number(self.query_one("#pot-start", Input).value, "pot start")
         luxury = setting_number(self.query_one("#luxury", Input).value, "luxury tax")
-        house = HouseRules(
+        names = self.query_one("#names", Input).value.split()
+        tokens = self.query_one("#tokens", Input).value.split()
+        settings = game_settings(
+            variant,
+            edition,
+            time_limit_minutes=minutes,
+            luxury_tax=luxury,
             free_parking=self.query_one("#free-parking", Checkbox).value,
             free_parking_start=pot,
             double_go=self.query_one("#double-go", Checkbox).value,
             no_auctions=self.query_one("#no-auctions", Checkbox).value,
-        )
-        names = self.query_one("#names", Input).value.split()
-        tokens = self.query_one("#tokens", Input).value.split()
-        settings = Settings(
-            variant=variant, edition=edition, house_rules=house, time_limit_minutes=minutes, luxury_tax=luxury
         )
         return names, tokens, check_settings(settings, len(names))  # the same ranges as `new` and `banker new`
 

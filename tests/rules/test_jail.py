@@ -5,7 +5,7 @@ import pytest
 
 from rules import CannotPay, HouseRules, RuleError, apply
 from rules.actions import Items, JailAction, Next, Rent, Trade, Turn
-from rules.jail import jail_status
+from rules.jail import JAIL_CARD_RULE, JAIL_RULE, jail_status
 from tests.rules.support import conserved, game, own, set_cash
 
 
@@ -130,9 +130,25 @@ def test_short_1990s_must_leave_next_turn_seed003_short_game_rule3():
 def test_card_use_returns_it_to_its_deck():
     s = jailed()
     s = s.with_player(0, jail_cards=("chance", "chest"))
-    out = apply(s, JailAction("Ann", "card", deck="community chest"))
+    out = apply(s, JailAction("Ann", "card", deck="chest"))
     assert out.state.players[0].jail_cards == ("chance",) and out.state.players[0].jail is None
     assert out.state.players[0].cash == 1500
+
+
+@pytest.mark.parametrize("how", ["pay", "fail", "failed", "go", "goto", "Fine", "SEND"])
+def test_engine_takes_only_the_canonical_way_seed000_jail(how):
+    """The command language reads "pay", "fail", "go" and the rest once; the engine refuses them (issue 14)."""
+    with pytest.raises(RuleError, match="not a way in or out of jail") as e:
+        apply(jailed(), JailAction("Ann", how))
+    assert e.value.rule == JAIL_RULE
+
+
+@pytest.mark.parametrize("deck", ["community chest", "cc", "Chance", "c"])
+def test_engine_takes_only_the_canonical_deck(deck):
+    s = jailed().with_player(0, jail_cards=("chance", "chest"))
+    with pytest.raises(RuleError, match="no deck called") as e:
+        apply(s, JailAction("Ann", "card", deck=deck))
+    assert e.value.rule == JAIL_CARD_RULE
 
 
 def test_card_not_held_refused():

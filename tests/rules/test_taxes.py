@@ -122,3 +122,17 @@ def test_the_tax_basis_is_not_the_valuation_seed000():
     s = own(game(), 0, "Boardwalk", mortgaged=True)
     assert tax_basis(s, 0) == tax_basis(s, "Ann") == 1500 + 400
     assert valuation(s, 0).total == 1500 + 200
+
+
+@pytest.mark.parametrize("kind", ["super", "supertax", "luxurytax", "incometax", "Income"])
+def test_engine_takes_only_the_canonical_tax_square(kind):
+    """The command language reads "super" and the rest once; the engine refuses them (issue 14)."""
+    with pytest.raises(RuleError, match="not a tax square"):
+        apply(game(), Tax("Ann", kind, "200"))
+
+
+@pytest.mark.parametrize("option", ["flat", "10", "percent", "pc", "none"])
+def test_engine_takes_only_the_canonical_income_tax_choice_seed000(option):
+    with pytest.raises(RuleError, match="not an Income Tax option") as e:
+        apply(game(), Tax("Ann", "income", option))
+    assert e.value.rule == 'seed 000, "INCOME TAX"'

@@ -5,6 +5,7 @@ import pytest
 
 from rules import CannotPay, RuleError, apply
 from rules.actions import Items, Trade
+from rules.jail import JAIL_CARD_RULE
 from rules.trades import takeover_terms
 from tests.rules.support import conserved, game, own, set_cash
 
@@ -25,13 +26,21 @@ def test_deed_swap_and_jail_card_sale():
             "Ann",
             "Bob",
             Items(deeds=("Boardwalk",), cash=20),
-            Items(deeds=("Park Place",), jail_cards=("community chest",)),
+            Items(deeds=("Park Place",), jail_cards=("chest",)),
         ),
     )
     st = out.state
     assert st.holding(s.deed("Boardwalk")).owner == 1 and st.holding(s.deed("Park Place")).owner == 0
     assert st.players[0].jail_cards == ("chest",) and st.players[1].jail_cards == ()
     assert st.players[0].cash == 1480
+
+
+def test_engine_takes_only_the_canonical_deck_in_a_trade():
+    """ "community chest" is read by the command language (`trade ... community-chest-jail-card`), not the engine."""
+    s = game().with_player(1, jail_cards=("chest",))
+    with pytest.raises(RuleError, match="no deck called") as e:
+        apply(s, Trade("Ann", "Bob", Items(cash=20), Items(jail_cards=("community chest",))))
+    assert e.value.rule == JAIL_CARD_RULE
 
 
 def test_jail_card_sold_for_cash():

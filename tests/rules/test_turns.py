@@ -100,3 +100,11 @@ def test_a_length_too_large_to_be_a_time_never_ends_the_game():
     """An older Banker accepted any length; such a game is rebuilt as recorded (check=False) and has no deadline."""
     state = new_game(["Ann", "Bob"], Settings(variant="time-limit", time_limit_minutes=9_999_999_999_999), check=False)
     assert state.deadline("2026-11-22T19:00:00+00:00") is None
+
+
+@pytest.mark.parametrize("reason", ["timeisup", "timeup", "agreed", "agree", "", "Time"])
+def test_engine_takes_only_the_canonical_end_reason(reason):
+    """The command language reads "agreed" and the rest once; the engine refuses them (issue 14)."""
+    with pytest.raises(RuleError, match="not a reason to end") as e:
+        apply(game(3, "time-limit"), End(reason))
+    assert e.value.rule == "end of game"

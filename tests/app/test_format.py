@@ -1,0 +1,170 @@
+"""``commands.format`` is the inverse of ``commands.parse`` (issue 14): the canonical line of any action, undo/redo
+or question reads back as exactly that command, for awkward player names (accents, apostrophes, hyphens, digits,
+other scripts), every deed of both boards ("B. & O. Railroad") and amounts at their limits."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from banker import commands
+from banker.commands import SHAPES, VERB_ALIASES, Control, Query, parse
+from rules.actions import (
+    ACTION_TYPES,
+    Auction,
+    Bankrupt,
+    Build,
+    Buy,
+    Card,
+    Collect,
+    Deal,
+    DealRandom,
+    End,
+    EndReason,
+    Go,
+    Items,
+    JailAction,
+    JailWay,
+    Mortgage,
+    Next,
+    Parking,
+    Pay,
+    Rent,
+    Sell,
+    ShortageAuction,
+    Tax,
+    TaxChoice,
+    TaxKind,
+    Trade,
+    Turn,
+    Unmortgage,
+)
+from rules.cards import deck_cards
+from rules.errors import RuleError
+from rules.money import MAX_AMOUNT
+from rules.names import check_names
+from rules.state import Deck, GameState, Settings, new_game
+
+NAME_CHARS = st.sampled_from(list("AaBbÉéøßĳЖжλ日本क़ि0129-'’"))
+
+
+@st.composite
+def games(draw: st.DrawFn) -> GameState:
+    names = draw(st.lists(st.text(NAME_CHARS, min_size=1, max_size=20), min_size=2, max_size=4))
+    try:
+        names = check_names(names)
+    except RuleError:
+        names = ["Ann", "Anne", "Zoë", "O'Brien-2"][: len(names)]
+    edition = draw(st.sampled_from(["us", "uk"]))
+    cards = draw(st.sampled_from(["classic", "2008"]))
+    return new_game(names, Settings(edition=edition, cards=cards))
+
+
+amounts = st.one_of(st.sampled_from([1, 9, 10, 999, 1_000, MAX_AMOUNT]), st.integers(1, MAX_AMOUNT))
+
+
+def actions(state: GameState) -> dict[type, st.SearchStrategy]:
+    player = st.sampled_from([p.name for p in state.players])
+    deed = st.sampled_from([d.name for d in state.board.deeds])
+    two = st.lists(player, min_size=2, max_size=2, unique=True)
+    decks = st.sampled_from(list(Deck))
+    count = st.integers(1, 100)
+    deeds = st.lists(deed, max_size=3, unique=True)
+    items = st.builds(Items, deeds.map(tuple), st.one_of(st.just(0), amounts), st.lists(decks, max_size=2).map(tuple))
+    other = st.one_of(st.none(), player)
+
+    def money_move(cls, field):
+        return (
+            st.tuples(player, amounts, other, st.booleans())
+            .filter(lambda t: t[2] != t[0])
+            .map(lambda t: cls(t[0], t[1], **{field: None if t[3] else t[2]}, each=t[3]))
+        )
+
+    def trade(t):
+        (first, second), give, get, lift = t
+        return Trade(first, second, give, get, tuple(lift))
+
+    def card(t):
+        who, deck, i = t
+        ids = [c.id for c in deck_cards(state.settings.cards, deck)]
+        return Card(who, deck, ids[i % len(ids)])
+
+    return {
+        Deal: st.builds(Deal, player, deed),
+        DealRandom: st.builds(DealRandom, st.integers(0, 10**12 - 1)),
+        Buy: st.builds(Buy, player, deed),
+        Auction: st.builds(Auction, deed, player, amounts),
+        Rent: st.builds(Rent, player, deed, st.one_of(st.none(), st.integers(2, 12)), st.booleans()),
+        Pay: money_move(Pay, "to"),
+        Collect: money_move(Collect, "source"),
+        Go: st.builds(Go, player, st.booleans()),
+        Build: st.builds(Build, player, deed, count),
+        Sell: st.builds(Sell, player, deed, count),
+        ShortageAuction: st.builds(ShortageAuction, player, deed, count, amounts, st.booleans()),
+        Mortgage: st.builds(Mortgage, player, deed),
+        Unmortgage: st.builds(Unmortgage, player, deed),
+        Tax: st.one_of(
+            st.builds(Tax, player, st.just(TaxKind.LUXURY)),
+            st.builds(Tax, player, st.just(TaxKind.INCOME), st.sampled_from(["", *TaxChoice])),
+        ),
+        Card: st.tuples(player, decks, st.integers(0, 16)).map(card),
+        JailAction: st.one_of(
+            st.builds(JailAction, player, st.sampled_from(list(JailWay))),
+            st.builds(JailAction, player, st.just(JailWay.CARD), decks),
+        ),
+        Trade: st.tuples(two, items, items, deeds).filter(lambda t: not (t[1].empty() and t[2].empty())).map(trade),
+        Bankrupt: st.tuples(player, other).filter(lambda t: t[0] != t[1]).map(lambda t: Bankrupt(*t)),
+        Parking: st.builds(Parking, player),
+        Turn: st.builds(Turn, player),
+        Next: st.just(Next()),
+        End: st.builds(End, st.sampled_from(list(EndReason))),
+        Control: st.builds(
+            Control, st.sampled_from(["undo", "redo"]), st.one_of(st.none(), st.integers(1, 10**18 - 1))
+        ),
+        Query: st.one_of(
+            st.builds(Query, st.just("rent"), deed=deed, dice=st.one_of(st.none(), st.integers(2, 12))),
+            st.builds(Query, st.sampled_from(["worth", "scores"])),
+            st.builds(Query, st.sampled_from(["tax", "raise"]), player=player),
+        ),
+    }
+
+
+@st.composite
+def commands_of_every_kind(draw: st.DrawFn) -> tuple[GameState, object]:
+    state = draw(games())
+    kind = draw(st.sampled_from(sorted(actions(state), key=lambda t: t.__name__)))
+    return state, draw(actions(state)[kind])
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(commands_of_every_kind())
+def test_parse_reads_back_what_format_writes(case):
+    state, command = case
+    line = commands.format(command)
+    assert parse(line, state) == command, line
+    assert commands.format(parse(line, state)) == line
+
+
+def test_every_verb_has_a_writer_and_a_strategy():
+    state = new_game(["Ann", "Bob"])
+    written = set(actions(state))
+    assert set(ACTION_TYPES.values()) | {Control, Query} == written
+    verbs = {cls.verb for cls in ACTION_TYPES.values()} - {"deal_random"} | {"undo", "redo", "show", "new"}
+    assert set(SHAPES) == verbs and set(VERB_ALIASES.values()) <= verbs
+    for cls in written:
+        assert cls in commands._WRITERS
+
+
+def test_format_writes_the_canonical_words():
+    state = new_game(["Ann", "Bob"])
+    assert commands.format(parse("jail ann pay", state)) == "jail Ann fine"
+    assert commands.format(parse("tax a super", state)) == "tax Ann luxury"
+    assert commands.format(parse("tax ann inc flat", state)) == "tax Ann income 200"
+    assert commands.format(parse("end agreed", state)) == "end"
+    assert commands.format(parse("lift b boardwalk", state)) == "unmortgage Bob Boardwalk"
+    assert commands.format(parse("rent bob b&o dice 7 card", state)) == "rent Bob B. & O. Railroad dice 7 card"
+    assert commands.format(parse("pay ann $1,500 to all", state)) == "pay Ann 1500 to each"
+    assert (
+        commands.format(parse("trade ann bob give boardwalk and 20 get cc jail card lift park place", state))
+        == "trade Ann Bob give Boardwalk, 20 get chest-jail-card lift Park Place"
+    )
