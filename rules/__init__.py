@@ -73,7 +73,7 @@ _HOME: dict[str, str] = {
 __all__ = sorted(_HOME)
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module 'rules' has no attribute {name!r}")

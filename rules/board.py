@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
+from typing import Any, cast
 
 from rules.data import read_text
 from rules.errors import RuleError, UnknownName
@@ -226,7 +227,7 @@ def load_board(edition: str = "us") -> Board:
     return parse_board(tomllib.loads(text), source=f"board_{key}.toml")
 
 
-def parse_board(data: dict, source: str = "board") -> Board:
+def parse_board(data: dict[str, Any], source: str = "board") -> Board:
     """Build a :class:`Board` from parsed TOML, raising :class:`BoardDataError` naming the first bad entry."""
 
     def bad(where: str, why: str) -> BoardDataError:
@@ -262,7 +263,7 @@ def parse_board(data: dict, source: str = "board") -> Board:
             raise bad(where, f"group {group!r} is not one of the [groups]")
         price = positive(f"{where} price", sq.get("price"))
         mortgage = positive(f"{where} mortgage", sq.get("mortgage"))
-        house_cost, rents = 0, ()
+        house_cost, rents = 0, cast(tuple[int, ...], ())
         if kind is SquareKind.STREET:
             house_cost = positive(f"{where} house_cost", sq.get("house_cost"))
             raw_rents = sq.get("rents")

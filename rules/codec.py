@@ -35,15 +35,18 @@ def action_from_dict(data: dict[str, Any]) -> Action:
 
     data = dict(data)
     cls = ACTION_TYPES[data.pop("verb")]
-    return _build(cls, data)
+    action: Action = _build(cls, data)
+    return action
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
-    return to_dict(state)
+    data: dict[str, Any] = to_dict(state)
+    return data
 
 
 def state_from_dict(data: dict[str, Any]) -> GameState:
-    return _build(GameState, data)
+    state: GameState = _build(GameState, data)
+    return state
 
 
 def _build(cls: type, data: dict[str, Any]) -> Any:

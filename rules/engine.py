@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rules.actions import Action, Deal, DealRandom, End, Next, Turn
 from rules.errors import RuleError
@@ -17,17 +17,17 @@ from rules.state import GameState
 
 A = TypeVar("A", bound=Action)
 Handler = Callable[[GameState, A], Outcome]
-_HANDLERS: dict[type[Action], Handler] = {}
+_HANDLERS: dict[type[Action], Handler[Any]] = {}
 _LOADED = False
 
 SETUP_ACTIONS = (Deal, DealRandom, Turn, Next)
 """Actions that do not start play: the deal stays open until something else is recorded."""
 
 
-def handles(kind: type[A]) -> Callable[[Handler], Handler]:
+def handles(kind: type[A]) -> Callable[[Handler[A]], Handler[A]]:
     """Register the function that applies actions of type ``kind``."""
 
-    def register(fn: Handler) -> Handler:
+    def register(fn: Handler[A]) -> Handler[A]:
         _HANDLERS[kind] = fn
         return fn
 

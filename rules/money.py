@@ -11,7 +11,7 @@ from typing import TypeVar
 from rules.board import Deed
 from rules.errors import CannotPay, RuleError
 from rules.outcome import BANK, POT, Transfer, TransferKind
-from rules.state import GameState
+from rules.state import GameState, Player
 
 
 def rounded_tenth(amount: int) -> int:
@@ -98,18 +98,21 @@ def transfer(
     if isinstance(payer, int):
         check_cover(state, payer, amount, rule, what, creditor=payee if debt else None)
     changes: dict[str, object] = {}
-    players = state.players
+    bank, pot = state.bank, state.pot
+    players: list[Player] | None = None
     for who, delta in ((payer, -amount), (payee, amount)):
         if who == BANK:
-            changes["bank"] = changes.get("bank", state.bank) + delta
+            bank += delta
+            changes["bank"] = bank
         elif who == POT:
-            changes["pot"] = changes.get("pot", state.pot) + delta
+            pot += delta
+            changes["pot"] = pot
         else:
             assert isinstance(who, int)
-            if players is state.players:
-                players = list(players)
+            if players is None:
+                players = list(state.players)
             players[who] = evolve(players[who], cash=players[who].cash + delta)
-    if players is not state.players:
+    if players is not None:
         changes["players"] = tuple(players)
     return evolve(state, **changes), Transfer(_name(state, payer), _name(state, payee), amount, kind, deed)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from functools import cached_property
+from typing import Any
 
 from rules.board import Board, Deed, load_board, resolve
 from rules.errors import RuleError
@@ -221,12 +222,12 @@ class GameState:
         return [i for i, p in enumerate(self.players) if not p.bankrupt]
 
     # Updates (return new states) ---------------------------------------------------------------------------
-    def with_player(self, index: int, **changes) -> GameState:
+    def with_player(self, index: int, **changes: Any) -> GameState:
         players = list(self.players)
         players[index] = replace(players[index], **changes)
         return replace(self, players=tuple(players))
 
-    def with_holding(self, deed_index: int, **changes) -> GameState:
+    def with_holding(self, deed_index: int, **changes: Any) -> GameState:
         deeds = list(self.deeds)
         deeds[deed_index] = replace(deeds[deed_index], **changes)
         return replace(self, deeds=tuple(deeds))

@@ -83,10 +83,10 @@ def tax(state: GameState, action: Tax) -> Outcome:
     money = state.money
     payee = to_bank_or_pot(state)
     if kind is TaxKind.LUXURY:
-        amount = state.luxury_tax
+        luxury = state.luxury_tax
         name = state.board.square_name(SquareKind.LUXURY_TAX)
-        state2, t = transfer(state, index, payee, amount, TransferKind.TAX, rule=LUXURY_RULE, what=name, debt=True)
-        return Outcome(state2, f"{player.name} pays {name} of {money(amount)} to the {payee}", (t,))
+        state2, t = transfer(state, index, payee, luxury, TransferKind.TAX, rule=LUXURY_RULE, what=name, debt=True)
+        return Outcome(state2, f"{player.name} pays {name} of {money(luxury)} to the {payee}", (t,))
     opts = income_tax_options(state, index)
     choice = canonical(TaxChoice, action.option, INCOME_RULE, "an Income Tax option") if action.option else None
     offered = state.variant.income_tax_choices
