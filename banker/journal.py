@@ -105,6 +105,20 @@ class EventRow:
 
 
 @dataclass(frozen=True)
+class LogRow:
+    """An event as the log shows it: without the journalled action, but with its verb."""
+
+    seq: int
+    time: str
+    text: str
+    kind: str
+    summary: str
+    target: int | None
+    verb: str | None
+    """For an action: its verb (``rent``, ``next``...) as journalled; None for an undo or a redo."""
+
+
+@dataclass(frozen=True)
 class Checkpoint:
     seq: int
     """The last event seq the snapshot includes."""
@@ -485,6 +499,27 @@ class Journal:
         return [EventRow(r[0], r[1], r[2], r[3], json.loads(r[4]) if r[4] else None, r[5], r[6]) for r in rows]
 
     @_reading
+    def event(self, game_id: int, seq: int) -> EventRow | None:
+        """One event, without its action (``action`` is None), or None if the game has no such event."""
+        row = self.conn.execute(
+            "SELECT seq, time, kind, text, target, summary FROM events WHERE game = ? AND seq = ?", (game_id, seq)
+        ).fetchone()
+        return None if row is None else EventRow(row[0], row[1], row[2], row[3], None, row[4], row[5])
+
+    @_reading
+    def log(self, game_id: int, limit: int | None = None) -> list[LogRow]:
+        """The game's events, oldest first (``limit``: only the newest ``limit``)."""
+        if limit is None:
+            rows = self.conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        else:
+            rows = self.conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
+            ).fetchall()[::-1]
+        return [LogRow(*row) for row in rows]
+
+    @_reading
     def actions(self, game_id: int, seqs: list[int]) -> dict[int, dict[str, Any]]:
         """The journalled actions of the given events, by seq (chunked to stay under SQLite's variable limit)."""
         out: dict[int, dict[str, Any]] = {}
@@ -599,6 +634,9 @@ class Journal:
         """SQLite's ``PRAGMA data_version``: changes when another connection committed since the last call; a
         cheap way to notice another process's commands without querying the events."""
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+
+_LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"
 
 
 def _checkpoint(row: tuple) -> Checkpoint:
