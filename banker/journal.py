@@ -119,6 +119,19 @@ class LogRow:
 
 
 @dataclass(frozen=True)
+class FinishedScore:
+    """One player's line of a finished game's final standings, with the game's recorded winner(s)."""
+
+    game: int
+    name: str
+    rank: int
+    winner: int
+    """1 if the standings flagged this player as a winner."""
+    game_winner: str | None
+    """``games.winner``: the winners' names, comma-separated (None for nobody)."""
+
+
+@dataclass(frozen=True)
 class Checkpoint:
     seq: int
     """The last event seq the snapshot includes."""
@@ -606,6 +619,16 @@ class Journal:
     @_reading
     def scores(self, game_id: int) -> list[dict[str, Any]]:
         return list(self.db.query("SELECT * FROM scores WHERE game = ? ORDER BY rank, name", [game_id]))
+
+    @_reading
+    def finished_scores(self) -> list[FinishedScore]:
+        """The final standings of every finished game (``games.over``), by game, then rank: the leaderboard's
+        data."""
+        rows = self.conn.execute(
+            "SELECT s.game, s.name, s.rank, s.winner, g.winner FROM scores s JOIN games g "
+            "ON g.id = s.game WHERE g.over ORDER BY s.game, s.rank"
+        ).fetchall()
+        return [FinishedScore(*row) for row in rows]
 
     # Phone links ---------------------------------------------------------------------------------------------
     @_reading
