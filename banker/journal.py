@@ -132,6 +132,18 @@ class FinishedScore:
 
 
 @dataclass(frozen=True)
+class CheckpointMark:
+    """Which state a stored checkpoint holds, without the state (:meth:`Journal.checkpoint_state` reads it)."""
+
+    seq: int
+    """The last event seq the snapshot includes."""
+    idx: int
+    """How many effective actions its state includes."""
+    last: int
+    """The seq of the last of those actions (0 for none)."""
+
+
+@dataclass(frozen=True)
 class Checkpoint:
     seq: int
     """The last event seq the snapshot includes."""
@@ -449,6 +461,7 @@ class Journal:
                 (created, created, variant, edition, json.dumps(settings)),
             )
             game = cur.lastrowid
+            assert game is not None  # an INSERT sets it
             conn.executemany(
                 "INSERT INTO players (game, seat, name, token) VALUES (?, ?, ?, ?)",
                 [(game, i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))],
@@ -592,12 +605,13 @@ class Journal:
         return None if row is None else _checkpoint(row)
 
     @_reading
-    def checkpoints_below(self, game_id: int, idx: int) -> list[tuple[int, int, int]]:
-        """(seq, idx, last) of snapshots with at most ``idx`` effective actions, best (largest) first."""
-        return self.conn.execute(
+    def checkpoints_below(self, game_id: int, idx: int) -> list[CheckpointMark]:
+        """The snapshots with at most ``idx`` effective actions, best (largest, then newest) first."""
+        rows = self.conn.execute(
             "SELECT seq, idx, last FROM checkpoints WHERE game = ? AND idx <= ? ORDER BY idx DESC, seq DESC",
             (game_id, idx),
         ).fetchall()
+        return [CheckpointMark(*row) for row in rows]
 
     @_reading
     def checkpoint_state(self, game_id: int, seq: int) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from rules.outcome import Outcome
 from rules.state import GameState
 
 if TYPE_CHECKING:
-    from banker.commands import Command, Query
+    from banker.commands import Command, Control, Query
     from rules.actions import Action
 
 __all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new"]  # noqa: F822 - parse_new: see __getattr__
@@ -138,7 +138,9 @@ class Session:
 
     # Opening -------------------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, db: str | Path, names: list[str], settings: rules.Settings, tokens: list[str] = ()) -> Session:
+    def create(
+        cls, db: str | Path, names: list[str], settings: rules.Settings, tokens: list[str] | tuple[str, ...] = ()
+    ) -> Session:
         """Start a game (checked by the rules: names, player count, settings) and journal it."""
         state = rules.new_game(names, settings, tokens)
         journal = Journal(db)
@@ -293,8 +295,8 @@ class Session:
 
     def _snapshots(self, k: int) -> Iterator[tuple[int, int, Callable[[], GameState]]]:
         """The timeline's ``snapshots``: the checkpoints with at most ``k`` effective actions, best first."""
-        for seq, idx, last in self._j.checkpoints_below(self.game_id, k):
-            yield idx, last, partial(self._checkpoint_state, seq)
+        for mark in self._j.checkpoints_below(self.game_id, k):
+            yield mark.idx, mark.last, partial(self._checkpoint_state, mark.seq)
 
     def _checkpoint_state(self, seq: int) -> GameState:
         try:
@@ -375,7 +377,7 @@ class Session:
                     plan = self._plan(cmd, line)
                     self._write(conn, plan)
                     summaries.append(plan.summary)
-                if steps > 1:
+                if steps > 1 and isinstance(cmd, Control):
                     plan = replace(plan, summary=self._bulk_summary(cmd, summaries))
                 self._recorded = True
         except _Abort as stop:
@@ -404,7 +406,7 @@ class Session:
         )
         return Reply(False, str(e), error=e)
 
-    def _plan(self, cmd: Command, line: str) -> _Plan:
+    def _plan(self, cmd: Action | Control, line: str) -> _Plan:
         from banker.commands import Control
 
         text = " ".join(line.strip().splitlines())  # the line as typed, kept on one line in the log
@@ -455,14 +457,10 @@ class Session:
         return len(undone) - undone.index(seq)
 
     @staticmethod
-    def _bulk_summary(cmd: Command, summaries: list[str]) -> str:
-        verb = "Took back" if cmd.kind == "undo" else "Redid"  # type: ignore[union-attr]
-        where = (
-            f"everything after entry {cmd.to}"
-            if cmd.kind == "undo"  # type: ignore[union-attr]
-            else f"everything up to entry {cmd.to}"
-        )  # type: ignore[union-attr]
-        said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)  # type: ignore[union-attr]
+    def _bulk_summary(cmd: Control, summaries: list[str]) -> str:
+        verb = "Took back" if cmd.kind == "undo" else "Redid"
+        where = f"everything after entry {cmd.to}" if cmd.kind == "undo" else f"everything up to entry {cmd.to}"
+        said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
         return f"{verb} {len(summaries)} actions, {where}: {said}"
 
     def undo_summary(self) -> str | None:
