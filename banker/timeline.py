@@ -15,24 +15,24 @@ best start: a cached state or a stored snapshot of the same prefix of ``stack``,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rules.outcome import Outcome
-from rules.state import GameState
+if TYPE_CHECKING:  # types only: the app imports this module on start-up
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from typing import TypeAlias
 
-if TYPE_CHECKING:
     from rules.actions import Action
+    from rules.outcome import Outcome
+    from rules.state import GameState
 
-Apply = Callable[[GameState, "Action", int], Outcome]
-"""``apply(state, action, seq)``: what the action journalled as ``seq`` does from ``state``."""
-LoadActions = Callable[[list[int]], dict[int, "Action"]]
-"""``load_actions(seqs)``: the journalled actions of those seqs (the timeline asks only for ones it lacks)."""
-Snapshots = Callable[[int], Iterable[tuple[int, int, Callable[[], GameState]]]]
-"""``snapshots(k)``: stored states with at most ``k`` actions in effect, best (most actions) first, each as
-``(idx, last, load)``: how many actions it includes, the seq of the last of them (0 for none: identifies the prefix
-of the stack it belongs to), and a function that reads the state (called only for the one chosen)."""
+    Apply: TypeAlias = Callable[[GameState, Action, int], Outcome]
+    """``apply(state, action, seq)``: what the action journalled as ``seq`` does from ``state``."""
+    LoadActions: TypeAlias = Callable[[list[int]], dict[int, Action]]
+    """``load_actions(seqs)``: the journalled actions of those seqs (the timeline asks only for ones it lacks)."""
+    Snapshots: TypeAlias = Callable[[int], Iterable[tuple[int, int, Callable[[], GameState]]]]
+    """``snapshots(k)``: stored states with at most ``k`` actions in effect, best (most actions) first, each as
+    ``(idx, last, load)``: how many actions it includes, the seq of the last of them (0 for none: identifies the
+    prefix of the stack it belongs to), and a function that reads the state (called only for the one chosen)."""
 
 
 def _no_actions(seqs: list[int]) -> dict[int, Action]:
@@ -43,13 +43,15 @@ def _no_snapshots(k: int) -> Iterable[tuple[int, int, Callable[[], GameState]]]:
     return ()
 
 
-@dataclass(frozen=True)
 class Bookmark:
     """Where a timeline stood (:meth:`Timeline.bookmark`), to go back to if a transaction does not commit."""
 
-    stack: tuple[int, ...]
-    undone: tuple[int, ...]
-    states: dict[int, GameState]
+    __slots__ = ("stack", "states", "undone")
+
+    def __init__(self, stack: list[int], undone: list[int], states: dict[int, GameState]) -> None:
+        self.stack = stack
+        self.undone = undone
+        self.states = states
 
 
 class Timeline:
@@ -179,7 +181,7 @@ class Timeline:
 
     def bookmark(self) -> Bookmark:
         """Where the timeline stands now (cheap: the stacks and the cache's references)."""
-        return Bookmark(tuple(self._stack), tuple(self._undone), dict(self._states))
+        return Bookmark(list(self._stack), list(self._undone), dict(self._states))
 
     def return_to(self, mark: Bookmark) -> None:
         """Forget every change since :meth:`bookmark` (a transaction that did not commit)."""
