@@ -149,8 +149,6 @@ def cmd_qr(args: argparse.Namespace) -> int:
 
 
 def cmd_leaderboard(args: argparse.Namespace) -> int:
-    import sqlite_utils
-
     from banker.journal import Journal
 
     try:
@@ -159,7 +157,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         rows = []
     else:
         try:
-            rows = exports.leaderboard(sqlite_utils.Database(journal.conn))
+            rows = exports.leaderboard(journal)
         finally:
             journal.close()
     say(exports.leaderboard_text(rows))

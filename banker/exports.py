@@ -424,32 +424,26 @@ class LeaderRow:
 def leaderboard(db) -> list[LeaderRow]:
     """Wins and average rank per player name over finished games, names compared ignoring case.
 
-    Reads the journal's ``scores`` table (written when a game ends) joined to ``games`` where ``over`` is set. The
-    name shown is the spelling used in the most recent game. Sorted by wins, then better average rank, then name.
+    Reads the journal's ``scores`` table (written when a game ends) joined to ``games`` where ``over`` is set
+    (:meth:`banker.journal.Journal.finished_scores`), from an open :class:`~banker.journal.Journal` or a database
+    path. The name shown is the spelling used in the most recent game. Sorted by wins, then better average rank,
+    then name.
     """
-    import sqlite3
+    from banker.journal import Journal
 
-    import sqlite_utils
-
-    if isinstance(db, sqlite_utils.Database):
-        database = db
+    if isinstance(db, Journal):
+        rows = db.finished_scores()
     else:
-        path = Path(db)
-        if not path.exists() or path.stat().st_size == 0:
+        try:
+            # read-only: a leaderboard never writes, and must not create a database where there was none
+            journal = Journal(db, readonly=True)
+        except LookupError:
             return []
-        # read-only: a leaderboard never writes, and must not create a database where there was none
-        database = sqlite_utils.Database(sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True))
-    if "scores" not in database.table_names() or "games" not in database.table_names():
-        return []
-    rows = list(
-        database.query(
-            "select s.game, s.name, s.rank, s.winner, g.winner as game_winner from scores s join games g "
-            "on g.id = s.game where g.over order by s.game, s.rank"
-        )
-    )
-    if not isinstance(db, sqlite_utils.Database):
-        database.conn.close()
-    return leaderboard_from_scores(rows)
+        try:
+            rows = journal.finished_scores()
+        finally:
+            journal.close()
+    return leaderboard_from_scores(asdict(row) for row in rows)
 
 
 def _winners(rows: list[dict]) -> set[tuple[int, str]]:

@@ -114,6 +114,45 @@ class EventRow:
 
 
 @dataclass(frozen=True)
+class LogRow:
+    """An event as the log shows it: without the journalled action, but with its verb."""
+
+    seq: int
+    time: str
+    text: str
+    kind: str
+    summary: str
+    target: int | None
+    verb: str | None
+    """For an action: its verb (``rent``, ``next``...) as journalled; None for an undo or a redo."""
+
+
+@dataclass(frozen=True)
+class FinishedScore:
+    """One player's line of a finished game's final standings, with the game's recorded winner(s)."""
+
+    game: int
+    name: str
+    rank: int
+    winner: int
+    """1 if the standings flagged this player as a winner."""
+    game_winner: str | None
+    """``games.winner``: the winners' names, comma-separated (None for nobody)."""
+
+
+@dataclass(frozen=True)
+class CheckpointMark:
+    """Which state a stored checkpoint holds, without the state (:meth:`Journal.checkpoint_state` reads it)."""
+
+    seq: int
+    """The last event seq the snapshot includes."""
+    idx: int
+    """How many effective actions its state includes."""
+    last: int
+    """The seq of the last of those actions (0 for none)."""
+
+
+@dataclass(frozen=True)
 class Checkpoint:
     seq: int
     """The last event seq the snapshot includes."""
@@ -431,6 +470,7 @@ class Journal:
                 (created, created, variant, edition, json.dumps(settings)),
             )
             game = cur.lastrowid
+            assert game is not None  # an INSERT sets it
             conn.executemany(
                 "INSERT INTO players (game, seat, name, token) VALUES (?, ?, ?, ?)",
                 [(game, i, n, t) for i, (n, t) in enumerate(zip(names, tokens, strict=True))],
@@ -494,6 +534,27 @@ class Journal:
         return [
             EventRow(r[0], r[1], EventKind(r[2]), r[3], json.loads(r[4]) if r[4] else None, r[5], r[6]) for r in rows
         ]
+
+    @_reading
+    def event(self, game_id: int, seq: int) -> EventRow | None:
+        """One event, without its action (``action`` is None), or None if the game has no such event."""
+        row = self.conn.execute(
+            "SELECT seq, time, kind, text, target, summary FROM events WHERE game = ? AND seq = ?", (game_id, seq)
+        ).fetchone()
+        return None if row is None else EventRow(row[0], row[1], row[2], row[3], None, row[4], row[5])
+
+    @_reading
+    def log(self, game_id: int, limit: int | None = None) -> list[LogRow]:
+        """The game's events, oldest first (``limit``: only the newest ``limit``)."""
+        if limit is None:
+            rows = self.conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        else:
+            rows = self.conn.execute(
+                f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
+            ).fetchall()[::-1]
+        return [LogRow(*row) for row in rows]
 
     @_reading
     def actions(self, game_id: int, seqs: list[int]) -> dict[int, dict[str, Any]]:
@@ -564,12 +625,13 @@ class Journal:
         return None if row is None else _checkpoint(row)
 
     @_reading
-    def checkpoints_below(self, game_id: int, idx: int) -> list[tuple[int, int, int]]:
-        """(seq, idx, last) of snapshots with at most ``idx`` effective actions, best (largest) first."""
-        return self.conn.execute(
+    def checkpoints_below(self, game_id: int, idx: int) -> list[CheckpointMark]:
+        """The snapshots with at most ``idx`` effective actions, best (largest, then newest) first."""
+        rows = self.conn.execute(
             "SELECT seq, idx, last FROM checkpoints WHERE game = ? AND idx <= ? ORDER BY idx DESC, seq DESC",
             (game_id, idx),
         ).fetchall()
+        return [CheckpointMark(*row) for row in rows]
 
     @_reading
     def checkpoint_state(self, game_id: int, seq: int) -> dict[str, Any]:
@@ -591,6 +653,16 @@ class Journal:
     @_reading
     def scores(self, game_id: int) -> list[dict[str, Any]]:
         return list(self.db.query("SELECT * FROM scores WHERE game = ? ORDER BY rank, name", [game_id]))
+
+    @_reading
+    def finished_scores(self) -> list[FinishedScore]:
+        """The final standings of every finished game (``games.over``), by game, then rank: the leaderboard's
+        data."""
+        rows = self.conn.execute(
+            "SELECT s.game, s.name, s.rank, s.winner, g.winner FROM scores s JOIN games g "
+            "ON g.id = s.game WHERE g.over ORDER BY s.game, s.rank"
+        ).fetchall()
+        return [FinishedScore(*row) for row in rows]
 
     # Phone links ---------------------------------------------------------------------------------------------
     @_reading
@@ -619,6 +691,9 @@ class Journal:
         """SQLite's ``PRAGMA data_version``: changes when another connection committed since the last call; a
         cheap way to notice another process's commands without querying the events."""
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
+
+
+_LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"
 
 
 def _checkpoint(row: tuple) -> Checkpoint:

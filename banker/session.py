@@ -5,7 +5,9 @@ before returning; a refused command writes nothing. The state is always derived 
 the effective actions), using checkpoints so a long game resumes by replaying only its tail.
 
 Undo and redo are events too: an ``undo`` takes back the most recent effective action (any depth), ``redo``
-reapplies the most recently undone one, and a new action clears the redo stack.
+reapplies the most recently undone one, and a new action clears the redo stack. The stacks and the states they
+lead to are a :class:`banker.timeline.Timeline` (pure: no SQL); the session keeps the journal in step with it
+(transactions, another process's commands, checkpoints), and every SQL statement is :class:`Journal`'s.
 
 Change notification: ``add_listener(callback)`` has ``callback(session)`` called each time this session's game
 changed: after :meth:`Session.execute` committed a command (or reloaded another process's commands before
@@ -15,14 +17,15 @@ it; a listener runs before ``execute``/``reload`` returns, so it must be quick a
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import rules
 from banker.journal import Checkpoint, EventRow, Journal, JournalError, damaged
+from banker.timeline import Timeline
 from banker.views import answer, standings_rows
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
 from rules.errors import RuleError
@@ -30,7 +33,7 @@ from rules.outcome import Outcome
 from rules.state import GameState
 
 if TYPE_CHECKING:
-    from banker.commands import Command, Query
+    from banker.commands import Command, Control, Query
     from rules.actions import Action
 
 __all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new"]  # noqa: F822 - parse_new: see __getattr__
@@ -123,10 +126,7 @@ class Session:
             self._base = rules.new_game(info["names"], settings, info["tokens"], check=False)
         except (RuleError, *_DAMAGE) as e:
             raise damaged(journal.path, e, f"the settings of game {game_id}") from None
-        self._stack: list[int] = []
-        self._redo: list[int] = []
-        self._states: dict[int, GameState] = {0: self._base}
-        self._actions: dict[int, Action] = {}
+        self._timeline = Timeline(self._base, self._apply_journalled, self._load_actions, self._snapshots)
         self._last_seq = 0
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
@@ -138,7 +138,9 @@ class Session:
 
     # Opening -------------------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, db: str | Path, names: list[str], settings: rules.Settings, tokens: list[str] = ()) -> Session:
+    def create(
+        cls, db: str | Path, names: list[str], settings: rules.Settings, tokens: list[str] | tuple[str, ...] = ()
+    ) -> Session:
         """Start a game (checked by the rules: names, player count, settings) and journal it."""
         state = rules.new_game(names, settings, tokens)
         journal = Journal(db)
@@ -195,7 +197,7 @@ class Session:
         try:
             if recorded:
                 self._checkpoint_tail()
-        except (sqlite3.OperationalError, JournalError):
+        except JournalError:  # the journal turns every failure of the database into one
             pass  # busy or read-only: the next resume replays the tail instead
         finally:
             self._j.close()
@@ -211,16 +213,17 @@ class Session:
 
     def _add_checkpoint(self, conn: Any) -> None:
         """A snapshot of the current state and stacks as of the last event (:data:`CHECKPOINT_EVERY`)."""
+        stack = self._timeline.stack
         self._j.add_checkpoint(
             conn,
             self.game_id,
             Checkpoint(
                 self._last_seq,
-                len(self._stack),
-                self._stack[-1] if self._stack else 0,
+                len(stack),
+                stack[-1] if stack else 0,
                 state_to_dict(self.state),
-                list(self._stack),
-                list(self._redo),
+                list(stack),
+                list(self._timeline.undone),
             ),
         )
 
@@ -237,15 +240,15 @@ class Session:
     # State ---------------------------------------------------------------------------------------------------
     @property
     def state(self) -> GameState:
-        return self._state_at(len(self._stack))
+        return self._timeline.state
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._stack)
+        return self._timeline.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return self._timeline.can_redo
 
     @property
     def last_seq(self) -> int:
@@ -255,33 +258,28 @@ class Session:
         cp = self._j.latest_checkpoint(self.game_id)
         after = 0
         if cp is not None and cp.stack is not None:
-            self._stack = list(cp.stack)
-            self._redo = list(cp.redo or [])
-            self._states[cp.idx] = state_from_dict(cp.state)
+            self._timeline.restore(cp.stack, cp.redo or [], cp.idx, state_from_dict(cp.state))
             self._last_seq = after = cp.seq
         self._replay(self._j.events(self.game_id, after=after))
 
     def _replay(self, events: list[EventRow]) -> None:
-        """Bring the in-memory stacks and state up to date with journalled events (ours or another process's)."""
+        """Bring the timeline up to date with journalled events (ours or another process's)."""
         for ev in events:
             if ev.kind == "action":
                 try:
                     action = action_from_dict(ev.action or {})
                 except _DAMAGE as e:
                     raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {ev.seq}") from None
-                state = self._apply_journalled(self.state, action, ev.seq).state
-                self._push(ev.seq, action, state)
-                self._redo.clear()
+                self._timeline.record(ev.seq, action)
             elif ev.kind == "undo":
-                self._pop()
-                self._redo.append(int(ev.target or 0))
+                self._timeline.undo(int(ev.target or 0))
             elif ev.kind == "redo":
-                target = self._redo.pop()
-                action = self._action(target)
-                self._push(target, action, self._apply_journalled(self.state, action, target).state)
+                self._timeline.redo()
             self._last_seq = ev.seq
 
     def _apply_journalled(self, state: GameState, action: Action, seq: int) -> Outcome:
+        """The timeline's ``apply``: the rules engine, with a journalled action that no longer replays (or was
+        edited by hand) reported as the journal's fault."""
         try:
             return rules.apply(state, action)
         except RuleError as e:
@@ -291,46 +289,23 @@ class Session:
         except _DAMAGE as e:  # fields of the wrong type: only a journal edited by hand holds such an action
             raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {seq} ({action.verb})") from None
 
-    def _push(self, seq: int, action: Action, state: GameState) -> None:
-        self._stack.append(seq)
-        self._actions[seq] = action
-        self._states[len(self._stack)] = state
+    def _load_actions(self, seqs: list[int]) -> dict[int, Action]:
+        """The timeline's ``load_actions``: journalled actions it does not hold (a game resumed from a checkpoint)."""
+        return {s: action_from_dict(d) for s, d in self._j.actions(self.game_id, seqs).items()}
 
-    def _pop(self) -> int:
-        self._states.pop(len(self._stack), None)
-        return self._stack.pop()
+    def _snapshots(self, k: int) -> Iterator[tuple[int, int, Callable[[], GameState]]]:
+        """The timeline's ``snapshots``: the checkpoints with at most ``k`` effective actions, best first."""
+        for mark in self._j.checkpoints_below(self.game_id, k):
+            yield mark.idx, mark.last, partial(self._checkpoint_state, mark.seq)
+
+    def _checkpoint_state(self, seq: int) -> GameState:
+        try:
+            return state_from_dict(self._j.checkpoint_state(self.game_id, seq))
+        except _DAMAGE as e:
+            raise damaged(self._j.path, e, f"game {self.game_id}, checkpoint {seq}") from None
 
     def _action(self, seq: int) -> Action:
-        if seq not in self._actions:
-            self._actions.update({s: action_from_dict(d) for s, d in self._j.actions(self.game_id, [seq]).items()})
-        return self._actions[seq]
-
-    def _state_at(self, k: int) -> GameState:
-        """The state after the first ``k`` effective actions: cached, else replayed from the best checkpoint."""
-        if k in self._states:
-            return self._states[k]
-        start, state = 0, self._base
-        cached = [i for i in self._states if i <= k]
-        best_cached = max(cached) if cached else 0
-        for seq, idx, last in self._j.checkpoints_below(self.game_id, k):
-            if idx <= best_cached:
-                break
-            if idx == 0 or self._stack[idx - 1] == last:
-                try:
-                    start, state = idx, state_from_dict(self._j.checkpoint_state(self.game_id, seq))
-                except _DAMAGE as e:
-                    raise damaged(self._j.path, e, f"game {self.game_id}, checkpoint {seq}") from None
-                break
-        if best_cached >= start:
-            start, state = best_cached, self._states[best_cached]
-        need = [s for s in self._stack[start:k] if s not in self._actions]
-        if need:
-            self._actions.update({s: action_from_dict(d) for s, d in self._j.actions(self.game_id, need).items()})
-        for i in range(start, k):
-            seq = self._stack[i]
-            state = self._apply_journalled(state, self._actions[seq], seq).state
-        self._states[k] = state
-        return state
+        return self._timeline.action(seq)
 
     # Commands ------------------------------------------------------------------------------------------------
     @staticmethod
@@ -372,7 +347,7 @@ class Session:
             return self._answer(cmd)
         if isinstance(cmd, NewGame):
             return self._refuse_new()
-        old = (list(self._stack), list(self._redo), self._last_seq)
+        old = (self._timeline.bookmark(), self._last_seq)
         try:
             with self._j.write() as conn:
                 reloaded = self._j.last_seq(self.game_id) != self._last_seq
@@ -402,7 +377,7 @@ class Session:
                     plan = self._plan(cmd, line)
                     self._write(conn, plan)
                     summaries.append(plan.summary)
-                if steps > 1:
+                if steps > 1 and isinstance(cmd, Control):
                     plan = replace(plan, summary=self._bulk_summary(cmd, summaries))
                 self._recorded = True
         except _Abort as stop:
@@ -411,8 +386,8 @@ class Session:
             return replace(stop.reply, line=line)
         except BaseException:
             # Nothing was committed: forget whatever the in-memory replay of this attempt did.
-            self._stack, self._redo, self._last_seq = old
-            self._states = {k: v for k, v in self._states.items() if k <= len(self._stack)}
+            self._timeline.return_to(old[0])
+            self._last_seq = old[1]
             raise
         self._notify()
         return Reply(
@@ -431,21 +406,22 @@ class Session:
         )
         return Reply(False, str(e), error=e)
 
-    def _plan(self, cmd: Command, line: str) -> _Plan:
+    def _plan(self, cmd: Action | Control, line: str) -> _Plan:
         from banker.commands import Control
 
         text = " ".join(line.strip().splitlines())  # the line as typed, kept on one line in the log
+        timeline = self._timeline
         if isinstance(cmd, Control):
             if cmd.kind == "undo":
-                if not self._stack:
+                if not timeline.can_undo:
                     raise RuleError("undo", "nothing to undo")
-                target = self._stack[-1]
-                before = self._state_at(len(self._stack) - 1)
+                target = timeline.stack[-1]
+                before = timeline.state_at(len(timeline.stack) - 1)
                 summary = f"undo: {self._summary(target)}"
                 return _Plan("undo", text, None, target, Outcome(before, summary), summary, before)
-            if not self._redo:
+            if not timeline.can_redo:
                 raise RuleError("redo", "nothing to redo")
-            target = self._redo[-1]
+            target = timeline.undone[-1]
             outcome = rules.apply(self.state, self._action(target))
             return _Plan("redo", text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
         outcome = rules.apply(self.state, cmd)
@@ -459,49 +435,41 @@ class Session:
         if not isinstance(cmd, Control) or cmd.to is None:
             return 1
         seq = cmd.to
-        row = self._j.conn.execute(
-            "SELECT kind, target FROM events WHERE game = ? AND seq = ?", (self.game_id, seq)
-        ).fetchone()
-        if row is None:
+        event = self._j.event(self.game_id, seq)
+        if event is None:
             raise RuleError(cmd.kind, f"there is no entry {seq} in this game's journal (`banker log` lists them)")
-        kind, target = row
-        if kind == "redo":  # a redo brought back action `target`: that action is the entry meant
-            seq = int(target or 0)
-        elif kind == "undo":
+        if event.kind == "redo":  # a redo brought back action `target`: that action is the entry meant
+            seq = int(event.target or 0)
+        elif event.kind == "undo":
             raise RuleError(cmd.kind, f"entry {seq} is an undo; choose an action (or the redo that brought it back)")
+        stack, undone = self._timeline.stack, self._timeline.undone
         if cmd.kind == "undo":
-            if seq not in self._stack:
+            if seq not in stack:
                 raise RuleError("undo", f"entry {seq} is taken back already; `redo to {seq}` brings it back")
-            steps = len(self._stack) - self._stack.index(seq) - 1
+            steps = len(stack) - stack.index(seq) - 1
             if steps == 0:
                 raise RuleError("undo", f"nothing to undo: entry {seq} is the last action in effect")
             return steps
-        if seq in self._stack:
+        if seq in stack:
             raise RuleError("redo", f"nothing to redo: entry {seq} is in effect")
-        if seq not in self._redo:
+        if seq not in undone:
             raise RuleError("redo", f"entry {seq} cannot be redone: a new action was recorded after it was undone")
-        return len(self._redo) - self._redo.index(seq)
+        return len(undone) - undone.index(seq)
 
     @staticmethod
-    def _bulk_summary(cmd: Command, summaries: list[str]) -> str:
-        verb = "Took back" if cmd.kind == "undo" else "Redid"  # type: ignore[union-attr]
-        where = (
-            f"everything after entry {cmd.to}"
-            if cmd.kind == "undo"  # type: ignore[union-attr]
-            else f"everything up to entry {cmd.to}"
-        )  # type: ignore[union-attr]
-        said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)  # type: ignore[union-attr]
+    def _bulk_summary(cmd: Control, summaries: list[str]) -> str:
+        verb = "Took back" if cmd.kind == "undo" else "Redid"
+        where = f"everything after entry {cmd.to}" if cmd.kind == "undo" else f"everything up to entry {cmd.to}"
+        said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
         return f"{verb} {len(summaries)} actions, {where}: {said}"
 
     def undo_summary(self) -> str | None:
         """What ``undo`` would take back now, in words (None: nothing to undo)."""
-        return self._summary(self._stack[-1]) if self._stack else None
+        return self._summary(self._timeline.stack[-1]) if self._timeline.can_undo else None
 
     def _summary(self, seq: int) -> str:
-        row = self._j.conn.execute(
-            "SELECT summary FROM events WHERE game = ? AND seq = ?", (self.game_id, seq)
-        ).fetchone()
-        return row[0] if row else f"event {seq}"
+        event = self._j.event(self.game_id, seq)
+        return event.summary if event else f"event {seq}"
 
     def _write(self, conn: Any, plan: _Plan) -> None:
         """Journal the plan inside the open transaction, then update memory (the commit follows at once; if it
@@ -512,14 +480,11 @@ class Session:
         self._j.add_event(conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary)
         if plan.kind == "action":
             assert plan.action is not None
-            self._push(seq, plan.action, plan.state)
-            self._redo.clear()
+            self._timeline.record(seq, plan.action, plan.state)
         elif plan.kind == "undo":
-            self._pop()
-            self._redo.append(int(plan.target or 0))
+            self._timeline.undo(int(plan.target or 0))
         else:
-            target = self._redo.pop()
-            self._push(target, self._action(target), plan.state)
+            self._timeline.redo(plan.state)
         self._last_seq = seq
         if seq % CHECKPOINT_EVERY == 0:
             self._add_checkpoint(conn)
@@ -563,33 +528,25 @@ class Session:
         """The journal, newest last; an action currently taken back is marked ``undone``."""
         if limit is not None and limit <= 0:
             return []
-        if limit is None:
-            rows = self._j.conn.execute(
-                f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq", (self.game_id,)
-            ).fetchall()
-        else:
-            rows = self._j.conn.execute(
-                f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?", (self.game_id, limit)
-            ).fetchall()[::-1]
-        live = set(self._stack)
+        live = set(self._timeline.stack)
         return [
-            LogEntry(seq, time, text, kind, summary, kind == "action" and seq not in live, target, verb or "")
-            for seq, time, text, kind, summary, target, verb in rows
+            LogEntry(
+                r.seq,
+                r.time,
+                r.text,
+                r.kind,
+                r.summary,
+                undone=r.kind == "action" and r.seq not in live,
+                target=r.target,
+                verb=r.verb or "",
+            )
+            for r in self._j.log(self.game_id, limit)
         ]
 
     def history(self) -> list[tuple[LogEntry, Outcome]]:
         """Every effective (not undone) action in order, with what it did (replayed from the start)."""
         entries = {e.seq: e for e in self.log()}
-        need = [s for s in self._stack if s not in self._actions]
-        if need:
-            self._actions.update({s: action_from_dict(d) for s, d in self._j.actions(self.game_id, need).items()})
-        out = []
-        state = self._base
-        for seq in self._stack:
-            outcome = self._apply_journalled(state, self._actions[seq], seq)
-            out.append((entries[seq], outcome))
-            state = outcome.state
-        return out
+        return [(entries[seq], outcome) for seq, outcome in self._timeline.outcomes()]
 
     def scores(self) -> list[dict[str, Any]]:
         """The journalled final standings (empty until the game is over)."""
@@ -602,9 +559,6 @@ class Session:
         except RuleError as e:
             return Reply(False, str(e), error=e, query=True)
         return Reply(True, message, query=True)
-
-
-_LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"
 
 
 class _Abort(Exception):

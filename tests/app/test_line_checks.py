@@ -91,7 +91,7 @@ def test_a_game_recorded_with_names_now_refused_still_opens_replays_and_plays(db
         conn.execute("DELETE FROM checkpoints")
     with Session.open(db, game) as s:  # replayed from the journal alone
         assert [p.cash for p in s.state.players] == cash
-        assert isinstance(s._action(s._stack[0]), DealRandom)
+        assert isinstance(s._action(s._timeline.stack[0]), DealRandom)
         with pytest.raises(RuleError, match="could be José or Jose"):
             parse("go jose", s.state)
 

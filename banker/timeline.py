@@ -1,0 +1,190 @@
+"""The timeline of one game: the undo and redo stacks, the actions in effect, and the states they lead to.
+
+Pure: no SQLite and no I/O. A :class:`Timeline` is given the state the game was set up with, an ``apply`` function
+(the rules engine, wrapped by :class:`banker.session.Session` to name the journal when a stored action no longer
+replays) and, optionally, where to find what it does not hold in memory: the actions of a game resumed from a
+checkpoint (``load_actions``) and stored state snapshots (``snapshots``). The session owns the journal and tells the
+timeline what happened (:meth:`Timeline.record`, :meth:`~Timeline.undo`, :meth:`~Timeline.redo`); the timeline
+answers what the state is after any number of the actions in effect.
+
+An action is known by its journal ``seq``. ``stack`` holds the seqs of the actions in effect, oldest first;
+``undone`` (the redo stack) the seqs of those taken back, the next to redo last. A new action clears ``undone``.
+The state after the first ``k`` actions in effect is cached once computed; a state not cached is replayed from the
+best start: a cached state or a stored snapshot of the same prefix of ``stack``, whichever is later.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # types only: the app imports this module on start-up
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from typing import TypeAlias
+
+    from rules.actions import Action
+    from rules.outcome import Outcome
+    from rules.state import GameState
+
+    Apply: TypeAlias = Callable[[GameState, Action, int], Outcome]
+    """``apply(state, action, seq)``: what the action journalled as ``seq`` does from ``state``."""
+    LoadActions: TypeAlias = Callable[[list[int]], dict[int, Action]]
+    """``load_actions(seqs)``: the journalled actions of those seqs (the timeline asks only for ones it lacks)."""
+    Snapshots: TypeAlias = Callable[[int], Iterable[tuple[int, int, Callable[[], GameState]]]]
+    """``snapshots(k)``: stored states with at most ``k`` actions in effect, best (most actions) first, each as
+    ``(idx, last, load)``: how many actions it includes, the seq of the last of them (0 for none: identifies the
+    prefix of the stack it belongs to), and a function that reads the state (called only for the one chosen)."""
+
+
+def _no_actions(seqs: list[int]) -> dict[int, Action]:
+    raise KeyError(f"the timeline holds no action for seq {seqs[0]}")
+
+
+def _no_snapshots(k: int) -> Iterable[tuple[int, int, Callable[[], GameState]]]:
+    return ()
+
+
+class Bookmark:
+    """Where a timeline stood (:meth:`Timeline.bookmark`), to go back to if a transaction does not commit."""
+
+    __slots__ = ("stack", "states", "undone")
+
+    def __init__(self, stack: list[int], undone: list[int], states: dict[int, GameState]) -> None:
+        self.stack = stack
+        self.undone = undone
+        self.states = states
+
+
+class Timeline:
+    """The undo/redo stacks of one game and the state after any prefix of its actions in effect."""
+
+    def __init__(
+        self,
+        base: GameState,
+        apply: Apply,
+        load_actions: LoadActions = _no_actions,
+        snapshots: Snapshots = _no_snapshots,
+    ) -> None:
+        self.base = base
+        """The state as the game was set up (no action yet)."""
+        self._apply = apply
+        self._load_actions = load_actions
+        self._snapshots = snapshots
+        self._stack: list[int] = []
+        self._undone: list[int] = []
+        self._states: dict[int, GameState] = {0: base}
+        self._actions: dict[int, Action] = {}
+
+    # Reading -------------------------------------------------------------------------------------------------
+    @property
+    def stack(self) -> Sequence[int]:
+        """The seqs of the actions in effect, oldest first (a view: do not change it)."""
+        return self._stack
+
+    @property
+    def undone(self) -> Sequence[int]:
+        """The redo stack: seqs of the actions taken back, the next to redo last (a view: do not change it)."""
+        return self._undone
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._stack)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    @property
+    def state(self) -> GameState:
+        """The state after every action in effect."""
+        return self.state_at(len(self._stack))
+
+    def action(self, seq: int) -> Action:
+        """The action journalled as ``seq`` (loaded if the timeline does not hold it yet)."""
+        if seq not in self._actions:
+            self._actions.update(self._load_actions([seq]))
+        return self._actions[seq]
+
+    def state_at(self, k: int) -> GameState:
+        """The state after the first ``k`` actions in effect: cached, else replayed from the best start."""
+        if k in self._states:
+            return self._states[k]
+        start, state = 0, self.base
+        best_cached = max((i for i in self._states if i <= k), default=0)
+        for idx, last, load in self._snapshots(k):
+            if idx <= best_cached:
+                break
+            if idx == 0 or self._stack[idx - 1] == last:  # a snapshot of this very prefix of the stack
+                start, state = idx, load()
+                break
+        if best_cached >= start:
+            start, state = best_cached, self._states[best_cached]
+        self._load_missing(self._stack[start:k])
+        for i in range(start, k):
+            seq = self._stack[i]
+            state = self._apply(state, self._actions[seq], seq).state
+        self._states[k] = state
+        return state
+
+    def outcomes(self) -> Iterator[tuple[int, Outcome]]:
+        """Every action in effect in order, with what it did, replayed from the start (the history)."""
+        self._load_missing(self._stack)
+        state = self.base
+        for seq in list(self._stack):
+            outcome = self._apply(state, self._actions[seq], seq)
+            yield seq, outcome
+            state = outcome.state
+
+    def _load_missing(self, seqs: Iterable[int]) -> None:
+        need = [s for s in seqs if s not in self._actions]
+        if need:
+            self._actions.update(self._load_actions(need))
+
+    # Changing ------------------------------------------------------------------------------------------------
+    def record(self, seq: int, action: Action, state: GameState | None = None) -> GameState:
+        """A new action (journalled as ``seq``) takes effect; the redo stack is cleared. ``state``: the state after
+        it, if already known (else it is applied here). Returns that state."""
+        if state is None:
+            state = self._apply(self.state, action, seq).state
+        self._push(seq, action, state)
+        self._undone.clear()
+        return state
+
+    def undo(self, target: int | None = None) -> int:
+        """Take back the last action in effect and return its seq. ``target``: the seq the journal says the undo
+        took back, pushed on the redo stack as recorded (it is the same one in any journal Banker wrote)."""
+        seq = self._stack.pop()
+        self._states.pop(len(self._stack) + 1, None)
+        self._undone.append(seq if target is None else target)
+        return seq
+
+    def redo(self, state: GameState | None = None) -> int:
+        """Bring back the last action taken back and return its seq. ``state``: the state after it, if already
+        known (else it is applied here)."""
+        seq = self._undone[-1]
+        action = self.action(seq)
+        if state is None:
+            state = self._apply(self.state, action, seq).state
+        self._undone.pop()
+        self._push(seq, action, state)
+        return seq
+
+    def _push(self, seq: int, action: Action, state: GameState) -> None:
+        self._stack.append(seq)
+        self._actions[seq] = action
+        self._states[len(self._stack)] = state
+
+    def restore(self, stack: Iterable[int], undone: Iterable[int], idx: int, state: GameState) -> None:
+        """Start from a stored snapshot: its stacks, and ``state`` after the first ``idx`` actions of ``stack``."""
+        self._stack = list(stack)
+        self._undone = list(undone)
+        self._states[idx] = state
+
+    def bookmark(self) -> Bookmark:
+        """Where the timeline stands now (cheap: the stacks and the cache's references)."""
+        return Bookmark(list(self._stack), list(self._undone), dict(self._states))
+
+    def return_to(self, mark: Bookmark) -> None:
+        """Forget every change since :meth:`bookmark` (a transaction that did not commit)."""
+        self._stack = list(mark.stack)
+        self._undone = list(mark.undone)
+        self._states = dict(mark.states)
