@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import percentile, rent_dialog_enter, until_changed
+
 CYCLE = ["rent bob boardwalk", "rent ann reading", "go ann", "go bob", "pay ann 10", "collect bob 10"]
 
 
@@ -118,11 +120,6 @@ def launches(db: Path, runs: int, env: dict[str, str]) -> tuple[list[float], lis
     return bare, banker
 
 
-async def _until_changed(card, before: str) -> None:
-    while card.cash == before:
-        await asyncio.sleep(0)
-
-
 async def rent_latency(db: Path, rents: int) -> tuple[list[float], list[float]]:
     """Post the Enter key straight to the app (no pilot waits) and time until bob's cash on screen changes:
     once confirming the rent dialog, once submitting a typed ``rent bob boardwalk`` on the command line."""
@@ -138,15 +135,7 @@ async def rent_latency(db: Path, rents: int) -> tuple[list[float], list[float]]:
         card = table.query_one("#player-1")
         for _ in range(rents):
             app.session.execute("turn bob")
-            await pilot.press("r")
-            await pilot.pause()
-            app.screen.query_one("#f-deed").value = "boardwalk"
-            await pilot.pause()
-            before = card.cash
-            t = time.perf_counter()
-            app.post_message(events.Key("enter", "\r"))
-            await _until_changed(card, before)
-            dialog.append(time.perf_counter() - t)
+            dialog.append(await rent_dialog_enter(app, pilot, card))
             await pilot.pause()
             line = table.query_one("#command")
             line.focus()
@@ -155,7 +144,7 @@ async def rent_latency(db: Path, rents: int) -> tuple[list[float], list[float]]:
             before = card.cash
             t = time.perf_counter()
             app.post_message(events.Key("enter", "\r"))
-            await _until_changed(card, before)
+            await until_changed(card, before)
             typed.append(time.perf_counter() - t)
             await pilot.press("escape")
             await pilot.pause()
@@ -197,7 +186,7 @@ def main() -> None:
         for name, times in (("rent dialog Enter", dialog), ("typed command Enter", typed)):
             print(
                 f"key press to updated balances, {name}: median {statistics.median(times) * 1000:.1f} ms, "
-                f"p90 {sorted(times)[int(len(times) * 0.9)] * 1000:.1f} ms over {len(times)} rents "
+                f"p90 {percentile(times, 0.9) * 1000:.1f} ms over {len(times)} rents "
                 "(target < 16 ms)"
             )
 

@@ -11,16 +11,16 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import timings
+
 import rules
 from banker import exports
 from banker.session import Session
 
 
 def timed(label: str, fn, repeat: int = 1):
-    start = time.perf_counter()
-    for _ in range(repeat):
-        result = fn()
-    per = (time.perf_counter() - start) / repeat
+    result, times = timings(fn, repeat)
+    per = sum(times) / repeat
     print(f"{label:<44} {per * 1000:9.1f} ms")
     return result
 

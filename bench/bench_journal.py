@@ -16,6 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import percentile, timings
+
 from banker.session import Session
 from rules import Settings
 
@@ -47,13 +49,13 @@ def per_command(db: Path, n: int) -> list[float]:
 
 def resume(db: Path, repeat: int = 15) -> float:
     """Median ms to open the game and have its current state."""
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
+
+    def opened() -> None:
         with Session.open(db) as s:
             _ = s.state
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
+
+    _, times = timings(opened, repeat)
+    return statistics.median(times) * 1000
 
 
 def main() -> int:
@@ -62,7 +64,7 @@ def main() -> int:
         times = per_command(root / "cmd.db", 2000)
         print(
             f"journal one command: median {statistics.median(times):.3f} ms, "
-            f"p95 {sorted(times)[int(len(times) * 0.95)]:.3f} ms over {len(times)} commands"
+            f"p95 {percentile(times, 0.95):.3f} ms over {len(times)} commands"
         )
         t = time.perf_counter()
         for label, crash, short, long in (("after quitting", False, 100, 10_000), ("after a crash", True, 199, 10_099)):

@@ -2,6 +2,8 @@
 
 import pytest
 
+from tests.kit.skips import fail_unjustified
+
 
 @pytest.fixture(autouse=True)
 def _private_database(tmp_path, monkeypatch):
@@ -17,3 +19,19 @@ def _errors_fail_tests(monkeypatch):
     from banker.app import BankerApp
 
     monkeypatch.setattr(BankerApp, "raise_errors", True)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """No test skips in silence: a skip is a failure unless it is justified (tests/kit/skips.py)."""
+    report = yield
+    fail_unjustified(report)
+    return report
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_make_collect_report(collector):
+    """Likewise a whole module skipped while it is collected."""
+    report = yield
+    fail_unjustified(report)
+    return report

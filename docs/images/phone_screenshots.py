@@ -40,23 +40,20 @@ GAME = [
     "jail dee",
     "next",
 ]
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--hide-scrollbars",
-    "--window-size=390,844",
-]
+
+
+def chromium_flags() -> list[str]:
+    """The real-browser test's Chromium flags (``tests/kit/chromium.py``), and no scrollbars in a picture."""
+    sys.path.insert(0, str(HERE.parents[1]))  # the checkout, for ``tests``
+    from tests.kit.chromium import FLAGS
+
+    return [*FLAGS, "--hide-scrollbars"]
 
 
 async def shoot(url: str, out: Path, dark: bool = False) -> None:
     with tempfile.TemporaryDirectory() as profile:
-        args = [*FLAGS, f"--user-data-dir={profile}", f"--screenshot={out}"] + (["--force-dark-mode"] if dark else [])
+        args = [*chromium_flags(), f"--user-data-dir={profile}", f"--screenshot={out}"]
+        args += ["--force-dark-mode"] if dark else []
         proc = await asyncio.create_subprocess_exec(
             shutil.which("chromium"), *args, url, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
         )

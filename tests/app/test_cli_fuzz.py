@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from banker.cli import main
 from banker.session import Session
 from rules import Settings
+from tests.kit.conservation import conserved
 
 WORDS = [
     b"go",
@@ -97,7 +98,7 @@ def test_banker_do_with_arbitrary_bytes(game, words):
     _check_output(status, out.getvalue(), err.getvalue())
     with Session.open(game, readonly=True) as s:
         state = s.state
-        assert sum(p.cash for p in state.players) + state.bank + state.pot == 0
+        assert conserved(state)
     with sqlite3.connect(game) as conn:
         for (text,) in conn.execute("SELECT text FROM events"):
             text.encode("utf-8")  # never a lone surrogate in the journal

@@ -17,11 +17,13 @@ import pytest
 
 from banker.session import Session
 from rules import Settings
+from tests.kit.conservation import conserved
+from tests.kit.skips import platform_only
 
 KILLS = 200
 CYCLE = ["pay ann 1", "collect ann 1", "undo", "redo", "pay bob 2", "collect bob 2", "buy cy park place", "undo"]
 
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="needs os.fork")]
+pytestmark = [pytest.mark.slow, platform_only(sys.platform != "win32", "needs os.fork")]
 
 
 def _child(db: str, fd: int) -> None:
@@ -86,7 +88,7 @@ def test_sigkill_never_loses_or_half_applies(tmp_path):
         assert len(stored) >= reported_max, "a command reported as committed was lost"
         with Session.open(db) as s:  # replays: every stored command is whole and valid
             st = s.state
-            assert sum(p.cash for p in st.players) + st.bank + st.pot == 0
+            assert conserved(st)
             assert s.last_seq == len(stored)
     assert reported_max > 0
     assert time.monotonic() - started < 60

@@ -11,6 +11,7 @@ from banker.cli import main
 from banker.commands import SHAPES, parse
 from banker.session import Session
 from rules import RuleError, Settings, new_game
+from tests.kit.conservation import conserved
 
 STATE = new_game(["Ann", "Bob", "Cy"], Settings())
 WORDS = list(SHAPES) + [
@@ -90,7 +91,7 @@ def test_session_refusals_change_nothing(tmp_path, lines):
             if not reply.ok:
                 assert s.state == before and s.last_seq == seq and reply.message
             st_ = s.state
-            assert sum(p.cash for p in st_.players) + st_.bank + st_.pot == 0
+            assert conserved(st_)
         with sqlite3.connect(db) as conn:
             assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == s.last_seq
             conn.execute("SELECT * FROM games").fetchall()  # the tables are still there

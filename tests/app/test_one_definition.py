@@ -7,7 +7,7 @@ from banker import commands
 from banker.cli_commands import _settings, build_parser
 from rules import money, rent
 from rules.state import HouseRules, Settings, game_settings, new_game
-from tests.rules.support import game, own
+from tests.kit.games import fresh, own
 
 
 def test_the_parser_refuses_amounts_above_the_engines_limit():
@@ -19,7 +19,7 @@ def test_the_parser_refuses_amounts_above_the_engines_limit():
 
 @pytest.mark.parametrize("roll", [0, 1, 2, 7, 12, 13, True, "7", None])
 def test_the_parser_and_the_engine_agree_on_the_dice(roll):
-    s = own(game(), 0, "Electric Company")
+    s = own(fresh(), 0, "Electric Company")
     engine = rent.is_roll(roll)
     assert engine == (isinstance(roll, int) and not isinstance(roll, bool) and 2 <= roll <= 12)
     if isinstance(roll, int) and not isinstance(roll, bool):
@@ -32,7 +32,7 @@ def test_the_parser_and_the_engine_agree_on_the_dice(roll):
 
 
 def test_the_building_refund_is_half_the_cost_per_level():
-    boardwalk = game().deed("Boardwalk")
+    boardwalk = fresh().deed("Boardwalk")
     assert money.building_refund(boardwalk) == boardwalk.house_cost // 2 == 100
     assert money.building_refund(boardwalk, 5) == 5 * boardwalk.house_cost // 2
 

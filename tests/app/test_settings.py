@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Checkbox, Input, RadioSet
 
-import rules
 from banker import settings
 from banker.app import make_app
 from banker.cli import main
-from banker.session import Session
+from tests.kit.journal import finished_game
+from tests.kit.skips import platform_only
 
 FULL = """\
 # my family's settings
@@ -47,7 +47,7 @@ def test_tests_never_read_the_users_config(tmp_path):
     assert settings.config_path() == tmp_path / "config" / "config.toml"
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the XDG shortcut is Linux only")
+@platform_only(sys.platform.startswith("linux"), "the XDG shortcut is Linux only")
 def test_config_dir_is_platformdirs_own(monkeypatch, tmp_path):
     from platformdirs import user_config_dir
 
@@ -135,19 +135,10 @@ def test_saving_the_theme_makes_the_file():
 # The CLI -------------------------------------------------------------------------------------------------------
 
 
-def _finished(db: Path) -> int:
-    s = Session.create(db, ["Ann", "Bob"], rules.Settings(variant="short-1990s"))
-    for line in ("deal ann boardwalk", "bankrupt bob to bank"):
-        assert s.execute(line).ok
-    game = s.game_id
-    s.close()
-    return game
-
-
 def test_qr_files_go_beside_the_database_in_use(tmp_path, capsys):
     db = tmp_path / "club" / "club.db"
     db.parent.mkdir()
-    game = _finished(db)
+    game = finished_game(db)
     assert main(["qr", "--db", str(db)]) == 0
     assert (tmp_path / "club" / "club-exports" / f"banker-game-{game}-final-qr.png").exists()
     assert not (tmp_path / "data" / "exports").exists()
@@ -155,13 +146,13 @@ def test_qr_files_go_beside_the_database_in_use(tmp_path, capsys):
 
 def test_qr_files_go_where_the_settings_say(tmp_path, capsys):
     write_config(f'[exports]\ndirectory = "{tmp_path / "results"}"\n')
-    game = _finished(Path(os.environ["BANKER_DB"]))
+    game = finished_game(Path(os.environ["BANKER_DB"]))
     assert main(["qr"]) == 0
     assert (tmp_path / "results" / f"banker-game-{game}-final-qr.svg").exists()
 
 
 def test_cli_says_a_bad_value_in_one_line(tmp_path, capsys):
-    _finished(Path(os.environ["BANKER_DB"]))
+    finished_game(Path(os.environ["BANKER_DB"]))
     path = write_config("[exports]\ndirectory = 7\n")
     assert main(["qr"]) == 2
     err = capsys.readouterr().err
@@ -222,7 +213,7 @@ async def test_the_new_game_screen_says_a_bad_setting_and_starts_from_the_defaul
         await pilot.pause()
         app.new_game()
         await pilot.pause()
-        from tests.tui.helpers import text_of
+        from tests.kit.screens import text_of
 
         assert text_of(app.screen.query_one("#settings-error")).startswith(f"✗ {path}: new_game.edition")
         assert app.screen.query_one("#edition", RadioSet).pressed_button.id == "e-us"

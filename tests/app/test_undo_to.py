@@ -16,7 +16,7 @@ from banker.app import make_app
 from banker.dialogs.undo_to import UndoToDialog
 from banker.session import Session
 from rules import Settings
-from tests.tui.helpers import text_of
+from tests.kit.screens import text_of
 
 PAYS = ["pay ann 1", "pay ann 2", "pay ann 4", "pay ann 8", "pay ann 16"]
 

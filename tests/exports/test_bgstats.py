@@ -11,12 +11,12 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
-from export_support import needs_zbarimg, rasterise_svg, sample_report, zbar
 
 import rules
 from banker import exports
 from banker.cli import main
 from banker.session import Session
+from tests.kit.exports import needs_zbarimg, rasterise_svg, sample_report, zbar
 
 PLAY_KEYS = {"sourceName", "game", "playDate", "durationMin", "location", "players"}
 PLAYER_KEYS = {"name", "score", "winner", "rank"}

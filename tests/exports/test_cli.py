@@ -6,25 +6,14 @@ import csv
 import io
 import json
 
-from export_support import needs_zbarimg, zbar
-
-import rules
 from banker.cli import main
-from banker.session import Session
-
-
-def _finished(db) -> int:
-    s = Session.create(db, ["Ann", "Bob"], rules.Settings(variant="short-1990s"))
-    for line in ("deal ann boardwalk", "bankrupt bob to bank"):
-        assert s.execute(line).ok
-    game = s.game_id
-    s.close()
-    return game
+from tests.kit.exports import needs_zbarimg, zbar
+from tests.kit.journal import finished_game
 
 
 def test_export_prints_json_to_stdout(tmp_path, capsys):
     db = tmp_path / "g.db"
-    game = _finished(db)
+    game = finished_game(db)
     assert main(["export", str(game), "--format", "json", "--db", str(db)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["game"]["id"] == game and data["game"]["winner"] == "Ann"
@@ -32,7 +21,7 @@ def test_export_prints_json_to_stdout(tmp_path, capsys):
 
 def test_export_uses_the_global_db_option_and_latest_game(tmp_path, capsys):
     db = tmp_path / "g.db"
-    _finished(db)
+    finished_game(db)
     assert main(["--db", str(db), "export", "-f", "csv"]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert [r["name"] for r in rows] == ["Ann", "Bob"]
@@ -40,7 +29,7 @@ def test_export_uses_the_global_db_option_and_latest_game(tmp_path, capsys):
 
 def test_export_to_a_file(tmp_path, capsys):
     db = tmp_path / "g.db"
-    _finished(db)
+    finished_game(db)
     out = tmp_path / "x" / "result.md"
     assert main(["export", "--format", "md", "--out", str(out), "--db", str(db)]) == 0
     assert out.read_text(encoding="utf-8").startswith("## Final standings")
@@ -49,7 +38,7 @@ def test_export_to_a_file(tmp_path, capsys):
 
 def test_export_of_an_unknown_game_is_refused(tmp_path, capsys):
     db = tmp_path / "g.db"
-    _finished(db)
+    finished_game(db)
     assert main(["export", "99", "--db", str(db)]) == 1
     assert "no game 99" in capsys.readouterr().err
 
@@ -62,7 +51,7 @@ def test_export_with_no_games(tmp_path, capsys):
 @needs_zbarimg
 def test_qr_prints_and_saves(tmp_path, capsys):
     db = tmp_path / "g.db"
-    game = _finished(db)
+    game = finished_game(db)
     assert main(["qr", "--out", str(tmp_path / "qr"), "--db", str(db)]) == 0
     out = capsys.readouterr().out
     assert "█" in out and "Saved" in out
@@ -73,8 +62,8 @@ def test_qr_prints_and_saves(tmp_path, capsys):
 
 def test_leaderboard_command(tmp_path, capsys):
     db = tmp_path / "g.db"
-    _finished(db)
-    _finished(db)
+    finished_game(db)
+    finished_game(db)
     assert main(["leaderboard", "--db", str(db)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].split() == ["Ann", "2", "2", "1.00"]

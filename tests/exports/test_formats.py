@@ -7,10 +7,10 @@ import io
 import json
 
 import pytest
-from export_support import sample_report
 
 from banker import exports
 from banker.exports import CSV_COLUMNS, from_dict, render, to_csv, to_dict, to_markdown
+from tests.kit.exports import sample_report
 
 
 def test_csv_has_one_header_and_one_row_per_player():

@@ -8,12 +8,12 @@ import io
 import json
 
 import pytest
-from export_support import needs_zbarimg, zbar
 
 import rules
 from banker import exports
 from banker.session import Session
 from rules.valuation import standings
+from tests.kit.exports import needs_zbarimg, zbar
 
 
 def play(db, variant: str, names: list[str], lines: list[str], **settings) -> Session:

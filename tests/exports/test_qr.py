@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from export_support import needs_zbarimg, rasterise_svg, sample_report, zbar
-
 from banker import qr
 from banker.exports import qr_text, write_qr
+from tests.kit.exports import needs_zbarimg, rasterise_svg, sample_report, zbar
 
 
 def test_qr_text_names_game_winner_and_ranks():

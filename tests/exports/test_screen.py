@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-from export_support import EngineGame, needs_zbarimg, zbar
 from textual.app import App
 from textual.widgets import DataTable, Static
 
@@ -15,6 +14,8 @@ from banker.exports import qr_text
 from banker.screens.standings import StandingsScreen
 from banker.widgets.chart import BarChart, LineChart
 from rules.actions import Bankrupt, Buy, Rent
+from tests.kit.exports import needs_zbarimg, zbar
+from tests.kit.games import EngineGame
 
 
 class Host(App):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from export_support import needs_zbarimg, zbar
 from test_bgstats import decode
 
 import rules
@@ -13,7 +12,8 @@ from banker.app import make_app
 from banker.qr import half_blocks
 from banker.screens.standings import StandingsScreen
 from banker.session import Session
-from tests.tui.helpers import text_of
+from tests.kit.exports import needs_zbarimg, zbar
+from tests.kit.screens import text_of
 
 
 def _game(db: Path, lines: list[str], variant: str = "short-1990s") -> Session:

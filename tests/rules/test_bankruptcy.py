@@ -9,20 +9,13 @@ from rules import CannotPay, RuleError, apply
 from rules.actions import Bankrupt, Next, Turn
 from rules.turns import winner
 from rules.valuation import valuation
-from tests.rules.support import conserved, game, own, set_cash
-
-
-def houses_total(s):
-    return sum(h.level for h in s.deeds if h.level != s.hotel_level) + s.houses
-
-
-def hotels_total(s):
-    return sum(1 for h in s.deeds if h.level == s.hotel_level) + s.hotels
+from tests.kit.conservation import conserved
+from tests.kit.games import fresh, own, set_cash
 
 
 def broke(variant="standard", n=3):
     """Cy: $30 cash, Baltic with 2 houses ($50 each), Boardwalk mortgaged, the Chance jail card."""
-    s = set_cash(game(n, variant), 2, 30)
+    s = set_cash(fresh(n, variant), 2, 30)
     s = own(s, 2, "Mediterranean")
     s = own(s, 2, "Baltic", 2)
     s = own(s, 2, "Boardwalk", mortgaged=True)
@@ -62,9 +55,9 @@ def test_to_the_bank_seed000_bankruptcy():
 
 
 def test_hotel_returns_as_a_hotel():
-    s = own(set_cash(game(), 2, 0), 2, "Park Place", game().hotel_level)
+    s = own(set_cash(fresh(), 2, 0), 2, "Park Place", fresh().hotel_level)
     st = apply(s, Bankrupt("Cy", "Ann")).state
-    assert st.hotels == 12 and houses_total(st) == 32 and st.players[0].cash == 1500 + 5 * 200 // 2
+    assert st.hotels == 12 and conserved(st) and st.players[0].cash == 1500 + 5 * 200 // 2
 
 
 def test_turn_passes_on_and_skips_the_bankrupt():
@@ -84,7 +77,7 @@ def test_last_player_standing_wins_seed000():
 
 
 def test_short_1973_second_bankruptcy_ends_with_buildings_to_creditor_seed000_short_rule3():
-    s = apply(set_cash(game(4, "short-1973"), 3, 0), Bankrupt("Dee")).state
+    s = apply(set_cash(fresh(4, "short-1973"), 3, 0), Bankrupt("Dee")).state
     assert not s.over
     s = broke("short-1973", n=4)
     s = replace(s, bankruptcies=1).with_player(3, bankrupt=True)
@@ -175,7 +168,7 @@ def test_creditor_named_bank_is_the_bank():
 def test_ruling_a_declared_bankruptcy_is_taken_as_declared():
     """docs/rulings.md (General): the table knows the debt, so a declared bankruptcy is recorded even when the
     player still has cash; everything of value still goes to the creditor, so no money is lost."""
-    s = game(3)
+    s = fresh(3)
     out = apply(s, Bankrupt("Bob", "Ann"))
     assert out.state.players[1].bankrupt and out.state.players[0].cash == 3000
     assert conserved(out.state)

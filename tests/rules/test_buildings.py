@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import Build, CannotPay, RuleError, Sell, ShortageAuction, UnknownName
-from tests.rules.helpers import cash, game, level, ok, refused
+from tests.kit.games import cash, game, level, ok, refused
 
 BLUE = ("Park Place", "Boardwalk")
 LIGHT = ("Oriental Avenue", "Vermont Avenue", "Connecticut Avenue")

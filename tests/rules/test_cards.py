@@ -9,7 +9,8 @@ import pytest
 from rules import CannotPay, HouseRules, RuleError, apply
 from rules.actions import Card, JailAction, Turn
 from rules.cards import deck_cards, find_card
-from tests.rules.support import conserved, game, own, set_cash
+from tests.kit.conservation import conserved
+from tests.kit.games import fresh, own, set_cash
 
 REFERENCE = Path(__file__).parents[1] / "data" / "cards_classic.json"
 
@@ -70,20 +71,20 @@ def test_unknown_deck_and_style_refused():
     ],
 )
 def test_bank_money_cards(deck, card, delta):
-    s = game()
+    s = fresh()
     out = apply(s, Card("Ann", deck, card))
     assert out.state.players[0].cash == 1500 + delta
     assert out.state.bank == s.bank - delta and conserved(out.state)
 
 
 def test_ruling_card_fines_go_to_the_pot_under_free_parking():
-    s = game(3, house_rules=HouseRules(free_parking=True))
+    s = fresh(3, house_rules=HouseRules(free_parking=True))
     out = apply(s, Card("Ann", "chest", "doctor_fee"))
     assert out.state.pot == 50 and out.state.bank == s.bank and conserved(out.state)
 
 
 def test_chairman_pays_each_other_player_and_skips_the_bankrupt():
-    s = game(4).with_player(3, bankrupt=True)
+    s = fresh(4).with_player(3, bankrupt=True)
     s = set_cash(s, 3, 0)
     out = apply(s, Card("Ann", "chance", "chairman"))
     assert [p.cash for p in out.state.players] == [1400, 1550, 1550, 0]
@@ -91,23 +92,23 @@ def test_chairman_pays_each_other_player_and_skips_the_bankrupt():
 
 
 def test_chairman_all_or_nothing():
-    s = set_cash(game(4), 0, 120)
+    s = set_cash(fresh(4), 0, 120)
     with pytest.raises(CannotPay) as e:
         apply(s, Card("Ann", "chance", "chairman"))
     assert e.value.amount == 150 and e.value.missing == 30
 
 
 def test_grand_opera_collects_from_each_and_names_who_cannot_pay():
-    out = apply(game(3), Card("Ann", "chest", "grand_opera"))
+    out = apply(fresh(3), Card("Ann", "chest", "grand_opera"))
     assert [p.cash for p in out.state.players] == [1600, 1450, 1450]
-    s = set_cash(game(3), 2, 20)
+    s = set_cash(fresh(3), 2, 20)
     with pytest.raises(CannotPay) as e:
         apply(s, Card("Ann", "chest", "grand_opera"))
     assert e.value.payer == "Cy"
 
 
 def test_birthday_in_2008_style():
-    out = apply(game(3, cards="2008"), Card("Ann", "chest", "birthday"))
+    out = apply(fresh(3, cards="2008"), Card("Ann", "chest", "birthday"))
     assert out.state.players[0].cash == 1520
 
 
@@ -115,7 +116,7 @@ def test_birthday_in_2008_style():
     "deck,card,expected", [("chance", "general_repairs", 2 * 25 + 100), ("chest", "street_repairs", 2 * 40 + 115)]
 )
 def test_repairs_count_a_hotel_as_one_hotel(deck, card, expected):
-    s = game()
+    s = fresh()
     s = own(s, 0, "Mediterranean", 1)
     s = own(s, 0, "Baltic", 1)
     s = own(s, 0, "Boardwalk", s.hotel_level)
@@ -124,27 +125,27 @@ def test_repairs_count_a_hotel_as_one_hotel(deck, card, expected):
 
 
 def test_repairs_with_no_buildings_cost_nothing():
-    out = apply(game(), Card("Ann", "chance", "general_repairs"))
+    out = apply(fresh(), Card("Ann", "chance", "general_repairs"))
     assert not out.transfers and "nothing to pay" in out.summary
 
 
 def test_advance_to_go_pays_the_salary():
-    out = apply(game(), Card("Ann", "chance", "advance-to-go"))
+    out = apply(fresh(), Card("Ann", "chance", "advance-to-go"))
     assert out.state.players[0].cash == 1700
 
 
 def test_advance_to_go_double_under_house_rule():
-    out = apply(game(3, house_rules=HouseRules(double_go=True)), Card("Ann", "chest", "advance_to_go"))
+    out = apply(fresh(3, house_rules=HouseRules(double_go=True)), Card("Ann", "chest", "advance_to_go"))
     assert out.state.players[0].cash == 1900
 
 
 def test_go_to_jail_card_sends_without_salary():
-    out = apply(game(), Card("Ann", "chest", "go_to_jail"))
+    out = apply(fresh(), Card("Ann", "chest", "go_to_jail"))
     assert out.state.players[0].jail is not None and out.state.players[0].cash == 1500
 
 
 def test_get_out_of_jail_free_is_held_once_per_deck():
-    s = apply(game(), Card("Ann", "chance", "get_out_of_jail_free")).state
+    s = apply(fresh(), Card("Ann", "chance", "get_out_of_jail_free")).state
     assert s.players[0].jail_cards == ("chance",)
     with pytest.raises(RuleError, match="already holds"):
         apply(s, Card("Bob", "chance", "get_out_of_jail_free"))
@@ -153,7 +154,7 @@ def test_get_out_of_jail_free_is_held_once_per_deck():
 
 
 def test_used_card_can_be_drawn_again():
-    s = apply(game(), Card("Ann", "chance", "get_out_of_jail_free")).state
+    s = apply(fresh(), Card("Ann", "chance", "get_out_of_jail_free")).state
     s = apply(s, JailAction("Ann", "send")).state
     s = apply(apply(s, Turn("Ann")).state, JailAction("Ann", "card")).state
     assert apply(s, Card("Bob", "chance", "get_out_of_jail_free")).state.players[1].jail_cards == ("chance",)
@@ -170,13 +171,13 @@ def test_used_card_can_be_drawn_again():
     ],
 )
 def test_movement_cards_change_no_money_and_say_what_to_record(card, words):
-    s = game()
+    s = fresh()
     out = apply(s, Card("Ann", "chance", card))
     assert out.state.players == s.players and not out.transfers
     assert words in out.summary
 
 
 def test_bankrupt_player_cannot_draw():
-    s = set_cash(game(), 0, 0).with_player(0, bankrupt=True)
+    s = set_cash(fresh(), 0, 0).with_player(0, bankrupt=True)
     with pytest.raises(RuleError, match="bankrupt"):
         apply(s, Card("Ann", "chance", "bank_dividend"))

@@ -3,7 +3,7 @@
 import pytest
 
 from rules import Auction, Buy, CannotPay, HouseRules, UnknownName
-from tests.rules.helpers import cash, game, ok, refused
+from tests.kit.games import cash, game, ok, refused
 
 
 @pytest.mark.parametrize(

@@ -6,19 +6,20 @@ import pytest
 from rules import CannotPay, HouseRules, RuleError, apply
 from rules.actions import Items, JailAction, Next, Rent, Trade, Turn
 from rules.jail import JAIL_CARD_RULE, JAIL_RULE, jail_status
-from tests.rules.support import conserved, game, own, set_cash
+from tests.kit.conservation import conserved
+from tests.kit.games import fresh, own, set_cash
 
 
 def jailed(variant="standard", cash=1500):
     """Ann sent to jail on her turn, then the turn goes round to her again (her first turn in jail)."""
 
-    s = set_cash(game(3, variant), 0, cash)
+    s = set_cash(fresh(3, variant), 0, cash)
     s = apply(s, JailAction("Ann", "send")).state
     return apply(s, Turn("Ann")).state
 
 
 def test_send_pays_no_salary_and_starts_the_timer_seed000_jail():
-    s = game()
+    s = fresh()
     out = apply(s, JailAction("Ann", "send"))
     assert out.state.players[0].jail.since_turn == s.turn_no
     assert out.state.players[0].cash == 1500 and not out.transfers
@@ -27,13 +28,13 @@ def test_send_pays_no_salary_and_starts_the_timer_seed000_jail():
 
 
 def test_send_twice_refused():
-    s = apply(game(), JailAction("Ann", "send")).state
+    s = apply(fresh(), JailAction("Ann", "send")).state
     with pytest.raises(RuleError, match="already in jail"):
         apply(s, JailAction("Ann", "send"))
 
 
 def test_no_way_out_on_the_turn_sent_seed000_jail():
-    s = apply(game(), JailAction("Ann", "send")).state
+    s = apply(fresh(), JailAction("Ann", "send")).state
     for how in ("doubles", "fine", "miss"):
         with pytest.raises(RuleError, match="next turn"):
             apply(s, JailAction("Ann", how))
@@ -41,7 +42,7 @@ def test_no_way_out_on_the_turn_sent_seed000_jail():
 
 def test_not_in_jail_refused():
     with pytest.raises(RuleError, match="not in jail"):
-        apply(game(), JailAction("Bob", "fine"))
+        apply(fresh(), JailAction("Bob", "fine"))
 
 
 def test_not_their_turn_refused():
@@ -68,7 +69,7 @@ def test_fine_before_rolling_goes_to_bank_seed000_jail():
 
 
 def test_fine_goes_to_pot_under_free_parking_house_rule():
-    s = set_cash(game(3, house_rules=HouseRules(free_parking=True)), 0, 1500)
+    s = set_cash(fresh(3, house_rules=HouseRules(free_parking=True)), 0, 1500)
     s = apply(apply(s, JailAction("Ann", "send")).state, Turn("Ann")).state
     out = apply(s, JailAction("Ann", "fine"))
     assert out.state.pot == 50 and conserved(out.state)
@@ -118,7 +119,7 @@ def test_forced_fine_not_covered_is_refused_with_cannot_pay():
 
 
 def test_short_1990s_must_leave_next_turn_seed003_short_game_rule3():
-    s = game(3, "short-1990s")
+    s = fresh(3, "short-1990s")
     s = apply(s, JailAction("Ann", "send")).state
     assert jail_status(s, 0) == "in jail, leaves next turn"
     s = apply(s, Turn("Ann")).state
@@ -160,7 +161,7 @@ def test_card_not_held_refused():
 
 
 def test_status_free_is_empty():
-    assert jail_status(game(), 1) == ""
+    assert jail_status(fresh(), 1) == ""
 
 
 def test_a_jailed_player_still_collects_rent_and_trades_seed000_jail():

@@ -4,7 +4,7 @@ import pytest
 
 from rules import CannotPay, Mortgage, Unmortgage
 from rules.mortgages import lift_cost
-from tests.rules.helpers import cash, game, ok, refused
+from tests.kit.games import cash, game, ok, refused
 
 
 @pytest.mark.parametrize(

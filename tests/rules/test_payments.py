@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import BANK, POT, CannotPay, Collect, Go, HouseRules, Parking, Pay, RuleError, UnknownName
-from tests.rules.helpers import cash, game, ok, refused
+from tests.kit.games import cash, game, ok, refused
 
 
 def cashes(state):

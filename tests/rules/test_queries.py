@@ -9,7 +9,7 @@ from dataclasses import replace
 import rules
 from rules import queries
 from rules.actions import JailAction, Turn
-from tests.rules.support import game, own, set_cash
+from tests.kit.games import fresh, own, set_cash
 
 
 def test_every_query_is_listed_in_the_package_and_the_docstring():
@@ -24,7 +24,7 @@ def test_the_answers_are_the_engines_seed000():
     from rules.rent import quote
     from rules.taxes import income_tax_options
 
-    s = own(own(game(), 0, "Boardwalk", 2), 0, "Park Place", 2)
+    s = own(own(fresh(), 0, "Boardwalk", 2), 0, "Park Place", 2)
     s = own(s, 1, "Baltic", mortgaged=True)
     assert queries.rent_quote(s, "boardwalk") == quote(s, s.deed("boardwalk"))
     assert queries.income_tax_options(s, "Ann") == income_tax_options(s, 0)
@@ -41,16 +41,16 @@ def test_the_answers_are_the_engines_seed000():
 
 
 def test_standings_and_winner_seed000_short_rule3():
-    s = replace(set_cash(game(3), 2, 1600), over=True)
+    s = replace(set_cash(fresh(3), 2, 1600), over=True)
     assert queries.winner(s) == "Cy" and [t.name for t in queries.standings(s) if t.winner] == ["Cy"]
 
 
 def test_jail_status_and_deadline():
-    s = game(2)
+    s = fresh(2)
     assert queries.jail_status(s, 0) == "" and queries.deadline(s, "2026-01-01T00:00:00") is None
     jailed = rules.apply(rules.apply(s, JailAction("Ann", "send")).state, Turn("Ann")).state
     assert queries.jail_status(jailed, 0) == "in jail, turn 1 of 3"
-    timed = game(2, "time-limit", time_limit_minutes=90)
+    timed = fresh(2, "time-limit", time_limit_minutes=90)
     assert str(queries.deadline(timed, "2026-01-01T00:00:00")) == "2026-01-01 01:30:00+00:00"
 
 

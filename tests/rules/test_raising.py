@@ -12,7 +12,7 @@ from rules import CannotPay, Mortgage, Sell
 from rules.actions import Buy, Card, Collect, JailAction, Pay, Rent, Tax
 from rules.money import can_raise
 from rules.raising import MORTGAGE, SELL, raise_actions, raise_options, with_needs, without_dependents
-from tests.rules.helpers import cash, game, level, ok, refused
+from tests.kit.games import cash, game, level, ok, refused
 
 DARROW = ("Ann", "Bob", "Cy", "Dee")
 

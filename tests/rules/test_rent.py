@@ -4,7 +4,7 @@ import pytest
 
 from rules import Rent, RuleError
 from rules.rent import RentQuote, quote
-from tests.rules.helpers import cash, game, ok, refused
+from tests.kit.games import cash, game, ok, refused
 
 DARK_BLUE = ["Park Place", "Boardwalk"]
 RAILROADS = ["Reading Railroad", "Pennsylvania Railroad", "B. & O. Railroad", "Short Line"]

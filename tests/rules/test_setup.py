@@ -4,30 +4,31 @@ import pytest
 
 from rules import CannotPay, RuleError, apply
 from rules.actions import Buy, Deal, DealRandom, Turn
-from tests.rules.support import conserved, game, set_cash
+from tests.kit.conservation import conserved
+from tests.kit.games import fresh, set_cash
 
 
 @pytest.mark.parametrize("variant", ["short-1973", "time-limit"])
 def test_paid_deal_seed000_short_rule1_seed002(variant):
-    s = game(3, variant)
+    s = fresh(3, variant)
     out = apply(s, Deal("Ann", "Boardwalk"))
     assert out.state.holding(s.deed("Boardwalk")).owner == 0 and out.state.players[0].cash == 1100
     assert not out.state.started and conserved(out.state)
 
 
 def test_free_deal_seed003_short_rule1():
-    out = apply(game(3, "short-1990s"), Deal("Ann", "Boardwalk"))
+    out = apply(fresh(3, "short-1990s"), Deal("Ann", "Boardwalk"))
     assert out.state.players[0].cash == 1500 and not out.transfers and "free" in out.summary
 
 
 @pytest.mark.parametrize("variant", ["standard", "darrow-1935"])
 def test_no_deal_in_standard_or_darrow(variant):
     with pytest.raises(RuleError, match="deals no title deeds"):
-        apply(game(4, variant), Deal("Ann", "Boardwalk"))
+        apply(fresh(4, variant), Deal("Ann", "Boardwalk"))
 
 
 def test_deal_limit_and_already_dealt():
-    s = apply(game(3, "short-1973"), Deal("Ann", "Boardwalk")).state
+    s = apply(fresh(3, "short-1973"), Deal("Ann", "Boardwalk")).state
     with pytest.raises(RuleError, match="already dealt to Ann"):
         apply(s, Deal("Bob", "boardwalk"))
     s = apply(s, Deal("Ann", "Baltic")).state
@@ -36,7 +37,7 @@ def test_deal_limit_and_already_dealt():
 
 
 def test_deal_closed_after_play_starts():
-    s = apply(game(3, "short-1973"), Buy("Bob", "Baltic")).state
+    s = apply(fresh(3, "short-1973"), Buy("Bob", "Baltic")).state
     assert s.started
     with pytest.raises(RuleError, match="play has started"):
         apply(s, Deal("Ann", "Boardwalk"))
@@ -45,19 +46,19 @@ def test_deal_closed_after_play_starts():
 
 
 def test_turns_do_not_close_the_deal():
-    s = apply(game(3, "short-1973"), Turn("Bob")).state
+    s = apply(fresh(3, "short-1973"), Turn("Bob")).state
     assert apply(s, Deal("Ann", "Boardwalk")).state.holding(s.deed("Boardwalk")).owner == 0
 
 
 def test_paid_deal_not_covered_refused():
-    s = set_cash(game(3, "short-1973"), 0, 100)
+    s = set_cash(fresh(3, "short-1973"), 0, 100)
     with pytest.raises(CannotPay):
         apply(s, Deal("Ann", "Boardwalk"))
 
 
 @pytest.mark.parametrize("variant,count", [("short-1973", 2), ("time-limit", 2), ("short-1990s", 3)])
 def test_random_deal_is_deterministic_and_complete(variant, count):
-    s = game(4, variant)
+    s = fresh(4, variant)
     a = apply(s, DealRandom(42))
     b = apply(s, DealRandom(42))
     assert a.state == b.state and a.summary == b.summary
@@ -70,11 +71,11 @@ def test_random_deal_is_deterministic_and_complete(variant, count):
 
 
 def test_random_deals_differ_by_seed():
-    s = game(4, "short-1990s")
+    s = fresh(4, "short-1990s")
     assert apply(s, DealRandom(1)).state.deeds != apply(s, DealRandom(2)).state.deeds
 
 
 def test_random_deal_only_when_nobody_was_dealt():
-    s = apply(game(3, "short-1990s"), Deal("Ann", "Boardwalk")).state
+    s = apply(fresh(3, "short-1990s"), Deal("Ann", "Boardwalk")).state
     with pytest.raises(RuleError, match="already dealt"):
         apply(s, DealRandom(3))

@@ -6,20 +6,21 @@ import pytest
 from rules import CannotPay, HouseRules, RuleError, apply
 from rules.actions import Tax
 from rules.taxes import income_tax_options
-from tests.rules.support import conserved, game, own, set_cash
+from tests.kit.conservation import conserved
+from tests.kit.games import fresh, own, set_cash
 
 
 def rich():
     """Ann: $1,500 cash, Boardwalk (mortgaged, $400 printed, $200 mortgage) and Baltic with 2 houses ($60, $50 each)."""
 
-    s = game()
+    s = fresh()
     s = own(s, 0, "Boardwalk", mortgaged=True)
     return own(s, 0, "Baltic", 2)
 
 
 def test_income_tax_choice_required_seed000():
     with pytest.raises(RuleError, match="choose 200 or 10% before adding up"):
-        apply(game(), Tax("Ann", "income"))
+        apply(fresh(), Tax("Ann", "income"))
 
 
 def test_income_tax_200_option_seed000():
@@ -36,17 +37,17 @@ def test_income_tax_10_percent_of_total_worth_seed000():
 
 
 def test_hotel_counts_its_turned_in_houses_in_worth():
-    s = own(game(), 0, "Boardwalk", game().hotel_level)
+    s = own(fresh(), 0, "Boardwalk", fresh().hotel_level)
     assert income_tax_options(s, 0).basis == 1500 + 400 + 5 * 200
 
 
 def test_ten_percent_rounds_halves_up():
-    s = set_cash(game(), 0, 1535)
+    s = set_cash(fresh(), 0, 1535)
     assert income_tax_options(s, 0).percent == 154
 
 
 def test_darrow_ten_percent_of_mortgage_values_seed001():
-    s = own(game(4, "darrow-1935"), 0, "Boardwalk", mortgaged=True)
+    s = own(fresh(4, "darrow-1935"), 0, "Boardwalk", mortgaged=True)
     s = own(s, 0, "Baltic", 2)
     opts = income_tax_options(s, 0)
     # 1500 cash + 200 + 30 mortgage values + 100 buildings = 1830 -> 183; no $200 option
@@ -56,30 +57,30 @@ def test_darrow_ten_percent_of_mortgage_values_seed001():
 
 def test_ruling_darrow_refuses_the_200_option():
     with pytest.raises(RuleError, match="no \\$200 option"):
-        apply(game(4, "darrow-1935"), Tax("Ann", "income", "200"))
+        apply(fresh(4, "darrow-1935"), Tax("Ann", "income", "200"))
 
 
 def test_short_1990s_flat_200_seed003_rule4():
-    out = apply(own(game(3, "short-1990s"), 0, "Boardwalk"), Tax("Ann", "income"))
+    out = apply(own(fresh(3, "short-1990s"), 0, "Boardwalk"), Tax("Ann", "income"))
     assert out.state.players[0].cash == 1300
-    assert income_tax_options(game(3, "short-1990s"), 0).percent is None
+    assert income_tax_options(fresh(3, "short-1990s"), 0).percent is None
 
 
 def test_ruling_short_1990s_refuses_ten_percent():
     with pytest.raises(RuleError, match="flat \\$200"):
-        apply(game(3, "short-1990s"), Tax("Ann", "income", "10%"))
+        apply(fresh(3, "short-1990s"), Tax("Ann", "income", "10%"))
 
 
 def test_bad_option_and_kind_refused():
     with pytest.raises(RuleError, match="not an Income Tax option"):
-        apply(game(), Tax("Ann", "income", "300"))
+        apply(fresh(), Tax("Ann", "income", "300"))
     with pytest.raises(RuleError, match="not a tax square"):
-        apply(game(), Tax("Ann", "water"))
+        apply(fresh(), Tax("Ann", "water"))
 
 
 @pytest.mark.parametrize("settings,expected", [({}, 100), ({"luxury_tax": 75}, 75)])
 def test_luxury_tax(settings, expected):
-    out = apply(game(3, **settings), Tax("Ann", "luxury"))
+    out = apply(fresh(3, **settings), Tax("Ann", "luxury"))
     assert out.state.players[0].cash == 1500 - expected
 
 
@@ -90,24 +91,24 @@ def test_luxury_tax(settings, expected):
 )
 def test_the_100_tax_is_named_as_the_editions_board_prints_it(edition, name, money):
     """seed 003, appendix: "Luxury Tax/Super Tax": the same square and figure, named by the board data."""
-    out = apply(game(3, edition=edition), Tax("Ann", "luxury"))
+    out = apply(fresh(3, edition=edition), Tax("Ann", "luxury"))
     assert out.summary == f"Ann pays {name} of {money} to the bank"
     assert out.state.players[0].cash == 1400
     with pytest.raises(CannotPay, match=name):
-        apply(set_cash(game(3, edition=edition), 0, 50), Tax("Ann", "luxury"))
+        apply(set_cash(fresh(3, edition=edition), 0, 50), Tax("Ann", "luxury"))
 
 
 def test_darrow_luxury_tax_75():
-    assert apply(game(4, "darrow-1935"), Tax("Ann", "luxury")).state.players[0].cash == 1425
+    assert apply(fresh(4, "darrow-1935"), Tax("Ann", "luxury")).state.players[0].cash == 1425
 
 
 def test_tax_to_pot_under_free_parking():
-    out = apply(game(3, house_rules=HouseRules(free_parking=True)), Tax("Ann", "luxury"))
+    out = apply(fresh(3, house_rules=HouseRules(free_parking=True)), Tax("Ann", "luxury"))
     assert out.state.pot == 100 and conserved(out.state)
 
 
 def test_tax_not_covered_refused():
-    s = set_cash(game(), 0, 50)
+    s = set_cash(fresh(), 0, 50)
     with pytest.raises(CannotPay) as e:
         apply(s, Tax("Ann", "income", "200"))
     assert e.value.missing == 150
@@ -119,7 +120,7 @@ def test_the_tax_basis_is_not_the_valuation_seed000():
     from rules.taxes import tax_basis
     from rules.valuation import valuation
 
-    s = own(game(), 0, "Boardwalk", mortgaged=True)
+    s = own(fresh(), 0, "Boardwalk", mortgaged=True)
     assert tax_basis(s, 0) == tax_basis(s, "Ann") == 1500 + 400
     assert valuation(s, 0).total == 1500 + 200
 
@@ -128,11 +129,11 @@ def test_the_tax_basis_is_not_the_valuation_seed000():
 def test_engine_takes_only_the_canonical_tax_square(kind):
     """The command language reads "super" and the rest once; the engine refuses them (issue 14)."""
     with pytest.raises(RuleError, match="not a tax square"):
-        apply(game(), Tax("Ann", kind, "200"))
+        apply(fresh(), Tax("Ann", kind, "200"))
 
 
 @pytest.mark.parametrize("option", ["flat", "10", "percent", "pc", "none"])
 def test_engine_takes_only_the_canonical_income_tax_choice_seed000(option):
     with pytest.raises(RuleError, match="not an Income Tax option") as e:
-        apply(game(), Tax("Ann", "income", option))
+        apply(fresh(), Tax("Ann", "income", option))
     assert e.value.rule == 'seed 000, "INCOME TAX"'

@@ -6,11 +6,11 @@ from rules import RuleError, Settings, apply, new_game
 from rules.actions import End, JailAction, Next, Rent, Turn
 from rules.jail import jail_status
 from rules.turns import winner
-from tests.rules.support import game, own, set_cash
+from tests.kit.games import fresh, own, set_cash
 
 
 def test_turn_and_next_count_turns():
-    s = game(3)
+    s = fresh(3)
     s = apply(s, Turn("Bob")).state
     assert (s.turn, s.turn_no) == (1, 2)
     s = apply(s, Next()).state
@@ -20,31 +20,31 @@ def test_turn_and_next_count_turns():
 
 
 def test_next_skips_bankrupt_players():
-    s = set_cash(game(4), 1, 0).with_player(1, bankrupt=True)
+    s = set_cash(fresh(4), 1, 0).with_player(1, bankrupt=True)
     assert apply(s, Next()).state.turn == 2
 
 
 def test_turn_to_a_bankrupt_player_refused():
-    s = set_cash(game(3), 1, 0).with_player(1, bankrupt=True)
+    s = set_cash(fresh(3), 1, 0).with_player(1, bankrupt=True)
     with pytest.raises(RuleError, match="bankrupt"):
         apply(s, Turn("Bob"))
 
 
 def test_turn_order_never_blocks_rent():
-    s = own(game(3), 0, "Boardwalk")
+    s = own(fresh(3), 0, "Boardwalk")
     s = apply(s, Turn("Cy")).state
     out = apply(s, Rent("Bob", "Boardwalk"))
     assert out.state.players[1].cash < 1500
 
 
 def test_jail_timer_counts_turns():
-    s = apply(game(3), JailAction("Ann", "send")).state
+    s = apply(fresh(3), JailAction("Ann", "send")).state
     s = apply(apply(apply(s, Next()).state, Next()).state, Next()).state
     assert jail_status(s, 0) == "in jail, turn 1 of 3"
 
 
 def test_end_by_agreement_richest_wins():
-    s = set_cash(game(3), 1, 2000)
+    s = set_cash(fresh(3), 1, 2000)
     out = apply(s, End())
     assert out.state.over and out.state.end_reason == "by agreement"
     assert winner(out.state) == "Bob" and "Bob wins" in out.summary
@@ -52,27 +52,27 @@ def test_end_by_agreement_richest_wins():
 
 def test_time_up_only_in_time_limit_game_seed002():
     with pytest.raises(RuleError, match="no time limit"):
-        apply(game(3), End("time"))
-    out = apply(game(3, "time-limit"), End("time"))
+        apply(fresh(3), End("time"))
+    out = apply(fresh(3, "time-limit"), End("time"))
     assert out.state.end_reason == "time is up"
 
 
 def test_tie_has_no_single_winner():
-    out = apply(game(3), End("agreement"))
+    out = apply(fresh(3), End("agreement"))
     assert winner(out.state) is None and "tie" in out.summary
 
 
 def test_end_refusals():
     with pytest.raises(RuleError, match="not a reason"):
-        apply(game(3), End("boredom"))
-    s = apply(game(3), End()).state
+        apply(fresh(3), End("boredom"))
+    s = apply(fresh(3), End()).state
     with pytest.raises(RuleError, match="already over"):
         apply(s, End())
 
 
 def test_winner_while_playing():
-    assert winner(game(3)) is None
-    s = set_cash(set_cash(game(3), 1, 0), 2, 0).with_player(1, bankrupt=True).with_player(2, bankrupt=True)
+    assert winner(fresh(3)) is None
+    s = set_cash(set_cash(fresh(3), 1, 0), 2, 0).with_player(1, bankrupt=True).with_player(2, bankrupt=True)
     assert winner(s) == "Ann"
 
 
@@ -106,5 +106,5 @@ def test_a_length_too_large_to_be_a_time_never_ends_the_game():
 def test_engine_takes_only_the_canonical_end_reason(reason):
     """The command language reads "agreed" and the rest once; the engine refuses them (issue 14)."""
     with pytest.raises(RuleError, match="not a reason to end") as e:
-        apply(game(3, "time-limit"), End(reason))
+        apply(fresh(3, "time-limit"), End(reason))
     assert e.value.rule == "end of game"

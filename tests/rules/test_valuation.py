@@ -4,11 +4,11 @@ from rules import apply
 from rules.actions import Bankrupt
 from rules.codec import state_from_dict, state_to_dict
 from rules.valuation import standings, valuation, valuation_rule
-from tests.rules.support import game, own, set_cash
+from tests.kit.games import fresh, own, set_cash
 
 
 def test_worth_seed000_short_rule3():
-    s = game(3, "short-1973")
+    s = fresh(3, "short-1973")
     s = own(s, 0, "Boardwalk", mortgaged=True)  # half of $400
     s = own(s, 0, "Park Place", s.hotel_level)  # $350 + hotel at 4 x $200 (3 houses turned in + the hotel)
     s = own(s, 0, "Baltic", 2)  # $60 + 2 x $50
@@ -19,7 +19,7 @@ def test_worth_seed000_short_rule3():
 
 
 def test_standings_rank_ties_share_and_bankrupt_last():
-    s = set_cash(game(4), 1, 1700)
+    s = set_cash(fresh(4), 1, 1700)
     s = set_cash(s, 3, 0).with_player(3, bankrupt=True)
     table = standings(s)
     assert [(t.rank, t.name) for t in table] == [(1, "Bob"), (2, "Ann"), (2, "Cy"), (4, "Dee")]
@@ -27,8 +27,8 @@ def test_standings_rank_ties_share_and_bankrupt_last():
 
 
 def test_valuation_rule_cites_the_seed():
-    assert "seed 000" in valuation_rule(game(3, "short-1973")) and "3 houses" in valuation_rule(game(3, "short-1973"))
-    assert "4 houses" in valuation_rule(game())
+    assert "seed 000" in valuation_rule(fresh(3, "short-1973")) and "3 houses" in valuation_rule(fresh(3, "short-1973"))
+    assert "4 houses" in valuation_rule(fresh())
 
 
 def _out(state, *names):
@@ -41,7 +41,7 @@ def _out(state, *names):
 def test_ruling_bankrupt_players_rank_below_everyone_in_the_later_out_the_higher():
     """docs/rulings.md, "Bankrupt players": the books rank nobody who retired; the one who lasted longer ranks
     higher, whatever the order of seats or the cash they had."""
-    s = set_cash(game(5), 0, 3000)  # Ann, the richest, goes out second: she still ranks below everyone in
+    s = set_cash(fresh(5), 0, 3000)  # Ann, the richest, goes out second: she still ranks below everyone in
     s = _out(s, "Cy", "Ann", "Eve")
     assert [p.out_order for p in s.players] == [2, 0, 1, 0, 3]
     s = set_cash(s, 3, 1600)
@@ -59,7 +59,7 @@ def test_ruling_bankrupt_order_unknown_in_an_old_checkpoint_ranks_last():
     """A checkpoint saved before the order was recorded has no ``out_order``: it decodes as 0 (order unknown), such
     players share the last rank, and a bankruptcy after it still ranks above them (its order counts on from
     ``GameState.bankruptcies``)."""
-    s = _out(game(5), "Cy", "Ann")
+    s = _out(fresh(5), "Cy", "Ann")
     old = state_to_dict(s)
     for p in old["players"]:
         del p["out_order"]
@@ -77,7 +77,7 @@ def test_standings_mark_the_winner_once_the_game_is_over_seed000_short_rule3():
 
     from rules.valuation import winner, winner_of
 
-    s = set_cash(game(3), 1, 1700)
+    s = set_cash(fresh(3), 1, 1700)
     assert not any(t.winner for t in standings(s)) and winner(s) is None
     over = replace(s, over=True, end_reason="by agreement")
     assert [(t.name, t.winner) for t in standings(over)] == [("Bob", True), ("Ann", False), ("Cy", False)]

@@ -4,7 +4,8 @@ import pytest
 
 from rules import HouseRules, RuleError, Settings, new_game
 from rules.variants import EndRule, IncomeTax, JailRule, all_variants, find_variant
-from tests.rules.support import conserved, game
+from tests.kit.conservation import conserved
+from tests.kit.games import fresh
 
 SEEDS = {
     "standard": "seed 000",
@@ -96,7 +97,7 @@ def test_player_counts(key, low, high):
 def test_darrow_fewer_than_four_players_seed001(n):
     """seed 001: "The game of MONOPOLY can be played by any number of players, preferably four to nine": four is
     the book's preference, not its minimum."""
-    state = game(n, "darrow-1935")
+    state = fresh(n, "darrow-1935")
     assert [p.cash for p in state.players] == [1500] * n and conserved(state)
 
 
@@ -126,11 +127,11 @@ def test_tokens_one_per_player_or_none_seed000_preparation(tokens):
 
 
 def test_settings_luxury_tax_and_house_rules():
-    assert game().luxury_tax == 100 and game(luxury_tax=75).luxury_tax == 75
-    assert game(4, "darrow-1935").luxury_tax == 75
-    s = game(3, house_rules=HouseRules(free_parking=True, free_parking_start=500))
+    assert fresh().luxury_tax == 100 and fresh(luxury_tax=75).luxury_tax == 75
+    assert fresh(4, "darrow-1935").luxury_tax == 75
+    s = fresh(3, house_rules=HouseRules(free_parking=True, free_parking_start=500))
     assert s.pot == 500 and conserved(s)
-    assert game(3, "standard", edition="uk").board.currency == "£"
+    assert fresh(3, "standard", edition="uk").board.currency == "£"
 
 
 def test_time_limit_needs_an_agreed_length_seed002():

@@ -8,9 +8,7 @@ field; Ctrl+S confirms everywhere; Escape cancels; Tab accepts a completion; tex
 
 from __future__ import annotations
 
-import os
 import sqlite3
-from pathlib import Path
 
 import pytest
 from textual.widgets import Checkbox, Input, Static
@@ -22,18 +20,11 @@ from banker.screens.new_game import NewGameScreen
 from banker.screens.table import TableScreen
 from banker.session import Session
 from rules import Settings
-from tests.tui.helpers import cash, make_game, text_of
+from tests.kit.journal import db_path, journal_lines, make_game
+from tests.kit.screens import balances, text_of
 
 SIZE = (120, 40)
 OWNED = ["buy ann boardwalk", "buy ann park place", "buy bob baltic avenue", "buy bob reading railroad"]
-
-
-def db_path() -> Path:
-    return Path(os.environ["BANKER_DB"])
-
-
-def journal(app) -> list[str]:
-    return [e.text for e in app.session.log()]
 
 
 def refusal(app) -> str:
@@ -86,13 +77,13 @@ async def test_a_confirmed_dialog_records_exactly_once(key, typed, line, setup, 
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        before = journal(app)
+        before = journal_lines(app)
         await _open(pilot, key, typed)
         assert isinstance(app.screen, CommandDialog)
         await pilot.press(*keys)
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app) == before + [line]
+        assert journal_lines(app) == before + [line]
 
 
 @pytest.mark.parametrize(
@@ -112,7 +103,7 @@ async def test_a_refused_dialog_keeps_its_fields_and_says_why_inside(key, field,
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        before = journal(app)
+        before = journal_lines(app)
         await pilot.press(key)
         await pilot.pause()
         dialog = app.screen
@@ -129,7 +120,7 @@ async def test_a_refused_dialog_keeps_its_fields_and_says_why_inside(key, field,
         assert dialog.values() == values, "every field as typed"
         assert refusal(app).startswith("✗"), "the refusal is shown inside the dialog"
         assert dialog.focused is not None and dialog.focused.id == fault
-        assert journal(app) == before
+        assert journal_lines(app) == before
         await pilot.press("x")  # the next key edits the field at fault: it was not selected for overwriting
         await pilot.pause()
         assert dialog.query_one(f"#{fault}", Input).value.endswith("x")
@@ -137,7 +128,7 @@ async def test_a_refused_dialog_keeps_its_fields_and_says_why_inside(key, field,
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app) == before
+        assert journal_lines(app) == before
 
 
 async def test_enter_on_a_checkbox_confirms_and_space_toggles():
@@ -196,7 +187,7 @@ async def test_the_command_line_keeps_the_keyboard():
         assert line.value == "rent bob g"
         await pilot.press("ctrl+u", *"rent bob boardwalk", "enter")
         await pilot.pause()
-        assert journal(app)[-1] == "rent bob boardwalk" and line.value == ""
+        assert journal_lines(app)[-1] == "rent bob boardwalk" and line.value == ""
         await pilot.press(*"rent bob nowhere", "enter")
         await pilot.pause()
         assert line.value == "rent bob nowhere", "a refused line stays for correction"
@@ -206,8 +197,8 @@ async def test_the_command_line_keeps_the_keyboard():
         for query in ("show worth", "show rent boardwalk", "show scores", "show tax ann"):
             await pilot.press(*query, "enter", *"go ann", "enter")
             await pilot.pause()
-            assert journal(app)[-1] == "go ann", query
-        assert cash(app)[0] == 1100 + 4 * 200 + 50
+            assert journal_lines(app)[-1] == "go ann", query
+        assert balances(app)[0] == 1100 + 4 * 200 + 50
 
 
 @pytest.mark.parametrize("typed", ["[/]", "show worth # [/]", "[reverse]x[/reverse]", "[@click=app.quit]q[/]"])
@@ -275,12 +266,12 @@ async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
         await pilot.press(*"reading", "enter")
         await pilot.pause()
         assert app.screen is dialog and dialog.lists["lift"] == ["reading"], "Enter in lift adds, never records"
-        before = journal(app)
+        before = journal_lines(app)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is dialog and refusal(app).startswith("✗")
         assert dialog.lists == {"give": ["baltic avenue"], "get": [], "lift": ["reading"]}
-        assert journal(app) == before
+        assert journal_lines(app) == before
         await pilot.press("button" if False else "escape")
         await pilot.pause()
         await pilot.press("x")
@@ -293,7 +284,7 @@ async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app)[-1] == "trade ann bob give $100 get reading"
+        assert journal_lines(app)[-1] == "trade ann bob give $100 get reading"
 
 
 async def test_auction_enter_takes_a_bid_and_only_ctrl_s_sells():
@@ -317,8 +308,8 @@ async def test_auction_enter_takes_a_bid_and_only_ctrl_s_sells():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app)[-1] == "auction Park Place bob 250"  # completed to the printed name
-        assert cash(app) == [1500, 1250, 1500]
+        assert journal_lines(app)[-1] == "auction Park Place bob 250"  # completed to the printed name
+        assert balances(app) == [1500, 1250, 1500]
 
 
 async def test_every_dialog_closes_once():
@@ -398,7 +389,7 @@ async def test_the_player_follows_the_deed(key, deed, line):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app)[-1] == line
+        assert journal_lines(app)[-1] == line
 
 
 async def test_a_player_typed_by_hand_is_kept():
@@ -489,7 +480,7 @@ async def test_a_command_typed_before_the_command_line_is_mounted_is_kept():
         assert table.query_one("#command", Input).value == "go ann" and app.focused.id == "command"
         await pilot.press("enter")
         await pilot.pause()
-        assert journal(app)[-1] == "go ann"
+        assert journal_lines(app)[-1] == "go ann"
 
 
 @pytest.mark.parametrize(
@@ -509,10 +500,10 @@ async def test_the_dialog_buttons_confirm_and_cancel_once(key, button, recorded)
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        before = journal(app)
+        before = journal_lines(app)
         await pilot.press(key)
         await pilot.pause()
         await pilot.click(button)
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app) == (before + ["go ann"] if recorded else before)
+        assert journal_lines(app) == (before + ["go ann"] if recorded else before)

@@ -31,7 +31,9 @@ from banker.screens.standings import StandingsScreen
 from banker.screens.table import TableScreen
 from banker.widgets.command_line import CommandLine
 from rules import CannotPay
-from tests.tui.helpers import make_game, text_of
+from tests.kit.conservation import conserved
+from tests.kit.journal import journal_entries, make_game
+from tests.kit.screens import text_of
 
 SIZE = (120, 40)
 NAMES = ("ann", "bob", "cat")
@@ -210,15 +212,6 @@ DIALOG_ENDINGS = st.sampled_from(
 
 
 # Checks --------------------------------------------------------------------------------------------------------
-def journal(app) -> list[tuple[int, str, str]]:
-    return [(e.seq, e.kind, e.text) for e in app.session.log()]
-
-
-def money(app) -> int:
-    state = app.session.state
-    return sum(p.cash for p in state.players) + state.bank + state.pot
-
-
 def check_sane(app) -> None:
     """Still running; the table at the bottom and at most one screen on top; money conserved."""
     assert app.is_running and app.return_code is None
@@ -230,7 +223,7 @@ def check_sane(app) -> None:
         assert isinstance(top, BankerDialog | StandingsScreen), top
         if isinstance(top, StandingsScreen):
             assert app.session.state.over
-    assert money(app) == 0
+    assert conserved(app.session.state)
 
 
 def fields(dialog) -> dict[str, object]:
@@ -264,7 +257,7 @@ async def type_text(pilot, text: str, keys: int) -> None:
 async def press_checked(pilot, key: str) -> None:
     """Press ``key`` and check that the journal changed only by the command Enter (or Ctrl+S) submitted."""
     app = pilot.app
-    before = journal(app)
+    before = journal_entries(app)
     top = app.screen
     focused = app.focused
     line = command_line(app)
@@ -288,7 +281,7 @@ async def press_checked(pilot, key: str) -> None:
 
     await pilot.press(key)
     check_sane(app)
-    after = journal(app)
+    after = journal_entries(app)
     assert after[: len(before)] == before, "the journal's past changed"
     grew = after[len(before) :]
     assert len(grew) <= 1, f"{key} recorded {len(grew)} events: {grew}"
@@ -378,11 +371,11 @@ async def command_line_scenario(steps) -> None:
                 elif line.value:
                     await press_checked(pilot, "ctrl+u")  # a refused line stays until cleared
                 assert app.focused is line and line.value == ""
-                before = journal(app)
+                before = journal_entries(app)
                 await type_text(pilot, text, keys)
                 check_sane(app)
                 assert line.value == text, "the command line lost what was typed"
-                assert journal(app) == before, "typing recorded something"
+                assert journal_entries(app) == before, "typing recorded something"
                 for key in ending:
                     await press_checked(pilot, key)
 
@@ -439,13 +432,13 @@ async def dialog_scenario(data, steps: int) -> None:
                 key = data.draw(st.sampled_from(sorted(DIALOG_KEYS)), label="dialog key")
                 await close_dialogs(pilot)
                 assert app.focused is not command_line(app)
-                before = journal(app)
+                before = journal_entries(app)
                 await pilot.press(key)
                 await pilot.pause()
                 check_sane(app)
                 dialog = app.screen
                 assert isinstance(dialog, RecordingDialog), (key, dialog)
-                assert journal(app) == before
+                assert journal_entries(app) == before
                 first = app.focused
                 assert isinstance(first, Input), first
                 inputs = [first] + [w for w in dialog.query(Input) if w is not first]
@@ -462,7 +455,7 @@ async def dialog_scenario(data, steps: int) -> None:
                     was = field.value
                     await type_text(pilot, text, keys)
                     check_sane(app)
-                    assert app.screen is dialog and journal(app) == before, "typing recorded something"
+                    assert app.screen is dialog and journal_entries(app) == before, "typing recorded something"
                     if field.type == "text":
                         assert field.value == was + text, "the field lost what was typed"
                 for k in data.draw(DIALOG_ENDINGS, label="keys"):
@@ -485,7 +478,7 @@ async def test_markup_close_tag_is_refused_in_place(key, tmp_path):
     app = make_app(new_db(str(tmp_path)))
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
-        before = journal(app)
+        before = journal_entries(app)
         await pilot.press(key)
         dialog = app.screen
         assert isinstance(dialog, RecordingDialog)
@@ -497,11 +490,11 @@ async def test_markup_close_tag_is_refused_in_place(key, tmp_path):
         assert app.screen is dialog, "the dialog closed on a refused [/]"
         assert field.value == "[/]"
         assert text_of(dialog.query_one("#refusal", Static)), "no refusal shown"
-        assert journal(app) == before
+        assert journal_entries(app) == before
         await pilot.press("escape")
         check_sane(app)
         assert len(app.screen_stack) == 1 and isinstance(app.screen, TableScreen)
-        assert journal(app) == before
+        assert journal_entries(app) == before
 
 
 # App bugs the fuzzing found, fixed: regression tests ----------------------------------------------------------
@@ -511,14 +504,14 @@ async def test_enter_on_a_checkbox_confirms(tmp_path):
     app = make_app(new_db(str(tmp_path)))
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
-        before = journal(app)
+        before = journal_entries(app)
         await pilot.press("r", *"boardwalk", "tab", "ctrl+u", *"cat", "tab", "tab")
         await pilot.pause()
         assert isinstance(app.focused, Checkbox) and app.focused.id == "f-card"
         assert app.screen.command() == "rent cat Boardwalk"
         await pilot.press("enter")
         await pilot.pause()
-        assert [e[2] for e in journal(app)[len(before) :]] == ["rent cat Boardwalk"]
+        assert [e[2] for e in journal_entries(app)[len(before) :]] == ["rent cat Boardwalk"]
         assert isinstance(app.screen, TableScreen)
 
 
@@ -528,7 +521,7 @@ async def test_hash_in_a_field_does_not_drop_the_next_field(tmp_path):
     app = make_app(new_db(str(tmp_path)))
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
-        before = journal(app)
+        before = journal_entries(app)
         bob = app.session.state.players[1].cash
         await pilot.press("p", *"10 #", "tab", *"bob")
         await pilot.pause()
@@ -536,7 +529,7 @@ async def test_hash_in_a_field_does_not_drop_the_next_field(tmp_path):
         assert isinstance(dialog, RecordingDialog) and app.focused.id == "f-to"
         await pilot.press("enter")
         await pilot.pause()
-        if journal(app) == before:  # refused: still open, as typed
+        if journal_entries(app) == before:  # refused: still open, as typed
             assert app.screen is dialog and dialog.query_one("#f-amount", Input).value == "10 #"
         else:
-            assert app.session.state.players[1].cash == bob + 10, journal(app)[-1]
+            assert app.session.state.players[1].cash == bob + 10, journal_entries(app)[-1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sqlite3
 
-from tests.tui.terminal import COMMAND_KEYS, MARKS, TABLE_KEYS, TEXT_COLUMN, Terminal
+from tests.kit.terminal import COMMAND_KEYS, MARKS, TABLE_KEYS, TEXT_COLUMN, Terminal
 
 pytestmark = MARKS
 

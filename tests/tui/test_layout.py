@@ -12,7 +12,7 @@ from banker.app import make_app
 from banker.screens.new_game import NewGameScreen
 from banker.widgets.players import PlayerCard, large
 from rules import Settings
-from tests.tui.helpers import make_game
+from tests.kit.journal import make_game
 
 
 async def test_new_game_start_button_in_view_at_100x30():

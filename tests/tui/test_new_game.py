@@ -3,9 +3,6 @@ once a field changes, and Enter starts the game from any field (the dialogs' key
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from textual.widgets import Checkbox, Input, RadioSet, Static
 
 from banker.app import make_app
@@ -13,13 +10,10 @@ from banker.screens.new_game import NewGameScreen
 from banker.screens.table import TableScreen
 from banker.session import Session
 from rules import HouseRules
-from tests.tui.helpers import text_of
+from tests.kit.journal import db_path
+from tests.kit.screens import text_of
 
 SIZE = (120, 40)
-
-
-def db_path() -> Path:
-    return Path(os.environ["BANKER_DB"])
 
 
 def setup_error(app) -> str:

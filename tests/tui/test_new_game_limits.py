@@ -12,7 +12,7 @@ from textual.widgets import Input, Static
 from banker.app import make_app
 from banker.screens.new_game import NewGameScreen
 from banker.session import Session
-from tests.tui.helpers import text_of
+from tests.kit.screens import text_of
 
 SIZE = (120, 40)
 

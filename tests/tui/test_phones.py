@@ -5,7 +5,6 @@ on quit, a port in use said in a notification while the game goes on, and nothin
 from __future__ import annotations
 
 import asyncio
-import shutil
 import socket
 import subprocess
 import sys
@@ -15,10 +14,9 @@ import pytest
 
 from banker.app import make_app
 from banker.screens.phones import PhonesScreen, QRCode
-from tests.tui.helpers import make_game
-from tests.web.support import cash_of, next_snapshot
-
-ZBARIMG = shutil.which("zbarimg")
+from tests.kit.exports import ZBARIMG, needs_zbarimg
+from tests.kit.journal import make_game
+from tests.kit.phones import cash_of, next_snapshot
 
 
 @pytest.fixture
@@ -57,7 +55,7 @@ def decode(text: str, path) -> str:
     return out.stdout.removesuffix("\n")
 
 
-@pytest.mark.skipif(ZBARIMG is None, reason="zbarimg (Debian zbar-tools) is not installed")
+@needs_zbarimg
 async def test_phones_key_shows_a_readable_code_per_player_and_the_table(db, tmp_path):
     make_game(db, names=("ann", "bob", "cat", "dee"), lines=["buy ann boardwalk"])
     app = make_app(db)

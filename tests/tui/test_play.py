@@ -17,13 +17,10 @@ from banker.screens.help import HelpScreen
 from banker.screens.new_game import NewGameScreen
 from banker.screens.table import TableScreen
 from banker.session import Session
-from tests.tui.helpers import cash, make_game, text_of
+from tests.kit.journal import db_path, make_game
+from tests.kit.screens import balances, text_of
 
 SIZE = (120, 40)
-
-
-def db_path() -> Path:
-    return Path(os.environ["BANKER_DB"])
 
 
 async def test_new_game_refuses_duplicates_then_starts():
@@ -49,7 +46,7 @@ async def test_new_game_refuses_duplicates_then_starts():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert cash(app) == [1500, 1500, 1500]
+        assert balances(app) == [1500, 1500, 1500]
 
 
 async def test_short_game_through_the_screens():
@@ -64,11 +61,11 @@ async def test_short_game_through_the_screens():
         # Buy by dialog: b, the deed, Enter (buyer = whose turn it is: ann).
         await pilot.press("b", *"boardw", "enter")
         await pilot.pause()
-        assert cash(app) == [1100, 1500, 1500]
+        assert balances(app) == [1100, 1500, 1500]
         # Buy by typed command.
         await pilot.press("slash", *"buy bob reading", "enter", "escape")
         await pilot.pause()
-        assert cash(app) == [1100, 1300, 1500]
+        assert balances(app) == [1100, 1300, 1500]
         # Live auction: bids in any order; Ctrl+S sells to the highest (seed 000, BUYING PROPERTY).
         await pilot.press("a")
         await pilot.pause()
@@ -87,7 +84,7 @@ async def test_short_game_through_the_screens():
         assert "Highest: bob $320" in text_of(app.screen.query_one("#highest", Static))
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert cash(app) == [1100, 980, 1500]
+        assert balances(app) == [1100, 980, 1500]
         # Rent without a set: cat lands on Boardwalk ($50 site rent).
         await pilot.press("r")
         await pilot.pause()
@@ -99,7 +96,7 @@ async def test_short_game_through_the_screens():
         assert "cat pays ann $50" in text_of(app.screen.query_one("#preview", Static))
         await pilot.press("enter")
         await pilot.pause()
-        assert cash(app) == [1150, 980, 1450]
+        assert balances(app) == [1150, 980, 1450]
         # A trade: ann gives $400, bob gives Park Place; the rules are previewed as it is built.
         await pilot.press("x")
         await pilot.pause()
@@ -114,7 +111,7 @@ async def test_short_game_through_the_screens():
         assert "✗" not in text_of(app.screen.query_one("#preview", Static))
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert cash(app) == [750, 1380, 1450]
+        assert balances(app) == [750, 1380, 1450]
         # Rent with the full set, unimproved: double rent (seed 000, PAYING RENT): one key and Enter.
         app.session.execute("turn cat")
         await pilot.press("r", *"boardwalk")
@@ -122,12 +119,12 @@ async def test_short_game_through_the_screens():
         assert "full set" in text_of(app.screen.query_one("#preview", Static))
         await pilot.press("enter")
         await pilot.pause()
-        assert cash(app) == [850, 1380, 1350]
+        assert balances(app) == [850, 1380, 1350]
         # Build: ann buys a house on Boardwalk ($200).
         app.session.execute("turn ann")
         await pilot.press("h", *"boardwalk", "enter")
         await pilot.pause()
-        assert cash(app) == [650, 1380, 1350]
+        assert balances(app) == [650, 1380, 1350]
         assert app.session.state.houses == 31
         # Mortgage: bob mortgages Reading Railroad for $100.
         await pilot.press("m")
@@ -137,7 +134,7 @@ async def test_short_game_through_the_screens():
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert cash(app) == [650, 1480, 1350]
+        assert balances(app) == [650, 1480, 1350]
         assert any(
             line.startswith("██ Reading") and line.endswith(" M")
             for line in app.screen.query_one("#deeds").plain.splitlines()
@@ -162,13 +159,13 @@ async def test_short_game_through_the_screens():
         await pilot.pause()
         assert app.session.state.players[2].jail is None
         assert "strike" in str(app.screen.query_one("#journal").render().spans)
-        final = cash(app)
+        final = balances(app)
     # Resume after a restart: a new app on the same database shows the same balances.
     again = make_app(db)
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(again.screen, TableScreen)
-        assert cash(again) == final
+        assert balances(again) == final
         assert again.screen.query_one("#player-0").cash == "$650"
 
 
@@ -188,7 +185,7 @@ async def test_income_tax_choice_then_worth_shown():
         assert text_of(app.screen.query_one("#preview", Static)) == ""  # no peeking at the figure first
         await pilot.press("enter")
         await pilot.pause()
-        assert cash(app) == [1350, 1500, 1500]
+        assert balances(app) == [1350, 1500, 1500]
         reply = text_of(app.screen.query_one("#reply", Static))
         assert "10% of $1,500 total worth: $150" in reply, reply  # in the reply box, not a toast over it
 
@@ -281,7 +278,7 @@ async def test_unexpected_error_is_shown_logged_and_game_intact(monkeypatch):
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert any("ZeroDivisionError" in str(n.message) for n in app._notifications)
-        assert cash(app) == [1500, 1500, 1500]
+        assert balances(app) == [1500, 1500, 1500]
     log = Path(os.environ["BANKER_DATA_DIR"]) / "banker.log"
     assert "ZeroDivisionError" in log.read_text()
 
@@ -323,7 +320,7 @@ async def test_darrow_game_for_three_with_the_books_preference_shown():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.session.state.variant.key == "darrow-1935" and cash(app) == [1500, 1500, 1500]
+        assert app.session.state.variant.key == "darrow-1935" and balances(app) == [1500, 1500, 1500]
 
 
 async def test_saved_games_list_opens_the_chosen_game():
@@ -338,7 +335,7 @@ async def test_saved_games_list_opens_the_chosen_game():
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert cash(app) == [1100, 1500]
+        assert balances(app) == [1100, 1500]
 
 
 async def test_bankruptcy_greys_the_player_and_shows_the_standings():
@@ -407,7 +404,7 @@ async def test_a_new_game_replaces_the_first_table_and_back_returns_to_it():
         await pilot.click("#back")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and len(app.screen_stack) == 1
-        assert cash(app) == [1100, 1500, 1500]
+        assert balances(app) == [1100, 1500, 1500]
         await pilot.press("ctrl+n")
         await pilot.pause()
         app.screen.query_one("#names", Input).value = "dee eve"

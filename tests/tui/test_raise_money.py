@@ -9,9 +9,6 @@ St. James Place for $90 (seed 000, MORTGAGES: "The mortgage value is printed on 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 from textual.widgets import Static
 
 from banker.app import make_app
@@ -19,7 +16,8 @@ from banker.dialogs import RaiseMoneyDialog
 from banker.screens.table import TableScreen
 from banker.session import Session
 from banker.widgets.inputs import TickList
-from tests.tui.helpers import cash, make_game, text_of
+from tests.kit.journal import db_path, journal_lines, make_game
+from tests.kit.screens import balances, text_of
 
 SIZE = (120, 40)
 # ann: $1,500 - St. James $180 - Tennessee $180 - New York $200 - 3 houses $300 - Electric Company $150 = $490,
@@ -44,14 +42,6 @@ ROWS = [
     "Mortgage Tennessee Avenue",
     "Mortgage New York Avenue",
 ]
-
-
-def db_path() -> Path:
-    return Path(os.environ["BANKER_DB"])
-
-
-def journal(app) -> list[str]:
-    return [e.text for e in app.session.log()]
 
 
 def shown(app, widget_id: str) -> str:
@@ -84,7 +74,7 @@ async def test_ticked_sale_and_mortgage_then_the_rent_are_recorded():
         await pilot.pause()
         assert isinstance(app.screen, RaiseMoneyDialog)
         assert "raise $50 of the $110 missing" in shown(app, "refusal")
-        assert journal(app) == SHORT
+        assert journal_lines(app) == SHORT
         await pilot.press("down", "down", "down", "space")  # Mortgage Electric Company: $75
         await pilot.pause()
         assert sorted(ticks.selected) == [0, 3]
@@ -93,14 +83,14 @@ async def test_ticked_sale_and_mortgage_then_the_rent_are_recorded():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app) == [
+        assert journal_lines(app) == [
             *SHORT,
             "sell ann St. James Place",
             "mortgage ann Electric Company",
             "rent ann boardwalk",
         ]
         # ann: $490 + $50 + $75 - $600 = $15; bob: $150 + $600 = $750
-        assert cash(app) == [15, 750, 1500]
+        assert balances(app) == [15, 750, 1500]
         state = app.session.state
         assert state.holding(state.deed("St. James Place")).level == 0
         assert state.holding(state.deed("Electric Company")).mortgaged
@@ -123,13 +113,13 @@ async def test_a_mortgage_ticks_its_groups_sales_and_ctrl_s_confirms():
         assert sorted(ticks.selected) == [0]
         await pilot.press("down", "down", "down", "space", "ctrl+s")  # the mortgage again, then Ctrl+S
         await pilot.pause()
-        assert journal(app)[len(SHORT) :] == [
+        assert journal_lines(app)[len(SHORT) :] == [
             "sell ann St. James Place 3",
             "mortgage ann St. James Place",
             "rent ann boardwalk",
         ]
         # ann: $490 + 3 x $50 + $90 - $600 = $130
-        assert cash(app) == [130, 750, 1500]
+        assert balances(app) == [130, 750, 1500]
 
 
 async def test_a_refused_step_stops_and_the_rent_is_not_recorded():
@@ -148,18 +138,18 @@ async def test_a_refused_step_stops_and_the_rent_is_not_recorded():
         await pilot.press("space", "down", "down", "down", "space", "enter")
         await pilot.pause()
         assert isinstance(app.screen, RaiseMoneyDialog)
-        assert journal(app)[len(SHORT) :] == ["mortgage ann electric company", "sell ann St. James Place"]
+        assert journal_lines(app)[len(SHORT) :] == ["mortgage ann electric company", "sell ann St. James Place"]
         assert "mortgage ann Electric Company" in shown(app, "refusal")
         assert "already mortgaged" in shown(app, "refusal")
         assert "Recorded so far: sell ann St. James Place" in shown(app, "done")
-        assert cash(app)[0] == 490 + 75 + 50
+        assert balances(app)[0] == 490 + 75 + 50
         assert "$0 missing" in shown(app, "total")
         assert app.focused is app.screen.query_one("#options", TickList)
         await pilot.press("enter")  # $615 in hand covers the $600
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app)[-1] == "rent ann boardwalk"
-        assert cash(app) == [15, 750, 1500]
+        assert journal_lines(app)[-1] == "rent ann boardwalk"
+        assert balances(app) == [15, 750, 1500]
 
 
 async def test_not_enough_records_the_bankruptcy_to_the_rents_owner():
@@ -188,15 +178,15 @@ async def test_not_enough_records_the_bankruptcy_to_the_rents_owner():
         await pilot.press("space", "enter")  # Enter never goes bankrupt: refused, nothing recorded
         await pilot.pause()
         assert "not enough" in shown(app, "refusal")
-        before = journal(app)
+        before = journal_lines(app)
         await pilot.press("x")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app) == [*before, "bankrupt ann to bob"]
+        assert journal_lines(app) == [*before, "bankrupt ann to bob"]
         state = app.session.state
         assert state.players[0].bankrupt
         assert state.holding(state.deed("Mediterranean Avenue")).owner == 1
-        assert cash(app) == [0, 150 + 440, 1500]
+        assert balances(app) == [0, 150 + 440, 1500]
 
 
 async def test_a_tax_not_covered_goes_bankrupt_to_the_bank():
@@ -213,7 +203,7 @@ async def test_a_tax_not_covered_goes_bankrupt_to_the_bank():
         assert app.focused is app.screen.query_one("#bankrupt")  # nothing to tick
         await pilot.press("x")
         await pilot.pause()
-        assert journal(app)[-1] == "bankrupt ann to bank"
+        assert journal_lines(app)[-1] == "bankrupt ann to bank"
         assert app.session.state.players[0].bankrupt
 
 
@@ -227,13 +217,13 @@ async def test_escape_records_nothing_and_the_reply_says_the_rent_is_owed():
         await pilot.press("space", "down", "down", "down", "space", "escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal(app) == SHORT
-        assert cash(app) == [490, 150, 1500]
+        assert journal_lines(app) == SHORT
+        assert balances(app) == [490, 150, 1500]
         assert "ann still owes $600" in shown(app, "reply") and "rent ann boardwalk" in shown(app, "reply")
         screen.action_cancel()  # closing again, or confirming after, does nothing
         screen.action_confirm()
         await pilot.pause()
-        assert journal(app) == SHORT
+        assert journal_lines(app) == SHORT
 
 
 async def test_a_typed_payment_raised_for_leaves_nothing_to_record_twice():
@@ -251,7 +241,7 @@ async def test_a_typed_payment_raised_for_leaves_nothing_to_record_twice():
         assert line.value == ""
         await pilot.press("enter")
         await pilot.pause()
-        assert journal(app)[-1] == "rent ann boardwalk" and journal(app).count("rent ann boardwalk") == 1
+        assert journal_lines(app)[-1] == "rent ann boardwalk" and journal_lines(app).count("rent ann boardwalk") == 1
 
 
 async def test_a_choice_the_player_cannot_afford_is_refused_not_raised_for():
@@ -274,5 +264,5 @@ async def test_a_choice_the_player_cannot_afford_is_refused_not_raised_for():
         assert app.screen.query_one("#bid-0").value == "700"
         await pilot.press("escape")
         await pilot.pause()
-        assert journal(app) == SHORT
+        assert journal_lines(app) == SHORT
         assert text_of(app.screen.query_one("#reply", Static)) == before, "the dialog's refusal stayed in it"

@@ -11,7 +11,8 @@ from pathlib import Path
 from banker.app import make_app
 from banker.screens.table import TableScreen
 from banker.session import Session
-from tests.tui.helpers import cash, make_game
+from tests.kit.journal import make_game
+from tests.kit.screens import balances
 
 SIZE = (120, 40)
 
@@ -38,7 +39,7 @@ async def test_table_shows_a_command_recorded_by_another_process(monkeypatch):
                 break
         assert card.cash == "$1,450"
         assert app.screen.query_one("#player-0").cash == "$1,150"  # $1,500 - $400 for Boardwalk + $50
-        assert cash(app) == [1150, 1450, 1500]
+        assert balances(app) == [1150, 1450, 1500]
         assert "bob pays ann $50" in app.screen.query_one("#journal").render().plain.lower()
 
 
@@ -54,4 +55,4 @@ async def test_nothing_recorded_elsewhere_leaves_the_table_alone(monkeypatch):
         monkeypatch.setattr(app.screen, "show_state", lambda: redraws.append(1))
         await pilot.pause(0.2)
         assert redraws == []
-        assert cash(app) == [1100, 1500, 1500]
+        assert balances(app) == [1100, 1500, 1500]

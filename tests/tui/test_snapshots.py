@@ -13,7 +13,8 @@ import pytest
 from textual.widgets import Input
 
 from banker.app import make_app
-from tests.tui.helpers import make_game, no_blink
+from tests.kit.journal import make_game
+from tests.kit.screens import no_blink
 
 SIZE = (120, 40)
 GAME = [

@@ -16,7 +16,8 @@ from banker.completion import complete
 from banker.dialogs import AuctionDialog
 from banker.screens.table import TableScreen
 from rules import Settings, new_game
-from tests.tui.helpers import cash, make_game, text_of
+from tests.kit.journal import make_game
+from tests.kit.screens import balances, text_of
 
 
 @pytest.mark.parametrize(
@@ -120,7 +121,7 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
     app = make_app(db)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert cash(app) == [580, 980, 1500]
+        assert balances(app) == [580, 980, 1500]
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, AuctionDialog)
@@ -140,7 +141,7 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
         assert isinstance(app.screen, TableScreen)
         assert app.session.log(limit=1)[0].text == "shortage ann vermont avenue hotel 300"
         state = app.session.state
-        assert cash(app) == [280, 980, 1500]
+        assert balances(app) == [280, 980, 1500]
         assert state.holding(state.deed("Vermont Avenue")).level == state.hotel_level
         assert (state.houses, state.hotels) == (32 - 12 - 8 + 4, 11)  # the hotel's 4 houses went back to the bank
 
@@ -168,7 +169,7 @@ async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, 
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert app.session.log()[-1].text == f"tax ann {word}"
-        assert cash(app) == [1400, 1500, 1500]
+        assert balances(app) == [1400, 1500, 1500]
         assert f"ann pays {square} of {paid} to the bank" in text_of(app.screen.query_one("#reply", Static))
 
 

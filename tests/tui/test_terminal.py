@@ -3,7 +3,7 @@ relaunch and see the same balances. Exercises the entry point, start-up and a re
 
 from __future__ import annotations
 
-from tests.tui.terminal import MARKS, Terminal
+from tests.kit.terminal import MARKS, Terminal
 
 pytestmark = MARKS
 

@@ -1,6 +1,6 @@
 """A real browser: Debian's headless Chromium, driven by its chromedriver (plain W3C WebDriver over HTTP), loads a
 player's page, shows the new cash when a command is recorded, says when the laptop is gone and catches up by
-itself when it is back. Skipped when Chromium is not installed (`.ci/run` installs it)."""
+itself when it is back. Fails when Chromium is not installed (`.ci/run` installs it; tests/kit/skips.py)."""
 
 from __future__ import annotations
 
@@ -13,25 +13,13 @@ import pytest
 
 from banker.session import Session
 from banker.web.server import PhoneServer
-from tests.web.support import make_game
+from tests.kit.chromium import FLAGS
+from tests.kit.phones import phone_game
+from tests.kit.skips import needs
 
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or CHROMEDRIVER is None, reason="chromium and chromium-driver (Debian) are not installed"
-)
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-    "--window-size=390,844",
-]
+pytestmark = [needs("chromium", "chromium"), needs("chromedriver", "chromium-driver")]
 
 
 def free_port() -> int:
@@ -85,7 +73,10 @@ async def browser(tmp_path):
                 except aiohttp.ClientConnectionError:
                     pass
                 await asyncio.sleep(0.05)
-            options = {"binary": CHROMIUM, "args": [*FLAGS, f"--user-data-dir={tmp_path / 'chromium'}"]}
+            options = {
+                "binary": CHROMIUM,
+                "args": [*FLAGS, "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'chromium'}"],
+            }
             async with http.post(
                 f"{base}/session",
                 json={"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}},
@@ -109,7 +100,7 @@ OFFLINE = "return !document.getElementById('live').hidden"
 
 async def test_a_real_browser_shows_the_new_cash_live_and_catches_up_after_a_break(tmp_path, browser):
     db = tmp_path / "browser.db"
-    game = make_game(db, names=("Ann", "Bob"))
+    game = phone_game(db, names=("Ann", "Bob"))
     port = free_port()
     server = PhoneServer(db, "127.0.0.1", port)
     await server.start()

@@ -12,7 +12,7 @@ import pytest
 from banker.journal import Journal
 from banker.session import Session
 from banker.web import server as server_module
-from tests.web.support import TABLE_SEAT, cash_of, make_game, next_snapshot, path_of, served
+from tests.kit.phones import TABLE_SEAT, cash_of, next_snapshot, path_of, phone_game, served
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def db(tmp_path):
 
 
 async def test_player_page_is_complete_without_script(db, aiohttp_client):
-    game = make_game(db, lines=["buy ann boardwalk", "buy ann park place", "build ann boardwalk 2", "jail bob"])
+    game = phone_game(db, lines=["buy ann boardwalk", "buy ann park place", "build ann boardwalk 2", "jail bob"])
     _server, client, links = await served(db, game, aiohttp_client)
     response = await client.get(path_of(links, 0))
     assert response.status == 200
@@ -40,7 +40,7 @@ async def test_player_page_is_complete_without_script(db, aiohttp_client):
 async def test_table_page_shows_standings_bank_and_pot(db, aiohttp_client):
     from rules.state import HouseRules, Settings
 
-    game = make_game(
+    game = phone_game(
         db,
         settings=Settings(house_rules=HouseRules(free_parking=True)),
         lines=["buy ann boardwalk", "buy ann park place", "build ann boardwalk", "tax bob luxury"],
@@ -56,14 +56,14 @@ async def test_table_page_shows_standings_bank_and_pot(db, aiohttp_client):
 async def test_time_limit_game_shows_time_left(db, aiohttp_client):
     from rules.state import Settings
 
-    game = make_game(db, settings=Settings(variant="time-limit", time_limit_minutes=90))
+    game = phone_game(db, settings=Settings(variant="time-limit", time_limit_minutes=90))
     _server, client, links = await served(db, game, aiohttp_client)
     html = await (await client.get(path_of(links, TABLE_SEAT))).text()
     assert 'id="time-left"' in html and "Time left 1:29:" in html
 
 
 async def test_snapshot_on_connect_then_after_a_command_an_undo_and_another_process(db, aiohttp_client):
-    game = make_game(db)
+    game = phone_game(db)
     server, client, links = await served(db, game, aiohttp_client)
     stream = await client.get(path_of(links, 0) + "/events")
     assert stream.status == 200 and stream.headers["Content-Type"].startswith("text/event-stream")
@@ -95,7 +95,7 @@ async def test_snapshot_on_connect_then_after_a_command_an_undo_and_another_proc
 
 
 async def test_sections_carry_hashes_so_the_script_replaces_only_what_changed(db, aiohttp_client):
-    game = make_game(db)
+    game = phone_game(db)
     server, client, links = await served(db, game, aiohttp_client)
     stream = await client.get(path_of(links, 1) + "/events")
     before = await next_snapshot(stream)
@@ -112,8 +112,8 @@ async def test_sections_carry_hashes_so_the_script_replaces_only_what_changed(db
 
 
 async def test_wrong_token_and_other_paths_are_404(db, aiohttp_client):
-    game = make_game(db)
-    other = make_game(db, names=("Dee", "Eve"))
+    game = phone_game(db)
+    other = phone_game(db, names=("Dee", "Eve"))
     _server, client, links = await served(db, game, aiohttp_client)
     from banker.web.links import tokens
 
@@ -136,7 +136,7 @@ async def test_wrong_token_and_other_paths_are_404(db, aiohttp_client):
 
 
 async def test_only_get_and_head_and_the_journal_is_untouched(db, aiohttp_client):
-    game = make_game(db, lines=["buy ann boardwalk"])
+    game = phone_game(db, lines=["buy ann boardwalk"])
     _server, client, links = await served(db, game, aiohttp_client)
     before = db.read_bytes()
     with sqlite3.connect(db) as conn:
@@ -188,7 +188,7 @@ async def test_names_and_pieces_are_escaped(db, aiohttp_client):
 async def test_headers_keep_the_page_private_and_self_contained(db, aiohttp_client):
     from banker.web.pages import _resource
 
-    game = make_game(db)
+    game = phone_game(db)
     _server, client, links = await served(db, game, aiohttp_client)
     response = await client.get(path_of(links, 0))
     csp = response.headers["Content-Security-Policy"]
@@ -202,7 +202,7 @@ async def test_headers_keep_the_page_private_and_self_contained(db, aiohttp_clie
 
 async def test_phones_that_go_away_change_nothing(db, aiohttp_client, monkeypatch):
     """A dropped connection and a crashed browser end their own stream only; the other phones and the game go on."""
-    game = make_game(db)
+    game = phone_game(db)
     server, client, links = await served(db, game, aiohttp_client)
     feed = server.feeds[game]
     gone = [await client.get(path_of(links, 0) + "/events") for _ in range(3)]
@@ -263,7 +263,7 @@ async def test_a_phone_that_stops_reading_is_cut_off_not_queued_for():
 
 
 async def test_a_database_failure_is_reported_and_the_server_goes_on(db, aiohttp_client, monkeypatch):
-    game = make_game(db)
+    game = phone_game(db)
     server, client, links = await served(db, game, aiohttp_client)
     failures = []
     server.on_error = failures.append
@@ -282,7 +282,7 @@ async def test_a_database_failure_is_reported_and_the_server_goes_on(db, aiohttp
 
 def test_serving_needs_the_game(tmp_path):
     db = tmp_path / "none.db"
-    make_game(db)
+    phone_game(db)
     server = server_module.PhoneServer(db, "127.0.0.1", 0)
     with pytest.raises(LookupError):
         server.serve(99)

@@ -12,7 +12,7 @@ import urllib.request
 
 import pytest
 
-from tests.web.support import make_game
+from tests.kit.phones import phone_game
 
 
 def banker(db, *args: str, **kwargs):
@@ -35,7 +35,7 @@ def get(url: str, method: str = "GET") -> tuple[int, str]:
 
 def test_serve_prints_the_links_and_serves_until_interrupted(tmp_path):
     db = tmp_path / "serve.db"
-    game = make_game(db, names=("Ann", "Bob"), lines=["buy ann boardwalk"])
+    game = phone_game(db, names=("Ann", "Bob"), lines=["buy ann boardwalk"])
     proc = banker(db, "serve", "--host", "127.0.0.1", "--port", "0")
     try:
         lines = [proc.stdout.readline().rstrip("\n") for _ in range(3)]
@@ -74,7 +74,7 @@ def test_serve_prints_the_links_and_serves_until_interrupted(tmp_path):
 
 def test_a_port_in_use_is_one_line_and_status_1(tmp_path):
     db = tmp_path / "busy.db"
-    make_game(db)
+    phone_game(db)
 
     def serve(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
@@ -102,7 +102,7 @@ def test_a_port_in_use_is_one_line_and_status_1(tmp_path):
 def test_serving_a_missing_game_says_so(tmp_path, args):
     db = tmp_path / "none.db"
     if args == ["serve", "7"]:
-        make_game(db)
+        phone_game(db)
     proc = subprocess.run([sys.executable, "-m", "banker.cli", "--db", str(db), *args], capture_output=True, text=True)
     assert proc.returncode == 1 and proc.stderr.startswith("banker: ") and proc.stderr.count("\n") == 1
     assert proc.stdout == ""

@@ -6,17 +6,14 @@ import asyncio
 import json
 
 from banker.journal import TABLE_SEAT
-from banker.session import Session
 from banker.web.server import PhoneServer
 from rules import Settings
+from tests.kit.journal import make_game
 
 
-def make_game(db, names=("Ann", "Bob", "Cy"), lines=(), settings: Settings | None = None) -> int:
-    session = Session.create(db, list(names), settings or Settings())
-    for line in lines:
-        assert session.execute(line).ok, line
-    session.close()
-    return session.game_id
+def phone_game(db, names=("Ann", "Bob", "Cy"), lines=(), settings: Settings | None = None) -> int:
+    """:func:`~tests.kit.journal.make_game` with players named as the phone pages show them back."""
+    return make_game(db, names, lines, settings)
 
 
 def path_of(links, seat: int) -> str:
@@ -58,4 +55,4 @@ def cash_of(snapshot: dict, name: str) -> int:
     return next(s["cash"] for s in data["standings"] if s["name"] == name)
 
 
-__all__ = ["TABLE_SEAT", "cash_of", "make_game", "next_snapshot", "path_of", "served"]
+__all__ = ["TABLE_SEAT", "cash_of", "next_snapshot", "path_of", "phone_game", "served"]

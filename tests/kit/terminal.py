@@ -23,11 +23,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.kit.skips import needs
+
 BANKER = Path(sys.executable).parent / "banker"
 
 MARKS = [
     pytest.mark.slow,
-    pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+    needs("tmux", "tmux"),
     pytest.mark.skipif(not BANKER.exists(), reason=f"no banker executable next to {sys.executable}"),
 ]
 """``pytestmark`` for a real-terminal module."""

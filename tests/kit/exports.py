@@ -1,4 +1,4 @@
-"""Shared helpers for the export tests: a hand-made report and an SVG rasteriser for the QR round trip."""
+"""For the export tests: a hand-made report, the real QR decoder, and an SVG rasteriser for the QR round trip."""
 
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
-
 from banker.exports import Report, Row
+from tests.kit.skips import needs
 
 ZBARIMG = shutil.which("zbarimg")
-needs_zbarimg = pytest.mark.skipif(ZBARIMG is None, reason="zbarimg (Debian zbar-tools) is not installed")
+needs_zbarimg = needs("zbarimg", "zbar-tools")
 
 
 def sample_report(over: bool = True) -> Report:
@@ -65,42 +64,3 @@ def rasterise_svg(svg: Path, png: Path, scale: int = 10) -> Path:
             )
     image.save(png)
     return png
-
-
-class EngineGame:
-    """A game driven straight through the rules engine, with the attributes the standings screen reads from a
-    Session (game_id, created, state, history()). Lets the screen be tested apart from the journal."""
-
-    def __init__(self, names, variant="standard", **settings) -> None:
-        from rules.state import Settings, new_game
-
-        self.game_id = 1
-        self.created = "2026-11-22T03:00:00.000+00:00"
-        self.state = new_game(names, Settings(variant=variant, **settings))
-        self._history = []
-
-    def do(self, action):
-        from types import SimpleNamespace
-
-        from rules.engine import apply
-
-        outcome = apply(self.state, action)
-        entry = SimpleNamespace(
-            seq=len(self._history) + 1,
-            time=f"2026-11-22T04:{len(self._history):02d}:00+00:00",
-            text=action.verb,
-            kind="action",
-            summary=outcome.summary,
-            undone=False,
-            target=None,
-        )
-        self._history.append((entry, outcome))
-        self.state = outcome.state
-        return outcome
-
-    def history(self):
-        return list(self._history)
-
-    def log(self, limit=None):
-        entries = [entry for entry, _ in self._history]
-        return entries if limit is None else entries[-limit:]

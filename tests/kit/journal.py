@@ -1,0 +1,44 @@
+"""Games recorded through the same ``Session`` the app uses, in a test's own database, and their journal read back."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from banker.session import Session
+from rules import Settings
+
+
+def db_path() -> Path:
+    """The test's own database (tests/conftest.py points ``BANKER_DB`` into its tmp_path)."""
+    return Path(os.environ["BANKER_DB"])
+
+
+def make_game(
+    db: Path, names: Sequence[str] = ("ann", "bob", "cat"), lines: Sequence[str] = (), settings: Settings | None = None
+) -> int:
+    """Create a game, record ``lines`` (each must be accepted), close it; its id."""
+    session = Session.create(db, list(names), settings or Settings())
+    for line in lines:
+        reply = session.execute(line)
+        assert reply.ok, (line, reply.message)
+    session.close()
+    return session.game_id
+
+
+def finished_game(db: Path) -> int:
+    """A short game (1990s) that is over: Ann is dealt Boardwalk, Bob goes bankrupt to the bank; its id."""
+    return make_game(
+        db, ("Ann", "Bob"), ("deal ann boardwalk", "bankrupt bob to bank"), Settings(variant="short-1990s")
+    )
+
+
+def journal_lines(app) -> list[str]:
+    """The lines of the app's journal, as recorded."""
+    return [e.text for e in app.session.log()]
+
+
+def journal_entries(app) -> list[tuple[int, str, str]]:
+    """The app's journal as (seq, kind, text)."""
+    return [(e.seq, e.kind, e.text) for e in app.session.log()]
