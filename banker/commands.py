@@ -368,7 +368,7 @@ def _is_player(c: _Line, word: str) -> bool:
     return name_key(word) in {name_key(p.name) for p in c.state.players}
 
 
-def _player_deed(cls: type) -> object:
+def _player_deed(cls: type) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(2)
         return cls(c.player(c.args[0]), c.deed(c.args[1:]))
@@ -435,7 +435,7 @@ def _go(c: _Line) -> Action:
     return Go(c.player(c.args[0]), exact=exact)
 
 
-def _build_sell(cls: type) -> object:
+def _build_sell(cls: type) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(2)
         player = c.player(c.args[0])
@@ -596,7 +596,7 @@ def _bankrupt(c: _Line) -> Action:
     return Bankrupt(player, creditor)
 
 
-def _one_player(cls: type) -> object:
+def _one_player(cls: type) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(1, 1)
         return cls(c.player(c.args[0]))
@@ -604,7 +604,7 @@ def _one_player(cls: type) -> object:
     return parse_it
 
 
-def _bare(make: object) -> object:
+def _bare(make: Callable[[], Command]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Command:
         c.need(0, 0)
         return make()  # type: ignore[operator]
@@ -658,7 +658,7 @@ def _new(c: _Line) -> NewGame:
     return parse_new_words(c.args)
 
 
-_PARSERS = {
+_PARSERS: dict[str, Callable[[_Line], Command]] = {
     "new": _new,
     "deal": _deal,
     "buy": _player_deed(Buy),

@@ -9,7 +9,7 @@ could be Baltic Avenue, Boardwalk or the B. & O. Railroad. Pure (no Textual), so
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from banker import commands as c
@@ -23,7 +23,7 @@ NUMBER = "number"
 CARD = "card"
 ITEMS = "items"
 
-Slot = str | dict[str, str] | tuple[str, dict[str, str]]
+Slot = str | Mapping[str, str] | tuple[str, Mapping[str, str]]
 """A player, a deed, a number, a card, a trade's items, a closed word list, or a player or a closed word."""
 
 GRAMMAR: dict[str, tuple[Slot, ...]] = {

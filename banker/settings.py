@@ -13,6 +13,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from banker.paths import APP_NAME
 
@@ -65,7 +66,7 @@ def config_path() -> Path:
     return config_dir() / FILE_NAME
 
 
-_KEYS = {
+_KEYS: dict[str, dict[str, type]] = {
     "": {"theme": str},
     "new_game": {"variant": str, "edition": str, "luxury_tax": int},
     "new_game.house_rules": {"free_parking": bool, "free_parking_start": int, "double_go": bool, "no_auctions": bool},
@@ -104,7 +105,7 @@ def parse(doc: dict, path: Path | None = None) -> Config:
 
     values: dict[str, object] = {}
 
-    def walk(table: dict, prefix: str) -> None:
+    def walk(table: dict[str, object], prefix: str) -> None:
         allowed = _KEYS.get(prefix)
         for key, value in table.items():
             name = f"{prefix}.{key}" if prefix else key
@@ -150,7 +151,8 @@ def parse(doc: dict, path: Path | None = None) -> Config:
     directory = values.get("exports.directory")
     if directory is not None and not str(directory).strip():
         raise bad("exports.directory", "is empty; leave it out for the folder beside the database")
-    house = {k.rsplit(".", 1)[1]: v for k, v in values.items() if k.startswith("new_game.house_rules.")}
+    # each value's type was checked against _KEYS above
+    house: dict[str, Any] = {k.rsplit(".", 1)[1]: v for k, v in values.items() if k.startswith("new_game.house_rules.")}
     return Config(
         theme=str(theme) if theme is not None else None,
         new_game=NewGameDefaults(
@@ -158,7 +160,7 @@ def parse(doc: dict, path: Path | None = None) -> Config:
             edition=str(edition).casefold(),
             luxury_tax=int(luxury),  # type: ignore[call-overload]
             **house,
-        ),  # type: ignore[arg-type]
+        ),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
         path=path,
     )

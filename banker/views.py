@@ -133,7 +133,7 @@ def state_json(source: Session | GameState, game_id: int | None = None) -> dict[
             {
                 "name": d.name,
                 "group": d.group,
-                "owner": None if state.deeds[d.index].owner is None else state.players[state.deeds[d.index].owner].name,
+                "owner": state.owner_name(d.index),
                 "mortgaged": state.deeds[d.index].mortgaged,
                 "houses": buildings_on(state, d)[0],
                 "hotel": buildings_on(state, d)[1],

@@ -12,6 +12,7 @@ costliest part of the engine to import.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
 
@@ -71,6 +72,179 @@ _HOME: dict[str, str] = {
 }
 
 __all__ = sorted(_HOME)
+
+if TYPE_CHECKING:  # what a type checker reads; at run time the names come from __getattr__ below
+    from rules.actions import (
+        Action as Action,
+    )
+    from rules.actions import (
+        Auction as Auction,
+    )
+    from rules.actions import (
+        Bankrupt as Bankrupt,
+    )
+    from rules.actions import (
+        Build as Build,
+    )
+    from rules.actions import (
+        Buy as Buy,
+    )
+    from rules.actions import (
+        Card as Card,
+    )
+    from rules.actions import (
+        Collect as Collect,
+    )
+    from rules.actions import (
+        Deal as Deal,
+    )
+    from rules.actions import (
+        DealRandom as DealRandom,
+    )
+    from rules.actions import (
+        End as End,
+    )
+    from rules.actions import (
+        Go as Go,
+    )
+    from rules.actions import (
+        Items as Items,
+    )
+    from rules.actions import (
+        JailAction as JailAction,
+    )
+    from rules.actions import (
+        Mortgage as Mortgage,
+    )
+    from rules.actions import (
+        Next as Next,
+    )
+    from rules.actions import (
+        Parking as Parking,
+    )
+    from rules.actions import (
+        Pay as Pay,
+    )
+    from rules.actions import (
+        Rent as Rent,
+    )
+    from rules.actions import (
+        Sell as Sell,
+    )
+    from rules.actions import (
+        ShortageAuction as ShortageAuction,
+    )
+    from rules.actions import (
+        Tax as Tax,
+    )
+    from rules.actions import (
+        Trade as Trade,
+    )
+    from rules.actions import (
+        Turn as Turn,
+    )
+    from rules.actions import (
+        Unmortgage as Unmortgage,
+    )
+    from rules.board import (
+        Board as Board,
+    )
+    from rules.board import (
+        Deed as Deed,
+    )
+    from rules.board import (
+        SquareKind as SquareKind,
+    )
+    from rules.board import (
+        load_board as load_board,
+    )
+    from rules.engine import (
+        apply as apply,
+    )
+    from rules.errors import (
+        CannotPay as CannotPay,
+    )
+    from rules.errors import (
+        RuleError as RuleError,
+    )
+    from rules.errors import (
+        UnknownName as UnknownName,
+    )
+    from rules.outcome import (
+        BANK as BANK,
+    )
+    from rules.outcome import (
+        POT as POT,
+    )
+    from rules.outcome import (
+        Outcome as Outcome,
+    )
+    from rules.outcome import (
+        Transfer as Transfer,
+    )
+    from rules.queries import (
+        Standing as Standing,
+    )
+    from rules.queries import (
+        Valuation as Valuation,
+    )
+    from rules.queries import (
+        buildings_on as buildings_on,
+    )
+    from rules.queries import (
+        can_raise as can_raise,
+    )
+    from rules.queries import (
+        deadline as deadline,
+    )
+    from rules.queries import (
+        income_tax_choices as income_tax_choices,
+    )
+    from rules.queries import (
+        income_tax_options as income_tax_options,
+    )
+    from rules.queries import (
+        jail_status as jail_status,
+    )
+    from rules.queries import (
+        lift_cost as lift_cost,
+    )
+    from rules.queries import (
+        rent_quote as rent_quote,
+    )
+    from rules.queries import (
+        standings as standings,
+    )
+    from rules.queries import (
+        takeover_terms as takeover_terms,
+    )
+    from rules.queries import (
+        tax_basis as tax_basis,
+    )
+    from rules.queries import (
+        winner as winner,
+    )
+    from rules.state import (
+        GameState as GameState,
+    )
+    from rules.state import (
+        HouseRules as HouseRules,
+    )
+    from rules.state import (
+        Settings as Settings,
+    )
+    from rules.state import (
+        new_game as new_game,
+    )
+    from rules.variants import (
+        Variant as Variant,
+    )
+    from rules.variants import (
+        all_variants as all_variants,
+    )
+    from rules.variants import (
+        find_variant as find_variant,
+    )
 
 
 def __getattr__(name: str) -> object:

@@ -198,6 +198,11 @@ class GameState:
     def holding(self, deed: Deed) -> Holding:
         return self.deeds[deed.index]
 
+    def owner_name(self, deed_index: int) -> str | None:
+        """The name of the player holding the deed at ``deed_index``, or None while the bank holds it."""
+        owner = self.deeds[deed_index].owner
+        return None if owner is None else self.players[owner].name
+
     def owned_by(self, index: int) -> list[Deed]:
         return [d for d in self.board.deeds if self.deeds[d.index].owner == index]
 

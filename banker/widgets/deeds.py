@@ -71,7 +71,7 @@ class DeedsPanel(Static):
     @staticmethod
     def _rows(state: GameState, groups: list[str], width: int) -> list[Text]:
         column = [di for g in groups for di in state.board.groups[g].deeds]
-        owners = [state.players[state.deeds[di].owner].name for di in column if state.deeds[di].owner is not None]
+        owners = [name for di in column if (name := state.owner_name(di)) is not None]
         owner_w = min(max([len(o) for o in owners] + [4]), 10)
         builds = [len(queries.building_text(state, state.deeds[di].level)) for di in column]
         tail = (

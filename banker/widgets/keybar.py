@@ -7,6 +7,7 @@ most, with ``?`` for the rest. What ``u`` would take back is said beside it, so 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from textual.content import Content
@@ -32,7 +33,7 @@ class KeyBar(Widget):
     NARROW = 100
     """Below this width only the keys marked ``often`` are shown, with ``? more``."""
 
-    def __init__(self, keys: list[Key], line_keys: list[Key] = (), **kwargs) -> None:
+    def __init__(self, keys: Sequence[Key], line_keys: Sequence[Key] = (), **kwargs) -> None:
         super().__init__(**kwargs)
         self.table_keys = list(keys)
         self.line_keys = list(line_keys)

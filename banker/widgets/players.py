@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, cast
+
 from rich.style import Style
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -13,6 +16,9 @@ from textual.widget import Widget
 from banker.widgets import queries
 from rules import GameState
 
+if TYPE_CHECKING:
+    from rich.segment import Segment
+
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
@@ -20,7 +26,7 @@ def _count(n: int, word: str) -> str:
 
 def large(text: str) -> list[str]:
     """``text`` in Textual's 3x3 digit font, as three lines."""
-    segments = Digits(text).render(Style(bold=True))
+    segments = cast("Iterable[Segment]", Digits(text).render(Style(bold=True)))  # a list of segments, typed wider
     return "".join(s.text for s in segments).splitlines()
 
 

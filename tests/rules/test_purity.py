@@ -2,6 +2,7 @@
 
 import subprocess
 import sys
+from pathlib import Path
 
 FORBIDDEN = ("textual", "rich", "sqlite3", "sqlite_utils", "banker", "qrcode")
 
@@ -15,3 +16,20 @@ def test_importing_rules_loads_no_ui_database_or_app():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_the_type_checkers_names_are_the_lazy_exports():
+    """``rules/__init__`` names its exports twice: in ``_HOME`` (loaded on first use, PEP 562) and under
+    ``TYPE_CHECKING`` (what mypy reads). A name in one and not the other would be untyped or missing."""
+    import ast
+
+    import rules
+
+    tree = ast.parse(Path(rules.__file__).read_text(encoding="utf-8"))
+    typed: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom)
+                typed |= {alias.name: str(imp.module) for alias in imp.names}
+    assert typed == rules._HOME
