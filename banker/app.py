@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from banker.screens.safety import guard_actions, log_error
 from banker.screens.table import ACTIONS, TableScreen
+from banker.textual_private import give_result_callback
 from rules import CannotPay
 
 
@@ -104,10 +105,8 @@ class BankerApp(App[int]):
 
             self.session = Session.last_unfinished(self.db_path)
         screen = TableScreen() if self.session is not None else Screen(id="_default")
-        # Give the first screen the (empty) result callback every pushed or switched screen has, so
-        # :meth:`_replace_all` can switch it away like any other (Textual issue #2650: switching away from the
-        # default screen pops a callback it never had).
-        screen._push_result_callback(screen, None)
+        # So that :meth:`_replace_all` can switch it away like any other screen (Textual issue #2650).
+        give_result_callback(screen)
         return screen
 
     def _apply_theme(self) -> str:
