@@ -31,7 +31,6 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from banker.screens.safety import guard_actions, guarded
-from banker.widgets import queries
 from banker.widgets.bank import BankPanel
 from banker.widgets.command_line import CommandLine
 from banker.widgets.deeds import DeedsPanel
@@ -683,4 +682,4 @@ class TableScreen(Screen):
             field.value = ""
 
 
-__all__ = ["ACTIONS", "TableAction", "TableScreen", "queries"]
+__all__ = ["ACTIONS", "TableAction", "TableScreen"]
