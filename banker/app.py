@@ -14,15 +14,21 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from banker.screens.safety import guard_actions, log_error
+from banker.screens.safety import guard_actions, guarded, log_error
 from banker.screens.table import ACTIONS, TableScreen
-from rules import CannotPay
+from banker.textual_private import give_result_callback
+from rules import CannotPay, RuleError
+
+if TYPE_CHECKING:
+    from banker.screens.games import GamesScreen
+    from banker.screens.new_game import NewGameScreen
 
 
 class BankerCommands(Provider):
@@ -62,7 +68,10 @@ class BankerCommands(Provider):
 
 @guard_actions
 class BankerApp(App[int]):
-    """Holds the open :class:`banker.session.Session` and the database path; screens read ``app.session``."""
+    """Holds the open :class:`banker.session.Session` and the database path. Screens say what the banker chose by
+    message (``on_<screen>_<message>`` below: a saved game, a new game's settings, the time limit, the phones); the
+    table, given the session, calls :meth:`record` and :meth:`run_command` as a key arrives (banker.screens.table
+    says why)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Banker"
@@ -103,11 +112,9 @@ class BankerApp(App[int]):
             from banker.session import Session
 
             self.session = Session.last_unfinished(self.db_path)
-        screen = TableScreen() if self.session is not None else Screen(id="_default")
-        # Give the first screen the (empty) result callback every pushed or switched screen has, so
-        # :meth:`_replace_all` can switch it away like any other (Textual issue #2650: switching away from the
-        # default screen pops a callback it never had).
-        screen._push_result_callback(screen, None)
+        screen = TableScreen(self.session) if self.session is not None else Screen(id="_default")
+        # So that :meth:`_replace_all` can switch it away like any other screen (Textual issue #2650).
+        give_result_callback(screen)
         return screen
 
     def _apply_theme(self) -> str:
@@ -170,11 +177,19 @@ class BankerApp(App[int]):
             then()
 
     def _use(self, session, then: Callable[[], None] | None = None) -> None:
-        if self.session is not None and self.session is not session:
-            self.session.close()
+        """Make ``session`` the open game, on a new table. The game it replaces is closed once its table is gone: a
+        table holds its own session, and until it is replaced its timers (the reload) still read it."""
+        previous = self.session if self.session is not None and self.session is not session else None
         self.session = session
         self._time_up_handled = False
-        self.call_next(self._replace_all, TableScreen(), then)
+
+        def replaced() -> None:
+            if previous is not None:
+                previous.close()
+            if then is not None:
+                then()
+
+        self.call_next(self._replace_all, TableScreen(session), replaced)
 
     def open_game(self, game_id: int) -> None:
         from banker.session import Session
@@ -194,6 +209,26 @@ class BankerApp(App[int]):
             self.pop_screen()
         else:
             self.show_games()
+
+    @guarded
+    def on_games_screen_chosen(self, message: GamesScreen.Chosen) -> None:
+        self.open_game(message.game_id)
+
+    @guarded
+    def on_games_screen_new_game_requested(self, message: GamesScreen.NewGameRequested) -> None:
+        self.new_game()
+
+    @guarded
+    def on_new_game_screen_submitted(self, message: NewGameScreen.Submitted) -> None:
+        """Start the game; a setup the engine refuses (nothing saved) is said under the form."""
+        try:
+            self.create_game(message.names, message.settings, message.tokens)
+        except (RuleError, ValueError) as e:
+            message.form.refuse(e)
+
+    @guarded
+    def on_new_game_screen_cancelled(self, message: NewGameScreen.Cancelled) -> None:
+        self.leave_new_game()
 
     def create_game(self, names: list[str], settings, tokens: list[str]) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
@@ -222,6 +257,16 @@ class BankerApp(App[int]):
             self.run_command("deal random")
 
     # Running commands ------------------------------------------------------------------------------------
+    @guarded
+    def on_table_screen_time_is_up(self, message: TableScreen.TimeIsUp) -> None:
+        self.time_is_up()
+
+    @guarded
+    def on_table_screen_phones_requested(self, message: TableScreen.PhonesRequested) -> None:
+        from banker.screens.phones import show_phones
+
+        show_phones(self)
+
     def table(self) -> TableScreen | None:
         for screen in reversed(self.screen_stack):
             if isinstance(screen, TableScreen):

@@ -1,4 +1,7 @@
-"""Saved games: pick one to resume, or start a new one. Shown when no unfinished game can be resumed."""
+"""Saved games: pick one to resume, or start a new one. Shown when no unfinished game can be resumed.
+
+The screen says what the banker chose by message (:class:`GamesScreen.Chosen`, :class:`GamesScreen.NewGameRequested`);
+the app opens the game or the new-game screen."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, OptionList
 from textual.widgets.option_list import Option
@@ -17,6 +21,16 @@ from banker.screens.safety import guard_actions
 @guard_actions
 class GamesScreen(Screen):
     BINDINGS = [Binding("n", "new_game", "New game", tooltip="Start a new game"), Binding("q", "app.quit", "Quit")]
+
+    class Chosen(Message):
+        """The banker picked a saved game to resume."""
+
+        def __init__(self, game_id: int) -> None:
+            super().__init__()
+            self.game_id = game_id
+
+    class NewGameRequested(Message):
+        """The banker asked for a new game (n or the button)."""
 
     def __init__(self, games: list[dict]) -> None:
         super().__init__()
@@ -40,8 +54,9 @@ class GamesScreen(Screen):
 
     @on(OptionList.OptionSelected)
     def _open(self, event: OptionList.OptionSelected) -> None:
-        self.app.open_game(int(event.option.id))
+        if event.option.id is not None:  # every option is a game, by its id
+            self.post_message(self.Chosen(int(event.option.id)))
 
     @on(Button.Pressed, "#new")
     def action_new_game(self) -> None:
-        self.app.new_game()
+        self.post_message(self.NewGameRequested())

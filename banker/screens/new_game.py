@@ -6,6 +6,9 @@ shown under the form as it is and nothing is saved; the refusal goes as soon as 
 
 Enter starts the game from a text field, a checkbox (Space toggles it) or a button; in the rule and edition lists
 Enter, like Space, takes the highlighted choice (the arrows only highlight).
+
+The screen posts what the banker asked for (:class:`NewGameScreen.Submitted`, :class:`NewGameScreen.Cancelled`);
+the app creates the game, or hands the engine's refusal back to :meth:`NewGameScreen.refuse`.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
@@ -36,6 +40,20 @@ class NewGameScreen(Screen):
     ]
     """Enter reaches the screen's own binding from a checkbox (a :class:`FlagBox` takes Space only); an input turns
     Enter into ``Input.Submitted`` and a radio set takes it to choose."""
+
+    class Submitted(Message):
+        """Start a game with these players, settings (checked by :func:`rules.limits.check_settings`) and tokens;
+        the engine may still refuse the setup, which the app hands back to ``form.refuse``."""
+
+        def __init__(self, form: NewGameScreen, names: list[str], settings: Settings, tokens: list[str]) -> None:
+            super().__init__()
+            self.form = form
+            self.names = names
+            self.settings = settings
+            self.tokens = tokens
+
+    class Cancelled(Message):
+        """Back (Escape or the button): no game."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -152,14 +170,17 @@ class NewGameScreen(Screen):
     def action_start(self) -> None:
         try:
             names, tokens, settings = self.settings()
-            self.app.create_game(names, settings, tokens)
         except (RuleError, ValueError) as e:
-            rule = getattr(e, "rule", "")
-            msg = getattr(e, "message", str(e))
-            self.query_one("#setup-error", Static).update(
-                Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red")
-            )
+            self.refuse(e)
+            return
+        self.post_message(self.Submitted(self, names, settings, tokens))
+
+    def refuse(self, e: RuleError | ValueError) -> None:
+        """Say under the form why the game cannot start (a field out of range, or the engine's refusal)."""
+        rule = getattr(e, "rule", "")
+        msg = getattr(e, "message", str(e))
+        self.query_one("#setup-error", Static).update(Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red"))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        self.app.leave_new_game()
+        self.post_message(self.Cancelled())

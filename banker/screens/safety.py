@@ -10,6 +10,8 @@ import functools
 import logging
 import traceback
 
+from banker.textual_private import is_on_handler, replace_on_handlers
+
 
 def log_error(exc: BaseException, context: str) -> str:
     """Append the traceback to the data directory's log file; returns the log's path for the message."""
@@ -43,10 +45,9 @@ def guard_actions(cls):
     """Class decorator: guard every ``action_*`` method and every ``_``-prefixed event handler marked by @on."""
     wrapped = {}
     for name, value in list(vars(cls).items()):
-        if callable(value) and (name.startswith("action_") or hasattr(value, "_textual_on")):
+        if callable(value) and (name.startswith("action_") or is_on_handler(value)):
             wrapped[value] = guarded(value)
             setattr(cls, name, wrapped[value])
     # Textual collected the @on handlers when the class was made; point them at the guarded versions too.
-    for handlers in vars(cls).get("_decorated_handlers", {}).values():
-        handlers[:] = [(wrapped.get(method, method), selectors) for method, selectors in handlers]
+    replace_on_handlers(cls, wrapped)
     return cls

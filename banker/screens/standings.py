@@ -7,6 +7,11 @@ snapshot is a deliberate ``banker export``). A second tab draws the game: each p
 the deeds that earned the most rent. A third shows the statistics (:mod:`banker.stats`): this game's records and
 the players and records of every finished game of the same rule system, read in a worker. Once the game is over,
 ``b`` shows BG Stats' push-play link as a QR code in place of the result's, and saves it.
+
+The slow work runs in thread workers that report by message (:class:`StandingsScreen.Replayed`, ``StatsRead``,
+``Written``): the game's replay for the chart, the finished games, the exports. A worker that fails says so on the
+screen and hands an unexpected error to the app's ``report_error`` (shown and logged, the game kept; under test it
+fails the test), instead of ending the app.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.dom import DOMNode
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
@@ -29,6 +36,15 @@ from banker.widgets.chart import BarChart, LineChart
 
 COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings")
 """Total beside the name: on a narrow screen the figure that decides the game is never the one cut off."""
+
+
+def report_unexpected(node: DOMNode, error: BaseException, context: str) -> None:
+    """A bug met in a worker, once its failure is on the screen: the app's ``report_error`` shows and logs it (and
+    re-raises it under test: ``BankerApp.raise_errors``); in an app without one (a test's host) it is raised."""
+    report_error = getattr(node.app, "report_error", None)
+    if report_error is None:
+        raise error
+    report_error(error, context)
 
 
 class StandingsScreen(Screen):
@@ -85,6 +101,36 @@ class StandingsScreen(Screen):
             tooltip="A QR code of the play for BG Stats (scan it to record the game there); also saved",
         ),
     ]
+
+    class Replayed(Message, bubble=False):
+        """The replay worker's result: the game chart's story and this game's records; or why it failed."""
+
+        def __init__(
+            self,
+            story: exports.GameStory | None,
+            records: stats.GameRecords | None,
+            error: BaseException | None = None,
+        ) -> None:
+            super().__init__()
+            self.story = story
+            self.records = records
+            self.error = error
+
+    class StatsRead(Message, bubble=False):
+        """The statistics worker's text (or why the finished games could not be read)."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    class Written(Message, bubble=False):
+        """The export worker's files and what to say; ``error``: an unexpected one, for the app to report."""
+
+        def __init__(self, paths: list[Path], text: str, error: BaseException | None = None) -> None:
+            super().__init__()
+            self.paths = paths
+            self.text = text
+            self.error = error
 
     def __init__(self, session, out_dir: str | Path | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -170,20 +216,47 @@ class StandingsScreen(Screen):
             self.query_one("#export-status", Static).update(
                 "The exports (CSV, JSON, Markdown, QR code) are offered when the game is over."
             )
-        # the journal is read here, on the UI thread; the replay itself runs in a worker
-        self._replay(self.session.state, list(self.session.history()))
+        self._replay(self.session.state)
         if self._db is not None:
             self._read_stats(self._db, self.report.variant)
         else:
             self.query_one("#stats", Static).update("")
 
     @work(thread=True, exclusive=True, group="standings-replay")
-    def _replay(self, state, history) -> None:
-        """Value every player after every action (slow for long games, so off the UI thread)."""
-        tale = exports.story_from_history(state, history)
-        records = stats.records_from_history(state, history)
-        self.app.call_from_thread(self._show_story, tale)
-        self.app.call_from_thread(self._show_records, records)
+    def _replay(self, state) -> None:
+        """Replay the game and value every player after every action (slow for long games): all of it off the UI
+        thread."""
+        try:
+            history = self._history()
+            tale = exports.story_from_history(state, history)
+            records = stats.records_from_history(state, history)
+        except Exception as error:  # noqa: BLE001 - said on the screen and reported, never the end of the app
+            self.post_message(self.Replayed(None, None, error))
+            return
+        self.post_message(self.Replayed(tale, records))
+
+    def _history(self) -> list:
+        """The game's effective actions with what each did (``Session.history``), in the worker's thread. A game in
+        a database is read through a read-only session of its own (an SQLite connection serves the thread that
+        opened it, and the app's session is the UI thread's); a game held in memory (the tests' ``EngineGame``)
+        is replayed as it is."""
+        if self._db is None:
+            return list(self.session.history())
+        from banker.session import Session
+
+        with Session.open(self._db, self.session.game_id, readonly=True) as game:
+            return list(game.history())
+
+    def on_standings_screen_replayed(self, message: Replayed) -> None:
+        if message.error is not None:
+            text = f"The game chart could not be drawn: {type(message.error).__name__}: {message.error}"
+            self.query_one("#game-records", Static).update(text)
+            report_unexpected(self, message.error, "StandingsScreen._replay")
+            return
+        if message.story is not None:
+            self._show_story(message.story)
+        if message.records is not None:
+            self._show_records(message.records)
 
     def _show_records(self, records: stats.GameRecords) -> None:
         lines = stats.game_lines(stats.GameFacts(self.report, records))
@@ -202,11 +275,11 @@ class StandingsScreen(Screen):
         else:
             group = next((g for g in groups if g.variant == variant), None)
             text = stats.variant_text(group) if group else "No finished games of this rule system yet."
-        self.app.call_from_thread(self._show_stats, text)
+        self.post_message(self.StatsRead(text))
 
-    def _show_stats(self, text: str) -> None:
-        self.stats_text = text
-        self.query_one("#stats", Static).update(text)
+    def on_standings_screen_stats_read(self, message: StatsRead) -> None:
+        self.stats_text = message.text
+        self.query_one("#stats", Static).update(message.text)
 
     def _show_story(self, tale: exports.GameStory) -> None:
         self.story = tale
@@ -265,7 +338,9 @@ class StandingsScreen(Screen):
 
     @work(thread=True, group="standings-export")
     def _write(self, fmt: str) -> None:
-        """Render and write off the UI thread (a QR code as PNG and SVG takes a noticeable moment)."""
+        """Render and write off the UI thread (a QR code as PNG and SVG takes a noticeable moment). A file that cannot
+        be written is said on the screen; any other error too, and reported (a bug: the app goes on, the game is
+        kept)."""
         try:
             if fmt == "qr":
                 paths = list(exports.write_qr(self.report, self.out_dir, self._db))
@@ -282,10 +357,15 @@ class StandingsScreen(Screen):
             else:
                 paths = [exports.write_export(self.report, fmt, self.out_dir, self._db)]
         except (OSError, SettingsError) as error:
-            self.app.call_from_thread(self._written, [], f"Could not write the export: {error}")
+            self.post_message(self.Written([], f"Could not write the export: {error}"))
             return
-        self.app.call_from_thread(self._written, paths, "Saved " + " and ".join(str(p) for p in paths))
+        except Exception as error:  # noqa: BLE001 - said on the screen and reported, never the end of the app
+            self.post_message(self.Written([], f"Could not write the export: {type(error).__name__}: {error}", error))
+            return
+        self.post_message(self.Written(paths, "Saved " + " and ".join(str(p) for p in paths)))
 
-    def _written(self, paths: list[Path], message: str) -> None:
-        self.written.extend(paths)
-        self.query_one("#export-status", Static).update(message)
+    def on_standings_screen_written(self, message: Written) -> None:
+        self.written.extend(message.paths)
+        self.query_one("#export-status", Static).update(message.text)
+        if message.error is not None:
+            report_unexpected(self, message.error, "StandingsScreen._write")

@@ -4,23 +4,33 @@ Every action is an ``action_*`` method bound in ``BINDINGS`` (shown in the key b
 (``banker.app.BankerCommands`` reads :data:`ACTIONS`) and clickable in the button bar. Each action opens a dialog
 that builds command text and records it through the app's ``record`` (``Session.execute``), so a dialog and a typed
 command are recorded the same way. While the command line has focus it takes every key: no table key fires.
+
+The table reads the game through the session it was given. What it asks of the app is of two kinds:
+
+* what no key typed later depends on is posted as a message the app handles (:class:`TableScreen.TimeIsUp`,
+  :class:`TableScreen.PhonesRequested`);
+* what a key does is done as the key arrives (:mod:`banker.widgets.typeahead`): a command (Enter, n, u, y) is
+  recorded and its dialog or screen pushed at once, through :attr:`TableScreen.banker` (the app, typed). A message
+  would be handled after the keys already typed behind it: ``n`` then ``r`` would open the rent dialog for the
+  player whose turn it was, ``w`` then ``c`` the collect dialog instead of the standings' CSV export, and text
+  typed after Enter would be added to the line before it is cleared.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from banker.screens.safety import guard_actions, guarded
-from banker.widgets import queries
 from banker.widgets.bank import BankPanel
 from banker.widgets.command_line import CommandLine
 from banker.widgets.deeds import DeedsPanel
@@ -29,7 +39,9 @@ from banker.widgets.players import PlayersPanel
 from banker.widgets.typeahead import hand_on
 
 if TYPE_CHECKING:
+    from banker.app import BankerApp
     from banker.dialogs import Field
+    from banker.session import Reply, Session
 
 JOURNAL_LINES = 30
 
@@ -102,8 +114,24 @@ class TableScreen(Screen):
     early_line: list[tuple[str, str | None]] | None = None
     """Keys typed after / in the moment before the command line is mounted; None when / was not pressed."""
 
+    class TimeIsUp(Message):
+        """The time-limit game's agreed time has come (seed 002, TIME LIMIT GAME): the app ends the game."""
+
+    class PhonesRequested(Message):
+        """The phones key: the app turns the phone pages on (a worker; nothing typed later waits on it)."""
+
+    def __init__(self, session: Session, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.session = session
+        """The open game this table shows; the app gives each game a new table."""
+
+    @property
+    def banker(self) -> BankerApp:
+        """The app, typed, for what must happen as a key arrives (the module docstring says why not a message)."""
+        return cast("BankerApp", self.app)
+
     def compose(self) -> ComposeResult:
-        state = self.app.session.state
+        state = self.session.state
         yield Static(id="status")
         yield PlayersPanel(len(state.players), id="players")
         yield DeedsPanel(id="deeds")
@@ -119,7 +147,7 @@ class TableScreen(Screen):
     def complete_line(self, value: str) -> str | None:
         from banker.completion import complete
 
-        return complete(value, self.app.session.state)
+        return complete(value, self.session.state)
 
     def on_mount(self) -> None:
         self.show_state()
@@ -133,8 +161,8 @@ class TableScreen(Screen):
         """Show what another process recorded on this game since: the journal is the truth, not this screen.
         Redraws only when the journal has grown (checking is one small query); a dialog open on top checks
         again when it runs its command (``Session.execute`` reloads first)."""
-        session = self.app.session
-        if session is None or not self.is_attached:
+        session = self.session
+        if not self.is_attached:
             return
         if session.reload():
             self.show_state()
@@ -180,12 +208,12 @@ class TableScreen(Screen):
             for key, character in early:
                 self.take_key(key, character)
         self._show_undo()
-        self.app.session.prepare()
+        self.session.prepare()
 
     # Display -------------------------------------------------------------------------------------------
     def show_state(self) -> None:
         """Redraw every panel from the session's state: the screen is a pure view of the journal."""
-        session = self.app.session
+        session = self.session
         state = session.state
         self.query_one(PlayersPanel).show(state)
         self.query_one(DeedsPanel).show(state)
@@ -206,9 +234,9 @@ class TableScreen(Screen):
         from banker.widgets.keybar import KeyBar
 
         for bar in self.query(KeyBar):
-            bar.set_undo(self.app.session.undo_summary() or "")
+            bar.set_undo(self.session.undo_summary() or "")
 
-    def show_reply(self, reply) -> None:
+    def show_reply(self, reply: Reply) -> None:
         """The last reply stays in view (a refusal too) until the next one; a query's answer may run over the
         box, which PageUp and PageDown scroll while the command line keeps the keyboard."""
         from banker.dialogs import reply_text
@@ -226,30 +254,30 @@ class TableScreen(Screen):
 
     def deadline(self) -> datetime | None:
         """Asked of the rules (``GameState.deadline``), from when the journal says the game started."""
-        return self.app.session.state.deadline(self.app.session.created)
+        return self.session.state.deadline(self.session.created)
 
     def time_left_text(self) -> str:
         deadline = self.deadline()
         if deadline is None:
             return ""
-        left = int((deadline - self.app.now()).total_seconds())
+        left = int((deadline - self.banker.now()).total_seconds())
         if left <= 0:
             return "Time is up"
         return f"Time left {left // 3600}:{left % 3600 // 60:02}:{left % 60:02}"
 
     def tick(self) -> None:
-        state = self.app.session.state
+        state = self.session.state
         deadline = self.deadline()
         if deadline is None:
             return
         self.query_one(BankPanel).show(state, self.time_left_text())
-        if not state.over and self.app.now() >= deadline:
-            self.app.time_is_up()
+        if not state.over and self.banker.now() >= deadline:
+            self.post_message(self.TimeIsUp())
 
     # Helpers for dialogs -------------------------------------------------------------------------------
     @property
     def state(self):
-        return self.app.session.state
+        return self.session.state
 
     def current(self) -> str:
         return self.state.players[self.state.turn].name
@@ -281,8 +309,8 @@ class TableScreen(Screen):
 
         self.app.push_screen(
             CommandDialog(
-                self.app.session,
-                self.app.record_in_dialog,
+                self.session,
+                self.banker.record_in_dialog,
                 title,
                 fields,
                 build,
@@ -291,7 +319,7 @@ class TableScreen(Screen):
                 preview,
                 complete=self.complete_field,
             ),
-            self.app.follow_up,
+            self.banker.follow_up,
         )
 
     # Actions -------------------------------------------------------------------------------------------
@@ -330,7 +358,7 @@ class TableScreen(Screen):
     def action_auction(self, deed: str = "") -> None:
         from banker.dialogs import AuctionDialog
 
-        self.app.push_screen(AuctionDialog(self.app.session, self.app.record_in_dialog, deed), self.app.follow_up)
+        self.app.push_screen(AuctionDialog(self.session, self.banker.record_in_dialog, deed), self.banker.follow_up)
 
     def action_pay(self, player: str | None = None) -> None:
         from banker import commands
@@ -505,7 +533,7 @@ class TableScreen(Screen):
         from banker.dialogs import TradeDialog
 
         self.app.push_screen(
-            TradeDialog(self.app.session, self.app.record_in_dialog, self.current()), self.app.follow_up
+            TradeDialog(self.session, self.banker.record_in_dialog, self.current()), self.banker.follow_up
         )
 
     def action_bankrupt(self, player: str | None = None, creditor: str = "") -> None:
@@ -544,27 +572,25 @@ class TableScreen(Screen):
         )
 
     def action_next_turn(self) -> None:
-        self.app.run_command("next")
+        self.banker.run_command("next")
 
     def action_undo(self) -> None:
-        self.app.run_command("undo")
+        self.banker.run_command("undo")
 
     def action_redo(self) -> None:
-        self.app.run_command("redo")
+        self.banker.run_command("redo")
 
     def action_undo_to(self) -> None:
         """Shift+U: pick a journal entry and take back everything after it (banker.dialogs.undo_to)."""
         from banker.dialogs.undo_to import UndoToDialog
 
-        self.app.push_screen(UndoToDialog(self.app.session, self.app.record), self.app.follow_up)
+        self.app.push_screen(UndoToDialog(self.session, self.banker.record), self.banker.follow_up)
 
     def action_standings(self) -> None:
-        self.app.open_standings()
+        self.banker.open_standings()
 
     def action_phones(self) -> None:
-        from banker.screens.phones import show_phones
-
-        show_phones(self.app)
+        self.post_message(self.PhonesRequested())
 
     def action_help(self) -> None:
         from banker.screens.help import HelpScreen
@@ -654,9 +680,9 @@ class TableScreen(Screen):
         line = field.value.strip()
         if not line:
             return
-        reply = self.app.run_command(line)
+        reply = self.banker.run_command(line)
         if reply.ok:
             field.value = ""
 
 
-__all__ = ["ACTIONS", "TableAction", "TableScreen", "queries"]
+__all__ = ["ACTIONS", "TableAction", "TableScreen"]

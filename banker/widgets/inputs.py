@@ -20,6 +20,8 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input, SelectionList
 
+from banker.textual_private import bindings_for_key
+from banker.textual_private import suggestion as offered
 from banker.widgets.typeahead import hand_on, printable
 
 
@@ -88,7 +90,7 @@ class CompletingInput(Input):
         if key in ("tab", "right"):
             getattr(self, "action_complete" if key == "tab" else "action_cursor_right")()
             return True
-        for binding in self._bindings.key_to_bindings.get(key, []):
+        for binding in bindings_for_key(self, key):
             action = getattr(self, f"action_{binding.action}", None)
             if action is not None and "(" not in binding.action and not asyncio.iscoroutinefunction(action):
                 try:
@@ -121,7 +123,7 @@ class CompletingInput(Input):
 
     def accept_completion(self) -> bool:
         """Take the completion on offer, if any; True if the value changed."""
-        suggestion = self._suggestion
+        suggestion = offered(self)
         if not suggestion or suggestion == self.value or not self.cursor_at_end:
             return False
         if self.space and not suggestion.endswith(" "):

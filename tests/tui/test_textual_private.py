@@ -1,0 +1,163 @@
+"""The private Textual names ``banker`` relies on (:mod:`banker.textual_private`) are still there and still do what
+we use them for; and no other module of ``banker`` touches them. A Textual upgrade that changes one fails here, with
+the attribute's name in the message."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.screen import Screen
+from textual.suggester import SuggestFromList
+from textual.widgets import Button, Input, Static
+
+import banker
+from banker import textual_private
+from banker.screens.safety import guard_actions
+from banker.textual_private import PRIVATE_NAMES
+
+
+def test_push_result_callback_is_there_with_the_signature_we_call():
+    method = getattr(Screen, "_push_result_callback", None)
+    assert callable(method), "Textual changed Screen._push_result_callback (banker.textual_private)"
+    params = list(inspect.signature(method).parameters)
+    assert params[:3] == ["self", "requester", "callback"], f"Screen._push_result_callback now takes {params}"
+
+
+class _FirstScreen(Screen):
+    def compose(self) -> ComposeResult:
+        yield Static("first")
+
+
+class _Switching(App):
+    """Starts on its own default screen and switches it away, as BankerApp does when another game is opened."""
+
+    def __init__(self, give: bool) -> None:
+        super().__init__()
+        self.give = give
+
+    def get_default_screen(self) -> Screen:
+        screen = _FirstScreen()
+        if self.give:
+            textual_private.give_result_callback(screen)
+        return screen
+
+
+async def test_the_first_screen_can_be_switched_away_once_given_a_result_callback():
+    app = _Switching(give=True)
+    async with app.run_test() as pilot:
+        await app.switch_screen(_FirstScreen())
+        await pilot.pause()
+        assert len(app.screen_stack) == 1
+
+
+async def test_without_the_callback_switching_away_from_the_first_screen_still_fails():
+    """Textual issue #2650, the reason for give_result_callback: once this passes (Textual fixed it), the workaround
+    and this test can go."""
+    app = _Switching(give=False)
+    failed: BaseException | None = None
+    try:
+        async with app.run_test() as pilot:
+            await app.switch_screen(_FirstScreen())
+            await pilot.pause()
+    except IndexError as e:  # Screen._pop_result_callback: pop from empty list
+        failed = e
+    assert failed is not None, "Textual issue #2650 is fixed: drop textual_private.give_result_callback"
+
+
+class _Clicks(App):
+    def __init__(self) -> None:
+        super().__init__()
+        self.reported: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Button("Boom", id="boom")
+
+    def report_error(self, exc: BaseException, context: str) -> None:
+        self.reported.append(f"{context}: {exc}")
+
+
+@guard_actions
+class _GuardedScreen(Screen):
+    def compose(self) -> ComposeResult:
+        yield Button("Boom", id="boom")
+
+    @on(Button.Pressed, "#boom")
+    def _boom(self) -> None:
+        raise RuntimeError("boom")
+
+
+def test_on_marks_its_handlers_and_the_class_collects_them():
+    assert textual_private.is_on_handler(_GuardedScreen.__dict__["_boom"]), "textual.on no longer sets _textual_on"
+    table = vars(_GuardedScreen).get("_decorated_handlers")
+    assert isinstance(table, dict), "Textual no longer collects @on handlers in the class's _decorated_handlers"
+    [(method, selectors)] = table[Button.Pressed]
+    assert callable(method) and isinstance(selectors, dict), "_decorated_handlers entries are not (method, selectors)"
+
+
+async def test_a_guarded_on_handler_is_the_one_textual_calls():
+    """The guarded version runs (the error is reported, the app goes on): replace_on_handlers reached the table
+    Textual dispatches from."""
+    app = _Clicks()
+    async with app.run_test() as pilot:
+        await app.push_screen(_GuardedScreen())
+        await pilot.click("#boom")
+        await pilot.pause()
+        assert app.reported == ["_GuardedScreen._boom: boom"]
+
+
+async def test_bindings_for_key_finds_a_widgets_own_binding():
+    class Line(Input):
+        BINDINGS = [Binding("ctrl+u", "delete_left_all", "Clear", show=False)]
+
+    node_bindings = getattr(Input(), "_bindings", None)
+    assert isinstance(node_bindings, BindingsMap), "Textual changed DOMNode._bindings (no longer a BindingsMap)"
+    assert isinstance(getattr(node_bindings, "key_to_bindings", None), dict), "BindingsMap.key_to_bindings is gone"
+    found = textual_private.bindings_for_key(Line(), "ctrl+u")
+    assert [b.action for b in found] == ["delete_left_all"]
+    assert textual_private.bindings_for_key(Line(), "f9") == []
+
+
+class _Suggesting(App):
+    def compose(self) -> ComposeResult:
+        yield Input(suggester=SuggestFromList(["boardwalk"], case_sensitive=False))
+
+
+async def test_suggestion_is_the_completion_on_offer():
+    assert "_suggestion" in vars(Input), "Textual changed Input._suggestion (the completion on offer)"
+    app = _Suggesting()
+    async with app.run_test() as pilot:
+        field = app.query_one(Input)
+        field.focus()
+        await pilot.press(*"boa")
+        await pilot.pause()
+        assert textual_private.suggestion(field) == "boardwalk"
+        await pilot.press("x")
+        await pilot.pause()
+        assert textual_private.suggestion(field) == ""
+
+
+def _private_uses(path: Path) -> list[str]:
+    """Attribute accesses and string constants (getattr, hasattr) naming one of the private Textual names."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        name = None
+        if isinstance(node, ast.Attribute):
+            name = node.attr
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            name = node.value
+        if name in PRIVATE_NAMES:
+            found.append(f"{path}:{node.lineno}: {name}")
+    return found
+
+
+def test_no_other_module_touches_the_private_names():
+    root = Path(banker.__file__).parent
+    own = Path(textual_private.__file__)
+    uses = [use for path in sorted(root.rglob("*.py")) if path != own for use in _private_uses(path)]
+    assert uses == [], "private Textual names belong in banker/textual_private.py:\n" + "\n".join(uses)
