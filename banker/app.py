@@ -176,7 +176,7 @@ class BankerApp(App[int]):
         if then is not None:
             then()
 
-    def _use(self, session, then: Callable[[], None] | None = None) -> None:
+    def _use(self, session, then: Callable[[], object] | None = None) -> None:
         """Make ``session`` the open game, on a new table. The game it replaces is closed once its table is gone: a
         table holds its own session, and until it is replaced its timers (the reload) still read it."""
         previous = self.session if self.session is not None and self.session is not session else None

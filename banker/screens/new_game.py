@@ -127,15 +127,15 @@ class NewGameScreen(Screen):
     def _show_variant(self) -> None:
         """The chosen variant's whole summary and rule books, which a narrow terminal cuts short in the list."""
         button = self.query_one("#variant", RadioSet).pressed_button
-        key = button.id.removeprefix("v-") if button else "standard"
+        key = button.id.removeprefix("v-") if button and button.id else "standard"
         v = next(v for v in all_variants() if v.key == key)
         self.query_one("#variant-summary", Static).update(f"{v.title}: {v.summary} ({v.seeds})")
 
     def settings(self) -> tuple[list[str], list[str], Settings]:
         variant_button = self.query_one("#variant", RadioSet).pressed_button
-        variant = variant_button.id.removeprefix("v-") if variant_button else "standard"
+        variant = variant_button.id.removeprefix("v-") if variant_button and variant_button.id else "standard"
         edition_button = self.query_one("#edition", RadioSet).pressed_button
-        edition = edition_button.id.removeprefix("e-") if edition_button else "us"
+        edition = edition_button.id.removeprefix("e-") if edition_button and edition_button.id else "us"
         minutes = setting_number(self.query_one("#minutes", Input).value, "time limit")
         pot = setting_number(self.query_one("#pot-start", Input).value, "pot start")
         luxury = setting_number(self.query_one("#luxury", Input).value, "luxury tax")

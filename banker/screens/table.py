@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
@@ -104,7 +104,8 @@ class TableScreen(Screen):
     AUTO_FOCUS = None
     """Keys go to the table's bindings until the banker presses / for the command line."""
 
-    BINDINGS = [Binding(a.key, a.action, a.label, id=a.action, tooltip=a.help) for a in ACTIONS] + [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(a.key, a.action, a.label, id=a.action, tooltip=a.help) for a in ACTIONS),
         Binding("escape", "leave_command_line", "Leave command line", show=False),
         Binding("pageup", "scroll_reply(-1)", "Scroll the reply up", show=False),
         Binding("pagedown", "scroll_reply(1)", "Scroll the reply down", show=False),
@@ -300,6 +301,8 @@ class TableScreen(Screen):
         """A dialog field's completion, by the parser's resolvers (a card by the deck chosen beside it)."""
         from banker.completion import complete_value
 
+        if field.slot is None:
+            return None
         return complete_value(field.slot, value, self.state, deck=values.get("deck", ""))
 
     def ask(

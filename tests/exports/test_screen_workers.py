@@ -15,7 +15,7 @@ from banker.app import BankerApp, make_app
 from banker.screens.standings import StandingsScreen
 from banker.session import Session
 from banker.widgets.chart import BarChart
-from tests.tui.helpers import text_of
+from tests.kit.screens import text_of
 
 FINISH = ["deal ann boardwalk", "rent bob boardwalk", "bankrupt cy to ann"]  # seed 003, SHORT GAME rule 5
 

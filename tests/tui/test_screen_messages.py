@@ -76,7 +76,7 @@ async def test_a_table_being_replaced_still_reads_its_own_open_game(tmp_path):
     reload timer may still fire, and must find its game open (found by the full suite under load)."""
     from banker.app import make_app
     from rules import Settings
-    from tests.tui.helpers import make_game
+    from tests.kit.journal import make_game
 
     db = tmp_path / "g.db"
     make_game(db, lines=["buy ann boardwalk"])
