@@ -308,6 +308,46 @@ class _Line:
             raise self.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
         return int(word)
 
+    def deck(self, word: str) -> Deck:
+        deck = closed_word(word, DECKS)
+        if deck is None:
+            raise self.bad(f'"{shown(word)}" is not a deck: chance or chest')
+        return deck
+
+    def jail_way(self, word: str) -> JailWay:
+        how = closed_word(word, JAIL_HOW)
+        if how is None:
+            raise self.bad(f'"{shown(word)}" is not one of fine, card, doubles, miss')
+        return how
+
+    def tax_choice(self, word: str) -> TaxChoice:
+        option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES)
+        if option is None:
+            raise self.bad(f'"{shown(word)}" is not an income-tax choice: 200 or 10%')
+        return option
+
+    def counterparty(self, word: str, player: str, keyword: str) -> tuple[str | None, bool]:
+        """Who else a payment or collection is with: (a player, False), (None, True) for each, (None, False) for
+        the bank."""
+        who = self.player_or(word, EVERYONE | BANK)
+        if who == ("each",):
+            return None, True
+        if isinstance(who, str):
+            if who == player:
+                raise self.bad(f"{player} cannot {self.verb} {keyword} themselves")
+            return who, False
+        return None, False
+
+    def creditor(self, word: str, player: str) -> str | None:
+        """Whom a bankrupt player owes: a player, or None for the bank."""
+        creditor = self.player_or(word, BANK)
+        if creditor == ("bank",):
+            return None
+        assert isinstance(creditor, str)
+        if creditor == player:
+            raise self.bad(f"{player} cannot owe themselves")
+        return creditor
+
     def count(self, word: str, what: str = "count") -> int:
         if not word.isdigit() or not word.isascii():
             raise self.bad(f'"{shown(word)}" is not a whole number of {what}')
@@ -344,7 +384,7 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
 # Verbs ---------------------------------------------------------------------------------------------------------
 
 
-def _deal(c: _Line) -> Action:
+def _deal(c: _Line, seed: int | None = None) -> Action:
     c.need(1)
     # "deal random [seed]" (a unique prefix of random too); in a game set up before "Random" was refused as a
     # name, "deal Random <deed>" deals to that player (a deal to a player needs a deed; a seed is digits alone).
@@ -358,9 +398,14 @@ def _deal(c: _Line) -> Action:
                 raise c.bad(f'"{shown(c.args[1])}" is not a whole-number seed')
             return DealRandom(int(c.args[1]))
         # The seed is drawn now and journalled, so replaying the game deals exactly the same deeds.
-        return DealRandom(random.SystemRandom().randrange(1_000_000))
+        return DealRandom(random_seed() if seed is None else seed)
     c.need(2)
     return Deal(c.player(c.args[0]), c.deed(c.args[1:]))
+
+
+def random_seed() -> int:
+    """A seed for ``deal random``, drawn when the command is read and journalled with it."""
+    return random.SystemRandom().randrange(1_000_000)
 
 
 def _is_player(c: _Line, word: str) -> bool:
@@ -378,10 +423,16 @@ def _player_deed(cls: type) -> Callable[[_Line], Command]:
 
 def _auction(c: _Line) -> Action:
     c.need(3)
-    deed, j = c.deed_run(0, len(c.args) - 2)
-    if j != len(c.args) - 2:
-        raise c.bad(f'"{shown(" ".join(c.args[j:-2]))}" is not part of {deed}')
+    deed = _whole_deed(c, len(c.args) - 2)
     return Auction(deed, c.player(c.args[-2]), c.amount(c.args[-1], "winning bid"))
+
+
+def _whole_deed(c: _Line, stop: int) -> str:
+    """The deed ``args[:stop]`` names, every word of it."""
+    deed, j = c.deed_run(0, stop)
+    if j != stop:
+        raise c.bad(f'"{shown(" ".join(c.args[j:stop]))}" is not part of {deed}')
+    return deed
 
 
 def _rent(c: _Line) -> Action:
@@ -413,13 +464,7 @@ def _money_move(c: _Line, cls: type, keyword: str) -> Action:
     if len(c.args) > 2:
         if c.args[2].casefold() != keyword or len(c.args) != 4:
             raise c.bad(f'after the amount comes "{keyword} <player>", "{keyword} each" or "{keyword} bank"')
-        who = c.player_or(c.args[3], EVERYONE | BANK)
-        if who == ("each",):
-            each = True
-        elif isinstance(who, str):
-            other = who
-            if other == player:
-                raise c.bad(f"{player} cannot {c.verb} {keyword} themselves")
+        other, each = c.counterparty(c.args[3], player, keyword)
     if cls is Pay:
         return Pay(player, amount, to=other, each=each)
     return Collect(player, amount, source=other, each=each)
@@ -458,7 +503,13 @@ def _shortage(c: _Line) -> Action:
     c.need(4)
     player = c.player(c.args[0])
     amount = c.amount(c.args[-1], "price")
-    rest = c.args[1:-1]
+    deed, count, hotel = _lot(c, c.args[1:-1])
+    return ShortageAuction(player, deed, count, amount, hotel=hotel)
+
+
+def _lot(c: _Line, rest: list[str]) -> tuple[str, int, bool]:
+    """What a shortage auction sold: (deed, count, hotel) from ``<deed> <count> [houses|hotels]`` or
+    ``<deed> house|hotel``."""
     hotel, count = False, 0
     if rest[-1].casefold() in SHORTAGE_KINDS:
         hotel, count = SHORTAGE_KINDS[rest[-1].casefold()], 1
@@ -468,7 +519,7 @@ def _shortage(c: _Line) -> Action:
         rest = rest[:-1]
     if not count:
         raise c.bad("say how many houses were auctioned, or hotel")
-    return ShortageAuction(player, c.deed(rest), count, amount, hotel=hotel)
+    return c.deed(rest), count, hotel
 
 
 def _tax(c: _Line) -> Action:
@@ -483,18 +534,12 @@ def _tax(c: _Line) -> Action:
         raise c.bad(f'"{shown(c.args[1])}" is not income or luxury')
     if len(c.args) < 3:
         return Tax(player, TaxKind.INCOME)
-    word = c.args[2]
-    option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES)
-    if option is None:
-        raise c.bad(f'"{shown(c.args[2])}" is not an income-tax choice: 200 or 10%')
-    return Tax(player, TaxKind.INCOME, option)
+    return Tax(player, TaxKind.INCOME, c.tax_choice(c.args[2]))
 
 
 def _card(c: _Line) -> Action:
     c.need(3)
-    deck = closed_word(c.args[1], DECKS)
-    if deck is None:
-        raise c.bad(f'"{shown(c.args[1])}" is not a deck: chance or chest')
+    deck = c.deck(c.args[1])
     player = c.player(c.args[0])
     card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]))
     return Card(player, deck, card.id)
@@ -505,9 +550,7 @@ def _jail(c: _Line) -> Action:
     player = c.player(c.args[0])
     if len(c.args) == 1:
         return JailAction(player, JailWay.SEND)
-    how = closed_word(c.args[1], JAIL_HOW)
-    if how is None:
-        raise c.bad(f'"{shown(c.args[1])}" is not one of fine, card, doubles, miss')
+    how = c.jail_way(c.args[1])
     deck: Deck | Literal[""] = ""
     if len(c.args) == 3:
         deck = closed_word(c.args[2], DECKS) or ""
@@ -542,12 +585,16 @@ def _trade(c: _Line) -> Action:
     get = _items(c, " ".join(sections.get("get", [])), second)
     if give.empty() and get.empty():
         raise c.bad("nothing changes hands")
-    lift: tuple[str, ...] = ()
-    if "lift" in sections:
-        lift = tuple(c.deed(part.split()) for part in _split_items(" ".join(sections["lift"])))
-        if not lift:
-            raise c.bad("lift needs the deeds to lift")
+    lift = _lift(c, " ".join(sections["lift"])) if "lift" in sections else ()
     return Trade(first, second, give, get, lift)
+
+
+def _lift(c: _Line, text: str) -> tuple[str, ...]:
+    """The mortgaged deeds a trade lifts at once."""
+    lift = tuple(c.deed(part.split()) for part in _split_items(text))
+    if not lift:
+        raise c.bad("lift needs the deeds to lift")
+    return lift
 
 
 def _split_items(text: str) -> list[str]:
@@ -587,13 +634,7 @@ def _bankrupt(c: _Line) -> Action:
     if len(c.args) != 3 or c.args[1].casefold() != "to":
         raise c.bad('say whom the player owes: "to <player>" or "to bank"')
     player = c.player(c.args[0])
-    creditor = c.player_or(c.args[2], BANK)
-    if creditor == ("bank",):
-        return Bankrupt(player, None)
-    assert isinstance(creditor, str)
-    if creditor == player:
-        raise c.bad(f"{player} cannot owe themselves")
-    return Bankrupt(player, creditor)
+    return Bankrupt(player, c.creditor(c.args[2], player))
 
 
 def _one_player(cls: type) -> Callable[[_Line], Command]:
@@ -771,6 +812,166 @@ _WRITERS: dict[type, Callable[[Any], list[str]]] = {
     Control: lambda c: [c.kind, *(["to", str(c.to)] if c.to is not None else [])],
     Query: _query_words,
 }
+
+
+# Forms ---------------------------------------------------------------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+class Missing(Exception):
+    """A form's field the command needs is empty (the form is not a command yet)."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__(field)
+        self.field = field
+
+
+class Refused(Exception):
+    """A form's fields cannot make the command: ``error`` says why, exactly as :func:`parse` would say it for
+    the same words, and ``field`` is the field at fault (None when no single field is)."""
+
+    def __init__(self, error: RuleError, field: str | None) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.field = field
+
+
+class Form:
+    """A dialog's fields read into one command by the resolvers :func:`parse` uses (players and deeds by name or
+    prefix, amounts, closed words with their synonyms), so a dialog builds the same typed command a typed line
+    would, refuses with the same words, and records :func:`format` of it: the journal holds the canonical line
+    whichever way the banker entered the command.
+
+    ``values`` maps a field's key to its text. Each reader takes the key of the field it reads; an empty field
+    raises :class:`Missing`, a field the language refuses :class:`Refused` naming that field."""
+
+    def __init__(self, values: Mapping[str, str], state: GameState) -> None:
+        self.values = values
+        self.state = state
+
+    def text(self, key: str) -> str:
+        return self.values.get(key, "").strip()
+
+    def read(self, key: str, how: Callable[[_Line, str], _T], verb: str = "show") -> _T:
+        """``how`` applied to the field's text (``verb`` names the command whose shape a refusal quotes)."""
+        text = self.text(key)
+        if not text:
+            raise Missing(key)
+        try:
+            return how(_Line(verb, [], self.state), text)
+        except RuleError as e:
+            raise Refused(e, key) from None
+
+    def optional(self, key: str, how: Callable[[_Line, str], _T], default: _T, verb: str = "show") -> _T:
+        """Like :meth:`read`, ``default`` for an empty field."""
+        return self.read(key, how, verb) if self.text(key) else default
+
+    def player(self, key: str) -> str:
+        return self.read(key, _Line.player)
+
+    def deed(self, key: str) -> str:
+        return self.read(key, lambda c, text: c.deed(text.split()))
+
+    def amount(self, key: str, what: str = "amount") -> int:
+        return self.read(key, lambda c, text: c.amount(text, what))
+
+    def flag(self, key: str) -> bool:
+        return bool(self.text(key))
+
+    # One reader per command whose words depend on each other, each by the parser's own steps.
+    def auction(self, lot: str, winner: str, bid: str) -> Auction:
+        """The deed of ``lot`` sold at auction to ``winner`` (a player's name) for the amount in ``bid``."""
+
+        def deed(c: _Line, text: str) -> str:
+            words = _Line("auction", text.split(), c.state)
+            return _whole_deed(words, len(words.args))
+
+        return Auction(self.read(lot, deed), winner, self.amount(bid, "winning bid"))
+
+    def shortage(self, lot: str, winner: str, bid: str) -> ShortageAuction:
+        """Houses or hotels sold at auction in a shortage: ``lot`` holds the deed and what was sold ("boardwalk
+        hotel", "boardwalk 2 houses")."""
+        price = self.amount(bid, "price")
+        deed, count, hotel = self.read(lot, lambda c, text: _lot(c, text.split()), "shortage")
+        return ShortageAuction(winner, deed, count, price, hotel=hotel)
+
+    def rent(self, payer: str, deed: str, dice: str, card: str) -> Rent:
+        return Rent(
+            self.player(payer),
+            self.deed(deed),
+            dice=self.optional(dice, _Line.dice, None, "rent"),
+            card=self.flag(card),
+        )
+
+    def building(self, cls: type[Build] | type[Sell], player: str, deed: str, count: str) -> Build | Sell:
+        return cls(
+            self.player(player),
+            self.deed(deed),
+            self.optional(count, lambda c, text: c.count(text, "buildings"), 1, cls.verb),
+        )
+
+    def money(self, cls: type[Pay] | type[Collect], player: str, amount: str, other: str) -> Pay | Collect:
+        """``pay``/``collect`` with the other side blank (the bank), a player, or each player."""
+        who = self.player(player)
+        much = self.amount(amount)
+        keyword = "to" if cls is Pay else "from"
+        bank: tuple[str | None, bool] = (None, False)
+        to, each = self.optional(other, lambda c, text: c.counterparty(text, who, keyword), bank, cls.verb)
+        if cls is Pay:
+            return Pay(who, much, to=to, each=each)
+        return Collect(who, much, source=to, each=each)
+
+    def tax(self, player: str, how: str) -> Tax:
+        """Luxury (Super) Tax, or Income Tax with the choice made."""
+        who = self.player(player)
+
+        def tax(c: _Line, text: str) -> Tax:
+            if closed_word(text, TAX_KINDS) is TaxKind.LUXURY:
+                return Tax(who, TaxKind.LUXURY)
+            return Tax(who, TaxKind.INCOME, c.tax_choice(text))
+
+        return self.read(how, tax, "tax")
+
+    def card(self, player: str, deck: str, card: str) -> Card:
+        who = self.player(player)
+        which = self.read(deck, _Line.deck, "card")
+        return Card(who, which, self.read(card, lambda c, text: resolve_card(c.state.settings.cards, which, text).id))
+
+    def jail(self, player: str, how: str) -> JailAction:
+        return JailAction(self.player(player), self.optional(how, _Line.jail_way, JailWay.SEND, "jail"))
+
+    def bankrupt(self, player: str, creditor: str) -> Bankrupt:
+        who = self.player(player)
+        return Bankrupt(who, self.read(creditor, lambda c, text: c.creditor(text, who), "bankrupt"))
+
+    def deal(self, player: str, deed: str, seed: int) -> Action:
+        """``deal <player> <deed>`` or ``deal random [<seed>]`` (``seed``: the one drawn when the form opened, so
+        what is previewed is what is recorded)."""
+        self.read(player, lambda c, text: text)
+        words = [*self.text(player).split(), *self.text(deed).split()]
+        try:
+            return _deal(_Line("deal", words, self.state), seed)
+        except RuleError as e:
+            raise Refused(e, None) from None
+
+    def trade(self, first: str, second: str, give: str = "give", get: str = "get", lift: str = "lift") -> Trade:
+        """A trade between the players of ``first`` and ``second``; the ``give`` and ``get`` fields hold what each
+        side gives and ``lift`` the mortgaged deeds lifted at once, items separated by "and" or commas."""
+        for key in (first, second):  # not a trade yet: nothing is refused before both sides are there
+            if not self.text(key):
+                raise Missing(key)
+        if not (self.text(give) or self.text(get)):
+            raise Missing(give)
+        a, b = self.player(first), self.player(second)
+        line = _Line("trade", [], self.state)
+        if a == b:
+            raise Refused(line.bad(f"{a} cannot trade with themselves"), second)
+        gives = self.optional(give, lambda c, text: _items(c, text, a), Items(), "trade")
+        gets = self.optional(get, lambda c, text: _items(c, text, b), Items(), "trade")
+        if gives.empty() and gets.empty():
+            raise Refused(line.bad("nothing changes hands"), give)
+        return Trade(a, b, gives, gets, self.optional(lift, _lift, (), "trade"))
 
 
 # New games -----------------------------------------------------------------------------------------------------

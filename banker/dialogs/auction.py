@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from banker.commands import SHORTAGE_KINDS
+from banker.commands import SHORTAGE_KINDS, Form, Missing
 from banker.completion import DEED, complete_value
 from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
 from banker.screens.safety import guard_actions
 from banker.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
+from rules.actions import Auction, ShortageAuction
 
 
 @guard_actions
@@ -79,16 +80,20 @@ class AuctionDialog(RecordingDialog):
                 out.append((int(value), int(str(w.id).split("-")[1])))
         return sorted(out, key=lambda b: -b[0])
 
-    def command(self) -> str | None:
+    def values(self) -> dict[str, str]:
+        return {w.id or "": w.value for w in self.query(Input)}
+
+    def build(self, form: Form) -> Auction | ShortageAuction:
+        """The deed (or the shortage lot) sold to the highest bidder for the highest bid."""
         bids = self.bids()
-        deed = self.query_one("#deed", Input).value.strip()
-        if not bids or not deed:
-            return None
-        amount, index = bids[0]
+        if not bids:
+            raise Missing(f"bid-{self.bidders[0]}")
+        index = bids[0][1]
         winner = self.session.state.players[index].name
-        if deed.split()[-1].casefold() in SHORTAGE_KINDS:  # "boardwalk hotel": a building-shortage auction
-            return f"shortage {winner} {deed} {amount}"
-        return f"auction {deed} {winner} {amount}"
+        words = form.text("deed").split()
+        if words and words[-1].casefold() in SHORTAGE_KINDS:  # "boardwalk hotel": a building-shortage auction
+            return form.shortage("deed", winner, f"bid-{index}")
+        return form.auction("deed", winner, f"bid-{index}")
 
     def tied(self) -> bool:
         """Two players top the auction with the same bid: nobody has won yet (ruling in docs/rulings.md, App)."""
@@ -111,10 +116,7 @@ class AuctionDialog(RecordingDialog):
                     f"⚠ {p.name} cannot cover {state.money(amount)} in cash ({state.money(p.cash)})\n", style="bold red"
                 )
         self.query_one("#highest", Static).update(t)
-        cmd = self.command()
-        self.query_one("#preview", Static).update(
-            reply_text(self.session.preview(cmd)) if cmd and not self.tied() else ""
-        )
+        self.query_one("#preview", Static).update("" if self.tied() else reply_text(self.preview()[1]))
 
     def on_input_changed(self) -> None:
         self.refresh_bids()
@@ -138,9 +140,7 @@ class AuctionDialog(RecordingDialog):
         elif self.tied():
             self.refuse("the highest bids are tied: someone must bid higher before the deed is sold")
         else:
-            cmd = self.command()
-            assert cmd is not None
-            self.submit(cmd, self.field_at_fault)
+            self.submit()
 
     def field_at_fault(self, reply) -> str:
         words = self.query_one("#deed", Input).value.split()

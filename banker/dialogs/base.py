@@ -21,14 +21,19 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
+from banker import commands
+from banker.commands import Control, Form, Missing, Refused
 from banker.screens.safety import guard_actions
 from banker.widgets.typeahead import hand_on, printable
-from rules import CannotPay
+from rules import CannotPay, RuleError
+from rules.actions import Action
 
 if TYPE_CHECKING:
     from banker.session import Reply
 
 ResultT = TypeVar("ResultT")
+Recorded = Action | Control
+"""What a dialog records: an action, or an undo/redo (never a query or a new game)."""
 Record = Callable[[str], "Reply"]
 """Records one command line and returns the reply (the app's ``record``: ``Session.execute`` plus redrawing)."""
 
@@ -197,28 +202,110 @@ class BankerDialog(ModalScreen[ResultT]):
 
 
 class RecordingDialog(BankerDialog["Reply"]):
-    """A dialog that records one command line through ``record`` and closes with the reply.
+    """A dialog that records one command through ``record`` and closes with the reply.
 
-    A refusal keeps it open (the reason shown in place). A payment the player cannot make closes it with the
-    refusal, so the app can open the ways to raise the money (seed 000, BANKRUPTCY)."""
+    One path from the fields to the journal: the fields are read into the typed command by the command language's
+    own resolvers (:meth:`build`, with a :class:`~banker.commands.Form`), and what is recorded is
+    :func:`~banker.commands.format` of it, the canonical line, exactly as if it had been typed that way.
+
+    A refusal keeps it open (the reason shown in place, the focus on the field at fault). A payment the player
+    cannot make closes it with the refusal, so the app can open the ways to raise the money (seed 000,
+    BANKRUPTCY)."""
 
     def __init__(self, session, record: Record) -> None:
         super().__init__()
         self.session = session
         self.record = record
 
-    def submit(self, command: str, fault: Callable[[Reply], str | None]) -> None:
+    # Fields -> typed command -> canonical line ----------------------------------------------------------
+    def values(self) -> dict[str, str]:
+        """The text of each field the command is read from, by the keys :meth:`build` reads."""
+        return {}
+
+    def build(self, form: Form) -> Recorded | None:
+        """The typed command the fields make, read through ``form``; None where the dialog has no form."""
+        return None
+
+    def typed(self) -> Recorded | None:
+        """The command the fields make now. Raises :class:`~banker.commands.Missing` (a field it needs is empty)
+        or :class:`~banker.commands.Refused` (the command language refuses a field, or the whole)."""
+        return self.build(Form(self.values(), self.session.state))
+
+    def command(self) -> str | None:
+        """The canonical line the fields make, as it will be journalled; None while it cannot be made yet."""
+        try:
+            command = self.typed()
+        except (Missing, Refused):
+            return None
+        return commands.format(command) if command is not None else None
+
+    def preview(self) -> tuple[str | None, Reply | None]:
+        """The canonical line and what recording it would do, for the live preview: (None, the refusal) when a
+        field is refused, (None, None) while a field it needs is empty."""
+        try:
+            command = self.typed()
+        except Missing:
+            return None, None
+        except Refused as refused:
+            return None, refusal(refused.error)
+        if command is None:
+            return None, None
+        line = commands.format(command)
+        return line, self.session.preview(line)
+
+    def field_id(self, key: str) -> str:
+        """The id of the widget holding the field ``key`` of :meth:`values`."""
+        return key
+
+    def field_at_fault(self, reply: Reply) -> str | None:
+        """Where to put the cursor when the rules refuse a command every field of which could be read."""
+        return None
+
+    def incomplete(self, key: str) -> None:
+        """Confirmed with the field ``key`` empty, which the command needs."""
+        self.refuse("fill in every field first", self.field_id(key))
+
+    # Recording ------------------------------------------------------------------------------------------
+    def submit(self) -> None:
+        """Confirm the form: read the fields into the typed command and record its canonical line, once."""
         for field in self.query(Input):
             if "#" in field.value:  # the command line reads "#" as the start of a comment: the rest would be lost
                 self.refuse(
                     "# starts a comment in a command, so it cannot be part of a name, a deed or an amount", field.id
                 )
                 return
-        reply = self.record(command)
+        try:
+            command = self.typed()
+        except Missing as missing:
+            self.incomplete(missing.field)
+            return
+        except Refused as refused:
+            reply = refusal(refused.error)
+            at = self.field_id(refused.field) if refused.field is not None else self.field_at_fault(reply)
+            self.refuse(reply_text(reply), at)
+            return
+        if command is None:
+            return
+        self.send(command)
+
+    def send(self, command: Recorded) -> None:
+        """Record ``command`` (its canonical line) and close, or show the refusal in place."""
+        reply = self.record_command(command)
         if reply.ok or (isinstance(reply.error, CannotPay) and reply.error.debt):
             self.close(reply)
         else:
-            self.refuse(reply_text(reply), fault(reply))
+            self.refuse(reply_text(reply), self.field_at_fault(reply))
+
+    def record_command(self, command: Recorded) -> Reply:
+        """The one place a dialog's command becomes the journalled text: :func:`~banker.commands.format` of it."""
+        return self.record(commands.format(command))
 
 
-__all__ = ["BankerDialog", "RecordingDialog", "Record", "plain", "reply_text"]
+def refusal(error: RuleError) -> Reply:
+    """A command the language refused before it reached the session, as the session would have replied."""
+    from banker.session import Reply
+
+    return Reply(False, str(error), error=error)
+
+
+__all__ = ["BankerDialog", "RecordingDialog", "Record", "plain", "refusal", "reply_text"]

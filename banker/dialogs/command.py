@@ -1,8 +1,10 @@
 """The form that builds one command (rent, buy, pay, build, mortgage, tax, card, jail, bankruptcy, deal).
 
-While the banker fills it in, ``Session.preview`` shows what the command would do (or the rule that refuses it),
-so the outcome is seen before Enter records it; the command is recorded through the same ``Session.execute`` a
-typed line goes through, so the journal holds exactly what a typed command would.
+The form's ``build`` reads the fields into the typed command by the command language's own resolvers (a
+:class:`~banker.commands.Form`). While the banker fills it in, the canonical line is shown and ``Session.preview``
+says what it would do (or the rule that refuses it, the same words a typed line gets), so the outcome is seen
+before Enter records it; the canonical line is recorded through the same ``Session.execute`` a typed line goes
+through, so the journal holds exactly what the command typed that way would.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
+from banker.commands import Form
 from banker.completion import DEED, PLAYER, Slot
-from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
+from banker.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
 from banker.screens.safety import guard_actions
 from banker.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
 from rules import RuleError
@@ -56,7 +59,7 @@ class CommandDialog(RecordingDialog):
         record: Record,
         title: str,
         fields: list[Field],
-        build: Callable[[dict[str, str]], str | None],
+        build: Callable[[Form], Recorded],
         focus: str | None = None,
         note: str = "",
         preview: bool = True,
@@ -67,7 +70,8 @@ class CommandDialog(RecordingDialog):
         """False where the rules forbid knowing the outcome before choosing (income tax: seed 000, INCOME TAX)."""
         self.title_text = title
         self.fields = fields
-        self.build = build
+        self.read = build
+        """Reads the fields (by their keys) into the command: its readers raise on an empty or refused field."""
         self.focus_key = focus or next((f.key for f in fields if not f.default and not f.flag), fields[0].key)
         self.note = note
         self.complete = complete
@@ -124,14 +128,16 @@ class CommandDialog(RecordingDialog):
                 out[f.key] = widget.value.strip() if isinstance(widget, Input) else ""
         return out
 
-    def command(self) -> str | None:
-        return self.build(self.values())
+    def build(self, form: Form) -> Recorded:
+        return self.read(form)
+
+    def field_id(self, key: str) -> str:
+        return f"f-{key}"
 
     def refresh_preview(self) -> None:
-        cmd = self.command()
+        cmd, reply = self.preview()
         self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
-        reply = self.session.preview(cmd) if cmd and self.show_preview else None
-        self.query_one("#preview", Static).update(reply_text(reply))
+        self.query_one("#preview", Static).update(reply_text(reply if self.show_preview else None))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         changed = str(event.input.id).removeprefix("f-")
@@ -157,13 +163,13 @@ class CommandDialog(RecordingDialog):
         self.refresh_preview()
 
     def confirm(self) -> None:
-        cmd = self.command()
-        if not cmd:
-            missing = next((f for f in self.fields if not f.flag and not f.optional and not self.values()[f.key]), None)
-            what = missing.label if missing else "the fields"
-            self.refuse(f"fill in {what.casefold()} first", f"f-{missing.key}" if missing else None)
-            return
-        self.submit(cmd, self.field_at_fault)
+        self.submit()
+
+    def incomplete(self, key: str) -> None:
+        """The first empty field the command needs, in the order the form shows them."""
+        missing = next((f for f in self.fields if not f.flag and not f.optional and not self.values()[f.key]), None)
+        what = missing.label if missing else "the fields"
+        self.refuse(f"fill in {what.casefold()} first", f"f-{missing.key}" if missing else self.field_id(key))
 
     def field_at_fault(self, reply: Reply) -> str | None:
         """The first field whose name the game does not know; else the field the dialog opened on."""

@@ -5,7 +5,8 @@ when even that is not enough is he bankrupt, to the player he owes or to the ban
 engine says can be raised (:func:`rules.raising.raise_options`: building sales evenly, a group's buildings before
 its mortgages), each with what it raises; Space ticks a row (and the rows it needs, untick drops the rows that need
 it), the running total shows against what is missing, and Enter or Ctrl+S records the ticked sales and mortgages as
-ordinary ``sell`` and ``mortgage`` commands and then the payment as it was typed, each through ``record``. A step
+ordinary ``sell`` and ``mortgage`` commands (their canonical lines) and then the payment as it was typed, each
+through ``record``. A step
 refused stops there: the refusal and what was recorded so far stay in the dialog, the payment is not recorded.
 When everything cannot cover the debt, x records the bankruptcy to the creditor the refusal named. Escape goes
 back to the table and records nothing more.
@@ -21,22 +22,16 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, SelectionList, Static
 
+from banker import commands
 from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
 from banker.screens.safety import guard_actions
 from banker.widgets.inputs import TickList
 from rules import BANK, CannotPay
-from rules.actions import Mortgage, Sell
+from rules.actions import Bankrupt
 from rules.raising import RaiseOption, raise_actions, raise_options, with_needs, without_dependents
 
 if TYPE_CHECKING:
     from banker.session import Reply
-
-
-def command_line(action: Sell | Mortgage) -> str:
-    """The command a banker would type for a raising step."""
-    if isinstance(action, Sell):
-        return f"sell {action.player} {action.deed}" + (f" {action.count}" if action.count != 1 else "")
-    return f"mortgage {action.player} {action.deed}"
 
 
 @guard_actions
@@ -222,8 +217,8 @@ class RaiseMoneyDialog(RecordingDialog):
                 )
             return
         for action in raise_actions(self.session.state, self.payer, self.options, self.ticked()):
-            line = command_line(action)
-            reply = self.record(line)
+            line = commands.format(action)
+            reply = self.record_command(action)
             if not reply.ok:
                 self.stopped(reply, f"{line}: ")
                 return
@@ -255,7 +250,7 @@ class RaiseMoneyDialog(RecordingDialog):
         if self.can_cover():
             self.refuse(f"{self.error.payer} can still raise the money: not bankrupt (seed 000, BANKRUPTCY)")
             return
-        reply = self.record(f"bankrupt {self.error.payer} to {creditor}")
+        reply = self.record_command(Bankrupt(self.error.payer, None if creditor == BANK else creditor))
         if reply.ok:
             self.close(reply)
         else:
@@ -267,4 +262,4 @@ class RaiseMoneyDialog(RecordingDialog):
             self.action_bankrupt()
 
 
-__all__ = ["RaiseMoneyDialog", "command_line"]
+__all__ = ["RaiseMoneyDialog"]

@@ -14,11 +14,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
+from banker.commands import Form
 from banker.completion import ITEMS, PLAYER, complete_value
 from banker.dialogs.base import Record, RecordingDialog, reply_text
 from banker.screens.safety import guard_actions
 from banker.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
+from rules.actions import Trade
 
 ITEM_PLACEHOLDER = "deed, $amount or jail card; Enter adds, Ctrl+S records"
 
@@ -83,20 +85,14 @@ class TradeDialog(RecordingDialog):
         pending = self.query_one(f"#{side}", Input).value.strip()
         return self.lists[side] + ([pending] if pending else [])
 
-    def command(self) -> str | None:
-        a = self.query_one("#a", Input).value.strip()
-        b = self.query_one("#b", Input).value.strip()
-        give, get, lift = self.items("give"), self.items("get"), self.items("lift")
-        if not a or not b or not (give or get):
-            return None
-        cmd = f"trade {a} {b}"
-        if give:
-            cmd += " give " + " and ".join(give)
-        if get:
-            cmd += " get " + " and ".join(get)
-        if lift:
-            cmd += " lift " + " and ".join(lift)
-        return cmd
+    def values(self) -> dict[str, str]:
+        """The players, and each list as one field: its items joined by "and", as the command language lists
+        them."""
+        players = {key: self.query_one(f"#{key}", Input).value for key in ("a", "b")}
+        return players | {side: " and ".join(self.items(side)) for side in self.lists}
+
+    def build(self, form: Form) -> Trade:
+        return form.trade("a", "b")
 
     def interest_lines(self) -> list[str]:
         """What each mortgaged deed changing hands costs its new owner, as the engine will charge it
@@ -136,9 +132,9 @@ class TradeDialog(RecordingDialog):
         for line in self.interest_lines():
             t.append("\n" + line, style="yellow")
         self.query_one("#sides", Static).update(t)
-        cmd = self.command()
+        cmd, reply = self.preview()
         self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
-        self.query_one("#preview", Static).update(reply_text(self.session.preview(cmd)) if cmd else "")
+        self.query_one("#preview", Static).update(reply_text(reply))
 
     def on_input_changed(self) -> None:
         self.refresh_trade()
@@ -163,11 +159,10 @@ class TradeDialog(RecordingDialog):
             if not self.query_one(f"#{key}", Input).value.strip():
                 self.refuse(f"name {what}", key)
                 return
-        cmd = self.command()
-        if cmd is None:
+        if not (self.items("give") or self.items("get")):
             self.refuse("nothing changes hands: add what each side gives", "give")
             return
-        self.submit(cmd, self.field_at_fault)
+        self.submit()
 
     def field_at_fault(self, reply) -> str:
         state = self.session.state

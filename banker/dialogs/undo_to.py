@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from banker.commands import Control
 from banker.dialogs.base import RecordingDialog, plain
 from banker.screens.safety import guard_actions
 
@@ -21,14 +22,14 @@ ENTRIES = 40
 """How many of the latest journal entries the dialog lists."""
 
 
-def line_for(entry) -> str | None:
+def control_for(entry) -> Control | None:
     """The command that choosing ``entry`` (a :class:`banker.session.LogEntry`) records; None for an undo, which
     is not an action. (Choosing the last action in effect is refused by the session: nothing comes after it.)"""
     if entry.kind == "undo":
         return None
     if entry.kind == "action" and entry.undone:
-        return f"redo to {entry.seq}"
-    return f"undo to {entry.seq}"
+        return Control("redo", entry.seq)
+    return Control("undo", entry.seq)
 
 
 def label_for(entry) -> str:
@@ -45,7 +46,7 @@ class UndoToDialog(RecordingDialog):
     def __init__(self, session, record) -> None:
         super().__init__(session, record)
         self.entries = list(reversed(session.log(limit=ENTRIES)))
-        self.lines = [line_for(e) for e in self.entries]
+        self.controls = [control_for(e) for e in self.entries]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
@@ -58,15 +59,15 @@ class UndoToDialog(RecordingDialog):
                 classes="dialog-note",
             )
             options = [
-                Option(plain(label_for(e)), id=f"entry-{e.seq}", disabled=line is None)
-                for e, line in zip(self.entries, self.lines, strict=True)
+                Option(plain(label_for(e)), id=f"entry-{e.seq}", disabled=control is None)
+                for e, control in zip(self.entries, self.controls, strict=True)
             ]
             yield OptionList(*options, id="entries")
             yield Static(id="refusal", classes="dialog-refusal")
 
     def initial_focus(self):
         entries = self.query_one("#entries", OptionList)
-        first = next((i for i, line in enumerate(self.lines) if line is not None), None)
+        first = next((i for i, control in enumerate(self.controls) if control is not None), None)
         if first is not None:
             entries.highlighted = first
         return entries
@@ -77,11 +78,14 @@ class UndoToDialog(RecordingDialog):
 
     def confirm(self) -> None:
         index = self.query_one("#entries", OptionList).highlighted
-        line = self.lines[index] if index is not None and 0 <= index < len(self.lines) else None
-        if line is None:
+        control = self.controls[index] if index is not None and 0 <= index < len(self.controls) else None
+        if control is None:
             self.refuse("choose an action: an undo is not one", "entries")
             return
-        self.submit(line, lambda _reply: "entries")
+        self.send(control)
+
+    def field_at_fault(self, reply) -> str:
+        return "entries"
 
 
-__all__ = ["UndoToDialog", "label_for", "line_for"]
+__all__ = ["UndoToDialog", "control_for", "label_for"]

@@ -338,23 +338,17 @@ class TableScreen(Screen):
                 Field("dice", "Dice total", "", placeholder="utilities only", optional=True),
                 Field("card", "Sent by a card", flag=True),
             ],
-            lambda v: (
-                (
-                    f"rent {v['payer']} {v['deed']}"
-                    + (f" dice {v['dice']}" if v["dice"] else "")
-                    + (" card" if v["card"] else "")
-                )
-                if v["payer"] and v["deed"]
-                else None
-            ),
+            lambda f: f.rent("payer", "deed", "dice", "card"),
             focus="deed",
         )
 
     def action_buy(self, player: str | None = None, deed: str = "") -> None:
+        from rules.actions import Buy
+
         self.ask(
             "Buy from the bank",
             [self.deed_field(default=deed), self.players_field(default=player)],
-            lambda v: f"buy {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
+            lambda f: Buy(f.player("player"), f.deed("deed")),
             focus="deed",
         )
 
@@ -367,6 +361,7 @@ class TableScreen(Screen):
         from banker import commands
         from banker.completion import PLAYER
         from banker.dialogs import Field
+        from rules.actions import Pay
 
         self.ask(
             "Pay",
@@ -377,11 +372,7 @@ class TableScreen(Screen):
                     "to", "To", "", (PLAYER, commands.EVERYONE | commands.BANK), "bank, a player, each", optional=True
                 ),
             ],
-            lambda v: (
-                (f"pay {v['player']} {v['amount']}" + (f" to {v['to']}" if v["to"] and v["to"] != "bank" else ""))
-                if v["player"] and v["amount"]
-                else None
-            ),
+            lambda f: f.money(Pay, "player", "amount", "to"),
             focus="amount",
         )
 
@@ -389,6 +380,7 @@ class TableScreen(Screen):
         from banker import commands
         from banker.completion import PLAYER
         from banker.dialogs import Field
+        from rules.actions import Collect
 
         self.ask(
             "Collect",
@@ -404,24 +396,18 @@ class TableScreen(Screen):
                     optional=True,
                 ),
             ],
-            lambda v: (
-                (
-                    f"collect {v['player']} {v['amount']}"
-                    + (f" from {v['source']}" if v["source"] and v["source"] != "bank" else "")
-                )
-                if v["player"] and v["amount"]
-                else None
-            ),
+            lambda f: f.money(Collect, "player", "amount", "source"),
             focus="amount",
         )
 
     def action_go(self) -> None:
-        self.ask(
-            "GO salary", [self.players_field()], lambda v: f"go {v['player']}" if v["player"] else None, focus="player"
-        )
+        from rules.actions import Go
+
+        self.ask("GO salary", [self.players_field()], lambda f: Go(f.player("player")), focus="player")
 
     def _building(self, verb: str, title: str, player: str | None = None) -> None:
         from banker.dialogs import Field
+        from rules.actions import Build, Sell
 
         self.ask(
             title,
@@ -430,11 +416,7 @@ class TableScreen(Screen):
                 self.players_field(default=player, owner_of="deed"),
                 Field("count", "How many", "1", optional=True),
             ],
-            lambda v: (
-                f"{verb} {v['player']} {v['deed']}" + (f" {v['count']}" if v["count"] not in ("", "1") else "")
-                if v["player"] and v["deed"]
-                else None
-            ),
+            lambda f: f.building(Build if verb == "build" else Sell, "player", "deed", "count"),
             focus="deed",
         )
 
@@ -445,18 +427,22 @@ class TableScreen(Screen):
         self._building("sell", "Sell buildings to the bank", player)
 
     def action_mortgage(self, player: str | None = None) -> None:
+        from rules.actions import Mortgage
+
         self.ask(
             "Mortgage",
             [self.deed_field(), self.players_field(default=player, owner_of="deed")],
-            lambda v: f"mortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
+            lambda f: Mortgage(f.player("player"), f.deed("deed")),
             focus="deed",
         )
 
     def action_unmortgage(self, player: str | None = None) -> None:
+        from rules.actions import Unmortgage
+
         self.ask(
             "Lift a mortgage",
             [self.deed_field(), self.players_field(default=player, owner_of="deed")],
-            lambda v: f"unmortgage {v['player']} {v['deed']}" if v["player"] and v["deed"] else None,
+            lambda f: Unmortgage(f.player("player"), f.deed("deed")),
             focus="deed",
         )
 
@@ -484,17 +470,10 @@ class TableScreen(Screen):
             w: m for w, m in (commands.TAX_CHOICES | commands.TAX_KINDS).items() if m in choices or m == "luxury"
         }
 
-        def square_tax(how: str) -> bool:
-            return commands.closed_word(how, commands.TAX_KINDS) == "luxury"
-
         self.ask(
             "Tax",
             [self.players_field(), Field("how", f"200 / 10% / {word}", choices[0], spellings)],
-            lambda v: (
-                (f"tax {v['player']} {word}" if square_tax(v["how"]) else f"tax {v['player']} income {v['how']}")
-                if v["player"] and v["how"]
-                else None
-            ),
+            lambda f: f.tax("player", "how"),
             focus="how",
             note=note,
             preview=len(offered) == 1,
@@ -512,7 +491,7 @@ class TableScreen(Screen):
                 Field("deck", "Deck", "chance", commands.DECKS),
                 Field("card", "Card", "", CARD, "words on the card (chairman, repairs) or its id"),
             ],
-            lambda v: f"card {v['player']} {v['deck']} {v['card']}" if all(v.values()) else None,
+            lambda f: f.card("player", "deck", "card"),
             focus="card",
         )
 
@@ -528,7 +507,7 @@ class TableScreen(Screen):
                     "how", "How", "", commands.JAIL_HOW, "blank: go to jail; fine, card, doubles, miss", optional=True
                 ),
             ],
-            lambda v: f"jail {v['player']}" + (f" {v['how']}" if v["how"] else "") if v["player"] else None,
+            lambda f: f.jail("player", "how"),
             focus="how",
         )
 
@@ -552,13 +531,16 @@ class TableScreen(Screen):
                 self.players_field(default=player or ""),
                 Field("to", "To (creditor)", creditor, (PLAYER, commands.BANK), "a player or bank"),
             ],
-            lambda v: f"bankrupt {v['player']} to {v['to']}" if v["player"] and v["to"] else None,
+            lambda f: f.bankrupt("player", "to"),
             focus="to" if player else "player",
         )
 
     def action_deal(self) -> None:
+        from banker.commands import random_seed
         from banker.completion import DEED, PLAYER
         from banker.dialogs import Field
+
+        seed = random_seed()  # drawn once: the deal previewed is the deal recorded
 
         self.ask(
             "Deal (short games)",
@@ -566,11 +548,7 @@ class TableScreen(Screen):
                 Field("player", "Player (or random)", "", (PLAYER, {"random": "random"})),
                 Field("deed", "Deed (or seed)", "", DEED, optional=True),
             ],
-            lambda v: (
-                (f"deal random {v['deed']}".strip() if v["player"] == "random" else f"deal {v['player']} {v['deed']}")
-                if v["player"]
-                else None
-            ),
+            lambda f: f.deal("player", "deed", seed),
             focus="player",
         )
 

@@ -31,14 +31,15 @@ def refusal(app) -> str:
     return text_of(app.screen.query_one("#refusal", Static))
 
 
-# One row per dialog: the key that opens it, what to type into the field it opens on, and the line it records.
+# One row per dialog: the key that opens it, what to type into the field it opens on, and the line it records
+# (the canonical line: the deed's printed name, whatever was typed).
 RECORDING = [
-    ("r", "boardwalk", "rent ann boardwalk", ["buy bob boardwalk"]),
-    ("b", "mediterranean", "buy ann mediterranean", []),
+    ("r", "boardwalk", "rent ann Boardwalk", ["buy bob boardwalk"]),
+    ("b", "mediterranean", "buy ann Mediterranean Avenue", []),
     ("p", "75", "pay ann 75", []),
     ("c", "20", "collect ann 20", []),
     ("g", "", "go ann", []),
-    ("m", "boardwalk", "mortgage ann boardwalk", ["buy ann boardwalk"]),
+    ("m", "boardwalk", "mortgage ann Boardwalk", ["buy ann boardwalk"]),
     ("t", "", "tax ann luxury", []),
     ("j", "", "jail ann", []),
     ("k", "chairman", "card ann chance chairman", []),
@@ -146,7 +147,7 @@ async def test_enter_on_a_checkbox_confirms_and_space_toggles():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.session.log()[-1].text == "rent ann reading card"
+        assert app.session.log()[-1].text == "rent ann Reading Railroad card"
 
 
 async def test_tab_accepts_a_completion_and_moves_on_in_a_dialog():
@@ -284,7 +285,7 @@ async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert journal_lines(app)[-1] == "trade ann bob give $100 get reading"
+        assert journal_lines(app)[-1] == "trade ann bob give 100 get Reading Railroad"
 
 
 async def test_auction_enter_takes_a_bid_and_only_ctrl_s_sells():
@@ -358,10 +359,10 @@ async def test_help_scrolls_by_keyboard():
 @pytest.mark.parametrize(
     ("key", "deed", "line"),
     [
-        ("m", "reading", "mortgage bob reading"),
-        ("s", "boardwalk", "sell cat boardwalk"),
-        ("h", "boardwalk", "build cat boardwalk"),
-        ("l", "baltic", "unmortgage bob baltic"),
+        ("m", "reading", "mortgage bob Reading Railroad"),
+        ("s", "boardwalk", "sell cat Boardwalk"),
+        ("h", "boardwalk", "build cat Boardwalk"),
+        ("l", "baltic", "unmortgage bob Baltic Avenue"),
     ],
     ids=["mortgage", "sell", "build", "lift"],
 )

@@ -105,7 +105,7 @@ def test_double_enter_records_once(tmp_path):
         assert CRASH not in screen
         term.quit(wait=False)
         typed, state = term.records()
-        assert typed == ["go Ann", "buy Ann baltic", "go Ann", "next"]
+        assert typed == ["go Ann", "buy Ann Baltic Avenue", "go Ann", "next"]  # the canonical line
         assert cash_of(state)["Ann"] == 1500 + 200 - 60 + 200
         term.wait_quit()
 
@@ -296,7 +296,7 @@ def test_enter_adds_a_trade_item_and_space_ticks_a_box(tmp_path):
         term.quit(wait=False)
         typed, state = term.records()
         assert [t.casefold() for t in typed[3:]] == [
-            "trade ann bob give mediterranean lift mediterranean",
+            "trade ann bob give mediterranean avenue lift mediterranean avenue",
             "rent ann reading railroad card",
         ]
         cash = cash_of(state)
@@ -369,13 +369,13 @@ def test_rent_by_command_and_by_dialog_at_80x24(tmp_path):
         term.escape()
         open_dialog(term, "r", "Landed on")
         term.type("boardw")
-        term.wait_for("> rent Bob boardw")
+        term.wait_for("> rent Bob Boardwalk")
         term.keys("Enter")
         screen = term.wait_for("worth $1,400")  # Bob
         assert CRASH not in screen
         term.quit(wait=False)
         typed, state = term.records()
-        assert typed[2:] == ["rent bob boardwalk", "rent Bob boardw"]
+        assert typed[2:] == ["rent bob boardwalk", "rent Bob Boardwalk"]  # typed; the dialog's canonical line
         assert cash_of(state) == {"Ann": 1500 - 400 + 100, "Bob": 1500 - 100}
         term.wait_quit()
 
@@ -417,5 +417,5 @@ def test_keys_typed_right_after_tab_go_to_the_next_field(tmp_path):
         term.keys("c", "y", "Tab", "8", "Enter")  # one burst: the payer, Tab, the dice, Enter
         term.wait_until(lambda s: "Cy pays Bob" in s, "the rent with the dice")
         last = term.journal()[-1]
-        # The deed as typed or as completed (the completion may arrive before the Tab); the dice in their field.
-        assert re.search(r"rent cy (water|Water Works) dice 8 ", last) and "$32" in last, last  # 4 x 8, one utility
+        # The dialog's canonical line (the deed's printed name); the dice in their field.
+        assert re.search(r"rent Cy Water Works dice 8 ", last) and "$32" in last, last  # 4 x 8, one utility

@@ -107,7 +107,7 @@ async def test_short_game_through_the_screens():
         app.screen.query_one("#get", Input).focus()
         await pilot.press(*"park place", "enter")
         await pilot.pause()
-        assert app.screen.command() == "trade ann bob give $400 get park place"
+        assert app.screen.command() == "trade ann bob give 400 get Park Place"
         assert "✗" not in text_of(app.screen.query_one("#preview", Static))
         await pilot.press("ctrl+s")
         await pilot.pause()

@@ -139,7 +139,7 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.session.log(limit=1)[0].text == "shortage ann vermont avenue hotel 300"
+        assert app.session.log(limit=1)[0].text == "shortage ann Vermont Avenue 1 hotels 300"  # the canonical line
         state = app.session.state
         assert balances(app) == [280, 980, 1500]
         assert state.holding(state.deed("Vermont Avenue")).level == state.hotel_level
@@ -152,8 +152,9 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
     ids=["us-luxury-tax", "uk-super-tax-seed003-appendix"],
 )
 async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, word, square, paid):
-    """seed 003, appendix: "Luxury Tax/Super Tax": on the UK board the dialog, the line it records and the reply all
-    say Super Tax; a prefix of the word is enough, as on the command line."""
+    """seed 003, appendix: "Luxury Tax/Super Tax": on the UK board the dialog and the reply say Super Tax; a prefix
+    of the word is enough, as on the command line. The line recorded is the canonical one (``tax ann luxury``, the
+    engine's word, as ``commands.format`` writes it) on either board."""
     db = Path(os.environ["BANKER_DB"])
     make_game(db, settings=Settings(edition=edition))
     app = make_app(db)
@@ -168,7 +169,7 @@ async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, 
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        assert app.session.log()[-1].text == f"tax ann {word}"
+        assert app.session.log()[-1].text == "tax ann luxury"
         assert balances(app) == [1400, 1500, 1500]
         assert f"ann pays {square} of {paid} to the bank" in text_of(app.screen.query_one("#reply", Static))
 
