@@ -302,8 +302,8 @@ class BankerApp(App[int]):
 
     def follow_up(self, reply) -> None:
         """After a command is recorded or refused (and any dialog that recorded it has closed): the ways to raise
-        money for a payment the player cannot make, the worth an income tax was figured on, the end of the
-        game. Also the callback of every recording dialog (None: cancelled)."""
+        money for a debt the player cannot pay (``CannotPay`` with a creditor), and the standings when the game
+        ends. Also the callback of every recording dialog (None: cancelled)."""
         if reply is None:
             return
         if not reply.ok:
