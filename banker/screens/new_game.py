@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from banker.screens.safety import guard_actions
-from banker.widgets.inputs import FlagBox
+from banker.widgets.inputs import CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
 from rules.limits import check_settings, setting_number
 from rules.state import game_settings
@@ -60,6 +60,8 @@ class NewGameScreen(Screen):
         from banker import settings
 
         self.settings_problem = ""
+        self.sent = False
+        """A game was asked for and the app has not refused it: a second Enter in the same burst asks nothing."""
         try:
             self.defaults = settings.load().new_game
         except settings.SettingsError as e:  # said under the form; the screen starts from the rule book's defaults
@@ -71,12 +73,12 @@ class NewGameScreen(Screen):
             yield Label("New game (Enter or Ctrl+S starts it, Escape goes back)", classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label("Players", classes="field-label")
-                yield Input(
+                yield CompletingInput(
                     placeholder="names separated by spaces, in seating order: ann bob cat", id="names", compact=True
                 )
             with Horizontal(classes="field"):
                 yield Label("Tokens", classes="field-label")
-                yield Input(placeholder="optional, same order: car dog hat", id="tokens", compact=True)
+                yield CompletingInput(placeholder="optional, same order: car dog hat", id="tokens", compact=True)
             yield Label("Rules", classes="section")
             with RadioSet(id="variant", compact=True):
                 for v in all_variants():
@@ -89,10 +91,12 @@ class NewGameScreen(Screen):
                     yield RadioButton("UK (£)", value=d.edition == "uk", id="e-uk")
             with Horizontal(classes="field"):
                 yield Label("Time limit (min)", classes="field-label")
-                yield Input(placeholder="time-limit game only, e.g. 90", id="minutes", type="integer", compact=True)
+                yield CompletingInput(
+                    placeholder="time-limit game only, e.g. 90", id="minutes", type="integer", compact=True
+                )
             with Horizontal(classes="field"):
                 yield Label("Luxury tax", classes="field-label")
-                yield Input(
+                yield CompletingInput(
                     str(d.luxury_tax) if d.luxury_tax else "",
                     placeholder="blank: the variant's figure; or 75 or 100",
                     id="luxury",
@@ -105,7 +109,7 @@ class NewGameScreen(Screen):
             )
             with Horizontal(classes="field"):
                 yield Label("Pot starts with", classes="field-label")
-                yield Input(value=str(d.free_parking_start), id="pot-start", type="integer", compact=True)
+                yield CompletingInput(value=str(d.free_parking_start), id="pot-start", type="integer", compact=True)
             yield FlagBox("Double salary for landing exactly on GO", d.double_go, id="double-go", compact=True)
             yield FlagBox("No auctions", d.no_auctions, id="no-auctions", compact=True)
             yield Static(id="setup-error", classes="dialog-preview")
@@ -166,17 +170,26 @@ class NewGameScreen(Screen):
         event.stop()
         self.action_start()
 
+    def submitted_now(self, field: Input) -> None:
+        """Enter in a field, called by :class:`~banker.widgets.inputs.CompletingInput` as the key arrives, so a
+        burst of keys ending in Enter starts the game with every field as typed (:mod:`banker.widgets.typeahead`)."""
+        self.action_start()
+
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
+        if self.sent:
+            return
         try:
             names, tokens, settings = self.settings()
         except (RuleError, ValueError) as e:
             self.refuse(e)
             return
+        self.sent = True
         self.post_message(self.Submitted(self, names, settings, tokens))
 
     def refuse(self, e: RuleError | ValueError) -> None:
         """Say under the form why the game cannot start (a field out of range, or the engine's refusal)."""
+        self.sent = False  # refused: the banker corrects the form and starts again
         rule = getattr(e, "rule", "")
         msg = getattr(e, "message", str(e))
         self.query_one("#setup-error", Static).update(Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red"))

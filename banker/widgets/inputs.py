@@ -77,10 +77,12 @@ class CompletingInput(Input):
             return
         focused = self.screen.focused
         if focused is not self and isinstance(focused, CompletingInput):
-            # Typed right after a Tab that has since moved the focus on: the key belongs to the new field.
+            # Typed right after a key that has since moved the focus on (Tab, or Enter in an auction's bid): the
+            # key belongs to the new field, or, if that field has no use for it (Ctrl+S, Escape), to its screen.
             event.stop()
             event.prevent_default()
-            focused.take_key(event.key, event.character)
+            if not focused.take_key(event.key, event.character):
+                hand_on(self.screen, event.key, event.character)
             return
         if self.take_key(event.key, event.character, typed=False):
             event.stop()

@@ -419,3 +419,51 @@ def test_keys_typed_right_after_tab_go_to_the_next_field(tmp_path):
         last = term.journal()[-1]
         # The dialog's canonical line (the deed's printed name); the dice in their field.
         assert re.search(r"rent Cy Water Works dice 8 ", last) and "$32" in last, last  # 4 x 8, one utility
+
+
+def test_an_auction_shouted_in_one_burst_is_sold(tmp_path):
+    """Found in issue 14's review: "10", Enter, "20", Ctrl+S sent in one burst in the auction dialog recorded
+    nothing and left the dialog open. Keys that reach the bid field Enter just left went on to the next bidder's
+    field, which has no use for Ctrl+S, and were dropped there; now such a key goes on to the dialog."""
+    with Terminal(tmp_path) as term:
+        term.play(FOUR)
+        term.launch()
+        open_dialog(term, "a", "Deed")
+        term.type("boardwalk")
+        term.settle()
+        term.keys("Enter")  # Enter in the deed field with no bid yet: on to the first bidder
+        term.settle()
+        term.keys("10", "Enter", "20", "C-s")  # one burst: Ann bids 10, Bob 20, sold
+        term.wait_until(lambda s: DIALOG_TOP not in s, "the dialog to close")
+        assert term.typed()[-1] == "auction Boardwalk Bob 20", term.journal()
+        assert term.cash()["Bob"] == 1500 - 20
+
+
+def test_the_new_game_form_takes_a_burst_in_order(tmp_path):
+    """Found in issue 14's review: on the new-game screen, Ctrl+U then names typed in one burst were cleared after
+    the names went in ("not 0 players"): its fields were plain Inputs, whose editing keys wait behind the keys
+    typed after them. Now they take keys as they arrive, as every dialog's fields do."""
+    with Terminal(tmp_path) as term:
+        term.launch(ready="New game")
+        term.keys("n")
+        term.wait_for("Players")
+        term.type("xx")
+        term.settle()
+        term.keys("C-u", "Ann Bob", "Tab", "car dog", "Enter")  # one burst: clear, names, Tab, tokens, start
+        term.wait_for("Bankrupt")
+        players = term.state()["players"]
+        assert [(p["name"], p["token"]) for p in players] == [("Ann", "car"), ("Bob", "dog")], players
+
+
+def test_enter_twice_on_the_new_game_form_starts_one_game(tmp_path):
+    """Found in issue 14's review: names and Enter, Enter in one burst started two games (each Enter asked the app
+    for a game before the first had replaced the form)."""
+    with Terminal(tmp_path) as term:
+        term.launch(ready="New game")
+        term.keys("n")
+        term.wait_for("Players")
+        term.keys("Ann Bob", "Enter", "Enter")
+        term.wait_for("Bankrupt")
+        term.settle(1.0)
+        games = term.banker("games").stdout.strip().splitlines()
+        assert len(games) == 2, games  # the heading and one game
