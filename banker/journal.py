@@ -18,6 +18,8 @@ import functools
 import json
 import os
 import sqlite3
+import threading
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -165,8 +167,27 @@ class Checkpoint:
     redo: list[int] | None
 
 
+_OPEN: Counter[tuple[int, int]] = Counter()
+"""The database files (device, inode) this process has a journal open on, and how many."""
+_OPEN_LOCK = threading.Lock()
+
+
+def _file_key(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino)
+
+
 def _check_file(path: Path) -> None:
-    """Refuse a file that is not an SQLite database before SQLite can touch it."""
+    """Refuse a file that is not an SQLite database before SQLite can touch it.
+
+    Not if this process already has the database open: POSIX drops every lock a process holds on a file when
+    the process closes any descriptor of it, so reading the header here would take away SQLite's locks of the
+    open connections. Another process would then think itself the last one, checkpoint and delete the -wal
+    file the app still writes to, and the app's commands would be lost (found in issue 14's review: the
+    standings screen's worker and the phone pages each open a journal of their own)."""
     if not path.exists():
         return
     if path.is_dir():
@@ -174,6 +195,9 @@ def _check_file(path: Path) -> None:
     size = path.stat().st_size
     if size == 0:
         return
+    with _OPEN_LOCK:
+        if _OPEN.get(_file_key(path) or (-1, -1)):
+            return  # a database this process has open (and checked when it opened it)
     with path.open("rb") as f:
         head = f.read(16)
     if head != SQLITE_HEADER:
@@ -278,6 +302,7 @@ class Journal:
         self.readonly = readonly
         self._tidy = False
         """A read-only connection made SQLite's -wal/-shm files; :meth:`close` has them removed again."""
+        self._key: tuple[int, int] | None = None
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
                 raise JournalError(
@@ -287,6 +312,7 @@ class Journal:
         _check_file(self.path)
         if readonly:
             self._open_readonly()
+            self._register()
             return
         existed = self.path.exists()
         if not existed:
@@ -310,6 +336,22 @@ class Journal:
         except JournalError:
             self.conn.close()
             raise
+        self._register()
+
+    def _register(self) -> None:
+        """Count this journal among the process's open ones on its file (see :func:`_check_file`)."""
+        self._key = _file_key(self.path)
+        if self._key is not None:
+            with _OPEN_LOCK:
+                _OPEN[self._key] += 1
+
+    def _unregister(self) -> None:
+        key, self._key = self._key, None
+        if key is not None:
+            with _OPEN_LOCK:
+                _OPEN[key] -= 1
+                if _OPEN[key] <= 0:
+                    del _OPEN[key]
 
     def _open_readonly(self) -> None:
         if self.path.stat().st_size == 0:  # SQLite reads an empty file as an empty database: so does Banker
@@ -441,6 +483,7 @@ class Journal:
 
     def close(self) -> None:
         self.conn.close()
+        self._unregister()
         if self._tidy:
             self._tidy = False
             self._remove_companions()

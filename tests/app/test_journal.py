@@ -168,3 +168,35 @@ def test_data_version_moves_when_another_connection_commits(tmp_path):
     assert reader.data_version() != before
     reader.close()
     game.close()
+
+
+def test_a_second_journal_in_the_process_keeps_the_first_ones_locks(tmp_path):
+    """Found in issue 14's review, at a game night: the app open, the standings screen (its worker opens a
+    read-only journal of its own) or the phone pages, then `banker do` in another terminal: the other process
+    deleted the app's -wal file, and everything the app recorded after that was invisible to the other processes
+    and lost or mixed up in the file. Opening a journal read the file's header with Python, and closing that
+    descriptor dropped the process's POSIX locks, SQLite's included. Now a file the process has open is not read
+    again."""
+    import os
+    import subprocess
+    import sys
+
+    db = tmp_path / "game.db"
+    app = Session.create(db, ["Ann", "Bob"], Settings())
+    assert app.execute("buy ann boardwalk").ok
+    Journal(db, readonly=True).close()  # the standings worker's, or a phone feed's, journal
+    other = subprocess.run(
+        [sys.executable, "-m", "banker.cli", "do", "buy bob park place", "--db", str(db)],
+        capture_output=True,
+        text=True,
+    )
+    assert other.returncode == 0, other.stderr
+    assert os.path.exists(f"{db}-wal"), "the other process took the app's write-ahead log away"
+    assert app.execute("buy ann baltic").ok
+    log = subprocess.run([sys.executable, "-m", "banker.cli", "log", "--db", str(db)], capture_output=True, text=True)
+    assert [line.split()[2:5] for line in log.stdout.splitlines()] == [
+        ["buy", "ann", "boardwalk"],
+        ["buy", "bob", "park"],
+        ["buy", "ann", "baltic"],
+    ], log.stdout
+    app.close()

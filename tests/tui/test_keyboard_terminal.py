@@ -467,3 +467,23 @@ def test_enter_twice_on_the_new_game_form_starts_one_game(tmp_path):
         term.settle(1.0)
         games = term.banker("games").stdout.strip().splitlines()
         assert len(games) == 2, games  # the heading and one game
+
+
+def test_commands_from_another_terminal_after_the_standings_are_kept(tmp_path):
+    """Found in issue 14's review: w (the standings), Escape, then `banker do` in a second terminal deleted the
+    app's write-ahead log; what the app recorded next was invisible to the other terminal and the phones, and the
+    file ended up no database at all. Both terminals' commands are now in one journal, in order."""
+    with Terminal(tmp_path) as term:
+        term.play(FOUR)
+        term.launch()
+        term.keys("w")
+        term.wait_for("Standings")
+        term.escape(lambda s: table_keys(s), "the table again")
+        term.do("buy ann boardwalk")
+        term.wait_for("Ann buys Boardwalk")  # the table reads in the other terminal's command
+        term.command_line()
+        term.run_line("buy bob park place")
+        term.wait_journal(2)
+        term.do("buy cy baltic")
+        assert term.typed() == ["buy ann boardwalk", "buy bob park place", "buy cy baltic"], term.journal()
+        assert term.cash() == {"Ann": 1100, "Bob": 1150, "Cy": 1440, "Dee": 1500}
