@@ -310,6 +310,10 @@ class BankerApp(App[int]):
             if isinstance(reply.error, CannotPay) and reply.error.debt and reply.line:
                 from banker.dialogs import RaiseMoneyDialog
 
+                table = self.table()
+                if table is not None:
+                    table.forget_line(reply.line)  # the dialog records it: a later Enter must not record it again
+
                 self.push_screen(
                     RaiseMoneyDialog(self.session, self.record_in_dialog, reply.error, reply.line),
                     partial(self._raised, reply),
@@ -324,14 +328,13 @@ class BankerApp(App[int]):
         """The raise-money dialog closed: with the reply of the payment or the bankruptcy it recorded, or None
         (Escape), when the payment is still owed and the reply box says so."""
         if reply is not None:
-            table = self.table()
-            if table is not None and reply.ok:
-                table.forget_line(refused.line)  # paid: the refused line in the command line is done with
             self.follow_up(reply)
             return
         table = self.table()
         if table is not None:
             from banker.session import Reply
+
+            table.restore_line(refused.line)
 
             e = refused.error
             table.show_reply(

@@ -634,11 +634,19 @@ class TableScreen(Screen):
             bar.set_line_mode(on)
 
     def forget_line(self, line: str) -> None:
-        """A refused line kept in the command line has since been recorded (after raising the money): clear it,
-        so a second Enter cannot record it again."""
+        """A refused line kept in the command line goes to the raise-money dialog, which records it once the
+        money is raised: clear it now, so an Enter typed after the dialog's cannot record it a second time."""
         for field in self.query(CommandLine):
             if field.value.strip() == line.strip():
                 field.value = ""
+
+    def restore_line(self, line: str) -> None:
+        """The raise-money dialog was left without paying: the refused line is back in the command line, as any
+        refused line stays there (unless the banker has typed something else since)."""
+        for field in self.query(CommandLine):
+            if not field.value.strip():
+                field.value = line
+                field.cursor_position = len(line)
 
     def action_submit_line(self) -> None:
         self.submitted_now(self.query_one(CommandLine))

@@ -487,3 +487,37 @@ def test_commands_from_another_terminal_after_the_standings_are_kept(tmp_path):
         term.do("buy cy baltic")
         assert term.typed() == ["buy ann boardwalk", "buy bob park place", "buy cy baltic"], term.journal()
         assert term.cash() == {"Ann": 1100, "Bob": 1150, "Cy": 1440, "Dee": 1500}
+
+
+def test_a_debt_paid_through_the_raise_money_dialog_is_paid_once(tmp_path):
+    """Found in issue 14's review (money wrong): a typed rent the payer could not cover opened the raise-money
+    dialog; Space (mortgage) and Enter, Enter in one burst recorded the rent twice, because the refused line was
+    still in the command line when the dialog closed and the second Enter went there. The line now goes into the
+    dialog, and comes back to the command line only if the dialog is left without paying."""
+    with Terminal(tmp_path) as term:
+        term.play(
+            FOUR,
+            "buy ann electric company",
+            "buy ann water works",
+            "buy dee baltic",
+            "buy dee mediterranean",
+            "pay dee 1340",
+        )
+        term.launch()
+        term.command_line()
+        term.run_line("rent dee electric dice 7")  # $70 (both utilities: 10 x 7); Dee has $40
+        term.wait_for("Mortgage")
+        term.keys("Space")
+        term.settle()
+        term.keys("Enter", "Enter")  # one burst
+        term.wait_until(lambda s: DIALOG_TOP not in s, "the dialog to close")
+        term.settle(1.0)
+        rents = [line for line in term.typed() if line.startswith("rent")]
+        assert rents == ["rent dee electric dice 7"], term.journal()
+        assert term.cash()["Dee"] == 40 + 30 - 70 and term.cash()["Ann"] == 1500 - 150 - 150 + 70
+        # Left without paying, the line is back in the command line, as any refused line stays there.
+        clear_line(term)
+        term.run_line("rent dee electric dice 12")
+        term.wait_for("Mortgage")
+        term.escape(lambda s: DIALOG_TOP not in s, "the dialog to close")
+        term.wait_until(lambda s: "rent dee electric dice 12" in command_line_text(term), "the line back")
