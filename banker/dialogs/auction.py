@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from banker.commands import SHORTAGE_KINDS, Form, Missing
+from banker.commands import SHORTAGE_KINDS, CommandError, Form, Missing, parse_amount
 from banker.completion import DEED, complete_value
 from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
 from banker.screens.safety import guard_actions
@@ -55,7 +55,6 @@ class AuctionDialog(RecordingDialog):
                         id=f"bid-{i}",
                         placeholder="bid (Enter: next bidder; Ctrl+S: sold)",
                         compact=True,
-                        type="integer",
                         classes="bid",
                     )
             yield Static(id="highest", classes="dialog-preview")
@@ -71,14 +70,30 @@ class AuctionDialog(RecordingDialog):
     def on_mount(self) -> None:
         self.refresh_bids()
 
-    def bids(self) -> list[tuple[int, int]]:
-        """(amount, player index) for every bid entered, highest first; ties go to the earlier entry."""
-        out = []
+    def _read_bids(self) -> tuple[list[tuple[int, int]], list[tuple[str, str]]]:
+        """The bids as the command language reads an amount (``$1,000``, ``£250``; not ``-5``, ``1e3`` or 0):
+        (amount, player index) for each good one, and (field id, why) for each field that holds no amount. The
+        field keeps what was typed, so a bid is never silently changed into another."""
+        good, bad = [], []
+        currency = self.session.state.board.currency
         for w in self.query(".bid").results(Input):
             value = w.value.strip()
-            if value.isascii() and value.isdigit() and int(value) > 0:
-                out.append((int(value), int(str(w.id).split("-")[1])))
-        return sorted(out, key=lambda b: -b[0])
+            if not value:
+                continue
+            index = int(str(w.id).split("-")[1])
+            try:
+                good.append((parse_amount(value, "bid", currency=currency), index))
+            except CommandError as e:
+                bad.append((str(w.id), f"{self.session.state.players[index].name}'s bid: {e.message}"))
+        return good, bad
+
+    def bids(self) -> list[tuple[int, int]]:
+        """(amount, player index) for every good bid entered, highest first; ties go to the earlier entry."""
+        return sorted(self._read_bids()[0], key=lambda b: -b[0])
+
+    def bad_bids(self) -> list[tuple[str, str]]:
+        """(field id, why) for every bid field that holds something other than an amount."""
+        return self._read_bids()[1]
 
     def values(self) -> dict[str, str]:
         return {w.id or "": w.value for w in self.query(Input)}
@@ -109,6 +124,8 @@ class AuctionDialog(RecordingDialog):
         elif bids:
             amount, index = bids[0]
             t.append(f"Highest: {state.players[index].name} {state.money(amount)}\n", style="bold")
+        for _field, why in self.bad_bids():
+            t.append(f"✗ {why}\n", style="bold red")
         for amount, index in bids:
             p = state.players[index]
             if amount > p.cash:
@@ -133,8 +150,11 @@ class AuctionDialog(RecordingDialog):
 
     def confirm(self) -> None:
         deed = self.query_one("#deed", Input).value.strip()
+        bad = self.bad_bids()
         if not deed:
             self.refuse("which deed is up for auction?", "deed")
+        elif bad:
+            self.refuse(bad[0][1], bad[0][0])
         elif not self.bids():
             self.refuse("no bid yet: type the bids as they are called, then Ctrl+S", f"bid-{self.bidders[0]}")
         elif self.tied():

@@ -508,3 +508,38 @@ async def test_the_dialog_buttons_confirm_and_cancel_once(key, button, recorded)
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert journal_lines(app) == (before + ["go ann"] if recorded else before)
+
+
+@pytest.mark.parametrize(
+    ("typed", "why"),
+    [
+        ("1e3", '"1e3" is not an amount in whole dollars'),
+        ("-5", "the bid cannot be negative"),
+        ("0", "the bid must be more than $0"),
+        ("2000000", "is absurd"),
+    ],
+)
+async def test_a_bid_that_is_no_amount_is_refused_as_typed(typed, why):
+    """Found in issue 14's review: the bid fields took digits only, so "1e3" became "13" without a word, and "-5"
+    stayed on screen but was left out of the sale. A bid is read as any amount is (``$1,000`` and ``£250`` too),
+    and one that is no amount keeps what was typed, says why and holds up the sale."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("a", *"park place", "tab", *"$1,000", "enter", *typed)
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog) and dialog.query_one("#bid-1", Input).value == typed
+        assert why in text_of(dialog.query_one("#highest", Static)) and "bob's bid" in text_of(
+            dialog.query_one("#highest", Static)
+        )
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog and why in refusal(app) and dialog.focused.id == "bid-1"
+        assert journal_lines(app) == []
+        await pilot.press("ctrl+u", *"900", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal_lines(app)[-1] == "auction Park Place ann 1000"
