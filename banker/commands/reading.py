@@ -1,4 +1,4 @@
-"""The banker's command language: one line typed at the table -> one action, query or control.
+"""Reading a command line: one line typed at the table -> one action, query or control, by one reader per verb.
 
 ``parse(line, state)`` resolves names against the game (players and deeds forgivingly: any case, a unique prefix,
 the deed's aliases; multi-word deed names by the longest run of words that names a deed) so the action it
@@ -11,10 +11,28 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from collections.abc import Callable
+from typing import Literal
 
+from banker.commands.amounts import parse_amount
+from banker.commands.kinds import Command, CommandError, Control, NewGame, Query
+from banker.commands.lines import check_line, strip_comment
+from banker.commands.new_games import parse_new_words
+from banker.commands.words import (
+    BANK,
+    DECKS,
+    END_REASONS,
+    EVERYONE,
+    EXACT,
+    JAIL_HOW,
+    SHAPES,
+    SHORTAGE_KINDS,
+    SHOW_WHAT,
+    TAX_CHOICES,
+    TAX_KINDS,
+    VERB_ALIASES,
+    closed_word,
+)
 from rules.actions import (
     Action,
     Auction,
@@ -26,7 +44,6 @@ from rules.actions import (
     Deal,
     DealRandom,
     End,
-    EndReason,
     Go,
     Items,
     JailAction,
@@ -47,184 +64,9 @@ from rules.actions import (
 )
 from rules.cards import resolve_card
 from rules.errors import RuleError, UnknownName
-from rules.money import MAX_AMOUNT
-from rules.names import check_text, name_key, shown
+from rules.names import name_key, shown
 from rules.rent import is_roll
-from rules.state import Deck, GameState, Settings, game_settings, new_game
-
-MAX_LINE = 500
-RULE = "commands"
-
-
-class CommandError(RuleError):
-    """A line the command language cannot read (wrong shape, bad amount); names the verb's expected shape."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(RULE, message)
-
-
-@dataclass(frozen=True)
-class Query:
-    """A ``show ...`` question: answered from the state, never journalled."""
-
-    kind: str
-    """``rent``, ``worth``, ``tax``, ``raise`` or ``scores``."""
-    player: str | None = None
-    deed: str | None = None
-    dice: int | None = None
-
-
-@dataclass(frozen=True)
-class Control:
-    """``undo`` or ``redo``: journalled as events of their own, so the log shows what was taken back. ``to``: the
-    journal entry (seq) to undo back to (everything after it) or to redo up to (it included), in one step."""
-
-    kind: str
-    to: int | None = None
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """``new <variant> <player>...``: starts a game; only the CLI and the app's new-game screen act on it."""
-
-    names: tuple[str, ...]
-    settings: Settings = field(default_factory=Settings)
-
-
-Command = Action | Query | Control | NewGame
-
-SHAPES: dict[str, str] = {
-    "new": "new <variant> <player> <player>... [edition us|uk]",
-    "deal": "deal <player> <deed>  or  deal random [<seed>]",
-    "buy": "buy <player> <deed>",
-    "auction": "auction <deed> <player> <amount>",
-    "rent": "rent <payer> <deed> [dice <n>] [card]",
-    "pay": "pay <player> <amount> [to <player>|to each]",
-    "collect": "collect <player> <amount> [from <player>|from each]",
-    "go": "go <player> [exact]",
-    "build": "build <player> <deed> [<count>]",
-    "sell": "sell <player> <deed> [<count>]",
-    "shortage": "shortage <player> <deed> <count> [houses|hotels] <amount>",
-    "mortgage": "mortgage <player> <deed>",
-    "unmortgage": "unmortgage <player> <deed>",
-    "tax": "tax <player> income [200|10%]  or  tax <player> luxury",
-    "card": "card <player> chance|chest <card-id>",
-    "jail": "jail <player> [fine|card|doubles|miss]",
-    "trade": "trade <player> <player> give <items> get <items> [lift <deeds>]",
-    "bankrupt": "bankrupt <player> to <player>|bank",
-    "parking": "parking <player>",
-    "turn": "turn <player>",
-    "next": "next",
-    "undo": "undo [to <entry>]",
-    "redo": "redo [to <entry>]",
-    "end": "end [time]",
-    "show": "show rent <deed> [dice <n>] | show worth | show tax <player> | show raise <player> | show scores",
-}
-
-VERB_ALIASES: dict[str, str] = {
-    "lift": "unmortgage",
-    "unmort": "unmortgage",
-    "auc": "auction",
-    "b": "buy",
-    "bankruptcy": "bankrupt",
-    "fp": "parking",
-    "salary": "go",
-    "houses": "build",
-    "?": "show",
-    "query": "show",
-}
-DECKS = {
-    "chance": Deck.CHANCE,
-    "ch": Deck.CHANCE,
-    "chest": Deck.CHEST,
-    "cc": Deck.CHEST,
-    "community": Deck.CHEST,
-    "community-chest": Deck.CHEST,
-    "communitychest": Deck.CHEST,
-}
-JAIL_HOW = {
-    "fine": JailWay.FINE,
-    "pay": JailWay.FINE,
-    "card": JailWay.CARD,
-    "doubles": JailWay.DOUBLES,
-    "double": JailWay.DOUBLES,
-    "miss": JailWay.MISS,
-    "fail": JailWay.MISS,
-    "failed": JailWay.MISS,
-    "send": JailWay.SEND,
-    "go": JailWay.SEND,
-}
-TAX_KINDS = {"income": TaxKind.INCOME, "luxury": TaxKind.LUXURY, "super": TaxKind.LUXURY, "supertax": TaxKind.LUXURY}
-TAX_CHOICES = {
-    "200": TaxChoice.FLAT,
-    "flat": TaxChoice.FLAT,
-    "10%": TaxChoice.PERCENT,
-    "10": TaxChoice.PERCENT,
-    "percent": TaxChoice.PERCENT,
-    "10percent": TaxChoice.PERCENT,
-}
-EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
-BANK = {"bank": "bank"}
-SHOW_WHAT = {
-    "rent": "rent",
-    "worth": "worth",
-    "tax": "tax",
-    "raise": "raise",
-    "scores": "scores",
-    "standings": "scores",
-}
-END_REASONS = {"time": EndReason.TIME, "agreement": EndReason.AGREEMENT, "agreed": EndReason.AGREEMENT}
-EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}
-"""The closed word lists of the language: every spelling -> the word it means (the engine's enum where there is
-one: the synonyms are read here, once, and the engine takes only the canonical words). Each takes a unique prefix
-the way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
-
-_Word = TypeVar("_Word", bound=str)
-
-
-def or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
-
-
-def closed_word(
-    word: str, spellings: Mapping[str, _Word], *, prefixes: bool = True, also: tuple[str, ...] = ()
-) -> _Word | None:
-    """The word of a closed list that ``word`` means: an exact spelling, else a unique prefix of the spellings
-    (when ``prefixes``). None if nothing matches; a :class:`CommandError` naming the choices if several do.
-    ``also`` names further meanings the same prefix has in this place (players), so "b" is ambiguous between
-    bank and Bob rather than silently bank."""
-    w = word.casefold()
-    if w in spellings:
-        return spellings[w]
-    if not prefixes or not w:
-        return None
-    # Figures never take a prefix: "20" is not an abbreviation of 200, and a mistyped amount must not pass.
-    found = sorted(
-        {
-            meant
-            for spelling, meant in spellings.items()
-            if spelling.startswith(w) and not any(ch.isdigit() for ch in spelling)
-        }
-    )
-    if len(found) + len(also) > 1 and found:
-        raise CommandError(f'"{shown(word)}" could be {or_list(found + list(also))}')
-    return found[0] if found else None
-
-
-_AMOUNT = re.compile(r"^[$£]?(\d{1,3}(,\d{3})+|\d+)$")
-
-
-def strip_comment(line: str) -> str:
-    return line.split("#", 1)[0].strip()
-
-
-def check_line(line: str) -> str:
-    """Refuse a line no command could be: too long, or holding bytes that were not UTF-8 or control characters
-    (escape sequences), before any part of it is read, echoed or journalled."""
-    if len(line) > MAX_LINE:
-        raise CommandError(f"that line is {len(line):,} characters long; one command is at most {MAX_LINE}")
-    check_text(line)
-    return line
+from rules.state import Deck, GameState
 
 
 def parse(line: str, state: GameState) -> Command:
@@ -359,28 +201,6 @@ class _Line:
         return n
 
 
-def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currency: str = "$") -> int:
-    """Whole dollars (or pounds) with an optional ``$``/``£`` and thousands commas; refuses negative, fractional,
-    zero (unless ``zero``) and absurd (over $1,000,000) amounts."""
-    w = word.strip()
-    if w.startswith("-") or w.startswith(("$-", "£-", "-$", "-£")):
-        raise CommandError(f'the {what} cannot be negative ("{shown(word)}")')
-    if not w.lstrip("$£").isascii() or not _AMOUNT.match(w):
-        raise CommandError(
-            f'"{shown(word)}" is not an amount in whole {"pounds" if currency == "£" else "dollars"} '
-            f"(for example {currency}150)"
-        )
-    digits = w.lstrip("$£").replace(",", "")
-    if len(digits) > 12:
-        raise CommandError(f"the {what} {word} is absurd; amounts go up to {currency}{MAX_AMOUNT:,}")
-    n = int(digits)
-    if n > MAX_AMOUNT:
-        raise CommandError(f"the {what} {currency}{n:,} is absurd; amounts go up to {currency}{MAX_AMOUNT:,}")
-    if n == 0 and not zero:
-        raise CommandError(f"the {what} must be more than {currency}0")
-    return n
-
-
 # Verbs ---------------------------------------------------------------------------------------------------------
 
 
@@ -492,10 +312,6 @@ def _build_sell(cls: type) -> Callable[[_Line], Command]:
         return cls(player, c.deed(rest), count)
 
     return parse_it
-
-
-SHORTAGE_KINDS = {"house": False, "houses": False, "hotel": True, "hotels": True}
-"""The building a shortage auction sold (seed 000, BUILDING SHORTAGE: "the houses or hotels"): True for hotels."""
 
 
 def _shortage(c: _Line) -> Action:
@@ -726,312 +542,3 @@ _PARSERS: dict[str, Callable[[_Line], Command]] = {
     "end": _end,
     "show": _show,
 }
-
-
-# Writing -------------------------------------------------------------------------------------------------------
-
-
-def format(command: Action | Query | Control) -> str:  # noqa: A001 - the inverse of parse, named as its pair
-    """The canonical command line for ``command``, the inverse of :func:`parse`: ``parse(format(a), state) == a``
-    for every action the language can express against a state holding its players and deeds. Players and deeds
-    are written as named (a deed's printed name), closed words in full and amounts as plain figures, so the
-    journal reads the same whichever way the banker entered the command (typed, or through a dialog)."""
-    writer = _WRITERS.get(type(command))
-    if writer is None:
-        raise TypeError(f"the command language has no line for {type(command).__name__}")
-    return " ".join(w for w in writer(command) if w)
-
-
-def _count(n: int) -> str:
-    return str(n) if n != 1 else ""
-
-
-def _items_text(items: Items) -> str:
-    parts = [*items.deeds, *([str(items.cash)] if items.cash else []), *(f"{d}-jail-card" for d in items.jail_cards)]
-    return ", ".join(parts)
-
-
-def _trade_words(t: Trade) -> list[str]:
-    words = ["trade", t.first, t.second]
-    if not t.give.empty():
-        words += ["give", _items_text(t.give)]
-    if not t.get.empty():
-        words += ["get", _items_text(t.get)]
-    if t.lift:
-        words += ["lift", ", ".join(t.lift)]
-    return words
-
-
-def _money_words(verb: str, keyword: str, player: str, amount: int, other: str | None, each: bool) -> list[str]:
-    to = [keyword, "each"] if each else [keyword, other] if other is not None else []
-    return [verb, player, str(amount), *to]
-
-
-def _query_words(q: Query) -> list[str]:
-    if q.kind == "rent":
-        return ["show", "rent", q.deed or "", *(["dice", str(q.dice)] if q.dice is not None else [])]
-    return ["show", q.kind, q.player or ""]
-
-
-_WRITERS: dict[type, Callable[[Any], list[str]]] = {
-    Deal: lambda a: ["deal", a.player, a.deed],
-    DealRandom: lambda a: ["deal", "random", str(a.seed)],
-    Buy: lambda a: ["buy", a.player, a.deed],
-    Auction: lambda a: ["auction", a.deed, a.player, str(a.amount)],
-    Rent: lambda a: [
-        "rent",
-        a.payer,
-        a.deed,
-        *(["dice", str(a.dice)] if a.dice is not None else []),
-        "card" if a.card else "",
-    ],
-    Pay: lambda a: _money_words("pay", "to", a.player, a.amount, a.to, a.each),
-    Collect: lambda a: _money_words("collect", "from", a.player, a.amount, a.source, a.each),
-    Go: lambda a: ["go", a.player, "exact" if a.exact else ""],
-    Build: lambda a: ["build", a.player, a.deed, _count(a.count)],
-    Sell: lambda a: ["sell", a.player, a.deed, _count(a.count)],
-    ShortageAuction: lambda a: [
-        "shortage",
-        a.player,
-        a.deed,
-        str(a.count),
-        "hotels" if a.hotel else "houses",
-        str(a.amount),
-    ],
-    Mortgage: lambda a: ["mortgage", a.player, a.deed],
-    Unmortgage: lambda a: ["unmortgage", a.player, a.deed],
-    Tax: lambda a: ["tax", a.player, a.kind, a.option],
-    Card: lambda a: ["card", a.player, a.deck, a.card],
-    JailAction: lambda a: ["jail", a.player, "" if a.how == JailWay.SEND and not a.deck else a.how, a.deck],
-    Trade: _trade_words,
-    Bankrupt: lambda a: ["bankrupt", a.player, "to", a.creditor if a.creditor is not None else "bank"],
-    Parking: lambda a: ["parking", a.player],
-    Turn: lambda a: ["turn", a.player],
-    Next: lambda a: ["next"],
-    End: lambda a: ["end", "time" if a.reason == EndReason.TIME else ""],
-    Control: lambda c: [c.kind, *(["to", str(c.to)] if c.to is not None else [])],
-    Query: _query_words,
-}
-
-
-# Forms ---------------------------------------------------------------------------------------------------------
-
-_T = TypeVar("_T")
-
-
-class Missing(Exception):
-    """A form's field the command needs is empty (the form is not a command yet)."""
-
-    def __init__(self, field: str) -> None:
-        super().__init__(field)
-        self.field = field
-
-
-class Refused(Exception):
-    """A form's fields cannot make the command: ``error`` says why, exactly as :func:`parse` would say it for
-    the same words, and ``field`` is the field at fault (None when no single field is)."""
-
-    def __init__(self, error: RuleError, field: str | None) -> None:
-        super().__init__(str(error))
-        self.error = error
-        self.field = field
-
-
-class Form:
-    """A dialog's fields read into one command by the resolvers :func:`parse` uses (players and deeds by name or
-    prefix, amounts, closed words with their synonyms), so a dialog builds the same typed command a typed line
-    would, refuses with the same words, and records :func:`format` of it: the journal holds the canonical line
-    whichever way the banker entered the command.
-
-    ``values`` maps a field's key to its text. Each reader takes the key of the field it reads; an empty field
-    raises :class:`Missing`, a field the language refuses :class:`Refused` naming that field."""
-
-    def __init__(self, values: Mapping[str, str], state: GameState) -> None:
-        self.values = values
-        self.state = state
-
-    def text(self, key: str) -> str:
-        return self.values.get(key, "").strip()
-
-    def read(self, key: str, how: Callable[[_Line, str], _T], verb: str = "show") -> _T:
-        """``how`` applied to the field's text (``verb`` names the command whose shape a refusal quotes)."""
-        text = self.text(key)
-        if not text:
-            raise Missing(key)
-        try:
-            return how(_Line(verb, [], self.state), text)
-        except RuleError as e:
-            raise Refused(e, key) from None
-
-    def optional(self, key: str, how: Callable[[_Line, str], _T], default: _T, verb: str = "show") -> _T:
-        """Like :meth:`read`, ``default`` for an empty field."""
-        return self.read(key, how, verb) if self.text(key) else default
-
-    def player(self, key: str) -> str:
-        return self.read(key, _Line.player)
-
-    def deed(self, key: str) -> str:
-        return self.read(key, lambda c, text: c.deed(text.split()))
-
-    def amount(self, key: str, what: str = "amount") -> int:
-        return self.read(key, lambda c, text: c.amount(text, what))
-
-    def flag(self, key: str) -> bool:
-        return bool(self.text(key))
-
-    # One reader per command whose words depend on each other, each by the parser's own steps.
-    def auction(self, lot: str, winner: str, bid: str) -> Auction:
-        """The deed of ``lot`` sold at auction to ``winner`` (a player's name) for the amount in ``bid``."""
-
-        def deed(c: _Line, text: str) -> str:
-            words = _Line("auction", text.split(), c.state)
-            return _whole_deed(words, len(words.args))
-
-        return Auction(self.read(lot, deed), winner, self.amount(bid, "winning bid"))
-
-    def shortage(self, lot: str, winner: str, bid: str) -> ShortageAuction:
-        """Houses or hotels sold at auction in a shortage: ``lot`` holds the deed and what was sold ("boardwalk
-        hotel", "boardwalk 2 houses")."""
-        price = self.amount(bid, "price")
-        deed, count, hotel = self.read(lot, lambda c, text: _lot(c, text.split()), "shortage")
-        return ShortageAuction(winner, deed, count, price, hotel=hotel)
-
-    def rent(self, payer: str, deed: str, dice: str, card: str) -> Rent:
-        return Rent(
-            self.player(payer),
-            self.deed(deed),
-            dice=self.optional(dice, _Line.dice, None, "rent"),
-            card=self.flag(card),
-        )
-
-    def building(self, cls: type[Build] | type[Sell], player: str, deed: str, count: str) -> Build | Sell:
-        return cls(
-            self.player(player),
-            self.deed(deed),
-            self.optional(count, lambda c, text: c.count(text, "buildings"), 1, cls.verb),
-        )
-
-    def money(self, cls: type[Pay] | type[Collect], player: str, amount: str, other: str) -> Pay | Collect:
-        """``pay``/``collect`` with the other side blank (the bank), a player, or each player."""
-        who = self.player(player)
-        much = self.amount(amount)
-        keyword = "to" if cls is Pay else "from"
-        bank: tuple[str | None, bool] = (None, False)
-        to, each = self.optional(other, lambda c, text: c.counterparty(text, who, keyword), bank, cls.verb)
-        if cls is Pay:
-            return Pay(who, much, to=to, each=each)
-        return Collect(who, much, source=to, each=each)
-
-    def tax(self, player: str, how: str) -> Tax:
-        """Luxury (Super) Tax, or Income Tax with the choice made."""
-        who = self.player(player)
-
-        def tax(c: _Line, text: str) -> Tax:
-            if closed_word(text, TAX_KINDS) is TaxKind.LUXURY:
-                return Tax(who, TaxKind.LUXURY)
-            return Tax(who, TaxKind.INCOME, c.tax_choice(text))
-
-        return self.read(how, tax, "tax")
-
-    def card(self, player: str, deck: str, card: str) -> Card:
-        who = self.player(player)
-        which = self.read(deck, _Line.deck, "card")
-        return Card(who, which, self.read(card, lambda c, text: resolve_card(c.state.settings.cards, which, text).id))
-
-    def jail(self, player: str, how: str) -> JailAction:
-        return JailAction(self.player(player), self.optional(how, _Line.jail_way, JailWay.SEND, "jail"))
-
-    def bankrupt(self, player: str, creditor: str) -> Bankrupt:
-        who = self.player(player)
-        return Bankrupt(who, self.read(creditor, lambda c, text: c.creditor(text, who), "bankrupt"))
-
-    def deal(self, player: str, deed: str, seed: int) -> Action:
-        """``deal <player> <deed>`` or ``deal random [<seed>]`` (``seed``: the one drawn when the form opened, so
-        what is previewed is what is recorded)."""
-        self.read(player, lambda c, text: text)
-        words = [*self.text(player).split(), *self.text(deed).split()]
-        try:
-            return _deal(_Line("deal", words, self.state), seed)
-        except RuleError as e:
-            raise Refused(e, None) from None
-
-    def trade(self, first: str, second: str, give: str = "give", get: str = "get", lift: str = "lift") -> Trade:
-        """A trade between the players of ``first`` and ``second``; the ``give`` and ``get`` fields hold what each
-        side gives and ``lift`` the mortgaged deeds lifted at once, items separated by "and" or commas."""
-        for key in (first, second):  # not a trade yet: nothing is refused before both sides are there
-            if not self.text(key):
-                raise Missing(key)
-        if not (self.text(give) or self.text(get)):
-            raise Missing(give)
-        a, b = self.player(first), self.player(second)
-        line = _Line("trade", [], self.state)
-        if a == b:
-            raise Refused(line.bad(f"{a} cannot trade with themselves"), second)
-        gives = self.optional(give, lambda c, text: _items(c, text, a), Items(), "trade")
-        gets = self.optional(get, lambda c, text: _items(c, text, b), Items(), "trade")
-        if gives.empty() and gets.empty():
-            raise Refused(line.bad("nothing changes hands"), give)
-        return Trade(a, b, gives, gets, self.optional(lift, _lift, (), "trade"))
-
-
-# New games -----------------------------------------------------------------------------------------------------
-
-
-def parse_new(line: str) -> tuple[list[str], Settings]:
-    """Read a ``new <variant> <player>... [edition us|uk] [minutes N] [free-parking [N]] [double-go]
-    [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
-    count is refused here, with the rule book's reason)."""
-    text = strip_comment(check_line(line))
-    words = text.split()
-    if not words or words[0].casefold() != "new":
-        raise CommandError(f"a game starts with a new line: {SHAPES['new']}")
-    game = parse_new_words(words[1:])
-    return list(game.names), game.settings
-
-
-def parse_new_words(args: list[str]) -> NewGame:
-    if len(args) < 2:
-        raise CommandError(f"name a variant and the players; expected: {SHAPES['new']}")
-    variant = args[0]
-    names: list[str] = []
-    edition, minutes, luxury = "us", 0, 0
-    fp, fp_start, double_go, no_auctions = False, 0, False, False
-    i = 1
-    while i < len(args):
-        w = args[i].casefold()
-        nxt = args[i + 1] if i + 1 < len(args) else None
-        if w in ("edition", "--edition"):
-            if nxt is None:
-                raise CommandError("edition needs us or uk")
-            edition, i = nxt.casefold(), i + 2
-        elif w in ("minutes", "--minutes"):
-            if nxt is None:
-                raise CommandError("minutes needs a number")
-            minutes, i = parse_amount(nxt, "length in minutes"), i + 2
-        elif w in ("luxury-tax", "--luxury-tax"):
-            if nxt is None or nxt.lstrip("$£") not in ("75", "100"):
-                raise CommandError("luxury-tax is 75 or 100")
-            luxury, i = int(nxt.lstrip("$£")), i + 2
-        elif w in ("free-parking", "--free-parking"):
-            fp, i = True, i + 1
-            if nxt is not None and nxt.lstrip("$£").isdigit():
-                fp_start, i = parse_amount(nxt, "Free Parking start", zero=True), i + 1
-        elif w in ("double-go", "--double-go"):
-            double_go, i = True, i + 1
-        elif w in ("no-auctions", "--no-auctions"):
-            no_auctions, i = True, i + 1
-        else:
-            names.append(args[i])
-            i += 1
-    settings = game_settings(
-        variant,
-        edition,
-        time_limit_minutes=minutes,
-        luxury_tax=luxury,
-        free_parking=fp,
-        free_parking_start=fp_start,
-        double_go=double_go,
-        no_auctions=no_auctions,
-    )
-    state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
-    return NewGame(tuple(p.name for p in state.players), state.settings)
