@@ -1,0 +1,544 @@
+"""Reading a command line: one line typed at the table -> one action, query or control, by one reader per verb.
+
+``parse(line, state)`` resolves names against the game (players and deeds forgivingly: any case, a unique prefix,
+the deed's aliases; multi-word deed names by the longest run of words that names a deed) so the action it
+returns carries the canonical player name and the deed's printed name, and reads back exactly in the journal.
+It checks only the shape of the line and the names; the rules engine decides whether the action is allowed.
+Every verb is documented with an example in docs/commands.md.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from typing import Literal
+
+from banker.commands.amounts import parse_amount
+from banker.commands.kinds import Command, CommandError, Control, NewGame, Query
+from banker.commands.lines import check_line, strip_comment
+from banker.commands.new_games import parse_new_words
+from banker.commands.words import (
+    BANK,
+    DECKS,
+    END_REASONS,
+    EVERYONE,
+    EXACT,
+    JAIL_HOW,
+    SHAPES,
+    SHORTAGE_KINDS,
+    SHOW_WHAT,
+    TAX_CHOICES,
+    TAX_KINDS,
+    VERB_ALIASES,
+    closed_word,
+)
+from rules.actions import (
+    Action,
+    Auction,
+    Bankrupt,
+    Build,
+    Buy,
+    Card,
+    Collect,
+    Deal,
+    DealRandom,
+    End,
+    Go,
+    Items,
+    JailAction,
+    JailWay,
+    Mortgage,
+    Next,
+    Parking,
+    Pay,
+    Rent,
+    Sell,
+    ShortageAuction,
+    Tax,
+    TaxChoice,
+    TaxKind,
+    Trade,
+    Turn,
+    Unmortgage,
+)
+from rules.cards import resolve_card
+from rules.errors import RuleError, UnknownName
+from rules.names import name_key, shown
+from rules.rent import is_roll
+from rules.state import Deck, GameState
+
+
+def parse(line: str, state: GameState) -> Command:
+    """Read one command line against ``state``. Raises :class:`RuleError` (usually :class:`CommandError` or
+    :class:`~rules.errors.UnknownName`) with a clear message for anything it cannot read."""
+    check_line(line)
+    text = strip_comment(line)
+    if not text:
+        raise CommandError("nothing to do: the line is empty or only a comment")
+    words = text.split()
+    verb = VERB_ALIASES.get(words[0].casefold()) or closed_word(words[0], {v: v for v in SHAPES})
+    parser = _PARSERS.get(verb or "")
+    if parser is None:
+        raise CommandError(f'unknown command "{shown(words[0])}"; commands are {", ".join(sorted(SHAPES))}')
+    return parser(_Line(verb or "", words[1:], state))
+
+
+class _Line:
+    """The words after the verb, with helpers that resolve names and amounts or raise a clear error."""
+
+    def __init__(self, verb: str, args: list[str], state: GameState) -> None:
+        self.verb = verb
+        self.args = args
+        self.state = state
+
+    def bad(self, why: str) -> CommandError:
+        return CommandError(f"{why}; expected: {SHAPES[self.verb]}")
+
+    def need(self, lo: int, hi: int | None = None) -> None:
+        n = len(self.args)
+        if n < lo or (hi is not None and n > hi):
+            raise self.bad("more words needed" if n < lo else "too many words")
+
+    def player(self, word: str) -> str:
+        return self.state.players[self.state.player_index(word)].name
+
+    def player_or(self, word: str, spellings: dict[str, str]) -> str | tuple[str]:
+        """A player's name, or (as a 1-tuple) the closed word ``word`` means: "to b" is refused as bank or Bob,
+        never guessed. An exact spelling of either wins over a prefix of the other."""
+        if _is_player(self, word):  # a game set up before command words were refused as names
+            return self.player(word)
+        exact = spellings.get(word.casefold())
+        if exact is not None:
+            return (exact,)
+        try:
+            name = self.player(word)
+        except UnknownName:
+            name = None
+        meant = closed_word(word, spellings, also=(name,) if name else ())
+        if meant is not None:
+            return (meant,)
+        if name is None:
+            return self.player(word)  # raises the player resolver's own message
+        return name
+
+    def deed(self, words: list[str]) -> str:
+        if not words:
+            raise self.bad("a deed name is missing")
+        return self.state.deed(" ".join(words)).name
+
+    def deed_run(self, start: int, stop: int) -> tuple[str, int]:
+        """The longest run ``args[start:j]`` (``j <= stop``) that names a deed; returns (printed name, j)."""
+        if stop <= start:
+            raise self.bad("a deed name is missing")
+        first: RuleError | None = None
+        for j in range(stop, start, -1):
+            try:
+                return self.deed(self.args[start:j]), j
+            except UnknownName as e:
+                if first is None:
+                    first = e
+        assert first is not None
+        raise first
+
+    def amount(self, word: str, what: str = "amount", zero: bool = False) -> int:
+        return parse_amount(word, what, zero=zero, currency=self.state.board.currency)
+
+    def dice(self, word: str) -> int:
+        """A total thrown with two dice, typed as digits."""
+        if not word.isascii() or not word.isdigit() or not is_roll(int(word)):
+            raise self.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
+        return int(word)
+
+    def deck(self, word: str) -> Deck:
+        deck = closed_word(word, DECKS)
+        if deck is None:
+            raise self.bad(f'"{shown(word)}" is not a deck: chance or chest')
+        return deck
+
+    def jail_way(self, word: str) -> JailWay:
+        how = closed_word(word, JAIL_HOW)
+        if how is None:
+            raise self.bad(f'"{shown(word)}" is not one of fine, card, doubles, miss')
+        return how
+
+    def tax_choice(self, word: str) -> TaxChoice:
+        option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES)
+        if option is None:
+            raise self.bad(f'"{shown(word)}" is not an income-tax choice: 200 or 10%')
+        return option
+
+    def counterparty(self, word: str, player: str, keyword: str) -> tuple[str | None, bool]:
+        """Who else a payment or collection is with: (a player, False), (None, True) for each, (None, False) for
+        the bank."""
+        who = self.player_or(word, EVERYONE | BANK)
+        if who == ("each",):
+            return None, True
+        if isinstance(who, str):
+            if who == player:
+                raise self.bad(f"{player} cannot {self.verb} {keyword} themselves")
+            return who, False
+        return None, False
+
+    def creditor(self, word: str, player: str) -> str | None:
+        """Whom a bankrupt player owes: a player, or None for the bank."""
+        creditor = self.player_or(word, BANK)
+        if creditor == ("bank",):
+            return None
+        assert isinstance(creditor, str)
+        if creditor == player:
+            raise self.bad(f"{player} cannot owe themselves")
+        return creditor
+
+    def count(self, word: str, what: str = "count") -> int:
+        if not word.isdigit() or not word.isascii():
+            raise self.bad(f'"{shown(word)}" is not a whole number of {what}')
+        n = int(word)
+        if n <= 0:
+            raise self.bad(f"the {what} must be at least 1")
+        if n > 100:
+            raise self.bad(f"{n} {what} is more than a board holds")
+        return n
+
+
+# Verbs ---------------------------------------------------------------------------------------------------------
+
+
+def _deal(c: _Line, seed: int | None = None) -> Action:
+    c.need(1)
+    # "deal random [seed]" (a unique prefix of random too); in a game set up before "Random" was refused as a
+    # name, "deal Random <deed>" deals to that player (a deal to a player needs a deed; a seed is digits alone).
+    seeded = len(c.args) == 2 and c.args[1].isdigit()
+    wants = name_key(c.args[0]) == "random" or (
+        not _is_player(c, c.args[0]) and c.player_or(c.args[0], {"random": "random"}) == ("random",)
+    )
+    if wants and (len(c.args) == 1 or seeded or (len(c.args) == 2 and not _is_player(c, c.args[0]))):
+        if len(c.args) == 2:
+            if not c.args[1].isdigit() or not c.args[1].isascii() or len(c.args[1]) > 12:
+                raise c.bad(f'"{shown(c.args[1])}" is not a whole-number seed')
+            return DealRandom(int(c.args[1]))
+        # The seed is drawn now and journalled, so replaying the game deals exactly the same deeds.
+        return DealRandom(random_seed() if seed is None else seed)
+    c.need(2)
+    return Deal(c.player(c.args[0]), c.deed(c.args[1:]))
+
+
+def random_seed() -> int:
+    """A seed for ``deal random``, drawn when the command is read and journalled with it."""
+    return random.SystemRandom().randrange(1_000_000)
+
+
+def _is_player(c: _Line, word: str) -> bool:
+    """``word`` is a player's whole name (a game set up before command words were refused as names)."""
+    return name_key(word) in {name_key(p.name) for p in c.state.players}
+
+
+def _player_deed(cls: type) -> Callable[[_Line], Command]:
+    def parse_it(c: _Line) -> Action:
+        c.need(2)
+        return cls(c.player(c.args[0]), c.deed(c.args[1:]))
+
+    return parse_it
+
+
+def _auction(c: _Line) -> Action:
+    c.need(3)
+    deed = _whole_deed(c, len(c.args) - 2)
+    return Auction(deed, c.player(c.args[-2]), c.amount(c.args[-1], "winning bid"))
+
+
+def _whole_deed(c: _Line, stop: int) -> str:
+    """The deed ``args[:stop]`` names, every word of it."""
+    deed, j = c.deed_run(0, stop)
+    if j != stop:
+        raise c.bad(f'"{shown(" ".join(c.args[j:stop]))}" is not part of {deed}')
+    return deed
+
+
+def _rent(c: _Line) -> Action:
+    c.need(2)
+    payer = c.player(c.args[0])
+    rest = c.args[1:]
+    dice, card = None, False
+    lowered = [w.casefold() for w in rest]
+    if "card" in lowered[1:]:
+        i = lowered.index("card", 1)
+        if i != len(rest) - 1:
+            raise c.bad('"card" goes last')
+        card = True
+        rest, lowered = rest[:-1], lowered[:-1]
+    if "dice" in lowered[1:]:
+        i = lowered.index("dice", 1)
+        if i != len(rest) - 2:
+            raise c.bad("dice takes one number: the roll")
+        dice = c.dice(rest[-1])
+        rest = rest[:-2]
+    return Rent(payer, c.deed(rest), dice=dice, card=card)
+
+
+def _money_move(c: _Line, cls: type, keyword: str) -> Action:
+    c.need(2, 4)
+    player = c.player(c.args[0])
+    amount = c.amount(c.args[1])
+    other, each = None, False
+    if len(c.args) > 2:
+        if c.args[2].casefold() != keyword or len(c.args) != 4:
+            raise c.bad(f'after the amount comes "{keyword} <player>", "{keyword} each" or "{keyword} bank"')
+        other, each = c.counterparty(c.args[3], player, keyword)
+    if cls is Pay:
+        return Pay(player, amount, to=other, each=each)
+    return Collect(player, amount, source=other, each=each)
+
+
+def _go(c: _Line) -> Action:
+    c.need(1, 2)
+    exact = False
+    if len(c.args) == 2:
+        if closed_word(c.args[1], EXACT) is None:
+            raise c.bad(f'"{shown(c.args[1])}" is not "exact"')
+        exact = True
+    return Go(c.player(c.args[0]), exact=exact)
+
+
+def _build_sell(cls: type) -> Callable[[_Line], Command]:
+    def parse_it(c: _Line) -> Action:
+        c.need(2)
+        player = c.player(c.args[0])
+        rest = c.args[1:]
+        count = 1
+        if len(rest) > 1 and rest[-1].isdigit():
+            count = c.count(rest[-1], "buildings")
+            rest = rest[:-1]
+        return cls(player, c.deed(rest), count)
+
+    return parse_it
+
+
+def _shortage(c: _Line) -> Action:
+    """``<count>`` houses, ``<count> houses|hotels``, or ``house``/``hotel`` alone for one."""
+    c.need(4)
+    player = c.player(c.args[0])
+    amount = c.amount(c.args[-1], "price")
+    deed, count, hotel = _lot(c, c.args[1:-1])
+    return ShortageAuction(player, deed, count, amount, hotel=hotel)
+
+
+def _lot(c: _Line, rest: list[str]) -> tuple[str, int, bool]:
+    """What a shortage auction sold: (deed, count, hotel) from ``<deed> <count> [houses|hotels]`` or
+    ``<deed> house|hotel``."""
+    hotel, count = False, 0
+    if rest[-1].casefold() in SHORTAGE_KINDS:
+        hotel, count = SHORTAGE_KINDS[rest[-1].casefold()], 1
+        rest = rest[:-1]
+    if rest and rest[-1].isdigit():
+        count = c.count(rest[-1], "hotels" if hotel else "houses")
+        rest = rest[:-1]
+    if not count:
+        raise c.bad("say how many houses were auctioned, or hotel")
+    return c.deed(rest), count, hotel
+
+
+def _tax(c: _Line) -> Action:
+    c.need(2, 3)
+    player = c.player(c.args[0])
+    kind = closed_word(c.args[1], TAX_KINDS)
+    if kind is TaxKind.LUXURY:
+        if len(c.args) > 2:
+            raise c.bad("luxury tax has no option")
+        return Tax(player, TaxKind.LUXURY)
+    if kind is not TaxKind.INCOME:
+        raise c.bad(f'"{shown(c.args[1])}" is not income or luxury')
+    if len(c.args) < 3:
+        return Tax(player, TaxKind.INCOME)
+    return Tax(player, TaxKind.INCOME, c.tax_choice(c.args[2]))
+
+
+def _card(c: _Line) -> Action:
+    c.need(3)
+    deck = c.deck(c.args[1])
+    player = c.player(c.args[0])
+    card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]))
+    return Card(player, deck, card.id)
+
+
+def _jail(c: _Line) -> Action:
+    c.need(1, 3)
+    player = c.player(c.args[0])
+    if len(c.args) == 1:
+        return JailAction(player, JailWay.SEND)
+    how = c.jail_way(c.args[1])
+    deck: Deck | Literal[""] = ""
+    if len(c.args) == 3:
+        deck = closed_word(c.args[2], DECKS) or ""
+        if how is not JailWay.CARD or not deck:
+            raise c.bad(f'"{shown(c.args[2])}" is not expected here (only "jail <player> card chance|chest")')
+    return JailAction(player, how, deck)
+
+
+def _trade(c: _Line) -> Action:
+    c.need(3)
+    first, second = c.player(c.args[0]), c.player(c.args[1])
+    if first == second:
+        raise c.bad(f"{first} cannot trade with themselves")
+    words = c.args[2:]
+    lowered = [w.casefold() for w in words]
+    sections: dict[str, list[str]] = {}
+    current = None
+    for w, low in zip(words, lowered, strict=True):
+        if low in ("give", "get", "lift", "gets", "gives"):
+            key = low.rstrip("s")
+            if key in sections:
+                raise c.bad(f'"{key}" appears twice')
+            current = key
+            sections[key] = []
+        elif current is None:
+            raise c.bad(f'"{shown(w)}" comes before give/get')
+        else:
+            sections[current].append(w)
+    if "give" not in sections and "get" not in sections:
+        raise c.bad("say what changes hands with give ... get ...")
+    give = _items(c, " ".join(sections.get("give", [])), first)
+    get = _items(c, " ".join(sections.get("get", [])), second)
+    if give.empty() and get.empty():
+        raise c.bad("nothing changes hands")
+    lift = _lift(c, " ".join(sections["lift"])) if "lift" in sections else ()
+    return Trade(first, second, give, get, lift)
+
+
+def _lift(c: _Line, text: str) -> tuple[str, ...]:
+    """The mortgaged deeds a trade lifts at once."""
+    lift = tuple(c.deed(part.split()) for part in _split_items(text))
+    if not lift:
+        raise c.bad("lift needs the deeds to lift")
+    return lift
+
+
+def _split_items(text: str) -> list[str]:
+    parts = [p.strip() for p in re.split(r",|\band\b|\+", text)]
+    return [p for p in parts if p]
+
+
+def _items(c: _Line, text: str, giver: str) -> Items:
+    deeds: list[str] = []
+    cash = 0
+    cards: list[Deck] = []
+    held = sorted(c.state.player(giver).jail_cards, key=lambda deck: deck != Deck.CHANCE)  # Chance's card first
+    for part in _split_items(text):
+        low = part.casefold().replace(" ", "-")
+        if low == "nothing":
+            continue
+        if low[:1] in "$£" or low[:1].isdigit():
+            if cash:
+                raise c.bad("give one cash amount per side")
+            cash = c.amount(part.replace(" ", ""), "cash in the trade")
+        elif low in ("jail-card", "jail", "goojf", "get-out-of-jail-free", "card"):
+            if not held:
+                raise c.bad(f"{giver} holds no Get Out of Jail Free card")
+            cards.append(held.pop(0))
+        elif low in ("chance-jail-card", "chest-jail-card", "community-chest-jail-card", "cc-jail-card"):
+            cards.append(Deck.CHANCE if low.startswith("chance") else Deck.CHEST)
+        else:
+            name = c.deed(part.split())
+            if name in deeds:
+                raise c.bad(f"{name} is named twice")
+            deeds.append(name)
+    return Items(tuple(deeds), cash, tuple(cards))
+
+
+def _bankrupt(c: _Line) -> Action:
+    c.need(2, 3)
+    if len(c.args) != 3 or c.args[1].casefold() != "to":
+        raise c.bad('say whom the player owes: "to <player>" or "to bank"')
+    player = c.player(c.args[0])
+    return Bankrupt(player, c.creditor(c.args[2], player))
+
+
+def _one_player(cls: type) -> Callable[[_Line], Command]:
+    def parse_it(c: _Line) -> Action:
+        c.need(1, 1)
+        return cls(c.player(c.args[0]))
+
+    return parse_it
+
+
+def _bare(make: Callable[[], Command]) -> Callable[[_Line], Command]:
+    def parse_it(c: _Line) -> Command:
+        c.need(0, 0)
+        return make()  # type: ignore[operator]
+
+    return parse_it
+
+
+def _control(c: _Line, kind: str) -> Control:
+    """``undo`` / ``redo``, or ``undo to 12`` / ``redo to 12`` with the number of a journal entry (``banker log``)."""
+    c.need(0, 2)
+    if not c.args:
+        return Control(kind)
+    if len(c.args) != 2 or closed_word(c.args[0], {"to": "to"}) is None:
+        raise c.bad(f"after {kind} only `to` and a journal entry's number (`{kind} to 12`)")
+    word = c.args[1]
+    if not (word.isascii() and word.isdigit()) or len(word) > 18 or int(word) < 1:
+        raise c.bad(f'"{shown(word)}" is not the number of a journal entry')
+    return Control(kind, int(word))
+
+
+def _end(c: _Line) -> Action:
+    c.need(0, 1)
+    if not c.args:
+        return End()
+    reason = closed_word(c.args[0], END_REASONS)
+    if reason is None:
+        raise c.bad(f'"{shown(c.args[0])}" is not a reason to end: time or agreement')
+    return End(reason)
+
+
+def _show(c: _Line) -> Query:
+    c.need(1)
+    what = closed_word(c.args[0], SHOW_WHAT) or ""
+    if what == "rent":
+        rest = c.args[1:]
+        dice = None
+        if len(rest) >= 2 and rest[-2].casefold() == "dice":
+            dice = c.dice(rest[-1])
+            rest = rest[:-2]
+        return Query("rent", deed=c.deed(rest), dice=dice)
+    if what in ("worth", "scores"):
+        c.need(1, 1)
+        return Query(what)
+    if what in ("tax", "raise"):
+        c.need(2, 2)
+        return Query(what, player=c.player(c.args[1]))
+    raise c.bad(f'"{shown(c.args[0])}" is not something to show')
+
+
+def _new(c: _Line) -> NewGame:
+    return parse_new_words(c.args)
+
+
+_PARSERS: dict[str, Callable[[_Line], Command]] = {
+    "new": _new,
+    "deal": _deal,
+    "buy": _player_deed(Buy),
+    "auction": _auction,
+    "rent": _rent,
+    "pay": lambda c: _money_move(c, Pay, "to"),
+    "collect": lambda c: _money_move(c, Collect, "from"),
+    "go": _go,
+    "build": _build_sell(Build),
+    "sell": _build_sell(Sell),
+    "shortage": _shortage,
+    "mortgage": _player_deed(Mortgage),
+    "unmortgage": _player_deed(Unmortgage),
+    "tax": _tax,
+    "card": _card,
+    "jail": _jail,
+    "trade": _trade,
+    "bankrupt": _bankrupt,
+    "parking": _one_player(Parking),
+    "turn": _one_player(Turn),
+    "next": _bare(Next),
+    "undo": lambda c: _control(c, "undo"),
+    "redo": lambda c: _control(c, "redo"),
+    "end": _end,
+    "show": _show,
+}

@@ -1,0 +1,133 @@
+"""The closed word lists of the language and how a typed word is matched against one (an exact spelling or a
+unique prefix): the verbs and their shapes, decks, jail ways, tax kinds and choices, end reasons and the other
+fixed words. Held in one place so the parser, the dialogs' forms and the command line's completion read the
+same synonyms, once."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypeVar
+
+from banker.commands.kinds import CommandError
+from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
+from rules.names import shown
+from rules.state import Deck
+
+SHAPES: dict[str, str] = {
+    "new": "new <variant> <player> <player>... [edition us|uk]",
+    "deal": "deal <player> <deed>  or  deal random [<seed>]",
+    "buy": "buy <player> <deed>",
+    "auction": "auction <deed> <player> <amount>",
+    "rent": "rent <payer> <deed> [dice <n>] [card]",
+    "pay": "pay <player> <amount> [to <player>|to each]",
+    "collect": "collect <player> <amount> [from <player>|from each]",
+    "go": "go <player> [exact]",
+    "build": "build <player> <deed> [<count>]",
+    "sell": "sell <player> <deed> [<count>]",
+    "shortage": "shortage <player> <deed> <count> [houses|hotels] <amount>",
+    "mortgage": "mortgage <player> <deed>",
+    "unmortgage": "unmortgage <player> <deed>",
+    "tax": "tax <player> income [200|10%]  or  tax <player> luxury",
+    "card": "card <player> chance|chest <card-id>",
+    "jail": "jail <player> [fine|card|doubles|miss]",
+    "trade": "trade <player> <player> give <items> get <items> [lift <deeds>]",
+    "bankrupt": "bankrupt <player> to <player>|bank",
+    "parking": "parking <player>",
+    "turn": "turn <player>",
+    "next": "next",
+    "undo": "undo [to <entry>]",
+    "redo": "redo [to <entry>]",
+    "end": "end [time]",
+    "show": "show rent <deed> [dice <n>] | show worth | show tax <player> | show raise <player> | show scores",
+}
+
+VERB_ALIASES: dict[str, str] = {
+    "lift": "unmortgage",
+    "unmort": "unmortgage",
+    "auc": "auction",
+    "b": "buy",
+    "bankruptcy": "bankrupt",
+    "fp": "parking",
+    "salary": "go",
+    "houses": "build",
+    "?": "show",
+    "query": "show",
+}
+DECKS = {
+    "chance": Deck.CHANCE,
+    "ch": Deck.CHANCE,
+    "chest": Deck.CHEST,
+    "cc": Deck.CHEST,
+    "community": Deck.CHEST,
+    "community-chest": Deck.CHEST,
+    "communitychest": Deck.CHEST,
+}
+JAIL_HOW = {
+    "fine": JailWay.FINE,
+    "pay": JailWay.FINE,
+    "card": JailWay.CARD,
+    "doubles": JailWay.DOUBLES,
+    "double": JailWay.DOUBLES,
+    "miss": JailWay.MISS,
+    "fail": JailWay.MISS,
+    "failed": JailWay.MISS,
+    "send": JailWay.SEND,
+    "go": JailWay.SEND,
+}
+TAX_KINDS = {"income": TaxKind.INCOME, "luxury": TaxKind.LUXURY, "super": TaxKind.LUXURY, "supertax": TaxKind.LUXURY}
+TAX_CHOICES = {
+    "200": TaxChoice.FLAT,
+    "flat": TaxChoice.FLAT,
+    "10%": TaxChoice.PERCENT,
+    "10": TaxChoice.PERCENT,
+    "percent": TaxChoice.PERCENT,
+    "10percent": TaxChoice.PERCENT,
+}
+EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
+BANK = {"bank": "bank"}
+SHOW_WHAT = {
+    "rent": "rent",
+    "worth": "worth",
+    "tax": "tax",
+    "raise": "raise",
+    "scores": "scores",
+    "standings": "scores",
+}
+END_REASONS = {"time": EndReason.TIME, "agreement": EndReason.AGREEMENT, "agreed": EndReason.AGREEMENT}
+EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}
+"""The closed word lists of the language: every spelling -> the word it means (the engine's enum where there is
+one: the synonyms are read here, once, and the engine takes only the canonical words). Each takes a unique prefix
+the way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
+SHORTAGE_KINDS = {"house": False, "houses": False, "hotel": True, "hotels": True}
+"""The building a shortage auction sold (seed 000, BUILDING SHORTAGE: "the houses or hotels"): True for hotels."""
+
+_Word = TypeVar("_Word", bound=str)
+
+
+def or_list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def closed_word(
+    word: str, spellings: Mapping[str, _Word], *, prefixes: bool = True, also: tuple[str, ...] = ()
+) -> _Word | None:
+    """The word of a closed list that ``word`` means: an exact spelling, else a unique prefix of the spellings
+    (when ``prefixes``). None if nothing matches; a :class:`CommandError` naming the choices if several do.
+    ``also`` names further meanings the same prefix has in this place (players), so "b" is ambiguous between
+    bank and Bob rather than silently bank."""
+    w = word.casefold()
+    if w in spellings:
+        return spellings[w]
+    if not prefixes or not w:
+        return None
+    # Figures never take a prefix: "20" is not an abbreviation of 200, and a mistyped amount must not pass.
+    found = sorted(
+        {
+            meant
+            for spelling, meant in spellings.items()
+            if spelling.startswith(w) and not any(ch.isdigit() for ch in spelling)
+        }
+    )
+    if len(found) + len(also) > 1 and found:
+        raise CommandError(f'"{shown(word)}" could be {or_list(found + list(also))}')
+    return found[0] if found else None
