@@ -414,7 +414,8 @@ def _lift(c: _Line, text: str) -> tuple[str, ...]:
 
 
 def _split_items(text: str) -> list[str]:
-    parts = [p.strip() for p in re.split(r",|\band\b|\+", text)]
+    """A trade side's items, split at commas, "and" and "+"; not at a thousands comma ("$1,000, Reading")."""
+    parts = [p.strip() for p in re.split(r"(?<!\d),|,(?!\d{3}(?!\d))|\band\b|\+", text)]
     return [p for p in parts if p]
 
 

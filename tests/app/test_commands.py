@@ -256,3 +256,20 @@ def test_punctuation_spells_the_railroad():
     state = new_game(["Ann", "Bob"], Settings())
     assert parse("rent bob b&o", state) == Rent("Bob", "B. & O. Railroad")
     assert parse("rent bob bw", state) == Rent("Bob", "Boardwalk")
+
+
+@pytest.mark.parametrize(
+    ("side", "cash", "deeds"),
+    [
+        ("$1,000", 1000, ()),
+        ("$1,000, reading", 1000, ("Reading Railroad",)),
+        ("reading, $1,200 and baltic", 1200, ("Reading Railroad", "Baltic Avenue")),
+        ("1,000,000", 1000000, ()),
+        ("reading,baltic", 0, ("Reading Railroad", "Baltic Avenue")),
+    ],
+)
+def test_a_thousands_comma_in_a_trade_is_part_of_the_amount(state, side, cash, deeds):
+    """Found in issue 14's review: `give £1,000` in a trade was refused as two cash amounts, the comma read as a
+    separator between items; the docs give `$1,200` as an amount, and every other command reads it so."""
+    give = parse(f"trade ann bob give {side} get nothing", state).give
+    assert (give.cash, give.deeds) == (cash, deeds)
