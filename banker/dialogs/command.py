@@ -23,7 +23,7 @@ from banker.completion import DEED, PLAYER, Slot
 from banker.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
 from banker.screens.safety import guard_actions
 from banker.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
-from rules import RuleError
+from rules import CannotPay, RuleError
 
 if TYPE_CHECKING:
     from banker.session import Reply
@@ -172,7 +172,9 @@ class CommandDialog(RecordingDialog):
         self.refuse(f"fill in {what.casefold()} first", f"f-{missing.key}" if missing else self.field_id(key))
 
     def field_at_fault(self, reply: Reply) -> str | None:
-        """The first field whose name the game does not know; else the field the dialog opened on."""
+        """The first field whose name the game does not know; else, when the player cannot pay what the fields
+        add up to, the field that says how much or how many (8 houses cost more than the player has); else the
+        field the dialog opened on."""
         state = self.session.state
         values = self.values()
         for f in self.fields:
@@ -183,6 +185,10 @@ class CommandDialog(RecordingDialog):
                 state.player_index(value) if f.slot == PLAYER else state.deed(value)
             except RuleError:
                 return f"f-{f.key}"
+        if isinstance(reply.error, CannotPay):
+            for f in self.fields:
+                if f.key in ("count", "amount"):
+                    return f"f-{f.key}"
         return f"f-{self.focus_key}"
 
 

@@ -414,7 +414,8 @@ class TableScreen(Screen):
             [
                 self.deed_field(),
                 self.players_field(default=player, owner_of="deed"),
-                Field("count", "How many", "1", optional=True),
+                # empty means one: a "1" already in the field made a typed 3 into 13
+                Field("count", "How many", "", placeholder="1 (or how many houses)", optional=True),
             ],
             lambda f: f.building(Build if verb == "build" else Sell, "player", "deed", "count"),
             focus="deed",

@@ -543,3 +543,26 @@ async def test_a_bid_that_is_no_amount_is_refused_as_typed(typed, why):
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert journal_lines(app)[-1] == "auction Park Place ann 1000"
+
+
+async def test_the_build_dialog_counts_as_typed_and_a_cost_too_high_points_at_how_many():
+    """Found in issue 14's review: the build dialog's How many field opened holding "1", so a typed 3 made 13; and
+    when the player could not pay for the houses asked, the cursor went to the deed, so the corrected count
+    replaced the deed's name. Empty means one house; the refusal puts the cursor on How many."""
+    db = db_path()
+    make_game(db, lines=["buy ann boardwalk", "buy ann park place", "pay ann 350"])  # Ann: $400
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h", *"boardwalk")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CommandDialog) and dialog.query_one("#f-count", Input).value == ""
+        await pilot.press("tab", "tab", *"8", "enter")  # 8 houses: $1,600
+        await pilot.pause()
+        assert app.screen is dialog and "cannot" in refusal(app) and dialog.focused.id == "f-count"
+        await pilot.press("ctrl+u", "2", "enter")  # one on each: $400
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal_lines(app)[-1] == "build ann Boardwalk 2"
+        assert balances(app)[0] == 0
