@@ -13,3 +13,10 @@ from banker.widgets.inputs import CompletingInput, FunctionSuggester
 class CommandLine(CompletingInput):
     def __init__(self, complete: Callable[[str], str | None], **kwargs) -> None:
         super().__init__(suggester=FunctionSuggester(complete), stay=True, space=True, **kwargs)
+
+    def insert_text_at_cursor(self, text: str) -> None:
+        """A ``/`` at the start of an empty line is the key that opened the line, pressed again out of habit (a
+        playtest typed ``/rent ...`` into the open line): it is not part of any command, so it is not typed."""
+        if text == "/" and not self.value:
+            return
+        super().insert_text_at_cursor(text)

@@ -417,3 +417,18 @@ async def test_a_new_game_replaces_the_first_table_and_back_returns_to_it():
         assert table.query_one("#player-1").cash == "$1,500" and not table.query("#player-2")
         table.reload()  # the new table polls the new game's journal without error
         await pilot.pause()
+
+
+async def test_a_slash_typed_again_in_the_open_command_line_is_not_part_of_the_command():
+    """Found in issue 14's review: `/` opens the command line, and a banker in the habit typed `/rent ...` into it,
+    which was refused as an unknown command "/rent". A `/` at the start of the empty line is the opening key again."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("/", "/", *"go ann", "enter")
+        await pilot.pause()
+        assert [e.text for e in app.session.log()] == ["go ann"]
+        await pilot.press(*"pay ann 5 / 2")  # a slash anywhere else is text, refused as the parser sees fit
+        assert app.screen.query_one("#command", Input).value == "pay ann 5 / 2"
