@@ -331,10 +331,27 @@ class StandingsScreen(Screen):
 
     def action_export(self, fmt: str) -> None:
         """Write one export of the final result (offered only once the game is over: :meth:`check_action`)."""
-        if not self.report.over:
+        if not self.report.over or self._changed_elsewhere():
             return
         self.query_one("#export-status", Static).update("Writing…")
         self._write(fmt)
+
+    def _changed_elsewhere(self) -> bool:
+        """Another terminal may have recorded since these standings were drawn (``banker do undo`` reopens a
+        finished game): then the result on screen is no longer the game's, and writing it as final would be
+        wrong. Read the journal first; if the standings changed, say so and write nothing."""
+        reload = getattr(self.session, "reload", None)
+        if reload is None:  # a game that lives in memory only: nobody else can record to it
+            return False
+        reload()
+        fresh = exports.report(self.session)
+        if fresh.over == self.report.over and fresh.rows == self.report.rows:
+            return False
+        self.query_one("#export-status", Static).update(
+            "The game changed in another terminal since these standings were drawn: nothing was written. "
+            "Escape, then w, shows them as they are now."
+        )
+        return True
 
     @work(thread=True, group="standings-export")
     def _write(self, fmt: str) -> None:

@@ -223,3 +223,32 @@ async def test_the_scan_tab_scrolls_by_keyboard_on_a_small_screen(tmp_path):
         await pilot.press("end")
         await pilot.pause()
         assert scroll.scroll_y == scroll.max_scroll_y
+
+
+async def test_a_game_reopened_in_another_terminal_is_not_exported_as_final(tmp_path):
+    """Found in issue 14's review: the game ended and the app showed the final standings; `banker do undo` in a
+    second terminal reopened the game, and the app's export key still wrote the old result as final. The screen
+    now reads the journal before writing, and writes nothing when the standings on screen are no longer the
+    game's."""
+    import rules
+    from banker.app import make_app
+    from banker.session import Session
+
+    db = tmp_path / "g.db"
+    session = Session.create(db, ["Ann", "Bob", "Cy"], rules.Settings(variant="short-1990s"))
+    for line in ("deal ann boardwalk", "deal bob reading", "bankrupt cy to bank"):
+        assert session.execute(line).ok
+    app = make_app(db, session=session)
+    async with app.run_test(size=(120, 45)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StandingsScreen) and screen.report.over
+        screen.out_dir = tmp_path / "out"
+        with Session.open(db) as other:  # the second terminal
+            assert other.execute("undo").ok
+        await pilot.press("c")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "changed in another terminal" in str(screen.query_one("#export-status", Static).render())
+        assert not (tmp_path / "out").exists()
