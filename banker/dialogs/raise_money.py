@@ -73,7 +73,9 @@ class RaiseMoneyDialog(RecordingDialog):
         return max(0, self.error.amount - self.session.state.players[self.payer].cash)
 
     def ticked(self) -> set[int]:
-        return set(self.query_one("#options", TickList).selected)
+        """The rows ticked and the steps they need: the need is also ticked on screen, by a message that an Enter
+        typed in the same burst can overtake."""
+        return with_needs(self.options, self.query_one("#options", TickList).selected)
 
     def ticked_total(self) -> int:
         return sum(self.options[i].amount for i in self.ticked())

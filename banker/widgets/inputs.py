@@ -166,3 +166,11 @@ class TickList(SelectionList[int], inherit_bindings=False):
         Binding("pagedown", "page_down", "Page down", show=False),
         Binding("pageup", "page_up", "Page up", show=False),
     ]
+
+    def on_key(self, event: events.Key) -> None:
+        """Space ticks as the key arrives, not when its binding is reached after keys typed later: Space, Enter in
+        one burst must confirm with the row ticked (:mod:`banker.widgets.typeahead`)."""
+        if event.key == "space":
+            event.stop()
+            event.prevent_default()
+            self.action_select()
