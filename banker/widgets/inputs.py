@@ -92,6 +92,10 @@ class CompletingInput(Input):
         if key in ("tab", "right"):
             getattr(self, "action_complete" if key == "tab" else "action_cursor_right")()
             return True
+        if key == "shift+tab" and not self.stay:
+            # Back a field now: left to the screen's binding, the keys typed after it reached this field first.
+            self.screen.focus_previous()
+            return True
         for binding in bindings_for_key(self, key):
             action = getattr(self, f"action_{binding.action}", None)
             if action is not None and "(" not in binding.action and not asyncio.iscoroutinefunction(action):
@@ -111,6 +115,8 @@ class CompletingInput(Input):
             return self._run_binding_now(key)
         if key == "tab":
             self.action_complete()
+        elif key == "shift+tab" and not self.stay:
+            self.screen.focus_previous()
         elif key == "right":
             self.action_cursor_right()
         elif typed and key == "backspace":

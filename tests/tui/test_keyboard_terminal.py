@@ -520,3 +520,20 @@ def test_a_debt_paid_through_the_raise_money_dialog_is_paid_once(tmp_path):
         term.wait_for("Mortgage")
         term.escape(lambda s: DIALOG_TOP not in s, "the dialog to close")
         term.wait_until(lambda s: "rent dee electric dice 12" in command_line_text(term), "the line back")
+
+
+def test_keys_typed_right_after_shift_tab_go_to_the_field_before(tmp_path):
+    """Found in issue 14's second review: in the Pay dialog, Shift+Tab and Ctrl+U in one burst cleared the field
+    being left, not the one Shift+Tab went back to (Shift+Tab was left to the screen's binding, which runs after
+    keys typed later). Shift+Tab now moves as it arrives, as Tab does."""
+    with Terminal(tmp_path) as term:
+        term.play(FOUR)
+        term.launch()
+        open_dialog(term, "p", "Amount")
+        term.type("150")
+        term.settle()
+        term.keys("Tab")
+        term.settle()
+        term.keys("BTab", "C-u", "75", "Enter")  # one burst: back to Amount, clear it, 75, record
+        term.wait_until(lambda s: DIALOG_TOP not in s, "the dialog to close")
+        assert term.typed()[-1] == "pay Ann 75", term.journal()
