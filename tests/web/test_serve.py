@@ -15,12 +15,20 @@ import pytest
 from tests.kit.phones import phone_game
 
 
+def _interruptible() -> None:
+    """In the child: Ctrl+C (SIGINT) as a terminal gives it. A test run started in the background by a shell
+    without job control ignores SIGINT, and an ignored signal is inherited, so `banker serve` would never hear
+    the test's Ctrl+C (seen in CI dry runs started that way: the test waited out its timeout)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def banker(db, *args: str, **kwargs):
     return subprocess.Popen(
         [sys.executable, "-m", "banker.cli", "--db", str(db), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=_interruptible,
         **kwargs,
     )
 
