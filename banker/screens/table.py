@@ -473,7 +473,18 @@ class TableScreen(Screen):
 
         self.ask(
             "Tax",
-            [self.players_field(), Field("how", f"200 / 10% / {word}", choices[0], spellings)],
+            # Where the rule book gives a choice, the field starts empty: a "200" already in it was a choice made
+            # for the player, and a quick Enter recorded it (seed 000, "INCOME TAX": the player chooses).
+            [
+                self.players_field(),
+                Field(
+                    "how",
+                    f"200 / 10% / {word}",
+                    choices[0] if len(offered) == 1 else "",
+                    spellings,
+                    placeholder="the player's choice: 200 or 10%" + f", or {word}",
+                ),
+            ],
             lambda f: f.tax("player", "how"),
             focus="how",
             note=note,

@@ -566,3 +566,25 @@ async def test_the_build_dialog_counts_as_typed_and_a_cost_too_high_points_at_ho
         assert isinstance(app.screen, TableScreen)
         assert journal_lines(app)[-1] == "build ann Boardwalk 2"
         assert balances(app)[0] == 0
+
+
+async def test_the_tax_dialog_makes_no_income_tax_choice_for_the_player():
+    """seed 000, "INCOME TAX": the player chooses 200 or 10% before adding up. Found in issue 14's second review:
+    the dialog opened with 200 already in the field, so a quick Enter chose for the player. The field starts
+    empty where the rules give a choice, and Enter on it asks for the choice."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CommandDialog) and dialog.focused.value == ""
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and journal_lines(app) == []
+        await pilot.press(*"10%", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal_lines(app)[-1].startswith("tax ann income") and balances(app)[0] == 1350
