@@ -16,7 +16,9 @@ def parse_amount(word: str, what: str = "amount", *, zero: bool = False, currenc
     """Whole dollars (or pounds) with an optional ``$``/``£`` and thousands commas; refuses negative, fractional,
     zero (unless ``zero``) and absurd (over $1,000,000) amounts."""
     w = word.strip()
-    if w.startswith("-") or w.startswith(("$-", "£-", "-$", "-£")):
+    unsigned = w.replace("-", "", 1)
+    if w.startswith(("-", "$-", "£-")) and unsigned.lstrip("$£").isascii() and _AMOUNT.match(unsigned):
+        # a minus before an amount ("-5", "$-5", "-$5"); "-l100" is no amount at all, and is said so below
         raise CommandError(f'the {what} cannot be negative ("{shown(word)}")')
     if not w.lstrip("$£").isascii() or not _AMOUNT.match(w):
         raise CommandError(

@@ -162,6 +162,8 @@ REFUSALS = [
     ("buy ann penn", "could be"),
     ("buy ann", "more words"),
     ("pay ann -5", "negative"),
+    ("pay ann -$5", "negative"),
+    ("pay ann -l100", "not an amount"),  # garbage after a minus is no amount, not a negative one (issue 14 review)
     ("pay ann 0", "more than"),
     ("pay ann 12.50", "whole"),
     ("pay ann 1000001", "absurd"),
