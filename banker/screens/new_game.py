@@ -62,6 +62,8 @@ class NewGameScreen(Screen):
         self.settings_problem = ""
         self.sent = False
         """A game was asked for and the app has not refused it: a second Enter in the same burst asks nothing."""
+        self.refused_form: tuple | None = None
+        """The form as it was when last refused (:meth:`_edited`)."""
         try:
             self.defaults = settings.load().new_game
         except settings.SettingsError as e:  # said under the form; the screen starts from the rule book's defaults
@@ -161,8 +163,19 @@ class NewGameScreen(Screen):
     @on(Checkbox.Changed)
     @on(RadioSet.Changed)
     def _edited(self) -> None:
-        """A refusal speaks of the fields as they were; once the banker changes one, it no longer applies."""
-        self.query_one("#setup-error", Static).update("")
+        """A refusal speaks of the fields as they were; once the banker changes one, it no longer applies. (The
+        change messages of keys typed before Enter can arrive after Enter's refusal, which acts on arrival: those
+        leave the form as refused, so the refusal stays.)"""
+        if self._form() != self.refused_form:
+            self.query_one("#setup-error", Static).update("")
+
+    def _form(self) -> tuple:
+        """Everything the banker can change on the form, to tell whether it changed since a refusal."""
+        return (
+            tuple(w.value for w in self.query(Input)),
+            tuple(w.value for w in self.query(Checkbox)),
+            tuple(r.pressed_index for r in self.query(RadioSet)),
+        )
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -190,6 +203,7 @@ class NewGameScreen(Screen):
     def refuse(self, e: RuleError | ValueError) -> None:
         """Say under the form why the game cannot start (a field out of range, or the engine's refusal)."""
         self.sent = False  # refused: the banker corrects the form and starts again
+        self.refused_form = self._form()
         rule = getattr(e, "rule", "")
         msg = getattr(e, "message", str(e))
         self.query_one("#setup-error", Static).update(Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red"))

@@ -144,3 +144,22 @@ async def test_enter_in_a_list_of_choices_takes_the_highlighted_one():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and app.session.state.settings.edition == "uk"
+
+
+async def test_a_refusal_typed_in_one_burst_stays_on_the_form():
+    """Found by a CI dry run: names typed and Enter in one burst were refused, and the refusal vanished at once.
+    Enter acts as it arrives, so the change messages of the keys typed before it came after the refusal and
+    cleared it as if the banker had edited the form. A refusal now goes only when the form changes."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        await pilot.press(*"Ann Bo[/]b", "enter")
+        await pilot.pause()
+        assert '"Bo[/]b" is not a usable player name' in setup_error(app)
+        names = screen.query_one("#names", Input)
+        names.post_message(Input.Changed(names, names.value))  # a typed key's message, arriving after the refusal
+        await pilot.pause()
+        assert '"Bo[/]b" is not a usable player name' in setup_error(app)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert setup_error(app) == ""  # edited: the refusal no longer applies
