@@ -78,6 +78,8 @@ class BankerDialog(ModalScreen[ResultT]):
         self.ready = False
         """Mounted with the focus on its first field; until then typed-ahead keys wait in :attr:`pending`."""
         self.pending: list[tuple[str, str | None]] = []
+        self.refused_fields: tuple[tuple[str | None, str], ...] | None = None
+        """The fields as they were when last refused (:meth:`_typing`)."""
 
     def close(self, result: ResultT | None) -> None:
         """Dismiss with ``result``, once."""
@@ -118,6 +120,7 @@ class BankerDialog(ModalScreen[ResultT]):
 
     def refuse(self, message: str | Text, field: str | None = None) -> None:
         """Show why the dialog cannot be confirmed, inside it, and put the cursor where the fault is."""
+        self.refused_fields = self._fields_now()
         self.query_one("#refusal", Static).update(
             message if isinstance(message, Text) else plain("✗ " + message, "bold red")
         )
@@ -197,8 +200,14 @@ class BankerDialog(ModalScreen[ResultT]):
 
     @on(Input.Changed)
     def _typing(self, event: Input.Changed) -> None:
-        """A refusal speaks of what was confirmed; once the banker edits, it no longer applies."""
-        self.clear_refusal()
+        """A refusal speaks of what was confirmed; once the banker edits, it no longer applies. (Enter acts as it
+        arrives, so the change messages of keys typed just before it can come after its refusal: those leave the
+        fields as refused, and the refusal stays.)"""
+        if self._fields_now() != self.refused_fields:
+            self.clear_refusal()
+
+    def _fields_now(self) -> tuple[tuple[str | None, str], ...]:
+        return tuple((w.id, w.value) for w in self.query(Input))
 
 
 class RecordingDialog(BankerDialog["Reply"]):

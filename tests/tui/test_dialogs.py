@@ -588,3 +588,26 @@ async def test_the_tax_dialog_makes_no_income_tax_choice_for_the_player():
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert journal_lines(app)[-1].startswith("tax ann income") and balances(app)[0] == 1350
+
+
+async def test_a_refusal_stays_until_a_field_changes():
+    """Found by a CI dry run (on the new-game form, the same in every dialog): Enter acts as it arrives, so the
+    change messages of keys typed just before it can come after its refusal; they cleared it as if the banker had
+    edited. A refusal now goes only when a field's text changes."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("p", *"1e3", "enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CommandDialog) and "not an amount" in refusal(app)
+        field = dialog.focused
+        assert isinstance(field, Input)
+        field.post_message(Input.Changed(field, field.value))  # a typed key's message, arriving after the refusal
+        await pilot.pause()
+        assert "not an amount" in refusal(app)
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert refusal(app) == ""

@@ -303,6 +303,8 @@ async def press_checked(pilot, key: str) -> None:
             assert line.value == ""
         elif key == "enter" and expect is not None and expect.ok and expect.query:
             assert line.value == "", "an answered query stays in the command line"
+        elif key == "enter" and isinstance(app.screen, RaiseMoneyDialog):
+            assert line.value == "", "a debt the raise-money dialog holds stays in the command line too"
         elif key == "enter":
             assert line.value == typed_line, (typed_line, line.value)
     elif context == "dialog":
