@@ -194,7 +194,32 @@ class StandingsScreen(Screen):
     def _money(self, amount: int) -> str:
         return self.report.money(amount)
 
+    RELOAD_SECONDS = 2.0
+    """How often the screen looks for commands recorded in another terminal (as the table does)."""
+
     def on_mount(self) -> None:
+        self._fill()
+        if getattr(self.session, "reload", None) is not None:  # a game in memory only has nobody else recording
+            self.set_interval(self.RELOAD_SECONDS, self._follow_the_game)
+
+    async def _follow_the_game(self) -> None:
+        """Another terminal recorded (a purchase, or an undo that reopens a finished game): draw the standings
+        again, on the tab the banker was looking at."""
+        self.session.reload()
+        fresh = exports.report(self.session)
+        if fresh.over == self.report.over and fresh.rows == self.report.rows:
+            return
+        tab = self.query_one("#tabs", TabbedContent).active
+        self.report = fresh
+        await self.recompose()
+        self._fill()
+        tabs = self.query_one("#tabs", TabbedContent)
+        if tabs.query(f"#{tab}"):
+            tabs.active = tab
+
+    def _fill(self) -> None:
+        """What the composed screen shows from :attr:`report`: the table's rows, the exports while the game is
+        over, and the game chart and statistics (read by workers)."""
         table = self.query_one("#table", DataTable)
         table.add_columns(*COLUMNS)
         for r in self.report.rows:

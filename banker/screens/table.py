@@ -125,6 +125,7 @@ class TableScreen(Screen):
         super().__init__(**kwargs)
         self.session = session
         """The open game this table shows; the app gives each game a new table."""
+        self.resumed_before = False
 
     @property
     def banker(self) -> BankerApp:
@@ -156,6 +157,13 @@ class TableScreen(Screen):
         self.set_interval(self.RELOAD_SECONDS, self.reload)
         if self.time_limited():
             self.set_interval(1.0, self.tick)
+
+    def on_screen_resume(self) -> None:
+        """Back on top (a dialog or the standings closed): redraw from the session, which a screen above may have
+        brought up to date with another terminal's commands (then :meth:`reload` finds nothing new to draw)."""
+        if self.resumed_before and self.is_attached:
+            self.show_state()
+        self.resumed_before = True  # the first resume is the first frame, drawn already
 
     @guarded
     def reload(self) -> None:

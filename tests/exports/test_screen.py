@@ -252,3 +252,34 @@ async def test_a_game_reopened_in_another_terminal_is_not_exported_as_final(tmp_
         await pilot.pause()
         assert "changed in another terminal" in str(screen.query_one("#export-status", Static).render())
         assert not (tmp_path / "out").exists()
+
+
+async def test_the_standings_follow_commands_from_another_terminal(tmp_path):
+    """Found in issue 14's second review: with the standings open, `banker do` in a second terminal changed
+    nothing on them (the table behind did follow). They now read the journal as the table does; and the table,
+    back on top, redraws, since the standings may have read the news first (its own check then finds nothing)."""
+    import rules
+    from banker.app import make_app
+    from banker.session import Session
+    from banker.widgets.deeds import DeedsPanel
+
+    db = tmp_path / "g.db"
+    session = Session.create(db, ["Ann", "Bob"], rules.Settings())
+    app = make_app(db, session=session)
+    async with app.run_test(size=(120, 45)) as pilot:
+        await pilot.press("w")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, StandingsScreen)
+        with Session.open(db) as other:  # the second terminal
+            assert other.execute("buy ann boardwalk").ok
+        await pilot.pause(StandingsScreen.RELOAD_SECONDS + 0.5)
+        await app.workers.wait_for_complete()
+        row = app.screen.query_one("#table", DataTable).get_row_at(0)
+        assert str(row[1]).startswith("Ann") and row[4] == "$400", row  # deeds at the printed price
+        with Session.open(db) as other:
+            assert other.execute("buy bob park place").ok
+        await screen._follow_the_game()  # the standings read it first ...
+        await pilot.press("escape")  # ... and at once the table is back on top
+        await pilot.pause()
+        assert "Bob" in str(app.screen.query_one(DeedsPanel).render())
