@@ -133,7 +133,9 @@ class AuctionDialog(RecordingDialog):
                     f"⚠ {p.name} cannot cover {state.money(amount)} in cash ({state.money(p.cash)})\n", style="bold red"
                 )
         self.query_one("#highest", Static).update(t)
-        self.query_one("#preview", Static).update("" if self.tied() else reply_text(self.preview()[1]))
+        self.query_one("#preview", Static).update(
+            "" if self.tied() or self.refusal_stands() else reply_text(self.preview()[1])
+        )
 
     def on_input_changed(self) -> None:
         self.refresh_bids()

@@ -132,8 +132,13 @@ class BankerDialog(ModalScreen[ResultT]):
                 widgets.first().focus()
 
     def clear_refusal(self) -> None:
+        self.refused_fields = None
         for w in self.query("#refusal").results(Static):
             w.update("")
+
+    def refusal_stands(self) -> bool:
+        """The refusal on show still speaks of the fields as they are: a live preview would only say it twice."""
+        return self.refused_fields is not None and self._fields_now() == self.refused_fields
 
     def initial_focus(self) -> Widget | None:
         """The field the dialog opens on; keys typed before it has the focus go into it."""

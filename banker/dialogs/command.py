@@ -137,7 +137,8 @@ class CommandDialog(RecordingDialog):
     def refresh_preview(self) -> None:
         cmd, reply = self.preview()
         self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
-        self.query_one("#preview", Static).update(reply_text(reply if self.show_preview else None))
+        shown = self.show_preview and not self.refusal_stands()
+        self.query_one("#preview", Static).update(reply_text(reply if shown else None))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         changed = str(event.input.id).removeprefix("f-")

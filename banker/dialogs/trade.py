@@ -134,7 +134,7 @@ class TradeDialog(RecordingDialog):
         self.query_one("#sides", Static).update(t)
         cmd, reply = self.preview()
         self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
-        self.query_one("#preview", Static).update(reply_text(reply))
+        self.query_one("#preview", Static).update(reply_text(None if self.refusal_stands() else reply))
 
     def on_input_changed(self) -> None:
         self.refresh_trade()

@@ -608,6 +608,7 @@ async def test_a_refusal_stays_until_a_field_changes():
         field.post_message(Input.Changed(field, field.value))  # a typed key's message, arriving after the refusal
         await pilot.pause()
         assert "not an amount" in refusal(app)
+        assert text_of(dialog.query_one("#preview", Static)) == ""  # said once: the preview does not repeat it
         await pilot.press("backspace")
         await pilot.pause()
         assert refusal(app) == ""
