@@ -136,6 +136,8 @@ class StandingsScreen(Screen):
         super().__init__(**kwargs)
         self.session = session
         self.out_dir = out_dir
+        self.drawn_seq: int = getattr(session, "last_seq", 0)
+        """The journal entry these standings were drawn at (:meth:`_news`)."""
         self.report = exports.report(session)
         self.written: list[Path] = []
         self.story: exports.GameStory | None = None
@@ -202,15 +204,23 @@ class StandingsScreen(Screen):
         if getattr(self.session, "reload", None) is not None:  # a game in memory only has nobody else recording
             self.set_interval(self.RELOAD_SECONDS, self._follow_the_game)
 
+    def _news(self) -> bool:
+        """Read the journal (another terminal may have recorded: a purchase, or an undo that reopens a finished
+        game); True if anything was recorded since these standings were drawn. One small query when nothing
+        was: the standings are worked out again only when the journal has grown."""
+        reload = getattr(self.session, "reload", None)
+        if reload is None:  # a game that lives in memory only: nobody else records to it
+            return False
+        reload()
+        return self.session.last_seq != self.drawn_seq
+
     async def _follow_the_game(self) -> None:
-        """Another terminal recorded (a purchase, or an undo that reopens a finished game): draw the standings
-        again, on the tab the banker was looking at."""
-        self.session.reload()
-        fresh = exports.report(self.session)
-        if fresh.over == self.report.over and fresh.rows == self.report.rows:
+        """Draw the standings again after news, on the tab the banker was looking at."""
+        if not self._news():
             return
         tab = self.query_one("#tabs", TabbedContent).active
-        self.report = fresh
+        self.report = exports.report(self.session)
+        self.drawn_seq = self.session.last_seq
         await self.recompose()
         self._fill()
         tabs = self.query_one("#tabs", TabbedContent)
@@ -362,19 +372,13 @@ class StandingsScreen(Screen):
         self._write(fmt)
 
     def _changed_elsewhere(self) -> bool:
-        """Another terminal may have recorded since these standings were drawn (``banker do undo`` reopens a
-        finished game): then the result on screen is no longer the game's, and writing it as final would be
-        wrong. Read the journal first; if the standings changed, say so and write nothing."""
-        reload = getattr(self.session, "reload", None)
-        if reload is None:  # a game that lives in memory only: nobody else can record to it
-            return False
-        reload()
-        fresh = exports.report(self.session)
-        if fresh.over == self.report.over and fresh.rows == self.report.rows:
+        """Writing the result as final when the game changed since it was drawn would be wrong: say so, write
+        nothing (the screen draws the standings again at its next look at the journal)."""
+        if not self._news():
             return False
         self.query_one("#export-status", Static).update(
             "The game changed in another terminal since these standings were drawn: nothing was written. "
-            "Escape, then w, shows them as they are now."
+            "They are drawn again in a moment."
         )
         return True
 

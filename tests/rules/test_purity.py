@@ -33,3 +33,13 @@ def test_the_type_checkers_names_are_the_lazy_exports():
                 assert isinstance(imp, ast.ImportFrom)
                 typed |= {alias.name: str(imp.module) for alias in imp.names}
     assert typed == rules._HOME
+
+
+def test_the_lazy_query_exports_are_the_query_module():
+    """``rules/__init__`` lists the query API's names without importing ``rules.queries`` (start-up stays lazy);
+    the list must be the module's own, or a new query would be missing from ``rules.<name>``."""
+    import rules
+    import rules.queries
+
+    lazy = {name for name, home in rules._HOME.items() if home == "rules.queries"}
+    assert lazy == set(rules.queries.__all__) - {"valuation"}  # rules.valuation names its module
