@@ -1,5 +1,5 @@
 """``python -m banker``: the ``banker`` command (:func:`banker.cli.main`), with the same arguments."""
 
-from banker.cli import main
+from banker.cli.main import main
 
 raise SystemExit(main())

@@ -1,7 +1,7 @@
 """Views of a game as text and JSON: a ``show`` query's answer, the standings rows of the ``scores`` table, and
 the state as the JSON of docs/state.md.
 
-They sit beside the exports (:mod:`banker.exports`) rather than in :mod:`banker.session` because they only read a
+They sit below the session (:mod:`banker.session` imports them, never the other way) because they only read a
 state: the session hands them its state, and ``banker state --json`` and ``banker play --json`` print them.
 """
 
@@ -17,7 +17,6 @@ from rules.state import GameState
 
 if TYPE_CHECKING:
     from banker.commands import Query
-    from banker.session import Session
 
 
 def answer(state: GameState, q: Query) -> str:
@@ -97,12 +96,9 @@ def standing_from_score(row: Mapping[str, Any]) -> Standing:
     )
 
 
-def state_json(source: Session | GameState, game_id: int | None = None) -> dict[str, Any]:
-    """The state as plain JSON (docs/state.md): used by ``banker play --json`` and ``banker state --json``."""
-    if isinstance(source, GameState):
-        state = source
-    else:
-        state, game_id = source.state, source.game_id
+def state_json(state: GameState, game_id: int | None = None) -> dict[str, Any]:
+    """The state as plain JSON (docs/state.md): used by ``banker play --json`` and ``banker state --json`` (which
+    pass the session's state and game id: the views sit below the session and never import it)."""
     board = state.board
     return {
         "game": {

@@ -66,13 +66,13 @@ if kind == "bare":
     app = Bare()
     target = Screen
 else:
-    import banker.app
-    from banker.screens.table import TableScreen
+    import banker.tui.app
+    from banker.tui.screens.table import TableScreen
 
     target = TableScreen
-    real_run = banker.app.run
+    real_run = banker.tui.app.run
     # What `banker --db PATH` runs, made headless at a fixed size.
-    banker.app.run = lambda path, **options: real_run(path, headless=True, size=(120, 40))
+    banker.tui.app.run = lambda path, **options: real_run(path, headless=True, size=(120, 40))
 
 first = []
 display = App._display
@@ -93,7 +93,7 @@ App._display = _display
 if kind == "bare":
     app.run(headless=True, size=(120, 40))
 else:
-    from banker.cli import main  # the `banker` console script's entry point
+    from banker.cli.main import main  # the `banker` console script's entry point
 
     main(["--db", sys.argv[3]])
 print(first[0])
@@ -125,7 +125,7 @@ async def rent_latency(db: Path, rents: int) -> tuple[list[float], list[float]]:
     once confirming the rent dialog, once submitting a typed ``rent bob boardwalk`` on the command line."""
     from textual import events
 
-    from banker.app import make_app
+    from banker.tui.app import make_app
 
     app = make_app(db)
     dialog, typed = [], []

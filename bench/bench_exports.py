@@ -14,7 +14,7 @@ from pathlib import Path
 from timing import timings
 
 import rules
-from banker import exports
+from banker.reports import exports
 from banker.session import Session
 
 

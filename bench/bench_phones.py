@@ -147,8 +147,8 @@ async def commit_to_phones(db: Path, game: int, commands: int) -> None:
 async def in_app(db: Path, rents: int) -> None:
     """The app with its phone pages on and eight phones connected: rents by the Enter key."""
 
-    from banker.app import make_app
-    from banker.screens.phones import PhonesScreen
+    from banker.tui.app import make_app
+    from banker.tui.screens.phones import PhonesScreen
 
     os.environ["BANKER_WEB_HOST"], os.environ["BANKER_WEB_PORT"] = "127.0.0.1", "0"
     app = make_app(db)

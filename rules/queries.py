@@ -4,7 +4,7 @@ instead of working a rule out themselves, so a figure on screen is always the fi
 
 Each answer is the engine's own (the handlers charge exactly these figures); this module only gathers them. The
 modules that also hold action handlers (rent, taxes, money, mortgages, trades, jail) are imported on first use, so
-drawing a saved game's table asks nothing of the engine it does not need (``tests/app/test_session.py``,
+drawing a saved game's table asks nothing of the engine it does not need (``tests/core/test_session.py``,
 ``bench/bench_app.py``).
 
 ========================  =========================================================================================

@@ -16,7 +16,7 @@ def _private_database(tmp_path, monkeypatch):
 def _errors_fail_tests(monkeypatch):
     """Under test an unexpected exception fails the test: the app's safety net (show, log, keep the game) would
     otherwise turn it into a notification that no assertion sees."""
-    from banker.app import BankerApp
+    from banker.tui.app import BankerApp
 
     monkeypatch.setattr(BankerApp, "raise_errors", True)
 

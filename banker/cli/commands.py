@@ -1,10 +1,10 @@
-"""The ``banker`` subcommands: create, play, list and inspect games from a shell (:mod:`banker.cli` launches the
+"""The ``banker`` subcommands: create, play, list and inspect games from a shell (:mod:`banker.cli.main` launches the
 app without importing this module).
 
 Every subcommand takes ``--db PATH`` (else ``BANKER_DB``, else the user's data directory; see
 :func:`banker.paths.db_path`). Subcommands that act on one game take an optional GAME id and otherwise use the
 most recently played game. Exit status: 0 done, 1 cannot (no such game, unusable database), 2 a refused line or
-bad arguments; every error is one line on stderr (:mod:`banker.cli_support`). Commands that only read (``games``,
+bad arguments; every error is one line on stderr (:mod:`banker.cli.support`). Commands that only read (``games``,
 ``state``, ``log`` and the exports) open the database read-only and create nothing.
 """
 
@@ -15,7 +15,7 @@ import contextlib
 import sys
 
 from banker import __version__
-from banker.cli_support import REFUSED, Parser, database, game_id, read_script, run_guarded, say
+from banker.cli.support import REFUSED, Parser, database, game_id, read_script, run_guarded, say
 from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
 from banker.session import Session
@@ -82,7 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--port", type=_port, default=None, help="the port (default 8421; 0: any free port)")
 
-    from banker import cli_exports
+    from banker.cli import exports as cli_exports
 
     cli_exports.register(sub)
 
@@ -156,7 +156,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print("banker: the script has no new line", file=sys.stderr)
             return REFUSED
         if args.json:
-            print(dumps(state_json(session)))
+            print(dumps(state_json(session.state, session.game_id)))
         else:
             print(f"game {session.game_id}")
     finally:
@@ -166,7 +166,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _one_line(message: object) -> str:
-    from banker.cli_support import safe
+    from banker.cli.support import safe
 
     return safe(" ".join(str(message).split("\n")))
 
@@ -195,7 +195,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_state(args: argparse.Namespace) -> int:
     with Session.open(database(args.db), args.game, readonly=True) as session:
-        data = state_json(session)
+        data = state_json(session.state, session.game_id)
     if args.json:
         print(dumps(data))
         return 0
@@ -271,7 +271,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     ``table: <url>``."""
     import asyncio
 
-    from banker.cli_support import CliError
+    from banker.cli.support import CliError
     from banker.web.links import DEFAULT_PORT, bind_error, lan_address
 
     path = database(args.db)
@@ -317,7 +317,7 @@ def run(argv: list[str]) -> int:
     if args.command is None:
 
         def launch() -> int:
-            from banker.app import run
+            from banker.tui.app import run
 
             return run(database(args.db, create=True))
 

@@ -2,7 +2,7 @@
 
 Each handler takes the parsed arguments and returns the exit status, so the ``banker`` command can dispatch them
 like its own subcommands (``args.func(args)``); errors are raised and reported in one line with the status of
-every subcommand (:mod:`banker.cli_support`: 1 cannot, 2 refused). The database is opened read-only. An output
+every subcommand (:mod:`banker.cli.support`: 1 cannot, 2 refused). The database is opened read-only. An output
 file is never the database (or its ``-wal``/``-shm`` files) and an existing one is replaced only with ``--force``.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from banker import exports
-from banker.cli_support import REFUSED, CliError, database, game_id, output_file, safe, say, write_file
+from banker.cli.support import REFUSED, CliError, database, game_id, output_file, safe, say, write_file
+from banker.reports import exports
 
 
 def register(subparsers) -> None:
@@ -136,7 +136,7 @@ def cmd_qr(args: argparse.Namespace) -> int:
     else:
         text, stem = exports.qr_text(rep), f"{exports.file_stem(rep)}-qr"
     svg, png = (output_file(str(directory / f"{stem}.{ext}"), db, args.force) for ext in ("svg", "png"))
-    from banker.qr import terminal_text
+    from banker.reports.qr import terminal_text
 
     sys.stdout.write(terminal_text(text))
     say(text)
@@ -165,7 +165,7 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from banker import stats
+    from banker.reports import stats
 
     groups = stats.by_variant(stats.collect(database(getattr(args, "db", None))))
     if args.json:

@@ -1,4 +1,4 @@
-"""The ``banker`` command: launch the app, or run one of the shell subcommands (:mod:`banker.cli_commands`).
+"""The ``banker`` command: launch the app, or run one of the shell subcommands (:mod:`banker.cli.commands`).
 
 ``banker`` and ``banker --db PATH`` launch the app; that is what a banker types at every game night, so it is
 recognised by a small parser first and starts the app without importing the subcommands, their parser and the
@@ -42,17 +42,17 @@ def _main(argv: list[str]) -> int:
         try:
             path = db_path(args.top_db)
         except OSError:  # the database's directory cannot be made (under a file, read-only): say why in one line
-            from banker.cli_support import CliError, complain, database
+            from banker.cli.support import CliError, complain, database
 
             try:
                 database(args.top_db, create=True)
             except CliError as e:
                 complain(str(e))
             return 1
-        from banker.app import run
+        from banker.tui.app import run
 
         return run(path)
-    from banker import cli_commands
+    from banker.cli import commands as cli_commands
 
     return cli_commands.run(argv)
 

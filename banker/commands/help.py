@@ -1,7 +1,7 @@
 """The command language and the key bindings as data, so the help screen and the docs say the same thing.
 
 The app's help screen renders :data:`VERBS` and the live key bindings; ``docs/app.md`` and ``docs/commands.md``
-can be regenerated from here with ``python -m banker.help`` so the installed app never needs the docs folder.
+can be regenerated from here with ``python -m banker.commands.help`` so the installed app never needs the docs folder.
 """
 
 from __future__ import annotations

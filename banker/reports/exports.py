@@ -367,7 +367,7 @@ def write_qr(
     stem: str | None = None,
 ) -> tuple[Path, Path]:
     """Write the QR code of ``text`` (default: :func:`qr_text`) as SVG and PNG; returns (svg, png)."""
-    from banker.qr import save_both
+    from banker.reports.qr import save_both
 
     return save_both(qr_text(rep) if text is None else text, exports_dir(directory, db), stem or f"{file_stem(rep)}-qr")
 

@@ -21,14 +21,15 @@ from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
-from banker.screens.safety import guard_actions, guarded, log_error
-from banker.screens.table import ACTIONS, TableScreen
-from banker.textual_private import give_result_callback
+from banker.tui.keys import ACTIONS
+from banker.tui.safety import guard_actions, guarded, log_error
+from banker.tui.screens.table import TableScreen
+from banker.tui.textual_private import give_result_callback
 from rules import CannotPay, RuleError
 
 if TYPE_CHECKING:
-    from banker.screens.games import GamesScreen
-    from banker.screens.new_game import NewGameScreen
+    from banker.tui.screens.games import GamesScreen
+    from banker.tui.screens.new_game import NewGameScreen
 
 
 class BankerCommands(Provider):
@@ -70,7 +71,7 @@ class BankerCommands(Provider):
 class BankerApp(App[int]):
     """Holds the open :class:`banker.session.Session` and the database path. Screens say what the banker chose by
     message (``on_<screen>_<message>`` below: a saved game, a new game's settings, the time limit, the phones); the
-    table, given the session, calls :meth:`record` and :meth:`run_command` as a key arrives (banker.screens.table
+    table, given the session, calls :meth:`record` and :meth:`run_command` as a key arrives (banker.tui.screens.table
     says why)."""
 
     CSS_PATH = "app.tcss"
@@ -83,7 +84,7 @@ class BankerApp(App[int]):
 
     phones = None
     """The phone pages' server (:class:`banker.web.server.PhoneServer`) once the banker turned the pages on (the
-    phones key, :mod:`banker.screens.phones`); stopped when the app quits."""
+    phones key, :mod:`banker.tui.screens.phones`); stopped when the app quits."""
 
     raise_errors = False
     """Under test an unexpected exception must fail the test: the fixture in ``tests/conftest.py`` sets this, and
@@ -164,7 +165,7 @@ class BankerApp(App[int]):
             journal.close()
 
     def show_games(self) -> None:
-        from banker.screens.games import GamesScreen
+        from banker.tui.screens.games import GamesScreen
 
         self.call_next(self._replace_all, GamesScreen(self.games()))
 
@@ -197,7 +198,7 @@ class BankerApp(App[int]):
         self._use(Session.open(self.db_path, game_id))
 
     def new_game(self) -> None:
-        from banker.screens.new_game import NewGameScreen
+        from banker.tui.screens.new_game import NewGameScreen
 
         self.push_screen(NewGameScreen())
 
@@ -233,8 +234,8 @@ class BankerApp(App[int]):
     def create_game(self, names: list[str], settings, tokens: list[str]) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
         games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
-        from banker.dialogs import ConfirmDialog
         from banker.session import Session
+        from banker.tui.dialogs import ConfirmDialog
 
         session = Session.create(self.db_path, names, settings, tokens)
         n = session.state.variant.deal_count
@@ -263,7 +264,7 @@ class BankerApp(App[int]):
 
     @guarded
     def on_table_screen_phones_requested(self, message: TableScreen.PhonesRequested) -> None:
-        from banker.screens.phones import show_phones
+        from banker.tui.screens.phones import show_phones
 
         show_phones(self)
 
@@ -308,7 +309,7 @@ class BankerApp(App[int]):
             return
         if not reply.ok:
             if isinstance(reply.error, CannotPay) and reply.error.debt and reply.line:
-                from banker.dialogs import RaiseMoneyDialog
+                from banker.tui.dialogs import RaiseMoneyDialog
 
                 table = self.table()
                 if table is not None:
@@ -345,7 +346,7 @@ class BankerApp(App[int]):
             )
 
     def open_standings(self) -> None:
-        from banker.screens.standings import StandingsScreen
+        from banker.tui.screens.standings import StandingsScreen
 
         self.push_screen(StandingsScreen(self.session))
 

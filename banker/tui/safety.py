@@ -10,7 +10,7 @@ import functools
 import logging
 import traceback
 
-from banker.textual_private import is_on_handler, replace_on_handlers
+from banker.tui.textual_private import is_on_handler, replace_on_handlers
 
 
 def log_error(exc: BaseException, context: str) -> str:

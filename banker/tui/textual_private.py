@@ -34,7 +34,7 @@ def is_on_handler(method: object) -> bool:
 
 
 def replace_on_handlers(cls: type, replaced: dict[Callable[..., Any], Callable[..., Any]]) -> None:
-    """Point the ``@on`` handlers of ``cls`` at their replacements (``banker.screens.safety.guard_actions`` wraps
+    """Point the ``@on`` handlers of ``cls`` at their replacements (``banker.tui.safety.guard_actions`` wraps
     them): Textual collects them in ``_decorated_handlers`` when the class is made, before a class decorator can
     wrap them, and dispatches from that table, not from the class attributes."""
     for handlers in vars(cls).get("_decorated_handlers", {}).values():
@@ -43,7 +43,7 @@ def replace_on_handlers(cls: type, replaced: dict[Callable[..., Any], Callable[.
 
 def bindings_for_key(node: DOMNode, key: str) -> list[Binding]:
     """The bindings ``node`` itself declares for ``key`` (``CompletingInput`` runs an editing key's action as the key
-    arrives, not when Textual reaches the binding after keys typed later: :mod:`banker.widgets.typeahead`). Textual
+    arrives, not when Textual reaches the binding after keys typed later: :mod:`banker.tui.widgets.typeahead`). Textual
     offers the bindings of the whole focus chain only (``Screen.active_bindings``), not one node's."""
     return list(node._bindings.key_to_bindings.get(key, []))
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from banker.cli import main
+from banker.cli.main import main
 from banker.session import Session
 
 SCRIPT = """\
@@ -142,10 +142,10 @@ def test_env_database_is_used(capsys, tmp_path, monkeypatch):
 
 
 def test_no_subcommand_launches_app(monkeypatch, db):
-    import banker.app
+    import banker.tui.app
 
     seen = []
-    monkeypatch.setattr(banker.app, "run", lambda path: seen.append(path) or 0)
+    monkeypatch.setattr(banker.tui.app, "run", lambda path: seen.append(path) or 0)
     assert main(["--db", db]) == 0
     assert [str(p) for p in seen] == [db]
 
@@ -160,11 +160,11 @@ def test_plain_banker_launches_the_app_without_the_subcommands(argv, db, monkeyp
     monkeypatch.setenv("BANKER_DB", db + ".env")
     argv = [a.replace("DB", db) for a in argv]
     probe = (
-        "import sys, banker.app\n"
-        "banker.app.run = lambda path, **o: print(path) or 0\n"
-        "from banker.cli import main\n"
+        "import sys, banker.tui.app\n"
+        "banker.tui.app.run = lambda path, **o: print(path) or 0\n"
+        "from banker.cli.main import main\n"
         f"status = main({argv!r})\n"
-        "assert 'banker.cli_commands' not in sys.modules and 'banker.commands' not in sys.modules\n"
+        "assert 'banker.cli.commands' not in sys.modules and 'banker.commands' not in sys.modules\n"
         "raise SystemExit(status)\n"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)

@@ -112,7 +112,7 @@ def test_export_refuses_an_existing_file_without_force_and_says_what_it_wrote(db
 
 def test_qr_refuses_to_replace_its_files_without_force(db, tmp_path, capsys):
     """In process (the QR libraries are slow to import): the same refusal and status as export."""
-    from banker.cli import main
+    from banker.cli.main import main
 
     args = ["--db", str(db), "qr", "--out", str(tmp_path / "qr")]
     assert main(args) == 0

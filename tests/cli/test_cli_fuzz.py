@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banker.cli import main
+from banker.cli.main import main
 from banker.session import Session
 from rules import Settings
 from tests.kit.conservation import conserved

@@ -6,7 +6,7 @@ import csv
 import io
 import json
 
-from banker.cli import main
+from banker.cli.main import main
 from tests.kit.exports import needs_zbarimg, zbar
 from tests.kit.journal import finished_game
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from banker.cli import main
-from banker.cli_commands import SHELLS, build_parser
+from banker.cli.commands import SHELLS, build_parser
+from banker.cli.main import main
 
 ROOT = Path(__file__).parents[2]
 
@@ -69,7 +69,7 @@ def test_an_unknown_shell_is_refused_in_one_line(capsys):
 def test_the_distribution_is_tabletop_banker_with_the_banker_command():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["name"] == "tabletop-banker"  # "banker" is another project's name on the package index
-    assert project["scripts"] == {"banker": "banker.cli:main"}
+    assert project["scripts"] == {"banker": "banker.cli.main:main"}
     assert any(d.startswith("shtab") for d in project["dependencies"])
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "pipx install ." in readme and "uv tool install ." in readme and "tabletop-banker" in readme

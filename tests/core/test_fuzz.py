@@ -7,7 +7,7 @@ import sqlite3
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from banker.cli import main
+from banker.cli.main import main
 from banker.commands import SHAPES, parse
 from banker.session import Session
 from rules import RuleError, Settings, new_game

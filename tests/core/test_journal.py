@@ -186,14 +186,16 @@ def test_a_second_journal_in_the_process_keeps_the_first_ones_locks(tmp_path):
     assert app.execute("buy ann boardwalk").ok
     Journal(db, readonly=True).close()  # the standings worker's, or a phone feed's, journal
     other = subprocess.run(
-        [sys.executable, "-m", "banker.cli", "do", "buy bob park place", "--db", str(db)],
+        [sys.executable, "-m", "banker.cli.main", "do", "buy bob park place", "--db", str(db)],
         capture_output=True,
         text=True,
     )
     assert other.returncode == 0, other.stderr
     assert os.path.exists(f"{db}-wal"), "the other process took the app's write-ahead log away"
     assert app.execute("buy ann baltic").ok
-    log = subprocess.run([sys.executable, "-m", "banker.cli", "log", "--db", str(db)], capture_output=True, text=True)
+    log = subprocess.run(
+        [sys.executable, "-m", "banker.cli.main", "log", "--db", str(db)], capture_output=True, text=True
+    )
     assert [line.split()[2:5] for line in log.stdout.splitlines()] == [
         ["buy", "ann", "boardwalk"],
         ["buy", "bob", "park"],

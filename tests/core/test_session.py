@@ -337,7 +337,7 @@ def test_game_end_writes_scores_and_undo_clears_them(db):
 
 def test_state_json_shape(game):
     game.execute("buy ann park place")
-    data = state_json(game)
+    data = state_json(game.state, game.game_id)
     assert data["game"]["id"] == game.game_id and data["game"]["turn"] == "Ann" and data["game"]["over"] is False
     ann = data["players"][0]
     assert ann == {
@@ -409,7 +409,7 @@ def test_resuming_from_a_checkpoint_loads_no_engine(game, db):
     probe = (
         "import sys\n"
         "from banker.session import Session\n"
-        "from banker.widgets import queries\n"
+        "from banker.tui.widgets import queries\n"
         f"s = Session.open({str(db)!r})\n"
         "print([queries.valuation_total(s.state, i) for i in range(3)], len(s.log(limit=30)))\n"
         "loaded = {m for m in sys.modules if m in ('banker.commands', 'rules.actions', 'rules.engine')}\n"

@@ -11,8 +11,8 @@ import pytest
 from textual.widgets import Checkbox, Input, RadioSet
 
 from banker import settings
-from banker.app import make_app
-from banker.cli import main
+from banker.cli.main import main
+from banker.tui.app import make_app
 from tests.kit.journal import finished_game
 from tests.kit.skips import platform_only
 

@@ -12,9 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import OptionList
 
-from banker.app import make_app
-from banker.dialogs.undo_to import UndoToDialog
 from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.dialogs.undo_to import UndoToDialog
 from rules import Settings
 from tests.kit.screens import text_of
 
@@ -120,7 +120,7 @@ OPS = st.lists(
 @given(OPS)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_undo_to_and_redo_to_match_a_model_and_survive_reopen(tmp_path, ops):
-    """The stack model of tests/app/test_fuzz.py, with bulk steps (``undo to k``: back to the k-th effective
+    """The stack model of tests/core/test_fuzz.py, with bulk steps (``undo to k``: back to the k-th effective
     action's entry; ``redo to k``: the k-th entry of the redo stack), across checkpoints, then reopened."""
     import banker.session as session_module
 

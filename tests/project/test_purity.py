@@ -11,15 +11,15 @@ CORE = (
     "banker.journal",
     "banker.session",
     "banker.commands",
-    "banker.completion",
-    "banker.exports",
-    "banker.cli",
-    "banker.cli_commands",
-    "banker.cli_exports",
-    "banker.cli_support",
+    "banker.commands.completion",
+    "banker.reports.exports",
+    "banker.cli.main",
+    "banker.cli.commands",
+    "banker.cli.exports",
+    "banker.cli.support",
     "banker.paths",
-    "banker.qr",
-    "banker.help",
+    "banker.reports.qr",
+    "banker.commands.help",
 )
 
 

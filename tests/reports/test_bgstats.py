@@ -13,8 +13,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import pytest
 
 import rules
-from banker import exports
-from banker.cli import main
+from banker.cli.main import main
+from banker.reports import exports
 from banker.session import Session
 from tests.kit.exports import needs_zbarimg, rasterise_svg, sample_report, zbar
 

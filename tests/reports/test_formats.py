@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from banker import exports
-from banker.exports import CSV_COLUMNS, from_dict, render, to_csv, to_dict, to_markdown
+from banker.reports import exports
+from banker.reports.exports import CSV_COLUMNS, from_dict, render, to_csv, to_dict, to_markdown
 from tests.kit.exports import sample_report
 
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 import rules
-from banker import exports
+from banker.reports import exports
 from banker.session import Session
 from rules.valuation import standings
 from tests.kit.exports import needs_zbarimg, zbar

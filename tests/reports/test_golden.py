@@ -1,7 +1,7 @@
 """The exports and the ``scores`` table of fixed games, byte for byte: the files in ``golden/`` were written by the
 code before the standings became one record (``rules.valuation.Standing``, issue 14), and must not change.
 
-Regenerate only for a deliberate format change: ``python tests/exports/test_golden.py``.
+Regenerate only for a deliberate format change: ``python tests/reports/test_golden.py``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import rules
-from banker import exports
+from banker.reports import exports
 from banker.session import Session
 from banker.views import answer, standings_rows
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from banker.exports import LeaderRow, leaderboard, leaderboard_from_scores, leaderboard_text
 from banker.journal import Journal
+from banker.reports.exports import LeaderRow, leaderboard, leaderboard_from_scores, leaderboard_text
 
 
 def _finished(journal: Journal, names: list[str], ranks: list[int], over: bool = True) -> int:

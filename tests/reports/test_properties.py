@@ -9,7 +9,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banker.exports import Report, Row, from_dict, to_csv, to_json, to_markdown
+from banker.reports.exports import Report, Row, from_dict, to_csv, to_json, to_markdown
 
 money = st.integers(min_value=0, max_value=100_000)
 names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=20).filter(str.strip)

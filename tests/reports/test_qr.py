@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from banker import qr
-from banker.exports import qr_text, write_qr
+from banker.reports import qr
+from banker.reports.exports import qr_text, write_qr
 from tests.kit.exports import needs_zbarimg, rasterise_svg, sample_report, zbar
 
 

@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 import rules
-from banker import exports, stats
-from banker.cli import main
+from banker.cli.main import main
+from banker.reports import exports, stats
 from banker.session import Session
 
 

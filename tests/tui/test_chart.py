@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from banker.widgets.chart import BRAILLE_BASE, bar_rows, braille_plot, braille_text
+from banker.tui.widgets.chart import BRAILLE_BASE, bar_rows, braille_plot, braille_text
 
 
 def _dots(grid) -> list[tuple[int, int]]:

@@ -12,9 +12,9 @@ import pytest
 from textual.widgets import Checkbox, Input
 
 from banker import commands
-from banker.app import make_app
-from banker.dialogs import RecordingDialog
-from banker.screens.table import TableScreen
+from banker.tui.app import make_app
+from banker.tui.dialogs import RecordingDialog
+from banker.tui.screens.table import TableScreen
 from tests.kit.journal import make_game
 
 SIZE = (120, 40)

@@ -13,12 +13,12 @@ import sqlite3
 import pytest
 from textual.widgets import Checkbox, Input, Static
 
-from banker.app import make_app
-from banker.dialogs import AuctionDialog, BankerDialog, CommandDialog, TradeDialog
-from banker.screens.games import GamesScreen
-from banker.screens.new_game import NewGameScreen
-from banker.screens.table import TableScreen
 from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.dialogs import AuctionDialog, BankerDialog, CommandDialog, TradeDialog
+from banker.tui.screens.games import GamesScreen
+from banker.tui.screens.new_game import NewGameScreen
+from banker.tui.screens.table import TableScreen
 from rules import Settings
 from tests.kit.journal import db_path, journal_lines, make_game
 from tests.kit.screens import balances, text_of
@@ -473,7 +473,7 @@ async def test_a_command_typed_before_the_command_line_is_mounted_is_kept():
         await pilot.pause()
         for key, char in (("slash", "/"), ("g", "g"), ("o", "o"), ("space", " "), ("a", "a"), ("n", "n"), ("n", "n")):
             assert table.take_key(key, char)
-        from banker.widgets.command_line import CommandLine
+        from banker.tui.widgets.command_line import CommandLine
 
         await table.query_one("#controls").mount(CommandLine(table.complete_line, id="command"))
         table._controls_ready()

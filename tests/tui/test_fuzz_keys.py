@@ -25,11 +25,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Button, Checkbox, Input, Static
 
-from banker.app import make_app
-from banker.dialogs import BankerDialog, RaiseMoneyDialog, RecordingDialog
-from banker.screens.standings import StandingsScreen
-from banker.screens.table import TableScreen
-from banker.widgets.command_line import CommandLine
+from banker.tui.app import make_app
+from banker.tui.dialogs import BankerDialog, RaiseMoneyDialog, RecordingDialog
+from banker.tui.screens.standings import StandingsScreen
+from banker.tui.screens.table import TableScreen
+from banker.tui.widgets.command_line import CommandLine
 from rules import CannotPay
 from tests.kit.conservation import conserved
 from tests.kit.journal import journal_entries, make_game
@@ -502,7 +502,7 @@ async def test_markup_close_tag_is_refused_in_place(key, tmp_path):
 # App bugs the fuzzing found, fixed: regression tests ----------------------------------------------------------
 async def test_enter_on_a_checkbox_confirms(tmp_path):
     """Rent: cat lands on Boardwalk (ann holds the set: $100). Tab, Tab from the payer reaches "Sent by a card";
-    Enter there must record the rent, as Enter does from every other field (banker/dialogs/base.py)."""
+    Enter there must record the rent, as Enter does from every other field (banker/tui/dialogs/base.py)."""
     app = make_app(new_db(str(tmp_path)))
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)

@@ -1,13 +1,14 @@
-"""Help and docs come from one source (banker/help.py) that must agree with the parser."""
+"""Help and docs come from one source (banker/commands/help.py) that must agree with the parser."""
 
 from __future__ import annotations
 
 import pytest
 
 from banker.commands import SHAPES, parse
-from banker.help import VERB_NAMES, VERBS, verbs_markdown
-from banker.screens.help import help_markdown
-from banker.screens.table import ACTIONS, TableScreen
+from banker.commands.help import VERB_NAMES, VERBS, verbs_markdown
+from banker.tui.keys import ACTIONS
+from banker.tui.screens.help import help_markdown
+from banker.tui.screens.table import TableScreen
 from rules import new_game
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Button
 
-from banker.app import make_app
-from banker.screens.new_game import NewGameScreen
-from banker.widgets.players import PlayerCard, large
+from banker.tui.app import make_app
+from banker.tui.screens.new_game import NewGameScreen
+from banker.tui.widgets.players import PlayerCard, large
 from rules import Settings
 from tests.kit.journal import make_game
 
@@ -102,8 +102,8 @@ async def test_what_a_banker_needs_is_visible_or_one_key_away(size, count):
     """Issue 11 at every laptop size: every player's cash, each deed with its owner and buildings, the bank's
     houses and hotels, the latest journal entry and every key (all of them from 100 columns; the usual ones and
     `? more` below) are on screen, or one key (v) away on a narrow terminal."""
-    from banker.screens.table import ACTIONS, OFTEN
-    from banker.widgets.keybar import KeyBar
+    from banker.tui.keys import ACTIONS, OFTEN
+    from banker.tui.widgets.keybar import KeyBar
 
     db = Path(os.environ["BANKER_DB"])
     make_game(db, names=NAMES[count], lines=GAME)

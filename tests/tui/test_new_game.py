@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from textual.widgets import Checkbox, Input, RadioSet, Static
 
-from banker.app import make_app
-from banker.screens.new_game import NewGameScreen
-from banker.screens.table import TableScreen
 from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.screens.new_game import NewGameScreen
+from banker.tui.screens.table import TableScreen
 from rules import HouseRules
 from tests.kit.journal import db_path
 from tests.kit.screens import text_of

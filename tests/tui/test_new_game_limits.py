@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Static
 
-from banker.app import make_app
-from banker.screens.new_game import NewGameScreen
 from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.screens.new_game import NewGameScreen
 from tests.kit.screens import text_of
 
 SIZE = (120, 40)

@@ -12,8 +12,8 @@ import sys
 import aiohttp
 import pytest
 
-from banker.app import make_app
-from banker.screens.phones import PhonesScreen, QRCode
+from banker.tui.app import make_app
+from banker.tui.screens.phones import PhonesScreen, QRCode
 from tests.kit.exports import ZBARIMG, needs_zbarimg
 from tests.kit.journal import make_game
 from tests.kit.phones import cash_of, next_snapshot
@@ -154,9 +154,9 @@ async def test_links_survive_a_restart_of_the_app(db):
 def test_the_app_loads_no_web_server_until_asked():
     """Launch costs nothing: neither aiohttp nor the server module is imported with the app and its table."""
     code = (
-        "import sys, banker.app, banker.screens.table\n"
+        "import sys, banker.tui.app, banker.tui.screens.table\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('aiohttp', 'ifaddr') or m.startswith("
-        "('banker.web', 'banker.screens.phones')))\n"
+        "('banker.web', 'banker.tui.screens.phones')))\n"
         "print(','.join(bad))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

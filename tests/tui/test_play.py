@@ -10,13 +10,13 @@ from pathlib import Path
 
 from textual.widgets import Input, Static
 
-from banker.app import BankerCommands, make_app
-from banker.dialogs import AuctionDialog, CommandDialog, TradeDialog
-from banker.screens.games import GamesScreen
-from banker.screens.help import HelpScreen
-from banker.screens.new_game import NewGameScreen
-from banker.screens.table import TableScreen
 from banker.session import Session
+from banker.tui.app import BankerCommands, make_app
+from banker.tui.dialogs import AuctionDialog, CommandDialog, TradeDialog
+from banker.tui.screens.games import GamesScreen
+from banker.tui.screens.help import HelpScreen
+from banker.tui.screens.new_game import NewGameScreen
+from banker.tui.screens.table import TableScreen
 from tests.kit.journal import db_path, make_game
 from tests.kit.screens import balances, text_of
 
@@ -195,7 +195,7 @@ async def test_the_palette_lists_each_action_once_with_its_key():
     the name used to repeat the help, so each action read twice); typing words of the help still finds it."""
     from textual.command import CommandList, CommandPalette
 
-    from banker.screens.table import ACTIONS
+    from banker.tui.keys import ACTIONS
 
     db = db_path()
     make_game(db)
@@ -265,7 +265,7 @@ async def test_help_palette_and_queries():
 async def test_unexpected_error_is_shown_logged_and_game_intact(monkeypatch):
     """The app never crashes on input: a bug in an action is caught, shown and logged; the game is unchanged.
     (Every other test runs with the safety net off, so an error fails it; this one tests the net itself.)"""
-    from banker.app import BankerApp
+    from banker.tui.app import BankerApp
 
     monkeypatch.setattr(BankerApp, "raise_errors", False)
     db = db_path()

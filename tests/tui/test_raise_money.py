@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-from banker.app import make_app
-from banker.dialogs import RaiseMoneyDialog
-from banker.screens.table import TableScreen
 from banker.session import Session
-from banker.widgets.inputs import TickList
+from banker.tui.app import make_app
+from banker.tui.dialogs import RaiseMoneyDialog
+from banker.tui.screens.table import TableScreen
+from banker.tui.widgets.inputs import TickList
 from tests.kit.journal import db_path, journal_lines, make_game
 from tests.kit.screens import balances, text_of
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from banker.app import make_app
-from banker.screens.table import TableScreen
 from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.screens.table import TableScreen
 from tests.kit.journal import make_game
 from tests.kit.screens import balances
 

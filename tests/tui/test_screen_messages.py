@@ -7,8 +7,8 @@ from textual.app import App
 from textual.message import Message
 from textual.widgets import OptionList
 
-from banker.screens.games import GamesScreen
-from banker.screens.new_game import NewGameScreen
+from banker.tui.screens.games import GamesScreen
+from banker.tui.screens.new_game import NewGameScreen
 from rules import HouseRules
 
 GAMES = [
@@ -74,7 +74,7 @@ async def test_the_new_game_form_posts_its_settings_and_takes_a_refusal_back():
 async def test_a_table_being_replaced_still_reads_its_own_open_game(tmp_path):
     """The table holds the session it was given: until another game's table has replaced it (a moment later), its
     reload timer may still fire, and must find its game open (found by the full suite under load)."""
-    from banker.app import make_app
+    from banker.tui.app import make_app
     from rules import Settings
     from tests.kit.journal import make_game
 

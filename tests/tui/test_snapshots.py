@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input
 
-from banker.app import make_app
+from banker.tui.app import make_app
 from tests.kit.journal import make_game
 from tests.kit.screens import no_blink
 

@@ -9,13 +9,14 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable, Static
 
-from banker import exports
-from banker.exports import qr_text
-from banker.screens.standings import StandingsScreen
-from banker.widgets.chart import BarChart, LineChart
+from banker.reports import exports
+from banker.reports.exports import qr_text
+from banker.tui.screens.standings import StandingsScreen
+from banker.tui.widgets.chart import BarChart, LineChart
 from rules.actions import Bankrupt, Buy, Rent
 from tests.kit.exports import needs_zbarimg, zbar
 from tests.kit.games import EngineGame
+from tests.kit.waits import settled, until
 
 
 class Host(App):
@@ -118,8 +119,8 @@ async def test_screen_offers_the_export_keys_once_the_game_is_over(tmp_path):
 async def test_app_opens_standings_by_key_and_at_the_end(tmp_path):
     """Through D's app factory: the standings key opens the screen; the game's end opens it by itself."""
     import rules
-    from banker.app import make_app
     from banker.session import Session
+    from banker.tui.app import make_app
 
     db = tmp_path / "g.db"
     session = Session.create(db, ["Ann", "Bob", "Cy"], rules.Settings(variant="short-1990s"))
@@ -225,58 +226,62 @@ async def test_the_scan_tab_scrolls_by_keyboard_on_a_small_screen(tmp_path):
         assert scroll.scroll_y == scroll.max_scroll_y
 
 
-async def test_a_game_reopened_in_another_terminal_is_not_exported_as_final(tmp_path):
+async def test_a_game_reopened_in_another_terminal_is_not_exported_as_final(tmp_path, monkeypatch):
     """Found in issue 14's review: the game ended and the app showed the final standings; `banker do undo` in a
     second terminal reopened the game, and the app's export key still wrote the old result as final. The screen
     now reads the journal before writing, and writes nothing when the standings on screen are no longer the
     game's."""
     import rules
-    from banker.app import make_app
     from banker.session import Session
+    from banker.tui.app import make_app
 
     db = tmp_path / "g.db"
     session = Session.create(db, ["Ann", "Bob", "Cy"], rules.Settings(variant="short-1990s"))
     for line in ("deal ann boardwalk", "deal bob reading", "bankrupt cy to bank"):
         assert session.execute(line).ok
     app = make_app(db, session=session)
+    # The export's own look at the journal is under test, not the reload: no timer may redraw in between.
+    monkeypatch.setattr(StandingsScreen, "RELOAD_SECONDS", 3600.0)
     async with app.run_test(size=(120, 45)) as pilot:
         await pilot.press("w")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings screen")
         screen = app.screen
         assert isinstance(screen, StandingsScreen) and screen.report.over
         screen.out_dir = tmp_path / "out"
         with Session.open(db) as other:  # the second terminal
             assert other.execute("undo").ok
         await pilot.press("c")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        await settled(pilot)
         assert "changed in another terminal" in str(screen.query_one("#export-status", Static).render())
         assert not (tmp_path / "out").exists()
 
 
-async def test_the_standings_follow_commands_from_another_terminal(tmp_path):
+async def test_the_standings_follow_commands_from_another_terminal(tmp_path, monkeypatch):
     """Found in issue 14's second review: with the standings open, `banker do` in a second terminal changed
     nothing on them (the table behind did follow). They now read the journal as the table does; and the table,
     back on top, redraws, since the standings may have read the news first (its own check then finds nothing)."""
     import rules
-    from banker.app import make_app
     from banker.session import Session
-    from banker.widgets.deeds import DeedsPanel
+    from banker.tui.app import make_app
+    from banker.tui.widgets.deeds import DeedsPanel
 
     db = tmp_path / "g.db"
     session = Session.create(db, ["Ann", "Bob"], rules.Settings())
     app = make_app(db, session=session)
+    monkeypatch.setattr(StandingsScreen, "RELOAD_SECONDS", 0.05)  # the follow-up under test, without a 2 s wait
     async with app.run_test(size=(120, 45)) as pilot:
         await pilot.press("w")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings screen")
         screen = app.screen
         assert isinstance(screen, StandingsScreen)
         with Session.open(db) as other:  # the second terminal
             assert other.execute("buy ann boardwalk").ok
-        await pilot.pause(StandingsScreen.RELOAD_SECONDS + 0.5)
-        await app.workers.wait_for_complete()
-        row = app.screen.query_one("#table", DataTable).get_row_at(0)
-        assert str(row[1]).startswith("Ann") and row[4] == "$400", row  # deeds at the printed price
+
+        def ann_first_with_deeds() -> bool:
+            row = app.screen.query_one("#table", DataTable).get_row_at(0)
+            return str(row[1]).startswith("Ann") and row[4] == "$400"  # deeds at the printed price
+
+        await until(pilot, ann_first_with_deeds, "the standings to show Ann's purchase from the other terminal")
         with Session.open(db) as other:
             assert other.execute("buy bob park place").ok
         await screen._follow_the_game()  # the standings read it first ...

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_bgstats import decode
-
 import rules
-from banker import exports
-from banker.app import make_app
-from banker.qr import half_blocks
-from banker.screens.standings import StandingsScreen
+from banker.reports import exports
+from banker.reports.qr import half_blocks
 from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.screens.standings import StandingsScreen
 from tests.kit.exports import needs_zbarimg, zbar
 from tests.kit.screens import text_of
+from tests.reports.test_bgstats import decode
 
 
 def _game(db: Path, lines: list[str], variant: str = "short-1990s") -> Session:

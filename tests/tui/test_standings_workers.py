@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 import rules
-from banker import exports
-from banker.app import BankerApp, make_app
-from banker.screens.standings import StandingsScreen
+from banker.reports import exports
 from banker.session import Session
-from banker.widgets.chart import BarChart
+from banker.tui.app import BankerApp, make_app
+from banker.tui.screens.standings import StandingsScreen
+from banker.tui.widgets.chart import BarChart
 from tests.kit.screens import text_of
 
 FINISH = ["deal ann boardwalk", "rent bob boardwalk", "bankrupt cy to ann"]  # seed 003, SHORT GAME rule 5

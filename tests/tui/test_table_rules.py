@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, Static
 
-from banker.app import make_app
 from banker.commands import parse
-from banker.completion import complete
-from banker.dialogs import AuctionDialog
-from banker.screens.table import TableScreen
+from banker.commands.completion import complete
+from banker.tui.app import make_app
+from banker.tui.dialogs import AuctionDialog
+from banker.tui.screens.table import TableScreen
 from rules import Settings, new_game
 from tests.kit.journal import make_game
 from tests.kit.screens import balances, text_of

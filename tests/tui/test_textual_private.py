@@ -1,4 +1,4 @@
-"""The private Textual names ``banker`` relies on (:mod:`banker.textual_private`) are still there and still do what
+"""The private Textual names ``banker`` relies on (:mod:`banker.tui.textual_private`) are still there and still do what
 we use them for; and no other module of ``banker`` touches them. A Textual upgrade that changes one fails here, with
 the attribute's name in the message."""
 
@@ -16,14 +16,14 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Static
 
 import banker
-from banker import textual_private
-from banker.screens.safety import guard_actions
-from banker.textual_private import PRIVATE_NAMES
+from banker.tui import textual_private
+from banker.tui.safety import guard_actions
+from banker.tui.textual_private import PRIVATE_NAMES
 
 
 def test_push_result_callback_is_there_with_the_signature_we_call():
     method = getattr(Screen, "_push_result_callback", None)
-    assert callable(method), "Textual changed Screen._push_result_callback (banker.textual_private)"
+    assert callable(method), "Textual changed Screen._push_result_callback (banker.tui.textual_private)"
     params = list(inspect.signature(method).parameters)
     assert params[:3] == ["self", "requester", "callback"], f"Screen._push_result_callback now takes {params}"
 
@@ -160,4 +160,4 @@ def test_no_other_module_touches_the_private_names():
     root = Path(banker.__file__).parent
     own = Path(textual_private.__file__)
     uses = [use for path in sorted(root.rglob("*.py")) if path != own for use in _private_uses(path)]
-    assert uses == [], "private Textual names belong in banker/textual_private.py:\n" + "\n".join(uses)
+    assert uses == [], "private Textual names belong in banker/tui/textual_private.py:\n" + "\n".join(uses)

@@ -84,7 +84,7 @@ async def test_snapshot_on_connect_then_after_a_command_an_undo_and_another_proc
 
     # Another process: `banker do`, noticed by PRAGMA data_version with no call from anyone.
     done = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "banker.cli", "--db", str(db), "do", "pay", "ann", "250", "--game", str(game)
+        sys.executable, "-m", "banker.cli.main", "--db", str(db), "do", "pay", "ann", "250", "--game", str(game)
     )
     assert await done.wait() == 0
     assert cash_of(await next_snapshot(stream), "Ann") == 1250

@@ -24,7 +24,7 @@ def _interruptible() -> None:
 
 def banker(db, *args: str, **kwargs):
     return subprocess.Popen(
-        [sys.executable, "-m", "banker.cli", "--db", str(db), *args],
+        [sys.executable, "-m", "banker.cli.main", "--db", str(db), *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -57,7 +57,7 @@ def test_serve_prints_the_links_and_serves_until_interrupted(tmp_path):
         assert get(urls["Ann"], "POST")[0] == 405
         assert get(urls["Ann"] + "x")[0] == 404
         done = subprocess.run(
-            [sys.executable, "-m", "banker.cli", "--db", str(db), "do", "pay", "ann", "100", "--game", str(game)],
+            [sys.executable, "-m", "banker.cli.main", "--db", str(db), "do", "pay", "ann", "100", "--game", str(game)],
             capture_output=True,
             text=True,
         )
@@ -86,7 +86,7 @@ def test_a_port_in_use_is_one_line_and_status_1(tmp_path):
 
     def serve(*args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
-            [sys.executable, "-m", "banker.cli", "--db", str(db), "serve", *args],
+            [sys.executable, "-m", "banker.cli.main", "--db", str(db), "serve", *args],
             capture_output=True,
             text=True,
             timeout=30,
@@ -111,6 +111,8 @@ def test_serving_a_missing_game_says_so(tmp_path, args):
     db = tmp_path / "none.db"
     if args == ["serve", "7"]:
         phone_game(db)
-    proc = subprocess.run([sys.executable, "-m", "banker.cli", "--db", str(db), *args], capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "banker.cli.main", "--db", str(db), *args], capture_output=True, text=True
+    )
     assert proc.returncode == 1 and proc.stderr.startswith("banker: ") and proc.stderr.count("\n") == 1
     assert proc.stdout == ""

@@ -16,10 +16,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from banker.commands import SHORTAGE_KINDS, CommandError, Form, Missing, parse_amount
-from banker.completion import DEED, complete_value
-from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
-from banker.screens.safety import guard_actions
-from banker.widgets.inputs import CompletingInput, FunctionSuggester
+from banker.commands.completion import DEED, complete_value
+from banker.tui.dialogs.base import Record, RecordingDialog, plain, reply_text
+from banker.tui.safety import guard_actions
+from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Auction, ShortageAuction
 

@@ -23,8 +23,8 @@ from textual.widgets import Button, Input, Static
 
 from banker import commands
 from banker.commands import Control, Form, Missing, Refused
-from banker.screens.safety import guard_actions
-from banker.widgets.typeahead import hand_on, printable
+from banker.tui.safety import guard_actions
+from banker.tui.widgets.typeahead import hand_on, printable
 from rules import CannotPay, RuleError
 from rules.actions import Action
 
@@ -155,7 +155,7 @@ class BankerDialog(ModalScreen[ResultT]):
 
     def on_key(self, event: events.Key) -> None:
         """Keys that reach the dialog itself: typed ahead before a field had the focus, or left over by the
-        focused widget (Enter on a checkbox, Escape, Ctrl+S). See :mod:`banker.widgets.typeahead`."""
+        focused widget (Enter on a checkbox, Escape, Ctrl+S). See :mod:`banker.tui.widgets.typeahead`."""
         if self.take_key(event.key, event.character):
             event.stop()
             event.prevent_default()
@@ -192,7 +192,7 @@ class BankerDialog(ModalScreen[ResultT]):
         return True
 
     def submitted_now(self, field: Input) -> None:
-        """Enter in a field (called by :class:`~banker.widgets.inputs.CompletingInput` as the key arrives)."""
+        """Enter in a field (called by :class:`~banker.tui.widgets.inputs.CompletingInput` as the key arrives)."""
         if self.is_list_field(field):
             self.add_item(field)
         else:

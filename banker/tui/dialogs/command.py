@@ -19,10 +19,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from banker.commands import Form
-from banker.completion import DEED, PLAYER, Slot
-from banker.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
-from banker.screens.safety import guard_actions
-from banker.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
+from banker.commands.completion import DEED, PLAYER, Slot
+from banker.tui.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
+from banker.tui.safety import guard_actions
+from banker.tui.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
 from rules import CannotPay, RuleError
 
 if TYPE_CHECKING:

@@ -7,8 +7,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from banker.dialogs.base import BankerDialog, plain
-from banker.screens.safety import guard_actions
+from banker.tui.dialogs.base import BankerDialog, plain
+from banker.tui.safety import guard_actions
 
 
 @guard_actions

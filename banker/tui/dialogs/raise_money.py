@@ -23,9 +23,9 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, SelectionList, Static
 
 from banker import commands
-from banker.dialogs.base import Record, RecordingDialog, plain, reply_text
-from banker.screens.safety import guard_actions
-from banker.widgets.inputs import TickList
+from banker.tui.dialogs.base import Record, RecordingDialog, plain, reply_text
+from banker.tui.safety import guard_actions
+from banker.tui.widgets.inputs import TickList
 from rules import BANK, CannotPay
 from rules.actions import Bankrupt
 from rules.raising import RaiseOption, raise_actions, raise_options, with_needs, without_dependents

@@ -15,10 +15,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from banker.commands import Form
-from banker.completion import ITEMS, PLAYER, complete_value
-from banker.dialogs.base import Record, RecordingDialog, reply_text
-from banker.screens.safety import guard_actions
-from banker.widgets.inputs import CompletingInput, FunctionSuggester
+from banker.commands.completion import ITEMS, PLAYER, complete_value
+from banker.tui.dialogs.base import Record, RecordingDialog, reply_text
+from banker.tui.safety import guard_actions
+from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Trade
 

@@ -15,8 +15,8 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from banker.commands import Control
-from banker.dialogs.base import RecordingDialog, plain
-from banker.screens.safety import guard_actions
+from banker.tui.dialogs.base import RecordingDialog, plain
+from banker.tui.safety import guard_actions
 
 ENTRIES = 40
 """How many of the latest journal entries the dialog lists."""

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
-from banker.screens.safety import guard_actions
+from banker.tui.safety import guard_actions
 
 
 @guard_actions

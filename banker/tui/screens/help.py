@@ -8,17 +8,12 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Markdown
 
-from banker.help import bindings_markdown, verbs_markdown
+from banker.commands.help import bindings_markdown, verbs_markdown
+from banker.tui.keys import ACTIONS, MORE_KEYS, key_label
 
 
 def help_markdown() -> str:
-    from banker.screens.table import ACTIONS
-
-    keys = [(_key_label(a.key), a.help) for a in ACTIONS] + [
-        ("U", "Undo to here: pick a journal entry and take back everything after it in one step"),
-        ("ctrl+p", "Command palette (every action by name)"),
-        ("q", "Quit (everything is already saved)"),
-    ]
+    keys = [(key_label(a.key), a.help) for a in ACTIONS] + list(MORE_KEYS)
     return (
         "## Keys on the table\n\n"
         + bindings_markdown(keys)
@@ -54,7 +49,7 @@ EDITING: tuple[tuple[str, str, str], ...] = (
     ("Ctrl+U", "clears the line", "clears the field"),
     ("PageUp, PageDown", "scroll the reply box", ""),
 )
-"""What the editing keys do in the command line and in a dialog (the contract of :mod:`banker.dialogs.base`)."""
+"""What the editing keys do in the command line and in a dialog (the contract of :mod:`banker.tui.dialogs.base`)."""
 
 EDITING_KEYS = (
     "## Enter, Tab, Escape and Ctrl+S\n\n| key | in the command line | in a dialog |\n| --- | --- | --- |\n"
@@ -64,10 +59,6 @@ EDITING_KEYS = (
     " fault. A completion is offered only where the parser would read what was typed as the completed"
     " word."
 )
-
-
-def _key_label(key: str) -> str:
-    return {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}.get(key, key)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -22,8 +22,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
-from banker.screens.safety import guard_actions
-from banker.widgets.inputs import CompletingInput, FlagBox
+from banker.tui.safety import guard_actions
+from banker.tui.widgets.inputs import CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
 from rules.limits import check_settings, setting_number
 from rules.state import game_settings
@@ -184,8 +184,9 @@ class NewGameScreen(Screen):
         self.action_start()
 
     def submitted_now(self, field: Input) -> None:
-        """Enter in a field, called by :class:`~banker.widgets.inputs.CompletingInput` as the key arrives, so a
-        burst of keys ending in Enter starts the game with every field as typed (:mod:`banker.widgets.typeahead`)."""
+        """Enter in a field, called by :class:`~banker.tui.widgets.inputs.CompletingInput` as the key arrives, so a
+        burst of keys ending in Enter starts the game with every field as typed
+        (:mod:`banker.tui.widgets.typeahead`)."""
         self.action_start()
 
     @on(Button.Pressed, "#start")

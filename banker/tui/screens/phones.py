@@ -4,7 +4,7 @@ The table's phones key (o) calls :func:`show_phones`: the first time it starts t
 imported only then) on the app's own event loop, at the laptop's LAN address (``BANKER_WEB_HOST`` and
 ``BANKER_WEB_PORT`` override it), and subscribes it to the app's session, so the phones update as soon as a command
 is recorded. A server that cannot start (the port in use) is said in a notification and the game goes on. The
-server runs until the app quits (:meth:`banker.app.BankerApp.on_unmount`); Escape only closes this screen.
+server runs until the app quits (:meth:`banker.tui.app.BankerApp.on_unmount`); Escape only closes this screen.
 
 Each QR code is drawn in half blocks, light modules as white on black whatever the theme (a camera wants dark
 modules on light), one character per module across and two per line down, so at 120x40 a code is about 41
@@ -22,7 +22,7 @@ from textual.containers import ItemGrid, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from banker.qr import terminal_text
+from banker.reports.qr import terminal_text
 
 if TYPE_CHECKING:
     from banker.web.links import Link

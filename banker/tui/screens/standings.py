@@ -4,7 +4,7 @@ Pushed from the main screen with the standings key (Escape closes it) and automa
 the game is over it announces the winner, offers the exports (CSV, JSON, Markdown, QR) and shows the QR code; during
 the game it offers no exports at all, neither buttons nor keys (docs/exports.md: the exports are the result, and a
 snapshot is a deliberate ``banker export``). A second tab draws the game: each player's worth after every action and
-the deeds that earned the most rent. A third shows the statistics (:mod:`banker.stats`): this game's records and
+the deeds that earned the most rent. A third shows the statistics (:mod:`banker.reports.stats`): this game's records and
 the players and records of every finished game of the same rule system, read in a worker. Once the game is over,
 ``b`` shows BG Stats' push-play link as a QR code in place of the result's, and saves it.
 
@@ -28,11 +28,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
-from banker import exports, stats
-from banker.exports import game_title
-from banker.qr import half_blocks
+from banker.reports import exports, stats
+from banker.reports.exports import game_title
+from banker.reports.qr import half_blocks
 from banker.settings import SettingsError
-from banker.widgets.chart import BarChart, LineChart
+from banker.tui.widgets.chart import BarChart, LineChart
 
 COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings")
 """Total beside the name: on a narrow screen the figure that decides the game is never the one cut off."""

@@ -1,15 +1,16 @@
 """The table: the main screen a banker keeps open all game night.
 
 Every action is an ``action_*`` method bound in ``BINDINGS`` (shown in the key bar), offered in the command palette
-(``banker.app.BankerCommands`` reads :data:`ACTIONS`) and clickable in the button bar. Each action opens a dialog
-that builds command text and records it through the app's ``record`` (``Session.execute``), so a dialog and a typed
-command are recorded the same way. While the command line has focus it takes every key: no table key fires.
+(``banker.tui.app.BankerCommands`` reads :data:`banker.tui.keys.ACTIONS`) and clickable in the button bar. Each
+action opens a dialog that builds command text and records it through the app's ``record`` (``Session.execute``),
+so a dialog and a typed command are recorded the same way. While the command line has focus it takes every key: no
+table key fires.
 
 The table reads the game through the session it was given. What it asks of the app is of two kinds:
 
 * what no key typed later depends on is posted as a message the app handles (:class:`TableScreen.TimeIsUp`,
   :class:`TableScreen.PhonesRequested`);
-* what a key does is done as the key arrives (:mod:`banker.widgets.typeahead`): a command (Enter, n, u, y) is
+* what a key does is done as the key arrives (:mod:`banker.tui.widgets.typeahead`): a command (Enter, n, u, y) is
   recorded and its dialog or screen pushed at once, through :attr:`TableScreen.banker` (the app, typed). A message
   would be handled after the keys already typed behind it: ``n`` then ``r`` would open the rent dialog for the
   player whose turn it was, ``w`` then ``c`` the collect dialog instead of the standings' CSV export, and text
@@ -18,7 +19,6 @@ The table reads the game through the session it was given. What it asks of the a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -30,64 +30,21 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from banker.screens.safety import guard_actions, guarded
-from banker.widgets.bank import BankPanel
-from banker.widgets.command_line import CommandLine
-from banker.widgets.deeds import DeedsPanel
-from banker.widgets.journal import JournalPanel
-from banker.widgets.players import PlayersPanel
-from banker.widgets.typeahead import hand_on
+from banker.tui.keys import ACTIONS, OFTEN, TABLE_KEYS, key_label
+from banker.tui.safety import guard_actions, guarded
+from banker.tui.widgets.bank import BankPanel
+from banker.tui.widgets.command_line import CommandLine
+from banker.tui.widgets.deeds import DeedsPanel
+from banker.tui.widgets.journal import JournalPanel
+from banker.tui.widgets.players import PlayersPanel
+from banker.tui.widgets.typeahead import hand_on
 
 if TYPE_CHECKING:
-    from banker.app import BankerApp
-    from banker.dialogs import Field
     from banker.session import Reply, Session
+    from banker.tui.dialogs import Field
+    from banker.tui.host import Banker
 
 JOURNAL_LINES = 30
-
-
-@dataclass(frozen=True)
-class TableAction:
-    """One thing a banker can do from the table: key, action name, key-bar label and a longer palette help."""
-
-    action: str
-    key: str
-    label: str
-    help: str
-
-
-ACTIONS: tuple[TableAction, ...] = (
-    TableAction("rent", "r", "Rent", "Record rent: the payer landed on a deed (owner and rent from the engine)"),
-    TableAction("buy", "b", "Buy", "The lander buys a deed from the bank at its price"),
-    TableAction("auction", "a", "Auction", "Run a live auction of a bank-held deed"),
-    TableAction("pay", "p", "Pay", "A payment to the bank, a player or each player"),
-    TableAction("collect", "c", "Collect", "Money from the bank, a player or each player"),
-    TableAction("go", "g", "GO", "Salary for passing GO"),
-    TableAction("build", "h", "Build", "Buy houses or a hotel"),
-    TableAction("sell", "s", "Sell", "Sell houses or a hotel back to the bank"),
-    TableAction("mortgage", "m", "Mortgage", "Mortgage a deed"),
-    TableAction("unmortgage", "l", "Lift", "Lift (pay off) a mortgage"),
-    TableAction("tax", "t", "Tax", "Income tax ($200 or 10%) or luxury tax"),
-    TableAction("card", "k", "Card", "A Chance or Community Chest card"),
-    TableAction("jail", "j", "Jail", "Send to jail, pay the fine, use a card, roll doubles"),
-    TableAction("trade", "x", "Trade", "A trade between two players"),
-    TableAction("bankrupt", "exclamation_mark", "Bankrupt", "Declare a bankruptcy"),
-    TableAction("deal", "d", "Deal", "Deal deeds at the start of a short game"),
-    TableAction("next_turn", "n", "Next", "Pass the turn to the next player"),
-    TableAction("undo", "u", "Undo", "Undo the last action"),
-    TableAction("redo", "y", "Redo", "Redo what was undone"),
-    TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
-    TableAction("phones", "o", "Phones", "Phone pages: each player follows their own money live (a QR code each)"),
-    TableAction("help", "question_mark", "Help", "Key bindings and the command language"),
-    TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
-    TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),
-)
-OFTEN = frozenset(
-    {"rent", "buy", "auction", "pay", "go", "build", "mortgage", "next_turn", "undo", "command_line", "toggle_view"}
-)
-"""The keys a narrow terminal shows; the rest are one key away, in help (?)."""
-KEY_LABELS = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
-TABLE_KEYS = {a.key: a.action for a in ACTIONS}
 
 
 @guard_actions
@@ -128,9 +85,9 @@ class TableScreen(Screen):
         self.resumed_before = False
 
     @property
-    def banker(self) -> BankerApp:
+    def banker(self) -> Banker:
         """The app, typed, for what must happen as a key arrives (the module docstring says why not a message)."""
-        return cast("BankerApp", self.app)
+        return cast("Banker", self.app)
 
     def compose(self) -> ComposeResult:
         state = self.session.state
@@ -147,7 +104,7 @@ class TableScreen(Screen):
         yield Vertical(id="controls")
 
     def complete_line(self, value: str) -> str | None:
-        from banker.completion import complete
+        from banker.commands.completion import complete
 
         return complete(value, self.session.state)
 
@@ -185,9 +142,9 @@ class TableScreen(Screen):
         """The command line and the key bar, after the first frame: the balances need neither."""
         if not self.is_attached:  # replaced (another game opened) before its first frame
             return
-        from banker.widgets.keybar import Key, KeyBar
+        from banker.tui.widgets.keybar import Key, KeyBar
 
-        keys = [Key(KEY_LABELS.get(a.key, a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS]
+        keys = [Key(key_label(a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS]
         keys += [Key("^p", "Palette", "app.command_palette"), Key("q", "Quit", "app.quit", True)]
         line_keys = [
             Key("Enter", "Record", "submit_line"),
@@ -240,7 +197,7 @@ class TableScreen(Screen):
 
     def _show_undo(self) -> None:
         """What u would take back, beside the key (an undo is never a guess)."""
-        from banker.widgets.keybar import KeyBar
+        from banker.tui.widgets.keybar import KeyBar
 
         for bar in self.query(KeyBar):
             bar.set_undo(self.session.undo_summary() or "")
@@ -248,7 +205,7 @@ class TableScreen(Screen):
     def show_reply(self, reply: Reply) -> None:
         """The last reply stays in view (a refusal too) until the next one; a query's answer may run over the
         box, which PageUp and PageDown scroll while the command line keeps the keyboard."""
-        from banker.dialogs import reply_text
+        from banker.tui.dialogs import reply_text
 
         self.query_one("#reply", Static).update(reply_text(reply))
         self.query_one("#reply-box", VerticalScroll).scroll_home(animate=False)
@@ -294,20 +251,20 @@ class TableScreen(Screen):
     def players_field(
         self, key: str = "player", label: str = "Player", default: str | None = None, owner_of: str = ""
     ) -> Field:
-        from banker.completion import PLAYER
-        from banker.dialogs import Field
+        from banker.commands.completion import PLAYER
+        from banker.tui.dialogs import Field
 
         return Field(key, label, self.current() if default is None else default, PLAYER, owner_of=owner_of)
 
     def deed_field(self, label: str = "Deed", default: str = "") -> Field:
-        from banker.completion import DEED
-        from banker.dialogs import Field
+        from banker.commands.completion import DEED
+        from banker.tui.dialogs import Field
 
         return Field("deed", label, default, DEED, "type to complete (Tab)")
 
     def complete_field(self, field: Field, value: str, values: dict[str, str]) -> str | None:
         """A dialog field's completion, by the parser's resolvers (a card by the deck chosen beside it)."""
-        from banker.completion import complete_value
+        from banker.commands.completion import complete_value
 
         if field.slot is None:
             return None
@@ -316,7 +273,7 @@ class TableScreen(Screen):
     def ask(
         self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "", preview: bool = True
     ) -> None:
-        from banker.dialogs import CommandDialog
+        from banker.tui.dialogs import CommandDialog
 
         self.app.push_screen(
             CommandDialog(
@@ -336,7 +293,7 @@ class TableScreen(Screen):
     # Actions -------------------------------------------------------------------------------------------
     def action_rent(self, payer: str | None = None, deed: str = "") -> None:
         """One key and Enter for the common case: the payer is whoever's turn it is; type the deed."""
-        from banker.dialogs import Field
+        from banker.tui.dialogs import Field
 
         self.ask(
             "Rent",
@@ -361,14 +318,14 @@ class TableScreen(Screen):
         )
 
     def action_auction(self, deed: str = "") -> None:
-        from banker.dialogs import AuctionDialog
+        from banker.tui.dialogs import AuctionDialog
 
         self.app.push_screen(AuctionDialog(self.session, self.banker.record_in_dialog, deed), self.banker.follow_up)
 
     def action_pay(self, player: str | None = None) -> None:
         from banker import commands
-        from banker.completion import PLAYER
-        from banker.dialogs import Field
+        from banker.commands.completion import PLAYER
+        from banker.tui.dialogs import Field
         from rules.actions import Pay
 
         self.ask(
@@ -386,8 +343,8 @@ class TableScreen(Screen):
 
     def action_collect(self, player: str | None = None) -> None:
         from banker import commands
-        from banker.completion import PLAYER
-        from banker.dialogs import Field
+        from banker.commands.completion import PLAYER
+        from banker.tui.dialogs import Field
         from rules.actions import Collect
 
         self.ask(
@@ -414,7 +371,7 @@ class TableScreen(Screen):
         self.ask("GO salary", [self.players_field()], lambda f: Go(f.player("player")), focus="player")
 
     def _building(self, verb: str, title: str, player: str | None = None) -> None:
-        from banker.dialogs import Field
+        from banker.tui.dialogs import Field
         from rules.actions import Build, Sell
 
         self.ask(
@@ -458,7 +415,7 @@ class TableScreen(Screen):
     def action_tax(self) -> None:
         """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
         from banker import commands
-        from banker.dialogs import Field
+        from banker.tui.dialogs import Field
         from rules.board import SquareKind
 
         state = self.state
@@ -501,8 +458,8 @@ class TableScreen(Screen):
 
     def action_card(self) -> None:
         from banker import commands
-        from banker.completion import CARD
-        from banker.dialogs import Field
+        from banker.commands.completion import CARD
+        from banker.tui.dialogs import Field
 
         self.ask(
             "Chance / Community Chest",
@@ -517,7 +474,7 @@ class TableScreen(Screen):
 
     def action_jail(self) -> None:
         from banker import commands
-        from banker.dialogs import Field
+        from banker.tui.dialogs import Field
 
         self.ask(
             "Jail",
@@ -532,7 +489,7 @@ class TableScreen(Screen):
         )
 
     def action_trade(self) -> None:
-        from banker.dialogs import TradeDialog
+        from banker.tui.dialogs import TradeDialog
 
         self.app.push_screen(
             TradeDialog(self.session, self.banker.record_in_dialog, self.current()), self.banker.follow_up
@@ -540,8 +497,8 @@ class TableScreen(Screen):
 
     def action_bankrupt(self, player: str | None = None, creditor: str = "") -> None:
         from banker import commands
-        from banker.completion import PLAYER
-        from banker.dialogs import Field
+        from banker.commands.completion import PLAYER
+        from banker.tui.dialogs import Field
 
         # No default player: a bankruptcy ends a player's game (and may end the game), so it is never recorded
         # for whoever's turn it happens to be by a stray Enter (found at a game night).
@@ -557,8 +514,8 @@ class TableScreen(Screen):
 
     def action_deal(self) -> None:
         from banker.commands import random_seed
-        from banker.completion import DEED, PLAYER
-        from banker.dialogs import Field
+        from banker.commands.completion import DEED, PLAYER
+        from banker.tui.dialogs import Field
 
         seed = random_seed()  # drawn once: the deal previewed is the deal recorded
 
@@ -582,8 +539,8 @@ class TableScreen(Screen):
         self.banker.run_command("redo")
 
     def action_undo_to(self) -> None:
-        """Shift+U: pick a journal entry and take back everything after it (banker.dialogs.undo_to)."""
-        from banker.dialogs.undo_to import UndoToDialog
+        """Shift+U: pick a journal entry and take back everything after it (banker.tui.dialogs.undo_to)."""
+        from banker.tui.dialogs.undo_to import UndoToDialog
 
         self.app.push_screen(UndoToDialog(self.session, self.banker.record), self.banker.follow_up)
 
@@ -594,7 +551,7 @@ class TableScreen(Screen):
         self.post_message(self.PhonesRequested())
 
     def action_help(self) -> None:
-        from banker.screens.help import HelpScreen
+        from banker.tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen())
 
@@ -610,7 +567,7 @@ class TableScreen(Screen):
         self.set_focus(lines.first())  # at once, so the keys typed right after / go into the line
 
     def on_key(self, event) -> None:
-        """The table's keys act as they arrive (:mod:`banker.widgets.typeahead`): ``/go bob⏎`` typed in one burst
+        """The table's keys act as they arrive (:mod:`banker.tui.widgets.typeahead`): ``/go bob⏎`` typed in one burst
         is a command, never the GO dialog."""
         if self.take_key(event.key, event.character):
             event.stop()
@@ -648,7 +605,7 @@ class TableScreen(Screen):
 
     def _line_mode(self, on: bool) -> None:
         """While the command line has the keyboard the key bar says what Enter, Tab and Escape do there."""
-        from banker.widgets.keybar import KeyBar
+        from banker.tui.widgets.keybar import KeyBar
 
         for bar in self.query(KeyBar):
             bar.set_line_mode(on)
@@ -694,4 +651,4 @@ class TableScreen(Screen):
             field.value = ""
 
 
-__all__ = ["ACTIONS", "TableAction", "TableScreen"]
+__all__ = ["TableScreen"]

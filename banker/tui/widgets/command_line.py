@@ -1,4 +1,4 @@
-"""The command line: the command language, completed as it is typed (:mod:`banker.completion`).
+"""The command line: the command language, completed as it is typed (:mod:`banker.commands.completion`).
 
 Tab and the right arrow accept the completion on offer and add a space; Tab never moves the focus away, so a
 table key typed next is text, not an action. A refused line stays for correction (Ctrl+U clears it)."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from banker.widgets.inputs import CompletingInput, FunctionSuggester
+from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 
 
 class CommandLine(CompletingInput):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from banker.widgets import queries
+from banker.tui.widgets import queries
 from rules import GameState
 
 COLUMN_MIN = 30

@@ -6,7 +6,7 @@
 * :class:`FlagBox`: a checkbox that takes Space only, so Enter confirms the dialog instead of toggling it.
 * :class:`TickList`: a list of checkboxes in one widget, the same way: Space ticks, Enter is the dialog's.
 * :class:`FunctionSuggester`: a suggester that asks a function, so completions come from the parser's resolvers
-  (:mod:`banker.completion`) and are offered only where the typed prefix is accepted.
+  (:mod:`banker.commands.completion`) and are offered only where the typed prefix is accepted.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from textual.binding import Binding
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input, SelectionList
 
-from banker.textual_private import bindings_for_key
-from banker.textual_private import suggestion as offered
-from banker.widgets.typeahead import hand_on, printable
+from banker.tui.textual_private import bindings_for_key
+from banker.tui.textual_private import suggestion as offered
+from banker.tui.widgets.typeahead import hand_on, printable
 
 
 class FunctionSuggester(Suggester):
@@ -68,7 +68,7 @@ class CompletingInput(Input):
 
     def on_key(self, event: events.Key) -> None:
         """Enter, Tab and the right arrow act as the key arrives, not when its binding is reached after keys
-        typed later (:mod:`banker.widgets.typeahead`); a key reaching a field of a dialog that has closed goes to
+        typed later (:mod:`banker.tui.widgets.typeahead`); a key reaching a field of a dialog that has closed goes to
         the screen now on top."""
         if getattr(self.screen, "closing", False):
             if hand_on(self.app.screen, event.key, event.character):
@@ -175,7 +175,7 @@ class TickList(SelectionList[int], inherit_bindings=False):
 
     def on_key(self, event: events.Key) -> None:
         """Space ticks as the key arrives, not when its binding is reached after keys typed later: Space, Enter in
-        one burst must confirm with the row ticked (:mod:`banker.widgets.typeahead`)."""
+        one burst must confirm with the row ticked (:mod:`banker.tui.widgets.typeahead`)."""
         if event.key == "space":
             event.stop()
             event.prevent_default()

@@ -13,7 +13,7 @@ from textual.geometry import Size
 from textual.renderables.digits import Digits
 from textual.widget import Widget
 
-from banker.widgets import queries
+from banker.tui.widgets import queries
 from rules import GameState
 
 if TYPE_CHECKING:

@@ -1,0 +1,72 @@
+"""The table's keys: one record per thing a banker can do from the table, read by every place that shows or binds
+a key (the table's ``BINDINGS`` and key bar, the command palette, help, the docs' tests). A new action is one entry
+here and its ``action_*`` method on the table.
+
+It lives apart from the table screen so that help, the palette and the table read one table without importing each
+other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TableAction:
+    """One thing a banker can do from the table: key, action name, key-bar label and a longer palette help."""
+
+    action: str
+    key: str
+    label: str
+    help: str
+
+
+ACTIONS: tuple[TableAction, ...] = (
+    TableAction("rent", "r", "Rent", "Record rent: the payer landed on a deed (owner and rent from the engine)"),
+    TableAction("buy", "b", "Buy", "The lander buys a deed from the bank at its price"),
+    TableAction("auction", "a", "Auction", "Run a live auction of a bank-held deed"),
+    TableAction("pay", "p", "Pay", "A payment to the bank, a player or each player"),
+    TableAction("collect", "c", "Collect", "Money from the bank, a player or each player"),
+    TableAction("go", "g", "GO", "Salary for passing GO"),
+    TableAction("build", "h", "Build", "Buy houses or a hotel"),
+    TableAction("sell", "s", "Sell", "Sell houses or a hotel back to the bank"),
+    TableAction("mortgage", "m", "Mortgage", "Mortgage a deed"),
+    TableAction("unmortgage", "l", "Lift", "Lift (pay off) a mortgage"),
+    TableAction("tax", "t", "Tax", "Income tax ($200 or 10%) or luxury tax"),
+    TableAction("card", "k", "Card", "A Chance or Community Chest card"),
+    TableAction("jail", "j", "Jail", "Send to jail, pay the fine, use a card, roll doubles"),
+    TableAction("trade", "x", "Trade", "A trade between two players"),
+    TableAction("bankrupt", "exclamation_mark", "Bankrupt", "Declare a bankruptcy"),
+    TableAction("deal", "d", "Deal", "Deal deeds at the start of a short game"),
+    TableAction("next_turn", "n", "Next", "Pass the turn to the next player"),
+    TableAction("undo", "u", "Undo", "Undo the last action"),
+    TableAction("redo", "y", "Redo", "Redo what was undone"),
+    TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
+    TableAction("phones", "o", "Phones", "Phone pages: each player follows their own money live (a QR code each)"),
+    TableAction("help", "question_mark", "Help", "Key bindings and the command language"),
+    TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
+    TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),
+)
+OFTEN = frozenset(
+    {"rent", "buy", "auction", "pay", "go", "build", "mortgage", "next_turn", "undo", "command_line", "toggle_view"}
+)
+"""The keys a narrow terminal shows; the rest are one key away, in help (?)."""
+KEY_LABELS = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
+"""How a key Textual names by a word is shown on the key bar and in help."""
+TABLE_KEYS = {a.key: a.action for a in ACTIONS}
+
+
+MORE_KEYS: tuple[tuple[str, str], ...] = (
+    ("U", "Undo to here: pick a journal entry and take back everything after it in one step"),
+    ("ctrl+p", "Command palette (every action by name)"),
+    ("q", "Quit (everything is already saved)"),
+)
+"""Keys help lists beside :data:`ACTIONS`: bound elsewhere (the table's ``U``, the app's palette and quit)."""
+
+
+def key_label(key: str) -> str:
+    """A key as a person reads it: ``?`` rather than ``question_mark``."""
+    return KEY_LABELS.get(key, key)
+
+
+__all__ = ["ACTIONS", "KEY_LABELS", "MORE_KEYS", "OFTEN", "TABLE_KEYS", "TableAction", "key_label"]

@@ -1,0 +1,48 @@
+"""Waiting on conditions, never on the clock: a test says what it waits for, and gets a deadline and a message
+naming that condition when it does not come (a loaded CI machine makes everything slower, never different).
+
+* :func:`until` polls a predicate between the app's idle moments, with a deadline;
+* :func:`settled` waits for the app's workers and then for its message queues to be empty;
+* :func:`eventually` does the same outside Textual (a subprocess, a file, a server), with plain sleeps between
+  tries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+DEADLINE = 30.0
+"""Seconds before a wait gives up: far above what any condition needs on a quiet machine, so only a real hang (or
+a defect) reaches it, even on two shared cores."""
+
+
+async def until(pilot, predicate: Callable[[], object], what: str, deadline: float = DEADLINE) -> None:
+    """Let the app run until ``predicate()`` is true; fail naming ``what`` after ``deadline`` seconds."""
+    end = time.monotonic() + deadline
+    while True:
+        await pilot.pause()
+        if predicate():
+            return
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {deadline:.0f} s for {what}")
+        await asyncio.sleep(0.01)
+
+
+async def settled(pilot) -> None:
+    """The app's workers are done and everything they reported has been handled."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def eventually(predicate: Callable[[], object], what: str, deadline: float = DEADLINE, every: float = 0.02) -> None:
+    """Outside the app's loop: try ``predicate`` until it is true; fail naming ``what`` after ``deadline``."""
+    end = time.monotonic() + deadline
+    while not predicate():
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {deadline:.0f} s for {what}")
+        time.sleep(every)
+
+
+__all__ = ["DEADLINE", "eventually", "settled", "until"]
