@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from banker import commands as c
-from rules.cards import resolve_card
+from rules.decks import resolve_card
 from rules.errors import RuleError
 from rules.state import GameState
 

@@ -26,7 +26,7 @@ from rules.actions import (
     TaxKind,
     Trade,
 )
-from rules.cards import resolve_card
+from rules.decks import resolve_card
 from rules.errors import RuleError
 from rules.state import GameState
 
