@@ -44,6 +44,7 @@ from rules.errors import RuleError
 from rules.money import MAX_AMOUNT
 from rules.names import check_names
 from rules.state import Deck, GameState, Settings, new_game
+from tests.kit.fuzz import examples
 
 NAME_CHARS = st.sampled_from(list("AaBbÉéøßĳЖжλ日本क़ि0129-'’"))
 
@@ -136,7 +137,9 @@ def commands_of_every_kind(draw: st.DrawFn) -> tuple[GameState, object]:
     return state, draw(actions(state)[kind])
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 @given(commands_of_every_kind())
 def test_parse_reads_back_what_format_writes(case):
     state, command = case

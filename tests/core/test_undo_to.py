@@ -16,6 +16,7 @@ from banker.session import Session
 from banker.tui.app import make_app
 from banker.tui.dialogs.undo_to import UndoToDialog
 from rules import Settings
+from tests.kit.fuzz import examples
 from tests.kit.screens import text_of
 
 PAYS = ["pay ann 1", "pay ann 2", "pay ann 4", "pay ann 8", "pay ann 16"]
@@ -118,7 +119,7 @@ OPS = st.lists(
 
 
 @given(OPS)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_undo_to_and_redo_to_match_a_model_and_survive_reopen(tmp_path, ops):
     """The stack model of tests/core/test_fuzz.py, with bulk steps (``undo to k``: back to the k-th effective
     action's entry; ``redo to k``: the k-th entry of the redo stack), across checkpoints, then reopened."""

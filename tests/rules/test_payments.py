@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import BANK, POT, CannotPay, Collect, Go, HouseRules, Parking, Pay, RuleError, UnknownName
+from tests.kit.fuzz import examples
 from tests.kit.games import cash, game, ok, refused
 
 
@@ -134,7 +135,7 @@ def test_collect_each_refusal_says_what_the_payer_lacks():
 _NAMES = ("Ann", "Bob", "Cy")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(
         st.tuples(
