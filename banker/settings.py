@@ -43,7 +43,7 @@ class Config:
     """A Textual theme name (None: Textual's default)."""
     new_game: NewGameDefaults = field(default_factory=NewGameDefaults)
     exports: Path | None = None
-    """Where exports go (None: a folder beside the database in use: :func:`banker.reports.exports.exports_dir`)."""
+    """Where exports go (None: a folder beside the database in use: :func:`banker.reports.files.exports_dir`)."""
     path: Path | None = None
     """The file read (None: there was none)."""
 

@@ -12,7 +12,11 @@ import argparse
 import sys
 
 from banker.cli.support import REFUSED, CliError, database, game_id, output_file, safe, say, write_file
-from banker.reports import exports
+from banker.reports.bgstats import bgstats_url
+from banker.reports.files import exports_dir, file_stem, write_qr
+from banker.reports.formats import FORMATS, qr_text, render
+from banker.reports.leaderboard import leaderboard, leaderboard_text
+from banker.reports.report import Report, report
 
 
 def register(subparsers) -> None:
@@ -24,7 +28,7 @@ def register(subparsers) -> None:
         "as in progress) of a game still going. Prints to stdout without --out.",
     )
     p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
-    p.add_argument("--format", "-f", choices=exports.FORMATS, default="md", help="csv, json or md (default md)")
+    p.add_argument("--format", "-f", choices=FORMATS, default="md", help="csv, json or md (default md)")
     p.add_argument("--out", "-o", help="write to this file instead of stdout (never the database)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.add_argument(
@@ -89,7 +93,7 @@ def register(subparsers) -> None:
     p.set_defaults(func=cmd_stats)
 
 
-def _report(args: argparse.Namespace) -> exports.Report:
+def _report(args: argparse.Namespace) -> Report:
     """Read the game for export, read-only; a missing game or database is said in one line (status 1)."""
     from banker.session import Session
 
@@ -104,7 +108,7 @@ def _report(args: argparse.Namespace) -> exports.Report:
             raise CliError(f"there is no game {args.game} in {path}; `banker games` lists them") from None
         raise
     try:
-        return exports.report(session)
+        return report(session)
     finally:
         session.close()
 
@@ -113,7 +117,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
     out = output_file(args.out, db, args.force) if args.out else None
     rep = _report(args)
-    text = exports.render(rep, args.format)
+    text = render(rep, args.format)
     if out is None:
         sys.stdout.write(safe(text) if sys.stdout.isatty() else text)
         return 0
@@ -126,22 +130,22 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_qr(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
     rep = _report(args)
-    directory = exports.exports_dir(args.out, db)
+    directory = exports_dir(args.out, db)
     if args.bgstats:
         try:
-            text = exports.bgstats_url(rep)
+            text = bgstats_url(rep)
         except ValueError as e:
             raise CliError(str(e), REFUSED) from None
-        stem = f"{exports.file_stem(rep)}-bgstats"
+        stem = f"{file_stem(rep)}-bgstats"
     else:
-        text, stem = exports.qr_text(rep), f"{exports.file_stem(rep)}-qr"
+        text, stem = qr_text(rep), f"{file_stem(rep)}-qr"
     svg, png = (output_file(str(directory / f"{stem}.{ext}"), db, args.force) for ext in ("svg", "png"))
     from banker.reports.qr import terminal_text
 
     sys.stdout.write(terminal_text(text))
     say(text)
     try:
-        svg, png = exports.write_qr(rep, args.out, db, text=text, stem=stem)
+        svg, png = write_qr(rep, args.out, db, text=text, stem=stem)
     except OSError as error:
         raise CliError(f"cannot write the QR files in {directory}: {error.strerror or error}") from None
     say(f"Saved {svg} and {png}")
@@ -157,10 +161,10 @@ def cmd_leaderboard(args: argparse.Namespace) -> int:
         rows = []
     else:
         try:
-            rows = exports.leaderboard(journal)
+            rows = leaderboard(journal)
         finally:
             journal.close()
-    say(exports.leaderboard_text(rows))
+    say(leaderboard_text(rows))
     return 0
 
 

@@ -4,7 +4,7 @@ bankrupted whom, longest game), per game and all-time.
 
 Everything is per rule system: a short game and a 1935 game are different contests (different end, different
 valuation), so their results are never added together. The figures come from the journal: each finished game's
-standings (:func:`banker.reports.exports.report`, the rule book's valuation) and its effective actions with the engine's
+standings (:func:`banker.reports.report.report`, the rule book's valuation) and its effective actions with the engine's
 outcomes (:meth:`banker.session.Session.history`), whose transfers say who paid whom and why. Pure functions
 except :func:`collect`, which reads a database; no Textual (the standings screen and ``banker stats`` both use it).
 """
@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from banker.reports.exports import Report, duration_text, game_title
+from banker.reports.report import Report, duration_text, game_title
 
 FORMAT = "banker-stats"
 VERSION = 1
@@ -159,7 +159,7 @@ def game_facts(session, journal=None) -> GameFacts:
     """A game's standings and records, read from its session (the history is replayed from the start); with the
     game's ``journal`` (:class:`banker.journal.Journal`), each bankruptcy's creditor is read from its journalled
     action."""
-    from banker.reports.exports import report
+    from banker.reports.report import report
 
     history = session.history()
     creditors: dict[int, str | None] = {}

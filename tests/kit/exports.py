@@ -8,7 +8,7 @@ import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from banker.reports.exports import Report, Row
+from banker.reports.report import Report, Row
 from tests.kit.skips import needs
 
 ZBARIMG = shutil.which("zbarimg")

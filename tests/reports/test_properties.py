@@ -9,7 +9,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banker.reports.exports import Report, Row, from_dict, to_csv, to_json, to_markdown
+from banker.reports.formats import from_dict, to_csv, to_json, to_markdown
+from banker.reports.report import Report, Row
 from tests.kit.fuzz import examples
 
 money = st.integers(min_value=0, max_value=100_000)
