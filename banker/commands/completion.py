@@ -89,7 +89,8 @@ def complete(line: str, state: GameState) -> str | None:
     try:
         if len(words) == 1:
             return _extend(line, words[0], _verb_completion(words[0]))
-        verb = c.VERB_ALIASES.get(words[0].casefold()) or c.closed_word(words[0], {v: v for v in c.SHAPES})
+        named = c.verb_named(words[0])
+        verb = named.name if named is not None else None
         if verb is None or verb not in GRAMMAR:
             return None
         found = set()
@@ -116,7 +117,7 @@ def _verb_completion(word: str) -> str | None:
     if alias is not None:  # "b" completes to buy; "lift" is a verb typed in full
         return alias if alias.startswith(word.casefold()) else word
     try:
-        return c.closed_word(word, {v: v for v in c.SHAPES if v != "new"})
+        return c.closed_word(word, {v.name: v.name for v in c.VERBS if v.at_the_table})
     except RuleError:
         return None
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from banker.cli.main import main
-from banker.commands import SHAPES, parse
+from banker.commands import VERB_NAMES, parse
 from banker.session import Session
 from rules import RuleError, Settings, new_game
 from tests.kit.conservation import conserved
@@ -18,7 +18,7 @@ from tests.kit.fuzz import examples
 pytestmark = pytest.mark.slow  # fuzzing: deselected in the dev run (README, "Developing")
 
 STATE = new_game(["Ann", "Bob", "Cy"], Settings())
-WORDS = list(SHAPES) + [
+WORDS = list(VERB_NAMES) + [
     "ann",
     "bob",
     "cy",
