@@ -40,6 +40,24 @@ class JournalError(Exception):
     """The database cannot be used: not ours, damaged, or written by a newer Banker. Nothing was written."""
 
 
+class NoDatabase(LookupError):
+    """There is no Banker database at ``path`` (a command that only reads never creates one)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"there is no Banker database at {path}")
+        self.path = path
+
+
+class NoGame(LookupError):
+    """The database at ``path`` holds no game ``game`` (None: no game at all)."""
+
+    def __init__(self, path: Path, game: int | None = None) -> None:
+        what = f"there is no game {game} in {path}" if game is not None else f"there are no games in {path}"
+        super().__init__(what)
+        self.path = path
+        self.game = game
+
+
 def cause(error: BaseException) -> str:
     """What went wrong, in words, from an SQLite or OS error."""
     name = getattr(error, "sqlite_errorname", "") or ""
@@ -308,7 +326,7 @@ class Journal:
                 raise JournalError(
                     f"there is no Banker database at {self.path}: {self.path.parent} is a file, not a directory"
                 )
-            raise LookupError(f"there is no Banker database at {self.path}")
+            raise NoDatabase(self.path)
         _check_file(self.path)
         if readonly:
             self._open_readonly()

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import rules
-from banker.journal import Checkpoint, EventRow, Journal, JournalError, damaged
+from banker.journal import Checkpoint, EventRow, Journal, JournalError, NoGame, damaged
 from banker.timeline import Timeline
 from banker.views import answer, standings_rows
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
@@ -113,7 +113,7 @@ class Session:
     def __init__(self, journal: Journal, game_id: int) -> None:
         info = journal.game(game_id)
         if info is None:
-            raise LookupError(f"there is no game {game_id} in {journal.path}")
+            raise NoGame(journal.path, game_id)
         self._j = journal
         self.game_id = game_id
         self.created: str = info["created"]
@@ -159,15 +159,16 @@ class Session:
 
     @classmethod
     def open(cls, db: str | Path, game_id: int | None = None, readonly: bool = False) -> Session:
-        """Open a game (``None``: the most recently played). Raises LookupError if there is none (and never
-        creates a database file just to find that out). ``readonly``: open the database read-only, for reading
-        the game only (``banker state``, ``log``, ``export``)."""
+        """Open a game (``None``: the most recently played). Raises :class:`~banker.journal.NoGame` if there is
+        none and :class:`~banker.journal.NoDatabase` if there is no database (and never creates a database file
+        just to find that out). ``readonly``: open the database read-only, for reading the game only (``banker
+        state``, ``log``, ``export``)."""
         journal = Journal(db, create=False, readonly=readonly)
         try:
             if game_id is None:
                 game_id = journal.latest_game()
                 if game_id is None:
-                    raise LookupError(f"there are no games in {journal.path}")
+                    raise NoGame(journal.path)
             return cls(journal, game_id)
         except BaseException:
             journal.close()

@@ -30,7 +30,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from banker.journal import TABLE_SEAT, Journal
+from banker.journal import TABLE_SEAT, Journal, NoGame
 from banker.session import Session
 from banker.web import pages
 from banker.web.links import Link, tokens, url_host
@@ -352,7 +352,7 @@ def _names(db_path: Path, game_id: int) -> list[str]:
     finally:
         journal.close()
     if info is None:
-        raise LookupError(f"there is no game {game_id} in {db_path}")
+        raise NoGame(db_path, game_id)
     return info["names"]
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import rules
 from banker import session as session_module
+from banker.journal import Journal, NoDatabase, NoGame
 from banker.session import CHECKPOINT_EVERY, Session
 from banker.views import state_json
 from rules import Settings
@@ -182,6 +183,21 @@ def test_open_without_games_raises_lookup(db):
     with pytest.raises(LookupError):
         Session.open(db)
     assert Session.last_unfinished(db) is None
+
+
+def test_a_missing_database_or_game_is_a_typed_error(game, db, tmp_path):
+    # the CLI tells these apart by type, not by the words of the message
+    with pytest.raises(NoDatabase) as missing:
+        Session.open(tmp_path / "none.db")
+    assert missing.value.path == tmp_path / "none.db"
+    with pytest.raises(NoGame) as no_game:
+        Session.open(db, 99)
+    assert (no_game.value.game, no_game.value.path) == (99, db)
+    empty = tmp_path / "empty.db"
+    Journal(empty).close()
+    with pytest.raises(NoGame) as none_yet:
+        Session.open(empty)
+    assert none_yet.value.game is None
 
 
 def checkpoint_seqs(db):

@@ -21,6 +21,7 @@ CORE = (
     "banker.reports.stats",
     "banker.cli.main",
     "banker.cli.commands",
+    "banker.cli.parser",
     "banker.cli.exports",
     "banker.cli.support",
     "banker.paths",
