@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import rules
-from banker.journal import Checkpoint, EventRow, Journal, JournalError, NoGame, damaged
+from banker.journal import Checkpoint, EventRow, Journal, JournalError, NoGame, ScoreRow, damaged
 from banker.timeline import Timeline
 from banker.views import answer, standings_rows
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new"]  # noqa: F822 - parse_new: see __getattr__
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Callable[[str], tuple[list[str], rules.Settings]]:
     """``parse_new`` is re-exported from :mod:`banker.commands`, which is imported on first use: opening a game
     and drawing the table need no parser, and importing it is a few ms of the app's start-up."""
     if name == "parse_new":
@@ -116,14 +116,14 @@ class Session:
             raise NoGame(journal.path, game_id)
         self._j = journal
         self.game_id = game_id
-        self.created: str = info["created"]
+        self.created: str = info.created
         try:
             settings = state_from_dict(
-                {"settings": info["settings"], "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
+                {"settings": info.settings, "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
             ).settings
             # As it was set up: the names and settings were checked when the game started (check=False keeps a
             # game playable after the checks tighten; docs/rulings.md, "Player names").
-            self._base = rules.new_game(info["names"], settings, info["tokens"], check=False)
+            self._base = rules.new_game(list(info.names), settings, info.tokens, check=False)
         except (RuleError, *_DAMAGE) as e:
             raise damaged(journal.path, e, f"the settings of game {game_id}") from None
         self._timeline = Timeline(self._base, self._apply_journalled, self._load_actions, self._snapshots)
@@ -549,7 +549,7 @@ class Session:
         entries = {e.seq: e for e in self.log()}
         return [(entries[seq], outcome) for seq, outcome in self._timeline.outcomes()]
 
-    def scores(self) -> list[dict[str, Any]]:
+    def scores(self) -> list[ScoreRow]:
         """The journalled final standings (empty until the game is over)."""
         return self._j.scores(self.game_id)
 

@@ -96,7 +96,7 @@ def load(path: Path | None = None) -> Config:
     return parse(doc, path)
 
 
-def parse(doc: dict, path: Path | None = None) -> Config:
+def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
     """Check a parsed config document and build the :class:`Config`."""
     where = f"{path}: " if path else ""
 
@@ -158,7 +158,7 @@ def parse(doc: dict, path: Path | None = None) -> Config:
         new_game=NewGameDefaults(
             variant=variant,
             edition=str(edition).casefold(),
-            luxury_tax=int(luxury),  # type: ignore[call-overload]
+            luxury_tax=int(luxury),
             **house,
         ),
         exports=Path(str(directory)).expanduser() if directory is not None else None,

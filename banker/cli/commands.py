@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterator
 
 from banker.cli.support import REFUSED, database, read_script, say
 from banker.commands import parse_new, strip_comment
@@ -108,8 +109,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     print(f"{'id':>4}  {'created':<19}  {'variant':<12}  {'over':<4}  {'winner':<12}  players")
     for g in games:
         say(
-            f"{g['id']:>4}  {str(g['created'])[:19]:<19}  {g['variant']!s:<12}  {'yes' if g['over'] else 'no':<4}  "
-            f"{g['winner'] or '':<12}  {', '.join(map(str, g['players']))}"
+            f"{g.id:>4}  {g.created[:19]:<19}  {g.variant:<12}  {'yes' if g.over else 'no':<4}  "
+            f"{g.winner or '':<12}  {', '.join(g.players)}"
         )
     return 0
 
@@ -175,7 +176,7 @@ def cmd_completion(args: argparse.Namespace) -> int:
     return 0
 
 
-def _actions(parser: argparse.ArgumentParser, name: str = ""):
+def _actions(parser: argparse.ArgumentParser, name: str = "") -> Iterator[tuple[argparse.Action, str]]:
     for action in parser._actions:
         yield action, name
         if isinstance(action, argparse._SubParsersAction):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import NoReturn
 
 from banker import __version__
 from banker.cli.support import REFUSED, complain, cut
@@ -23,7 +24,7 @@ SHELLS = ("bash", "zsh", "tcsh")
 class Parser(argparse.ArgumentParser):
     """argparse, with a usage error as one line (and exit status 2) instead of the whole usage text."""
 
-    def error(self, message: str):  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         complain(f"{cut(message, 200)} (see {self.prog} --help)", prefix=f"{self.prog}: ")
         raise SystemExit(REFUSED)
 

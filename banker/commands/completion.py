@@ -9,7 +9,7 @@ could be Baltic Avenue, Boardwalk or the B. & O. Railroad. Pure (no Textual), so
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from banker import commands as c
@@ -221,7 +221,7 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
         return player or word
     assert isinstance(slot, dict)
     try:
-        meant = c.closed_word(text, slot)
+        meant: str | None = c.closed_word(text, slot)
     except RuleError:
         raise _Ambiguous from None
     if meant is None:
@@ -230,7 +230,7 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
     return meant if meant in spellings else min(spellings, key=len)
 
 
-def _one(find, text: str) -> str | None:
+def _one(find: Callable[[], str], text: str) -> str | None:
     try:
         return find()
     except RuleError as e:

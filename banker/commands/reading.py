@@ -210,7 +210,7 @@ def _is_player(c: _Line, word: str) -> bool:
     return name_key(word) in {name_key(p.name) for p in c.state.players}
 
 
-def _player_deed(cls: type) -> Callable[[_Line], Command]:
+def _player_deed(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(2)
         return cls(c.player(c.args[0]), c.deed(c.args[1:]))
@@ -253,7 +253,7 @@ def _rent(c: _Line) -> Action:
     return Rent(payer, c.deed(rest), dice=dice, card=card)
 
 
-def _money_move(c: _Line, cls: type, keyword: str) -> Action:
+def _money_move(c: _Line, cls: Callable[..., Action], keyword: str) -> Action:
     c.need(2, 4)
     player = c.player(c.args[0])
     amount = c.amount(c.args[1])
@@ -277,7 +277,7 @@ def _go(c: _Line) -> Action:
     return Go(c.player(c.args[0]), exact=exact)
 
 
-def _build_sell(cls: type) -> Callable[[_Line], Command]:
+def _build_sell(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(2)
         player = c.player(c.args[0])
@@ -431,7 +431,7 @@ def _bankrupt(c: _Line) -> Action:
     return Bankrupt(player, c.creditor(c.args[2], player))
 
 
-def _one_player(cls: type) -> Callable[[_Line], Command]:
+def _one_player(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(1, 1)
         return cls(c.player(c.args[0]))
@@ -442,7 +442,7 @@ def _one_player(cls: type) -> Callable[[_Line], Command]:
 def _bare(make: Callable[[], Command]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Command:
         c.need(0, 0)
-        return make()  # type: ignore[operator]
+        return make()
 
     return parse_it
 

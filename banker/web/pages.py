@@ -23,7 +23,7 @@ from importlib.resources import files
 from string import Template
 from typing import TYPE_CHECKING, Any
 
-from rules.board import SquareKind
+from rules.board import Deed, SquareKind
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def involving(entries: tuple[LogEntry, ...], name: str) -> list[LogEntry]:
     return found[::-1]
 
 
-def _collects(state: GameState, deed) -> dict[str, Any]:
+def _collects(state: GameState, deed: Deed) -> dict[str, Any]:
     """What a deed collects now, by ``rules.queries.rent_quote``: an amount, or for a utility the range of the dice."""
     from rules.queries import rent_quote as quote
 

@@ -338,12 +338,12 @@ def test_game_end_writes_scores_and_undo_clears_them(db):
     reply = s.execute("end")
     assert reply.ok and s.state.over
     scores = s.scores()
-    assert [(r["name"], r["rank"], r["total"], r["winner"]) for r in scores] == [
+    assert [(r.name, r.rank, r.total, r.winner) for r in scores] == [
         ("Ann", 1, 1535, 1),
         ("Bob", 2, 1465, 0),
     ]
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT over, winner FROM games").fetchone() == (1, scores[0]["name"])
+        assert conn.execute("SELECT over, winner FROM games").fetchone() == (1, scores[0].name)
     assert not s.execute("pay ann 5").ok
     s.execute("undo")
     assert not s.state.over and s.scores() == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -70,7 +70,7 @@ def _files(tmp_path: Path, key: str) -> dict[str, str]:
         assert reply.ok, f"{line}: {reply.message}"
     assert session.state.over
     rep = replace(report(session), game=1, created=CREATED, ended=ENDED)
-    scores = [{k: v for k, v in row.items() if k != "game"} for row in session.scores()]
+    scores = [{k: v for k, v in asdict(row).items() if k != "game"} for row in session.scores()]
     out = {f"{key}.{fmt}": render(rep, fmt) for fmt in FORMATS}
     out[f"{key}.qr.txt"] = qr_text(rep) + "\n"
     out[f"{key}.scores.json"] = json.dumps([standings_rows(session.state), scores], indent=1) + "\n"
