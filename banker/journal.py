@@ -147,7 +147,7 @@ class LogRow:
     seq: int
     time: str
     text: str
-    kind: str
+    kind: EventKind
     summary: str
     target: int | None
     verb: str | None
@@ -664,7 +664,7 @@ class Journal:
         row = self.conn.execute(
             "SELECT seq, time, kind, text, target, summary FROM events WHERE game = ? AND seq = ?", (game_id, seq)
         ).fetchone()
-        return None if row is None else EventRow(row[0], row[1], row[2], row[3], None, row[4], row[5])
+        return None if row is None else EventRow(row[0], row[1], EventKind(row[2]), row[3], None, row[4], row[5])
 
     @_reading
     def log(self, game_id: int, limit: int | None = None) -> list[LogRow]:
@@ -677,7 +677,7 @@ class Journal:
             rows = self.conn.execute(
                 f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
             ).fetchall()[::-1]
-        return [LogRow(*row) for row in rows]
+        return [LogRow(seq, time, text, EventKind(kind), *rest) for seq, time, text, kind, *rest in rows]
 
     @_reading
     def actions(self, game_id: int, seqs: list[int]) -> dict[int, dict[str, Any]]:
@@ -697,7 +697,7 @@ class Journal:
         conn: sqlite3.Connection,
         game_id: int,
         seq: int,
-        kind: str,
+        kind: EventKind,
         text: str,
         action: dict[str, Any] | None,
         target: int | None,

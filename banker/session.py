@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import rules
-from banker.journal import Checkpoint, EventRow, Journal, JournalError, NoGame, ScoreRow, damaged
+from banker.journal import Checkpoint, EventKind, EventRow, Journal, JournalError, NoGame, ScoreRow, damaged
 from banker.timeline import Timeline
 from banker.views import answer, standings_rows
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
@@ -71,8 +71,8 @@ class Reply:
     query: bool = False
     action: Action | None = None
     """The action recorded (or redone), so the app asks what it was instead of re-reading the typed text."""
-    kind: str = ""
-    """What was recorded: ``action``, ``undo`` or ``redo``; empty for a refusal or a query."""
+    kind: EventKind | None = None
+    """What was recorded: an action, an undo or a redo; None for a refusal or a query."""
     line: str = ""
     """The command line :meth:`Session.execute` was given (accepted or refused), so that a payment refused for
     want of cash can be recorded again, as typed, once the money is raised."""
@@ -83,8 +83,7 @@ class LogEntry:
     seq: int
     time: str
     text: str
-    kind: str
-    """``action``, ``undo`` or ``redo``."""
+    kind: EventKind
     summary: str
     undone: bool
     """For an action: it is currently taken back."""
@@ -98,7 +97,7 @@ class LogEntry:
 class _Plan:
     """What an accepted command will write and do, computed before the transaction commits."""
 
-    kind: str
+    kind: EventKind
     text: str
     action: Action | None
     target: int | None
@@ -419,14 +418,14 @@ class Session:
                 target = timeline.stack[-1]
                 before = timeline.state_at(len(timeline.stack) - 1)
                 summary = f"undo: {self._summary(target)}"
-                return _Plan("undo", text, None, target, Outcome(before, summary), summary, before)
+                return _Plan(EventKind.UNDO, text, None, target, Outcome(before, summary), summary, before)
             if not timeline.can_redo:
                 raise RuleError("redo", "nothing to redo")
             target = timeline.undone[-1]
             outcome = rules.apply(self.state, self._action(target))
-            return _Plan("redo", text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
+            return _Plan(EventKind.REDO, text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
         outcome = rules.apply(self.state, cmd)
-        return _Plan("action", text, cmd, None, outcome, outcome.summary, outcome.state)
+        return _Plan(EventKind.ACTION, text, cmd, None, outcome, outcome.summary, outcome.state)
 
     def _steps(self, cmd: Command) -> int:
         """How many undos or redos ``undo to N`` / ``redo to N`` stand for (1 for any other command); refused when

@@ -5,7 +5,7 @@ benches and the docs import from ``banker.commands``, so callers never name the 
 
 from banker.commands.amounts import MAX_AMOUNT, parse_amount
 from banker.commands.forms import Form, Missing, Refused
-from banker.commands.kinds import RULE, Command, CommandError, Control, NewGame, Query
+from banker.commands.kinds import RULE, Command, CommandError, Control, ControlKind, NewGame, Query, QueryKind
 from banker.commands.lines import MAX_LINE, check_line, strip_comment
 from banker.commands.new_games import parse_new, parse_new_words
 from banker.commands.reading import random_seed
@@ -47,10 +47,12 @@ __all__ = [
     "Command",
     "CommandError",
     "Control",
+    "ControlKind",
     "Form",
     "Missing",
     "NewGame",
     "Query",
+    "QueryKind",
     "Refused",
     "check_line",
     "closed_word",

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from banker.commands.amounts import parse_amount
-from banker.commands.kinds import Command, CommandError, Control, NewGame, Query
+from banker.commands.kinds import Command, CommandError, Control, ControlKind, NewGame, Query, QueryKind
 from banker.commands.new_games import parse_new_words
 from banker.commands.words import (
     BANK,
@@ -447,7 +447,7 @@ def _bare(make: Callable[[], Command]) -> Callable[[_Line], Command]:
     return parse_it
 
 
-def _control(c: _Line, kind: str) -> Control:
+def _control(c: _Line, kind: ControlKind) -> Control:
     """``undo`` / ``redo``, or ``undo to 12`` / ``redo to 12`` with the number of a journal entry (``banker log``)."""
     c.need(0, 2)
     if not c.args:
@@ -472,18 +472,18 @@ def _end(c: _Line) -> Action:
 
 def _show(c: _Line) -> Query:
     c.need(1)
-    what = closed_word(c.args[0], SHOW_WHAT) or ""
-    if what == "rent":
+    what = closed_word(c.args[0], SHOW_WHAT)
+    if what is QueryKind.RENT:
         rest = c.args[1:]
         dice = None
         if len(rest) >= 2 and rest[-2].casefold() == "dice":
             dice = c.dice(rest[-1])
             rest = rest[:-2]
-        return Query("rent", deed=c.deed(rest), dice=dice)
-    if what in ("worth", "scores"):
+        return Query(QueryKind.RENT, deed=c.deed(rest), dice=dice)
+    if what in (QueryKind.WORTH, QueryKind.SCORES):
         c.need(1, 1)
         return Query(what)
-    if what in ("tax", "raise"):
+    if what in (QueryKind.TAX, QueryKind.RAISE):
         c.need(2, 2)
         return Query(what, player=c.player(c.args[1]))
     raise c.bad(f'"{shown(c.args[0])}" is not something to show')

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from banker.commands.kinds import Command, CommandError, Control, Query
+from banker.commands.kinds import Command, CommandError, Control, ControlKind, Query
 from banker.commands.lines import check_line, strip_comment
 from banker.commands.new_games import NEW_SHAPE
 from banker.commands.reading import (
@@ -296,7 +296,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "undo",
         "undo [to <entry>]",
-        lambda c: _control(c, "undo"),
+        lambda c: _control(c, ControlKind.UNDO),
         {Control: write_control},
         "undo",
         "Undo the last action (the journal keeps it, struck through); `undo to 12`: everything after entry 12, in"
@@ -305,7 +305,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "redo",
         "redo [to <entry>]",
-        lambda c: _control(c, "redo"),
+        lambda c: _control(c, ControlKind.REDO),
         {Control: write_control},
         "redo",
         "Redo what was just undone; `redo to 12`: up to entry 12 again.",

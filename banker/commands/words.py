@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from banker.commands.kinds import CommandError
+from banker.commands.kinds import CommandError, QueryKind
 from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
 from rules.names import shown
 from rules.state import Deck
@@ -46,12 +46,12 @@ TAX_CHOICES = {
 EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
 BANK = {"bank": "bank"}
 SHOW_WHAT = {
-    "rent": "rent",
-    "worth": "worth",
-    "tax": "tax",
-    "raise": "raise",
-    "scores": "scores",
-    "standings": "scores",
+    "rent": QueryKind.RENT,
+    "worth": QueryKind.WORTH,
+    "tax": QueryKind.TAX,
+    "raise": QueryKind.RAISE,
+    "scores": QueryKind.SCORES,
+    "standings": QueryKind.SCORES,
 }
 END_REASONS = {"time": EndReason.TIME, "agreement": EndReason.AGREEMENT, "agreed": EndReason.AGREEMENT}
 EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}

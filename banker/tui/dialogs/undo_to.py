@@ -14,7 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from banker.commands import Control
+from banker.commands import Control, ControlKind
 from banker.tui.dialogs.base import RecordingDialog, plain
 from banker.tui.safety import guard_actions
 
@@ -28,8 +28,8 @@ def control_for(entry) -> Control | None:
     if entry.kind == "undo":
         return None
     if entry.kind == "action" and entry.undone:
-        return Control("redo", entry.seq)
-    return Control("undo", entry.seq)
+        return Control(ControlKind.REDO, entry.seq)
+    return Control(ControlKind.UNDO, entry.seq)
 
 
 def label_for(entry) -> str:
