@@ -48,7 +48,7 @@ async def test_table_page_shows_standings_bank_and_pot(db, aiohttp_client):
     _server, client, links = await served(db, game, aiohttp_client)
     html = await (await client.get(path_of(links, TABLE_SEAT))).text()
     assert "<caption" not in html and '<th scope="col">Player</th>' in html
-    assert "Free Parking pot <strong>$75</strong>" in html or "Free Parking pot <strong>$100</strong>" in html
+    assert "Free Parking pot <strong>$100</strong>" in html  # Bob's Luxury Tax went into the pot
     assert "Houses <strong>31</strong> of 32 · Hotels <strong>12</strong> of 12" in html
     assert "buys Boardwalk" in html
 
