@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar, Literal
 
-from rules.decks import Deck
+from rules.state import Deck
 
 
 class JailWay(StrEnum):

@@ -70,7 +70,7 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
             raise RuleError(SETTINGS_RULE, f"the house rule {flag.replace('_', ' ')} is on or off")
     if not isinstance(settings.cards, str):
         raise RuleError(SETTINGS_RULE, "the card style is a name")
-    from rules.decks import STYLES
+    from rules.cards import STYLES
 
     if settings.cards not in STYLES:
         raise RuleError(SETTINGS_RULE, f'no card style called "{settings.cards:.20}"; choose {" or ".join(STYLES)}')

@@ -8,17 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
 from rules.board import Board, Deed, load_board, resolve
-from rules.decks import Deck as Deck  # a held jail card is named by its deck (data: rules.decks, no handler)
 from rules.errors import RuleError
 from rules.limits import check_settings
 from rules.names import check_names
 from rules.variants import Variant, find_variant, load_variant
 
 STARTING_CASH = 1500  # seed 000, PREPARATION: "Each player is given $1500"; seed 001: "$1,500.00 in scrip"
+
+
+class Deck(StrEnum):
+    """The two card decks (seed 000, "CHANCE" and "COMMUNITY CHEST"); a Get Out of Jail Free card a player holds
+    is named by its deck (here, so a saved state decodes without loading the cards or the actions)."""
+
+    CHANCE = "chance"
+    CHEST = "chest"
 
 
 @dataclass(frozen=True)

@@ -11,14 +11,13 @@ from dataclasses import dataclass
 
 from rules.actions import Items, Trade
 from rules.board import Deed
-from rules.decks import DECK_TITLES, Deck, deck_key
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.jail import JAIL_CARD_RULE
+from rules.jail import DECK_TITLES, JAIL_CARD_RULE, deck_key
 from rules.money import check_amount, transfer
 from rules.mortgages import lift_cost
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
-from rules.state import GameState
+from rules.state import Deck, GameState
 
 TRADE_RULE = "seed 000, SELLING PROPERTY"
 MORTGAGE_RULE = "seed 000, MORTGAGES"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from banker import commands as c
-from rules.decks import resolve_card
+from rules.cards import resolve_card
 from rules.errors import RuleError
 from rules.state import GameState
 

@@ -27,7 +27,7 @@ from rules.actions import (
     TaxKind,
     Trade,
 )
-from rules.decks import resolve_card
+from rules.cards import resolve_card
 from rules.errors import RuleError
 from rules.state import GameState
 

@@ -52,7 +52,7 @@ from rules.actions import (
     TaxKind,
     Trade,
 )
-from rules.decks import resolve_card
+from rules.cards import resolve_card
 from rules.errors import RuleError, UnknownName
 from rules.names import name_key, shown
 from rules.rent import is_roll

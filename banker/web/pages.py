@@ -148,7 +148,7 @@ def _detail(explanation: str, name: str, amount: str = "") -> str:
 
 def player_data(view: View, seat: int) -> dict[str, Any]:
     """Everything a player's page shows, as plain JSON."""
-    from rules.decks import DECK_TITLES
+    from rules.jail import DECK_TITLES
     from rules.queries import buildings_on, jail_status, valuation
 
     state = view.state

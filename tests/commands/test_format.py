@@ -40,7 +40,7 @@ from rules.actions import (
     Turn,
     Unmortgage,
 )
-from rules.decks import deck_cards
+from rules.cards import deck_cards
 from rules.errors import RuleError
 from rules.money import MAX_AMOUNT
 from rules.names import check_names

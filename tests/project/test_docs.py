@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from banker.commands import VERB_NAMES
-from rules.decks import STYLES, deck_cards
+from rules.cards import STYLES, deck_cards
 
 DOC = Path(__file__).parents[2] / "docs" / "commands.md"
 

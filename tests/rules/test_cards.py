@@ -8,7 +8,7 @@ import pytest
 
 from rules import CannotPay, HouseRules, RuleError, apply
 from rules.actions import Card, JailAction, Turn
-from rules.decks import deck_cards, find_card
+from rules.cards import deck_cards, find_card
 from tests.kit.conservation import conserved
 from tests.kit.games import fresh, own, set_cash
 

@@ -39,8 +39,8 @@ from rules.actions import (
     Turn,
     Unmortgage,
 )
+from rules.cards import deck_cards
 from rules.codec import state_to_dict
-from rules.decks import deck_cards
 from rules.variants import VARIANTS, find_variant
 from tests.kit.conservation import conserved
 from tests.kit.fuzz import examples
