@@ -14,8 +14,8 @@ import sys
 from banker.cli.support import REFUSED, CliError, database, output_file, safe, say, write_file
 from banker.journal import NoDatabase, NoGame
 from banker.reports.bgstats import bgstats_url
+from banker.reports.exports import qr_text, render
 from banker.reports.files import exports_dir, file_stem, write_qr
-from banker.reports.formats import qr_text, render
 from banker.reports.leaderboard import leaderboard, leaderboard_text
 from banker.reports.report import Report, report
 

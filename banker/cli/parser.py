@@ -14,7 +14,7 @@ from typing import NoReturn
 
 from banker import __version__
 from banker.cli.support import REFUSED, complain, cut
-from banker.reports.formats import FORMATS
+from banker.reports.exports import FORMATS
 
 DB_HELP = "the game database (default: $BANKER_DB or the data directory)"
 SHELLS = ("bash", "zsh", "tcsh")

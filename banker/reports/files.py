@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from banker.reports.formats import qr_text, render
+from banker.reports.exports import qr_text, render
 from banker.reports.report import Report
 
 

@@ -2,7 +2,7 @@
 
 Its rows are the rules engine's :class:`rules.valuation.Standing` records, valuation and winner included, so an
 export can never disagree with the standings screen. Every export reads a report: the formats
-(``banker.reports.formats``), BG Stats (``banker.reports.bgstats``), the files (``banker.reports.files``) and the
+(``banker.reports.exports``), BG Stats (``banker.reports.bgstats``), the files (``banker.reports.files``) and the
 statistics (``banker.reports.stats``).
 """
 

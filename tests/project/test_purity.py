@@ -13,7 +13,7 @@ CORE = (
     "banker.commands",
     "banker.commands.completion",
     "banker.reports.report",
-    "banker.reports.formats",
+    "banker.reports.exports",
     "banker.reports.files",
     "banker.reports.bgstats",
     "banker.reports.story",

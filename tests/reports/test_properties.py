@@ -9,7 +9,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banker.reports.formats import from_dict, to_csv, to_json, to_markdown
+from banker.reports.exports import from_dict, to_csv, to_json, to_markdown
 from banker.reports.report import Report, Row
 from tests.kit.fuzz import examples
 

@@ -9,7 +9,7 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable, Static
 
-from banker.reports.formats import qr_text
+from banker.reports.exports import qr_text
 from banker.reports.report import report
 from banker.tui.screens.standings import StandingsScreen
 from banker.tui.widgets.chart import BarChart, LineChart

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import rules
 from banker.reports.bgstats import bgstats_url
-from banker.reports.formats import qr_text
+from banker.reports.exports import qr_text
 from banker.reports.qr import half_blocks
 from banker.session import Session
 from banker.tui.app import make_app

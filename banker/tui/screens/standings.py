@@ -30,8 +30,8 @@ from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, Ta
 
 from banker.reports import stats
 from banker.reports.bgstats import bgstats_url
+from banker.reports.exports import qr_text
 from banker.reports.files import file_stem, write_export, write_qr
-from banker.reports.formats import qr_text
 from banker.reports.qr import half_blocks
 from banker.reports.report import game_title, report
 from banker.reports.story import GameStory, story_from_history

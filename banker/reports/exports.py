@@ -1,4 +1,5 @@
-"""The export formats: CSV, JSON and Markdown of a :class:`~banker.reports.report.Report`, and the QR code's text.
+"""The standings exports' renderers: CSV, JSON and Markdown of a :class:`~banker.reports.report.Report`, and the QR
+code's text.
 
 Each format is a function of the report alone (no database, no files), so the same standings read the same in every
 format; ``docs/exports.md`` documents them, and ``tests/reports/golden/`` holds them byte for byte.
