@@ -27,7 +27,6 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 
@@ -35,6 +34,7 @@ from banker.journal import TABLE_SEAT, Journal, NoGame
 from banker.session import Session
 from banker.web import pages
 from banker.web.links import Link, tokens, url_host
+from banker.web.page_data import PageData
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -131,7 +131,7 @@ class Feed:
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
-    def data(self, seat: int, view: pages.View | None = None) -> dict[str, Any]:
+    def data(self, seat: int, view: pages.View | None = None) -> PageData:
         view = view or pages.view_of(self.session)
         return pages.table_data(view) if seat == TABLE_SEAT else pages.player_data(view, seat)
 
