@@ -10,6 +10,7 @@ import json
 import sys
 from dataclasses import asdict, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ GOLDEN = Path(__file__).parent / "golden"
 CREATED = "2026-11-22T03:00:00+00:00"
 ENDED = "2026-11-22T04:25:30+00:00"
 
-GAMES = {
+GAMES: dict[str, tuple[list[str], list[str], dict[str, Any]]] = {
     # the 1973 short game to its second bankruptcy: deals, houses and a hotel, a mortgage, a player bankrupt
     "short-1973": (
         ["Ann", "Bob", "Cy", "Dee"],
@@ -86,9 +87,9 @@ def _files(tmp_path: Path, key: str) -> dict[str, str]:
 
 
 def _query(kind: str):
-    from banker.commands import Query
+    from banker.commands import Query, QueryKind
 
-    return Query(kind)
+    return Query(QueryKind(kind))
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -344,7 +344,7 @@ def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, su
         ),
         (
             {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}},
-            ShortageAuction("Ann", "Boardwalk", 1, 100, hotel="1"),
+            ShortageAuction("Ann", "Boardwalk", 1, 100, hotel="1"),  # type: ignore[arg-type]  # a wrong type on purpose: the engine refuses it
             "houses or hotels",
         ),
         ({"own": {"Ann": BLUE}}, ShortageAuction("Ann", "Boardwalk", 1, 0), "more than"),

@@ -316,6 +316,7 @@ async def press_checked(pilot, key: str) -> None:
                 or (isinstance(focused, Button) and focused.id == "cancel")
                 or (
                     isinstance(app.screen, RaiseMoneyDialog)
+                    and expect is not None
                     and isinstance(expect.error, CannotPay)
                     and expect.error.debt
                 )

@@ -230,7 +230,8 @@ class Transport:
     """A connection's transport as a stream sees it: what was written, and a phone that stopped reading."""
 
     def __init__(self) -> None:
-        self.sent, self.waiting, self.closing = [], 0, False
+        self.sent: list[bytes] = []
+        self.waiting, self.closing = 0, False
 
     def write(self, data: bytes) -> None:
         self.sent.append(data)
