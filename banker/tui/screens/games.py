@@ -20,7 +20,7 @@ from banker.tui.safety import guard_actions
 
 
 @guard_actions
-class GamesScreen(Screen):
+class GamesScreen(Screen[None]):
     BINDINGS = [Binding("n", "new_game", "New game", tooltip="Start a new game"), Binding("q", "app.quit", "Quit")]
 
     class Chosen(Message):
