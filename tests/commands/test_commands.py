@@ -290,3 +290,14 @@ def test_a_thousands_comma_in_a_trade_is_part_of_the_amount(state, side, cash, d
     separator between items; the docs give `$1,200` as an amount, and every other command reads it so."""
     give = parse(f"trade ann bob give {side} get nothing", state).give
     assert (give.cash, give.deeds) == (cash, deeds)
+
+
+def test_a_query_or_control_holds_its_kind_as_the_enum():
+    # built from a word (a dialog, an old caller) or from the enum, the kind is the enum; a word that names no
+    # question or control is a bug and fails at once
+    assert Control("undo").kind is ControlKind.UNDO and Control(ControlKind.REDO, 3).to == 3
+    assert Query("worth") == Query(QueryKind.WORTH) and Query("worth").kind is QueryKind.WORTH
+    with pytest.raises(ValueError):
+        Query("weather")  # type: ignore[arg-type]  # not a question: refused
+    with pytest.raises(ValueError):
+        Control("rewind")  # type: ignore[arg-type]
