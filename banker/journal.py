@@ -20,12 +20,15 @@ import os
 import sqlite3
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 SCHEMA_VERSION = 1
 LINKS = "phone_links"
@@ -38,6 +41,24 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 class JournalError(Exception):
     """The database cannot be used: not ours, damaged, or written by a newer Banker. Nothing was written."""
+
+
+class NoDatabase(LookupError):
+    """There is no Banker database at ``path`` (a command that only reads never creates one)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"there is no Banker database at {path}")
+        self.path = path
+
+
+class NoGame(LookupError):
+    """The database at ``path`` holds no game ``game`` (None: no game at all)."""
+
+    def __init__(self, path: Path, game: int | None = None) -> None:
+        what = f"there is no game {game} in {path}" if game is not None else f"there are no games in {path}"
+        super().__init__(what)
+        self.path = path
+        self.game = game
 
 
 def cause(error: BaseException) -> str:
@@ -72,11 +93,14 @@ def damaged(path: Path, error: BaseException, what: str = "") -> JournalError:
     return JournalError(f"{path} is damaged{where}: {why}; nothing was changed")
 
 
-def _reading(method):
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _reading(method: Callable[Concatenate[Journal, _P], _R]) -> Callable[Concatenate[Journal, _P], _R]:
     """A read of the journal: an SQLite error or a row that is not JSON becomes a :class:`JournalError`."""
 
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: Journal, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as e:
@@ -88,6 +112,7 @@ def _reading(method):
         except (ValueError, TypeError) as e:  # json.JSONDecodeError is a ValueError
             raise damaged(self.path, e, "a row is not the JSON Banker wrote") from None
 
+    functools.update_wrapper(wrapper, method)
     return wrapper
 
 
@@ -122,11 +147,61 @@ class LogRow:
     seq: int
     time: str
     text: str
-    kind: str
+    kind: EventKind
     summary: str
     target: int | None
     verb: str | None
     """For an action: its verb (``rent``, ``next``...) as journalled; None for an undo or a redo."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game as the ``games`` and ``players`` tables hold it: what opening it needs."""
+
+    id: int
+    created: str
+    updated: str
+    variant: str
+    edition: str
+    settings: dict[str, Any]
+    """The settings as ``rules.codec`` wrote them."""
+    over: bool
+    winner: str | None
+    """The winners' names, comma-separated (None while the game runs, or for nobody)."""
+    names: tuple[str, ...]
+    """The players in seating order."""
+    tokens: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameListing:
+    """One line of the list of games (``banker games``, the saved-games screen): no settings."""
+
+    id: int
+    created: str
+    updated: str
+    variant: str
+    edition: str
+    over: bool
+    winner: str | None
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One player's line of a finished game's final standings as journalled in ``scores``
+    (``banker.views.score_row`` writes it from the rules' ``Standing``)."""
+
+    game: int
+    name: str
+    rank: int
+    total: int
+    cash: int
+    deeds: int
+    mortgaged: int
+    buildings: int
+    winner: int
+    """1 if the standings flagged this player as a winner."""
 
 
 @dataclass(frozen=True)
@@ -308,7 +383,7 @@ class Journal:
                 raise JournalError(
                     f"there is no Banker database at {self.path}: {self.path.parent} is a file, not a directory"
                 )
-            raise LookupError(f"there is no Banker database at {self.path}")
+            raise NoDatabase(self.path)
         _check_file(self.path)
         if readonly:
             self._open_readonly()
@@ -372,7 +447,7 @@ class Journal:
             raise
 
     @functools.cached_property
-    def db(self):
+    def db(self) -> sqlite_utils.Database:
         """sqlite-utils on our connection, imported only when needed: it takes longer to import than the app
         takes to open a game, and reading a game needs only plain SQL."""
         import sqlite_utils
@@ -384,13 +459,13 @@ class Journal:
             return
         with self.write():
             db = self.db
-            db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
+            db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
             # Plain SQL inside our transaction: sqlite-utils' insert helpers commit on their own.
             self.conn.executemany(
                 "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
                 [("app", APP_ID), ("schema_version", str(SCHEMA_VERSION))],
             )
-            db["games"].create(
+            db.table("games").create(
                 {
                     "id": int,
                     "created": str,
@@ -404,13 +479,13 @@ class Journal:
                 pk="id",
                 if_not_exists=True,
             )
-            db["players"].create(
+            db.table("players").create(
                 {"game": int, "seat": int, "name": str, "token": str},
                 pk=("game", "seat"),
                 foreign_keys=[("game", "games", "id")],
                 if_not_exists=True,
             )
-            db["events"].create(
+            db.table("events").create(
                 {
                     "game": int,
                     "seq": int,
@@ -425,13 +500,13 @@ class Journal:
                 foreign_keys=[("game", "games", "id")],
                 if_not_exists=True,
             )
-            db["checkpoints"].create(
+            db.table("checkpoints").create(
                 {"game": int, "seq": int, "idx": int, "last": int, "state": str, "stack": str, "redo": str},
                 pk=("game", "seq"),
                 foreign_keys=[("game", "games", "id")],
                 if_not_exists=True,
             )
-            db["scores"].create(
+            db.table("scores").create(
                 {
                     "game": int,
                     "name": str,
@@ -521,35 +596,40 @@ class Journal:
         return int(game), created
 
     @_reading
-    def game(self, game_id: int) -> dict[str, Any] | None:
+    def game(self, game_id: int) -> GameRow | None:
         row = self.conn.execute(
             "SELECT id, created, updated, variant, edition, settings, over, winner FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             return None
-        keys = ("id", "created", "updated", "variant", "edition", "settings", "over", "winner")
-        out = dict(zip(keys, row, strict=True))
-        out["settings"] = json.loads(out["settings"])
+        id_, created, updated, variant, edition, settings, over, winner = row
         players = self.conn.execute(
             "SELECT name, token FROM players WHERE game = ? ORDER BY seat", (game_id,)
         ).fetchall()
-        out["names"] = [p[0] for p in players]
-        out["tokens"] = [p[1] or "" for p in players]
-        return out
+        return GameRow(
+            id=id_,
+            created=created,
+            updated=updated,
+            variant=variant,
+            edition=edition,
+            settings=json.loads(settings),
+            over=bool(over),
+            winner=winner,
+            names=tuple(p[0] for p in players),
+            tokens=tuple(p[1] or "" for p in players),
+        )
 
     @_reading
-    def games(self) -> list[dict[str, Any]]:
+    def games(self) -> list[GameListing]:
         rows = self.conn.execute(
             "SELECT id, created, updated, variant, edition, over, winner FROM games ORDER BY id"
         ).fetchall()
-        keys = ("id", "created", "updated", "variant", "edition", "over", "winner")
         out = []
-        for row in rows:
-            g = dict(zip(keys, row, strict=True))
-            g["players"] = [
-                r[0] for r in self.conn.execute("SELECT name FROM players WHERE game = ? ORDER BY seat", (g["id"],))
-            ]
-            out.append(g)
+        for id_, created, updated, variant, edition, over, winner in rows:
+            players = tuple(
+                r[0] for r in self.conn.execute("SELECT name FROM players WHERE game = ? ORDER BY seat", (id_,))
+            )
+            out.append(GameListing(id_, created, updated, variant, edition, bool(over), winner, players))
         return out
 
     @_reading
@@ -584,7 +664,7 @@ class Journal:
         row = self.conn.execute(
             "SELECT seq, time, kind, text, target, summary FROM events WHERE game = ? AND seq = ?", (game_id, seq)
         ).fetchone()
-        return None if row is None else EventRow(row[0], row[1], row[2], row[3], None, row[4], row[5])
+        return None if row is None else EventRow(row[0], row[1], EventKind(row[2]), row[3], None, row[4], row[5])
 
     @_reading
     def log(self, game_id: int, limit: int | None = None) -> list[LogRow]:
@@ -597,7 +677,7 @@ class Journal:
             rows = self.conn.execute(
                 f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
             ).fetchall()[::-1]
-        return [LogRow(*row) for row in rows]
+        return [LogRow(seq, time, text, EventKind(kind), *rest) for seq, time, text, kind, *rest in rows]
 
     @_reading
     def actions(self, game_id: int, seqs: list[int]) -> dict[int, dict[str, Any]]:
@@ -617,7 +697,7 @@ class Journal:
         conn: sqlite3.Connection,
         game_id: int,
         seq: int,
-        kind: str,
+        kind: EventKind,
         text: str,
         action: dict[str, Any] | None,
         target: int | None,
@@ -679,7 +759,8 @@ class Journal:
     @_reading
     def checkpoint_state(self, game_id: int, seq: int) -> dict[str, Any]:
         row = self.conn.execute("SELECT state FROM checkpoints WHERE game = ? AND seq = ?", (game_id, seq)).fetchone()
-        return json.loads(row[0])
+        state: dict[str, Any] = json.loads(row[0])
+        return state
 
     # Scores ------------------------------------------------------------------------------------------------
     def set_result(
@@ -694,8 +775,13 @@ class Journal:
         )
 
     @_reading
-    def scores(self, game_id: int) -> list[dict[str, Any]]:
-        return list(self.db.query("SELECT * FROM scores WHERE game = ? ORDER BY rank, name", [game_id]))
+    def scores(self, game_id: int) -> list[ScoreRow]:
+        rows = self.conn.execute(
+            "SELECT game, name, rank, total, cash, deeds, mortgaged, buildings, winner FROM scores WHERE game = ? "
+            "ORDER BY rank, name",
+            (game_id,),
+        ).fetchall()
+        return [ScoreRow(*row) for row in rows]
 
     @_reading
     def finished_scores(self) -> list[FinishedScore]:
@@ -714,7 +800,8 @@ class Journal:
         none were made (or the database predates the ``phone_links`` table)."""
         if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{LINKS}'").fetchone():
             return {}
-        return dict(self.conn.execute(f"SELECT seat, token FROM {LINKS} WHERE game = ?", (game_id,)).fetchall())
+        rows = self.conn.execute(f"SELECT seat, token FROM {LINKS} WHERE game = ?", (game_id,)).fetchall()
+        return {int(seat): str(token) for seat, token in rows}
 
     def add_phone_links(self, game_id: int, tokens: dict[int, str]) -> dict[int, str]:
         """Store link tokens for the seats that have none yet (creating the ``phone_links`` table if missing: an
@@ -739,7 +826,7 @@ class Journal:
 _LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"
 
 
-def _checkpoint(row: tuple) -> Checkpoint:
+def _checkpoint(row: tuple[Any, ...]) -> Checkpoint:
     seq, idx, last, state, stack, redo = row
     return Checkpoint(
         seq, idx, last, json.loads(state), json.loads(stack) if stack else None, json.loads(redo) if redo else None

@@ -43,7 +43,7 @@ class Config:
     """A Textual theme name (None: Textual's default)."""
     new_game: NewGameDefaults = field(default_factory=NewGameDefaults)
     exports: Path | None = None
-    """Where exports go (None: a folder beside the database in use: :func:`banker.reports.exports.exports_dir`)."""
+    """Where exports go (None: a folder beside the database in use: :func:`banker.reports.files.exports_dir`)."""
     path: Path | None = None
     """The file read (None: there was none)."""
 
@@ -96,7 +96,7 @@ def load(path: Path | None = None) -> Config:
     return parse(doc, path)
 
 
-def parse(doc: dict, path: Path | None = None) -> Config:
+def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
     """Check a parsed config document and build the :class:`Config`."""
     where = f"{path}: " if path else ""
 
@@ -158,7 +158,7 @@ def parse(doc: dict, path: Path | None = None) -> Config:
         new_game=NewGameDefaults(
             variant=variant,
             edition=str(edition).casefold(),
-            luxury_tax=int(luxury),  # type: ignore[call-overload]
+            luxury_tax=int(luxury),
             **house,
         ),
         exports=Path(str(directory)).expanduser() if directory is not None else None,

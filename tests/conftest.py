@@ -2,7 +2,10 @@
 
 import pytest
 
+from tests.kit import fuzz
 from tests.kit.skips import fail_unjustified
+
+fuzz.register()  # HYPOTHESIS_PROFILE: ci (each property's own count) or dev (fewer examples); tests/kit/fuzz.py
 
 
 @pytest.fixture(autouse=True)

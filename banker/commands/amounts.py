@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from banker.commands.kinds import CommandError
-from rules.money import MAX_AMOUNT
+from rules.money import MAX_AMOUNT as MAX_AMOUNT  # the one ceiling, re-exported for the language's readers
 from rules.names import shown
 
 _AMOUNT = re.compile(r"^[$£]?(\d{1,3}(,\d{3})+|\d+)$")

@@ -7,8 +7,10 @@ from __future__ import annotations
 from banker.commands.amounts import parse_amount
 from banker.commands.kinds import CommandError, NewGame
 from banker.commands.lines import check_line, strip_comment
-from banker.commands.words import SHAPES
 from rules.state import Settings, game_settings, new_game
+
+NEW_SHAPE = "new <variant> <player> <player>... [edition us|uk]"
+"""How a ``new`` line is typed (the verb table's shape for ``new``)."""
 
 
 def parse_new(line: str) -> tuple[list[str], Settings]:
@@ -18,14 +20,14 @@ def parse_new(line: str) -> tuple[list[str], Settings]:
     text = strip_comment(check_line(line))
     words = text.split()
     if not words or words[0].casefold() != "new":
-        raise CommandError(f"a game starts with a new line: {SHAPES['new']}")
+        raise CommandError(f"a game starts with a new line: {NEW_SHAPE}")
     game = parse_new_words(words[1:])
     return list(game.names), game.settings
 
 
 def parse_new_words(args: list[str]) -> NewGame:
     if len(args) < 2:
-        raise CommandError(f"name a variant and the players; expected: {SHAPES['new']}")
+        raise CommandError(f"name a variant and the players; expected: {NEW_SHAPE}")
     variant = args[0]
     names: list[str] = []
     edition, minutes, luxury = "us", 0, 0

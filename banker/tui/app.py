@@ -28,6 +28,7 @@ from banker.tui.textual_private import give_result_callback
 from rules import CannotPay, RuleError
 
 if TYPE_CHECKING:
+    from banker.journal import GameListing
     from banker.tui.screens.games import GamesScreen
     from banker.tui.screens.new_game import NewGameScreen
 
@@ -155,7 +156,7 @@ class BankerApp(App[int]):
         if self.session is None:
             self.show_games()
 
-    def games(self) -> list[dict]:
+    def games(self) -> list[GameListing]:
         from banker.journal import Journal
 
         journal = Journal(self.db_path)

@@ -25,15 +25,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
 
-from banker.journal import TABLE_SEAT, Journal
+from banker.journal import TABLE_SEAT, Journal, NoGame
 from banker.session import Session
 from banker.web import pages
 from banker.web.links import Link, tokens, url_host
+from banker.web.page_data import PageData
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 POLL_SECONDS = 0.05
 """How often each served game checks ``PRAGMA data_version`` for another connection's commit."""
@@ -128,7 +131,7 @@ class Feed:
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
-    def data(self, seat: int, view: pages.View | None = None) -> dict:
+    def data(self, seat: int, view: pages.View | None = None) -> PageData:
         view = view or pages.view_of(self.session)
         return pages.table_data(view) if seat == TABLE_SEAT else pages.player_data(view, seat)
 
@@ -281,7 +284,7 @@ class PhoneServer:
 
     # Requests --------------------------------------------------------------------------------------------------
     @web.middleware
-    async def _guard(self, request: web.Request, handler):
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.method not in ("GET", "HEAD"):
             raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
         try:
@@ -352,8 +355,8 @@ def _names(db_path: Path, game_id: int) -> list[str]:
     finally:
         journal.close()
     if info is None:
-        raise LookupError(f"there is no game {game_id} in {db_path}")
-    return info["names"]
+        raise NoGame(db_path, game_id)
+    return list(info.names)
 
 
 async def serve_forever(db_path: Path, game_id: int, host: str, port: int, say: Callable[[str], None]) -> None:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from banker.commands import SHAPES
+from banker.commands import VERB_NAMES
 from rules.cards import STYLES, deck_cards
 
 DOC = Path(__file__).parents[2] / "docs" / "commands.md"
@@ -20,4 +20,4 @@ def test_every_card_id_is_listed(style):
 
 def test_every_verb_is_documented():
     text = DOC.read_text(encoding="utf-8")
-    assert [v for v in SHAPES if f"`{v.split()[0]}" not in text] == []
+    assert [v for v in VERB_NAMES if f"`{v}" not in text] == []

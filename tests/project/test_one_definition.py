@@ -4,7 +4,8 @@ dice totals, the half-price building refund and a new game's settings."""
 import pytest
 
 from banker import commands
-from banker.cli.commands import _settings, build_parser
+from banker.cli.commands import _settings
+from banker.cli.parser import build_parser
 from rules import money, rent
 from rules.state import HouseRules, Settings, game_settings, new_game
 from tests.kit.games import fresh, own

@@ -46,11 +46,12 @@ def decode(text: str, path) -> str:
         for x, ch in enumerate(line):
             image.putpixel((x, 2 * y), 255 if ch in "█▀" else 0)
             image.putpixel((x, 2 * y + 1), 255 if ch in "█▄" else 0)
-    image = image.resize((width * scale, 2 * len(lines) * scale), Image.NEAREST)
+    image = image.resize((width * scale, 2 * len(lines) * scale), Image.Resampling.NEAREST)
     # A dark frame around it, as the terminal's background is: the code's own light border is its quiet zone.
     framed = Image.new("L", (image.width + 8 * scale, image.height + 8 * scale), 0)
     framed.paste(image, (4 * scale, 4 * scale))
     framed.save(path)
+    assert ZBARIMG is not None
     out = subprocess.run([ZBARIMG, "--raw", "-q", str(path)], capture_output=True, text=True, check=True)
     return out.stdout.removesuffix("\n")
 

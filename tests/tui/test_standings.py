@@ -9,8 +9,8 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable, Static
 
-from banker.reports import exports
 from banker.reports.exports import qr_text
+from banker.reports.report import report
 from banker.tui.screens.standings import StandingsScreen
 from banker.tui.widgets.chart import BarChart, LineChart
 from rules.actions import Bankrupt, Buy, Rent
@@ -208,7 +208,7 @@ async def test_the_standings_qr_fits_whole_at_120x40_and_scans_in_both_themes(tm
             assert app.screen.region.contains_region(qr_widget.region), (qr_widget.region, theme)
             strips = [qr_widget.render_line(y) for y in range(qr_widget.size.height)]
             png = _screen_image(strips, tmp_path / f"qr-{theme}.png")
-            assert zbar(png) == qr_text(exports.report(game)), theme
+            assert zbar(png) == qr_text(report(game)), theme
 
 
 async def test_the_scan_tab_scrolls_by_keyboard_on_a_small_screen(tmp_path):

@@ -28,9 +28,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
-from banker.reports import exports, stats
-from banker.reports.exports import game_title
+from banker.reports import stats
+from banker.reports.bgstats import bgstats_url
+from banker.reports.exports import qr_text
+from banker.reports.files import file_stem, write_export, write_qr
 from banker.reports.qr import half_blocks
+from banker.reports.report import game_title, report
+from banker.reports.story import GameStory, story_from_history
 from banker.settings import SettingsError
 from banker.tui.widgets.chart import BarChart, LineChart
 
@@ -107,7 +111,7 @@ class StandingsScreen(Screen):
 
         def __init__(
             self,
-            story: exports.GameStory | None,
+            story: GameStory | None,
             records: stats.GameRecords | None,
             error: BaseException | None = None,
         ) -> None:
@@ -138,9 +142,9 @@ class StandingsScreen(Screen):
         self.out_dir = out_dir
         self.drawn_seq: int = getattr(session, "last_seq", 0)
         """The journal entry these standings were drawn at (:meth:`_news`)."""
-        self.report = exports.report(session)
+        self.report = report(session)
         self.written: list[Path] = []
-        self.story: exports.GameStory | None = None
+        self.story: GameStory | None = None
         self._db = getattr(session, "db_path", None)
         self.bgstats_shown = False
         """The QR code on screen is BG Stats' push-play link (b), not the result's text."""
@@ -174,7 +178,7 @@ class StandingsScreen(Screen):
             if rep.over:
                 with TabPane("Scan the result", id="tab-qr"), VerticalScroll():
                     yield Static("Scan for the result (b: for BG Stats):", id="qr-heading", classes="heading")
-                    yield Static(half_blocks(exports.qr_text(rep)), id="qr", markup=False)
+                    yield Static(half_blocks(qr_text(rep)), id="qr", markup=False)
                     yield Static("Point a phone's camera at the code: it shows the standings as text.", id="qr-text")
             with TabPane("Game chart", id="tab-chart"), VerticalScroll():
                 yield Static("Worth after every action", classes="heading")
@@ -219,7 +223,7 @@ class StandingsScreen(Screen):
         if not self._news():
             return
         tab = self.query_one("#tabs", TabbedContent).active
-        self.report = exports.report(self.session)
+        self.report = report(self.session)
         self.drawn_seq = self.session.last_seq
         await self.recompose()
         self._fill()
@@ -263,7 +267,7 @@ class StandingsScreen(Screen):
         thread."""
         try:
             history = self._history()
-            tale = exports.story_from_history(state, history)
+            tale = story_from_history(state, history)
             records = stats.records_from_history(state, history)
         except Exception as error:  # noqa: BLE001 - said on the screen and reported, never the end of the app
             self.post_message(self.Replayed(None, None, error))
@@ -316,7 +320,7 @@ class StandingsScreen(Screen):
         self.stats_text = message.text
         self.query_one("#stats", Static).update(message.text)
 
-    def _show_story(self, tale: exports.GameStory) -> None:
+    def _show_story(self, tale: GameStory) -> None:
         self.story = tale
         self.query_one("#worth-chart", LineChart).set_series(list(zip(tale.names, tale.worth, strict=True)))
         self.query_one("#rent-chart", BarChart).set_items(tale.rent_by_deed[:10])
@@ -334,7 +338,7 @@ class StandingsScreen(Screen):
         if not self.report.over:
             return
         self.bgstats_shown = not self.bgstats_shown
-        text = exports.bgstats_url(self.report) if self.bgstats_shown else exports.qr_text(self.report)
+        text = bgstats_url(self.report) if self.bgstats_shown else qr_text(self.report)
         heading = (
             "Scan to record the play in BG Stats (b: the result; a smaller font if it does not fit):"
             if self.bgstats_shown
@@ -389,19 +393,19 @@ class StandingsScreen(Screen):
         kept)."""
         try:
             if fmt == "qr":
-                paths = list(exports.write_qr(self.report, self.out_dir, self._db))
+                paths = list(write_qr(self.report, self.out_dir, self._db))
             elif fmt == "bgstats":
                 paths = list(
-                    exports.write_qr(
+                    write_qr(
                         self.report,
                         self.out_dir,
                         self._db,
-                        text=exports.bgstats_url(self.report),
-                        stem=f"{exports.file_stem(self.report)}-bgstats",
+                        text=bgstats_url(self.report),
+                        stem=f"{file_stem(self.report)}-bgstats",
                     )
                 )
             else:
-                paths = [exports.write_export(self.report, fmt, self.out_dir, self._db)]
+                paths = [write_export(self.report, fmt, self.out_dir, self._db)]
         except (OSError, SettingsError) as error:
             self.post_message(self.Written([], f"Could not write the export: {error}"))
             return
