@@ -32,6 +32,9 @@ LINKS = "phone_links"
 """The phone pages' link tokens (docs/storage.md): created when the banker first turns the pages on for a game."""
 TABLE_SEAT = -1
 """The seat of the table page's link in ``phone_links``."""
+PAGES = "phone_pages"
+"""The games whose phone pages the app turned on, and on which port (docs/storage.md): the app turns them on again
+when the game is opened."""
 APP_ID = "banker"
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -729,6 +732,25 @@ class Journal:
                 [(game_id, seat, token) for seat, token in tokens.items()],
             )
         return self.phone_links(game_id)
+
+    @_reading
+    def pages_port(self, game_id: int) -> int | None:
+        """The port a game's phone pages were last turned on at in the app, or None (never turned on, or a
+        database that predates the ``phone_pages`` table)."""
+        if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{PAGES}'").fetchone():
+            return None
+        row = self.conn.execute(f"SELECT port FROM {PAGES} WHERE game = ?", (game_id,)).fetchone()
+        return int(row[0]) if row else None
+
+    def remember_pages(self, game_id: int, port: int) -> None:
+        """Note that a game's phone pages are on at ``port`` (creating the ``phone_pages`` table if missing: an
+        addition schema 1 databases take as they are)."""
+        with self.write() as conn:
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {PAGES} (game INTEGER PRIMARY KEY REFERENCES games(id), "
+                "port INTEGER NOT NULL)"
+            )
+            conn.execute(f"INSERT OR REPLACE INTO {PAGES} (game, port) VALUES (?, ?)", (game_id, port))
 
     def data_version(self) -> int:
         """SQLite's ``PRAGMA data_version``: changes when another connection committed since the last call; a

@@ -154,6 +154,22 @@ class BankerApp(App[int]):
             self.set_timer(1.0, gc.enable)
         if self.session is None:
             self.show_games()
+        else:
+            self._restore_phones()
+
+    def _restore_phones(self) -> None:
+        """The game just opened had its phone pages on when it was last played: turn them on again."""
+        from banker.journal import JournalError
+
+        session = self.session
+        try:
+            port = session.pages_port() if session is not None else None
+        except JournalError:
+            return
+        if port is not None:
+            from banker.tui.screens.phones import restore_phones
+
+            restore_phones(self, port)
 
     def games(self) -> list[dict]:
         from banker.journal import Journal
@@ -187,6 +203,7 @@ class BankerApp(App[int]):
         def replaced() -> None:
             if previous is not None:
                 previous.close()
+            self._restore_phones()
             if then is not None:
                 then()
 
