@@ -224,6 +224,9 @@ def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
                 f"{path} is an SQLite database of something else (tables: "
                 f"{', '.join(sorted(tables)[:5])}); Banker will not write to it"
             )
+        foreign = _foreign_log(path, conn)
+        if foreign:
+            raise JournalError(foreign)
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("app") != APP_ID:
             raise JournalError(f"{path} has a meta table but is not a Banker database; Banker will not write to it")
@@ -295,6 +298,86 @@ def _check_writable(path: Path) -> None:
         )
 
 
+_WAL_HEADER = 32
+"""A -wal file no longer than its header holds no transaction."""
+_NO_CKPT_ON_CLOSE = 1006
+"""SQLite's ``SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE``."""
+_KEPT: list[sqlite3.Connection] = []
+"""Connections to a replaced file that could not be told to close without a checkpoint: kept open (never closed by
+name-blind SQLite) for the rest of the process."""
+
+
+def _marker(key: tuple[int, int]) -> int:
+    """The file's mark in SQLite's ``user_version`` (every write sets it): which file the transactions in a -wal
+    were written for (the inode's low 31 bits; never 0, which means "no mark yet")."""
+    return (key[1] & 0x7FFFFFFF) or 1
+
+
+def _foreign_log(path: Path, conn: sqlite3.Connection) -> str:
+    """Why the -wal file beside ``path`` is not this file's, or "" when it is (or no one can tell).
+
+    SQLite finds a database's write-ahead log by name alone: a database file replaced while a connection held the
+    old one open (``mv backup.db game.db`` under a running server) finds the old file's log beside it, and the next
+    writer would read it over the new file and checkpoint it into it (sqlite.org/howtocorrupt.html, 2.4). Banker's
+    every write marks the transaction with the file it was written for (:func:`_marker`), so a log whose newest
+    mark names another file is refused before anything is written."""
+    wal = Path(f"{path}-wal")
+    try:
+        if wal.stat().st_size <= _WAL_HEADER:
+            return ""
+    except OSError:
+        return ""
+    key = _file_key(path)
+    if key is None:
+        return ""
+    seen = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if seen in (0, _marker(key)):
+        return ""
+    return (
+        f"{wal} belongs to another file ({path} was replaced while a Banker had it open); nothing was read or "
+        f"written: quit every Banker using it, then move {wal.name} and {path.name}-shm aside"
+    )
+
+
+def _close_without_checkpoint(conn: sqlite3.Connection, path: Path) -> bool:
+    """Close ``conn`` so that SQLite neither checkpoints nor deletes the -wal and -shm files by their names (which
+    name another file's now). False if that cannot be asked of this SQLite (the connection is then kept open)."""
+    setconfig = getattr(conn, "setconfig", None)  # Python 3.12+
+    try:
+        if setconfig is not None:
+            setconfig(_NO_CKPT_ON_CLOSE, True)
+        elif not _db_config_no_checkpoint(conn, path):
+            _KEPT.append(conn)
+            return False
+    except (sqlite3.Error, OSError, AttributeError, ValueError):
+        _KEPT.append(conn)
+        return False
+    conn.close()
+    return True
+
+
+def _db_config_no_checkpoint(conn: sqlite3.Connection, path: Path) -> bool:
+    """``sqlite3_db_config(NO_CKPT_ON_CLOSE)`` through ctypes (Python 3.11 has no ``setconfig``): the handle is the
+    first field after the object header of CPython's connection, checked by asking SQLite for its file name."""
+    import _sqlite3
+    import ctypes
+
+    lib = ctypes.CDLL(_sqlite3.__file__)
+    handle = ctypes.c_void_p.from_address(id(conn) + object.__basicsize__).value
+    if not handle:
+        return False
+    lib.sqlite3_db_filename.restype = ctypes.c_char_p
+    lib.sqlite3_db_filename.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    name = lib.sqlite3_db_filename(handle, b"main")
+    if not name or os.path.basename(os.fsdecode(name)) != path.name:
+        return False
+    done = ctypes.c_int(-1)
+    rc = lib.sqlite3_db_config(
+        ctypes.c_void_p(handle), ctypes.c_int(_NO_CKPT_ON_CLOSE), ctypes.c_int(1), ctypes.byref(done)
+    )
+    return rc == 0 and done.value == 1
+
+
 class Journal:
     """One open database. Reads are plain queries; every write goes through :meth:`write`."""
 
@@ -306,6 +389,10 @@ class Journal:
         self._tidy = False
         """A read-only connection made SQLite's -wal/-shm files; :meth:`close` has them removed again."""
         self._key: tuple[int, int] | None = None
+        self._opened: tuple[int, int] | None = None
+        """The file opened (device, inode): :meth:`replaced` compares the path with it."""
+        self._logs: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+        """The -wal and -shm files beside it when it was opened."""
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
                 raise JournalError(
@@ -342,8 +429,11 @@ class Journal:
         self._register()
 
     def _register(self) -> None:
-        """Count this journal among the process's open ones on its file (see :func:`_check_file`)."""
+        """Count this journal among the process's open ones on its file (see :func:`_check_file`), and note which
+        files it opened (:meth:`replaced`)."""
         self._key = _file_key(self.path)
+        self._opened = self._key
+        self._logs = (_file_key(Path(f"{self.path}-wal")), _file_key(Path(f"{self.path}-shm")))
         if self._key is not None:
             with _OPEN_LOCK:
                 _OPEN[self._key] += 1
@@ -461,6 +551,8 @@ class Journal:
         except sqlite3.Error as e:
             raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
         try:
+            if self._opened is not None:  # every transaction says which file it was written for (_foreign_log)
+                self.conn.execute(f"PRAGMA user_version = {_marker(self._opened)}")
             yield self.conn
         except sqlite3.Error as e:
             self._rollback()
@@ -485,11 +577,39 @@ class Journal:
                 self.conn.execute("ROLLBACK")
 
     def close(self) -> None:
+        if self.replaced():
+            self.let_go()
+            return
         self.conn.close()
         self._unregister()
         if self._tidy:
             self._tidy = False
             self._remove_companions()
+
+    def replaced(self) -> bool:
+        """The path no longer names the file this journal has open: moved away, deleted, or another file put in
+        its place (``mv backup.db game.db``). One ``stat``: the app's and the phone server's polls ask it."""
+        opened = getattr(self, "_opened", None)
+        return opened is not None and _file_key(self.path) != opened
+
+    def let_go(self) -> list[Path]:
+        """Close a journal whose file was replaced without SQLite touching what the path names now: no checkpoint,
+        no -wal or -shm removed by name; the old file's -wal and -shm, if still beside the path, are moved aside
+        (to ``<name>-wal.replaced-<inode>``) so that no one reads them over the new file. The paths they were
+        moved to."""
+        moved = []
+        opened = self._opened
+        for suffix, key in zip(("-wal", "-shm"), self._logs, strict=True):
+            here = Path(f"{self.path}{suffix}")
+            if key is not None and opened is not None and _file_key(here) == key:
+                target = here.with_name(f"{here.name}.replaced-{opened[1]}")
+                with contextlib.suppress(OSError):
+                    os.replace(here, target)
+                    moved.append(target)
+        self._tidy = False
+        _close_without_checkpoint(self.conn, self.path)
+        self._unregister()
+        return moved
 
     def _remove_companions(self) -> None:
         """A read-only connection leaves the -wal and -shm files it made. SQLite removes them when the last

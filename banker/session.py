@@ -552,6 +552,12 @@ class Session:
         """The journalled final standings (empty until the game is over)."""
         return self._j.scores(self.game_id)
 
+    def replaced(self) -> bool:
+        """The database's path no longer names the file this session has open (``mv backup.db game.db``): the app
+        and the phone server ask on their polls, and open the new file instead (closing this session touches
+        nothing the path names now: :meth:`banker.journal.Journal.let_go`)."""
+        return self._j.replaced()
+
     # Phone pages ---------------------------------------------------------------------------------------------
     def pages_port(self) -> int | None:
         """The port this game's phone pages were on when the app last turned them on (None: never)."""

@@ -209,6 +209,36 @@ class BankerApp(App[int]):
 
         self.call_next(self._replace_all, TableScreen(session), replaced)
 
+    def file_replaced(self) -> None:
+        """The database's path names another file now (``mv backup.db game.db`` while the app had it open): let
+        the old file go first (its log moved aside, never read over the new file nor checkpointed into it:
+        ``Journal.let_go``), then open the same game from the new file, or the saved games if it has none."""
+        from banker.journal import JournalError
+        from banker.session import Session
+
+        old, self.session = self.session, None
+        if old is None:
+            return
+        old.close()
+        try:
+            session = Session.open(self.db_path, old.game_id)
+        except (LookupError, JournalError) as e:
+            self.notify(
+                f"{self.db_path} was replaced by another file, and game {old.game_id} cannot be opened from it ({e}).",
+                title="Database",
+                severity="warning",
+                timeout=10,
+            )
+            self.show_games()
+            return
+        self.notify(
+            f"{self.db_path} was replaced by another file: game {old.game_id} is now read from it.",
+            title="Database",
+            severity="warning",
+            timeout=10,
+        )
+        self._use(session)
+
     def open_game(self, game_id: int) -> None:
         from banker.session import Session
 

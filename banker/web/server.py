@@ -30,7 +30,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from banker.journal import TABLE_SEAT, Journal
+from banker.journal import TABLE_SEAT, Journal, JournalError
 from banker.session import Session
 from banker.web import pages
 from banker.web.limits import IDLE_SECONDS, Limits, Listener, Tally, connection_cap, raise_descriptor_limit
@@ -121,6 +121,7 @@ class Feed:
         seats: dict[str, int],
         on_error: Callable[[BaseException], None],
         on_warning: Callable[[str], None] | None = None,
+        on_replaced: Callable[[Feed], None] | None = None,
     ) -> None:
         journal = Journal(db_path, create=False, readonly=True)
         try:
@@ -143,6 +144,7 @@ class Feed:
         """A change was read in but its snapshots could not be drawn: the next poll draws them again."""
         self._failing = ""
         self._failures = 0
+        self._on_replaced = on_replaced
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
@@ -154,6 +156,8 @@ class Feed:
         """Catch up with the database if another connection committed since the last look, or if the last
         reload failed; send the snapshots a failure held back. Raises what the database raised (and stays
         stale, so the next call tries again)."""
+        if self._journal.replaced():
+            raise JournalError(f"{self._journal.path} was replaced by another file; the pages are reopening it")
         version = self._journal.data_version()
         if version != self._version or self.stale:
             self.stale = True
@@ -186,6 +190,9 @@ class Feed:
     async def _watch(self) -> None:
         while True:
             await asyncio.sleep(POLL_SECONDS)
+            if self._on_replaced is not None and self._journal.replaced():
+                self._on_replaced(self)  # the server closes this feed and serves the new file
+                return
             try:
                 self.check()
             except Exception as exc:  # noqa: BLE001
@@ -322,7 +329,9 @@ class PhoneServer:
         if feed is None:
             info = _names(self.db_path, game_id)
             by_seat = tokens(self.db_path, game_id, len(info))
-            feed = Feed(self.db_path, game_id, {t: s for s, t in by_seat.items()}, self._failed, self._warn)
+            feed = Feed(
+                self.db_path, game_id, {t: s for s, t in by_seat.items()}, self._failed, self._warn, self._replaced
+            )
             self.feeds[game_id] = feed
             self._pages.update(dict.fromkeys(feed.seats, feed))
         names = [p.name for p in feed.session.state.players]
@@ -331,6 +340,29 @@ class PhoneServer:
             Link(names[s] if s != TABLE_SEAT else "table", f"{self.base_url}/{by_seat[s]}", s)
             for s in [*range(len(names)), TABLE_SEAT]
         ]
+
+    def _replaced(self, feed: Feed) -> None:
+        """The database file was replaced under a feed (``mv backup.db game.db``): close it without touching the
+        new file (its old log moved aside: :meth:`~banker.journal.Journal.let_go`) and serve the game from the
+        new file, or stop serving it if the new file has no such game."""
+        if self.feeds.get(feed.game_id) is not feed:
+            return
+        del self.feeds[feed.game_id]
+        for token in feed.seats:
+            self._pages.pop(token, None)
+        asyncio.get_running_loop().create_task(self._reopen(feed))
+
+    async def _reopen(self, feed: Feed) -> None:
+        await feed.close()
+        try:
+            self.serve(feed.game_id)
+        except (JournalError, LookupError) as exc:
+            self._warn(
+                f"phone pages: {self.db_path} was replaced by another file, and game {feed.game_id} cannot be "
+                f"served from it ({exc}); its pages are off"
+            )
+            return
+        self._warn(f"phone pages: {self.db_path} was replaced by another file; game {feed.game_id} is served from it")
 
     def changed(self, game_id: int | None = None) -> None:
         """A command was recorded (in this process): the phones of that game (None: of every game) update on the

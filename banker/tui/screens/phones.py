@@ -133,14 +133,14 @@ async def _listen(app, ports: list[int]):
         server = PhoneServer(app.db_path, host, port, on_error=reporter, on_warning=reporter.warn)
         try:
             await server.start()
-        except OSError as e:
-            failed = (port, e)
+        except OSError as error:
+            failed = (port, error)
             continue
         app.phones = server
         return server
-    port, e = failed
+    port, why = failed
     app.notify(
-        f"The phone pages could not start on {host}:{port}: {bind_error(e)}. The game goes on; set "
+        f"The phone pages could not start on {host}:{port}: {bind_error(why)}. The game goes on; set "
         "BANKER_WEB_PORT to another port to try again.",
         title="Phones",
         severity="error",
@@ -184,7 +184,8 @@ async def _restore(app, port: int) -> None:
     server = await _start(app, [port, 0])  # the same port when it is free, so the links are the same
     if server is None:
         return
-    if _serve(app, server) is None:
+    was_on = app.session.game_id in server.feeds  # this game's pages never went off (another game was open)
+    if _serve(app, server) is None or was_on:
         return
     again = "the same links" if server.port == port else f"a new port ({port} is taken): scan the codes again"
     app.notify(
