@@ -306,7 +306,7 @@ class Listener:
         protocol: Callable[[], asyncio.Protocol],
         limits: Limits,
         tally: Tally,
-        backlog: int = 128,
+        backlog: int = 1024,
     ) -> None:
         self.host = host
         self.port = port
@@ -316,6 +316,7 @@ class Listener:
         self.backlog = backlog
         self.sockets: list[socket.socket] = []
         self._tasks: list[asyncio.Task] = []
+        self._pending: set[asyncio.Task] = set()
 
     def open(self) -> int:
         """Listen on every address ``host`` names (``OSError`` if one cannot be used) and start accepting; the
@@ -362,9 +363,14 @@ class Listener:
                 if exc.errno in _OUT_OF_RESOURCES and not self.limits.shed():
                     await asyncio.sleep(ACCEPT_PAUSE)
                 continue
-            await self._connect(loop, conn, str(address[0]))
+            self._connect(loop, conn, str(address[0]))
+            # An accept that finds a connection waiting does not yield: let the loop make the transports and
+            # close the connections the caps closed (their descriptors are freed then) before the next one.
+            await asyncio.sleep(0)
 
-    async def _connect(self, loop: asyncio.AbstractEventLoop, conn: socket.socket, address: str) -> None:
+    def _connect(self, loop: asyncio.AbstractEventLoop, conn: socket.socket, address: str) -> None:
+        """Admit a connection (the caps may close older ones) and hand it to asyncio, which makes its transport
+        on a later turn of the loop; the accept loop goes straight on to the next one."""
         self.limits.admit(address)
         try:
             connection = Connection(self.limits, self._protocol(), address)
@@ -373,8 +379,18 @@ class Listener:
             self.tally.note(type(exc).__name__, f"phone pages: a connection could not be served: {exc}")
             return
         self.limits.add(connection)
+        task = loop.create_task(self._made(loop, conn, connection))
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _made(self, loop: asyncio.AbstractEventLoop, conn: socket.socket, connection: Connection) -> None:
         try:
             await loop.connect_accepted_socket(lambda: connection, conn)
+        except asyncio.CancelledError:  # the server stopped first
+            self.limits.forget(connection)
+            if connection.transport is None:
+                conn.close()
+            raise
         except OSError as exc:
             self.limits.forget(connection)
             conn.close()
@@ -382,7 +398,7 @@ class Listener:
 
     def close(self) -> None:
         """Stop accepting (the connections already open are the limits' to close)."""
-        for task in self._tasks:
+        for task in [*self._tasks, *self._pending]:
             task.cancel()
         self._tasks = []
         for sock in self.sockets:
