@@ -584,13 +584,16 @@ class Journal:
         self._unregister()
         if self._tidy:
             self._tidy = False
-            self._remove_companions()
+            if self.path.exists():  # not for a file moved away: connecting by the name would create one
+                self._remove_companions()
 
     def replaced(self) -> bool:
-        """The path no longer names the file this journal has open: moved away, deleted, or another file put in
-        its place (``mv backup.db game.db``). One ``stat``: the app's and the phone server's polls ask it."""
+        """The path names another file than the one this journal has open (``mv backup.db game.db``). A file moved
+        away or deleted, with nothing in its place, is not replaced: the journal goes on with the file it has open,
+        as before, and closes it as usual. One ``stat``: the app's and the phone server's polls ask it."""
         opened = getattr(self, "_opened", None)
-        return opened is not None and _file_key(self.path) != opened
+        now = _file_key(self.path)
+        return opened is not None and now is not None and now != opened
 
     def let_go(self) -> list[Path]:
         """Close a journal whose file was replaced without SQLite touching what the path names now: no checkpoint,
