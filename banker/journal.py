@@ -300,11 +300,6 @@ def _check_writable(path: Path) -> None:
 
 _WAL_HEADER = 32
 """A -wal file no longer than its header holds no transaction."""
-_NO_CKPT_ON_CLOSE = 1006
-"""SQLite's ``SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE``."""
-_KEPT: list[sqlite3.Connection] = []
-"""Connections to a replaced file that could not be told to close without a checkpoint: kept open (never closed by
-name-blind SQLite) for the rest of the process."""
 
 
 def _marker(key: tuple[int, int]) -> int:
@@ -337,45 +332,6 @@ def _foreign_log(path: Path, conn: sqlite3.Connection) -> str:
         f"{wal} belongs to another file ({path} was replaced while a Banker had it open); nothing was read or "
         f"written: quit every Banker using it, then move {wal.name} and {path.name}-shm aside"
     )
-
-
-def _close_without_checkpoint(conn: sqlite3.Connection, path: Path) -> bool:
-    """Close ``conn`` so that SQLite neither checkpoints nor deletes the -wal and -shm files by their names (which
-    name another file's now). False if that cannot be asked of this SQLite (the connection is then kept open)."""
-    setconfig = getattr(conn, "setconfig", None)  # Python 3.12+
-    try:
-        if setconfig is not None:
-            setconfig(_NO_CKPT_ON_CLOSE, True)
-        elif not _db_config_no_checkpoint(conn, path):
-            _KEPT.append(conn)
-            return False
-    except (sqlite3.Error, OSError, AttributeError, ValueError):
-        _KEPT.append(conn)
-        return False
-    conn.close()
-    return True
-
-
-def _db_config_no_checkpoint(conn: sqlite3.Connection, path: Path) -> bool:
-    """``sqlite3_db_config(NO_CKPT_ON_CLOSE)`` through ctypes (Python 3.11 has no ``setconfig``): the handle is the
-    first field after the object header of CPython's connection, checked by asking SQLite for its file name."""
-    import _sqlite3
-    import ctypes
-
-    lib = ctypes.CDLL(_sqlite3.__file__)
-    handle = ctypes.c_void_p.from_address(id(conn) + object.__basicsize__).value
-    if not handle:
-        return False
-    lib.sqlite3_db_filename.restype = ctypes.c_char_p
-    lib.sqlite3_db_filename.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-    name = lib.sqlite3_db_filename(handle, b"main")
-    if not name or os.path.basename(os.fsdecode(name)) != path.name:
-        return False
-    done = ctypes.c_int(-1)
-    rc = lib.sqlite3_db_config(
-        ctypes.c_void_p(handle), ctypes.c_int(_NO_CKPT_ON_CLOSE), ctypes.c_int(1), ctypes.byref(done)
-    )
-    return rc == 0 and done.value == 1
 
 
 class Journal:
@@ -596,10 +552,10 @@ class Journal:
         return opened is not None and now is not None and now != opened
 
     def let_go(self) -> list[Path]:
-        """Close a journal whose file was replaced without SQLite touching what the path names now: no checkpoint,
-        no -wal or -shm removed by name; the old file's -wal and -shm, if still beside the path, are moved aside
-        (to ``<name>-wal.replaced-<inode>``) so that no one reads them over the new file. The paths they were
-        moved to."""
+        """Close a journal whose file was replaced without touching what the path names now (SQLite neither
+        checkpoints nor removes a log on closing a file that has moved), and move the old file's -wal and -shm,
+        if still beside the path, aside (to ``<name>-wal.replaced-<inode>``): left there, the next connection to
+        the new file would read them over it (sqlite.org/howtocorrupt.html, 2.4). The paths they were moved to."""
         moved = []
         opened = self._opened
         for suffix, key in zip(("-wal", "-shm"), self._logs, strict=True):
@@ -610,7 +566,9 @@ class Journal:
                     os.replace(here, target)
                     moved.append(target)
         self._tidy = False
-        _close_without_checkpoint(self.conn, self.path)
+        # SQLite itself neither checkpoints nor removes the -wal and -shm on closing a database whose path names
+        # another file now (SQLITE_FCNTL_HAS_MOVED); what is left to do is the moving aside above.
+        self.conn.close()
         self._unregister()
         return moved
 

@@ -90,14 +90,3 @@ def test_a_moved_or_copied_file_is_not_refused(tmp_path):
     other.close()
     holder.close()
     assert _cash(db, game) == [1503, 1500]
-
-
-def test_a_file_moved_away_with_nothing_in_its_place_is_kept_as_before(tmp_path):
-    db = tmp_path / "g.db"
-    game = make_game(db, ("ann", "bob"))
-    app = Session.open(db, game)
-    db.replace(tmp_path / "h.db")
-    assert not app.replaced()
-    assert app.execute("collect ann 5").ok  # written to the file it has open, wherever it is now
-    app.close()  # checkpointed into it as usual
-    assert not db.exists() and _cash(tmp_path / "h.db", game) == [1505, 1500]
