@@ -275,3 +275,50 @@ async def test_a_failed_reload_is_tried_again_until_it_succeeds(server, aiohttp_
             assert other.execute("pay ann 50").ok
         assert cash_of(await next_snapshot(stream), "Ann") == 1350
         assert not feed.unsent
+
+
+SERVE_UNCAPPED = """
+import asyncio, sys
+from banker.web import server
+server.connection_cap = lambda descriptors: 10_000  # no cap: the process runs out of descriptors instead
+from banker.web.server import serve_forever
+from pathlib import Path
+try:
+    asyncio.run(serve_forever(Path(sys.argv[1]), int(sys.argv[2]), "127.0.0.1", 0, lambda l: print(l, flush=True)))
+except KeyboardInterrupt:
+    pass
+"""
+
+
+def test_out_of_descriptors_the_oldest_idle_connection_goes_and_the_failure_is_said_once(tmp_path):
+    """With no cap (as if the cap were wrong), the accept loop itself runs out of descriptors: it closes the
+    oldest idle connection and accepts again, and says so in one line, not a traceback per connection."""
+    db = tmp_path / "uncapped.db"
+    game = phone_game(db, names=("Ann", "Bob"))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SERVE_UNCAPPED, str(db), str(game)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_small_limits,
+    )
+    held: list[socket.socket] = []
+    try:
+        urls = dict(proc.stdout.readline().rstrip("\n").split(": ", 1) for _ in range(3))
+        port = int(urls["Ann"].split(":")[2].split("/")[0])
+        for i in range(15):
+            held += _hold("127.0.0.1", port, 20, f"127.0.3.{i + 1}")
+        with urllib.request.urlopen(urls["Ann"], timeout=10) as page:
+            assert page.status == 200 and "$1,500" in page.read().decode()
+    finally:
+        for sock in held:
+            sock.close()
+        proc.send_signal(signal.SIGINT)
+        try:
+            _out, err = proc.communicate(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            _out, err = proc.communicate()
+    lines = err.splitlines()
+    assert "phone pages: accepting a connection failed: Too many open files (EMFILE)" in lines, repr(lines[:3])
+    assert len(lines) <= 4 and "Traceback" not in err, err[-2000:]
