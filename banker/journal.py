@@ -35,6 +35,9 @@ LINKS = "phone_links"
 """The phone pages' link tokens (docs/storage.md): created when the banker first turns the pages on for a game."""
 TABLE_SEAT = -1
 """The seat of the table page's link in ``phone_links``."""
+PAGES = "phone_pages"
+"""The games whose phone pages the app turned on, and on which port (docs/storage.md): the app turns them on again
+when the game is opened."""
 APP_ID = "banker"
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -296,6 +299,9 @@ def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
                 f"{path} is an SQLite database of something else (tables: "
                 f"{', '.join(sorted(tables)[:5])}); Banker will not write to it"
             )
+        foreign = _foreign_log(path, conn)
+        if foreign:
+            raise JournalError(foreign)
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("app") != APP_ID:
             raise JournalError(f"{path} has a meta table but is not a Banker database; Banker will not write to it")
@@ -367,6 +373,42 @@ def _check_writable(path: Path) -> None:
         )
 
 
+_WAL_HEADER = 32
+"""A -wal file no longer than its header holds no transaction."""
+
+
+def _marker(key: tuple[int, int]) -> int:
+    """The file's mark in SQLite's ``user_version`` (every write sets it): which file the transactions in a -wal
+    were written for (the inode's low 31 bits; never 0, which means "no mark yet")."""
+    return (key[1] & 0x7FFFFFFF) or 1
+
+
+def _foreign_log(path: Path, conn: sqlite3.Connection) -> str:
+    """Why the -wal file beside ``path`` is not this file's, or "" when it is (or no one can tell).
+
+    SQLite finds a database's write-ahead log by name alone: a database file replaced while a connection held the
+    old one open (``mv backup.db game.db`` under a running server) finds the old file's log beside it, and the next
+    writer would read it over the new file and checkpoint it into it (sqlite.org/howtocorrupt.html, 2.4). Banker's
+    every write marks the transaction with the file it was written for (:func:`_marker`), so a log whose newest
+    mark names another file is refused before anything is written."""
+    wal = Path(f"{path}-wal")
+    try:
+        if wal.stat().st_size <= _WAL_HEADER:
+            return ""
+    except OSError:
+        return ""
+    key = _file_key(path)
+    if key is None:
+        return ""
+    seen = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if seen in (0, _marker(key)):
+        return ""
+    return (
+        f"{wal} belongs to another file ({path} was replaced while a Banker had it open); nothing was read or "
+        f"written: quit every Banker using it, then move {wal.name} and {path.name}-shm aside"
+    )
+
+
 class Journal:
     """One open database. Reads are plain queries; every write goes through :meth:`write`."""
 
@@ -378,6 +420,10 @@ class Journal:
         self._tidy = False
         """A read-only connection made SQLite's -wal/-shm files; :meth:`close` has them removed again."""
         self._key: tuple[int, int] | None = None
+        self._opened: tuple[int, int] | None = None
+        """The file opened (device, inode): :meth:`replaced` compares the path with it."""
+        self._logs: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+        """The -wal and -shm files beside it when it was opened."""
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
                 raise JournalError(
@@ -414,8 +460,11 @@ class Journal:
         self._register()
 
     def _register(self) -> None:
-        """Count this journal among the process's open ones on its file (see :func:`_check_file`)."""
+        """Count this journal among the process's open ones on its file (see :func:`_check_file`), and note which
+        files it opened (:meth:`replaced`)."""
         self._key = _file_key(self.path)
+        self._opened = self._key
+        self._logs = (_file_key(Path(f"{self.path}-wal")), _file_key(Path(f"{self.path}-shm")))
         if self._key is not None:
             with _OPEN_LOCK:
                 _OPEN[self._key] += 1
@@ -533,6 +582,8 @@ class Journal:
         except sqlite3.Error as e:
             raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
         try:
+            if self._opened is not None:  # every transaction says which file it was written for (_foreign_log)
+                self.conn.execute(f"PRAGMA user_version = {_marker(self._opened)}")
             yield self.conn
         except sqlite3.Error as e:
             self._rollback()
@@ -557,11 +608,44 @@ class Journal:
                 self.conn.execute("ROLLBACK")
 
     def close(self) -> None:
+        if self.replaced():
+            self.let_go()
+            return
         self.conn.close()
         self._unregister()
         if self._tidy:
             self._tidy = False
-            self._remove_companions()
+            if self.path.exists():  # not for a file moved away: connecting by the name would create one
+                self._remove_companions()
+
+    def replaced(self) -> bool:
+        """The path names another file than the one this journal has open (``mv backup.db game.db``). A file moved
+        away or deleted, with nothing in its place, is not replaced: the journal goes on with the file it has open,
+        as before, and closes it as usual. One ``stat``: the app's and the phone server's polls ask it."""
+        opened = getattr(self, "_opened", None)
+        now = _file_key(self.path)
+        return opened is not None and now is not None and now != opened
+
+    def let_go(self) -> list[Path]:
+        """Close a journal whose file was replaced without touching what the path names now (SQLite neither
+        checkpoints nor removes a log on closing a file that has moved), and move the old file's -wal and -shm,
+        if still beside the path, aside (to ``<name>-wal.replaced-<inode>``): left there, the next connection to
+        the new file would read them over it (sqlite.org/howtocorrupt.html, 2.4). The paths they were moved to."""
+        moved = []
+        opened = self._opened
+        for suffix, key in zip(("-wal", "-shm"), self._logs, strict=True):
+            here = Path(f"{self.path}{suffix}")
+            if key is not None and opened is not None and _file_key(here) == key:
+                target = here.with_name(f"{here.name}.replaced-{opened[1]}")
+                with contextlib.suppress(OSError):
+                    os.replace(here, target)
+                    moved.append(target)
+        self._tidy = False
+        # SQLite itself neither checkpoints nor removes the -wal and -shm on closing a database whose path names
+        # another file now (SQLITE_FCNTL_HAS_MOVED); what is left to do is the moving aside above.
+        self.conn.close()
+        self._unregister()
+        return moved
 
     def _remove_companions(self) -> None:
         """A read-only connection leaves the -wal and -shm files it made. SQLite removes them when the last
@@ -816,6 +900,25 @@ class Journal:
                 [(game_id, seat, token) for seat, token in tokens.items()],
             )
         return self.phone_links(game_id)
+
+    @_reading
+    def pages_port(self, game_id: int) -> int | None:
+        """The port a game's phone pages were last turned on at in the app, or None (never turned on, or a
+        database that predates the ``phone_pages`` table)."""
+        if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{PAGES}'").fetchone():
+            return None
+        row = self.conn.execute(f"SELECT port FROM {PAGES} WHERE game = ?", (game_id,)).fetchone()
+        return int(row[0]) if row else None
+
+    def remember_pages(self, game_id: int, port: int) -> None:
+        """Note that a game's phone pages are on at ``port`` (creating the ``phone_pages`` table if missing: an
+        addition schema 1 databases take as they are)."""
+        with self.write() as conn:
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {PAGES} (game INTEGER PRIMARY KEY REFERENCES games(id), "
+                "port INTEGER NOT NULL)"
+            )
+            conn.execute(f"INSERT OR REPLACE INTO {PAGES} (game, port) VALUES (?, ?)", (game_id, port))
 
     def data_version(self) -> int:
         """SQLite's ``PRAGMA data_version``: changes when another connection committed since the last call; a

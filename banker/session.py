@@ -552,6 +552,21 @@ class Session:
         """The journalled final standings (empty until the game is over)."""
         return self._j.scores(self.game_id)
 
+    def replaced(self) -> bool:
+        """The database's path no longer names the file this session has open (``mv backup.db game.db``): the app
+        and the phone server ask on their polls, and open the new file instead (closing this session touches
+        nothing the path names now: :meth:`banker.journal.Journal.let_go`)."""
+        return self._j.replaced()
+
+    # Phone pages ---------------------------------------------------------------------------------------------
+    def pages_port(self) -> int | None:
+        """The port this game's phone pages were on when the app last turned them on (None: never)."""
+        return self._j.pages_port(self.game_id)
+
+    def remember_pages(self, port: int) -> None:
+        """Note that this game's phone pages are on at ``port``: opening the game turns them on again."""
+        self._j.remember_pages(self.game_id, port)
+
     # Queries -------------------------------------------------------------------------------------------------
     def _answer(self, q: Query) -> Reply:
         try:

@@ -130,6 +130,9 @@ class TableScreen(Screen):
         session = self.session
         if not self.is_attached:
             return
+        if session.replaced():  # mv backup.db game.db: the app opens the game from the new file
+            self.banker.file_replaced()
+            return
         if session.reload():
             self.show_state()
             state = session.state
