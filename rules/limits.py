@@ -70,10 +70,12 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
             raise RuleError(SETTINGS_RULE, f"the house rule {flag.replace('_', ' ')} is on or off")
     if not isinstance(settings.cards, str):
         raise RuleError(SETTINGS_RULE, "the card style is a name")
-    from rules.cards import STYLES
-
-    if settings.cards not in STYLES:
-        raise RuleError(SETTINGS_RULE, f'no card style called "{settings.cards:.20}"; choose {" or ".join(STYLES)}')
+    if settings.cards not in board.decks:
+        raise RuleError(
+            SETTINGS_RULE,
+            f'the {board.title} edition has no card style called "{shown(settings.cards, 20)}"; '
+            f"choose {' or '.join(board.decks)}",
+        )
     if players is not None and not variant.min_players <= players <= variant.max_players:
         raise RuleError(
             f"seeds: {variant.seeds}",

@@ -64,7 +64,8 @@ class Settings:
     time_limit_minutes: int = 0
     """The agreed length of a time-limit game (0: none agreed)."""
     cards: str = "classic"
-    """Card texts: ``classic`` (pre-2008) or ``2008``."""
+    """The card deck, one of the edition's (:attr:`rules.board.Board.decks`): ``classic`` (pre-2008) or ``2008`` in
+    the US edition, ``uk`` in the UK one."""
 
 
 def game_settings(
@@ -80,9 +81,16 @@ def game_settings(
 ) -> Settings:
     """A new game's settings from the choices every way of starting one offers (the ``new`` line, ``banker new``,
     the app's new-game screen), as they were made: checking them is :func:`rules.limits.check_settings`'s work."""
+    from rules.decks import default_deck
+
+    try:
+        cards = default_deck(edition)
+    except RuleError:  # an unknown edition, refused with its reason by check_settings
+        cards = Settings.cards
     return Settings(
         variant=variant,
         edition=edition,
+        cards=cards,
         luxury_tax=luxury_tax,
         time_limit_minutes=time_limit_minutes,
         house_rules=HouseRules(
