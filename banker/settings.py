@@ -135,8 +135,12 @@ def parse(doc: dict, path: Path | None = None) -> Config:
         variant = find_variant(str(variant)).key
     except RuleError as e:
         raise bad("new_game.variant", e.message) from None
-    if str(edition).casefold() not in ("us", "uk"):
-        raise bad("new_game.edition", f'must be "us" or "uk", not {edition!r:.40}')
+    from rules.editions import find_edition
+
+    try:
+        edition = find_edition(str(edition)).edition
+    except RuleError as e:
+        raise bad("new_game.edition", e.message) from None
     from rules.limits import LUXURY_TAXES, MAX_POT_START
 
     luxury = values.get("new_game.luxury_tax", 0)

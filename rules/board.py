@@ -101,6 +101,8 @@ class Board:
     currency_after: bool = False
     """The sign after the figure (``1.500 €``) rather than before it (``$1,500``)."""
     thousands: str = ","
+    currency_name: str = ""
+    """The money's name in the plural (``dollars``, ``pounds``), for messages; empty: "a whole number"."""
     decks: tuple[str, ...] = ("classic",)
     """The card decks the edition is played with (``rules/data/cards_<name>.toml``); the first is a new game's."""
     order: int = 100
@@ -138,8 +140,8 @@ class Board:
 
     @property
     def label(self) -> str:
-        """How the edition is offered in lists: ``US (Atlantic City), $``."""
-        return f"{self.title}, {self.currency}"
+        """How the edition is offered in lists: the title before any bracket, and the sign: ``US ($)``."""
+        return f"{self.title.split(' (')[0]} ({self.currency})"
 
     def _deed_names(self) -> list[tuple[int, str, tuple[str, ...]]]:
         return [(d.index, d.name, d.aliases) for d in self.deeds]
@@ -281,12 +283,17 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
     thousands = data.get("thousands", ",")
     if thousands not in THOUSANDS:
         raise bad("thousands", f"must be one of {', '.join(repr(t) for t in THOUSANDS)}, not {thousands!r:.40}")
-    aliases = data.get("aliases", [])
-    if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
-        raise bad("aliases", f"must be a list of names, not {aliases!r:.40}")
+    edition_aliases = data.get("aliases", [])
+    if not isinstance(edition_aliases, list) or not all(isinstance(a, str) and a.strip() for a in edition_aliases):
+        raise bad("aliases", f"must be a list of names, not {edition_aliases!r:.40}")
     decks = data.get("decks", [edition_key] if "chance" in data or "chest" in data else ["classic"])
     if not isinstance(decks, list) or not decks or not all(isinstance(d, str) and d for d in decks):
         raise bad("decks", f"must be a list of card deck names, not {decks!r:.40}")
+    currency_name = data.get("currency_name", "")
+    if currency_name != "" and (
+        not isinstance(currency_name, str) or len(currency_name) > 20 or not currency_name.replace(" ", "").isalpha()
+    ):
+        raise bad("currency_name", f"must be a word or two (dollars, pounds, euros), not {currency_name!r:.40}")
     order = data.get("order", 100)
     if not isinstance(order, int) or isinstance(order, bool):
         raise bad("order", f"must be a whole number, not {order!r:.40}")
@@ -376,9 +383,10 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
         hotels=positive("hotels", data.get("hotels")),
         railroad_rents=rr,
         utility_multipliers=(um[0], um[1]),
-        aliases=tuple(aliases),
+        aliases=tuple(edition_aliases),
         currency_after=position == "after",
         thousands=thousands,
+        currency_name=currency_name,
         decks=tuple(decks),
         order=order,
         source=source,
@@ -387,9 +395,9 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
 
 BOARD_KEYS = frozenset(
     (
-        "edition", "title", "aliases", "order", "currency", "currency_position", "thousands", "decks", "go_salary",
-        "jail_fine", "income_tax", "luxury_tax", "houses", "hotels", "railroad_rents", "utility_multipliers",
-        "groups", "square", "chance", "chest",
+        "edition", "title", "aliases", "order", "currency", "currency_name", "currency_position", "thousands",
+        "decks", "go_salary", "jail_fine", "income_tax", "luxury_tax", "houses", "hotels", "railroad_rents",
+        "utility_multipliers", "groups", "square", "chance", "chest",
     )
 )  # fmt: skip
 """The keys of an edition file (docs/editions.md); ``chance`` and ``chest``: the edition's own deck, if any."""

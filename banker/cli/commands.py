@@ -20,9 +20,21 @@ from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
 from banker.session import Session
 from banker.views import dumps, state_json
+from rules.editions import all_editions, edition_keys
 from rules.errors import RuleError
 from rules.names import check_text
 from rules.state import Settings, game_settings
+
+
+class EditionChoices:
+    """The editions ``--edition`` offers (help and shell completion list :func:`rules.editions.all_editions`);
+    any word passes here, to be found, or refused with its reason, when the game starts."""
+
+    def __iter__(self):
+        return iter(edition_keys())
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, str)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -41,7 +53,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("new", "start a game and print its id")
     p.add_argument("variant", help="standard, short-1973, short-1990s, time-limit or darrow-1935")
     p.add_argument("players", nargs="+", help="player names, in seating order")
-    p.add_argument("--edition", default="us", choices=["us", "uk"])
+    p.add_argument(
+        "--edition",
+        default="us",
+        choices=EditionChoices(),
+        metavar="EDITION",
+        help="the board: " + ", ".join(f"{b.edition} ({b.label})" for b in all_editions()),
+    )
     p.add_argument("--minutes", type=int, default=0, help="agreed length of a time-limit game (1 to 1440)")
     p.add_argument(
         "--free-parking",

@@ -87,7 +87,7 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "trade",
         "trade <a> <b> give <items> get <items> [lift <deeds>]",
-        "trade ann bob give boardwalk get $300",
+        "trade ann bob give boardwalk get 300",
         "A trade between two players: deeds, cash and Get Out of Jail Free cards.",
     ),
     Verb(

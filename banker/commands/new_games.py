@@ -4,15 +4,18 @@ lines without a game to read them against."""
 
 from __future__ import annotations
 
-from banker.commands.amounts import parse_amount
+from banker.commands.amounts import parse_amount, strip_sign
 from banker.commands.kinds import CommandError, NewGame
 from banker.commands.lines import check_line, strip_comment
 from banker.commands.words import SHAPES
+from rules.board import Board
+from rules.editions import edition_keys, find_edition
+from rules.errors import RuleError
 from rules.state import Settings, game_settings, new_game
 
 
 def parse_new(line: str) -> tuple[list[str], Settings]:
-    """Read a ``new <variant> <player>... [edition us|uk] [minutes N] [free-parking [N]] [double-go]
+    """Read a ``new <variant> <player>... [edition <key>] [minutes N] [free-parking [N]] [double-go]
     [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
     count is refused here, with the rule book's reason)."""
     text = strip_comment(check_line(line))
@@ -30,26 +33,31 @@ def parse_new_words(args: list[str]) -> NewGame:
     names: list[str] = []
     edition, minutes, luxury = "us", 0, 0
     fp, fp_start, double_go, no_auctions = False, 0, False, False
+    named = [args[j + 1] for j in range(1, len(args) - 1) if args[j].casefold() in ("edition", "--edition")]
+    try:  # the amounts are read in the money of the edition named, wherever in the line it is
+        board: Board | None = find_edition(named[-1]) if named else find_edition(edition)
+    except RuleError:
+        board = None  # refused below, with the reason, when the game is started
     i = 1
     while i < len(args):
         w = args[i].casefold()
         nxt = args[i + 1] if i + 1 < len(args) else None
         if w in ("edition", "--edition"):
             if nxt is None:
-                raise CommandError("edition needs us or uk")
+                raise CommandError(f"edition needs one of {', '.join(edition_keys())}")
             edition, i = nxt.casefold(), i + 2
         elif w in ("minutes", "--minutes"):
             if nxt is None:
                 raise CommandError("minutes needs a number")
             minutes, i = parse_amount(nxt, "length in minutes"), i + 2
         elif w in ("luxury-tax", "--luxury-tax"):
-            if nxt is None or nxt.lstrip("$£") not in ("75", "100"):
+            if nxt is None or strip_sign(nxt, board) not in ("75", "100"):
                 raise CommandError("luxury-tax is 75 or 100")
-            luxury, i = int(nxt.lstrip("$£")), i + 2
+            luxury, i = int(strip_sign(nxt, board)), i + 2
         elif w in ("free-parking", "--free-parking"):
             fp, i = True, i + 1
-            if nxt is not None and nxt.lstrip("$£").isdigit():
-                fp_start, i = parse_amount(nxt, "Free Parking start", zero=True), i + 1
+            if nxt is not None and strip_sign(nxt, board).isdigit():
+                fp_start, i = parse_amount(nxt, "Free Parking start", zero=True, board=board), i + 1
         elif w in ("double-go", "--double-go"):
             double_go, i = True, i + 1
         elif w in ("no-auctions", "--no-auctions"):

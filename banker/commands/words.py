@@ -10,11 +10,12 @@ from typing import TypeVar
 
 from banker.commands.kinds import CommandError
 from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
+from rules.editions import built_in
 from rules.names import shown
 from rules.state import Deck
 
 SHAPES: dict[str, str] = {
-    "new": "new <variant> <player> <player>... [edition us|uk]",
+    "new": f"new <variant> <player> <player>... [edition {'|'.join(b.edition for b in built_in())}]",
     "deal": "deal <player> <deed>  or  deal random [<seed>]",
     "buy": "buy <player> <deed>",
     "auction": "auction <deed> <player> <amount>",

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from banker.reports.exports import Report, duration_text, game_title
+from rules.board import format_money
 
 FORMAT = "banker-stats"
 VERSION = 1
@@ -377,9 +378,8 @@ def player_report(group: VariantStats, name: str) -> PlayerReport | None:
 
 
 def _money(currency: str, amount: float) -> str:
-    sign = "-" if amount < 0 else ""
-    whole = f"{abs(amount):,.0f}" if float(amount).is_integer() else f"{abs(amount):,.1f}"
-    return f"{sign}{currency}{whole}"
+    """A group's figure in its games' money (the one formatter, :func:`rules.board.format_money`)."""
+    return format_money(amount, currency)
 
 
 def _plural(n: int, word: str) -> str:

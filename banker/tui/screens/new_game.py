@@ -25,6 +25,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
+from rules.editions import all_editions
 from rules.limits import check_settings, setting_number
 from rules.state import game_settings
 
@@ -89,8 +90,8 @@ class NewGameScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Edition", classes="field-label")
                 with RadioSet(id="edition", compact=True):
-                    yield RadioButton("US ($)", value=d.edition == "us", id="e-us")
-                    yield RadioButton("UK (£)", value=d.edition == "uk", id="e-uk")
+                    for b in all_editions():
+                        yield RadioButton(b.label, value=b.edition == d.edition, id=f"e-{b.edition}")
             with Horizontal(classes="field"):
                 yield Label("Time limit (min)", classes="field-label")
                 yield CompletingInput(
