@@ -23,6 +23,7 @@ from banker.views import dumps, state_json
 from rules.editions import all_editions, edition_keys
 from rules.errors import RuleError
 from rules.names import check_text
+from rules.options import BY_KEY, OPTIONS, follower
 from rules.state import Settings, game_settings
 
 
@@ -58,21 +59,35 @@ def build_parser() -> argparse.ArgumentParser:
         default="us",
         choices=EditionChoices(),
         metavar="EDITION",
-        help="the board: " + ", ".join(f"{b.edition} ({b.label})" for b in all_editions()),
+        help="the board: " + "; ".join(f"{b.edition}, {b.title} in {b.currency}" for b in all_editions()),
     )
-    p.add_argument("--minutes", type=int, default=0, help="agreed length of a time-limit game (1 to 1440)")
-    p.add_argument(
-        "--free-parking",
-        nargs="?",
-        type=int,
-        const=0,
-        default=None,
-        metavar="START",
-        help="house rule: taxes and fines go to a Free Parking pot (starting with START, 0 to 5000)",
-    )
-    p.add_argument("--double-go", action="store_true", help="house rule: double salary for landing on GO")
-    p.add_argument("--no-auctions", action="store_true", help="house rule: declined deeds stay with the bank")
-    p.add_argument("--luxury-tax", type=int, choices=[75, 100], default=0)
+    for option in OPTIONS:  # the house rules and options, declared once (rules/options.py)
+        after = follower(option)
+        if option.follows:
+            continue  # read after its switch: --free-parking [START]
+        if option.kind is bool and after is not None:
+            p.add_argument(
+                option.flag,
+                dest=option.key,
+                nargs="?",
+                type=int,
+                const=0,
+                default=None,
+                metavar="START",
+                help=option.help,
+            )
+        elif option.kind is bool:
+            p.add_argument(option.flag, dest=option.key, action="store_true", help=option.help)
+        else:
+            p.add_argument(
+                option.flag,
+                dest=option.key,
+                type=int,
+                metavar="N",
+                default=option.default,
+                choices=option.choices or None,
+                help=option.help,
+            )
 
     p = add("play", "play a script of commands as a new game (first line: new ...)")
     p.add_argument("file", help="the script ('-' for standard input)")
@@ -121,16 +136,16 @@ SHELLS = ("bash", "zsh", "tcsh")
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    return game_settings(
-        args.variant,
-        args.edition,
-        time_limit_minutes=args.minutes,
-        luxury_tax=args.luxury_tax,
-        free_parking=args.free_parking is not None,
-        free_parking_start=args.free_parking or 0,
-        double_go=args.double_go,
-        no_auctions=args.no_auctions,
-    )
+    options: dict[str, bool | int] = {}
+    for option in OPTIONS:
+        lead = BY_KEY.get(option.follows)
+        if lead is not None:  # the number after its switch (--free-parking 500)
+            options[option.key] = getattr(args, lead.key) or 0
+        elif option.kind is bool and follower(option) is not None:
+            options[option.key] = getattr(args, option.key) is not None
+        else:
+            options[option.key] = getattr(args, option.key)
+    return game_settings(args.variant, args.edition, **options)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
