@@ -12,19 +12,25 @@ import argparse
 import sys
 
 from banker.cli.support import REFUSED, CliError, database, game_id, output_file, safe, say, write_file
-from banker.reports import exports
+from banker.reports import exports, formats
 
 
 def register(subparsers) -> None:
     """Add the export subcommands to the ``banker`` argument parser."""
     p = subparsers.add_parser(
         "export",
-        help="print or save a game's standings as CSV, JSON or Markdown",
+        help=f"print or save a game's standings as {formats.labels()}",
         description="Final standings of a finished game, or the current standings (marked "
         "as in progress) of a game still going. Prints to stdout without --out.",
     )
     p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
-    p.add_argument("--format", "-f", choices=exports.FORMATS, default="md", help="csv, json or md (default md)")
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=formats.KEYS,
+        default="md",
+        help=", ".join(f"{f.key} ({f.label})" for f in formats.FORMATS) + " (default md)",
+    )
     p.add_argument("--out", "-o", help="write to this file instead of stdout (never the database)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.add_argument(
@@ -113,11 +119,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
     out = output_file(args.out, db, args.force) if args.out else None
     rep = _report(args)
-    text = exports.render(rep, args.format)
+    form = formats.find_format(args.format)
+    data = form.render(rep)
     if out is None:
-        sys.stdout.write(safe(text) if sys.stdout.isatty() else text)
+        if sys.stdout.isatty() and not form.text:
+            raise CliError(f"{form.label} is not for a terminal: give --out FILE, or pipe it", REFUSED)
+        if sys.stdout.isatty():
+            sys.stdout.write(safe(data.decode("utf-8")))
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
         return 0
-    write_file(out, text)
+    write_file(out, data)
     status = "final standings" if rep.over else "current standings (game in progress)"
     print(safe(f"Wrote the {status} of game {rep.game} to {out}"), file=sys.stderr)
     return 0

@@ -18,13 +18,15 @@ from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
+from banker.reports.formats import KEYS, find_format
 from rules.board import format_money
 from rules.editions import find_edition
 from rules.errors import RuleError
 from rules.state import new_game
 from rules.valuation import Standing, standings, valuation, valuation_rule, winner_of
 
-FORMATS = ("csv", "json", "md")
+FORMATS = KEYS
+"""The export formats' keys (:data:`banker.reports.formats.FORMATS`, the one table of them)."""
 JSON_FORMAT = "banker-standings"
 JSON_VERSION = 1
 
@@ -330,14 +332,8 @@ def bgstats_url(rep: Report) -> str:
 
 
 def render(rep: Report, fmt: str) -> str:
-    """The export in ``fmt`` (csv, json or md)."""
-    if fmt == "csv":
-        return to_csv(rep)
-    if fmt == "json":
-        return to_json(rep)
-    if fmt in ("md", "markdown"):
-        return to_markdown(rep)
-    raise ValueError(f'unknown export format "{fmt}"; choose one of {", ".join(FORMATS)}')
+    """The export in a text format (:data:`banker.reports.formats.FORMATS`) as text."""
+    return find_format(fmt).render(rep).decode("utf-8")
 
 
 # Where exports go ---------------------------------------------------------------------------------------------
@@ -367,12 +363,12 @@ def file_stem(rep: Report) -> str:
 
 def write_export(rep: Report, fmt: str, directory: str | Path | None = None, db: str | Path | None = None) -> Path:
     """Write one export file into the exports directory (:func:`exports_dir`) and return its path."""
-    text = render(rep, fmt)
+    form = find_format(fmt)
+    data = form.render(rep)  # bytes: the CSV's CRLF row ends exactly as the csv module wrote them
     folder = exports_dir(directory, db)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{file_stem(rep)}.{'md' if fmt == 'markdown' else fmt}"
-    # newline="" keeps the CSV's CRLF row ends exactly as the csv module wrote them
-    path.write_text(text, encoding="utf-8", newline="")
+    path = folder / f"{file_stem(rep)}.{form.suffix}"
+    path.write_bytes(data)
     return path
 
 
