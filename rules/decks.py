@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -111,10 +111,33 @@ def _parse_deck(data: dict[str, Any], source: str, board: Board | None = None) -
 @cache
 def _load(style: str) -> dict[Deck, tuple[CardDef, ...]]:
     """A shared deck file, ``rules/data/cards_<style>.toml``."""
+    return _load_file(style)[0]
+
+
+@cache
+def _load_file(style: str) -> tuple[dict[Deck, tuple[CardDef, ...]], str]:
+    """A shared deck file's decks and the currency sign its texts are written in (``currency``, default ``$``)."""
     source = f"cards_{style}.toml"
     if not style.replace("-", "").isalnum() or not (HERE / source).is_file():
         raise CardDataError(f"no card deck called {shown(style)!r} (no rules/data/{shown(source)})")
-    return _parse_deck(tomllib.loads(read_text(source)), source)
+    data = tomllib.loads(read_text(source))
+    return _parse_deck(data, source), str(data.get("currency", "$"))
+
+
+def _in_money(cards: tuple[CardDef, ...], sign: str, board: Board) -> tuple[CardDef, ...]:
+    """A shared deck's texts with their amounts in the edition's money: a deck written in dollars, played on a
+    board in euros, says "Collect 200 €" (the figures are the same; only the sign and the separator differ)."""
+    if sign == board.currency and not board.currency_after and board.thousands == ",":
+        return cards
+    amount = re.compile(rf"{re.escape(sign)}(\d{{1,3}}(?:,\d{{3}})+|\d+)")
+
+    def money(m: re.Match[str]) -> str:
+        return board.money(int(m.group(1).replace(",", "")))
+
+    return tuple(replace(c, text=amount.sub(money, c.text)) for c in cards)
+
+
+_in_edition: dict[tuple[str, str, int], dict[Deck, tuple[CardDef, ...]]] = {}
 
 
 _own: dict[tuple[str, int], dict[Deck, tuple[CardDef, ...]]] = {}
@@ -150,7 +173,13 @@ def deck_cards(style: str, deck: str, edition: str = "us") -> tuple[CardDef, ...
     own = _own.get((board.edition, id(board)))
     if own is not None and key == normalise(board.edition):
         return own[deck_key(deck)]
-    return _load(next(s for s in board.decks if normalise(s) == key))[deck_key(deck)]
+    style = next(s for s in board.decks if normalise(s) == key)
+    cached = _in_edition.get((style, board.edition, id(board)))
+    if cached is None:
+        decks, sign = _load_file(style)
+        cached = {d: _in_money(cards, sign, board) for d, cards in decks.items()}
+        _in_edition[style, board.edition, id(board)] = cached
+    return cached[deck_key(deck)]
 
 
 def default_deck(edition: str) -> str:

@@ -35,25 +35,34 @@ class EditionDataError(BoardDataError):
 
 
 _directories: list[Path] = []
-_registered: dict[str, Board] = {}
-"""Editions read from a file or a game's journal in this process, by key."""
-_raw: dict[str, dict[str, Any]] = {}
-"""The parsed TOML of every edition not built in, by key: what a game journals to keep its edition."""
+_registered: dict[str, tuple[Board, dict[str, Any]]] = {}
+"""Editions read from a file named by the banker, or from a game's journal, in this process, by key (with the parsed
+TOML a game journals). The last registered wins: the app holds one open game at a time."""
 
 
 def use_directory(path: Path | str | None) -> None:
-    """Also look for edition files (``*.toml``) in ``path`` (the app names the user's data directory); None forgets
-    the directories named before."""
+    """Also look for edition files (``*.toml``) in ``path`` (the app and the CLI name ``editions`` beside the
+    database); None forgets the directories named before."""
     _directories.clear()
     if path is not None:
         _directories.append(Path(path))
+
+
+def forget() -> None:
+    """Forget the editions read from files and journals and the folders named (for tests: each starts afresh)."""
+    _registered.clear()
+    _directories.clear()
+
+
+def directories() -> tuple[Path, ...]:
+    return tuple(_directories)
 
 
 def parse_edition(data: dict[str, Any], source: str) -> Board:
     """Validate parsed TOML as an edition: the board (:func:`rules.board.parse_board`), then its decks (each a
     shared deck or the file's own ``[[chance]]``/``[[chest]]``, every card's square on the board)."""
     board = parse_board(data, source=source)
-    from rules.decks import check_decks  # the cards know what a deck is; they import the board, not the editions
+    from rules.decks import check_decks  # the decks know what a deck is; they import the board, not the editions
 
     try:
         check_decks(board, data)
@@ -69,7 +78,8 @@ def read_edition(path: Path, source: str | None = None) -> tuple[Board, dict[str
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        raise EditionDataError(f"{name}: cannot be read ({e.__class__.__name__}: {e})") from None
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise EditionDataError(f"{name}: cannot be read: {why}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -90,22 +100,8 @@ def built_in() -> tuple[Board, ...]:
     return tuple(boards)
 
 
-def _from_directories() -> tuple[list[Board], list[str]]:
-    found: list[Board] = []
-    problems: list[str] = []
-    for directory in _directories:
-        for path in sorted(directory.glob("*.toml")) if directory.is_dir() else ():
-            try:
-                board = _adopt(*read_edition(path))
-            except (EditionDataError, RuleError) as e:
-                problems.append(e.message if isinstance(e, RuleError) else str(e))
-                continue
-            found.append(board)
-    return found, problems
-
-
-def _adopt(board: Board, data: dict[str, Any]) -> Board:
-    """Take an edition read from a file: refused if its key or a name is a built-in edition's."""
+def _not_built_in(board: Board) -> Board:
+    """An edition from a file may not take a built-in edition's key or alias (a copy gets its own key)."""
     taken = {normalise(n): b for b in built_in() for n in (b.edition, *b.aliases)}
     for name in (board.edition, *board.aliases):
         other = taken.get(normalise(name))
@@ -115,17 +111,38 @@ def _adopt(board: Board, data: dict[str, Any]) -> Board:
                 f'{board.source}: {what}: "{shown(name)}" is the built-in {other.title} edition\'s name; give the '
                 "copy its own key"
             )
-    _registered[board.edition] = board
-    _raw[board.edition] = data
     return board
+
+
+def _from_directories() -> tuple[dict[str, tuple[Board, dict[str, Any]]], list[str]]:
+    """The editions in the user's directories (read each time: a file may be added or changed while the app
+    runs), by key, and one line for each file that cannot be played."""
+    found: dict[str, tuple[Board, dict[str, Any]]] = {}
+    problems: list[str] = []
+    for directory in _directories:
+        for path in sorted(directory.glob("*.toml")) if directory.is_dir() else ():
+            try:
+                board, data = read_edition(path)
+                _not_built_in(board)
+                if board.edition in found:
+                    raise EditionDataError(
+                        f"{path}: edition: {board.edition!r} is also the key of {found[board.edition][0].source}"
+                    )
+            except EditionDataError as e:
+                problems.append(str(e))
+                continue
+            found[board.edition] = (board, data)
+    return found, problems
 
 
 def all_editions() -> tuple[Board, ...]:
     """Every edition there is: the built-in ones, the user's files (those that load; :func:`edition_problems` says
     what is wrong with the others), and any read from a file or a journal in this process, in list order."""
     boards = {b.edition: b for b in built_in()}
-    for b in [*_registered.values(), *_from_directories()[0]]:
-        boards.setdefault(b.edition, b)
+    for key, (board, _) in _registered.items():
+        boards.setdefault(key, board)
+    for key, (board, _) in _from_directories()[0].items():
+        boards.setdefault(key, board)
     return tuple(sorted(boards.values(), key=lambda b: (b.order, b.edition)))
 
 
@@ -145,9 +162,9 @@ def find_edition(key_or_alias: str) -> Board:
         if b.edition == key_or_alias:
             return b
     if key_or_alias in _registered:
-        return _registered[key_or_alias]
+        return _registered[key_or_alias][0]
     wanted = normalise(str(key_or_alias))
-    for b in (*built_in(), *_registered.values()):
+    for b in (*built_in(), *(board for board, _ in _registered.values())):
         if wanted == normalise(b.edition):
             return b
     boards = all_editions()
@@ -158,23 +175,47 @@ def find_edition(key_or_alias: str) -> Board:
     raise RuleError(EDITION_RULE, f'no edition called "{shown(str(key_or_alias))}"; choose one of {choices}')
 
 
+def is_edition_file(text: str) -> bool:
+    """Does ``text`` name a file rather than an edition (``--edition springfield.toml``, ``~/boards/x.toml``)?"""
+    return text.casefold().endswith(".toml") or "/" in text or "\\" in text
+
+
 def load_edition_file(path: Path | str) -> Board:
-    """Read an edition from a file named by the banker (``banker new ... --edition FILE``), validated like the
-    built-in ones, and make it known to this process by its key."""
-    return _adopt(*read_edition(Path(path)))
+    """Read an edition from a file named by the banker (``banker new ... --edition FILE``, the new-game screen),
+    validated like the built-in ones, and make it known to this process by its key."""
+    board, data = read_edition(Path(path).expanduser())
+    _registered[board.edition] = (_not_built_in(board), data)
+    return board
 
 
 def edition_data(key: str) -> dict[str, Any] | None:
-    """The whole of an edition read from a file, as parsed, for a game to journal; None for a built-in one (its
-    file ships with every Banker)."""
-    return None if any(b.edition == key for b in built_in()) else _raw.get(key)
+    """The whole of an edition that is not built in, as parsed, for a new game to journal (so the game opens when
+    the file has changed or gone); None for a built-in one (its file ships with every Banker)."""
+    if any(b.edition == key for b in built_in()):
+        return None
+    if key in _registered:
+        return _registered[key][1]
+    found = _from_directories()[0].get(key)
+    if found is None:
+        return None
+    _registered[key] = found  # the game starts with the file as it is now, whatever it says later
+    return found[1]
 
 
 def register(data: dict[str, Any], source: str = "journal") -> Board:
-    """Make an edition a game journalled known again (its own copy, whatever the file now says)."""
-    board = parse_edition(data, source)
-    if any(b.edition == board.edition for b in built_in()):
-        return find_edition(board.edition)
-    _registered[board.edition] = board
-    _raw[board.edition] = data
+    """Make the edition a game journalled known again (its own copy, whatever the file now says)."""
+    board = _not_built_in(parse_edition(data, source))
+    _registered[board.edition] = (board, data)
     return board
+
+
+def editions_markdown() -> str:
+    """The docs' table of the built-in editions (docs/editions.md), from :func:`built_in`."""
+    lines = ["| key | edition | aliases | money | decks | file |", "| --- | --- | --- | --- | --- | --- |"]
+    for b in sorted(built_in(), key=lambda b: (b.order, b.edition)):
+        aliases = ", ".join(f"`{a}`" for a in b.aliases)
+        decks = ", ".join(f"`{d}`" for d in b.decks)
+        lines.append(
+            f"| `{b.edition}` | {b.title} | {aliases} | {b.money(1500)} | {decks} | `rules/data/{b.source}` |"
+        )
+    return "\n".join(lines)

@@ -15,12 +15,21 @@ import contextlib
 import sys
 
 from banker import __version__
-from banker.cli.support import REFUSED, Parser, database, game_id, read_script, run_guarded, say
+from banker.cli.support import REFUSED, CliError, Parser, complain, database, game_id, read_script, run_guarded, say
 from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
+from banker.paths import editions_dir
 from banker.session import Session
 from banker.views import dumps, state_json
-from rules.editions import all_editions, edition_keys
+from rules.editions import (
+    BUILT_IN,
+    EditionDataError,
+    all_editions,
+    edition_keys,
+    edition_problems,
+    is_edition_file,
+    load_edition_file,
+)
 from rules.errors import RuleError
 from rules.names import check_text
 from rules.options import BY_KEY, OPTIONS, follower
@@ -39,6 +48,10 @@ class EditionChoices:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from banker.paths import db_path
+    from rules.editions import use_directory
+
+    use_directory(editions_dir(db_path(None, make_parent=False)))  # --edition's help lists the family's editions too
     parser = Parser(prog="banker", description="The electronic banker for a real Monopoly board.")
     parser.add_argument("--version", action="version", version=f"banker {__version__}")
     parser.add_argument(
@@ -58,8 +71,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--edition",
         default="us",
         choices=EditionChoices(),
-        metavar="EDITION",
-        help="the board: " + "; ".join(f"{b.edition}, {b.title} in {b.currency}" for b in all_editions()),
+        metavar="EDITION|FILE",
+        help="the board: "
+        + "; ".join(f"{b.edition}, {b.title} in {b.currency}" for b in all_editions())
+        + "; or an edition file (.toml, docs/editions.md); `banker editions` lists them all",
     )
     for option in OPTIONS:  # the house rules and options, declared once (rules/options.py)
         after = follower(option)
@@ -94,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the resulting state as JSON")
 
     add("games", "list the games in the database")
+
+    add("editions", "list the editions (boards) a new game can be played on, with the file each comes from")
 
     p = add("state", "print a game's state")
     p.add_argument("game", nargs="?", type=game_id)
@@ -148,7 +165,19 @@ def _settings(args: argparse.Namespace) -> Settings:
     return game_settings(args.variant, args.edition, **options)
 
 
+def _edition_file(args: argparse.Namespace) -> None:
+    """``--edition FILE``: read and check the file (one line naming the file, the key and the fault, status 2, and
+    nothing created), then play on it by its key."""
+    if is_edition_file(args.edition):
+        try:
+            args.edition = load_edition_file(args.edition).edition
+        except EditionDataError as e:
+            raise CliError(str(e), REFUSED) from None
+
+
 def cmd_new(args: argparse.Namespace) -> int:
+    database(args.db)  # the family's own editions live beside it
+    _edition_file(args)
     settings, names = _settings(args), args.players
     from rules.state import new_game
 
@@ -169,6 +198,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 if not strip_comment(line):
                     continue
                 if session is None:
+                    database(args.db)  # the family's own editions live beside it
                     names, settings = parse_new(line)
                     session = Session.create(database(args.db, create=True), names, settings)
                     continue
@@ -202,6 +232,21 @@ def _one_line(message: object) -> str:
     from banker.cli.support import safe
 
     return safe(" ".join(str(message).split("\n")))
+
+
+def cmd_editions(args: argparse.Namespace) -> int:
+    """The editions, each with its key, title, money and the file it comes from; then one line for each file in
+    the editions folder that cannot be played (status 2 if there is one)."""
+    folder = editions_dir(database(args.db))
+    print(f"{'key':<12}  {'edition':<28}  {'money':<10}  {'decks':<16}  file")
+    for b in all_editions():
+        source = str(BUILT_IN.parent / b.source) if b.source.startswith("editions/") else b.source
+        say(f"{b.edition:<12}  {b.title:<28}  {b.money(1500):<10}  {', '.join(b.decks):<16}  {source}")
+    problems = edition_problems()
+    for line in problems:
+        complain(f"not playable: {line}")
+    print(f"(your own editions: {folder}/*.toml; docs/editions.md says how to make one)")
+    return REFUSED if problems else 0
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -332,6 +377,7 @@ _COMMANDS = {
     "new": cmd_new,
     "play": cmd_play,
     "games": cmd_games,
+    "editions": cmd_editions,
     "state": cmd_state,
     "log": cmd_log,
     "do": cmd_do,

@@ -66,3 +66,10 @@ def test_a_house_rule_is_described_in_the_games_money():
         "double salary for landing on GO",
     ]
     assert BY_KEY["free_parking_start"].follows == "free_parking"
+
+
+def test_the_editions_table_is_the_editions():
+    """docs/editions.md's table is built from the edition files (rules/editions.py, issue 24)."""
+    from rules.editions import editions_markdown
+
+    assert editions_markdown() in (DOCS / "editions.md").read_text(encoding="utf-8")

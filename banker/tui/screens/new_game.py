@@ -25,7 +25,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
-from rules.editions import all_editions
+from rules.editions import all_editions, load_edition_file
 from rules.limits import check_settings, setting_number
 from rules.options import OPTIONS, Option
 from rules.state import game_settings
@@ -93,6 +93,11 @@ class NewGameScreen(Screen):
                 with RadioSet(id="edition", compact=True):
                     for b in all_editions():
                         yield RadioButton(b.label, value=b.edition == d.edition, id=f"e-{b.edition}")
+            with Horizontal(classes="field"):
+                yield Label("Edition file", classes="field-label")
+                yield CompletingInput(
+                    placeholder="or your own board: a .toml file (docs/editions.md)", id="edition-file", compact=True
+                )
             for option in (o for o in OPTIONS if not o.house_rule):
                 yield from self._option(option)
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
@@ -143,6 +148,9 @@ class NewGameScreen(Screen):
         variant = variant_button.id.removeprefix("v-") if variant_button and variant_button.id else "standard"
         edition_button = self.query_one("#edition", RadioSet).pressed_button
         edition = edition_button.id.removeprefix("e-") if edition_button and edition_button.id else "us"
+        path = self.query_one("#edition-file", Input).value.strip()
+        if path:  # checked like the built-in editions: a bad file is one line under the form, and no game
+            edition = load_edition_file(path).edition
         names = self.query_one("#names", Input).value.split()
         tokens = self.query_one("#tokens", Input).value.split()
         options: dict[str, bool | int] = {}
