@@ -215,7 +215,5 @@ def editions_markdown() -> str:
     for b in sorted(built_in(), key=lambda b: (b.order, b.edition)):
         aliases = ", ".join(f"`{a}`" for a in b.aliases)
         decks = ", ".join(f"`{d}`" for d in b.decks)
-        lines.append(
-            f"| `{b.edition}` | {b.title} | {aliases} | {b.money(1500)} | {decks} | `rules/data/{b.source}` |"
-        )
+        lines.append(f"| `{b.edition}` | {b.title} | {aliases} | {b.money(1500)} | {decks} | `rules/data/{b.source}` |")
     return "\n".join(lines)

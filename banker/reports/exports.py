@@ -256,15 +256,24 @@ def _md_cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def to_markdown(rep: Report) -> str:
-    """A heading, one line of facts and a table, ready to paste into a chat."""
-    title = "Final standings" if rep.over else "Standings (game in progress, not final)"
+def standings_title(rep: Report) -> str:
+    return "Final standings" if rep.over else "Standings (game in progress, not final)"
+
+
+def report_facts(rep: Report) -> list[str]:
+    """The game's facts as the Markdown and HTML exports say them: variant and number, start, end, length."""
     facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {rep.created[:16].replace('T', ' ')}"]
     if rep.over:
         facts.append(f"ended {rep.ended[:16].replace('T', ' ')}" if rep.ended else "ended")
         if rep.duration_minutes is not None:
             facts.append(duration_text(rep.duration_minutes))
-    lines = [f"## {title}", "", ", ".join(facts) + "."]
+    return facts
+
+
+def to_markdown(rep: Report) -> str:
+    """A heading, one line of facts and a table, ready to paste into a chat."""
+    title = standings_title(rep)
+    lines = [f"## {title}", "", ", ".join(report_facts(rep)) + "."]
     reason = f", {_md_cell(rep.end_reason)}" if rep.end_reason else ""
     if rep.winner:
         lines.append(f"**Winner: {_md_cell(rep.winner)}**{reason}")

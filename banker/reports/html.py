@@ -4,7 +4,7 @@ a print layout, no script, no file beside it. Every text is escaped as on the ph
 
 from __future__ import annotations
 
-from banker.reports.exports import Report, duration_text, game_title
+from banker.reports.exports import Report, game_title, report_facts, standings_title
 from banker.views import html_text as h
 
 _STYLE = """
@@ -24,12 +24,8 @@ tr.won td { font-weight: bold; }
 
 def to_html(rep: Report) -> str:
     """The page (docs/exports.md, "HTML"): printable as it is, the same facts as the Markdown export."""
-    title = "Final standings" if rep.over else "Standings (game in progress, not final)"
-    facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {rep.created[:16].replace('T', ' ')}"]
-    if rep.over:
-        facts.append(f"ended {rep.ended[:16].replace('T', ' ')}" if rep.ended else "ended")
-        if rep.duration_minutes is not None:
-            facts.append(duration_text(rep.duration_minutes))
+    title = standings_title(rep)
+    facts = report_facts(rep)
     reason = f", {rep.end_reason}" if rep.end_reason else ""
     if rep.winner:
         verdict = f'<p class="winner">Winner: {h(rep.winner)}{h(reason)}</p>'
