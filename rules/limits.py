@@ -62,12 +62,18 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
 
 
 def setting_number(text: str, what: str) -> int:
-    """A number typed in a settings field (blank: 0; a $ or £ sign allowed): digits only, and at most 9 of them;
+    """A number typed in a settings field (blank: 0; an edition's currency sign allowed): digits only, and at most 9;
     the exact range is :func:`check_settings`'s."""
     text = text.strip()
     if not text:
         return 0
-    digits = text.lstrip("$£")
+    from rules.editions import all_editions
+
+    digits = text
+    for sign in sorted({b.currency for b in all_editions()}, key=len, reverse=True):
+        if digits.startswith(sign):
+            digits = digits[len(sign) :]
+            break
     if not (digits.isascii() and digits.isdigit()):
         raise RuleError(SETTINGS_RULE, f'the {what} must be a whole number (not "{shown(text, 12)}")')
     if len(digits) > 9:
