@@ -146,6 +146,12 @@ def all_editions() -> tuple[Board, ...]:
     return tuple(sorted(boards.values(), key=lambda b: (b.order, b.edition)))
 
 
+def by_currency(sign: str) -> Board | None:
+    """The first edition known in this process (built in, or read from a file or a journal) whose money has this
+    sign: how a stored report in that money is written (no file is read)."""
+    return next((b for b in (*built_in(), *(board for board, _ in _registered.values())) if b.currency == sign), None)
+
+
 def edition_problems() -> list[str]:
     """One line per edition file in the user's directories that cannot be played."""
     return _from_directories()[1]

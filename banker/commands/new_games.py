@@ -9,7 +9,7 @@ from banker.commands.kinds import CommandError, NewGame
 from banker.commands.lines import check_line, strip_comment
 from banker.commands.words import SHAPES
 from rules.board import Board
-from rules.editions import edition_keys, find_edition
+from rules.editions import EditionDataError, edition_keys, find_edition, is_edition_file, load_edition_file
 from rules.errors import RuleError
 from rules.options import OPTIONS, Option, follower
 from rules.state import Settings, game_settings, new_game
@@ -35,10 +35,17 @@ def parse_new_words(args: list[str]) -> NewGame:
     edition = "us"
     options: dict[str, bool | int] = {}
     named = [args[j + 1] for j in range(1, len(args) - 1) if args[j].casefold() in ("edition", "--edition")]
-    try:  # the amounts are read in the money of the edition named, wherever in the line it is
-        board: Board | None = find_edition(named[-1]) if named else find_edition(edition)
-    except RuleError:
-        board = None  # refused below, with the reason, when the game is started
+    board: Board | None
+    if named and is_edition_file(named[-1]):  # `edition springfield.toml`: checked as banker new --edition FILE is
+        try:
+            board = load_edition_file(named[-1])
+        except EditionDataError as e:
+            raise CommandError(str(e)) from None
+    else:
+        try:  # the amounts are read in the money of the edition named, wherever in the line it is
+            board = find_edition(named[-1]) if named else find_edition(edition)
+        except RuleError:
+            board = None  # refused below, with the reason, when the game is started
     words = {w: o for o in OPTIONS if o.word for w in (o.word, o.flag)}
     i = 1
     while i < len(args):
@@ -48,7 +55,7 @@ def parse_new_words(args: list[str]) -> NewGame:
         if w in ("edition", "--edition"):
             if nxt is None:
                 raise CommandError(f"edition needs one of {', '.join(edition_keys())}")
-            edition, i = nxt.casefold(), i + 2
+            edition, i = (board.edition if board and is_edition_file(nxt) else nxt.casefold()), i + 2
         elif option is None:
             names.append(args[i])
             i += 1

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from banker.reports.exports import Report, duration_text, game_title
 from rules.board import format_money
+from rules.editions import by_currency
 
 FORMAT = "banker-stats"
 VERSION = 1
@@ -378,8 +379,10 @@ def player_report(group: VariantStats, name: str) -> PlayerReport | None:
 
 
 def _money(currency: str, amount: float) -> str:
-    """A group's figure in its games' money (the one formatter, :func:`rules.board.format_money`)."""
-    return format_money(amount, currency)
+    """A group's figure in its games' money: as the edition with that sign writes it (:meth:`rules.board.Board.money`:
+    ``1.500 €``), else :func:`rules.board.format_money` with the sign."""
+    board = by_currency(currency)
+    return board.money(amount) if board is not None else format_money(amount, currency)
 
 
 def _plural(n: int, word: str) -> str:
