@@ -17,7 +17,7 @@ changed or gone.
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,7 @@ def forget() -> None:
     """Forget the editions read from files and journals and the folders named (for tests: each starts afresh)."""
     _registered.clear()
     _directories.clear()
+    _read_directories.cache_clear()
 
 
 def directories() -> tuple[Path, ...]:
@@ -115,23 +116,38 @@ def _not_built_in(board: Board) -> Board:
 
 
 def _from_directories() -> tuple[dict[str, tuple[Board, dict[str, Any]]], list[str]]:
-    """The editions in the user's directories (read each time: a file may be added or changed while the app
-    runs), by key, and one line for each file that cannot be played."""
-    found: dict[str, tuple[Board, dict[str, Any]]] = {}
-    problems: list[str] = []
+    """The editions in the user's directories, by key, and one line for each file that cannot be played. The
+    folder is looked at each time (a file may be added or changed while the app runs) but a file is read again
+    only when it changed."""
+    files: list[tuple[Path, int, int]] = []
     for directory in _directories:
         for path in sorted(directory.glob("*.toml")) if directory.is_dir() else ():
             try:
-                board, data = read_edition(path)
-                _not_built_in(board)
-                if board.edition in found:
-                    raise EditionDataError(
-                        f"{path}: edition: {board.edition!r} is also the key of {found[board.edition][0].source}"
-                    )
-            except EditionDataError as e:
-                problems.append(str(e))
+                stat = path.stat()
+            except OSError:
                 continue
-            found[board.edition] = (board, data)
+            files.append((path, stat.st_mtime_ns, stat.st_size))
+    return _read_directories(tuple(files))
+
+
+@lru_cache(maxsize=8)
+def _read_directories(
+    files: tuple[tuple[Path, int, int], ...],
+) -> tuple[dict[str, tuple[Board, dict[str, Any]]], list[str]]:
+    found: dict[str, tuple[Board, dict[str, Any]]] = {}
+    problems: list[str] = []
+    for path, _, _ in files:
+        try:
+            board, data = read_edition(path)
+            _not_built_in(board)
+            if board.edition in found:
+                raise EditionDataError(
+                    f"{path}: edition: {board.edition!r} is also the key of {found[board.edition][0].source}"
+                )
+        except EditionDataError as e:
+            problems.append(str(e))
+            continue
+        found[board.edition] = (board, data)
     return found, problems
 
 

@@ -94,7 +94,8 @@ def tax(state: GameState, action: Tax) -> Outcome:
         # seed 003, SHORT GAME rule 4: a flat $200; asking for 10% is refused so nobody thinks it was applied.
         if choice is TaxChoice.PERCENT:
             raise RuleError(
-                FLAT_RULE, f"in the 1990s short game Income Tax is a flat {money(opts.flat)}; there is no 10% option"
+                FLAT_RULE,
+                f"in the 1990s short game Income Tax is a flat {money(state.board.income_tax)}; there is no 10% option",
             )
         amount, how = opts.flat, "the flat"
     elif offered == ("percent",):
