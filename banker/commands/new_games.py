@@ -62,7 +62,8 @@ def parse_new_words(args: list[str]) -> NewGame:
         elif option.kind is bool:
             options[option.key], i = True, i + 1
             after = follower(option)  # free-parking [N]
-            if after is not None and nxt is not None and strip_sign(nxt, board).isdigit():
+            sep = board.thousands if board is not None else ","
+            if after is not None and nxt is not None and strip_sign(nxt, board).replace(sep, "").isdigit():
                 options[after.key], i = _number(after, nxt, board), i + 1
         else:
             if nxt is None:

@@ -212,11 +212,11 @@ def test_a_script_plays_on_an_edition_file(capsys, tmp_path, db, monkeypatch):
     good.write_text(city_text(), encoding="utf-8")
     bad.write_text(_rents(city_text()), encoding="utf-8")
     script = tmp_path / "night.txt"
-    script.write_text(f"new standard Ann Bob edition {good} free-parking 500€\nbuy ann evergreen\n", encoding="utf-8")
+    script.write_text(f"new standard Ann Bob edition {good} free-parking 1.500€\nbuy ann evergreen\n", encoding="utf-8")
     status, out, err = run(capsys, "play", str(script), "--db", str(db))
     assert status == 0 and "Ann buys Evergreen Terrace from the bank for 400 €" in out, err
     with Session.open(db, 1) as game:
-        assert game.state.settings.house_rules.free_parking_start == 500
+        assert game.state.settings.house_rules.free_parking_start == 1500  # read in the edition's money
     script.write_text(f"new standard Ann Bob edition {bad}\n", encoding="utf-8")
     status, out, err = run(capsys, "play", str(script), "--db", str(tmp_path / "other.db"))
     assert status == 2 and re.search(r"line 1: .*broken\.toml: square 39 \(\"Evergreen Terrace\"\) rents", err), err
