@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING, Any
 
 import rules
 from banker.journal import Checkpoint, EventKind, EventRow, Journal, JournalError, NoGame, ScoreRow, damaged
+from banker.paths import editions_dir
 from banker.timeline import Timeline
 from banker.views import answer, standings_rows
+from rules import editions
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
 from rules.errors import RuleError
 from rules.outcome import Outcome
@@ -49,6 +51,8 @@ def __getattr__(name: str) -> Callable[[str], tuple[list[str], rules.Settings]]:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+EDITION_DATA = "edition_data"
+"""The key of a game's settings (in the journal's ``games`` row) that holds an edition read from a file, whole."""
 _DAMAGE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What decoding a journalled row that Banker did not write (edited by hand, damaged) can raise."""
 
@@ -117,6 +121,9 @@ class Session:
         self.game_id = game_id
         self.created: str = info.created
         try:
+            own = info.settings.get(EDITION_DATA) if isinstance(info.settings, dict) else None
+            if own is not None:  # an edition read from a file, journalled whole: the game keeps it
+                editions.register(own, source=f"{journal.path} (game {game_id})")
             settings = state_from_dict(
                 {"settings": info.settings, "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
             ).settings
@@ -141,11 +148,16 @@ class Session:
         cls, db: str | Path, names: list[str], settings: rules.Settings, tokens: list[str] | tuple[str, ...] = ()
     ) -> Session:
         """Start a game (checked by the rules: names, player count, settings) and journal it."""
+        editions.use_directory(editions_dir(db))
         state = rules.new_game(names, settings, tokens)
+        journalled = state_to_dict(state)["settings"]
+        own = editions.edition_data(state.settings.edition)
+        if own is not None:  # not a built-in edition: the game keeps its own copy (docs/editions.md)
+            journalled = {**journalled, EDITION_DATA: own}
         journal = Journal(db)
         try:
             game_id, _ = journal.create_game(
-                state_to_dict(state)["settings"],
+                journalled,
                 state.settings.variant,
                 state.settings.edition,
                 [p.name for p in state.players],

@@ -14,8 +14,9 @@ from pathlib import Path
 from timing import timings
 
 import rules
-from banker.reports.exports import FORMATS, render
 from banker.reports.files import write_qr
+from banker.reports.formats import KEYS as FORMATS
+from banker.reports.formats import render
 from banker.reports.report import report
 from banker.reports.story import story_from_history
 from banker.session import Session

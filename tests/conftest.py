@@ -16,6 +16,15 @@ def _private_database(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _editions_of_this_test_only():
+    """The editions a test read from files or journals, and its editions folder, are forgotten after it."""
+    yield
+    from rules.editions import forget
+
+    forget()
+
+
+@pytest.fixture(autouse=True)
 def _errors_fail_tests(monkeypatch):
     """Under test an unexpected exception fails the test: the app's safety net (show, log, keep the game) would
     otherwise turn it into a notification that no assertion sees."""

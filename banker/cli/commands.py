@@ -14,30 +14,52 @@ import argparse
 import sys
 from collections.abc import Iterator
 
-from banker.cli.support import REFUSED, database, read_script, say
+from banker.cli.support import REFUSED, CliError, complain, database, read_script, say
 from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
+from banker.paths import editions_dir
 from banker.session import Session
 from banker.views import dumps, state_json
+from rules.editions import (
+    BUILT_IN,
+    EditionDataError,
+    all_editions,
+    edition_problems,
+    is_edition_file,
+    load_edition_file,
+)
 from rules.errors import RuleError
 from rules.names import check_text
+from rules.options import BY_KEY, OPTIONS, follower
 from rules.state import Settings, game_settings
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    return game_settings(
-        args.variant,
-        args.edition,
-        time_limit_minutes=args.minutes,
-        luxury_tax=args.luxury_tax,
-        free_parking=args.free_parking is not None,
-        free_parking_start=args.free_parking or 0,
-        double_go=args.double_go,
-        no_auctions=args.no_auctions,
-    )
+    options: dict[str, bool | int] = {}
+    for option in OPTIONS:
+        lead = BY_KEY.get(option.follows)
+        if lead is not None:  # the number after its switch (--free-parking 500)
+            options[option.key] = getattr(args, lead.key) or 0
+        elif option.kind is bool and follower(option) is not None:
+            options[option.key] = getattr(args, option.key) is not None
+        else:
+            options[option.key] = getattr(args, option.key)
+    return game_settings(args.variant, args.edition, **options)
+
+
+def _edition_file(args: argparse.Namespace) -> None:
+    """``--edition FILE``: read and check the file (one line naming the file, the key and the fault, status 2, and
+    nothing created), then play on it by its key."""
+    if is_edition_file(args.edition):
+        try:
+            args.edition = load_edition_file(args.edition).edition
+        except EditionDataError as e:
+            raise CliError(str(e), REFUSED) from None
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    database(args.db)  # the family's own editions live beside it
+    _edition_file(args)
     settings, names = _settings(args), args.players
     from rules.state import new_game
 
@@ -58,6 +80,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 if not strip_comment(line):
                     continue
                 if session is None:
+                    database(args.db)  # the family's own editions live beside it
                     names, settings = parse_new(line)
                     session = Session.create(database(args.db, create=True), names, settings)
                     continue
@@ -91,6 +114,21 @@ def _one_line(message: object) -> str:
     from banker.cli.support import safe
 
     return safe(" ".join(str(message).split("\n")))
+
+
+def cmd_editions(args: argparse.Namespace) -> int:
+    """The editions, each with its key, title, money and the file it comes from; then one line for each file in
+    the editions folder that cannot be played (status 2 if there is one)."""
+    folder = editions_dir(database(args.db))
+    print(f"{'key':<12}  {'edition':<28}  {'money':<10}  {'decks':<16}  file")
+    for b in all_editions():
+        source = str(BUILT_IN.parent / b.source) if b.source.startswith("editions/") else b.source
+        say(f"{b.edition:<12}  {b.title:<28}  {b.money(1500):<10}  {', '.join(b.decks):<16}  {source}")
+    problems = edition_problems()
+    for line in problems:
+        complain(f"not playable: {line}")
+    print(f"(your own editions: {folder}/*.toml; docs/editions.md says how to make one)")
+    return REFUSED if problems else 0
 
 
 def cmd_games(args: argparse.Namespace) -> int:

@@ -13,8 +13,9 @@ import sys
 
 from banker.cli.support import REFUSED, CliError, database, output_file, safe, say, write_file
 from banker.journal import NoDatabase, NoGame
+from banker.reports import formats
 from banker.reports.bgstats import bgstats_url
-from banker.reports.exports import qr_text, render
+from banker.reports.exports import qr_text
 from banker.reports.files import exports_dir, file_stem, write_qr
 from banker.reports.leaderboard import leaderboard, leaderboard_text
 from banker.reports.report import Report, report
@@ -45,11 +46,18 @@ def cmd_export(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
     out = output_file(args.out, db, args.force) if args.out else None
     rep = _report(args)
-    text = render(rep, args.format)
+    form = formats.find_format(args.format)
+    data = form.render(rep)
     if out is None:
-        sys.stdout.write(safe(text) if sys.stdout.isatty() else text)
+        if sys.stdout.isatty() and not form.text:
+            raise CliError(f"{form.label} is not for a terminal: give --out FILE, or pipe it", REFUSED)
+        if sys.stdout.isatty():
+            sys.stdout.write(safe(data.decode("utf-8")))
+        else:
+            sys.stdout.flush()
+            sys.stdout.buffer.write(data)
         return 0
-    write_file(out, text)
+    write_file(out, data)
     status = "final standings" if rep.over else "current standings (game in progress)"
     print(safe(f"Wrote the {status} of game {rep.game} to {out}"), file=sys.stderr)
     return 0

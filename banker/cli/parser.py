@@ -9,12 +9,12 @@ shell completion scripts are generated from it (``banker completion``).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 from banker import __version__
 from banker.cli.support import REFUSED, complain, cut
-from banker.reports.exports import FORMATS
+from banker.reports import formats
 
 DB_HELP = "the game database (default: $BANKER_DB or the data directory)"
 SHELLS = ("bash", "zsh", "tcsh")
@@ -71,26 +71,19 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("new", "commands:cmd_new", "start a game and print its id")
     p.add_argument("variant", help="standard, short-1973, short-1990s, time-limit or darrow-1935")
     p.add_argument("players", nargs="+", help="player names, in seating order")
-    p.add_argument("--edition", default="us", choices=["us", "uk"])
-    p.add_argument("--minutes", type=int, default=0, help="agreed length of a time-limit game (1 to 1440)")
-    p.add_argument(
-        "--free-parking",
-        nargs="?",
-        type=int,
-        const=0,
-        default=None,
-        metavar="START",
-        help="house rule: taxes and fines go to a Free Parking pot (starting with START, 0 to 5000)",
-    )
-    p.add_argument("--double-go", action="store_true", help="house rule: double salary for landing on GO")
-    p.add_argument("--no-auctions", action="store_true", help="house rule: declined deeds stay with the bank")
-    p.add_argument("--luxury-tax", type=int, choices=[75, 100], default=0)
+    _new_game_options(p)
 
     p = add("play", "commands:cmd_play", "play a script of commands as a new game (first line: new ...)")
     p.add_argument("file", help="the script ('-' for standard input)")
     p.add_argument("--json", action="store_true", help="print the resulting state as JSON")
 
     add("games", "commands:cmd_games", "list the games in the database")
+
+    add(
+        "editions",
+        "commands:cmd_editions",
+        "list the editions (boards) a new game can be played on, with the file each comes from",
+    )
 
     p = add("state", "commands:cmd_state", "print a game's state")
     p.add_argument("game", nargs="?", type=game_id)
@@ -131,17 +124,81 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class EditionChoices:
+    """The editions ``--edition`` offers (help and shell completion list :func:`rules.editions.all_editions`);
+    any word passes here, to be found, or refused with its reason, when the game starts."""
+
+    def __iter__(self) -> Iterator[str]:
+        from rules.editions import edition_keys
+
+        return iter(edition_keys())
+
+    def __contains__(self, value: object) -> bool:
+        return isinstance(value, str)
+
+
+def _new_game_options(p: argparse.ArgumentParser) -> None:
+    """``banker new``'s edition and options, from the tables every front end reads (:mod:`rules.editions`,
+    :mod:`rules.options`): a new edition or house rule is one entry there, and its flag appears here."""
+    from banker.paths import db_path, editions_dir
+    from rules.editions import all_editions, use_directory
+    from rules.options import OPTIONS, follower
+
+    use_directory(editions_dir(db_path(None, make_parent=False)))  # --edition's help lists the family's editions too
+    p.add_argument(
+        "--edition",
+        default="us",
+        choices=EditionChoices(),
+        metavar="EDITION|FILE",
+        help="the board: "
+        + "; ".join(f"{b.edition}, {b.title} in {b.currency}" for b in all_editions())
+        + "; or an edition file (.toml, docs/editions.md); `banker editions` lists them all",
+    )
+    for option in OPTIONS:  # the house rules and options, declared once (rules/options.py)
+        if option.follows:
+            continue  # read after its switch: --free-parking [START]
+        if option.kind is bool and follower(option) is not None:
+            p.add_argument(
+                option.flag,
+                dest=option.key,
+                nargs="?",
+                type=int,
+                const=0,
+                default=None,
+                metavar="START",
+                help=option.help,
+            )
+        elif option.kind is bool:
+            p.add_argument(option.flag, dest=option.key, action="store_true", help=option.help)
+        else:
+            p.add_argument(
+                option.flag,
+                dest=option.key,
+                type=int,
+                metavar="N",
+                default=option.default,
+                choices=option.choices or None,
+                help=option.help,
+            )
+
+
 def _exports(add: Callable[..., argparse.ArgumentParser]) -> None:
     """The subcommands for standings (:mod:`banker.cli.exports`)."""
     p = add(
         "export",
         "exports:cmd_export",
-        "print or save a game's standings as CSV, JSON or Markdown",
+        f"print or save a game's standings as {formats.labels()}",
         description="Final standings of a finished game, or the current standings (marked "
         "as in progress) of a game still going. Prints to stdout without --out.",
     )
     p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
-    p.add_argument("--format", "-f", choices=FORMATS, default="md", help="csv, json or md (default md)")
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=formats.KEYS,
+        default="md",
+        help=", ".join(f"{f.key} ({f.label})" for f in formats.FORMATS) + " (default md)",
+    )
     p.add_argument("--out", "-o", help="write to this file instead of stdout (never the database)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
 

@@ -59,9 +59,11 @@ def cut(text: str, limit: int) -> str:
 def database(arg: str | None, create: bool = False) -> Path:
     """The database path (``--db``, ``BANKER_DB`` or the data directory). Only commands that write a new game
     (``create``) make its directory; the others create nothing."""
-    from banker.paths import db_path
+    from banker.paths import db_path, editions_dir
+    from rules.editions import use_directory
 
     path = db_path(arg, make_parent=False)
+    use_directory(editions_dir(path))  # the family's own editions, beside the database (docs/editions.md)
     if create and not path.parent.is_dir():
         existing = next((p for p in path.parent.parents if p.exists()), None)
         if path.parent.exists() or (existing is not None and not existing.is_dir()):

@@ -151,7 +151,13 @@ class Form:
     def card(self, player: str, deck: str, card: str) -> Card:
         who = self.player(player)
         which = self.read(deck, _Line.deck, "card")
-        return Card(who, which, self.read(card, lambda c, text: resolve_card(c.state.settings.cards, which, text).id))
+        return Card(
+            who,
+            which,
+            self.read(
+                card, lambda c, text: resolve_card(c.state.settings.cards, which, text, c.state.settings.edition).id
+            ),
+        )
 
     def jail(self, player: str, how: str) -> JailAction:
         return JailAction(self.player(player), self.optional(how, _Line.jail_way, JailWay.SEND, "jail"))

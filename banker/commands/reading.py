@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Literal
 
-from banker.commands.amounts import parse_amount
+from banker.commands.amounts import has_sign, parse_amount, strip_sign
 from banker.commands.kinds import Command, CommandError, Control, ControlKind, NewGame, Query, QueryKind
 from banker.commands.new_games import parse_new_words
 from banker.commands.words import (
@@ -119,7 +119,7 @@ class _Line:
         raise first
 
     def amount(self, word: str, what: str = "amount", zero: bool = False) -> int:
-        return parse_amount(word, what, zero=zero, currency=self.state.board.currency)
+        return parse_amount(word, what, zero=zero, board=self.state.board)
 
     def dice(self, word: str) -> int:
         """A total thrown with two dice, typed as digits."""
@@ -140,7 +140,7 @@ class _Line:
         return how
 
     def tax_choice(self, word: str) -> TaxChoice:
-        option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES)
+        option = closed_word(strip_sign(word, self.state.board), TAX_CHOICES)
         if option is None:
             raise self.bad(f'"{shown(word)}" is not an income-tax choice: 200 or 10%')
         return option
@@ -334,7 +334,7 @@ def _card(c: _Line) -> Action:
     c.need(3)
     deck = c.deck(c.args[1])
     player = c.player(c.args[0])
-    card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]))
+    card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]), c.state.settings.edition)
     return Card(player, deck, card.id)
 
 
@@ -405,7 +405,7 @@ def _items(c: _Line, text: str, giver: str) -> Items:
         low = part.casefold().replace(" ", "-")
         if low == "nothing":
             continue
-        if low[:1] in "$£" or low[:1].isdigit():
+        if has_sign(low, c.state.board) or low[:1].isdigit():
             if cash:
                 raise c.bad("give one cash amount per side")
             cash = c.amount(part.replace(" ", ""), "cash in the trade")

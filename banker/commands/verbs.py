@@ -248,7 +248,7 @@ VERBS: tuple[Verb, ...] = (
         "trade <player> <player> give <items> get <items> [lift <deeds>]",
         _trade,
         {Trade: _trade_words},
-        "trade ann bob give boardwalk get $300",
+        "trade ann bob give boardwalk get 300",
         "A trade between two players: deeds, cash and Get Out of Jail Free cards.",
     ),
     Verb(

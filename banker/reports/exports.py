@@ -16,7 +16,6 @@ from typing import Any
 from banker.reports.report import Report, duration_text, game_title
 from rules.valuation import Standing
 
-FORMATS = ("csv", "json", "md")
 JSON_FORMAT = "banker-standings"
 JSON_VERSION = 1
 
@@ -133,15 +132,24 @@ def md_cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def to_markdown(rep: Report) -> str:
-    """A heading, one line of facts and a table, ready to paste into a chat."""
-    title = "Final standings" if rep.over else "Standings (game in progress, not final)"
+def standings_title(rep: Report) -> str:
+    return "Final standings" if rep.over else "Standings (game in progress, not final)"
+
+
+def report_facts(rep: Report) -> list[str]:
+    """The game's facts as the Markdown and HTML exports say them: variant and number, start, end, length."""
     facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {rep.created[:16].replace('T', ' ')}"]
     if rep.over:
         facts.append(f"ended {rep.ended[:16].replace('T', ' ')}" if rep.ended else "ended")
         if rep.duration_minutes is not None:
             facts.append(duration_text(rep.duration_minutes))
-    lines = [f"## {title}", "", ", ".join(facts) + "."]
+    return facts
+
+
+def to_markdown(rep: Report) -> str:
+    """A heading, one line of facts and a table, ready to paste into a chat."""
+    title = standings_title(rep)
+    lines = [f"## {title}", "", ", ".join(report_facts(rep)) + "."]
     reason = f", {md_cell(rep.end_reason)}" if rep.end_reason else ""
     if rep.winner:
         lines.append(f"**Winner: {md_cell(rep.winner)}**{reason}")
@@ -170,14 +178,3 @@ def qr_text(rep: Report) -> str:
     for r in rep.rows:
         lines.append(f"{r.rank}. {r.name} " + ("bankrupt" if r.bankrupt else rep.money(r.total)))
     return "\n".join(lines)
-
-
-def render(rep: Report, fmt: str) -> str:
-    """The export in ``fmt`` (csv, json or md)."""
-    if fmt == "csv":
-        return to_csv(rep)
-    if fmt == "json":
-        return to_json(rep)
-    if fmt in ("md", "markdown"):
-        return to_markdown(rep)
-    raise ValueError(f'unknown export format "{fmt}"; choose one of {", ".join(FORMATS)}')

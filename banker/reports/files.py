@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from banker.reports.exports import qr_text, render
+from banker.reports.exports import qr_text
+from banker.reports.formats import find_format
 from banker.reports.report import Report
 
 
@@ -32,12 +33,12 @@ def file_stem(rep: Report) -> str:
 
 def write_export(rep: Report, fmt: str, directory: str | Path | None = None, db: str | Path | None = None) -> Path:
     """Write one export file into the exports directory (:func:`exports_dir`) and return its path."""
-    text = render(rep, fmt)
+    form = find_format(fmt)
+    data = form.render(rep)  # bytes: the CSV's CRLF row ends exactly as the csv module wrote them
     folder = exports_dir(directory, db)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{file_stem(rep)}.{'md' if fmt == 'markdown' else fmt}"
-    # newline="" keeps the CSV's CRLF row ends exactly as the csv module wrote them
-    path.write_text(text, encoding="utf-8", newline="")
+    path = folder / f"{file_stem(rep)}.{form.suffix}"
+    path.write_bytes(data)
     return path
 
 

@@ -8,10 +8,15 @@ statistics (``banker.reports.stats``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import partial
 from typing import TYPE_CHECKING
 
+from rules.board import format_money
+from rules.editions import find_edition
+from rules.errors import RuleError
 from rules.valuation import Standing, standings, valuation_rule
 
 if TYPE_CHECKING:
@@ -59,14 +64,27 @@ class Report:
             return None
         return max(0, round((end - start).total_seconds() / 60))
 
-    def money(self, amount: int) -> str:
-        sign = "-" if amount < 0 else ""
-        return f"{sign}{self.currency}{abs(amount):,}"
+    def money(self, amount: float) -> str:
+        """The game's money as its edition writes it (:meth:`rules.board.Board.money`), or, for an edition this
+        Banker does not know (a report read back from a file), with the report's sign."""
+        return report_money(self.edition, self.currency)(amount)
 
     @property
     def date(self) -> str:
         """The game's day (YYYY-MM-DD), from its end if over, else from its start."""
         return (self.ended or self.created)[:10]
+
+
+def report_money(edition: str, currency: str) -> Callable[[float], str]:
+    """The money formatter of a stored report: its edition's (:meth:`rules.board.Board.money`) when this Banker
+    knows the edition and its sign, else :func:`rules.board.format_money` with the stored sign."""
+    try:
+        board = find_edition(edition)
+    except RuleError:
+        board = None
+    if board is not None and board.currency == currency:
+        return board.money
+    return partial(format_money, currency=currency)
 
 
 def game_title(title: str) -> str:
@@ -108,6 +126,6 @@ def report(session: Session) -> Report:
         over=state.over,
         end_reason=state.end_reason,
         winner=next((r.name for r in rows if r.winner), ""),
-        currency=state.board.money(0).rstrip("0"),
+        currency=state.board.currency,
         rows=rows,
     )

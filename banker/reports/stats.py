@@ -25,6 +25,8 @@ from rules.state import GameState
 if TYPE_CHECKING:
     from banker.journal import Journal
     from banker.session import Session
+from rules.board import format_money
+from rules.editions import by_currency
 
 FORMAT = "banker-stats"
 VERSION = 1
@@ -388,9 +390,10 @@ def player_report(group: VariantStats, name: str) -> PlayerReport | None:
 
 
 def _money(currency: str, amount: float) -> str:
-    sign = "-" if amount < 0 else ""
-    whole = f"{abs(amount):,.0f}" if float(amount).is_integer() else f"{abs(amount):,.1f}"
-    return f"{sign}{currency}{whole}"
+    """A group's figure in its games' money: as the edition with that sign writes it (:meth:`rules.board.Board.money`:
+    ``1.500 €``), else :func:`rules.board.format_money` with the sign."""
+    board = by_currency(currency)
+    return board.money(amount) if board is not None else format_money(amount, currency)
 
 
 def _plural(n: int, word: str) -> str:

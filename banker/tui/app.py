@@ -94,6 +94,10 @@ class BankerApp(App[int]):
     def __init__(self, db_path: Path, session=None, clock: Callable[[], datetime] | None = None) -> None:
         super().__init__()
         self.db_path = Path(db_path)
+        from banker.paths import editions_dir
+        from rules.editions import use_directory
+
+        use_directory(editions_dir(self.db_path))  # the family's own editions, beside the database
         self.session = session
         self.clock = clock
         self._time_up_handled = False

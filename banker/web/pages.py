@@ -18,11 +18,11 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from html import escape
 from importlib.resources import files
 from string import Template
 from typing import TYPE_CHECKING
 
+from banker.views import html_text
 from banker.web.page_data import (
     Collects,
     DeedLine,
@@ -245,9 +245,9 @@ def table_data(view: View) -> TablePage:
 
 
 # HTML ----------------------------------------------------------------------------------------------------------
-def h(text: object) -> str:
-    """Text for HTML: every ``<``, ``>``, ``&`` and quote escaped."""
-    return escape(str(text), quote=True)
+h = html_text
+"""Text for HTML: every ``<``, ``>``, ``&`` and quote escaped (:func:`banker.views.html_text`, shared with the HTML
+standings page)."""
 
 
 def _plural(n: int, word: str) -> str:

@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from banker.reports.exports import CSV_COLUMNS, from_dict, md_cell, render, to_csv, to_dict, to_markdown
+from banker.reports.exports import CSV_COLUMNS, from_dict, md_cell, to_csv, to_dict, to_markdown
 from banker.reports.files import write_export
+from banker.reports.formats import render
 from banker.reports.report import duration_text
 from tests.kit.exports import sample_report
 

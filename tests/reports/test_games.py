@@ -10,8 +10,9 @@ import json
 import pytest
 
 import rules
-from banker.reports.exports import FORMATS, qr_text, to_csv, to_json, to_markdown
+from banker.reports.exports import qr_text, to_csv, to_json, to_markdown
 from banker.reports.files import write_export, write_qr
+from banker.reports.formats import KEYS as FORMATS
 from banker.reports.leaderboard import leaderboard
 from banker.reports.report import report
 from banker.reports.story import story_from_history

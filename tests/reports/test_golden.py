@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import rules
-from banker.reports import exports
+from banker.reports import exports, formats
 from banker.reports.bgstats import bgstats_play
 from banker.reports.report import report
 from banker.session import Session
@@ -72,7 +72,7 @@ def _files(tmp_path: Path, key: str) -> dict[str, str]:
     assert session.state.over
     rep = replace(report(session), game=1, created=CREATED, ended=ENDED)
     scores = [{k: v for k, v in asdict(row).items() if k != "game"} for row in session.scores()]
-    out = {f"{key}.{fmt}": exports.render(rep, fmt) for fmt in exports.FORMATS}
+    out = {f"{key}.{fmt}": formats.render(rep, fmt) for fmt in formats.KEYS}
     out[f"{key}.qr.txt"] = exports.qr_text(rep) + "\n"
     out[f"{key}.scores.json"] = json.dumps([standings_rows(session.state), scores], indent=1) + "\n"
     out[f"{key}.answer.txt"] = "\n".join(answer(session.state, _query(q)) for q in ("scores", "worth")) + "\n"

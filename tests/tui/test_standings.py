@@ -288,3 +288,25 @@ async def test_the_standings_follow_commands_from_another_terminal(tmp_path, mon
         await pilot.press("escape")  # ... and at once the table is back on top
         await pilot.pause()
         assert "Bob" in str(app.screen.query_one(DeedsPanel).render())
+
+
+async def test_every_export_format_has_its_key_and_button(tmp_path):
+    """The screen's export keys and buttons are banker/reports/formats.py's table (issue 24): the HTML page, one
+    entry there, is written by its key and its button."""
+    from banker.reports import formats
+
+    game = _finished_short_game()
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert [b.id for b in screen.query("#exports Button")] == [
+            *(f"export-{f.key}" for f in formats.FORMATS),
+            "export-qr",
+        ]
+        await pilot.press(formats.find_format("html").key_binding)
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: (tmp_path / "out" / "banker-game-1-final.html").exists(), "the HTML page written")
+        await pilot.click("#export-csv")
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: (tmp_path / "out" / "banker-game-1-final.csv").exists(), "the CSV written")

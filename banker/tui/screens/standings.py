@@ -1,7 +1,8 @@
 """The standings screen: everyone's worth by the variant's valuation, at any time, and the final result.
 
 Pushed from the main screen with the standings key (Escape closes it) and automatically when the game ends. When
-the game is over it announces the winner, offers the exports (CSV, JSON, Markdown, QR) and shows the QR code; during
+the game is over it announces the winner, offers the exports (each of
+banker.reports.formats, and the QR code) and shows the QR code; during
 the game it offers no exports at all, neither buttons nor keys (docs/exports.md: the exports are the result, and a
 snapshot is a deliberate ``banker export``). A second tab draws the game: each player's worth after every action and
 the deeds that earned the most rent. A third shows the statistics (:mod:`banker.reports.stats`): this game's records and
@@ -28,7 +29,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
-from banker.reports import stats
+from banker.reports import formats, stats
 from banker.reports.bgstats import bgstats_url
 from banker.reports.exports import qr_text
 from banker.reports.files import file_stem, write_export, write_qr
@@ -71,9 +72,16 @@ class StandingsScreen(Screen):
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="standings.close", tooltip="Back to the game"),
-        Binding("c", "export('csv')", "CSV", id="standings.csv", tooltip="Write the standings as CSV"),
-        Binding("j", "export('json')", "JSON", id="standings.json", tooltip="Write the standings as JSON"),
-        Binding("m", "export('md')", "Markdown", id="standings.md", tooltip="Write the standings as Markdown"),
+        *(
+            Binding(
+                f.key_binding,
+                f"export('{f.key}')",
+                f.label,
+                id=f"standings.{f.key}",
+                tooltip=f"Write the standings as {f.label}",
+            )
+            for f in formats.FORMATS
+        ),
         Binding("r", "export('qr')", "QR", id="standings.qr", tooltip="Save the QR code as SVG and PNG"),
         Binding("s", "show_tab('tab-standings')", "Standings", id="standings.table", tooltip="The standings table"),
         Binding(
@@ -166,9 +174,8 @@ class StandingsScreen(Screen):
                 yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
                 yield Static(f"Valuation: {rep.valuation}", id="valuation")
                 with Horizontal(id="exports"):
-                    yield Button("CSV", id="export-csv")
-                    yield Button("JSON", id="export-json")
-                    yield Button("Markdown", id="export-md")
+                    for f in formats.FORMATS:
+                        yield Button(f.label, id=f"export-{f.key}")
                     yield Button("QR code", id="export-qr")
                 yield Static("", id="export-status", markup=False)
                 if rep.over:
@@ -253,7 +260,7 @@ class StandingsScreen(Screen):
         self.query_one("#exports").display = self.report.over
         if not self.report.over:
             self.query_one("#export-status", Static).update(
-                "The exports (CSV, JSON, Markdown, QR code) are offered when the game is over."
+                f"The exports ({formats.labels()}, QR code) are offered when the game is over."
             )
         self._replay(self.session.state)
         if self._db is not None:
