@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -131,6 +132,8 @@ class Session:
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
         self._listeners: list[Callable[[Session], None]] = []
+        self.clock: Callable[[], datetime] = partial(datetime.now, UTC)
+        """The time a time-limit game's deadline is compared with; the app hands in its own (tests inject one)."""
         try:
             self._resume()
         except _DAMAGE as e:
@@ -424,8 +427,34 @@ class Session:
             target = timeline.undone[-1]
             outcome = rules.apply(self.state, self._action(target))
             return _Plan("redo", text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
+        self._check_time(cmd)
         outcome = rules.apply(self.state, cmd)
         return _Plan("action", text, cmd, None, outcome, outcome.summary, outcome.state)
+
+    # Time-limit game (seed 002, TIME LIMIT GAME) -------------------------------------------------------------
+    def deadline(self) -> datetime | None:
+        """When this time-limit game ends (the agreed minutes after it started); None for other games."""
+        return self.state.deadline(self.created)
+
+    def time_is_up(self) -> bool:
+        """A time-limit game still open at or after its deadline (the app records the end when it sees this)."""
+        deadline = self.deadline()
+        return deadline is not None and not self.state.over and self.clock() >= deadline
+
+    def _check_time(self, action: Action) -> None:
+        """Seed 002, TIME LIMIT GAME: at the agreed hour the game is over and the richest player wins, so nothing
+        played after it counts. Past the deadline only the end is recorded; undo and redo still correct the record
+        of what was played before it (docs/rulings.md, "The time limit")."""
+        from rules.actions import End
+
+        if isinstance(action, End) or not self.time_is_up():
+            return
+        minutes = self.state.settings.time_limit_minutes
+        raise RuleError(
+            "seed 002, TIME LIMIT GAME",
+            f"time is up: the game's {minutes} minute{'s' if minutes != 1 else ''} are over, so nothing played now "
+            "counts; record the end (`end time`), or undo or redo to correct what was played before it",
+        )
 
     def _steps(self, cmd: Command) -> int:
         """How many undos or redos ``undo to N`` / ``redo to N`` stand for (1 for any other command); refused when

@@ -107,6 +107,11 @@ def report(session) -> Report:
         effective = [e for e in session.log() if e.kind in ("action", "redo") and not e.undone]
         if effective:
             ended = effective[-1].time
+        deadline = state.deadline(session.created) if state.end_reason == "time is up" else None
+        if deadline is not None and ended and _parse_time(ended) > deadline:
+            # seed 002, TIME LIMIT GAME: the game ended at the agreed hour, though the end was recorded later
+            # (Banker was closed then): the export says when it ended and that it lasted the agreed time
+            ended = deadline.isoformat(timespec="milliseconds")
     return Report(
         game=session.game_id,
         variant=state.settings.variant,

@@ -113,6 +113,8 @@ class BankerApp(App[int]):
             from banker.session import Session
 
             self.session = Session.last_unfinished(self.db_path)
+        if self.session is not None:
+            self.session.clock = self.now
         screen = TableScreen(self.session) if self.session is not None else Screen(id="_default")
         # So that :meth:`_replace_all` can switch it away like any other screen (Textual issue #2650).
         give_result_callback(screen)
@@ -182,6 +184,7 @@ class BankerApp(App[int]):
         table holds its own session, and until it is replaced its timers (the reload) still read it."""
         previous = self.session if self.session is not None and self.session is not session else None
         self.session = session
+        session.clock = self.now
         self._time_up_handled = False
 
         def replaced() -> None:

@@ -18,6 +18,7 @@ from banker.tui.screens.table import TableScreen
 from rules import Settings, new_game
 from tests.kit.journal import make_game
 from tests.kit.screens import balances, text_of
+from tests.kit.waits import until
 
 
 @pytest.mark.parametrize(
@@ -98,6 +99,29 @@ async def test_time_limit_game_ends_at_the_deadline():
         assert app.session.state.over
         assert app.session.log(limit=1)[0].text == "end time"
         assert type(app.screen).__name__ in ("StandingsScreen", "MessageScreen")
+
+
+async def test_the_end_undone_past_the_deadline_nothing_more_is_recorded():
+    """seed 002, TIME LIMIT GAME (issue 22): after the recorded end is taken back, the table says "Time is up" and
+    a command typed then is refused, not recorded."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(
+        db,
+        names=("ann", "bob"),
+        settings=Settings(variant="time-limit", time_limit_minutes=60),
+        lines=["deal random 3"],
+    )
+    now = [datetime.now().astimezone() + timedelta(minutes=61)]
+    app = make_app(db, clock=lambda: now[0])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.session.state.over, "the end recorded at launch")
+        while not isinstance(app.screen, TableScreen):
+            await pilot.press("escape")
+        assert app.record("undo").ok and not app.session.state.over
+        reply = app.record("pay ann 10 to bob")
+        assert not reply.ok and "time is up" in reply.message
+        assert "Time is up" in text_of(app.screen.query_one("#bank"))
+        assert [e.text for e in app.session.log() if not e.undone][-1] == "undo"
 
 
 async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_dialog():
