@@ -106,3 +106,31 @@ def test_trade_dialog(snap_compare):
         no_blink(pilot.app)
 
     assert snap_compare(fixed_app(), run_before=before, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
+def test_time_left_in_the_header(snap_compare, size):
+    """A time-limit game's clock is in the header, so no size hides it (issue 22: at 100x30 the Bank box's title
+    wrapped and pushed "Time left" out of view)."""
+    from datetime import datetime, timedelta
+
+    from banker.session import Session
+    from rules import Settings
+
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(
+        db,
+        names=("ann", "bob", "cat"),
+        settings=Settings(variant="time-limit", time_limit_minutes=90),
+        lines=["deal random 3", "jail cat"],
+    )
+    with Session.open(db, game) as s:
+        started = datetime.fromisoformat(s.created)
+    at = started + timedelta(minutes=17, seconds=3)
+
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(make_app(db, clock=lambda: at), run_before=before, terminal_size=size)

@@ -90,8 +90,7 @@ async def test_time_limit_game_ends_at_the_deadline():
     app = make_app(db, clock=lambda: now[0])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        bank = app.screen.query_one("#bank")
-        assert "Time left 0:59" in str(bank.render())
+        assert "Time left 0:59" in text_of(app.screen.query_one("#status"))
         assert not app.session.state.over
         now[0] += timedelta(minutes=61)
         app.screen.tick()
@@ -120,7 +119,7 @@ async def test_the_end_undone_past_the_deadline_nothing_more_is_recorded():
         assert app.record("undo").ok and not app.session.state.over
         reply = app.record("pay ann 10 to bob")
         assert not reply.ok and "time is up" in reply.message
-        assert "Time is up" in text_of(app.screen.query_one("#bank"))
+        assert "Time is up" in text_of(app.screen.query_one("#status"))
         assert [e.text for e in app.session.log() if not e.undone][-1] == "undo"
 
 

@@ -183,17 +183,25 @@ class TableScreen(Screen):
         state = session.state
         self.query_one(PlayersPanel).show(state)
         self.query_one(DeedsPanel).show(state)
-        self.query_one(BankPanel).show(state, self.time_left_text())
+        self.query_one(BankPanel).show(state)
         self.query_one(JournalPanel).show(session.log(limit=JOURNAL_LINES))
-        turn = state.players[state.turn].name
-        status = Text()
-        status.append(f" Game {session.game_id} ", style="bold reverse")
+        self._show_status()
+        self._show_undo()
+
+    def _show_status(self) -> None:
+        """The header line: the game, the time left of a time-limit game (right after the game's number, so no
+        terminal is too narrow to show it; issue 22), the variant and whose turn it is."""
+        state = self.session.state
+        status = Text(no_wrap=True, overflow="ellipsis")
+        status.append(f" Game {self.session.game_id} ", style="bold reverse")
+        clock = "" if state.over else self.time_left_text()
+        if clock:
+            status.append(f" {clock} ", style="bold reverse" if clock == "Time is up" else "bold")
         status.append(f"  {state.variant.title}  ·  turn {state.turn_no}: ")
-        status.append(turn, style="bold")
+        status.append(state.players[state.turn].name, style="bold")
         if state.over:
             status.append("  ·  GAME OVER", style="bold red")
         self.query_one("#status", Static).update(status)
-        self._show_undo()
 
     def _show_undo(self) -> None:
         """What u would take back, beside the key (an undo is never a guess)."""
@@ -236,7 +244,7 @@ class TableScreen(Screen):
         deadline = self.deadline()
         if deadline is None:
             return
-        self.query_one(BankPanel).show(state, self.time_left_text())
+        self._show_status()
         if not state.over and self.banker.now() >= deadline:
             self.post_message(self.TimeIsUp())
 
