@@ -132,6 +132,8 @@ class Session:
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
         self._listeners: list[Callable[[Session], None]] = []
+        self._steps_together: dict[int, tuple[int, ...]] = {}
+        """Entries recorded as one step (:meth:`together`), by their last entry; in this session only."""
         self.clock: Callable[[], datetime] = partial(datetime.now, UTC)
         """The time a time-limit game's deadline is compared with; the app hands in its own (tests inject one)."""
         try:
@@ -461,8 +463,10 @@ class Session:
         entry N is not one they can reach."""
         from banker.commands import Control
 
-        if not isinstance(cmd, Control) or cmd.to is None:
+        if not isinstance(cmd, Control):
             return 1
+        if cmd.to is None:
+            return len(self._group(cmd.kind) or (0,))
         seq = cmd.to
         event = self._j.event(self.game_id, seq)
         if event is None:
@@ -485,16 +489,43 @@ class Session:
             raise RuleError("redo", f"entry {seq} cannot be redone: a new action was recorded after it was undone")
         return len(undone) - undone.index(seq)
 
+    def together(self, seqs: list[int]) -> None:
+        """The actions ``seqs`` (just recorded, in order) are one step for this session's ``undo`` and ``redo``:
+        the sales and mortgages that raised a payment, and the payment (issue 22: one ``u`` took back only the
+        payment). Another process, or this one after relaunch, takes them back one by one, and ``undo`` says so."""
+        if len(seqs) > 1:
+            self._steps_together[seqs[-1]] = tuple(seqs)
+
+    def _group(self, kind: str) -> tuple[int, ...] | None:
+        """The entries one ``undo`` (or ``redo``) takes back (brings back) together, when they are a group of
+        :meth:`together` still whole at the top of the stack (the undone list)."""
+        if kind == "undo":
+            stack = list(self._timeline.stack)
+            group = self._steps_together.get(stack[-1]) if stack else None
+            return group if group and tuple(stack[-len(group) :]) == group else None
+        undone = list(self._timeline.undone)
+        for group in self._steps_together.values():
+            if undone and tuple(reversed(undone[-len(group) :])) == group:
+                return group
+        return None
+
     @staticmethod
     def _bulk_summary(cmd: Control, summaries: list[str]) -> str:
         verb = "Took back" if cmd.kind == "undo" else "Redid"
+        if cmd.to is None:
+            said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
+            return f"{verb} {len(summaries)} actions recorded as one step: {said}"
         where = f"everything after entry {cmd.to}" if cmd.kind == "undo" else f"everything up to entry {cmd.to}"
         said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
         return f"{verb} {len(summaries)} actions, {where}: {said}"
 
     def undo_summary(self) -> str | None:
         """What ``undo`` would take back now, in words (None: nothing to undo)."""
-        return self._summary(self._timeline.stack[-1]) if self._timeline.can_undo else None
+        if not self._timeline.can_undo:
+            return None
+        group = self._group("undo")
+        last = self._summary(self._timeline.stack[-1])
+        return f"{len(group)} steps: {last}, with the sales and mortgages that raised it" if group else last
 
     def _summary(self, seq: int) -> str:
         event = self._j.event(self.game_id, seq)
