@@ -15,6 +15,9 @@ from rules.outcome import BANK, POT, Outcome, Transfer, TransferKind
 from rules.state import GameState
 
 PAYMENT = "seed 000, THE BANK"
+OWED = "seed 000, BANKRUPTCY"
+"""A payment owed that the cash in hand cannot cover: "You are declared bankrupt if you owe more than you can
+pay", so the player raises the money by selling buildings and mortgaging, or goes bankrupt."""
 GO_RULE = "seed 000, GO"
 PARKING_RULE = "house rule: Free Parking pot"
 
@@ -46,16 +49,14 @@ def pay(state: GameState, action: Pay) -> Outcome:
     money = state.money
     name = state.players[index].name
     if others is None:
-        state, t = transfer(
-            state, index, BANK, amount, TransferKind.PAYMENT, rule=PAYMENT, what="to the bank", debt=True
-        )
+        state, t = transfer(state, index, BANK, amount, TransferKind.PAYMENT, rule=OWED, what="to the bank", debt=True)
         return Outcome(state, f"{name} pays {money(amount)} to the bank", (t,))
     total = amount * len(others)
     what = f"to {state.players[others[0]].name}" if not action.each else f"({money(amount)} to each of {len(others)})"
     transfers: list[Transfer] = []
     # the whole sum is checked first, so that a payment to each player is made in full or not at all; owed to
     # one player, that player is the creditor (to each, nobody alone is)
-    check_cover(state, index, total, PAYMENT, what, creditor=None if action.each else others[0], debt=True)
+    check_cover(state, index, total, OWED, what, creditor=None if action.each else others[0], debt=True)
     for other in others:
         state, t = transfer(state, index, other, amount, TransferKind.PAYMENT, rule=PAYMENT)
         transfers.append(t)
@@ -80,9 +81,7 @@ def collect(state: GameState, action: Collect) -> Outcome:
         return Outcome(state, f"{name} collects {money(amount)} from the bank", (t,))
     transfers = []
     for other in others:
-        state, t = transfer(
-            state, other, index, amount, TransferKind.PAYMENT, rule=PAYMENT, what=f"to {name}", debt=True
-        )
+        state, t = transfer(state, other, index, amount, TransferKind.PAYMENT, rule=OWED, what=f"to {name}", debt=True)
         transfers.append(t)
     if action.each:
         summary = f"{name} collects {money(amount)} from each other player: {money(amount * len(others))} in all"
