@@ -116,6 +116,11 @@ def parse(doc: dict, path: Path | None = None) -> Config:
                     )
                 walk(value, name)
                 continue
+            if name in _KEYS and name:  # a known section given a value: `new_game = 5`
+                raise bad(
+                    name,
+                    f"must be a section ([{name}] on a line of its own, its settings below it), not {value!r:.40}",
+                )
             if allowed is None or key not in allowed:
                 known = ", ".join(f"{prefix + '.' if prefix else ''}{k}" for k in allowed or ())
                 raise bad(name, "unknown setting" + (f"; here: {known}" if known else ""))
