@@ -221,3 +221,19 @@ async def test_a_game_recorded_with_an_absurd_time_limit_still_opens():
         await pilot.pause()
         app.screen.tick()
         assert not app.session.state.over and app.screen.deadline() is None
+
+
+@pytest.mark.parametrize(
+    ("names", "edition", "example"),
+    [(("Ann", "Cy"), "uk", "rent cy mayfair"), (("Zoë", "Max", "Ed"), "us", "rent max boardwalk")],
+)
+async def test_the_command_lines_placeholder_uses_the_games_own_names(names, edition, example):
+    """Issue 22: the placeholder suggested `rent bob boardwalk` on the UK board and in games without a Bob."""
+    from banker.tui.widgets.command_line import CommandLine
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=names, settings=Settings(edition=edition))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(CommandLine), "the command line")
+        assert f"/ to type a command: {example} " in app.screen.query_one(CommandLine).placeholder

@@ -157,7 +157,7 @@ class TableScreen(Screen):
             [
                 CommandLine(
                     self.complete_line,
-                    placeholder="/ to type a command: rent bob boardwalk   (? for help)",
+                    placeholder=f"/ to type a command: {self.example_line()}   (? for help)",
                     id="command",
                     compact=True,
                 ),
@@ -165,6 +165,15 @@ class TableScreen(Screen):
             ]
         )
         self.call_after_refresh(self._controls_ready)
+
+    def example_line(self) -> str:
+        """A command for the placeholder in this game's own words: a player of the table and its board's dearest
+        deed (``rent bob boardwalk`` named nobody at a table without a Bob, and no UK deed; issue 22)."""
+        state = self.session.state
+        players = [p.name for p in state.players if not p.bankrupt] or [p.name for p in state.players]
+        payer = players[1] if len(players) > 1 else players[0]
+        deed = max(state.board.deeds, key=lambda d: (d.price, d.index))
+        return f"rent {payer.casefold()} {deed.name.casefold()}"
 
     def _controls_ready(self) -> None:
         early, self.early_line = self.early_line, None
