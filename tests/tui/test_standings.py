@@ -78,6 +78,20 @@ async def test_screen_shows_final_standings_and_exports(tmp_path):
         assert not isinstance(app.screen, StandingsScreen)
 
 
+async def test_a_tie_for_first_says_there_is_no_single_winner(tmp_path):
+    """Issue 22: a tie for first showed no line on the standings screen (the Markdown export had one)."""
+    from rules.actions import End
+
+    game = EngineGame(["Ann", "Bob"])
+    game.do(End())
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+        line = str(app.screen.query_one("#winner", Static).render())
+        assert line == "No single winner: a tie for first (by agreement)"
+        assert "🏆" not in str(app.screen.query_one("#table", DataTable).get_row_at(0)[1])
+
+
 async def test_screen_during_the_game_has_no_exports(tmp_path):
     game = EngineGame(["Ann", "Bob"])
     game.do(Buy("Ann", "Boardwalk"))

@@ -159,6 +159,12 @@ class StandingsScreen(Screen):
                         id="winner",
                         markup=False,
                     )
+                elif rep.over:  # a tie for first is nobody's win (docs/rulings.md); the exports say so too
+                    yield Static(
+                        "No single winner: a tie for first" + (f" ({rep.end_reason})" if rep.end_reason else ""),
+                        id="winner",
+                        markup=False,
+                    )
                 yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
                 yield Static(f"Valuation: {rep.valuation}", id="valuation")
                 with Horizontal(id="exports"):
