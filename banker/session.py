@@ -608,6 +608,10 @@ class Session:
         entries = {e.seq: e for e in self.log()}
         return [(entries[seq], outcome) for seq, outcome in self._timeline.outcomes()]
 
+    def action(self, seq: int) -> Action:
+        """The action journal entry ``seq`` recorded (as the timeline holds it)."""
+        return self._action(seq)
+
     def scores(self) -> list[dict[str, Any]]:
         """The journalled final standings (empty until the game is over)."""
         return self._j.scores(self.game_id)

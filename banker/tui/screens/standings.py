@@ -268,25 +268,28 @@ class StandingsScreen(Screen):
         """Replay the game and value every player after every action (slow for long games): all of it off the UI
         thread."""
         try:
-            history = self._history()
+            history, creditors = self._history()
             tale = exports.story_from_history(state, history)
-            records = stats.records_from_history(state, history)
+            records = stats.records_from_history(state, history, creditors)
         except Exception as error:  # noqa: BLE001 - said on the screen and reported, never the end of the app
             self.post_message(self.Replayed(None, None, error))
             return
         self.post_message(self.Replayed(tale, records))
 
-    def _history(self) -> list:
-        """The game's effective actions with what each did (``Session.history``), in the worker's thread. A game in
+    def _history(self) -> tuple[list, dict[int, str | None]]:
+        """The game's effective actions with what each did (``Session.history``) and each bankruptcy's creditor
+        (``stats.creditors_of``), in the worker's thread. A game in
         a database is read through a read-only session of its own (an SQLite connection serves the thread that
         opened it, and the app's session is the UI thread's); a game held in memory (the tests' ``EngineGame``)
         is replayed as it is."""
         if self._db is None:
-            return list(self.session.history())
+            history = list(self.session.history())
+            return history, stats.creditors_of(self.session, history)
         from banker.session import Session
 
         with Session.open(self._db, self.session.game_id, readonly=True) as game:
-            return list(game.history())
+            history = list(game.history())
+            return history, stats.creditors_of(game, history)
 
     def on_standings_screen_replayed(self, message: Replayed) -> None:
         if message.error is not None:
