@@ -470,7 +470,7 @@ class TableScreen(Screen):
             lambda f: f.tax("player", "how"),
             focus="how",
             note=note,
-            preview=len(offered) == 1,
+            preview=lambda values: len(offered) == 1 or _not_the_percent(values["how"], spellings),
         )
 
     def action_card(self) -> None:
@@ -669,3 +669,16 @@ class TableScreen(Screen):
 
 
 __all__ = ["TableScreen"]
+
+
+def _not_the_percent(typed: str, spellings: dict) -> bool:
+    """The tax dialog's choice is made and is not the 10%: its preview (what is paid, or that the player cannot pay
+    it) gives nothing away (seed 000, "INCOME TAX": choose before adding up; issue 22: no "cannot pay" line)."""
+    from banker import commands
+    from rules.actions import TaxChoice
+
+    try:
+        meant = commands.closed_word(typed.removeprefix("$").removeprefix("£"), spellings)
+    except commands.CommandError:
+        return False
+    return meant is not None and meant != TaxChoice.PERCENT
