@@ -19,6 +19,7 @@ The table reads the game through the session it was given. What it asks of the a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -288,7 +289,13 @@ class TableScreen(Screen):
         return complete_value(field.slot, value, self.state, deck=values.get("deck", ""))
 
     def ask(
-        self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "", preview: bool = True
+        self,
+        title: str,
+        fields: list[Field],
+        build,
+        focus: str | None = None,
+        note: str = "",
+        preview: bool | Callable[[dict[str, str]], bool] = True,
     ) -> None:
         from banker.tui.dialogs import CommandDialog
 
