@@ -116,6 +116,16 @@ class CommandDialog(RecordingDialog):
 
     def on_mount(self) -> None:
         self.refresh_preview()
+        # Another terminal's command (read in by the table's reload) changes what this one would do: the preview
+        # follows it (issue 22: Buy still said "cannot pay $400" after the money came).
+        self.session.add_listener(self._game_changed)
+
+    def on_unmount(self) -> None:
+        self.session.remove_listener(self._game_changed)
+
+    def _game_changed(self, _session) -> None:
+        if self.is_attached:
+            self.call_later(self.refresh_preview)
 
     def values(self) -> dict[str, str]:
         """Every field's value (a field not mounted yet, while the form is being built, counts as empty)."""
