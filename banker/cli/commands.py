@@ -172,6 +172,8 @@ def _one_line(message: object) -> str:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    from banker.reports.times import spreadsheet_time
+
     try:
         journal = Journal(database(args.db), readonly=True)
     except LookupError:
@@ -187,8 +189,8 @@ def cmd_games(args: argparse.Namespace) -> int:
     print(f"{'id':>4}  {'created':<19}  {'variant':<12}  {'over':<4}  {'winner':<12}  players")
     for g in games:
         say(
-            f"{g['id']:>4}  {str(g['created'])[:19]:<19}  {g['variant']!s:<12}  {'yes' if g['over'] else 'no':<4}  "
-            f"{g['winner'] or '':<12}  {', '.join(map(str, g['players']))}"
+            f"{g['id']:>4}  {spreadsheet_time(str(g['created'])):<19}  {g['variant']!s:<12}  "
+            f"{'yes' if g['over'] else 'no':<4}  {g['winner'] or '':<12}  {', '.join(map(str, g['players']))}"
         )
     return 0
 

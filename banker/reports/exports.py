@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from banker.reports.times import spreadsheet_time
 from rules.state import new_game
 from rules.valuation import Standing, standings, valuation, valuation_rule, winner_of
 
@@ -50,6 +51,9 @@ class Report:
     """The winner's name; empty while the game is in progress (or if nobody won)."""
     currency: str
     rows: tuple[Standing, ...] = field(default_factory=tuple)
+    """In ranking order."""
+    seating: tuple[str, ...] = ()
+    """The players' names in seating order (the order of play)."""
 
     @property
     def status(self) -> str:
@@ -125,6 +129,7 @@ def report(session) -> Report:
         winner=next((r.name for r in rows if r.winner), ""),
         currency=state.board.money(0).rstrip("0"),
         rows=rows,
+        seating=tuple(p.name for p in state.players),
     )
 
 
@@ -180,8 +185,8 @@ def to_csv(rep: Report) -> str:
                 rep.variant,
                 rep.edition,
                 rep.valuation,
-                rep.created,
-                rep.ended,
+                spreadsheet_time(rep.created),
+                spreadsheet_time(rep.ended),
                 "" if duration is None else duration,
                 rep.end_reason,
             ]
@@ -207,7 +212,8 @@ def to_dict(rep: Report) -> dict:
             "duration_minutes": rep.duration_minutes,
             "end_reason": rep.end_reason or None,
             "winner": rep.winner or None,
-            "players": [r.name for r in rep.rows],
+            # seating order (issue 22: it was the ranking order, which "standings" already gives)
+            "players": list(rep.seating) if rep.seating else [r.name for r in rep.rows],
         },
         "standings": [asdict(r) for r in rep.rows],
     }
@@ -235,6 +241,7 @@ def from_dict(data: dict) -> Report:
         winner=g["winner"] or "",
         currency=g["currency"],
         rows=tuple(Standing(**r) for r in data["standings"]),
+        seating=tuple(g.get("players") or ()),
     )
 
 
@@ -245,9 +252,9 @@ def _md_cell(text: str) -> str:
 def to_markdown(rep: Report) -> str:
     """A heading, one line of facts and a table, ready to paste into a chat."""
     title = "Final standings" if rep.over else "Standings (game in progress, not final)"
-    facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {rep.created[:16].replace('T', ' ')}"]
+    facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {spreadsheet_time(rep.created)[:16]}"]
     if rep.over:
-        facts.append(f"ended {rep.ended[:16].replace('T', ' ')}" if rep.ended else "ended")
+        facts.append(f"ended {spreadsheet_time(rep.ended)[:16]}" if rep.ended else "ended")
         if rep.duration_minutes is not None:
             facts.append(duration_text(rep.duration_minutes))
     lines = [f"## {title}", "", ", ".join(facts) + "."]

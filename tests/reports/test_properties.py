@@ -48,6 +48,7 @@ def reports(draw) -> Report:
         winner=people[0] if over else "",
         currency="$",
         rows=rows,
+        seating=tuple(r.name for r in reversed(rows)),
     )
 
 

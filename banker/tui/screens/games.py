@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
+from banker.reports.times import list_time
 from banker.tui.safety import guard_actions
 
 
@@ -50,7 +51,8 @@ class GamesScreen(Screen):
     @staticmethod
     def describe(g: dict) -> str:
         state = "finished" + (f", {g['winner']} won" if g.get("winner") else "") if g.get("over") else "unfinished"
-        return f"#{g['id']}  {g['variant']}  {', '.join(g['players'])}  ({state}; started {g['created'][:16]})"
+        started = list_time(str(g["created"]))
+        return f"#{g['id']}  {g['variant']}  {', '.join(g['players'])}  ({state}; started {started})"
 
     @on(OptionList.OptionSelected)
     def _open(self, event: OptionList.OptionSelected) -> None:
