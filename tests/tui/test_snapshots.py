@@ -134,3 +134,22 @@ def test_time_left_in_the_header(snap_compare, size):
         no_blink(pilot.app)
 
     assert snap_compare(make_app(db, clock=lambda: at), run_before=before, terminal_size=size)
+
+
+JAILED = ["card ann chance get out of jail", "jail ann", "next", "jail ann miss"] + ["next"] * 6
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
+def test_jail_turn_and_a_long_name(snap_compare, size):
+    """Issue 22: the jail turn was the part cut off ("1 jail card · in jail, …"; at 80x24 with 6 players "in jail,
+    turn 1 of 3 · …"), and a long name ran into the cash ("Bartholomew-$1,300"). Ann: a jail card, in jail, turn 2
+    of 3; six players."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=("Bartholomew", "ann", "bob", "cat", "dee", "eve"), lines=JAILED)
+
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(make_app(db), run_before=before, terminal_size=size)
