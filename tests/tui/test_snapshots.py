@@ -153,3 +153,36 @@ def test_jail_turn_and_a_long_name(snap_compare, size):
         no_blink(pilot.app)
 
     assert snap_compare(make_app(db), run_before=before, terminal_size=size)
+
+
+FINISHED = [
+    "buy ann boardwalk",
+    "buy ann park place",
+    "build ann boardwalk 3",
+    "buy bob reading",
+    "mortgage bob reading",
+    "rent cat boardwalk",
+    "end",
+]
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
+def test_standings_footer_and_table(snap_compare, size):
+    """Issue 22: at 100 and 80 columns the standings' footer was cut (BG Stats and Quit out of sight), and at 80
+    the table hid Hotels and Buildings behind a horizontal scroll."""
+    db = Path(os.environ["BANKER_DB"])
+    from banker.session import Session
+    from banker.tui.screens.standings import StandingsScreen
+    from tests.kit.waits import until
+
+    game = make_game(db, names=("Bartholomew", "ann", "bob", "cat"), lines=FINISHED)
+
+    async def before(pilot):
+        await pilot.pause()
+        pilot.app.open_standings()
+        await until(pilot, lambda: isinstance(pilot.app.screen, StandingsScreen), "the standings")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(make_app(db, Session.open(db, game)), run_before=before, terminal_size=size)
