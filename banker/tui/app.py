@@ -46,11 +46,7 @@ class BankerCommands(Provider):
         if isinstance(screen, TableScreen):
             for a in ACTIONS:
                 yield titled(a.label, a.action), partial(getattr(screen, f"action_{a.action}")), a.help
-            yield (
-                titled("Undo to here", "undo_to"),
-                screen.action_undo_to,
-                "Pick a journal entry and take back everything after it",
-            )
+            return  # New game and Saved games are table actions too (keys.ACTIONS)
         yield titled("New game", "new_game"), self.app.new_game, "Set up players and rules"
         yield "Saved games", self.app.show_games, "Resume another game in this database"
 

@@ -40,5 +40,13 @@ class Banker(Protocol):
         """Push the standings screen for the open game."""
         ...
 
+    def new_game(self) -> None:
+        """Push the new-game screen."""
+        ...
+
+    def show_games(self) -> None:
+        """Show the saved games in place of the table, to resume another game."""
+        ...
+
 
 __all__ = ["Banker"]

@@ -223,7 +223,7 @@ async def test_the_palette_lists_each_action_once_with_its_key():
                 and any(p.startswith("Saved games") for p in found)
             )
         )
-        keys = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
+        keys = {"exclamation_mark": "!", "question_mark": "?", "slash": "/", "ctrl+n": "^n", "ctrl+o": "^o"}
         for a in ACTIONS:
             mine = [p for p in prompts if p.startswith(f"{a.label} (")]
             assert mine == [f"{a.label} ({keys.get(a.key, a.key)})\n{a.help}"], (a.label, mine)

@@ -237,3 +237,26 @@ async def test_the_command_lines_placeholder_uses_the_games_own_names(names, edi
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.screen.query(CommandLine), "the command line")
         assert f"/ to type a command: {example} " in app.screen.query_one(CommandLine).placeholder
+
+
+async def test_new_game_saved_games_and_undo_to_are_keys_of_the_table():
+    """Issue 22: Ctrl+N and the saved games were only in the palette, and U was missing from the key bar."""
+    from banker.tui.dialogs.undo_to import UndoToDialog
+    from banker.tui.screens.games import GamesScreen
+    from banker.tui.screens.new_game import NewGameScreen
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, lines=["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query("#keys"), "the key bar")
+        await pilot.press("U")
+        await until(pilot, lambda: isinstance(app.screen, UndoToDialog), "Undo to here")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, GamesScreen), "the saved games")

@@ -67,7 +67,6 @@ class TableScreen(Screen):
         Binding("escape", "leave_command_line", "Leave command line", show=False),
         Binding("pageup", "scroll_reply(-1)", "Scroll the reply up", show=False),
         Binding("pagedown", "scroll_reply(1)", "Scroll the reply down", show=False),
-        Binding("U", "undo_to", "Undo to here", show=False),
     ]
 
     early_line: list[tuple[str, str | None]] | None = None
@@ -567,6 +566,12 @@ class TableScreen(Screen):
         from banker.tui.dialogs.undo_to import UndoToDialog
 
         self.app.push_screen(UndoToDialog(self.session, self.banker.record), self.banker.follow_up)
+
+    def action_new_game(self) -> None:
+        self.banker.new_game()
+
+    def action_saved_games(self) -> None:
+        self.banker.show_games()
 
     def action_standings(self) -> None:
         self.banker.open_standings()
