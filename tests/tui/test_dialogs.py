@@ -635,3 +635,21 @@ async def test_a_refusal_stays_until_a_field_changes():
         await pilot.press("backspace")
         await pilot.pause()
         assert refusal(app) == ""
+
+
+async def test_an_auction_bidders_label_never_wraps_mid_name():
+    """Issue 22: "Bartholomew ($1,500)" wrapped mid-name in the auction dialog; the name is cut, the cash kept."""
+    from textual.widgets import Label
+
+    db = db_path()
+    make_game(db, names=("Bartholomew", "Maximilian-Augustus", "Ann"))
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        labels = [lab for lab in dialog.query(Label) if "$" in str(lab.render())]
+        assert [str(lab.render()) for lab in labels] == ["Bartholom… ($1,500)", "Maximilia… ($1,500)", "Ann ($1,500)"]
+        assert all(lab.region.height == 1 for lab in labels)
