@@ -23,13 +23,12 @@ from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Auction, ShortageAuction
 
-
 LABEL_WIDTH = 19
 """What a field label shows on one line (``.field-label`` in app.tcss: 20 wide, one cell of padding)."""
 
 
 def bidder_label(name: str, cash: str) -> str:
-    """"Ann ($1,500)" on one line: a name too long for the label is cut with an ellipsis, the cash kept whole
+    """ "Ann ($1,500)" on one line: a name too long for the label is cut with an ellipsis, the cash kept whole
     (issue 22: "Bartholomew ($1,300)" wrapped mid-name)."""
     text = f"{name} ({cash})"
     if len(text) <= LABEL_WIDTH:
