@@ -30,6 +30,8 @@ class NewGameDefaults:
 
     variant: str = "standard"
     edition: str = "us"
+    cards: str = "classic"
+    """The card texts: ``classic`` or ``2008`` (rules/data/cards_<style>.toml)."""
     luxury_tax: int = 0
     free_parking: bool = False
     free_parking_start: int = 0
@@ -68,7 +70,7 @@ def config_path() -> Path:
 
 _KEYS: dict[str, dict[str, type]] = {
     "": {"theme": str},
-    "new_game": {"variant": str, "edition": str, "luxury_tax": int},
+    "new_game": {"variant": str, "edition": str, "cards": str, "luxury_tax": int},
     "new_game.house_rules": {"free_parking": bool, "free_parking_start": int, "double_go": bool, "no_auctions": bool},
     "exports": {"directory": str},
 }
@@ -142,7 +144,12 @@ def parse(doc: dict, path: Path | None = None) -> Config:
         raise bad("new_game.variant", e.message) from None
     if str(edition).casefold() not in ("us", "uk"):
         raise bad("new_game.edition", f'must be "us" or "uk", not {edition!r:.40}')
+    from rules.cards import STYLES
     from rules.limits import LUXURY_TAXES, MAX_POT_START
+
+    cards = str(values.get("new_game.cards", ng.cards)).casefold()
+    if cards not in STYLES:
+        raise bad("new_game.cards", f"must be {' or '.join(repr(s) for s in STYLES)}, not {cards!r:.40}")
 
     luxury = values.get("new_game.luxury_tax", 0)
     if luxury not in LUXURY_TAXES:
@@ -163,6 +170,7 @@ def parse(doc: dict, path: Path | None = None) -> Config:
         new_game=NewGameDefaults(
             variant=variant,
             edition=str(edition).casefold(),
+            cards=cards,
             luxury_tax=int(luxury),  # type: ignore[call-overload]
             **house,
         ),

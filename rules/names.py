@@ -46,6 +46,7 @@ RESERVED_WORDS = (
     "double-go",
     "no-auctions",
     "luxury-tax",
+    "cards",
 )
 """Words of the command language that can stand where a player's name stands (``pay ann 50 to each``, ``deal
 random``, ``bankrupt ann to bank``, ``trade ann bob give ... get ...``, the options of ``new``)."""

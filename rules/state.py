@@ -77,6 +77,7 @@ def game_settings(
     free_parking_start: int = 0,
     double_go: bool = False,
     no_auctions: bool = False,
+    cards: str = "classic",
 ) -> Settings:
     """A new game's settings from the choices every way of starting one offers (the ``new`` line, ``banker new``,
     the app's new-game screen), as they were made: checking them is :func:`rules.limits.check_settings`'s work."""
@@ -85,6 +86,7 @@ def game_settings(
         edition=edition,
         luxury_tax=luxury_tax,
         time_limit_minutes=time_limit_minutes,
+        cards=cards,
         house_rules=HouseRules(
             free_parking=free_parking,
             free_parking_start=free_parking_start,

@@ -42,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("variant", help="standard, short-1973, short-1990s, time-limit or darrow-1935")
     p.add_argument("players", nargs="+", help="player names, in seating order")
     p.add_argument("--edition", default="us", choices=["us", "uk"])
+    p.add_argument(
+        "--cards", default="classic", choices=["classic", "2008"], help="the card texts: classic or the 2008 figures"
+    )
     p.add_argument("--minutes", type=int, default=0, help="agreed length of a time-limit game (1 to 1440)")
     p.add_argument(
         "--free-parking",
@@ -112,6 +115,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         free_parking_start=args.free_parking or 0,
         double_go=args.double_go,
         no_auctions=args.no_auctions,
+        cards=args.cards,
     )
 
 

@@ -12,8 +12,8 @@ from rules.state import Settings, game_settings, new_game
 
 
 def parse_new(line: str) -> tuple[list[str], Settings]:
-    """Read a ``new <variant> <player>... [edition us|uk] [minutes N] [free-parking [N]] [double-go]
-    [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
+    """Read a ``new <variant> <player>... [edition us|uk] [cards classic|2008] [minutes N] [free-parking [N]]
+    [double-go] [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
     count is refused here, with the rule book's reason)."""
     text = strip_comment(check_line(line))
     words = text.split()
@@ -28,7 +28,7 @@ def parse_new_words(args: list[str]) -> NewGame:
         raise CommandError(f"name a variant and the players; expected: {SHAPES['new']}")
     variant = args[0]
     names: list[str] = []
-    edition, minutes, luxury = "us", 0, 0
+    edition, minutes, luxury, cards = "us", 0, 0, "classic"
     fp, fp_start, double_go, no_auctions = False, 0, False, False
     i = 1
     while i < len(args):
@@ -38,6 +38,10 @@ def parse_new_words(args: list[str]) -> NewGame:
             if nxt is None:
                 raise CommandError("edition needs us or uk")
             edition, i = nxt.casefold(), i + 2
+        elif w in ("cards", "--cards"):
+            if nxt is None:
+                raise CommandError("cards needs classic or 2008 (the card texts)")
+            cards, i = nxt.casefold(), i + 2
         elif w in ("minutes", "--minutes"):
             if nxt is None:
                 raise CommandError("minutes needs a number")
@@ -66,6 +70,7 @@ def parse_new_words(args: list[str]) -> NewGame:
         free_parking_start=fp_start,
         double_go=double_go,
         no_auctions=no_auctions,
+        cards=cards,
     )
     state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
     return NewGame(tuple(p.name for p in state.players), state.settings)

@@ -91,6 +91,12 @@ class NewGameScreen(Screen):
                 with RadioSet(id="edition", compact=True):
                     yield RadioButton("US ($)", value=d.edition == "us", id="e-us")
                     yield RadioButton("UK (£)", value=d.edition == "uk", id="e-uk")
+            yield FlagBox(
+                "2008 card texts (the later figures; classic cards otherwise)",
+                d.cards == "2008",
+                id="cards-2008",
+                compact=True,
+            )
             with Horizontal(classes="field"):
                 yield Label("Time limit (min)", classes="field-label")
                 yield CompletingInput(
@@ -156,6 +162,7 @@ class NewGameScreen(Screen):
             free_parking_start=pot,
             double_go=self.query_one("#double-go", Checkbox).value,
             no_auctions=self.query_one("#no-auctions", Checkbox).value,
+            cards="2008" if self.query_one("#cards-2008", Checkbox).value else "classic",
         )
         return names, tokens, check_settings(settings, len(names))  # the same ranges as `new` and `banker new`
 
