@@ -121,6 +121,9 @@ def _collects(state: GameState, deed: Deed) -> Collects:
     """What a deed collects now, by ``rules.queries.rent_quote``: an amount, or for a utility the range of the dice."""
     from rules.queries import rent_quote as quote
 
+    if state.holding(deed).mortgaged:
+        # seed 000, MORTGAGES: no rent; the deed's "mortgaged" tag says why, once (issue 22: it said it twice)
+        return {"amount": 0, "low": 0, "high": 0, "text": "no rent", "detail": ""}
     if deed.kind is SquareKind.UTILITY:
         low, high = quote(state, deed, dice=2), quote(state, deed, dice=12)
         detail = _detail(low.explanation, deed.name)
@@ -313,8 +316,9 @@ def player_sections(data: PlayerPage) -> dict[str, str]:
                 tags.append('<span class="tag warn">mortgaged</span>')
             items.append(
                 f'<li><span class="deed">{h(d["name"])}</span>{" ".join([""] + tags)}'
-                f'<span class="rent">collects <strong>{h(c["text"])}</strong> '
-                f"<small>{h(c['detail'])}</small></span></li>"
+                f'<span class="rent">collects <strong>{h(c["text"])}</strong>'
+                + (f" <small>{h(c['detail'])}</small>" if c["detail"] else "")
+                + "</span></li>"
             )
         groups.append(
             f'<div class="group"><h3><span class="swatch" style="background:{h(g["colour"])}" '
