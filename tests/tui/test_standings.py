@@ -112,7 +112,7 @@ async def test_every_column_and_footer_key_is_in_view(tmp_path, size):
         assert headings[-2:] in (["Hotels", "Buildings"], ["Htls", "Bldgs"])
         footer = app.screen.query_one(Footer)
         keys = {k.description: k for k in footer.query("FooterKey")}
-        assert {"Close", "CSV", "JSON", "Markdown", "QR", "BG Stats"} <= set(keys)
+        assert {"Close", "CSV", "JSON", "MD", "HTML", "QR", "BG Stats"} <= set(keys)
         for key in keys.values():
             assert key.region.right <= footer.region.right, key.description
 
@@ -130,7 +130,7 @@ async def test_screen_during_the_game_has_no_exports(tmp_path):
         assert "offered when the game is over" in str(screen.query_one("#export-status", Static).render())
         # docs/exports.md: mid-game the export keys are not offered at all (not in the footer, and inert)
         footer = {k.description for k in screen.query("FooterKey")}
-        assert "Close" in footer and not footer & {"CSV", "JSON", "Markdown", "QR"}
+        assert "Close" in footer and not footer & {"CSV", "JSON", "MD", "HTML", "QR"}
         tabs = [str(t.label) for t in screen.query("Tab")]
         assert "Standings (s)" in tabs and "Game chart (g)" in tabs  # the tab keys, on the tabs
         assert not {b.binding.action for b in screen.active_bindings.values()} & {
@@ -150,7 +150,7 @@ async def test_screen_offers_the_export_keys_once_the_game_is_over(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         footer = {k.description for k in app.screen.query("FooterKey")}
-        assert {"CSV", "JSON", "Markdown", "QR"} <= footer
+        assert {"CSV", "JSON", "MD", "HTML", "QR"} <= footer
         await pilot.press("c")
         await app.workers.wait_for_complete()
         await pilot.pause()
