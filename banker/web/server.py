@@ -32,7 +32,7 @@ from aiohttp import web
 
 from banker.journal import TABLE_SEAT, Journal
 from banker.session import Session
-from banker.web import pages
+from banker.web import asking, pages, requests
 from banker.web.links import Link, tokens, url_host
 
 POLL_SECONDS = 0.05
@@ -110,7 +110,12 @@ class Feed:
     """One served game: its read-only session, its pages' tokens and the streams open on them."""
 
     def __init__(
-        self, db_path: Path, game_id: int, seats: dict[str, int], on_error: Callable[[BaseException], None]
+        self,
+        db_path: Path,
+        game_id: int,
+        seats: dict[str, int],
+        on_error: Callable[[BaseException], None],
+        asks: bool = False,
     ) -> None:
         journal = Journal(db_path, create=False, readonly=True)
         try:
@@ -125,19 +130,47 @@ class Feed:
         self._on_error = on_error
         self._version = journal.data_version()
         self._pending = False
+        self.asks = asks
+        """Phones may ask (docs/phones.md): the players' pages carry the request forms and their statuses."""
+        self._asked = self.session.requests_mark()
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
     def data(self, seat: int, view: pages.View | None = None) -> dict:
         view = view or pages.view_of(self.session)
-        return pages.table_data(view) if seat == TABLE_SEAT else pages.player_data(view, seat)
+        if seat == TABLE_SEAT:
+            return pages.table_data(view)
+        data = pages.player_data(view, seat)
+        if self.asks:
+            data["asks"] = self._requests(seat)
+        return data
+
+    def _requests(self, seat: int) -> dict:
+        """A player's latest requests and what the forms offer (the page's request section)."""
+        session = self.session
+        names = [p.name for p in session.state.players]
+        rows = session.requests(seat=seat, limit=pages.REQUEST_LINES)
+        token = next(t for t, s in self.seats.items() if s == seat)
+        return {
+            "path": f"/{token}",
+            "requests": [asking.as_json(asking.standing(session, r), names) for r in reversed(rows)],
+            "choices": pages.form_choices(session.state, seat),
+        }
 
     def check(self) -> None:
         """Catch up with the database if another connection committed since the last look."""
         version = self._journal.data_version()
         if version != self._version:
             self._version = version
-            self.session.reload()  # the listener pushes, if the game changed
+            if not self.session.reload() and self.asks:  # the listener pushes, if the game changed
+                self.requests_changed()
+
+    def requests_changed(self) -> None:
+        """A request was made, withdrawn, declined or recorded: push the players' pages if anything did change."""
+        mark = self.session.requests_mark()
+        if mark != self._asked:
+            self._asked = mark
+            self._changed(self.session)
 
     def poke(self) -> None:
         """The game changed (the app recorded a command): read it in and push it on the loop's next turn, once
@@ -164,6 +197,8 @@ class Feed:
 
     def _changed(self, _session: Session) -> None:
         """The session's listener: a new snapshot for every page that has a phone watching."""
+        if self.asks:
+            self._asked = self.session.requests_mark()
         if not self.streams:
             return
         view = pages.view_of(self.session)
@@ -187,9 +222,19 @@ class PhoneServer:
     """The pages of the games the banker turned them on for (:meth:`serve`), on ``host:port`` (port 0: any)."""
 
     def __init__(
-        self, db_path: str | Path, host: str, port: int, on_error: Callable[[BaseException], None] | None = None
+        self,
+        db_path: str | Path,
+        host: str,
+        port: int,
+        on_error: Callable[[BaseException], None] | None = None,
+        asking: bool = True,
     ) -> None:
         self.db_path = Path(db_path)
+        self.asking = asking
+        """Phones may ask the banker to record their payments (docs/phones.md); False: the pages only read."""
+        self.on_request: Callable[[int], None] | None = None
+        """Called with the game's id when a phone made or withdrew a request (the app's inbox count)."""
+        self.asked = requests.Asked(self)
         self.host = host
         self.port = port
         self.on_error = on_error or (lambda exc: log.error("phone pages: %s", exc))
@@ -203,6 +248,7 @@ class PhoneServer:
         app = web.Application(middlewares=[self._guard])
         app.router.add_get(f"/{_TOKEN}", self._page)
         app.router.add_get(f"/{_TOKEN}/events", self._events)
+        requests.register(app, self, _TOKEN)
         app.on_response_prepare.append(_secure)
         app.on_shutdown.append(self._close_feeds)
         return app
@@ -227,6 +273,7 @@ class PhoneServer:
         if runner is not None:
             await runner.cleanup()  # on_shutdown closes the feeds first, so the streams end at once
         await self._close_feeds()
+        self.asked.close()
 
     @property
     def running(self) -> bool:
@@ -244,7 +291,7 @@ class PhoneServer:
         if feed is None:
             info = _names(self.db_path, game_id)
             by_seat = tokens(self.db_path, game_id, len(info))
-            feed = Feed(self.db_path, game_id, {t: s for s, t in by_seat.items()}, self._failed)
+            feed = Feed(self.db_path, game_id, {t: s for s, t in by_seat.items()}, self._failed, self.asking)
             self.feeds[game_id] = feed
             self._pages.update(dict.fromkeys(feed.seats, feed))
         names = [p.name for p in feed.session.state.players]
@@ -260,6 +307,17 @@ class PhoneServer:
         for gid, feed in list(self.feeds.items()):
             if game_id is None or gid == game_id:
                 feed.poke()
+
+    def requested(self, game_id: int) -> None:
+        """A phone made or withdrew a request: its page updates, and the app's inbox count."""
+        feed = self.feeds.get(game_id)
+        if feed is not None:
+            feed.requests_changed()
+        if self.on_request is not None:
+            try:
+                self.on_request(game_id)
+            except Exception as exc:  # noqa: BLE001 - the app's count must not break the phone's answer
+                self._failed(exc)
 
     def session_changed(self, session: Session) -> None:
         """A :meth:`Session.add_listener` callback for the app's session."""
@@ -282,7 +340,7 @@ class PhoneServer:
     # Requests --------------------------------------------------------------------------------------------------
     @web.middleware
     async def _guard(self, request: web.Request, handler):
-        if request.method not in ("GET", "HEAD"):
+        if request.method not in ("GET", "HEAD") and not (self.asking and requests.writes(request)):
             raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
         try:
             return await handler(request)
@@ -293,6 +351,10 @@ class PhoneServer:
         except Exception as exc:  # noqa: BLE001 - a page that cannot be drawn is a 500, never a stopped game
             self._failed(exc)
             raise web.HTTPInternalServerError(text="The banker's laptop could not draw this page.") from None
+
+    def find(self, request: web.Request) -> tuple[Feed, int]:
+        """The served game and seat of a link (404 for any other path)."""
+        return self._find(request)
 
     def _find(self, request: web.Request) -> tuple[Feed, int]:
         token = request.match_info["token"]
