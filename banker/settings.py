@@ -42,6 +42,9 @@ class Config:
     theme: str | None = None
     """A Textual theme name (None: Textual's default)."""
     new_game: NewGameDefaults = field(default_factory=NewGameDefaults)
+    phones_ask: bool = True
+    """``[phones] ask``: the players' phone pages may ask the banker to record their payments (docs/phones.md);
+    false keeps the pages read-only."""
     exports: Path | None = None
     """Where exports go (None: a folder beside the database in use: :func:`banker.reports.exports.exports_dir`)."""
     path: Path | None = None
@@ -71,6 +74,7 @@ _KEYS: dict[str, dict[str, type]] = {
     "new_game": {"variant": str, "edition": str, "luxury_tax": int},
     "new_game.house_rules": {"free_parking": bool, "free_parking_start": int, "double_go": bool, "no_auctions": bool},
     "exports": {"directory": str},
+    "phones": {"ask": bool},
 }
 _TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
 
@@ -162,6 +166,7 @@ def parse(doc: dict, path: Path | None = None) -> Config:
             **house,
         ),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
+        phones_ask=bool(values.get("phones.ask", True)),
         path=path,
     )
 

@@ -274,14 +274,14 @@ class BankerApp(App[int]):
                 return screen
         return None
 
-    def record(self, line: str, *, in_dialog: bool = False):
+    def record(self, line: str, *, in_dialog: bool = False, request=None):
         """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
         (a refusal changes nothing and says why; ``in_dialog``: the dialog shows it, not the reply box, so it does
         not linger there after the dialog is cancelled)."""
         from banker.session import Reply
 
         try:
-            reply = self.session.execute(line)
+            reply = self.session.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
             self.report_error(exc, f"execute {line!r}")
             return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
@@ -291,6 +291,21 @@ class BankerApp(App[int]):
                 table.show_reply(reply)
             table.show_state()
         return reply
+
+    def record_request(self, line: str, request):
+        """The inbox's Enter: record a phone's request (once; docs/phones.md)."""
+        return self.record(line, in_dialog=True, request=request)
+
+    def phone_request(self, game_id: int) -> None:
+        """A phone made or withdrew a request (the phone server, on this loop): the count and an open inbox."""
+        table = self.table()
+        if table is None or table.session.game_id != game_id:
+            return
+        table.show_requests()
+        for screen in self.screen_stack:
+            changed = getattr(screen, "requests_changed", None)
+            if changed is not None:
+                changed()
 
     def record_in_dialog(self, line: str):
         return self.record(line, in_dialog=True)

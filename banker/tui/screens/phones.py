@@ -108,7 +108,8 @@ async def _show(app) -> None:
     server = app.phones
     if server is None:
         host, port = app_address()
-        server = PhoneServer(app.db_path, host, port, on_error=_Reporter(app))
+        server = PhoneServer(app.db_path, host, port, on_error=_Reporter(app), asking=_asking())
+        server.on_request = app.phone_request
         try:
             await server.start()
         except OSError as e:
@@ -132,6 +133,16 @@ async def _show(app) -> None:
         return
     session.add_listener(server.session_changed)
     await app.push_screen(PhonesScreen(links, server.base_url))
+
+
+def _asking() -> bool:
+    """The setting (config.toml ``[phones] ask``): phones may ask the banker to record their payments."""
+    from banker.settings import SettingsError, load
+
+    try:
+        return load().phones_ask
+    except SettingsError:
+        return True  # the app said so when it started; the default stands
 
 
 class _Reporter:

@@ -83,6 +83,8 @@ class TableScreen(Screen):
         self.session = session
         """The open game this table shows; the app gives each game a new table."""
         self.resumed_before = False
+        self.status_line = Text()
+        self.asked_mark: tuple[int, str] = (0, "")
 
     @property
     def banker(self) -> Banker:
@@ -130,6 +132,8 @@ class TableScreen(Screen):
         session = self.session
         if not self.is_attached:
             return
+        if session.requests_mark() != self.asked_mark:
+            self.show_requests()  # a phone asked through another process's server (banker serve)
         if session.reload():
             self.show_state()
             state = session.state
@@ -192,8 +196,21 @@ class TableScreen(Screen):
         status.append(turn, style="bold")
         if state.over:
             status.append("  ·  GAME OVER", style="bold red")
-        self.query_one("#status", Static).update(status)
+        self.status_line = status
+        self.show_requests()
         self._show_undo()
+
+    def show_requests(self) -> None:
+        """The status line, with how many requests from the phones wait (i opens them); never takes the keys."""
+        from banker.journal import RequestStatus
+
+        session = self.session
+        self.asked_mark = session.requests_mark()
+        waiting = 0 if session.state.over else len(session.requests(status=RequestStatus.PENDING))
+        status = self.status_line.copy()
+        if waiting:
+            status.append(f"  ·  {waiting} request{'s' if waiting != 1 else ''} from phones (i)", style="bold")
+        self.query_one("#status", Static).update(status)
 
     def _show_undo(self) -> None:
         """What u would take back, beside the key (an undo is never a guess)."""
@@ -543,6 +560,12 @@ class TableScreen(Screen):
         from banker.tui.dialogs.undo_to import UndoToDialog
 
         self.app.push_screen(UndoToDialog(self.session, self.banker.record), self.banker.follow_up)
+
+    def action_inbox(self) -> None:
+        """i: the phones' requests (banker.tui.dialogs.inbox): Enter records one, x declines it."""
+        from banker.tui.dialogs.inbox import InboxDialog
+
+        self.app.push_screen(InboxDialog(self.session, self.banker.record_request))
 
     def action_standings(self) -> None:
         self.banker.open_standings()

@@ -1,0 +1,100 @@
+"""The banker's inbox (issue 23) under a pilot: the count on the table, Enter records once, x declines with a
+reason, a stale request cannot be recorded, and the palette offers it. Requests are stored as a phone's would be
+(``Journal.add_request``, what ``POST <link>/requests`` does once the engine has priced the line)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from banker.journal import Journal, RequestStatus
+from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.dialogs.inbox import InboxDialog
+from banker.tui.screens.table import TableScreen
+from tests.kit.journal import make_game
+from tests.kit.screens import balances, text_of
+from tests.kit.waits import until
+
+SIZE = (120, 40)
+
+
+def phone_asks(db: Path, game: int, seat: int, rid: str, line: str) -> int:
+    journal = Journal(db, create=False)
+    try:
+        row, created = journal.add_request(game, seat, rid, line, 5)
+    finally:
+        journal.close()
+    assert row is not None and created
+    return row.n
+
+
+async def test_inbox_records_once_declines_and_refuses_a_stale_request(monkeypatch):
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 0.05)
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(db, ("Ann", "Bob", "Cy"), ["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one("#status")
+        assert "request" not in text_of(status)
+        rent = phone_asks(db, game, 1, "bob-rent-0001", "rent Bob Boardwalk")
+        phone_asks(db, game, 2, "cy-buys-00001", "buy Cy Park Place")
+        phone_asks(db, game, 1, "bob-buys-0001", "buy Bob Park Place")
+        await until(pilot, lambda: "3 requests from phones (i)" in text_of(status), "the count on the table")
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox")
+        inbox = app.screen
+        assert len(inbox.shown) == 3 and "Bob pays Ann $50: Boardwalk" in inbox.shown[0].preview
+        await pilot.press("enter", "enter")  # Enter Enter: recorded once
+        await until(pilot, lambda: app.session.last_seq == 2, "the rent recorded")
+        await pilot.pause()
+        log = app.session.log()
+        assert len(log) == 2 and log[-1].summary.endswith("(asked from Bob's phone)")
+        assert balances(app) == [1150, 1450, 1500]
+        assert "recorded as entry 2" in inbox.shown[0].preview or inbox.shown[0].status == "recorded"
+        assert "not pending" in text_of(inbox.query_one("#refusal")) or "is recorded" in text_of(
+            inbox.query_one("#refusal")
+        )
+        # Cy buys Park Place: Bob's request to buy it goes stale.
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: app.session.last_seq == 3, "Cy's purchase recorded")
+        await until(pilot, lambda: inbox.shown[2].status == "stale", "Bob's purchase to go stale")
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.session.last_seq == 3  # a stale request cannot be recorded
+        assert "Cy" in text_of(inbox.query_one("#refusal"))
+        await pilot.press("x")
+        await pilot.press(*"sold already")
+        await pilot.press("enter")
+        await until(pilot, lambda: inbox.shown[2].row.status is RequestStatus.DECLINED, "the decline")
+        assert inbox.shown[2].row.reason == "sold already"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table again")
+        assert "request" not in text_of(status)
+        assert app.session.last_seq == 3
+        await pilot.press("u")  # undo of a recorded request works like any undo
+        await until(pilot, lambda: balances(app) == [1150, 1450, 1500], "the undo")
+    with Session.open(db, game) as s:
+        assert [r.status for r in s.requests()] == [
+            RequestStatus.RECORDED,
+            RequestStatus.RECORDED,
+            RequestStatus.DECLINED,
+        ]
+
+
+async def test_the_palette_offers_the_inbox(monkeypatch):
+    from banker.tui.keys import ACTIONS
+
+    assert any(a.action == "inbox" and a.key == "i" for a in ACTIONS)
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, ("Ann", "Bob"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.press(*"requests")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox from the palette")
+        assert "No requests waiting." in text_of(app.screen.query_one("#refusal"))
