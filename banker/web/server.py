@@ -418,9 +418,12 @@ def _names(db_path: Path, game_id: int) -> list[str]:
     return info["names"]
 
 
-async def serve_forever(db_path: Path, game_id: int, host: str, port: int, say: Callable[[str], None]) -> None:
-    """``banker serve``: serve one game's pages until cancelled (Ctrl+C), printing each link."""
-    server = PhoneServer(db_path, host, port)
+async def serve_forever(
+    db_path: Path, game_id: int, host: str, port: int, say: Callable[[str], None], asking: bool = True
+) -> None:
+    """``banker serve``: serve one game's pages until cancelled (Ctrl+C), printing each link (``asking``: phones
+    may ask the banker to record their payments; ``banker requests`` or the app's inbox records them)."""
+    server = PhoneServer(db_path, host, port, asking=asking)
     await server.start()
     try:
         for link in server.serve(game_id):

@@ -38,7 +38,7 @@ async def test_inbox_records_once_declines_and_refuses_a_stale_request(monkeypat
         await pilot.pause()
         status = app.screen.query_one("#status")
         assert "request" not in text_of(status)
-        rent = phone_asks(db, game, 1, "bob-rent-0001", "rent Bob Boardwalk")
+        phone_asks(db, game, 1, "bob-rent-0001", "rent Bob Boardwalk")
         phone_asks(db, game, 2, "cy-buys-00001", "buy Cy Park Place")
         phone_asks(db, game, 1, "bob-buys-0001", "buy Bob Park Place")
         await until(pilot, lambda: "3 requests from phones (i)" in text_of(status), "the count on the table")
