@@ -86,7 +86,9 @@ class InboxDialog(BankerDialog[None]):
         return self.query_one("#requests", OptionList)
 
     def poll(self) -> None:
-        if self.session.requests_mark() != self.mark:
+        """Another process's request, withdrawal or command (which may make a request stale): list again."""
+        moved = self.session.reload()
+        if moved or self.session.requests_mark() != self.mark:
             self.refresh_requests()
 
     def requests_changed(self) -> None:
