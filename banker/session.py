@@ -432,13 +432,17 @@ class Session:
         row = self._j.request(n)
         return row if row is not None and row.game == self.game_id else None
 
+    def entry_summary(self, seq: int) -> str:
+        """The summary of journal entry ``seq`` (a recorded request's)."""
+        return self._summary(seq)
+
     def requests_mark(self) -> tuple[int, str]:
         return self._j.requests_mark(self.game_id)
 
     def decline_request(self, n: int, reason: str = "") -> bool:
         """The banker declines a pending request (False: it was not pending)."""
         row = self.request(n)
-        return row is not None and self._j.close_request(n, RequestStatus.DECLINED, reason)
+        return row is not None and self._j.close_request(n, RequestStatus.DECLINED, " ".join(reason.split())[:200])
 
     def _refuse_new(self) -> Reply:
         e = RuleError(

@@ -110,6 +110,8 @@ def standing(session: Session, row: RequestRow) -> Standing:
             return Standing(row, STALE, "the game is over")
         reply = session.preview(row.line)
         return Standing(row, RequestStatus.PENDING.value if reply.ok else STALE, reply.message)
+    if row.status is RequestStatus.RECORDED and row.seq:
+        return Standing(row, row.status.value, session.entry_summary(row.seq))
     return Standing(row, row.status.value, "")
 
 
@@ -136,6 +138,7 @@ def as_json(s: Standing, names: list[str]) -> dict[str, Any]:
         out["preview" if s.status == RequestStatus.PENDING else "refusal"] = s.preview
     if row.status is RequestStatus.RECORDED:
         out["entry"] = row.seq
+        out["summary"] = s.preview
     if row.status is RequestStatus.DECLINED:
         out["reason"] = row.reason
     return out

@@ -385,7 +385,7 @@ def _requests_html(asks: dict[str, Any]) -> str:
             said = f"no longer possible: {h(r.get('refusal', ''))}"
         else:
             said = h(_STATUS_WORDS.get(status, status))
-        what = h(r.get("preview") or r["line"])
+        what = h(r.get("preview") or r.get("summary") or r["line"])
         button = ""
         if status == "pending":
             button = (
