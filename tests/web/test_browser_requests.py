@@ -45,7 +45,7 @@ async def test_bob_asks_for_rent_from_his_phone_and_sees_it_recorded(tmp_path, b
         assert await browser.js(f"return {FORM}.querySelector('select[name=deed]').value") == "Boardwalk"
         await browser.js(f"{FORM}.querySelector('button.send').click()")
         await browser.until(
-            f"return document.getElementById('asks').textContent.includes('waiting for the banker')", True
+            "return document.getElementById('asks').textContent.includes('waiting for the banker')", True
         )
         assert len(app.requests()) == 1 and app.requests()[0].line == "rent Bob Boardwalk"
         # The banker presses Enter in the inbox (the same call): the phone says it is recorded.
