@@ -32,6 +32,8 @@ LINKS = "phone_links"
 """The phone pages' link tokens (docs/storage.md): created when the banker first turns the pages on for a game."""
 TABLE_SEAT = -1
 """The seat of the table page's link in ``phone_links``."""
+PHONE_SETTINGS = "phone_settings"
+"""Per game: may the phones ask (the new-game screen's choice); created when a game is started with a choice."""
 REQUESTS = "phone_requests"
 """What the players' phones asked the banker to record (docs/storage.md, docs/phones.md): created the first time a
 phone asks, like ``phone_links``, so a database without it is still schema 1 and an older Banker ignores it."""
@@ -871,6 +873,25 @@ class Journal:
                 (status.value, reason or None, now(), *args),
             )
             return cur.rowcount == 1
+
+    def set_phones_ask(self, game_id: int, ask: bool) -> None:
+        """Store whether the phones of a game may ask the banker to record their payments."""
+        with self.write() as conn:
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {PHONE_SETTINGS} (game INTEGER PRIMARY KEY REFERENCES games(id), "
+                "ask INTEGER NOT NULL)"
+            )
+            conn.execute(f"INSERT OR REPLACE INTO {PHONE_SETTINGS} (game, ask) VALUES (?, ?)", (game_id, int(ask)))
+
+    @_reading
+    def phones_ask(self, game_id: int) -> bool | None:
+        """The game's stored choice (None: none was stored; the setting in config.toml decides)."""
+        if not self.conn.execute(
+            f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{PHONE_SETTINGS}'"
+        ).fetchone():
+            return None
+        row = self.conn.execute(f"SELECT ask FROM {PHONE_SETTINGS} WHERE game = ?", (game_id,)).fetchone()
+        return None if row is None else bool(row[0])
 
     def expire_requests(self, conn: sqlite3.Connection, game_id: int) -> None:
         """Inside the transaction that ends a game: its pending requests expire."""

@@ -436,6 +436,15 @@ class Session:
         """The summary of journal entry ``seq`` (a recorded request's)."""
         return self._summary(seq)
 
+    def phones_ask(self, default: bool = True) -> bool:
+        """May this game's phones ask the banker to record their payments (the choice made when it started, else
+        ``default``: the setting in config.toml)."""
+        stored = self._j.phones_ask(self.game_id)
+        return default if stored is None else stored
+
+    def set_phones_ask(self, ask: bool) -> None:
+        self._j.set_phones_ask(self.game_id, ask)
+
     def requests_mark(self) -> tuple[int, str]:
         return self._j.requests_mark(self.game_id)
 

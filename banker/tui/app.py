@@ -223,7 +223,7 @@ class BankerApp(App[int]):
     def on_new_game_screen_submitted(self, message: NewGameScreen.Submitted) -> None:
         """Start the game; a setup the engine refuses (nothing saved) is said under the form."""
         try:
-            self.create_game(message.names, message.settings, message.tokens)
+            self.create_game(message.names, message.settings, message.tokens, message.phones_ask)
         except (RuleError, ValueError) as e:
             message.form.refuse(e)
 
@@ -231,13 +231,15 @@ class BankerApp(App[int]):
     def on_new_game_screen_cancelled(self, message: NewGameScreen.Cancelled) -> None:
         self.leave_new_game()
 
-    def create_game(self, names: list[str], settings, tokens: list[str]) -> None:
+    def create_game(self, names: list[str], settings, tokens: list[str], phones_ask: bool | None = None) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
         games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
         from banker.session import Session
         from banker.tui.dialogs import ConfirmDialog
 
         session = Session.create(self.db_path, names, settings, tokens)
+        if phones_ask is not None:
+            session.set_phones_ask(phones_ask)
         n = session.state.variant.deal_count
         self._use(
             session,

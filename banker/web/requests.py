@@ -86,8 +86,8 @@ class Routes:
         feed, seat = self.server.find(request)  # 404 for a link that is not one
         if seat == TABLE_SEAT:
             raise web.HTTPForbidden(text="The table's page only reads; a player asks from their own page.\n")
-        if not self.server.asking:
-            raise web.HTTPForbidden(text="The banker keeps the pages read-only in this game.\n")
+        if not feed.asks:  # the pages only read in this game, as before phones could ask
+            raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
         return feed, seat
 
     @staticmethod

@@ -130,8 +130,9 @@ class Feed:
         self._on_error = on_error
         self._version = journal.data_version()
         self._pending = False
-        self.asks = asks
-        """Phones may ask (docs/phones.md): the players' pages carry the request forms and their statuses."""
+        self.asks = self.session.phones_ask(asks)
+        """Phones may ask (docs/phones.md): the players' pages carry the request forms and their statuses (the
+        game's own choice from the new-game screen, else the server's setting)."""
         self._asked = self.session.requests_mark()
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
@@ -340,7 +341,7 @@ class PhoneServer:
     # Requests --------------------------------------------------------------------------------------------------
     @web.middleware
     async def _guard(self, request: web.Request, handler):
-        if request.method not in ("GET", "HEAD") and not (self.asking and requests.writes(request)):
+        if request.method not in ("GET", "HEAD") and not requests.writes(request):
             raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
         try:
             return await handler(request)

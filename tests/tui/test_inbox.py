@@ -98,3 +98,29 @@ async def test_the_palette_offers_the_inbox(monkeypatch):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox from the palette")
         assert "No requests waiting." in text_of(app.screen.query_one("#refusal"))
+
+
+async def test_the_new_game_screen_chooses_whether_phones_may_ask(monkeypatch, tmp_path):
+    """config.toml's [phones] ask is the new-game screen's default; the choice is stored with the game and the
+    phone pages of that game follow it."""
+    from textual.widgets import Checkbox
+
+    from banker.tui.screens.new_game import NewGameScreen
+
+    monkeypatch.setenv("BANKER_CONFIG_DIR", str(tmp_path / "config"))
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "config.toml").write_text("[phones]\nask = false\n", encoding="utf-8")
+    db = Path(os.environ["BANKER_DB"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        box = app.screen.query_one("#phones-ask", Checkbox)
+        assert box.value is False  # the setting's default
+        box.value = True
+        await pilot.press(*"ann bob", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert app.session.phones_ask(default=False) is True
+    with Session.open(db) as s:
+        assert s.phones_ask(default=False) is True

@@ -262,3 +262,17 @@ async def test_read_only_pages_when_phones_may_not_ask(db, aiohttp_client):
     assert (await ask(client, bob, "read-only-1", "go bob")).status == 405
     page = await (await client.get(bob)).text()
     assert "Ask the banker" not in page and "<form" not in page
+
+
+async def test_a_game_started_read_only_keeps_its_pages_read_only(db, aiohttp_client):
+    game = phone_game(db)
+    with Session.open(db, game) as s:
+        s.set_phones_ask(False)
+    _server, client, links = await served(db, game, aiohttp_client)  # the server's own default: may ask
+    bob = path_of(links, 1)
+    before = files(db)
+    response = await ask(client, bob, "read-only-1", "go bob")
+    assert response.status == 405 and response.headers["Allow"] == "GET,HEAD"
+    assert (await client.delete(bob + "/requests/read-only-1")).status == 405
+    assert "<form" not in await (await client.get(bob)).text()
+    assert files(db) == before

@@ -75,7 +75,8 @@ class PhonesScreen(Screen):
             f"Phone pages on at {self.base_url}: each player scans their own code", id="phones-title", markup=False
         )
         yield Static(
-            "Phones on the same Wi-Fi as this laptop. The pages only read the game; the links stay the same "
+            "Phones on the same Wi-Fi as this laptop. Players may ask from their pages; nothing is recorded until you "
+            "record it from the inbox (i). The links stay the same "
             "next time. Scroll for more codes; Escape returns to the table.",
             id="phones-note",
         )
