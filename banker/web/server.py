@@ -1,9 +1,11 @@
-"""The phone pages' server: aiohttp on the caller's event loop (the app's, or ``banker serve``'s), read-only.
+"""The phone pages' server: aiohttp on the caller's event loop (the app's, or ``banker serve``'s).
 
 Routes: ``GET /<token>`` the page (player or table, by the token), ``GET /<token>/events`` a server-sent event
 stream of snapshots of that page (:func:`banker.web.pages.snapshot`): one on connect, one after every change of
-the game, a ``ping`` every :data:`PING_SECONDS`. Any method but GET and HEAD is 405 and any other path or token
-404; nothing is ever written.
+the game, a ``ping`` every :data:`PING_SECONDS`; and the phones' requests (:mod:`banker.web.requests`, registered
+by :func:`banker.web.requests.register`): a phone asks, the banker's key records. Any other method is 405 and any
+other path or token 404; the game's journal is never written here (a request is stored as pending; only
+:meth:`banker.session.Session.execute` records it).
 
 One :class:`Feed` per served game holds a read-only :class:`~banker.session.Session` of its own (one reader per
 game, however many phones) and notices every commit to the database by ``PRAGMA data_version`` every
