@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from banker.journal import TABLE_SEAT, Journal, RequestStatus
+from banker.journal import TABLE_SEAT, Journal, JournalError, RequestStatus
 from banker.web import asking, pages
 
 if TYPE_CHECKING:
@@ -106,12 +106,14 @@ class Routes:
         for JSON)."""
         if (request.content_length or 0) > asking.MAX_BODY:
             raise web.HTTPRequestEntityTooLarge(asking.MAX_BODY, request.content_length or 0)
-        raw = await request.content.read(asking.MAX_BODY + 1)
-        if len(raw) > asking.MAX_BODY:
-            raise web.HTTPRequestEntityTooLarge(asking.MAX_BODY, len(raw))
+        raw = bytearray()
+        while chunk := await request.content.read(asking.MAX_BODY + 1 - len(raw)):  # a body may come in pieces
+            raw += chunk
+            if len(raw) > asking.MAX_BODY:  # sent without a length (chunked), and too long
+                raise web.HTTPRequestEntityTooLarge(asking.MAX_BODY, len(raw))
         kind = request.content_type
         try:
-            text = raw.decode("utf-8")
+            text = bytes(raw).decode("utf-8")
         except UnicodeDecodeError:
             raise web.HTTPUnprocessableEntity(text="The body is not UTF-8 text.\n") from None
         if kind == FORM:
@@ -164,9 +166,12 @@ class Routes:
             return _fail(422, str(e), html, page)
         if fields.get("do") == "preview":  # the page's Check button, without script
             return web.Response(text=page(priced.preview, True), content_type="text/html", charset="utf-8")
-        row, created = self.server.asked.journal.add_request(
-            session.game_id, seat, rid, priced.line, asking.MOST_PENDING
-        )
+        try:
+            row, created = self.server.asked.journal.add_request(
+                session.game_id, seat, rid, priced.line, asking.MOST_PENDING
+            )
+        except (JournalError, LookupError) as e:
+            return _fail(503, f"The banker's laptop cannot keep requests now: {e}", html, page)
         if row is None:
             return _fail(
                 429,
@@ -208,7 +213,11 @@ class Routes:
         row = next((r for r in session.requests(seat=seat) if r.rid == rid), None)
         if row is None:
             return _fail(404, "No such request from this phone.", html, page)
-        if not self.server.asked.journal.close_request(row.n, RequestStatus.WITHDRAWN, seat=seat):
+        try:
+            closed = self.server.asked.journal.close_request(row.n, RequestStatus.WITHDRAWN, seat=seat)
+        except (JournalError, LookupError) as e:
+            return _fail(503, f"The banker's laptop cannot change requests now: {e}", html, page)
+        if not closed:
             now = session.request(row.n) or row
             return _fail(
                 409, f"That request is not pending: {asking.described(asking.standing(session, now))}.", html, page

@@ -276,3 +276,33 @@ async def test_a_game_started_read_only_keeps_its_pages_read_only(db, aiohttp_cl
     assert (await client.delete(bob + "/requests/read-only-1")).status == 405
     assert "<form" not in await (await client.get(bob)).text()
     assert files(db) == before
+
+
+async def test_a_body_in_pieces_without_a_length_is_read_whole_or_refused(db, aiohttp_client):
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+
+    async def pieces(body: bytes):
+        for i in range(0, len(body), 100):
+            yield body[i : i + 100]
+
+    whole = json.dumps({"id": "chunked-0001", "line": "go bob", "padding": "x" * 3000}).encode()
+    response = await client.post(bob + "/requests", data=pieces(whole), headers={"Content-Type": "application/json"})
+    assert response.status == 202
+    before = files(db)
+    too_long = json.dumps({"id": "chunked-0002", "line": "go bob", "padding": "x" * 5000}).encode()
+    response = await client.post(bob + "/requests", data=pieces(too_long), headers={"Content-Type": "application/json"})
+    assert response.status == 413
+    assert files(db) == before
+
+
+async def test_text_from_people_is_escaped_on_the_page(db, aiohttp_client):
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    assert (await ask(client, bob, "escape-me-01", "go bob")).status == 202
+    with Session.open(db, game) as s:
+        assert s.decline_request(s.requests()[0].n, '<script>alert("x")</script> & more')
+    html = await (await client.get(bob)).text()
+    assert "<script>alert" not in html and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more" in html
