@@ -427,7 +427,7 @@ def _forms_html(asks: dict[str, Any], rid: str) -> str:
         "Dice (for a utility)", '<input name="dice" inputmode="numeric" autocomplete="off" size="3" maxlength="2">'
     )
     others = c["others"]
-    party = ["the bank", *others, "each player"]
+    party = [("bank", "the bank"), *((o, o) for o in others), ("each", "each player")]  # the language's words
     forms: list[tuple[str, str, str]] = [
         ("go", "I passed GO", '<p class="muted">The salary for passing GO.</p>'),
     ]
@@ -453,7 +453,7 @@ def _forms_html(asks: dict[str, Any], rid: str) -> str:
         for v, t in c["tax"]
     )
     forms.append(("tax", "I pay a tax", f"<fieldset><legend>Which tax</legend>{taxes}</fieldset>"))
-    to = "".join(f'<option value="{h(v)}">{h(v)}</option>' for v in party)
+    to = "".join(f'<option value="{h(v)}">{h(t)}</option>' for v, t in party)
     forms.append(
         ("pay", "I pay a player or the bank", _money_field() + _field("To", f'<select name="other">{to}</select>'))
     )

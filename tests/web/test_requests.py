@@ -306,3 +306,38 @@ async def test_text_from_people_is_escaped_on_the_page(db, aiohttp_client):
         assert s.decline_request(s.requests()[0].n, '<script>alert("x")</script> & more')
     html = await (await client.get(bob)).text()
     assert "<script>alert" not in html and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more" in html
+
+
+@pytest.mark.parametrize(
+    ("seat", "fields", "line"),
+    [
+        (1, {"form": "go"}, "go Bob"),
+        (1, {"form": "rent", "deed": "Electric Company", "dice": "7"}, "rent Bob Electric Company dice 7"),
+        (1, {"form": "buy", "deed": "Park Place"}, "buy Bob Park Place"),
+        (1, {"form": "tax", "how": "10%"}, "tax Bob income 10%"),
+        (1, {"form": "tax", "how": "luxury"}, "tax Bob luxury"),
+        (1, {"form": "pay", "amount": "50", "other": "bank"}, "pay Bob 50"),
+        (1, {"form": "pay", "amount": "$1,000", "other": "Cy"}, "pay Bob 1000 to Cy"),
+        (1, {"form": "pay", "amount": "10", "other": "each"}, "pay Bob 10 to each"),
+        (1, {"form": "collect", "amount": "50", "other": "bank"}, "collect Bob 50"),
+        (1, {"form": "collect", "amount": "10", "other": "each"}, "collect Bob 10 from each"),
+        (1, {"form": "collect", "amount": "25", "other": "Ann"}, "collect Bob 25 from Ann"),
+        (2, {"form": "jail", "how": "fine"}, "jail Cy fine"),
+        (
+            0,
+            {"form": "owed", "payer": "Bob", "deed": "Electric Company", "dice": "7"},
+            "rent Bob Electric Company dice 7",
+        ),
+    ],
+)
+async def test_every_form_of_the_page_builds_its_command(db, aiohttp_client, seat, fields, line):
+    """Each form's fields, with the values the page's pickers offer, make the command the dialogs would."""
+    game = phone_game(db, lines=["buy ann electric company", "jail cy", "turn cy"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    page = await (await client.get(path_of(links, seat))).text()
+    for key, value in fields.items():
+        if key not in ("form", "amount", "dice"):
+            assert f'value="{value}"' in page, (key, value)  # the page offers that choice
+    response = await client.post(path_of(links, seat) + "/preview", data=fields)
+    body = await response.json()
+    assert response.status == 200 and body["line"] == line, body
