@@ -309,6 +309,22 @@ class BankerApp(App[int]):
             if changed is not None:
                 changed()
 
+    def auction_changed(self, info: dict | None) -> None:
+        """The auction dialog opened, took a bid or closed: the phones of the game show it (when serving)."""
+        if self.phones is not None and self.session is not None:
+            self.phones.auction(self.session.game_id, info)
+
+    def phone_bid(self, game_id: int, seat: int, amount: int) -> str | None:
+        """A phone's bid (the phone server, on this loop): the open auction dialog takes it, or says why not."""
+        from banker.tui.dialogs.auction import AuctionDialog
+
+        if self.session is None or self.session.game_id != game_id:
+            return "No auction is open at the table."
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, AuctionDialog):
+                return screen.phone_bid(seat, amount)
+        return "No auction is open at the table."
+
     def record_in_dialog(self, line: str):
         return self.record(line, in_dialog=True)
 

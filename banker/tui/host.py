@@ -29,6 +29,10 @@ class Banker(Protocol):
         """:meth:`record` of a phone's request (the inbox): recorded once, marked recorded in the same transaction."""
         ...
 
+    def auction_changed(self, info: dict[str, Any] | None) -> None:
+        """The auction dialog's lot and bids (None: it closed), for the phone pages (docs/phones.md)."""
+        ...
+
     def record_in_dialog(self, line: str) -> Reply:
         """:meth:`record` for a dialog, which shows the reply itself."""
         ...

@@ -8,16 +8,19 @@
   const live = document.getElementById("live");
   const base = document.body.dataset.base || location.pathname.replace(/\/+$/, "");
   const url = base + "/events";
-  let source = null, retry = 0, seen = Date.now(), held = null;
+  let source = null, retry = 0, seen = Date.now();
+  const held = {};  // sections not redrawn while the player fills them in, by id
   const offline = (down) => { live.hidden = !down; document.body.classList.toggle("offline", down); };
-  const busy = (el) => el.id === "ask" && el.querySelector("details[open]") !== null;
+  const busy = (el) => (el.id === "ask" && el.querySelector("details[open]") !== null)
+    || (el.id === "auction" && el.contains(document.activeElement) && document.activeElement.value !== undefined
+        && document.activeElement.value !== "");
   const apply = (snap) => {
     for (const [id, part] of Object.entries(snap.sections)) {
       const el = document.getElementById(id);
       if (!el || el.dataset.h === part.h) continue;
-      if (busy(el)) { held = part; continue; }  // never redraw a form being filled in
+      if (busy(el)) { held[id] = part; continue; }  // never redraw a form being filled in
       el.innerHTML = part.html; el.dataset.h = part.h;
-      if (id === "ask") held = null;
+      delete held[id];
     }
     document.title = snap.title;
   };
@@ -69,10 +72,13 @@
     } catch (e) { if (mine === asked) say(form, "Cannot reach the banker’s laptop.", false); }
   };
   const release = () => {
-    const el = document.getElementById("ask");
-    if (held && el && !busy(el)) { el.innerHTML = held.html; el.dataset.h = held.h; held = null; }
+    for (const [id, part] of Object.entries(held)) {
+      const el = document.getElementById(id);
+      if (el && !busy(el)) { el.innerHTML = part.html; el.dataset.h = part.h; delete held[id]; }
+    }
   };
   document.addEventListener("toggle", release, true);
+  document.addEventListener("focusout", () => setTimeout(release, 0));
   document.addEventListener("input", (e) => {
     const form = e.target.form;
     if (!form || !form.dataset.form) return;
@@ -85,6 +91,17 @@
       e.preventDefault();
       const id = form.querySelector("[name=withdraw]").value;
       try { await fetch(base + "/requests/" + encodeURIComponent(id), {method: "DELETE"}); } catch (err) { /* the stream shows it */ }
+      return;
+    }
+    if (form.dataset.bid) {
+      e.preventDefault();
+      try {
+        const r = await post("/bids", fields(form));
+        if (r.status === 202) { form.reset(); say(form, "Your bid is with the banker.", true); }
+        else say(form, (await r.text()).trim(), false);
+      } catch (err) { say(form, "Cannot reach the banker’s laptop.", false); }
+      if (document.activeElement) document.activeElement.blur();
+      release();
       return;
     }
     if (!form.dataset.form) return;

@@ -356,6 +356,7 @@ def player_sections(data: dict[str, Any], rid: str = "") -> dict[str, str]:
         "status": "".join(status),
     }
     if "asks" in data and not p["bankrupt"]:
+        out["auction"] = _auction_html(data["asks"], p["name"])
         out["asks"] = _requests_html(data["asks"])
         out["ask"] = _forms_html(data["asks"], rid)
     out["deeds"] = f"<h2>Deeds</h2>{deeds}"
@@ -399,6 +400,24 @@ def _requests_html(asks: dict[str, Any]) -> str:
         )
     body = f'<ol class="reqs">{"".join(items)}</ol>' if items else '<p class="muted">Nothing asked yet.</p>'
     return f"<h2>Your requests</h2>{body}"
+
+
+def _auction_html(asks: dict[str, Any], me: str) -> str:
+    """The auction the banker has open at the table, with a bid form (empty when there is none)."""
+    a = asks.get("auction")
+    if not a:
+        return ""
+    lot = h(a["lot"]) or "a deed"
+    said = h(a["text"]) if a.get("text") else "No bid yet."
+    mine = a.get("bids", {}).get(me)
+    yours = f"<p>Your bid: <strong>{h(mine)}</strong></p>" if mine else ""
+    return (
+        f'<h2>Auction: {lot}</h2><p class="turn"><strong>{said}</strong></p>{yours}'
+        f'<form method="post" action="{h(asks["path"])}/bids" class="bid" data-bid="1">'
+        f"{_money_field()}"
+        '<p class="preview" aria-live="polite"></p><div class="buttons">'
+        '<button type="submit" class="send">Bid</button></div></form>'
+    )
 
 
 def _options(values: list[str], empty: str = "") -> str:
@@ -568,6 +587,7 @@ _SECTION_TAGS = {
     "status": "section",
     "deeds": "section",
     "log": "section",
+    "auction": "section",
     "asks": "section",
     "ask": "section",
     "standings": "section",
@@ -577,6 +597,7 @@ _SECTION_ATTRS = {
     "money": ' aria-live="polite" aria-atomic="true" aria-label="Your money"',
     "status": ' aria-live="polite"',
     "asks": ' aria-live="polite"',
+    "auction": ' aria-live="polite"',
     "game": ' class="game"',
 }
 

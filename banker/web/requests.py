@@ -40,13 +40,14 @@ def register(app: web.Application, server: PhoneServer, token: str) -> None:
     app.router.add_get(f"/{token}/requests", routes.mine)
     app.router.add_delete(f"/{token}/requests/{{rid}}", routes.withdraw)
     app.router.add_post(f"/{token}/preview", routes.preview)
+    app.router.add_post(f"/{token}/bids", routes.bid)
 
 
 def writes(request: web.Request) -> bool:
     """A post or delete to the request routes (every other path of the server answers only GET and HEAD)."""
     path = request.path
     if request.method == "POST":
-        return path.endswith(("/requests", "/preview")) and path.count("/") == 2
+        return path.endswith(("/requests", "/preview", "/bids")) and path.count("/") == 2
     return request.method == "DELETE" and path.count("/") == 3 and path.split("/")[2] == "requests"
 
 
@@ -225,6 +226,31 @@ class Routes:
         self.server.requested(session.game_id)
         now = session.request(row.n) or row
         return self._answer(feed, asking.standing(session, now), 200, html, page)
+
+    async def bid(self, request: web.Request) -> web.Response:
+        """A bid in the auction the banker opened (``{"amount": "150"}`` or the page's form): the banker's auction
+        dialog takes it as the player's bid; the banker's Sold! still records the sale."""
+        from banker.commands import CommandError, parse_amount
+
+        feed, seat = self._player(request)
+        self._same_origin(request)
+        fields, html = await self._body(request)
+        page = self._page(feed, seat)
+        auction = feed.auction
+        if auction is None or self.server.on_bid is None:
+            return _fail(409, "No auction is open at the table.", html, page)
+        state = feed.session.state
+        try:
+            amount = parse_amount(str(fields.get("amount", "")).strip(), "bid", currency=state.board.currency)
+        except CommandError as e:
+            return _fail(422, e.message, html, page)
+        why = self.server.on_bid(feed.session.game_id, seat, amount)
+        if why is not None:
+            return _fail(422, why, html, page)
+        said = f"Your bid of {state.money(amount)} is with the banker."
+        if html:
+            return web.Response(status=202, text=page(said, True), content_type="text/html", charset="utf-8")
+        return web.json_response({"ok": True, "bid": amount, "auction": feed.auction}, status=202)
 
     async def preview(self, request: web.Request) -> web.Response:
         feed, seat = self._player(request)

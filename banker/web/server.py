@@ -136,6 +136,8 @@ class Feed:
         """Phones may ask (docs/phones.md): the players' pages carry the request forms and their statuses (the
         game's own choice from the new-game screen, else the server's setting)."""
         self._asked = self.session.requests_mark()
+        self.auction: dict | None = None
+        """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
@@ -146,6 +148,7 @@ class Feed:
         data = pages.player_data(view, seat)
         if self.asks:
             data["asks"] = self._requests(seat)
+            data["asks"]["auction"] = self.auction
         return data
 
     def _requests(self, seat: int) -> dict:
@@ -167,6 +170,10 @@ class Feed:
             self._version = version
             if not self.session.reload() and self.asks:  # the listener pushes, if the game changed
                 self.requests_changed()
+
+    def push(self) -> None:
+        """A new snapshot for every page watched (something the journal does not hold changed: an auction)."""
+        self._changed(self.session)
 
     def requests_changed(self) -> None:
         """A request was made, withdrawn, declined or recorded: push the players' pages if anything did change."""
@@ -237,6 +244,9 @@ class PhoneServer:
         """Phones may ask the banker to record their payments (docs/phones.md); False: the pages only read."""
         self.on_request: Callable[[int], None] | None = None
         """Called with the game's id when a phone made or withdrew a request (the app's inbox count)."""
+        self.on_bid: Callable[[int, int, int], str | None] | None = None
+        """A phone's bid in the auction the banker opened: (game, seat, amount) -> None when the auction took it,
+        else why not (the app's auction dialog)."""
         self.asked = requests.Asked(self)
         self.host = host
         self.port = port
@@ -321,6 +331,14 @@ class PhoneServer:
                 self.on_request(game_id)
             except Exception as exc:  # noqa: BLE001 - the app's count must not break the phone's answer
                 self._failed(exc)
+
+    def auction(self, game_id: int, info: dict | None) -> None:
+        """The banker's auction dialog opened, took a bid or closed (None): the players' pages show it and offer a
+        bid (docs/phones.md)."""
+        feed = self.feeds.get(game_id)
+        if feed is not None and feed.auction != info:
+            feed.auction = info
+            feed.push()
 
     def session_changed(self, session: Session) -> None:
         """A :meth:`Session.add_listener` callback for the app's session."""

@@ -124,3 +124,57 @@ async def test_the_new_game_screen_chooses_whether_phones_may_ask(monkeypatch, t
         assert app.session.phones_ask(default=False) is True
     with Session.open(db) as s:
         assert s.phones_ask(default=False) is True
+
+
+async def test_bids_from_phones_during_an_auction_the_banker_opened(monkeypatch):
+    """Stretch of issue 23: while the banker's auction dialog is open, a player's page shows the lot and takes a
+    bid; the dialog takes it as that player's bid (a lower one is refused); the banker's Sold! records the sale."""
+    import aiohttp
+
+    from banker.tui.dialogs.auction import AuctionDialog
+    from banker.tui.screens.phones import PhonesScreen
+
+    monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
+    monkeypatch.setenv("BANKER_WEB_PORT", "0")
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, ("Ann", "Bob", "Cy"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot, aiohttp.ClientSession() as http:
+        await pilot.pause()
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, PhonesScreen), "the phones screen")
+        links = {link.name: link.url for link in app.screen.links}
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+
+        async def bid(name: str, amount: str) -> tuple[int, str]:
+            async with http.post(links[name] + "/bids", json={"amount": amount}) as r:
+                return r.status, await r.text()
+
+        assert (await bid("Bob", "150"))[0] == 409  # no auction open
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AuctionDialog), "the auction dialog")
+        dialog = app.screen
+        await pilot.press(*"park place")
+        await until(
+            pilot,
+            lambda: (app.phones.feeds[app.session.game_id].auction or {}).get("lot") == "park place",
+            "the lot on the phones",
+        )
+        page = await (await http.get(links["Cy"])).text()
+        assert "Auction: park place" in page and 'action="/' in page and "/bids" in page
+        status, text = await bid("Bob", "150")
+        assert status == 202, text
+        await until(pilot, lambda: dialog.query_one("#bid-1").value == "150", "Bob's bid in the dialog")
+        assert "Highest: Bob $150" in text_of(dialog.query_one("#highest"))
+        status, text = await bid("Cy", "120")
+        assert status == 422 and "Bid more than the highest bid, $150" in text
+        assert (await bid("Cy", "-5"))[0] == 422
+        page = await (await http.get(links["Cy"])).text()
+        assert "Highest: Bob $150" in page
+        await pilot.press("ctrl+s")  # the banker sells: the one key that records
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the sale")
+        assert app.session.log()[-1].text == "auction Park Place Bob 150"
+        assert balances(app) == [1500, 1350, 1500]
+        await until(pilot, lambda: app.phones.feeds[app.session.game_id].auction is None, "the auction closed")
+        assert (await bid("Cy", "200"))[0] == 409

@@ -78,8 +78,7 @@ class InboxDialog(BankerDialog[None]):
             yield Static(id="refusal", classes="dialog-refusal")
 
     def on_mount(self) -> None:
-        self.refresh_requests()
-        super().on_mount()
+        self.refresh_requests()  # BankerDialog's on_mount (focus, keys typed ahead) runs too: Textual calls both
         self.set_interval(POLL_SECONDS, self.poll)
 
     def initial_focus(self):

@@ -111,6 +111,7 @@ async def _show(app) -> None:
         host, port = app_address()
         server = PhoneServer(app.db_path, host, port, on_error=_Reporter(app), asking=_asking())
         server.on_request = app.phone_request
+        server.on_bid = app.phone_bid
         try:
             await server.start()
         except OSError as e:
