@@ -72,6 +72,7 @@ async def test_snapshot_on_connect_then_after_a_command_an_undo_and_another_proc
         "game",
         "money",
         "status",
+        "auction",
         "asks",
         "ask",
         "deeds",
