@@ -345,6 +345,7 @@ class PhoneServer:
         self.changed(session.game_id)
 
     async def _close_feeds(self, _app: web.Application | None = None) -> None:
+        self.asked.close()  # reopened if a phone asks again (serve() after a stop)
         feeds, self.feeds, self._pages = list(self.feeds.values()), {}, {}
         for feed in feeds:
             try:

@@ -122,7 +122,7 @@ class NewGameScreen(Screen):
             yield FlagBox("No auctions", d.no_auctions, id="no-auctions", compact=True)
             yield Label("Phones", classes="section")
             yield FlagBox(
-                "Phones may ask: players propose payments from their pages; you record each with a key (i)",
+                "Phones may ask: players propose payments; you record each (i)",
                 self.phones_ask,
                 id="phones-ask",
                 compact=True,
