@@ -96,9 +96,14 @@ class Routes:
         """A browser says where a post comes from: only the page's own origin may post (no CORS headers are ever
         sent, so a page elsewhere cannot read the answers either)."""
         origin = request.headers.get("Origin")
-        if origin is not None and origin != f"{request.scheme}://{request.host}":
+        site = request.headers.get("Sec-Fetch-Site")
+        if site is not None and site not in ("same-origin", "none"):
             raise web.HTTPForbidden(text="A request must come from the player's own page.\n")
-        if request.headers.get("Sec-Fetch-Site", "same-origin") not in ("same-origin", "none"):
+        # A browser that withholds the origin (a page whose referrer policy is no-referrer) sends "null"; only the
+        # browser's own fetch metadata, which no page can forge, then says the post came from the page itself.
+        if origin == "null" and site == "same-origin":
+            return
+        if origin is not None and origin != f"{request.scheme}://{request.host}":
             raise web.HTTPForbidden(text="A request must come from the player's own page.\n")
 
     @staticmethod

@@ -341,3 +341,20 @@ async def test_every_form_of_the_page_builds_its_command(db, aiohttp_client, sea
     response = await client.post(path_of(links, seat) + "/preview", data=fields)
     body = await response.json()
     assert response.status == 200 and body["line"] == line, body
+
+
+async def test_a_null_origin_passes_only_with_the_browsers_same_origin_metadata(db, aiohttp_client):
+    """A browser withholding the origin sends ``Origin: null``: accepted only when its fetch metadata (which no page
+    can forge) says the post came from the page itself."""
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    before = files(db)
+    assert (await ask(client, bob, "null-origin-1", "go bob", Origin="null")).status == 403
+    assert (
+        await ask(client, bob, "null-origin-2", "go bob", Origin="null", **{"Sec-Fetch-Site": "cross-site"})
+    ).status == 403
+    assert files(db) == before
+    assert (
+        await ask(client, bob, "null-origin-3", "go bob", Origin="null", **{"Sec-Fetch-Site": "same-origin"})
+    ).status == 202
