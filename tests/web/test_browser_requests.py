@@ -11,8 +11,8 @@ import pytest
 
 from banker.session import Session
 from banker.web.server import PhoneServer
-from tests.kit.phones import phone_game
 from tests.kit.chromium import FLAGS
+from tests.kit.phones import phone_game
 from tests.web.test_browser import (  # noqa: F401 - the fixture and marks
     CASH,
     CHROMEDRIVER,
