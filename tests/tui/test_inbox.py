@@ -178,3 +178,25 @@ async def test_bids_from_phones_during_an_auction_the_banker_opened(monkeypatch)
         assert balances(app) == [1500, 1350, 1500]
         await until(pilot, lambda: app.phones.feeds[app.session.game_id].auction is None, "the auction closed")
         assert (await bid("Cy", "200"))[0] == 409
+
+
+async def test_the_open_inbox_reprices_when_the_table_read_another_terminals_command_first(monkeypatch):
+    """Regression: the table's reload read another process's command first (so the inbox's own reload found
+    nothing new), and the inbox kept showing a request the engine now refuses as recordable."""
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 3600)  # the test says when the table looks
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(db, ("Ann", "Bob"))
+    phone_asks(db, game, 1, "bob-buys-0001", "buy Bob Park Place")
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox")
+        inbox = app.screen
+        assert inbox.shown[0].status == "pending"
+        with Session.open(db, game) as other:
+            assert other.execute("buy ann park place").ok
+        table.reload()  # the table's timer wins the race
+        await until(pilot, lambda: inbox.shown[0].status == "stale", "the request shown as stale")
+        assert "already belongs to Ann" in inbox.shown[0].preview

@@ -59,6 +59,8 @@ class InboxDialog(BankerDialog[None]):
         self.seen: set[int] = set()
         """Requests listed since the inbox opened (kept, with their new status, until it closes)."""
         self.mark: tuple[int, str] = (-1, "")
+        self.seq = -1
+        """The journal entry the list was priced after (a newer one, from anywhere, prices it again)."""
         self.declining: int | None = None
 
     def compose(self) -> ComposeResult:
@@ -86,8 +88,8 @@ class InboxDialog(BankerDialog[None]):
 
     def poll(self) -> None:
         """Another process's request, withdrawal or command (which may make a request stale): list again."""
-        moved = self.session.reload()
-        if moved or self.session.requests_mark() != self.mark:
+        self.session.reload()  # the table's own reload may have read the news first: compare with what is listed
+        if self.session.last_seq != self.seq or self.session.requests_mark() != self.mark:
             self.refresh_requests()
 
     def requests_changed(self) -> None:
@@ -99,6 +101,7 @@ class InboxDialog(BankerDialog[None]):
 
         session = self.session
         self.mark = session.requests_mark()
+        self.seq = session.last_seq
         now = {s.n: s for s in pending(session)}
         self.seen.update(now)
         kept = [session.request(n) for n in sorted(self.seen)]
