@@ -5,6 +5,7 @@ raises. They sit apart so the readers, the writer and the forms all name the sam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from rules.actions import Action
 from rules.errors import RuleError
@@ -20,15 +21,35 @@ class CommandError(RuleError):
         super().__init__(RULE, message)
 
 
+class QueryKind(StrEnum):
+    """What a ``show`` question asks."""
+
+    RENT = "rent"
+    WORTH = "worth"
+    TAX = "tax"
+    RAISE = "raise"
+    SCORES = "scores"
+
+
+class ControlKind(StrEnum):
+    """Taking an action back or bringing it back (journalled as events of the same names:
+    ``banker.journal.EventKind``)."""
+
+    UNDO = "undo"
+    REDO = "redo"
+
+
 @dataclass(frozen=True)
 class Query:
     """A ``show ...`` question: answered from the state, never journalled."""
 
-    kind: str
-    """``rent``, ``worth``, ``tax``, ``raise`` or ``scores``."""
+    kind: QueryKind
     player: str | None = None
     deed: str | None = None
     dice: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", QueryKind(self.kind))  # a word that is no question is a bug: ValueError
 
 
 @dataclass(frozen=True)
@@ -36,8 +57,11 @@ class Control:
     """``undo`` or ``redo``: journalled as events of their own, so the log shows what was taken back. ``to``: the
     journal entry (seq) to undo back to (everything after it) or to redo up to (it included), in one step."""
 
-    kind: str
+    kind: ControlKind
     to: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", ControlKind(self.kind))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from banker.journal import RequestRow
     from banker.session import Reply
+    from banker.web.page_data import AuctionFacts
 
 
 class Banker(Protocol):
@@ -29,7 +30,7 @@ class Banker(Protocol):
         """:meth:`record` of a phone's request (the inbox): recorded once, marked recorded in the same transaction."""
         ...
 
-    def auction_changed(self, info: dict[str, Any] | None) -> None:
+    def auction_changed(self, info: AuctionFacts | None) -> None:
         """The auction dialog's lot and bids (None: it closed), for the phone pages (docs/phones.md)."""
         ...
 
@@ -47,6 +48,10 @@ class Banker(Protocol):
 
     def open_standings(self) -> None:
         """Push the standings screen for the open game."""
+        ...
+
+    def file_replaced(self) -> None:
+        """The database's path names another file now (``mv backup.db game.db``): open the game from it."""
         ...
 
 

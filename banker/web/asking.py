@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from banker.journal import RequestRow, RequestStatus
+from banker.web.page_data import RequestFacts
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
@@ -122,10 +123,10 @@ def pending(session: Session) -> list[Standing]:
     return [standing(session, r) for r in session.requests(status=RequestStatus.PENDING)]
 
 
-def as_json(s: Standing, names: list[str]) -> dict[str, Any]:
+def as_json(s: Standing, names: list[str]) -> RequestFacts:
     """A request as the API returns it (docs/phones.md)."""
     row = s.row
-    out: dict[str, Any] = {
+    out: RequestFacts = {
         "id": row.rid,
         "n": row.n,
         "player": names[row.seat] if 0 <= row.seat < len(names) else "",
@@ -134,8 +135,10 @@ def as_json(s: Standing, names: list[str]) -> dict[str, Any]:
         "time": row.time,
         "updated": row.updated,
     }
-    if s.status in (RequestStatus.PENDING, STALE):
-        out["preview" if s.status == RequestStatus.PENDING else "refusal"] = s.preview
+    if s.status == RequestStatus.PENDING:
+        out["preview"] = s.preview
+    elif s.status == STALE:
+        out["refusal"] = s.preview
     if row.status is RequestStatus.RECORDED:
         out["entry"] = row.seq
         out["summary"] = s.preview

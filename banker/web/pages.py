@@ -18,12 +18,24 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from html import escape
 from importlib.resources import files
 from string import Template
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from rules.board import SquareKind
+from banker.views import html_text
+from banker.web.page_data import (
+    AsksFacts,
+    Collects,
+    DeedLine,
+    FormChoices,
+    GameFacts,
+    GroupLine,
+    LogLine,
+    PageData,
+    PlayerPage,
+    TablePage,
+)
+from rules.board import Deed, SquareKind
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -68,7 +80,7 @@ def seconds_left(view: View) -> int | None:
     return None if deadline is None else max(int((deadline - view.now).total_seconds()), 0)
 
 
-def _game(view: View) -> dict[str, Any]:
+def _game(view: View) -> GameFacts:
     state = view.state
     turn = state.players[state.turn].name if state.players else ""
     return {
@@ -83,8 +95,8 @@ def _game(view: View) -> dict[str, Any]:
     }
 
 
-def _log(entries: list[LogEntry]) -> list[dict[str, Any]]:
-    out = []
+def _log(entries: list[LogEntry]) -> list[LogLine]:
+    out: list[LogLine] = []
     for e in reversed(entries[-LOG_LINES:]):
         try:
             clock = datetime.fromisoformat(e.time).astimezone().strftime("%H:%M")
@@ -109,7 +121,7 @@ def involving(entries: tuple[LogEntry, ...], name: str) -> list[LogEntry]:
     return found[::-1]
 
 
-def _collects(state: GameState, deed) -> dict[str, Any]:
+def _collects(state: GameState, deed: Deed) -> Collects:
     """What a deed collects now, by ``rules.queries.rent_quote``: an amount, or for a utility the range of the dice."""
     from rules.queries import rent_quote as quote
 
@@ -148,7 +160,7 @@ def _detail(explanation: str, name: str, amount: str = "") -> str:
     return explanation
 
 
-def player_data(view: View, seat: int) -> dict[str, Any]:
+def player_data(view: View, seat: int) -> PlayerPage:
     """Everything a player's page shows, as plain JSON."""
     from rules.jail import DECK_TITLES
     from rules.queries import buildings_on, jail_status, valuation
@@ -156,9 +168,9 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
     state = view.state
     p = state.players[seat]
     w = valuation(state, seat)
-    groups = []
+    groups: list[GroupLine] = []
     for key, group in state.board.groups.items():
-        deeds = []
+        deeds: list[DeedLine] = []
         for di in group.deeds:
             holding = state.deeds[di]
             if holding.owner != seat:
@@ -197,7 +209,7 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
     }
 
 
-def form_choices(state: GameState, seat: int) -> dict[str, Any]:
+def form_choices(state: GameState, seat: int) -> FormChoices:
     """What the request forms of a player's page offer: only what makes sense (another player's deeds for rent,
     the bank's for buying, the player's own for "owes me rent"), from the state; the engine still decides."""
     board = state.board
@@ -216,10 +228,11 @@ def form_choices(state: GameState, seat: int) -> dict[str, Any]:
             theirs.append(f"{deed.name}")
     offered = state.variant.income_tax_choices
     square = board.square_name(SquareKind.LUXURY_TAX)
-    tax = [
-        {"flat": ("200", f"Income Tax: {state.money(200)}"), "percent": ("10%", "Income Tax: 10% of worth")}[o]
-        for o in offered
-    ]
+    words = {
+        "flat": ("200", f"Income Tax: {state.money(board.income_tax)}"),
+        "percent": ("10%", "Income Tax: 10% of worth"),
+    }
+    tax = [words[o] for o in offered]
     tax.append((square.split()[0].casefold(), square))
     return {
         "me": me,
@@ -234,7 +247,7 @@ def form_choices(state: GameState, seat: int) -> dict[str, Any]:
     }
 
 
-def table_data(view: View) -> dict[str, Any]:
+def table_data(view: View) -> TablePage:
     """Everything the table's page shows, as plain JSON."""
     from rules.queries import standings
 
@@ -274,16 +287,16 @@ def table_data(view: View) -> dict[str, Any]:
 
 
 # HTML ----------------------------------------------------------------------------------------------------------
-def h(text: object) -> str:
-    """Text for HTML: every ``<``, ``>``, ``&`` and quote escaped."""
-    return escape(str(text), quote=True)
+h = html_text
+"""Text for HTML: every ``<``, ``>``, ``&`` and quote escaped (:func:`banker.views.html_text`, shared with the HTML
+standings page)."""
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _game_line(game: dict[str, Any], you: str | None = None) -> str:
+def _game_line(game: GameFacts, you: str | None = None) -> str:
     turn = game["turn"]
     if game["over"]:
         now = "<strong>Game over</strong>" + (f": {h(game['end_reason'])}" if game["end_reason"] else "")
@@ -294,7 +307,7 @@ def _game_line(game: dict[str, Any], you: str | None = None) -> str:
     return f"<p>Game {h(game['id'])} · {h(game['variant'])} · {now}</p>"
 
 
-def _log_html(entries: list[dict[str, Any]], heading: str) -> str:
+def _log_html(entries: list[LogLine], heading: str) -> str:
     lines = []
     for e in entries:
         text = h(e["text"])
@@ -312,7 +325,7 @@ def _time_left(seconds: int) -> str:
     return f"Time left {seconds // 3600}:{seconds % 3600 // 60:02}:{seconds % 60:02}"
 
 
-def player_sections(data: dict[str, Any], rid: str = "") -> dict[str, str]:
+def player_sections(data: PlayerPage, rid: str = "") -> dict[str, str]:
     p = data["player"]
     money = (
         f'<p class="cash"><span class="label">Cash</span> <span class="amount">{h(p["cash_text"])}'
@@ -373,7 +386,7 @@ _STATUS_WORDS = {
 }
 
 
-def _requests_html(asks: dict[str, Any]) -> str:
+def _requests_html(asks: AsksFacts) -> str:
     """The player's latest requests, each with where it stands; a pending one has a Withdraw button."""
     items = []
     for r in asks["requests"]:
@@ -402,7 +415,7 @@ def _requests_html(asks: dict[str, Any]) -> str:
     return f"<h2>Your requests</h2>{body}"
 
 
-def _auction_html(asks: dict[str, Any], me: str) -> str:
+def _auction_html(asks: AsksFacts, me: str) -> str:
     """The auction the banker has open at the table, with a bid form (empty when there is none)."""
     a = asks.get("auction")
     if not a:
@@ -436,7 +449,7 @@ def _money_field(name: str = "amount") -> str:
     )
 
 
-def _forms_html(asks: dict[str, Any], rid: str) -> str:
+def _forms_html(asks: AsksFacts, rid: str) -> str:
     """One small form per money moment a player starts; each posts its fields, which the server reads into a
     command of the command language (``banker.web.asking.line_of_form``) and the engine prices."""
     c = asks["choices"]
@@ -513,7 +526,7 @@ def _forms_html(asks: dict[str, Any], rid: str) -> str:
     return f"<h2>Ask the banker</h2>{note}{''.join(out)}"
 
 
-def table_sections(data: dict[str, Any]) -> dict[str, str]:
+def table_sections(data: TablePage) -> dict[str, str]:
     rows = []
     for s in data["standings"]:
         marks = []
@@ -558,20 +571,20 @@ def _digest(html: str) -> str:
     return hashlib.blake2s(html.encode("utf-8"), digest_size=6).hexdigest()
 
 
-def title(data: dict[str, Any]) -> str:
+def title(data: PageData) -> str:
     if data["page"] == "player":
         p = data["player"]
         return f"{p['name']}: {p['cash_text']} · Banker"
     return f"Table, game {data['game']['id']} · Banker"
 
 
-def sections(data: dict[str, Any], rid: str = "") -> dict[str, str]:
+def sections(data: PageData, rid: str = "") -> dict[str, str]:
     """The page's sections (``rid``: the request id the forms carry; empty in a snapshot, where the page's script
     draws one for each request it sends)."""
     return player_sections(data, rid) if data["page"] == "player" else table_sections(data)
 
 
-def snapshot(data: dict[str, Any]) -> str:
+def snapshot(data: PageData) -> str:
     """What ``/events`` sends: the figures, the page's title and each section's HTML with its hash, as JSON."""
     parts = {key: {"h": _digest(html), "html": html} for key, html in sections(data).items()}
     return json.dumps(
@@ -602,7 +615,7 @@ _SECTION_ATTRS = {
 }
 
 
-def page(data: dict[str, Any], notice: tuple[str, bool] | None = None) -> str:
+def page(data: PageData, notice: tuple[str, bool] | None = None) -> str:
     """The whole page: complete without script; the script (its hash in :func:`content_security_policy`) keeps
     it current. ``notice``: what a form post without script is answered with (the preview, "sent", or the
     refusal), shown at the top."""
@@ -632,7 +645,7 @@ def page(data: dict[str, Any], notice: tuple[str, bool] | None = None) -> str:
         script=_resource("page.js"),
         body="\n".join(parts),
         kind=data["page"],
-        base=h(data["asks"]["path"]) if "asks" in data else "",
+        base=h(data["asks"]["path"]) if data["page"] == "player" and "asks" in data else "",
     )
 
 

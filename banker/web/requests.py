@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import web
 
@@ -27,10 +28,46 @@ from banker.journal import TABLE_SEAT, Journal, JournalError, RequestStatus
 from banker.web import asking, pages
 
 if TYPE_CHECKING:
-    from banker.web.server import Feed, PhoneServer
+    from banker.session import Session
+    from banker.web.page_data import AuctionFacts, PageData
 
 JSON = "application/json"
 FORM = "application/x-www-form-urlencoded"
+
+
+class Feed(Protocol):
+    """What the routes ask of a served game (:class:`banker.web.server.Feed`; a protocol, so that this module
+    does not import the server that registers it)."""
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def asks(self) -> bool: ...
+
+    @property
+    def auction(self) -> AuctionFacts | None: ...
+
+    def check(self) -> None: ...
+
+    def data(self, seat: int) -> PageData: ...
+
+
+class PhoneServer(Protocol):
+    """What the routes ask of the server (:class:`banker.web.server.PhoneServer`)."""
+
+    @property
+    def db_path(self) -> Path: ...
+
+    @property
+    def asked(self) -> Asked: ...
+
+    @property
+    def on_bid(self) -> Callable[[int, int, int], str | None] | None: ...
+
+    def find(self, request: web.Request) -> tuple[Feed, int]: ...
+
+    def requested(self, game_id: int) -> None: ...
 
 
 def register(app: web.Application, server: PhoneServer, token: str) -> None:
@@ -60,6 +97,8 @@ class Asked:
 
     @property
     def journal(self) -> Journal:
+        if self._journal is not None and self._journal.replaced():  # mv backup.db game.db: write to the new file
+            self.close()  # the old file is let go untouched (Journal.close)
         if self._journal is None:
             self._journal = Journal(self.server.db_path, create=False)
         return self._journal
@@ -70,7 +109,7 @@ class Asked:
             journal.close()
 
 
-def _fail(status: int, reason: str, html: bool = False, page: Callable[[str, bool], str] | None = None):
+def _fail(status: int, reason: str, html: bool = False, page: Callable[[str, bool], str] | None = None) -> web.Response:
     """A refusal: one line of text (or the page with the line on it, for a form post)."""
     reason = " ".join(str(reason).split())
     if html and page is not None:
@@ -246,7 +285,7 @@ class Routes:
             return _fail(409, "No auction is open at the table.", html, page)
         state = feed.session.state
         try:
-            amount = parse_amount(str(fields.get("amount", "")).strip(), "bid", currency=state.board.currency)
+            amount = parse_amount(str(fields.get("amount", "")).strip(), "bid", board=state.board)
         except CommandError as e:
             return _fail(422, e.message, html, page)
         why = self.server.on_bid(feed.session.game_id, seat, amount)

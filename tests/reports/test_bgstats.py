@@ -14,7 +14,8 @@ import pytest
 
 import rules
 from banker.cli.main import main
-from banker.reports import exports
+from banker.reports.bgstats import bgstats_play, bgstats_url
+from banker.reports.report import report
 from banker.session import Session
 from tests.kit.exports import needs_zbarimg, rasterise_svg, sample_report, zbar
 
@@ -41,8 +42,8 @@ def decode(url: str) -> dict:
 
 def test_play_maps_the_standings():
     rep = sample_report()
-    play = decode(exports.bgstats_url(rep))
-    assert play == exports.bgstats_play(rep)
+    play = decode(bgstats_url(rep))
+    assert play == bgstats_play(rep)
     assert play["sourceName"] == "Banker"
     assert play["durationMin"] == rep.duration_minutes == 86  # 03:00:00 to 04:25:30, rounded
     assert play["players"] == [
@@ -58,7 +59,7 @@ def test_play_date_is_the_start_in_local_time(monkeypatch):
 
     time.tzset()
     try:
-        assert exports.bgstats_play(sample_report())["playDate"] == "2026-11-21 22:00:00"  # 03:00 UTC
+        assert bgstats_play(sample_report())["playDate"] == "2026-11-21 22:00:00"  # 03:00 UTC
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
@@ -67,7 +68,7 @@ def test_play_date_is_the_start_in_local_time(monkeypatch):
 def test_a_tie_for_first_has_no_winner():
     rep = sample_report()
     rows = (replace(rep.rows[0], winner=False), replace(rep.rows[1], rank=1), rep.rows[2])
-    play = decode(exports.bgstats_url(replace(rep, rows=rows, winner="")))
+    play = decode(bgstats_url(replace(rep, rows=rows, winner="")))
     assert [p["winner"] for p in play["players"]] == [False, False, False]
     assert [p["rank"] for p in play["players"]] == [1, 1, 3]
 
@@ -75,7 +76,7 @@ def test_a_tie_for_first_has_no_winner():
 def test_names_are_percent_encoded_utf8():
     rep = sample_report()
     rows = (replace(rep.rows[0], name="Zoë & Ødegaard"), *rep.rows[1:])
-    url = exports.bgstats_url(replace(rep, rows=rows))
+    url = bgstats_url(replace(rep, rows=rows))
     assert "Zo%C3%AB%20%26%20%C3%98degaard" in url
     assert decode(url)["players"][0]["name"] == "Zoë & Ødegaard"
     assert unquote(url.split("data=", 1)[1]).startswith('{"sourceName":"Banker"')
@@ -83,7 +84,7 @@ def test_names_are_percent_encoded_utf8():
 
 def test_a_game_in_progress_is_not_a_play():
     with pytest.raises(ValueError, match="still in progress"):
-        exports.bgstats_url(sample_report(over=False))
+        bgstats_url(sample_report(over=False))
 
 
 def _finished(db: Path, names=("Ann", "Bob", "Cy")) -> int:
@@ -107,7 +108,7 @@ def test_cli_qr_bgstats_decodes_to_the_documented_format(tmp_path, capsys):
     assert url in out and zbar(rasterise_svg(svg, tmp_path / "svg.png")) == url
     play = decode(url)
     with Session.open(db, game, readonly=True) as s:
-        rep = exports.report(s)
+        rep = report(s)
     assert play["durationMin"] == rep.duration_minutes
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
         (r.name, r.total, r.rank, r.winner) for r in rep.rows

@@ -1,0 +1,184 @@
+"""The phone pages' data as types: what :func:`banker.web.pages.player_data` and :func:`~banker.web.pages.table_data`
+return, and what the pages' HTML and the ``/events`` snapshots (sent to the page's script as JSON, docs/phones.md)
+are made from. Plain JSON at run time; typed dictionaries so a key misspelt or missing is a type error."""
+
+from __future__ import annotations
+
+from typing import Literal, NotRequired, TypedDict
+
+
+class GameFacts(TypedDict):
+    id: int
+    variant: str
+    edition: str
+    turn: str
+    """Whose turn it is (empty before the players are seated)."""
+    turn_no: int
+    over: bool
+    end_reason: str
+    seq: int
+    """The journal's last entry the page shows: the script drops an older snapshot."""
+
+
+class LogLine(TypedDict):
+    seq: int
+    time: str
+    clock: str
+    """The time as HH:MM in this computer's zone (empty if the journal's time cannot be read)."""
+    kind: str
+    text: str
+    undone: bool
+
+
+class Collects(TypedDict):
+    """What a deed collects now: ``amount`` None for a utility, whose rent is a range by the dice."""
+
+    amount: int | None
+    low: int
+    high: int
+    text: str
+    detail: str
+
+
+class DeedLine(TypedDict):
+    name: str
+    houses: int
+    hotel: bool
+    mortgaged: bool
+    collects: Collects
+
+
+class GroupLine(TypedDict):
+    key: str
+    title: str
+    colour: str
+    deeds: list[DeedLine]
+
+
+class PlayerFacts(TypedDict):
+    seat: int
+    name: str
+    piece: str
+    cash: int
+    cash_text: str
+    worth: int
+    worth_text: str
+    bankrupt: bool
+    turn: bool
+    jail: str
+    """The jail timer in words (empty when not in jail)."""
+    jail_cards: list[str]
+
+
+class RequestFacts(TypedDict):
+    """A phone's request as the API returns it and the player's page lists it (docs/phones.md, "The HTTP API")."""
+
+    id: str
+    """The id the phone chose."""
+    n: int
+    """The request's number in ``banker requests`` and the inbox."""
+    player: str
+    line: str
+    """The canonical line the banker would record."""
+    status: str
+    """``pending``, ``recorded``, ``declined``, ``withdrawn`` or ``stale``."""
+    time: str
+    updated: str
+    preview: NotRequired[str]
+    """Pending: the engine's summary now."""
+    refusal: NotRequired[str]
+    """Stale: why the engine refuses it now."""
+    entry: NotRequired[int | None]
+    """Recorded: the journal entry."""
+    summary: NotRequired[str]
+    """Recorded: that entry's summary."""
+    reason: NotRequired[str | None]
+    """Declined: the banker's reason (None: none given)."""
+
+
+class FormChoices(TypedDict):
+    """What the request forms of a player's page offer (:func:`banker.web.pages.form_choices`)."""
+
+    me: str
+    others: list[str]
+    """The other players still in the game."""
+    their_deeds: list[str]
+    """Other players' unmortgaged deeds (rent)."""
+    my_deeds: list[str]
+    bank_deeds: list[str]
+    utilities: list[str]
+    tax: list[tuple[str, str]]
+    """(the command's word, the label) per tax the player may pay."""
+    jail: bool
+    over: bool
+
+
+class AuctionFacts(TypedDict):
+    """The auction the banker has open in the app, as the players' pages show it."""
+
+    lot: str
+    text: str
+    """The highest bid in words (empty before the first bid)."""
+    bids: dict[str, str]
+    """Player name -> that player's bid, as money."""
+
+
+class AsksFacts(TypedDict):
+    """A player's page when phones may ask: their latest requests, the forms' choices, the open auction."""
+
+    path: str
+    """The link's path (``/<token>``): the forms post under it."""
+    requests: list[RequestFacts]
+    choices: FormChoices
+    auction: AuctionFacts | None
+
+
+class PlayerPage(TypedDict):
+    page: Literal["player"]
+    game: GameFacts
+    player: PlayerFacts
+    groups: list[GroupLine]
+    log: list[LogLine]
+    asks: NotRequired[AsksFacts]
+    """Only when the game's phones may ask (docs/phones.md)."""
+
+
+class StandingLine(TypedDict):
+    rank: int
+    name: str
+    cash: int
+    cash_text: str
+    worth: int
+    worth_text: str
+    bankrupt: bool
+    turn: bool
+    winner: bool
+    in_jail: bool
+
+
+class BankFacts(TypedDict):
+    houses: int
+    houses_total: int
+    hotels: int
+    hotels_total: int
+
+
+class PotFacts(TypedDict):
+    amount: int
+    text: str
+
+
+class TablePage(TypedDict):
+    page: Literal["table"]
+    game: GameFacts
+    standings: list[StandingLine]
+    bank: BankFacts
+    pot: PotFacts | None
+    """The Free Parking pot, under that house rule only."""
+    seconds_left: int | None
+    """A time-limit game's time left."""
+    log: list[LogLine]
+
+
+PageData = PlayerPage | TablePage
+"""A page's data: its ``page`` key says which."""
