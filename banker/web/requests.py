@@ -17,6 +17,7 @@ Refused with nothing stored: the table's link (403), an ``Origin`` that is not t
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,7 @@ from aiohttp import web
 
 from banker.journal import TABLE_SEAT, Journal, JournalError, RequestStatus
 from banker.web import asking, pages
+from banker.web.limits import REQUEST_SECONDS, Limits
 
 if TYPE_CHECKING:
     from banker.session import Session
@@ -64,6 +66,9 @@ class PhoneServer(Protocol):
 
     @property
     def on_bid(self) -> Callable[[int, int, int], str | None] | None: ...
+
+    @property
+    def limits(self) -> Limits | None: ...
 
     def find(self, request: web.Request) -> tuple[Feed, int]: ...
 
@@ -145,17 +150,25 @@ class Routes:
         if origin is not None and origin != f"{request.scheme}://{request.host}":
             raise web.HTTPForbidden(text="A request must come from the player's own page.\n")
 
-    @staticmethod
-    async def _body(request: web.Request) -> tuple[dict[str, str], bool]:
+    async def _body(self, request: web.Request) -> tuple[dict[str, str], bool]:
         """The post's fields and whether it is a form post (answered with a page unless the page's script asks
-        for JSON)."""
+        for JSON). A body that does not arrive whole within the time a connection has to send its request
+        (:data:`banker.web.limits.REQUEST_SECONDS`) is answered 408 and its connection closed: a request being
+        answered is never timed out by the limits, so a guest could otherwise hold it open by never sending it.
+        The connection is idle again once answered: closed by the limits' idle timeout (or sooner by aiohttp, which
+        reads what remains of the body for a few seconds before closing a connection left mid-body)."""
         if (request.content_length or 0) > asking.MAX_BODY:
             raise web.HTTPRequestEntityTooLarge(asking.MAX_BODY, request.content_length or 0)
+        limits = self.server.limits
         raw = bytearray()
-        while chunk := await request.content.read(asking.MAX_BODY + 1 - len(raw)):  # a body may come in pieces
-            raw += chunk
-            if len(raw) > asking.MAX_BODY:  # sent without a length (chunked), and too long
-                raise web.HTTPRequestEntityTooLarge(asking.MAX_BODY, len(raw))
+        try:
+            async with asyncio.timeout(limits.request_seconds if limits is not None else REQUEST_SECONDS):
+                while chunk := await request.content.read(asking.MAX_BODY + 1 - len(raw)):  # it may come in pieces
+                    raw += chunk
+                    if len(raw) > asking.MAX_BODY:  # sent without a length (chunked), and too long
+                        raise web.HTTPRequestEntityTooLarge(asking.MAX_BODY, len(raw))
+        except TimeoutError:  # answered; the connection is then idle, and closed as the limits close idle ones
+            raise web.HTTPRequestTimeout(text="The request did not arrive whole in time; send it again.\n") from None
         kind = request.content_type
         try:
             text = bytes(raw).decode("utf-8")

@@ -148,7 +148,9 @@ async def test_withdraw_record_decline_stale_and_the_stream(db, aiohttp_client):
     # Withdrawn by the phone; a second withdraw, or one of an unknown id, changes nothing.
     gone = await client.delete(bob + "/requests/gone-request")
     assert gone.status == 200 and (await gone.json())["status"] == "withdrawn"
+    before = files(db)
     assert (await client.delete(bob + "/requests/gone-request")).status == 409
+    assert files(db) == before  # byte for byte: a refused withdraw opens no write transaction (which marks the file)
     assert (await client.delete(bob + "/requests/never-asked")).status == 404
 
     app = Session.open(db, game)
