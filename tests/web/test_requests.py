@@ -360,3 +360,20 @@ async def test_a_null_origin_passes_only_with_the_browsers_same_origin_metadata(
     assert (
         await ask(client, bob, "null-origin-3", "go bob", Origin="null", **{"Sec-Fetch-Site": "same-origin"})
     ).status == 202
+
+
+async def test_a_uk_game_asks_in_pounds(db, aiohttp_client):
+    """Editions as data (issue 24): the forms and the preview read and say the game's own money, and the tax form's
+    label is the edition's Income Tax figure."""
+    from rules.state import game_settings
+
+    game = phone_game(db, settings=game_settings("standard", "uk"))
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    page = await (await client.get(bob)).text()
+    assert "Income Tax: £200" in page and "Income Tax: $" not in page
+    priced = await client.post(bob + "/preview", data={"form": "pay", "amount": "£1,000", "other": "Cy"})
+    body = await priced.json()
+    assert priced.status == 200 and body["line"] == "pay Bob 1000 to Cy" and "£1,000" in body["preview"], body
+    dollars = await client.post(bob + "/preview", data={"form": "pay", "amount": "$50", "other": "bank"})
+    assert dollars.status == 422 and "not an amount" in (await dollars.json())["refusal"]
