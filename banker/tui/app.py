@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from banker.journal import GameListing
     from banker.tui.screens.games import GamesScreen
     from banker.tui.screens.new_game import NewGameScreen
+    from banker.web.page_data import AuctionFacts
 
 
 class BankerCommands(Provider):
@@ -274,7 +275,7 @@ class BankerApp(App[int]):
     def on_new_game_screen_submitted(self, message: NewGameScreen.Submitted) -> None:
         """Start the game; a setup the engine refuses (nothing saved) is said under the form."""
         try:
-            self.create_game(message.names, message.settings, message.tokens)
+            self.create_game(message.names, message.settings, message.tokens, message.phones_ask)
         except (RuleError, ValueError) as e:
             message.form.refuse(e)
 
@@ -282,13 +283,15 @@ class BankerApp(App[int]):
     def on_new_game_screen_cancelled(self, message: NewGameScreen.Cancelled) -> None:
         self.leave_new_game()
 
-    def create_game(self, names: list[str], settings, tokens: list[str]) -> None:
+    def create_game(self, names: list[str], settings, tokens: list[str], phones_ask: bool | None = None) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
         games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
         from banker.session import Session
         from banker.tui.dialogs import ConfirmDialog
 
         session = Session.create(self.db_path, names, settings, tokens)
+        if phones_ask is not None:
+            session.set_phones_ask(phones_ask)
         n = session.state.variant.deal_count
         self._use(
             session,
@@ -325,14 +328,14 @@ class BankerApp(App[int]):
                 return screen
         return None
 
-    def record(self, line: str, *, in_dialog: bool = False):
+    def record(self, line: str, *, in_dialog: bool = False, request=None):
         """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
         (a refusal changes nothing and says why; ``in_dialog``: the dialog shows it, not the reply box, so it does
         not linger there after the dialog is cancelled)."""
         from banker.session import Reply
 
         try:
-            reply = self.session.execute(line)
+            reply = self.session.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
             self.report_error(exc, f"execute {line!r}")
             return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
@@ -342,6 +345,37 @@ class BankerApp(App[int]):
                 table.show_reply(reply)
             table.show_state()
         return reply
+
+    def record_request(self, line: str, request):
+        """The inbox's Enter: record a phone's request (once; docs/phones.md)."""
+        return self.record(line, in_dialog=True, request=request)
+
+    def phone_request(self, game_id: int) -> None:
+        """A phone made or withdrew a request (the phone server, on this loop): the count and an open inbox."""
+        table = self.table()
+        if table is None or table.session.game_id != game_id:
+            return
+        table.show_requests()
+        for screen in self.screen_stack:
+            changed = getattr(screen, "requests_changed", None)
+            if changed is not None:
+                changed()
+
+    def auction_changed(self, info: AuctionFacts | None) -> None:
+        """The auction dialog opened, took a bid or closed: the phones of the game show it (when serving)."""
+        if self.phones is not None and self.session is not None:
+            self.phones.auction(self.session.game_id, info)
+
+    def phone_bid(self, game_id: int, seat: int, amount: int) -> str | None:
+        """A phone's bid (the phone server, on this loop): the open auction dialog takes it, or says why not."""
+        from banker.tui.dialogs.auction import AuctionDialog
+
+        if self.session is None or self.session.game_id != game_id:
+            return "No auction is open at the table."
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, AuctionDialog):
+                return screen.phone_bid(seat, amount)
+        return "No auction is open at the table."
 
     def record_in_dialog(self, line: str):
         return self.record(line, in_dialog=True)
