@@ -16,16 +16,26 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from banker.tui.keyorder import KeyOrder
 from banker.tui.keys import ACTIONS
 from banker.tui.safety import guard_actions, guarded, log_error
 from banker.tui.screens.table import TableScreen
-from banker.tui.textual_private import give_result_callback
+from banker.tui.textual_private import (
+    catch_escaped_errors,
+    give_result_callback,
+    page_moves_guarded,
+    split_escape_prefix,
+)
 from rules import CannotPay, RuleError
+
+split_escape_prefix()  # Escape then Enter typed quickly is Escape, Enter: never Alt+Enter read as Enter
+page_moves_guarded()  # PageUp in the command palette before its list is laid out ended the app
 
 if TYPE_CHECKING:
     from banker.tui.screens.games import GamesScreen
@@ -67,6 +77,7 @@ class BankerCommands(Provider):
                 yield Hit(score, matcher.highlight(text), callback, text=text, help=help_text)
 
 
+@catch_escaped_errors
 @guard_actions
 class BankerApp(App[int]):
     """Holds the open :class:`banker.session.Session` and the database path. Screens say what the banker chose by
@@ -99,6 +110,30 @@ class BankerApp(App[int]):
         self._settings_problem = ""
         self._saved_theme: str | None = None
         self._saved_theme = self._apply_theme()
+        self.keys = KeyOrder(self)
+        """The one key path (:mod:`banker.tui.keyorder`): each key acts on what the keys before it left."""
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key and paste from the terminal goes through :attr:`keys`, in the order typed."""
+        if KeyOrder.applies(event) and not self.keys.admit(event):  # type: ignore[arg-type]
+            return  # it waits for the keys typed before it, and comes back here in turn
+        await super().on_event(event)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit (it copies in a field); say which key does, in plain words (Textual's own message
+        carries markup, which a plain notification showed as ``[b]ctrl+q[/b]``)."""
+        self.notify("Press q on the table (or Ctrl+Q anywhere) to quit; every action is already saved.", title="Quit?")
+
+    def widget_failed(self, error: Exception) -> bool:
+        """An exception escaped a widget (Textual's own, in a list or the palette), which then stops: shown and
+        logged, the screen it was on closed if it is not the table, and the game goes on. Under test
+        (:attr:`raise_errors`) False: Textual ends the app and the test fails."""
+        if self.raise_errors:
+            return False
+        self.report_error(error, "a widget")
+        if len(self.screen_stack) > 1 and self.table() is not self.screen:
+            self.call_later(self.pop_screen)
+        return True
 
     def now(self) -> datetime:
         """The time for the time-limit game; injectable so tests need no real clock."""

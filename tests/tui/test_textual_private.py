@@ -110,18 +110,6 @@ async def test_a_guarded_on_handler_is_the_one_textual_calls():
         assert app.reported == ["_GuardedScreen._boom: boom"]
 
 
-async def test_bindings_for_key_finds_a_widgets_own_binding():
-    class Line(Input):
-        BINDINGS = [Binding("ctrl+u", "delete_left_all", "Clear", show=False)]
-
-    node_bindings = getattr(Input(), "_bindings", None)
-    assert isinstance(node_bindings, BindingsMap), "Textual changed DOMNode._bindings (no longer a BindingsMap)"
-    assert isinstance(getattr(node_bindings, "key_to_bindings", None), dict), "BindingsMap.key_to_bindings is gone"
-    found = textual_private.bindings_for_key(Line(), "ctrl+u")
-    assert [b.action for b in found] == ["delete_left_all"]
-    assert textual_private.bindings_for_key(Line(), "f9") == []
-
-
 class _Suggesting(App):
     def compose(self) -> ComposeResult:
         yield Input(suggester=SuggestFromList(["boardwalk"], case_sensitive=False))
