@@ -133,8 +133,7 @@ class KeyOrder:
                 not all(queue_empty(p) for p in pumps)
                 or (screen is not None and after_refresh_pending(screen))
                 or any(
-                    id(w) not in workers and w.is_running and w.node in pumps and w.node is not app
-                    for w in app.workers
+                    id(w) not in workers and w.is_running and w.node in pumps and w.node is not app for w in app.workers
                 )
             )
             if not busy and look == last:

@@ -2,7 +2,8 @@
 naming that condition when it does not come (a loaded CI machine makes everything slower, never different).
 
 * :func:`until` polls a predicate between the app's idle moments, with a deadline;
-* :func:`settled` waits for the keys typed to take effect, for the app's workers and then for its message queues to be empty;
+* :func:`settled` waits for the keys typed to take effect, for the app's workers and then for its message
+  queues to be empty;
 * :func:`eventually` does the same outside Textual (a subprocess, a file, a server), with plain sleeps between
   tries.
 """

@@ -10,7 +10,6 @@ from pathlib import Path
 
 from textual import on
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingsMap
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Static

@@ -21,15 +21,15 @@ from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual import on
 from textual.widgets import Input, Static
 
-from banker.tui.keys import ACTIONS, OFTEN, TABLE_KEYS, key_label
+from banker.tui.keys import ACTIONS, OFTEN, key_label
 from banker.tui.safety import guard_actions, guarded
 from banker.tui.widgets.bank import BankPanel
 from banker.tui.widgets.command_line import CommandLine
