@@ -13,10 +13,10 @@ only moved the race to the next key, so there is now one gate, at the app's edge
   app) settles each admitted key and then posts the next waiting one to the app again, marked as released.
 
 Settled means: every message queue of the app, of each screen on the stack and of every widget of the screen on top
-is empty after a round of ``call_later`` through all of them (so the key, its bubbling, its binding, the focus moves
-and the messages they posted are handled, and a newly pushed dialog has mounted and focused its first field), the
-top screen has no after-refresh callbacks waiting, no worker started by the key on the top screen is still running
-(an Input's completion), and nothing changed between the last two looks. A key whose effects do not settle within
+is empty (a round of ``call_later`` through the pumps that had messages waits for them, again until none has: so the
+key, its bubbling, its binding, the focus moves and the messages they posted are handled, and a newly pushed dialog
+has mounted and focused its first field), the top screen has no after-refresh callbacks waiting, and no worker
+started by the key on the top screen is still running (an Input's completion). A key whose effects do not settle within
 :attr:`KeyOrder.DEADLINE` is logged and the next key goes on (the app never stops reading keys).
 
 Every key then goes through Textual's ordinary paths (bindings, the Input's own keys, a list's arrows and Space),
@@ -118,29 +118,30 @@ class KeyOrder:
         return [app, *stack[:-1], *stack[-1].walk_children(with_self=True)]
 
     async def _settle(self) -> None:
+        """Until the key just let through (and all it set off) has been handled; see the module docstring."""
         loop = asyncio.get_running_loop()
         end = loop.time() + self.DEADLINE
         app = self.app
         workers = {id(w) for w in app.workers}
-        last: object = None
+        first = True
         while loop.time() < end:
             pumps = self._pumps()
-            await self._round(pumps, end - loop.time())
-            pumps = self._pumps()
+            # A handler runs to its end before another task runs, so only a pump with messages waiting (or the app,
+            # which may be inside an awaiting key handler when this starts) has anything left to do.
+            busy = [p for p in pumps if not queue_empty(p)]
+            if first and app not in busy:
+                busy.append(app)
+            first = False
+            if busy:
+                await self._round(busy, end - loop.time())
+                continue
             screen = app.screen_stack[-1] if app.screen_stack else None
-            look = (tuple(id(p) for p in pumps), id(app.focused), id(screen))
-            busy = (
-                not all(queue_empty(p) for p in pumps)
-                or (screen is not None and after_refresh_pending(screen))
-                or any(
-                    id(w) not in workers and w.is_running and w.node in pumps and w.node is not app for w in app.workers
-                )
-            )
-            if not busy and look == last:
-                return
-            last = look
-            if busy and all(queue_empty(p) for p in pumps):
-                await asyncio.sleep(0.001)  # a refresh or a worker to wait for, not a message
+            if (screen is not None and after_refresh_pending(screen)) or any(
+                id(w) not in workers and w.is_running and w.node in pumps and w.node is not app for w in app.workers
+            ):
+                await asyncio.sleep(0.001)  # a refresh or a completion to wait for, not a message
+                continue
+            return
         self.late += 1
         log.warning("a key's effects did not settle in %.1f s; the next key goes on", self.DEADLINE)
 
