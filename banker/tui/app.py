@@ -115,8 +115,11 @@ class BankerApp(App[int]):
 
     async def on_event(self, event: events.Event) -> None:
         """Every key and paste from the terminal goes through :attr:`keys`, in the order typed."""
-        if KeyOrder.applies(event) and not self.keys.admit(event):  # type: ignore[arg-type]
-            return  # it waits for the keys typed before it, and comes back here in turn
+        if KeyOrder.applies(event):
+            if not self.keys.admit(event):  # type: ignore[arg-type]
+                return  # it waits for the keys typed before it, and comes back here in turn
+            if not self.screen_stack:  # typed as the app closes: no screen is left to take it
+                return
         await super().on_event(event)
 
     def action_help_quit(self) -> None:

@@ -15,8 +15,10 @@ only moved the race to the next key, so there is now one gate, at the app's edge
 Settled means: every message queue of the app, of each screen on the stack and of every widget of the screen on top
 is empty (a round of ``call_later`` through the pumps that had messages waits for them, again until none has: so the
 key, its bubbling, its binding, the focus moves and the messages they posted are handled, and a newly pushed dialog
-has mounted and focused its first field), the top screen has no after-refresh callbacks waiting, and no worker
-started by the key on the top screen is still running (an Input's completion). A key whose effects do not settle within
+has mounted and focused its first field), the top screen has no after-refresh callbacks waiting, and no completion
+an Input of the top screen started looking for on this key is still being looked for (Tab and the right arrow
+accept it). Other workers (the standings' figures, the phones' server) are not waited for: the screens that start
+them take keys while they work. A key whose effects do not settle within
 :attr:`KeyOrder.DEADLINE` is logged and the next key goes on (the app never stops reading keys).
 
 Every key then goes through Textual's ordinary paths (bindings, the Input's own keys, a list's arrows and Space),
@@ -31,6 +33,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual.widgets import Input
 
 from banker.tui.textual_private import after_refresh_pending, queue_empty
 
@@ -137,7 +140,8 @@ class KeyOrder:
                 continue
             screen = app.screen_stack[-1] if app.screen_stack else None
             if (screen is not None and after_refresh_pending(screen)) or any(
-                id(w) not in workers and w.is_running and w.node in pumps and w.node is not app for w in app.workers
+                id(w) not in workers and w.is_running and isinstance(w.node, Input) and w.node in pumps
+                for w in app.workers
             ):
                 await asyncio.sleep(0.001)  # a refresh or a completion to wait for, not a message
                 continue
