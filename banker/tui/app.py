@@ -127,6 +127,16 @@ class BankerApp(App[int]):
         carries markup, which a plain notification showed as ``[b]ctrl+q[/b]``)."""
         self.notify("Press q on the table (or Ctrl+Q anywhere) to quit; every action is already saved.", title="Quit?")
 
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """Every key's binding runs here (a widget's own too: a list's page keys, the palette's): an exception in
+        one is shown and logged and the app goes on reading keys (Textual would stop the app's message loop). Under
+        test (:attr:`raise_errors`) it is raised, and fails the test."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as exc:  # noqa: BLE001 - the app's edge: no key may end the app
+            self.report_error(exc, f"the action {action!r}")
+            return True
+
     def widget_failed(self, error: Exception) -> bool:
         """An exception escaped a widget (Textual's own, in a list or the palette), which then stops: shown and
         logged, the screen it was on closed if it is not the table, and the game goes on. Under test

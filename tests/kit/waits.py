@@ -34,7 +34,8 @@ async def until(pilot, predicate: Callable[[], object], what: str, deadline: flo
 async def settled(pilot) -> None:
     """The app's workers are done and everything they reported has been handled."""
     keys = getattr(pilot.app, "keys", None)
-    if keys is not None:  # every key typed has taken effect (banker.tui.keyorder)
+    if keys is not None:  # every key typed has been read and has taken effect (banker.tui.keyorder)
+        await pilot.pause()
         await keys.wait_idle()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()

@@ -147,19 +147,25 @@ def snapshot(app) -> tuple:
     )
 
 
+async def keys_done(pilot) -> None:
+    """Until every key posted so far has taken effect: the app has read them all (they are in the key order's
+    queue, or done), then the key order is idle."""
+    await pilot.pause()
+    await pilot.app.keys.wait_idle()
+    await pilot.pause()
+
+
 async def run_keys(db: Path, keys: list[str], burst: bool) -> tuple:
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await app.keys.wait_idle()
+        await keys_done(pilot)
         for name in keys:
             app.post_message(key_event(name))
             if not burst:
-                await app.keys.wait_idle()
-                await pilot.pause()
-        await app.keys.wait_idle()
+                await keys_done(pilot)
+        await keys_done(pilot)
         await app.workers.wait_for_complete()
-        await pilot.pause()
+        await keys_done(pilot)
         assert app.keys.late == 0, "a key's effects did not settle"
         return snapshot(app)
 
@@ -261,3 +267,135 @@ def _repro(name: str):
 
 for _name in REPRODUCTIONS:
     globals()[_repro(_name).__name__] = _repro(_name)
+
+
+# Text already in a field is selected when the field is entered ---------------------------------------------------
+def test_a_prefilled_deck_is_replaced_by_the_first_key():
+    """The card dialog's deck starts as "chance": Shift+Tab and chest gave "chancechest"; now "chest"."""
+    burst, slow = both_ways(["k", "shift+tab", *"chest"])
+    assert burst == slow
+    assert ("f-deck", "chest") in [f[:2] for f in burst[3]], burst
+
+
+def test_an_arrow_keeps_the_prefilled_text_for_editing():
+    burst, slow = both_ways(["k", "shift+tab", "end", *"x"])
+    assert burst == slow
+    assert ("f-deck", "chancex") in [f[:2] for f in burst[3]], burst
+
+
+def test_a_rebid_replaces_the_old_bid():
+    """Enter coming round to a bidder selects the old bid: 10 then 15 is 15, never 1015."""
+    keys = ["a", *"park place", "enter", *"10", "enter", *"11", "enter", *"12", "enter", *"15"]
+    burst, slow = both_ways(keys)
+    assert burst == slow
+    assert ("bid-0", "15") in [f[:2] for f in burst[3]], burst
+
+
+def test_a_refused_line_is_selected():
+    burst, slow = both_ways(["/", *"xyzzy", "enter"])
+    assert burst == slow
+    assert ("command", "xyzzy", 5, (0, 5)) in burst[3], burst
+
+
+# The palette, lists and the app's edge --------------------------------------------------------------------------
+def test_palette_pageup_in_one_burst_does_not_end_the_app():
+    """Ctrl+P then PageUp in one burst ended Banker with KeyError: 0 in OptionList._move_page (no lines yet)."""
+    burst, slow = both_ways(["ctrl+p", "pageup", "pagedown", "pageup", "escape", "/", *"go ann", "enter"])
+    assert burst == slow
+    assert burst[0][-1] == "go ann"
+
+
+async def test_an_option_list_with_no_lines_yet_ignores_a_page_move():
+    """The guard itself (banker.tui.textual_private.page_moves_guarded): options added and a page move before the
+    list has laid them out (as the palette's results arrive) raised KeyError: 0 in Textual 8.2.8."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    import banker.tui.app  # noqa: F401 - installs the guard
+
+    class Bare(App):
+        def compose(self):
+            yield OptionList(id="list")
+
+    app = Bare()
+    async with app.run_test() as pilot:
+        options = app.query_one(OptionList)
+        options.add_options(["one", "two"])
+        options.highlighted = 0
+        options.action_page_down()  # no KeyError
+        options.action_page_up()
+        await pilot.pause()
+        assert options.highlighted == 0
+
+
+async def test_an_exception_escaping_a_widget_is_shown_and_logged_and_the_game_kept(tmp_path, monkeypatch):
+    """In use (not under test) an exception that escapes a Textual widget is caught at the app's edge: shown,
+    logged, the game kept; under test it fails the test (Textual ends the app)."""
+    from textual.widgets import OptionList
+
+    monkeypatch.setattr(type(make_app(tmp_path / "x.db")), "raise_errors", False)
+
+    def boom(self, direction):
+        raise KeyError(0)
+
+    monkeypatch.setattr(OptionList, "_move_page", boom)
+    db = tmp_path / "edge.db"
+    make_game(db, ("ann", "bob"), ["go ann", "go bob"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("U", "pagedown")
+        await pilot.pause()
+        assert app.is_running
+        assert any("KeyError" in n.message for n in app._notifications), "the error is shown"
+        await pilot.press("escape", "slash", *"go ann", "enter")
+        assert [e.text for e in app.session.log()][-1] == "go ann"
+    from banker.paths import log_path
+
+    assert "KeyError" in log_path().read_text()
+
+
+# Issue 22's keyboard items --------------------------------------------------------------------------------------
+def test_escape_then_enter_read_as_alt_enter_is_both_keys():
+    """A terminal sends ESC CR for Escape then Enter typed within the escape delay; Textual read it as Enter."""
+    from textual._xterm_parser import XTermParser
+
+    import banker.tui.app  # noqa: F401 - installs the parser fix
+
+    def keys_read(data: str) -> list[str]:
+        parser = XTermParser()
+        read = [*parser.feed(data), *parser.feed("")]  # "": the end of input, as the escape delay ending does
+        return [e.key for e in read if isinstance(e, events.Key)]
+
+    assert keys_read("\x1b\r") == ["escape", "enter"]
+    assert keys_read("\x1bb") == ["alt+b"]  # Alt with a letter stays Alt+letter
+    assert keys_read("\r") == ["enter"]
+
+
+async def test_ctrl_c_says_how_to_quit_without_markup(tmp_path):
+    db = tmp_path / "c.db"
+    make_game(db, ("ann", "bob"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("quit" in m for m in messages) and not any("[b]" in m for m in messages), messages
+
+
+async def test_a_tick_shows_without_colour(tmp_path):
+    """A checkbox ticked shows X, unticked a blank: told apart on a monochrome screen."""
+    from banker.tui.widgets.inputs import FlagBox, TickList
+
+    db = tmp_path / "t.db"
+    make_game(db, ("ann", "bob", "cat"), GAME)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"rent ann boardwalk", "enter", "space")
+        ticks = app.screen.query_one(TickList)
+        rows = [ticks.render_line(i).text for i in range(2)]
+        assert rows[0].startswith("▐X▌") and rows[1].startswith("▐ ▌"), rows
+        await pilot.press("escape", "escape", "r")
+        box = app.screen.query_one(FlagBox)
+        assert str(box.render()).startswith("▐ ▌")
+        await pilot.press("tab", "tab", "tab", "space")
+        assert box.value and str(box.render()).startswith("▐X▌")

@@ -14,11 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.segment import Segment
 from textual.binding import Binding
+from textual.strip import Strip
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input, SelectionList
 
 from banker.tui.textual_private import suggestion as offered
+
+TICK = "X"
+NO_TICK = " "
+"""A checkbox's inside, ticked and not: told apart without colour."""
 
 
 class FunctionSuggester(Suggester):
@@ -73,9 +79,14 @@ class CompletingInput(Input):
 
 
 class FlagBox(Checkbox, inherit_bindings=False):
-    """A yes/no field: Space toggles it, Enter is left to the dialog (which confirms)."""
+    """A yes/no field: Space toggles it, Enter is left to the dialog (which confirms). Ticked shows ``X``, unticked
+    a blank (Textual shows ``X`` either way, told apart by colour only: nothing on a monochrome screen)."""
 
     BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+
+    @property  # type: ignore[override]
+    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual reads the class constant's name
+        return TICK if self.value else NO_TICK
 
 
 class TickList(SelectionList[int], inherit_bindings=False):
@@ -91,3 +102,14 @@ class TickList(SelectionList[int], inherit_bindings=False):
         Binding("pagedown", "page_down", "Page down", show=False),
         Binding("pageup", "page_up", "Page up", show=False),
     ]
+
+    def render_line(self, y: int) -> Strip:
+        """Each row's box shows ``X`` when ticked and a blank when not, as :class:`FlagBox` does."""
+        strip = super().render_line(y)
+        index = self.scroll_offset.y + y
+        segments = list(strip)
+        if index >= self.option_count or len(segments) < 2 or segments[1].text != Checkbox.BUTTON_INNER:
+            return strip
+        ticked = self.get_option_at_index(index).value in self.selected
+        segments[1] = Segment(TICK if ticked else NO_TICK, segments[1].style)
+        return Strip(segments, strip.cell_length)

@@ -1,0 +1,214 @@
+"""Issue 21, "Type-ahead in order", in a real terminal: the installed ``banker`` in tmux, each reproduction sent once
+in one burst (one ``send-keys``: one write to the terminal) and once a key at a time at a human pace, with the
+journal (``banker log``) as the oracle. Both must record what was meant, the same way.
+
+Also issue 22's keyboard items: Escape then Enter typed quickly cancels (never read as Alt+Enter, which confirmed),
+Ctrl+C on the table says how to quit in plain words, and the command palette survives PageUp at once.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.kit.terminal import MARKS, TEXT_COLUMN, Terminal
+
+pytestmark = MARKS
+
+DIALOG_TOP = "▀▀▀▀▀▀▀▀▀▀"
+FOUR = "new standard Ann Bob Cy Dee"
+# Cy holds the four railroads and $50 in cash: a $100 payment opens the ways to raise the money, one row a railroad.
+RAILROADS = (
+    FOUR,
+    "buy cy reading",
+    "buy cy pennsylvania railroad",
+    "buy cy b&o",
+    "buy cy short line",
+    "pay cy 650",
+)
+
+
+def send(term: Terminal, keys: list[str], burst: bool) -> None:
+    """``keys``: tmux key names (``Down``, ``Enter``, ``BTab``, ``C-s``) and text (``"st james"``, sent as typed)."""
+    names = {"Down", "Up", "Space", "Enter", "Tab", "BTab", "Escape", "C-s", "C-p", "C-u", "C-c", "PPage", "NPage"}
+    if burst:
+        term.keys(*keys)
+        return
+    for key in keys:
+        for one in [key] if key in names else list(key):
+            if one in names:
+                term.keys(one)
+            else:
+                term.type(one)
+            term.settle(0.12)
+
+
+def run(tmp_path, lines: tuple[str, ...], keys: list[str], burst: bool, done, what: str) -> tuple[list[str], str]:
+    """Play ``lines``, launch, send ``keys``; wait for ``done(term)``; the lines typed since, and the screen."""
+    with Terminal(tmp_path / ("burst" if burst else "slow")) as term:
+        term.play(*lines)
+        before = len(term.journal())
+        term.launch()
+        send(term, keys, burst)
+        term.wait_until(lambda s: done(term, s), what)
+        term.settle(0.5)  # a key still on its way would show now (an extra entry, a dialog left open)
+        screen = term.screen()
+        return [entry[TEXT_COLUMN:].split("  ")[0].strip() for entry in term.journal()[before:]], screen
+
+
+def both(tmp_path, lines, keys, done, what) -> tuple[list[str], str]:
+    (tmp_path / "burst").mkdir()
+    (tmp_path / "slow").mkdir()
+    burst = run(tmp_path, lines, keys, True, done, what)
+    slow = run(tmp_path, lines, keys, False, done, what)
+    assert burst[0] == slow[0], f"in one burst: {burst[0]}\none by one: {slow[0]}"
+    return burst
+
+
+def closed(term: Terminal, screen: str) -> bool:
+    return DIALOG_TOP not in screen
+
+
+def journal_grew(n: int):
+    return lambda term, screen: DIALOG_TOP not in screen and len(term.journal()) >= n
+
+
+def test_cannot_pay_down_down_down_space_enter_mortgages_the_fourth_row(tmp_path):
+    """Reproduction: Down Down Down Space Enter in one burst (meaning "mortgage Short Line") mortgaged the first
+    row: Space ticked the row the cursor was on before the arrows typed ahead of it."""
+    lines = RAILROADS  # then "pay cy 100" on the command line: Cy has $50, so the ways to raise it open
+    typed, _ = both(
+        tmp_path,
+        lines,
+        ["/", "pay cy 100", "Enter", "Down", "Down", "Down", "Space", "Enter"],
+        journal_grew(len(lines) + 2),
+        "the mortgage and the payment",
+    )
+    assert [t.casefold() for t in typed] == ["mortgage cy short line", "pay cy 100"], typed
+
+
+def test_rent_by_a_card_tab_tab_tab_space_enter(tmp_path):
+    """Reproduction: r, read, Tab Tab Tab Space Enter quickly recorded the plain rent ($25): the Space went to the
+    field being left. Sent by a card, a railroad's rent is twice (seed 000, CHANCE: "pay owner twice the
+    rental")."""
+    lines = (FOUR, "buy cy reading")
+    typed, _ = both(
+        tmp_path,
+        lines,
+        ["r", "read", "Tab", "Tab", "Tab", "Space", "Enter"],
+        journal_grew(len(lines) + 1),
+        "the rent",
+    )
+    assert typed == ["rent Ann Reading Railroad card"], typed
+
+
+def test_undo_to_here_down_down_enter(tmp_path):
+    """Reproduction: U, Down Down Enter quickly acted on the first highlight (nothing to take back), showed the
+    refusal behind the dialog and left it open."""
+    lines = (FOUR, "go ann", "go bob", "go cy")
+    typed, _ = both(tmp_path, lines, ["U", "Down", "Down", "Enter"], journal_grew(len(lines) + 1), "the undo")
+    assert typed[:1] == [f"undo to {len(lines)}"], typed  # the third row, newest first: "go ann"; after it goes
+
+
+def test_auction_deed_then_bids_in_one_burst(tmp_path):
+    """Reproduction: st james Enter 20 Enter 25 in one burst left "st james20" in the Deed field."""
+    lines = (FOUR,)
+    typed, _ = both(
+        tmp_path,
+        lines,
+        ["a", "st james", "Enter", "20", "Enter", "25", "C-s"],
+        journal_grew(len(lines) + 1),
+        "the auction",
+    )
+    assert typed == ["auction St. James Place Bob 25"], typed
+
+
+def test_auction_rebid_replaces_the_old_bid(tmp_path):
+    """Reproduction at human speed: when Enter came back round to a bidder the cursor sat after the old bid, so
+    Dee's 10 then 15 became 1015 and Ctrl+S sold Park Place for $1,015. The bid is selected when entered."""
+    lines = (FOUR,)
+    typed, _ = both(
+        tmp_path,
+        lines,
+        ["a", "park place", "Enter", "10", "Enter", "11", "Enter", "12", "Enter", "13", "Enter", "15", "C-s"],
+        journal_grew(len(lines) + 1),
+        "the auction",
+    )
+    assert typed == ["auction Park Place Ann 15"], typed
+
+
+def test_a_prefilled_deck_is_replaced_by_what_is_typed(tmp_path):
+    """Reproduction: the card dialog's deck starts as "chance", so Shift+Tab and chest gave "chancechest". A
+    Community Chest card now takes k, Shift+Tab, chest, Tab, the card's words, Enter."""
+    lines = (FOUR,)
+    typed, _ = both(
+        tmp_path,
+        lines,
+        ["k", "BTab", "chest", "Tab", "bank error", "Enter"],
+        journal_grew(len(lines) + 1),
+        "the card",
+    )
+    assert len(typed) == 1 and typed[0].startswith("card Ann chest"), typed
+
+
+def test_a_prefilled_payer_is_replaced(tmp_path):
+    """Reproduction: the rent dialog's payer started with the current player, and typing appended (Bobcy)."""
+    lines = (FOUR, "buy ann boardwalk")
+    typed, _ = both(tmp_path, lines, ["r", "boardwalk", "Tab", "cy", "Enter"], journal_grew(len(lines) + 1), "the rent")
+    assert typed == ["rent Cy Boardwalk"], typed
+
+
+def test_commands_typed_at_once_after_a_refused_line(tmp_path):
+    """Reproduction: after a refused line the text stays (for correction), but a new command typed at once was
+    glued onto it: a burst of commands after one refusal recorded none of them. The refused text is selected."""
+    lines = (FOUR,)
+    typed, _ = both(
+        tmp_path,
+        lines,
+        ["/", "xyzzy", "Enter", "go ann", "Enter", "go bob", "Enter", "go cy", "Enter"],
+        lambda term, s: len(term.journal()) >= len(lines) + 3,
+        "the three salaries",
+    )
+    assert typed == ["go ann", "go bob", "go cy"], typed
+
+
+@pytest.mark.parametrize("burst", [True, False], ids=["burst", "slow"])
+def test_palette_pageup_at_once_keeps_the_app(tmp_path, burst):
+    """Reproduction: Ctrl+P then PageUp in one burst ended Banker with KeyError: 0 in OptionList._move_page."""
+    with Terminal(tmp_path) as term:
+        term.play(FOUR)
+        term.launch()
+        send(term, ["C-p", "PPage", "NPage", "PPage"], burst)
+        term.settle(0.5)
+        assert term.running(), "banker ended"
+        term.keys("Escape")
+        term.wait_until(lambda s: "Bankrupt" in s, "the table")
+        term.command_line()
+        term.run_line("go ann")
+        term.wait_journal(2)
+        assert term.typed()[-1] == "go ann"
+
+
+def test_escape_then_enter_at_once_cancels_the_dialog(tmp_path):
+    """Issue 22: Escape then Enter within the terminal's escape delay reached Textual as Alt+Enter, read as Enter:
+    the dialog the banker had just cancelled was recorded. Escape then Enter is now both keys: cancel, and Enter on
+    the table does nothing."""
+    with Terminal(tmp_path) as term:
+        term.play(FOUR)
+        term.launch()
+        term.keys("g")
+        term.wait_for("GO salary")
+        term.keys("Escape", "Enter")  # one write: ESC CR
+        term.wait_until(lambda s: DIALOG_TOP not in s, "the dialog to close")
+        term.settle(0.5)
+        assert term.typed() == [], term.journal()
+
+
+def test_ctrl_c_says_how_to_quit_in_plain_words(tmp_path):
+    """Issue 22: Ctrl+C on the table showed Textual's raw markup, "Press [b]ctrl+q[/b] to quit the app"."""
+    with Terminal(tmp_path) as term:
+        term.play(FOUR)
+        term.launch()
+        term.keys("C-c")
+        screen = term.wait_for("to quit")
+        assert "[b]" not in screen and "[/b]" not in screen, screen
+        assert term.running()
