@@ -270,17 +270,24 @@ for _name in REPRODUCTIONS:
 
 
 # Text already in a field is selected when the field is entered ---------------------------------------------------
-def test_a_prefilled_deck_is_replaced_by_the_first_key():
-    """The card dialog's deck starts as "chance": Shift+Tab and chest gave "chancechest"; now "chest"."""
-    burst, slow = both_ways(["k", "shift+tab", *"chest"])
+def test_a_prefilled_field_is_replaced_by_the_first_key():
+    """The card dialog's player starts as whoever's turn it is: Shift+Tab twice and bob gave "annbob"; now "bob"."""
+    burst, slow = both_ways(["k", "shift+tab", "shift+tab", *"bob"])
     assert burst == slow
-    assert ("f-deck", "chest") in [f[:2] for f in burst[3]], burst
+    assert ("f-player", "bob") in [f[:2] for f in burst[3]], burst
 
 
 def test_an_arrow_keeps_the_prefilled_text_for_editing():
-    burst, slow = both_ways(["k", "shift+tab", "end", *"x"])
+    burst, slow = both_ways(["k", "shift+tab", "shift+tab", "end", *"x"])
     assert burst == slow
-    assert ("f-deck", "chancex") in [f[:2] for f in burst[3]], burst
+    assert ("f-player", "annx") in [f[:2] for f in burst[3]], burst
+
+
+def test_a_community_chest_card_in_six_keys():
+    """The deck left blank is the one deck that has a card of those words: k, the words, Enter."""
+    burst, slow = both_ways(["k", *"xmas", "enter"])
+    assert burst == slow
+    assert recorded(burst) == ["card ann chest xmas-fund"], burst[0]
 
 
 def test_a_rebid_replaces_the_old_bid():

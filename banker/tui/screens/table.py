@@ -454,7 +454,8 @@ class TableScreen(Screen):
             "Chance / Community Chest",
             [
                 self.players_field(),
-                Field("deck", "Deck", "chance", commands.DECKS),
+                # Blank: the deck is the one that has a card of those words (a Community Chest card in 6 keys).
+                Field("deck", "Deck", "", commands.DECKS, "chance or chest (blank: from the card)", optional=True),
                 Field("card", "Card", "", CARD, "words on the card (chairman, repairs) or its id"),
             ],
             lambda f: f.card("player", "deck", "card"),
