@@ -287,7 +287,7 @@ def test_a_community_chest_card_in_six_keys():
     """The deck left blank is the one deck that has a card of those words: k, the words, Enter."""
     burst, slow = both_ways(["k", *"xmas", "enter"])
     assert burst == slow
-    assert recorded(burst) == ["card ann chest xmas-fund"], burst[0]
+    assert recorded(burst) == ["card ann chest xmas_fund"], burst[0]
 
 
 def test_a_rebid_replaces_the_old_bid():
@@ -406,3 +406,22 @@ async def test_a_tick_shows_without_colour(tmp_path):
         assert str(box.render()).startswith("▐ ▌")
         await pilot.press("tab", "tab", "tab", "space")
         assert box.value and str(box.render()).startswith("▐X▌")
+
+
+# The keystroke counts in docs/app.md ---------------------------------------------------------------------------
+COUNTS = [
+    (["r", *"park", "enter"], "rent ann park place"),
+    (["k", *"xmas", "enter"], "card ann chest xmas_fund"),
+    (["k", *"chair", "enter"], "card ann chance chairman"),
+    (["g", "enter"], "go ann"),
+    (["n"], "next"),
+    (["b", *"water", "enter"], "buy ann water works"),
+    (["a", *"vent", "enter", *"10", "enter", *"15", "ctrl+s"], "auction ventnor avenue bob 15"),
+]
+
+
+def test_the_keystroke_counts_of_the_common_actions():
+    """docs/app.md's table: each sequence, in one burst, records what it says (a Community Chest card in 6 keys)."""
+    for keys, line in COUNTS:
+        burst, _ = both_ways(keys)
+        assert recorded(burst) == [line], (keys, burst[0][len(GAME) :])
