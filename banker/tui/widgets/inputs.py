@@ -84,8 +84,8 @@ class FlagBox(Checkbox, inherit_bindings=False):
 
     BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
 
-    @property  # type: ignore[override]
-    def BUTTON_INNER(self) -> str:  # noqa: N802 - Textual reads the class constant's name
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual reads the constant's name
         return TICK if self.value else NO_TICK
 
 
