@@ -29,7 +29,8 @@ RAILROADS = (
 
 def send(term: Terminal, keys: list[str], burst: bool) -> None:
     """``keys``: tmux key names (``Down``, ``Enter``, ``BTab``, ``C-s``) and text (``"st james"``, sent as typed)."""
-    names = {"Down", "Up", "Space", "Enter", "Tab", "BTab", "Escape", "C-s", "C-p", "C-u", "C-c", "PPage", "NPage"}
+    names = {"Down", "Up", "Left", "Right", "Home", "End", "Space", "BSpace", "Enter", "Tab", "BTab", "Escape"}
+    names |= {"C-s", "C-p", "C-u", "C-c", "PPage", "NPage"}
     if burst:
         term.keys(*keys)
         return
@@ -279,3 +280,59 @@ def test_random_bursts_keep_the_app_and_the_money(tmp_path, size):
             assert conserved(session.state)
         finally:
             session.close()
+
+
+# The differential property in the real terminal, over a small sample per screen -----------------------------------
+SAMPLE = int(__import__("os").environ.get("BANKER_TERMINAL_SAMPLE", "2"))
+"""Random sequences per screen (the pilot's test_key_order.py runs many more)."""
+WORDS = ["ann", "bob", "cy", "boardwalk", "park place", "st james", "read", "10", "25", "$1,000", "x"]
+MOVES = ["Tab", "BTab", "Enter", "Up", "Down", "Space", "BSpace", "C-u", "Home", "End", "Left", "Right"]
+OPENINGS = {
+    "rent": ["r"],
+    "card": ["k"],
+    "auction": ["a"],
+    "build": ["h"],
+    "trade": ["x"],
+    "undo to here": ["U"],
+    "cannot pay": ["/", "pay cy 100", "Enter"],
+    "command line": ["/"],
+}
+
+
+def stable(term: Terminal) -> str:
+    """The screen once two looks 0.4 s apart agree (the keys sent have all been handled)."""
+    last = term.screen()
+    while True:
+        term.settle(0.4)
+        now = term.screen()
+        if now == last:
+            return now
+        last = now
+
+
+@pytest.mark.parametrize("screen", list(OPENINGS))
+def test_burst_and_one_by_one_agree_in_the_terminal(tmp_path, screen):
+    import random
+
+    rng = random.Random(f"terminal {screen}")
+    for n in range(SAMPLE):
+        keys = list(OPENINGS[screen])
+        for _ in range(rng.randint(3, 8)):
+            keys.append(rng.choice(WORDS) if rng.random() < 0.4 else rng.choice(MOVES))
+        results = []
+        for burst in (True, False):
+            where = tmp_path / f"{n}-{'burst' if burst else 'slow'}"
+            where.mkdir()
+            with Terminal(where) as term:
+                term.play(*RAILROADS, "buy ann boardwalk", "buy bob park place")
+                before = len(term.journal())
+                term.launch()
+                send(term, keys, burst)
+                shown = stable(term)
+                results.append(([e[TEXT_COLUMN:].split("  ")[0] for e in term.journal()[before:]], shown))
+        assert results[0][0] == results[1][0], f"keys {keys}: journals differ:\n{results[0][0]}\n{results[1][0]}"
+        if results[0][1] != results[1][1]:
+            import difflib
+
+            diff = difflib.unified_diff(results[0][1].splitlines(), results[1][1].splitlines(), "burst", "slow")
+            raise AssertionError(f"keys {keys}: screens differ:\n" + "\n".join(diff))
