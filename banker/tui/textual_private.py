@@ -73,13 +73,13 @@ def after_refresh_pending(screen: Screen[Any]) -> bool:
 
 
 def split_escape_prefix() -> None:
-    """Read Escape followed by a special key (Enter, Tab, Backspace...) as the two keys typed, never as that key
-    alone. A terminal sends Alt+Enter as ESC CR, so Textual's parser reads ESC typed less than its escape delay
-    (about 50 ms) before Enter as Alt+Enter and drops the Alt: a quick Escape, Enter confirmed a dialog the banker
-    had just cancelled. The parser's ``_sequence_to_key_events`` is told ``alt`` when the ESC came first; a printable
-    key keeps its Alt+ name."""
+    """Read Escape followed quickly by another key as the two keys typed, never as Alt+that key. A terminal sends
+    Alt+key as ESC then the key, so Textual's parser reads an Escape typed less than its escape delay (about 50 ms)
+    before the next key as Alt+key: Escape then Enter arrived as Enter (Alt dropped) and confirmed the dialog the
+    banker had just cancelled; Escape then U as Alt+U, which nothing is bound to, so the key was lost and the keys
+    after it landed elsewhere. Banker binds no Alt key. The parser's ``_sequence_to_key_events`` is told ``alt`` when
+    an ESC came first."""
     from textual import events
-    from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
     from textual._xterm_parser import XTermParser
 
     original = XTermParser._sequence_to_key_events
@@ -87,12 +87,33 @@ def split_escape_prefix() -> None:
         return
 
     def split(self, sequence: str, alt: bool = False):
-        if alt and isinstance(ANSI_SEQUENCES_KEYS.get(sequence), tuple):
+        if alt:
             yield events.Key("escape", "\x1b")
-        yield from original(self, sequence, alt)
+        elif sequence == "\x1b":  # an ESC read again as a key, which Textual then turns into "^"
+            self.banker_escapes = getattr(self, "banker_escapes", 0) + 1
+        yield from original(self, sequence, False)
+
+    def escapes_kept(read):
+        """``feed`` and ``tick`` with the "^" Textual made of an ESC (ESC, a key, then another ESC in one write:
+        Escape, U, Escape, x) given back as the Escape it was; a "^" typed stays a "^"."""
+
+        def wrapper(self, *args):
+            try:
+                for token in read(self, *args):
+                    if getattr(self, "banker_escapes", 0) and isinstance(token, events.Key):
+                        if token.key == "circumflex_accent":
+                            self.banker_escapes -= 1
+                            token = events.Key("escape", "\x1b")
+                    yield token
+            finally:
+                self.banker_escapes = 0
+
+        return wrapper
 
     split.banker_split = True  # type: ignore[attr-defined]
     XTermParser._sequence_to_key_events = split  # type: ignore[method-assign]
+    XTermParser.feed = escapes_kept(XTermParser.feed)  # type: ignore[method-assign]
+    XTermParser.tick = escapes_kept(XTermParser.tick)  # type: ignore[method-assign]
 
 
 def page_moves_guarded() -> None:

@@ -374,8 +374,11 @@ def test_escape_then_enter_read_as_alt_enter_is_both_keys():
         return [e.key for e in read if isinstance(e, events.Key)]
 
     assert keys_read("\x1b\r") == ["escape", "enter"]
-    assert keys_read("\x1bq") == ["alt+q"]  # Alt with a letter stays Alt+letter
+    assert keys_read("\x1bU") == ["escape", "U"]  # Escape then U, never Alt+U (bound to nothing: the key was lost)
     assert keys_read("\r") == ["enter"]
+    # Escape, U, Escape, x in one write: Textual read the first ESC again as "^" (typed into the command line)
+    assert keys_read("\x1bU\x1bx") == ["escape", "U", "escape", "x"]
+    assert keys_read("^") == ["circumflex_accent"]
 
 
 async def test_ctrl_c_says_how_to_quit_without_markup(tmp_path):

@@ -336,3 +336,58 @@ def test_burst_and_one_by_one_agree_in_the_terminal(tmp_path, screen):
 
             diff = difflib.unified_diff(results[0][1].splitlines(), results[1][1].splitlines(), "burst", "slow")
             raise AssertionError(f"keys {keys}: screens differ:\n" + "\n".join(diff))
+
+
+NIGHT = [
+    ["b", "boardwalk", "Enter"],
+    ["n", "b", "park", "Enter"],
+    ["n", "b", "read", "Enter"],
+    ["n", "r", "read", "Enter"],
+    ["n", "g", "Enter"],
+    ["k", "xmas", "Enter"],
+    ["n", "a", "vent", "Enter", "10", "Enter", "15", "Enter", "20", "Enter", "25", "Enter", "30", "C-s"],
+    ["k", "BTab", "chance", "Tab", "chair", "Enter"],
+    ["/", "xyzzy", "Enter", "go bob", "Enter", "Escape"],
+    ["U", "Down", "Escape"],
+    ["x", "Tab", "dee", "Tab", "$50", "Enter", "C-s"],
+    ["Escape"],
+    ["n", "t", "200", "Enter"],
+    ["m", "read", "Enter"],
+    ["u"],
+    ["y"],
+]
+NIGHT_JOURNAL = [
+    "buy Ann Boardwalk",
+    "next",
+    "buy Bob Park Place",
+    "next",
+    "buy Cy Reading Railroad",
+    "next",
+    "rent Dee Reading Railroad",
+    "next",
+    "go Ann",
+    "card Ann chest xmas_fund",
+    "next",
+    "auction Ventnor Avenue Ann 30",
+    "card Bob chance chairman",
+    "go bob",
+    "next",
+    "tax Cy income 200",
+    "mortgage Cy Reading Railroad",
+    "undo",
+    "redo",
+]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_a_game_night_typed_ahead_in_one_burst(tmp_path, size):
+    """A fast banker's evening, every key in one write (never waiting for the screen): exactly what was meant is
+    recorded. Found while playing it: Escape, U, Escape, x in one write reached the app as "^", U... (Textual reads
+    an ESC that a key and another ESC follow again as "^"), so the rest went into the command line."""
+    with Terminal(tmp_path, width=size[0], height=size[1]) as term:
+        term.play(FOUR)
+        term.launch(ready="Quit")
+        term.keys(*[key for burst in NIGHT for key in burst])
+        term.wait_until(lambda s: len(term.journal()) >= len(NIGHT_JOURNAL), "the night's entries", timeout=30)
+        stable(term)
+        assert term.typed() == NIGHT_JOURNAL
