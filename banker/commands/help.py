@@ -74,9 +74,9 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "card",
-        "card <player> chance|chest <card-id>",
-        "card bob chest bank error",
-        "A Chance or Community Chest card's money effect.",
+        "card <player> [chance|chest] <card>",
+        "card bob street repairs",
+        "A Chance or Community Chest card's money effect (without the deck: the one deck with such a card).",
     ),
     Verb(
         "jail",

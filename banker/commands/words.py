@@ -28,7 +28,7 @@ SHAPES: dict[str, str] = {
     "mortgage": "mortgage <player> <deed>",
     "unmortgage": "unmortgage <player> <deed>",
     "tax": "tax <player> income [200|10%]  or  tax <player> luxury",
-    "card": "card <player> chance|chest <card-id>",
+    "card": "card <player> [chance|chest] <card>",
     "jail": "jail <player> [fine|card|doubles|miss]",
     "trade": "trade <player> <player> give <items> get <items> [lift <deeds>]",
     "bankrupt": "bankrupt <player> to <player>|bank",
