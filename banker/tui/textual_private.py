@@ -100,10 +100,10 @@ def split_escape_prefix() -> None:
         def wrapper(self, *args):
             try:
                 for token in read(self, *args):
-                    if getattr(self, "banker_escapes", 0) and isinstance(token, events.Key):
-                        if token.key == "circumflex_accent":
-                            self.banker_escapes -= 1
-                            token = events.Key("escape", "\x1b")
+                    escapes = getattr(self, "banker_escapes", 0)
+                    if escapes and isinstance(token, events.Key) and token.key == "circumflex_accent":
+                        self.banker_escapes = escapes - 1
+                        token = events.Key("escape", "\x1b")
                     yield token
             finally:
                 self.banker_escapes = 0
