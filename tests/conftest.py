@@ -13,6 +13,10 @@ def _private_database(tmp_path, monkeypatch):
     monkeypatch.setenv("BANKER_DB", str(tmp_path / "banker.db"))
     monkeypatch.setenv("BANKER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("BANKER_CONFIG_DIR", str(tmp_path / "config"))  # never the user's config.toml
+    # The app's phone pages on loopback and any free port: a test never depends on 8421 being free (a banker of the
+    # user's, or another test, may hold it) and sends nothing beyond this machine.
+    monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
+    monkeypatch.setenv("BANKER_WEB_PORT", "0")
 
 
 @pytest.fixture(autouse=True)

@@ -53,6 +53,8 @@ class Terminal:
             "BANKER_DB": str(tmp_path / db),
             "BANKER_DATA_DIR": str(tmp_path / "data"),
             "TERM": "xterm-256color",
+            "BANKER_WEB_HOST": "127.0.0.1",  # the phone pages on loopback, on any free port (never 8421's owner)
+            "BANKER_WEB_PORT": "0",
         }
         self.name = f"banker-test-{uuid.uuid4().hex[:8]}"
         self.launches = 0

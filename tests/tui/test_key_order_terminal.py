@@ -275,7 +275,7 @@ def test_random_bursts_keep_the_app_and_the_money(tmp_path, size):
     finally:
         journal_db.close()
     for game in games:  # a new game may have been started from the keys
-        session = Session.open(tmp_path / "game.db", game["id"], readonly=True)
+        session = Session.open(tmp_path / "game.db", game.id, readonly=True)
         try:
             assert conserved(session.state)
         finally:

@@ -133,11 +133,13 @@ class InboxDialog(BankerDialog[None]):
         s = self._current()
         if s is None:
             return
-        row = self.session.request(s.n) or s.row
-        if row.status.value != "pending":
-            from banker.web.asking import described, standing
+        from banker.web.asking import described, standing
 
-            self.refuse(f"request {row.n} is {described(standing(self.session, row))}; nothing recorded")
+        row = self.session.request(s.n) or s.row
+        now = standing(self.session, row)  # as the game is now: a request the engine refuses can only be declined
+        if now.status != "pending":
+            self.refuse(f"request {row.n} is {described(now)}; nothing recorded")
+            self.refresh_requests()
             return
         reply = self.record(row.line, row)
         if reply.ok:
@@ -160,8 +162,8 @@ class InboxDialog(BankerDialog[None]):
         self.query_one("#refusal", Static).update(plain(f"Decline request {s.n}? Type a reason or press Enter."))
         self.set_focus(reason)
 
-    def submitted_now(self, field: Input) -> None:
-        """Enter in the reason: decline."""
+    def entered(self, field: Input) -> None:
+        """Enter in the reason: decline (the dialog base's hook for Enter in a field)."""
         n, self.declining = self.declining, None
         reason = field.value.strip()
         field.display = False

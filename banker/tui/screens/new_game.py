@@ -115,9 +115,9 @@ class NewGameScreen(Screen):
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
             for option in (o for o in OPTIONS if o.house_rule):
                 yield from self._option(option)
-            yield Label("Phones", classes="section")
+            # no section of its own: at 100x30 the whole form, Start included, fits without scrolling
             yield FlagBox(
-                "Phones may ask: players propose payments; you record each (i)",
+                "Phones may ask: players propose payments from their pages; you record each (i)",
                 self.phones_ask,
                 id="phones-ask",
                 compact=True,
