@@ -28,6 +28,8 @@ def answer(state: GameState, q: Query) -> str:
         quote = rent_quote(state, state.deed(q.deed or ""), dice=q.dice)
         owner = f" (owner {quote.owner})" if quote.owner else " (the bank holds it)"
         return f"rent on {quote.deed}{owner}: {money(quote.amount)}; {quote.explanation}"
+    if q.kind == "deed":
+        return "\n".join(deed_card_lines(state, q.deed or ""))
     if q.kind == "worth":
         lines = []
         for i, p in enumerate(state.players):
@@ -57,6 +59,46 @@ def answer(state: GameState, q: Query) -> str:
     return "\n".join(
         f"{s.rank}. {s.name}: {money(s.total)}" + (" (winner)" if s.winner else "") for s in standings(state)
     )
+
+
+NOW_MARK = "<- now"
+"""Beside the rent line a lander would be charged now (words, not a colour)."""
+
+
+def deed_card_lines(state: GameState, deed: str) -> list[str]:
+    """The whole title deed as printed, then this game's facts: the ``show deed`` answer, the deed card on the
+    table and the phone's deed card read these lines (``rules.queries.deed_card`` gives every figure)."""
+    from rules.queries import deed_card
+
+    card = deed_card(state, deed)
+    money = state.money
+    group = state.board.groups[card.deed.group]
+    lines = [f"{card.deed.name} [{group.mark}] {card.group}", f"  price {money(card.price)}"]
+    width = max(len(r.label) for r in card.rents)
+    figures = [f"{r.amount} x the dice" if r.dice else money(r.amount) for r in card.rents]
+    wide = max(map(len, figures))
+    for i, (r, figure) in enumerate(zip(card.rents, figures, strict=True)):
+        now = f"  {NOW_MARK}" if i == card.current else ""
+        lines.append(f"  rent, {r.label:<{width}}  {figure:>{wide}}{now}")
+    if card.house_cost:
+        lines.append(
+            f"  houses {money(card.house_cost)} each; a hotel {money(card.house_cost)} plus {card.hotel_houses} houses"
+        )
+    principal, interest = card.lift
+    lines.append(
+        f"  mortgage value {money(card.mortgage)}; lifting it costs {money(principal + interest)} "
+        f"({money(principal)} + {money(interest)} interest)"
+    )
+    if card.owner is None:
+        lines.append("  held by the bank")
+    else:
+        held = ["a hotel" if card.hotel else f"{card.houses or 'no'} house{'s' if card.houses != 1 else ''}"]
+        if card.deed.house_cost == 0:
+            held = []
+        held.append("mortgaged" if card.mortgaged else "not mortgaged")
+        lines.append(f"  owner {card.owner}; {', '.join(held)}")
+    lines.append(f"  collects now: {card.collects}")
+    return lines
 
 
 def standings_rows(state: GameState) -> list[dict[str, Any]]:

@@ -47,6 +47,8 @@ class Group:
     colour: str
     deeds: tuple[int, ...]
     """Indexes into ``Board.deeds``, in board order."""
+    mark: str = ""
+    """A short mark in letters ("DB") shown beside the colour everywhere, so no group is told by colour alone."""
 
 
 @dataclass(frozen=True)
@@ -290,7 +292,12 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
             raise bad(f"group {key}", "mixes streets, railroads and utilities")
         if kinds == {SquareKind.STREET} and not 2 <= len(members[key]) <= 3:
             raise bad(f"group {key}", f"a colour group has 2 or 3 lots, not {len(members[key])}")
-        groups[key] = Group(key, g.get("title", key), g.get("colour", "#888888"), tuple(members[key]))
+        mark = g.get("mark")
+        if not isinstance(mark, str) or not 1 <= len(mark) <= 3 or not mark.isalnum() or not mark.isascii():
+            raise bad(f"group {key} mark", f"needs one to three letters or digits, not {mark!r}")
+        if any(other.mark == mark for other in groups.values()):
+            raise bad(f"group {key} mark", f"{mark!r} is another group's mark")
+        groups[key] = Group(key, g.get("title", key), g.get("colour", "#888888"), tuple(members[key]), mark)
     rr = tuple(positive(f"railroad_rents[{j}]", r) for j, r in enumerate(data.get("railroad_rents", ())))
     if len(rr) != len(groups.get("railroad", Group("", "", "", ())).deeds) or not rr:
         raise bad("railroad_rents", "needs one figure per railroad")

@@ -55,6 +55,7 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
 }
 SHOW_SLOTS: dict[str, tuple[Slot, ...]] = {
     "rent": (DEED, {"dice": "dice"}, NUMBER),
+    "deed": (DEED,),
     "tax": (PLAYER,),
     "raise": (PLAYER,),
 }

@@ -114,7 +114,12 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb("redo", "redo [to <entry>]", "redo", "Redo what was just undone; `redo to 12`: up to entry 12 again."),
     Verb("end", "end [time]", "end", "End the game now (time: the time-limit game's deadline)."),
-    Verb("show", "show rent|worth|tax|raise|scores", "show worth", "Ask without changing anything."),
+    Verb(
+        "show",
+        "show rent|deed|worth|tax|raise|scores",
+        "show deed boardwalk",
+        "Ask without changing anything (`show deed`: the whole title deed and who holds it).",
+    ),
 )
 
 VERB_NAMES: tuple[str, ...] = tuple(v.verb for v in VERBS)

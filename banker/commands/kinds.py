@@ -25,7 +25,7 @@ class Query:
     """A ``show ...`` question: answered from the state, never journalled."""
 
     kind: str
-    """``rent``, ``worth``, ``tax``, ``raise`` or ``scores``."""
+    """``rent``, ``deed``, ``worth``, ``tax``, ``raise`` or ``scores``."""
     player: str | None = None
     deed: str | None = None
     dice: int | None = None

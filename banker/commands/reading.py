@@ -503,6 +503,8 @@ def _show(c: _Line) -> Query:
             dice = c.dice(rest[-1])
             rest = rest[:-2]
         return Query("rent", deed=c.deed(rest), dice=dice)
+    if what == "deed":
+        return Query("deed", deed=c.deed(c.args[1:]))
     if what in ("worth", "scores"):
         c.need(1, 1)
         return Query(what)

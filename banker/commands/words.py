@@ -38,7 +38,8 @@ SHAPES: dict[str, str] = {
     "undo": "undo [to <entry>]",
     "redo": "redo [to <entry>]",
     "end": "end [time]",
-    "show": "show rent <deed> [dice <n>] | show worth | show tax <player> | show raise <player> | show scores",
+    "show": "show rent <deed> [dice <n>] | show deed <deed> | show worth | show tax <player> | show raise <player>"
+    " | show scores",
 }
 
 VERB_ALIASES: dict[str, str] = {
@@ -87,6 +88,7 @@ EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "eac
 BANK = {"bank": "bank"}
 SHOW_WHAT = {
     "rent": "rent",
+    "deed": "deed",
     "worth": "worth",
     "tax": "tax",
     "raise": "raise",

@@ -76,6 +76,8 @@ def _money_words(verb: str, keyword: str, player: str, amount: int, other: str |
 def _query_words(q: Query) -> list[str]:
     if q.kind == "rent":
         return ["show", "rent", q.deed or "", *(["dice", str(q.dice)] if q.dice is not None else [])]
+    if q.kind == "deed":
+        return ["show", "deed", q.deed or ""]
     return ["show", q.kind, q.player or ""]
 
 

@@ -58,9 +58,25 @@ class BankerCommands(Provider):
         for text, callback, help_text in self._actions():
             yield DiscoveryHit(text, callback, help=help_text)
 
+    def _deeds(self):
+        """A card per deed, found by searching ("boardwalk", "deed park"), never listed before a word is typed (28
+        entries would bury the actions)."""
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            for deed in screen.session.state.board.deeds:
+                yield (
+                    f"Deed: {deed.name}",
+                    partial(screen.show_deed, deed.name),
+                    "The title deed: every rent, house cost, mortgage; owner and what it collects now",
+                )
+
     async def search(self, query: str) -> Hits:
-        """Found by its name or by words of its help ("pay off" finds Lift)."""
+        """Found by its name or by words of its help ("pay off" finds Lift); a deed's card by the deed's name."""
         matcher = self.matcher(query)
+        for text, callback, help_text in self._deeds():  # by the name alone, and first: "boardwalk" is the card
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), callback, text=text, help=help_text)
         for text, callback, help_text in self._actions():
             score = matcher.match(f"{text} {help_text}")
             if score > 0:

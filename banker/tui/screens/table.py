@@ -544,6 +544,16 @@ class TableScreen(Screen):
 
         self.app.push_screen(UndoToDialog(self.session, self.banker.record), self.banker.follow_up)
 
+    def show_deed(self, deed: str) -> None:
+        """A deed's card (banker.tui.screens.deed_card): from the palette or a click on the deeds panel."""
+        from banker.tui.screens.deed_card import DeedCardScreen
+
+        self.app.push_screen(DeedCardScreen(lambda: self.session.state, deed))
+
+    def on_deeds_panel_chosen(self, message: DeedsPanel.Chosen) -> None:
+        message.stop()
+        self.show_deed(message.deed)
+
     def action_standings(self) -> None:
         self.banker.open_standings()
 
