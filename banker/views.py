@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.codec import state_to_dict
@@ -65,39 +66,79 @@ NOW_MARK = "<- now"
 """Beside the rent line a lander would be charged now (words, not a colour)."""
 
 
-def deed_card_lines(state: GameState, deed: str) -> list[str]:
-    """The whole title deed as printed, then this game's facts: the ``show deed`` answer, the deed card on the
-    table and the phone's deed card read these lines (``rules.queries.deed_card`` gives every figure)."""
+@dataclass(frozen=True)
+class DeedCardView:
+    """A deed card in words, drawn the same on the table (text) and on the phone (HTML)."""
+
+    name: str
+    mark: str
+    group: str
+    colour: str
+    price: str
+    rents: tuple[tuple[str, str, bool], ...]
+    """(level, figure, charged now) for each printed rent."""
+    building: str
+    """"houses $200 each; a hotel $200 plus 4 houses" ("" for a railroad or utility)."""
+    mortgage: str
+    holder: str
+    collects: str
+
+
+def deed_card_view(state: GameState, deed: str) -> DeedCardView:
+    """A title deed as printed, then this game's facts, in words (``rules.queries.deed_card`` gives every figure)."""
     from rules.queries import deed_card
 
     card = deed_card(state, deed)
     money = state.money
     group = state.board.groups[card.deed.group]
-    lines = [f"{card.deed.name} [{group.mark}] {card.group}", f"  price {money(card.price)}"]
-    width = max(len(r.label) for r in card.rents)
-    figures = [f"{r.amount} x the dice" if r.dice else money(r.amount) for r in card.rents]
-    wide = max(map(len, figures))
-    for i, (r, figure) in enumerate(zip(card.rents, figures, strict=True)):
-        now = f"  {NOW_MARK}" if i == card.current else ""
-        lines.append(f"  rent, {r.label:<{width}}  {figure:>{wide}}{now}")
-    if card.house_cost:
-        lines.append(
-            f"  houses {money(card.house_cost)} each; a hotel {money(card.house_cost)} plus {card.hotel_houses} houses"
-        )
+    rents = tuple(
+        (r.label, f"{r.amount} x the dice" if r.dice else money(r.amount), i == card.current)
+        for i, r in enumerate(card.rents)
+    )
+    building = (
+        f"houses {money(card.house_cost)} each; a hotel {money(card.house_cost)} plus {card.hotel_houses} houses"
+        if card.house_cost
+        else ""
+    )
     principal, interest = card.lift
-    lines.append(
-        f"  mortgage value {money(card.mortgage)}; lifting it costs {money(principal + interest)} "
+    mortgage = (
+        f"mortgage value {money(card.mortgage)}; lifting it costs {money(principal + interest)} "
         f"({money(principal)} + {money(interest)} interest)"
     )
     if card.owner is None:
-        lines.append("  held by the bank")
+        holder = "held by the bank"
     else:
         held = ["a hotel" if card.hotel else f"{card.houses or 'no'} house{'s' if card.houses != 1 else ''}"]
-        if card.deed.house_cost == 0:
+        if not card.house_cost:
             held = []
         held.append("mortgaged" if card.mortgaged else "not mortgaged")
-        lines.append(f"  owner {card.owner}; {', '.join(held)}")
-    lines.append(f"  collects now: {card.collects}")
+        holder = f"owner {card.owner}; {', '.join(held)}"
+    return DeedCardView(
+        card.deed.name,
+        group.mark,
+        card.group,
+        group.colour,
+        money(card.price),
+        rents,
+        building,
+        mortgage,
+        holder,
+        f"collects now: {card.collects}",
+    )
+
+
+def deed_card_lines(state: GameState, deed: str) -> list[str]:
+    """The ``show deed`` answer and the deed card on the table: :func:`deed_card_view` as lines of text, the rent
+    charged now marked in words (:data:`NOW_MARK`)."""
+    v = deed_card_view(state, deed)
+    lines = [f"{v.name} [{v.mark}] {v.group}", f"  price {v.price}"]
+    width = max(len(label) for label, _, _ in v.rents)
+    wide = max(len(figure) for _, figure, _ in v.rents)
+    for label, figure, now in v.rents:
+        lines.append(f"  rent, {label:<{width}}  {figure:>{wide}}" + (f"  {NOW_MARK}" if now else ""))
+    if v.building:
+        lines.append(f"  {v.building}")
+    lines += [f"  {v.mortgage}", f"  {v.holder}", f"  {v.collects}"]
     return lines
 
 

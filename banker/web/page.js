@@ -9,7 +9,11 @@
   const apply = (snap) => {
     for (const [id, part] of Object.entries(snap.sections)) {
       const el = document.getElementById(id);
-      if (el && el.dataset.h !== part.h) { el.innerHTML = part.html; el.dataset.h = part.h; }
+      if (el && el.dataset.h !== part.h) {
+        const open = [...el.querySelectorAll("details[open]")].map((d) => d.id);  // a deed card stays open
+        el.innerHTML = part.html; el.dataset.h = part.h;
+        for (const id of open) { const d = document.getElementById(id); if (d) d.open = true; }
+      }
     }
     document.title = snap.title;
   };

@@ -146,6 +146,43 @@ def _detail(explanation: str, name: str, amount: str = "") -> str:
     return explanation
 
 
+def _card(state: GameState, deed: str) -> dict[str, Any]:
+    """The deed's card as printed and its facts in this game (``banker.views.deed_card_view``, the table's own)."""
+    from banker.views import deed_card_view
+
+    v = deed_card_view(state, deed)
+    return {
+        "price": v.price,
+        "rents": [{"level": level, "text": figure, "now": now} for level, figure, now in v.rents],
+        "building": v.building,
+        "mortgage": v.mortgage,
+        "holder": v.holder,
+    }
+
+
+def _card_html(card: dict[str, Any]) -> str:
+    now = ' class="now"'
+    rows = "".join(
+        f'<tr{now if r["now"] else ""}><th scope="row">{h(r["level"])}</th>'
+        f'<td class="num">{h(r["text"])}</td><td>{"<strong>now</strong>" if r["now"] else ""}</td></tr>'
+        for r in card["rents"]
+    )
+    building = f"<p>{h(card['building'])}</p>" if card["building"] else ""
+    return (
+        f'<div class="card"><p>Price <strong>{h(card["price"])}</strong></p>'
+        '<table><thead><tr><th scope="col">Rent</th><th scope="col" class="num">Amount</th><th></th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>{building}<p>{h(card['mortgage'])}</p><p>{h(card['holder'])}</p></div>"
+    )
+
+
+def swatch(colour: str, mark: str) -> str:
+    """A group's colour and its mark in letters, so no group is told by colour alone (issue 25)."""
+    return (
+        f'<span class="swatch" style="background:{h(colour)}" aria-hidden="true"></span>'
+        f'<span class="mark">{h(mark)}</span>'
+    )
+
+
 def player_data(view: View, seat: int) -> dict[str, Any]:
     """Everything a player's page shows, as plain JSON."""
     from rules.jail import DECK_TITLES
@@ -166,14 +203,18 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
             deeds.append(
                 {
                     "name": deed.name,
+                    "key": deed.key,
                     "houses": houses,
                     "hotel": hotel,
                     "mortgaged": holding.mortgaged,
                     "collects": _collects(state, deed),
+                    "card": _card(state, deed.name),
                 }
             )
         if deeds:
-            groups.append({"key": key, "title": group.title, "colour": group.colour, "deeds": deeds})
+            groups.append(
+                {"key": key, "title": group.title, "mark": group.mark, "colour": group.colour, "deeds": deeds}
+            )
     return {
         "page": "player",
         "game": _game(view),
@@ -301,14 +342,15 @@ def player_sections(data: dict[str, Any]) -> dict[str, str]:
                 tags.append(f'<span class="tag build">{_plural(d["houses"], "house")}</span>')
             if d["mortgaged"]:
                 tags.append('<span class="tag warn">mortgaged</span>')
+            # each deed opens its card (a details element: no script; page.js keeps it open across updates)
             items.append(
-                f'<li><span class="deed">{h(d["name"])}</span>{" ".join([""] + tags)}'
-                f'<span class="rent">collects <strong>{h(c["text"])}</strong> '
-                f"<small>{h(c['detail'])}</small></span></li>"
+                f'<li><details id="card-{h(d["key"])}"><summary><span class="deed">{h(d["name"])}</span>'
+                f'{" ".join([""] + tags)}<span class="rent">collects <strong>{h(c["text"])}</strong> '
+                f"<small>{h(c['detail'])}</small></span></summary>{_card_html(d['card'])}</details></li>"
             )
         groups.append(
-            f'<div class="group"><h3><span class="swatch" style="background:{h(g["colour"])}" '
-            f'aria-hidden="true"></span>{h(g["title"])}</h3><ul>{"".join(items)}</ul></div>'
+            f'<div class="group"><h3>{swatch(g["colour"], g["mark"])}{h(g["title"])}</h3>'
+            f"<ul>{''.join(items)}</ul></div>"
         )
     deeds = "".join(groups) if groups else '<p class="muted">No deeds yet.</p>'
     return {
