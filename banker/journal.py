@@ -452,7 +452,13 @@ class Journal:
     @contextlib.contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back if it raises. A failure
-        of the database itself (read-only, disk full, busy) is a :class:`JournalError`: nothing was written."""
+        of the database itself (read-only, disk full, busy) is a :class:`JournalError`: nothing was written.
+
+        Inside another ``write`` block (a game imported in one transaction, :meth:`Session.imported`) it is a
+        savepoint: rolled back alone if its block raises, committed only with the outer transaction."""
+        if self.conn.in_transaction:
+            yield from self._savepoint()
+            return
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
@@ -475,6 +481,17 @@ class Journal:
         except sqlite3.Error as e:
             self._rollback()
             raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
+
+    def _savepoint(self) -> Iterator[sqlite3.Connection]:
+        self.conn.execute("SAVEPOINT inner_write")
+        try:
+            yield self.conn
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.execute("ROLLBACK TO inner_write")
+                self.conn.execute("RELEASE inner_write")
+            raise
+        self.conn.execute("RELEASE inner_write")
 
     def _rollback(self) -> None:
         if self.conn.in_transaction:

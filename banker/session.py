@@ -36,7 +36,16 @@ if TYPE_CHECKING:
     from banker.commands import Command, Control, Query
     from rules.actions import Action
 
-__all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new"]  # noqa: F822 - parse_new: see __getattr__
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "JournalError",
+    "LogEntry",
+    "ReplayEntry",
+    "ReplayRefused",
+    "Reply",
+    "Session",
+    "parse_new",  # noqa: F822 - see __getattr__
+]
 
 
 def __getattr__(name: str):
@@ -76,6 +85,28 @@ class Reply:
     line: str = ""
     """The command line :meth:`Session.execute` was given (accepted or refused), so that a payment refused for
     want of cash can be recorded again, as typed, once the money is raised."""
+
+
+@dataclass(frozen=True)
+class ReplayEntry:
+    """One entry of another game's journal to replay (:meth:`Session.imported`): ``kind`` action, undo or redo;
+    ``line`` as typed; ``action`` the journalled action (JSON) the line must replay as, when known; ``seq`` and
+    ``target`` the entry's number and, for an undo or redo, the entry it took back or brought back."""
+
+    kind: str
+    line: str
+    action: dict[str, Any] | None = None
+    seq: int | None = None
+    target: int | None = None
+
+
+class ReplayRefused(Exception):
+    """An entry of an imported journal does not replay: ``index`` (0-based) and why."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -156,6 +187,62 @@ class Session:
         except BaseException:
             journal.close()
             raise
+
+    @classmethod
+    def imported(
+        cls,
+        db: str | Path,
+        names: list[str],
+        settings: rules.Settings,
+        tokens: list[str] | tuple[str, ...],
+        entries: list[ReplayEntry],
+        final: dict[str, Any] | None = None,
+    ) -> Session:
+        """A new game replayed from another journal's entries (a game moved in one file, ``banker import``): set
+        up as :meth:`create` does, then every entry executed as typed, through the engine, undos and redos
+        included, all in one transaction. An entry that is refused, or that does something other than what the
+        other journal recorded, raises :class:`ReplayRefused` naming it, and nothing is created; so does a game
+        that ends in another state than ``final`` (the other game's state as ``rules.codec`` writes it; index -1)."""
+        rules.new_game(names, settings, tokens)  # the set-up's checks, before the database is touched
+        journal = Journal(db)
+        try:
+            with journal.write():
+                state = rules.new_game(names, settings, tokens)
+                game_id, _ = journal.create_game(
+                    state_to_dict(state)["settings"],
+                    state.settings.variant,
+                    state.settings.edition,
+                    [p.name for p in state.players],
+                    [p.token for p in state.players],
+                )
+                session = cls(journal, game_id)
+                session._replay_entries(entries)
+                if final is not None and state_to_dict(session.state) != final:
+                    raise ReplayRefused(-1, "every entry replays, but the game ends in another state than the file's")
+            return session
+        except BaseException:
+            journal.close()
+            raise
+
+    def _replay_entries(self, entries: list[ReplayEntry]) -> None:
+        seqs: dict[int, int] = {}  # the other journal's entry -> this one's
+        for i, entry in enumerate(entries):
+            line = entry.line if entry.kind == "action" else entry.kind  # one step each: `undo to` wrote several
+            reply = self.execute(line, as_typed=entry.line)
+            if not reply.ok:
+                raise ReplayRefused(i, f"refused: {reply.message}")
+            if reply.kind != entry.kind:
+                raise ReplayRefused(i, f"recorded as {reply.kind or 'nothing'}, not as {entry.kind}")
+            if entry.kind == "action":
+                assert reply.action is not None
+                if entry.action is not None and action_to_dict(reply.action) != entry.action:
+                    raise ReplayRefused(i, f"replays as {action_to_dict(reply.action)}, not {entry.action}")
+            else:
+                target = self._timeline.undone[-1] if entry.kind == "undo" else self._timeline.stack[-1]
+                if entry.target is not None and seqs.get(entry.target) != target:
+                    raise ReplayRefused(i, f"takes back or redoes entry {target}, not entry {entry.target}")
+            if entry.seq is not None:
+                seqs[entry.seq] = self._last_seq
 
     @classmethod
     def open(cls, db: str | Path, game_id: int | None = None, readonly: bool = False) -> Session:
@@ -262,20 +349,33 @@ class Session:
             self._last_seq = after = cp.seq
         self._replay(self._j.events(self.game_id, after=after))
 
-    def _replay(self, events: list[EventRow]) -> None:
-        """Bring the timeline up to date with journalled events (ours or another process's)."""
+    def _replay(self, events: list[EventRow], timeline: Timeline | None = None) -> None:
+        """Bring the timeline up to date with journalled events (ours or another process's). ``timeline``: replay
+        into another timeline instead (:meth:`state_after`), leaving the session's own as it is."""
+        own = timeline is None
+        into = self._timeline if timeline is None else timeline
         for ev in events:
             if ev.kind == "action":
                 try:
                     action = action_from_dict(ev.action or {})
                 except _DAMAGE as e:
                     raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {ev.seq}") from None
-                self._timeline.record(ev.seq, action)
+                into.record(ev.seq, action)
             elif ev.kind == "undo":
-                self._timeline.undo(int(ev.target or 0))
+                into.undo(int(ev.target or 0))
             elif ev.kind == "redo":
-                self._timeline.redo()
-            self._last_seq = ev.seq
+                into.redo()
+            if own:
+                self._last_seq = ev.seq
+
+    def state_after(self, seq: int) -> GameState:
+        """The game as it was right after journal entry ``seq`` (0: as it was set up), undos and redos included:
+        the 18xx "game at action N", for settling a dispute. Raises LookupError for an entry the game lacks."""
+        if not 0 <= seq <= self._last_seq:
+            raise LookupError(f"game {self.game_id} has entries 1 to {self._last_seq}; there is no entry {seq}")
+        timeline = Timeline(self._base, self._apply_journalled, self._load_actions)
+        self._replay([ev for ev in self._j.events(self.game_id) if ev.seq <= seq], timeline)
+        return timeline.state
 
     def _apply_journalled(self, state: GameState, action: Action, seq: int) -> Outcome:
         """The timeline's ``apply``: the rules engine, with a journalled action that no longer replays (or was
@@ -333,8 +433,10 @@ class Session:
             return Reply(False, str(e), error=e)
         return Reply(True, plan.summary, outcome=plan.outcome, changed=True)
 
-    def execute(self, line: str) -> Reply:
-        """Parse, apply and journal one command line. Never raises on bad input: a refusal is a Reply."""
+    def execute(self, line: str, *, as_typed: str | None = None) -> Reply:
+        """Parse, apply and journal one command line. Never raises on bad input: a refusal is a Reply.
+        ``as_typed``: the text to journal instead of ``line`` (an imported game's ``undo to 7``, replayed as one
+        ``undo`` per entry it wrote, keeps its own words in the log)."""
         from banker.commands import Control, NewGame, Query, parse
 
         try:
@@ -367,14 +469,14 @@ class Session:
                             f"check the log and {cmd.kind} again if you still mean it",
                         )
                     steps = self._steps(cmd)
-                    plan = self._plan(cmd, line)
+                    plan = self._plan(cmd, as_typed or line)
                 except RuleError as e:
                     prefix = "the game changed; reloaded: " if reloaded else ""
                     raise _Abort(Reply(False, prefix + str(e), error=e, changed=reloaded)) from None
                 self._write(conn, plan)
                 summaries = [plan.summary]
                 for _ in range(steps - 1):  # `undo to` / `redo to`: ordinary undos or redos, one transaction
-                    plan = self._plan(cmd, line)
+                    plan = self._plan(cmd, as_typed or line)
                     self._write(conn, plan)
                     summaries.append(plan.summary)
                 if steps > 1 and isinstance(cmd, Control):
@@ -542,6 +644,11 @@ class Session:
             )
             for r in self._j.log(self.game_id, limit)
         ]
+
+    def events(self) -> list[EventRow]:
+        """Every journalled event with its action (JSON), oldest first: what a game file carries
+        (:mod:`banker.reports.journal_file`)."""
+        return self._j.events(self.game_id)
 
     def history(self) -> list[tuple[LogEntry, Outcome]]:
         """Every effective (not undone) action in order, with what it did (replayed from the start)."""

@@ -65,6 +65,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("state", "print a game's state")
     p.add_argument("game", nargs="?", type=game_id)
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--at",
+        type=_entry,
+        metavar="N",
+        help="the game as it was right after journal entry N (`banker log` numbers them; 0: as set up)",
+    )
+
+    p = add("import", "replay a game file (banker export --format journal) into the database as a new game")
+    p.add_argument("file", help="the game file ('-' for standard input)")
 
     p = add("log", "print a game's journal (undone entries marked)")
     p.add_argument("game", nargs="?", type=game_id)
@@ -194,14 +203,25 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_state(args: argparse.Namespace) -> int:
+    from banker.cli.support import CliError
+
     with Session.open(database(args.db), args.game, readonly=True) as session:
-        data = state_json(session.state, session.game_id)
+        if args.at is None:
+            data = state_json(session.state, session.game_id)
+        else:
+            try:
+                data = state_json(session.state_after(args.at), session.game_id)
+            except LookupError as e:
+                raise CliError(str(e), REFUSED) from None
+            data["game"]["at_entry"] = args.at
     if args.json:
         print(dumps(data))
         return 0
     g = data["game"]
     say(
-        f"game {g['id']}: {g['variant']} ({g['edition']}), turn {g['turn_no']}: {g['turn']}"
+        f"game {g['id']}"
+        + (f" as it was after entry {args.at}" if args.at is not None else "")
+        + f": {g['variant']} ({g['edition']}), turn {g['turn_no']}: {g['turn']}"
         + (f", over ({g['end_reason']})" if g["over"] else "")
     )
     for p in data["players"]:
@@ -225,6 +245,26 @@ def cmd_log(args: argparse.Namespace) -> int:
             mark = " (undone)" if e.undone else ""
             say(f"{e.seq:>5}  {str(e.time)[11:19]}  {e.text!s:<40}  {e.summary}{mark}")
     return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Replay a game file as a new game; a file that does not replay is refused with its line, nothing created."""
+    from banker.cli.support import CliError
+    from banker.reports.journal_file import GameFileError, import_game
+
+    text = read_script(args.file)
+    try:
+        game, entries = import_game(database(args.db, create=True), text)
+    except GameFileError as e:
+        raise CliError(f"{args.file}: {e}; nothing was imported", REFUSED) from None
+    say(f"imported {args.file} as game {game} ({entries} journal entries replayed)")
+    return 0
+
+
+def _entry(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        raise argparse.ArgumentTypeError(f"a journal entry is a whole number (not {text[:20]!r})")
+    return int(text)
 
 
 def cmd_do(args: argparse.Namespace) -> int:
@@ -302,6 +342,7 @@ _COMMANDS = {
     "state": cmd_state,
     "log": cmd_log,
     "do": cmd_do,
+    "import": cmd_import,
     "serve": cmd_serve,
     "completion": cmd_completion,
 }

@@ -14,6 +14,27 @@ import sys
 from banker.cli.support import REFUSED, CliError, database, game_id, output_file, safe, say, write_file
 from banker.reports import exports
 
+GAME_FORMATS: dict[str, str] = {
+    "journal": "banker.reports.journal_file",
+    "board": "banker.reports.board:markdown",
+    "board-html": "banker.reports.board:html",
+}
+"""The exports of the whole game rather than its standings: format -> the module (and function, else ``render``)
+that draws it from the open session."""
+
+
+def _game_export(args: argparse.Namespace) -> str:
+    """A whole-game export (:data:`GAME_FORMATS`), read from the game opened read-only."""
+    import importlib
+
+    from banker.session import Session
+
+    module, _, function = GAME_FORMATS[args.format].partition(":")
+    draw = getattr(importlib.import_module(module), function or "render")
+    path = database(getattr(args, "db", None))
+    with Session.open(path, args.game, readonly=True) as session:
+        return str(draw(session))
+
 
 def register(subparsers) -> None:
     """Add the export subcommands to the ``banker`` argument parser."""
@@ -24,7 +45,14 @@ def register(subparsers) -> None:
         "as in progress) of a game still going. Prints to stdout without --out.",
     )
     p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
-    p.add_argument("--format", "-f", choices=exports.FORMATS, default="md", help="csv, json or md (default md)")
+    p.add_argument(
+        "--format",
+        "-f",
+        choices=(*exports.FORMATS, *GAME_FORMATS),
+        default="md",
+        help="standings as csv, json or md (default md); journal: the whole game as one file (banker import reads"
+        " it); board: the board sheet in Markdown, board-html: as a page that prints on one sheet",
+    )
     p.add_argument("--out", "-o", help="write to this file instead of stdout (never the database)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
     p.add_argument(
@@ -112,6 +140,15 @@ def _report(args: argparse.Namespace) -> exports.Report:
 def cmd_export(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
     out = output_file(args.out, db, args.force) if args.out else None
+    if args.format in GAME_FORMATS:
+        _report(args)  # a missing game or database is said as for the standings
+        text = _game_export(args)
+        if out is None:
+            sys.stdout.write(safe(text) if sys.stdout.isatty() else text)
+            return 0
+        write_file(out, text)
+        print(safe(f"Wrote {args.format} of the game to {out}"), file=sys.stderr)
+        return 0
     rep = _report(args)
     text = exports.render(rep, args.format)
     if out is None:

@@ -1,0 +1,150 @@
+"""A game as one file: ``banker export --format journal`` and ``banker import FILE`` (replayed through the engine
+as a new game, in one transaction), and ``banker state --at N`` (the game as it was after entry N)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from banker.cli.main import main
+from banker.session import Session
+from rules import Settings
+
+LINES = (
+    "buy ann boardwalk",
+    "buy ann park place",
+    "build ann boardwalk 2",
+    "rent bob boardwalk",
+    "pay cy 50",
+    "undo",
+    "redo",
+    "buy bob reading",
+    "buy cy electric",
+    "undo to 7",  # entry 7 brought back entry 5: everything after it, two undo entries of one line
+    "jail cy",
+    "next",
+    "buy bob reading",
+    "mortgage bob reading",
+)
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "b.db")
+
+
+def run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def played(db: str) -> int:
+    with Session.create(db, ["Ann", "Bob", "Cy"], Settings(), ["car", "hat", "dog"]) as s:
+        for line in LINES:
+            assert s.execute(line).ok, line
+        return s.game_id
+
+
+def states(capsys, db, game) -> list[dict]:
+    with Session.open(db, game, readonly=True) as s:
+        last = s.last_seq
+    out = []
+    for n in range(last + 1):
+        status, text, err = run(capsys, "state", game, "--at", n, "--json", "--db", db)
+        assert status == 0, err
+        data = json.loads(text)
+        data["game"].pop("id")
+        out.append(data)
+    return out
+
+
+def test_an_exported_game_imports_state_for_state(capsys, db, tmp_path):
+    game = played(db)
+    path = tmp_path / "game.json"
+    status, _, err = run(capsys, "export", game, "--format", "journal", "--out", path, "--db", db)
+    assert status == 0 and "Wrote journal" in err
+    assert "phone" not in path.read_text(encoding="utf-8")  # the players' private links stay behind
+    other = str(tmp_path / "other.db")  # another laptop
+    status, out, err = run(capsys, "import", path, "--db", other)
+    assert status == 0, err
+    assert out.strip() == f"imported {path} as game 1 (15 journal entries replayed)"
+    before, after = states(capsys, db, game), states(capsys, other, 1)
+    assert len(before) == 16 and before == after  # the game at every entry, undos and redos included
+    assert before[5] != before[6]  # entry 6 took back Cy's payment
+    with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
+        assert [(e.kind, e.text, e.summary, e.undone) for e in a.log()] == [
+            (e.kind, e.text, e.summary, e.undone) for e in b.log()
+        ]
+        assert [p.token for p in b.state.players] == ["car", "hat", "dog"]
+
+
+def _richer(line: str) -> str:
+    """The file's end state with Ann $1 richer (and the bank $1 poorer: still a conserving state)."""
+    data = json.loads("{" + line + "}")
+    data["state"]["players"][0]["cash"] += 1
+    data["state"]["bank"] -= 1
+    return "  " + json.dumps(data)[1:-1]
+
+
+def _damaged(tmp_path, db, change) -> tuple[str, list[str]]:
+    game = played(db)
+    with Session.open(db, game, readonly=True) as s:
+        from banker.reports.journal_file import render
+
+        lines = render(s).splitlines()
+    lines = change(lines)
+    path = tmp_path / "damaged.json"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path), lines
+
+
+@pytest.mark.parametrize(
+    ("what", "change", "said"),
+    [
+        (
+            "a line the engine refuses",
+            lambda ls: [ln.replace('"line": "rent bob boardwalk"', '"line": "rent bob nowhere"') for ln in ls],
+            'entry 4 ("rent bob nowhere") does not replay: refused: no deed called "nowhere"',
+        ),
+        (
+            "a line that replays as another action",
+            lambda ls: [ln.replace('"line": "pay cy 50"', '"line": "pay cy 60"') for ln in ls],
+            'entry 5 ("pay cy 60") does not replay: replays as',
+        ),
+        (
+            "an end state that differs",
+            lambda ls: [_richer(ln) if ln.startswith('  "state"') else ln for ln in ls],
+            "ends in another state than the file's",
+        ),
+        ("not JSON", lambda ls: [*ls[:20], "{{", *ls[20:]], "not JSON"),
+    ],
+)
+def test_a_damaged_file_is_refused_with_its_line_and_nothing_is_created(capsys, db, tmp_path, what, change, said):
+    path, lines = _damaged(tmp_path, db, change)
+    other = str(tmp_path / "other.db")
+    status, out, err = run(capsys, "import", path, "--db", other)
+    assert status == 2 and out == "", what
+    assert said in err and err.strip().endswith("nothing was imported"), err
+    line = int(err.split(": line ", 1)[1].split(":", 1)[0])
+    if "entry" in said:
+        entry = said.split('("', 1)[1].split('")', 1)[0]
+        assert f'"line": "{entry}"' in lines[line - 1]  # the line named is the entry's own
+    elif "state" in said:
+        assert lines[line - 1].startswith('  "state"')
+    status, out, _ = run(capsys, "games", "--db", other)
+    assert out.strip() == "no games yet"
+
+
+def test_state_at_an_entry_and_refusals(capsys, db):
+    game = played(db)
+    status, out, _ = run(capsys, "state", game, "--at", 4, "--db", db)
+    assert status == 0 and out.splitlines()[0].startswith(f"game {game} as it was after entry 4: ")
+    assert "Bob          cash  1,300" in out  # after paying Ann $200 rent on Boardwalk with 1 house
+    status, out, _ = run(capsys, "state", game, "--at", 0, "--json", "--db", db)
+    assert [p["cash"] for p in json.loads(out)["players"]] == [1500, 1500, 1500]
+    status, _, err = run(capsys, "state", game, "--at", 99, "--db", db)
+    assert status == 2 and "there is no entry 99" in err
+    with pytest.raises(SystemExit):
+        run(capsys, "state", game, "--at", "-1", "--db", db)
