@@ -56,6 +56,7 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
 SHOW_SLOTS: dict[str, tuple[Slot, ...]] = {
     "rent": (DEED, {"dice": "dice"}, NUMBER),
     "deed": (DEED,),
+    "count": (NUMBER, NUMBER),
     "tax": (PLAYER,),
     "raise": (PLAYER,),
 }

@@ -116,9 +116,10 @@ VERBS: tuple[Verb, ...] = (
     Verb("end", "end [time]", "end", "End the game now (time: the time-limit game's deadline)."),
     Verb(
         "show",
-        "show rent|deed|worth|tax|raise|scores",
+        "show rent|deed|count|worth|tax|raise|scores",
         "show deed boardwalk",
-        "Ask without changing anything (`show deed`: the whole title deed and who holds it).",
+        "Ask without changing anything (`show deed`: the whole title deed and who holds it; `show count 10 2`:"
+        " check the houses and hotels counted on the board, or `show count 4 0 dark blue` on one group).",
     ),
 )
 

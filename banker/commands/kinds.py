@@ -25,10 +25,14 @@ class Query:
     """A ``show ...`` question: answered from the state, never journalled."""
 
     kind: str
-    """``rent``, ``deed``, ``worth``, ``tax``, ``raise`` or ``scores``."""
+    """``rent``, ``deed``, ``count``, ``worth``, ``tax``, ``raise`` or ``scores``."""
     player: str | None = None
     deed: str | None = None
     dice: int | None = None
+    counts: tuple[int, int] | None = None
+    """``count``: the houses and hotels the banker counted on the board (or on ``group``)."""
+    group: str | None = None
+    """``count``: the colour group counted (its key), None for the whole board."""
 
 
 @dataclass(frozen=True)

@@ -503,6 +503,8 @@ def _show(c: _Line) -> Query:
             dice = c.dice(rest[-1])
             rest = rest[:-2]
         return Query("rent", deed=c.deed(rest), dice=dice)
+    if what == "count":
+        return _count_check(c)
     if what == "deed":
         return Query("deed", deed=c.deed(c.args[1:]))
     if what in ("worth", "scores"):
@@ -512,6 +514,34 @@ def _show(c: _Line) -> Query:
         c.need(2, 2)
         return Query(what, player=c.player(c.args[1]))
     raise c.bad(f'"{shown(c.args[0])}" is not something to show')
+
+
+def _count_check(c: _Line) -> Query:
+    """``show count <houses> <hotels> [<group>]``: the buildings counted on the board, or on one colour group (named
+    by its title, key or mark: ``dark blue``, ``db``)."""
+    if len(c.args) < 3:
+        raise c.bad("give the houses and the hotels counted: show count <houses> <hotels> [<group>]")
+    board = c.state.board
+    counts = []
+    for word, what, most in (
+        (c.args[1], "houses", board.houses),
+        (c.args[2], "hotels", board.hotels),
+    ):
+        if not (word.isascii() and word.isdigit()) or len(word) > 6:
+            raise c.bad(f'"{shown(word)}" is not a whole number of {what} counted')
+        if int(word) > most:
+            raise c.bad(f"{int(word)} {what} is more than the bank's {most}: count again")
+        counts.append(int(word))
+    group = None
+    if len(c.args) > 3:
+        from rules.board import resolve
+
+        keys = list(board.groups)
+        entries = [(i, g.title, (g.key, g.key.replace("_", " "), g.mark)) for i, g in enumerate(board.groups.values())]
+        group = keys[resolve(" ".join(c.args[3:]), entries, "colour group")]
+        if not any(board.deeds[di].is_street for di in board.groups[group].deeds):
+            raise c.bad(f"no building stands on the {board.groups[group].title}; count a colour group")
+    return Query("count", counts=(counts[0], counts[1]), group=group)
 
 
 def _new(c: _Line) -> NewGame:

@@ -38,7 +38,8 @@ SHAPES: dict[str, str] = {
     "undo": "undo [to <entry>]",
     "redo": "redo [to <entry>]",
     "end": "end [time]",
-    "show": "show rent <deed> [dice <n>] | show deed <deed> | show worth | show tax <player> | show raise <player>"
+    "show": "show rent <deed> [dice <n>] | show deed <deed> | show count <houses> <hotels> [<group>]"
+    " | show worth | show tax <player> | show raise <player>"
     " | show scores",
 }
 
@@ -89,6 +90,7 @@ BANK = {"bank": "bank"}
 SHOW_WHAT = {
     "rent": "rent",
     "deed": "deed",
+    "count": "count",
     "worth": "worth",
     "tax": "tax",
     "raise": "raise",

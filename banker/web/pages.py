@@ -272,6 +272,32 @@ def table_data(view: View) -> dict[str, Any]:
         ),
         "seconds_left": seconds_left(view),
         "log": _log(list(view.log)),
+        "board": _board(state),
+    }
+
+
+def _board(state: GameState) -> dict[str, Any]:
+    """The board sheet (``banker.views.board_sheet``): what it takes to lay the board out again."""
+    from banker.views import board_sheet, buildings_text
+
+    sheet = board_sheet(state)
+    return {
+        "deeds": [
+            {
+                "name": d.name,
+                "group": d.group,
+                "mark": d.mark,
+                "colour": d.colour,
+                "owner": d.owner,
+                "token": d.token,
+                "buildings": buildings_text(d),
+                "mortgaged": d.mortgaged,
+            }
+            for d in sheet.deeds
+        ],
+        "players": [
+            {"name": p.name, "token": p.token, "jail": p.jail, "jail_cards": list(p.jail_cards)} for p in sheet.players
+        ],
     }
 
 
@@ -399,8 +425,35 @@ def table_sections(data: dict[str, Any]) -> dict[str, str]:
         "game": _game_line(data["game"]),
         "standings": standings,
         "bank": "<h2>Bank</h2>" + "".join(bank),
+        "board": _board_html(data["board"]),
         "log": _log_html(data["log"], "Latest"),
     }
+
+
+def _board_html(board: dict[str, Any]) -> str:
+    """The board sheet: every deed by group with its owner (and token), buildings and mortgage; who is in jail and
+    who holds a Get Out of Jail Free card (the standings and the bank above give the turn, houses and pot)."""
+    rows = []
+    for d in board["deeds"]:
+        owner = "bank" if d["owner"] is None else d["owner"] + (f" ({d['token']})" if d["token"] else "")
+        held = "<tr>" if d["owner"] else '<tr class="muted">'
+        rows.append(
+            f"{held}<td>{swatch(d['colour'], d['mark'])}</td>"
+            f"<td>{h(d['name'])}</td><td>{h(owner)}</td><td>{h(d['buildings'])}</td>"
+            f"<td>{'mortgaged' if d['mortgaged'] else ''}</td></tr>"
+        )
+    notes = []
+    for p in board["players"]:
+        if p["jail"]:
+            notes.append(f"<li>{h(p['name'])}: {h(p['jail'])}</li>")
+        if p["jail_cards"]:
+            notes.append(f"<li>{h(p['name'])}: Get Out of Jail Free ({h(', '.join(p['jail_cards']))})</li>")
+    extra = f'<ul class="notes">{"".join(notes)}</ul>' if notes else '<p class="muted">Nobody is in jail.</p>'
+    return (
+        '<h2>Board sheet</h2><table class="sheet"><thead><tr><th scope="col">Group</th><th scope="col">Deed</th>'
+        '<th scope="col">Owner</th><th scope="col">Buildings</th><th scope="col">Mortgage</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>{extra}"
+    )
 
 
 def _digest(html: str) -> str:
@@ -436,6 +489,7 @@ _SECTION_TAGS = {
     "log": "section",
     "standings": "section",
     "bank": "section",
+    "board": "section",
 }
 _SECTION_ATTRS = {
     "money": ' aria-live="polite" aria-atomic="true" aria-label="Your money"',

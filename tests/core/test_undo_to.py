@@ -17,6 +17,7 @@ from banker.tui.app import make_app
 from banker.tui.dialogs.undo_to import UndoToDialog
 from rules import Settings
 from tests.kit.screens import text_of
+from tests.kit.waits import until
 
 PAYS = ["pay ann 1", "pay ann 2", "pay ann 4", "pay ann 8", "pay ann 16"]
 
@@ -192,6 +193,9 @@ async def test_shift_u_picks_an_entry_and_takes_back_everything_after_it():
         await pilot.pause()
         assert "nothing to undo: entry 5 is the last action in effect" in text_of(dialog.query_one("#refusal"))
         await pilot.press("down", "down", "down")  # entry 2
+        await until(pilot, lambda: "After entry 2: " in text_of(dialog.query_one("#at-entry")), "the balances")
+        # the game as it was right after entry 2 (issue 25): Ann had paid $1 and $2 then
+        assert text_of(dialog.query_one("#at-entry")).startswith("After entry 2: Ann $1,497 · Bob $1,500")
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, UndoToDialog)

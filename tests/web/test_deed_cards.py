@@ -69,3 +69,18 @@ async def test_each_deed_opens_its_card(db, aiohttp_client):
     assert "1 railroad owned $25 now" in " ".join(page.cards["card-reading_railroad"])
     # the group's mark stands beside its swatch
     assert "DB" in page.text and "RR" in page.text
+
+
+async def test_the_table_page_carries_the_board_sheet(db, aiohttp_client):
+    from tests.kit.phones import TABLE_SEAT
+
+    game = phone_game(db, lines=["buy ann boardwalk", "buy bob reading", "mortgage bob reading", "jail cy"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    page = _Text()
+    page.feed(await (await client.get(path_of(links, TABLE_SEAT))).text())
+    text = page.text
+    sheet = text[text.index("Board sheet") :]
+    rows = " | ".join(sheet)
+    assert "DB | Boardwalk | Ann" in rows and "RR | Reading Railroad | Bob | - | mortgaged" in rows
+    assert "BR | Mediterranean Avenue | bank" in rows
+    assert "Cy: in jail, just sent" in sheet

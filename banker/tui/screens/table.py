@@ -554,6 +554,12 @@ class TableScreen(Screen):
         message.stop()
         self.show_deed(message.deed)
 
+    def action_board(self) -> None:
+        """B: the board sheet, the count check, the game at an entry (banker.tui.screens.board)."""
+        from banker.tui.screens.board import BoardScreen
+
+        self.app.push_screen(BoardScreen(self.session))
+
     def action_standings(self) -> None:
         self.banker.open_standings()
 
