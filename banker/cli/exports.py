@@ -177,6 +177,11 @@ def cmd_qr(args: argparse.Namespace) -> int:
 
     sys.stdout.write(terminal_text(text))
     say(text)
+    if args.bgstats:
+        from datetime import datetime
+
+        zone = datetime.now().astimezone().strftime("%Z, UTC%z")
+        say(f"playDate is when the game started, in this computer's time zone ({zone})")
     try:
         svg, png = exports.write_qr(rep, args.out, db, text=text, stem=stem)
     except OSError as error:
