@@ -29,6 +29,9 @@ from typing import Any
 
 SCHEMA_VERSION = 1
 LINKS = "phone_links"
+MATHS = "maths_players"
+"""The players of a game who work out their payments first (the maths mode): a table added on first use, as the
+phone links' is."""
 """The phone pages' link tokens (docs/storage.md): created when the banker first turns the pages on for a game."""
 TABLE_SEAT = -1
 """The seat of the table page's link in ``phone_links``."""
@@ -746,6 +749,27 @@ class Journal:
                 [(game_id, seat, token) for seat, token in tokens.items()],
             )
         return self.phone_links(game_id)
+
+    # Maths mode ------------------------------------------------------------------------------------------------
+    @_reading
+    def maths_seats(self, game_id: int) -> set[int]:
+        """The seats of the game's players in maths mode (empty when none, or the table was never made)."""
+        if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{MATHS}'").fetchone():
+            return set()
+        return {row[0] for row in self.conn.execute(f"SELECT seat FROM {MATHS} WHERE game = ?", (game_id,))}
+
+    def set_maths(self, game_id: int, seat: int, on: bool) -> None:
+        """Turn the maths mode on or off for one seat (creating the table if missing: an addition schema 1
+        databases take as they are)."""
+        with self.write() as conn:
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {MATHS} (game INTEGER NOT NULL REFERENCES games(id), "
+                "seat INTEGER NOT NULL, PRIMARY KEY (game, seat))"
+            )
+            if on:
+                conn.execute(f"INSERT OR IGNORE INTO {MATHS} (game, seat) VALUES (?, ?)", (game_id, seat))
+            else:
+                conn.execute(f"DELETE FROM {MATHS} WHERE game = ? AND seat = ?", (game_id, seat))
 
     def data_version(self) -> int:
         """SQLite's ``PRAGMA data_version``: changes when another connection committed since the last call; a

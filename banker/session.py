@@ -655,6 +655,18 @@ class Session:
         entries = {e.seq: e for e in self.log()}
         return [(entries[seq], outcome) for seq, outcome in self._timeline.outcomes()]
 
+    # Maths mode --------------------------------------------------------------------------------------------------
+    def maths_players(self) -> frozenset[str]:
+        """The players who work out their payments first (a game setting, per player; docs/app.md, "Maths mode")."""
+        seats = self._j.maths_seats(self.game_id)
+        return frozenset(p.name for i, p in enumerate(self.state.players) if i in seats)
+
+    def set_maths(self, name: str, on: bool = True) -> str:
+        """Turn the maths mode on or off for a player (any spelling the game reads); their name as printed."""
+        seat = self.state.player_index(name)
+        self._j.set_maths(self.game_id, seat, on)
+        return self.state.players[seat].name
+
     def scores(self) -> list[dict[str, Any]]:
         """The journalled final standings (empty until the game is over)."""
         return self._j.scores(self.game_id)

@@ -301,6 +301,57 @@ def _first_up(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@dataclass(frozen=True)
+class MathsQuestion:
+    """What a player in maths mode is asked before a payment is recorded (docs/app.md, "Maths mode")."""
+
+    player: str
+    question: str
+    """"How much does Bob pay Ann?"."""
+    amount: int
+    """The engine's figure: the only one ever recorded."""
+    working: str
+    """The engine's working without the answer ("Boardwalk, full set, unimproved, 2 x $50"), or ""."""
+    answer: str
+    """The whole summary, answer included, for the reveal."""
+
+
+def maths_question(state: GameState, outcome: Any, players: frozenset[str]) -> MathsQuestion | None:
+    """The question for the first player in maths mode (seat order) who pays or is paid in ``outcome`` (what a
+    command would do, from ``Session.preview``); None when none of them is."""
+    from rules.outcome import BANK, POT
+
+    def who(name: str) -> str:
+        return {BANK: "the bank", POT: "the Free Parking pot"}.get(name, name)
+
+    transfers = [t for t in outcome.transfers if t.amount > 0]
+    for p in state.players:
+        if p.name not in players:
+            continue
+        paying = [t for t in transfers if t.payer == p.name]
+        paid = [t for t in transfers if t.payee == p.name]
+        if paying:
+            others = {t.payee for t in paying}
+            to = f" {who(others.pop())}" if len(others) == 1 else " in all"
+            question, amount = f"How much does {p.name} pay{to}?", sum(t.amount for t in paying)
+        elif paid:
+            others = {t.payer for t in paid}
+            question = (
+                f"How much does {who(others.pop())} pay {p.name}?"
+                if len(others) == 1
+                else f"How much does {p.name} get in all?"
+            )
+            amount = sum(t.amount for t in paid)
+        else:
+            continue
+        summary = outcome.summary
+        working = summary.split(": ", 1)[1] if ": " in summary else ""
+        if state.money(amount) in working:
+            working = ""  # the working would give the answer away
+        return MathsQuestion(p.name, question, amount, working, summary)
+    return None
+
+
 def standings_rows(state: GameState) -> list[dict[str, Any]]:
     """The standings the exports show (``rules.valuation.standings``: the rule book's valuation, and the winner,
     where a tie for first is nobody's win) as rows of the ``scores`` table."""

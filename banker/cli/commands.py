@@ -78,6 +78,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("log", "print a game's journal (undone entries marked)")
     p.add_argument("game", nargs="?", type=game_id)
 
+    p = add("maths", "turn the maths mode on (or off) for players: they work out each payment before it is recorded")
+    p.add_argument("players", nargs="+", help="player names")
+    p.add_argument("--off", action="store_true", help="turn it off")
+    p.add_argument("--game", type=game_id, default=None)
+
     p = add("do", "record one command in a game (as typed at the table)")
     p.add_argument("line", nargs="+")
     p.add_argument("--game", type=game_id, default=None)
@@ -267,6 +272,14 @@ def _entry(text: str) -> int:
     return int(text)
 
 
+def cmd_maths(args: argparse.Namespace) -> int:
+    with Session.open(database(args.db), args.game) as session:
+        names = [session.set_maths(name, not args.off) for name in args.players]
+        on = sorted(session.maths_players())
+    say(f"maths mode {'off' if args.off else 'on'} for {', '.join(names)}; now on for: {', '.join(on) or 'nobody'}")
+    return 0
+
+
 def cmd_do(args: argparse.Namespace) -> int:
     with Session.open(database(args.db), args.game) as session:
         reply = session.execute(" ".join(args.line))
@@ -343,6 +356,7 @@ _COMMANDS = {
     "log": cmd_log,
     "do": cmd_do,
     "import": cmd_import,
+    "maths": cmd_maths,
     "serve": cmd_serve,
     "completion": cmd_completion,
 }

@@ -1,12 +1,12 @@
 """A whole game as one JSON file (``banker export --format journal``) and back (``banker import FILE``), so a game
 moves to another laptop or goes with a bug report.
 
-The file holds the game's set-up (players and tokens, edition, variant, settings), every journalled entry (actions,
-undos and redos, each with the line as typed, the action as journalled, its summary and time) and the state it
-ends in; the phone links are left out (they are the players' private keys). Each entry is written on a line of its
-own, so a refusal can name the line. Importing replays the entries through the engine as a new game
-(:meth:`banker.session.Session.imported`, one transaction), then checks the state it reaches against the file's:
-a file that does not replay, or ends elsewhere, is refused with the line at fault and nothing is created.
+The file holds the game's set-up (players and tokens, edition, variant, settings, who is in maths mode), every
+journalled entry (actions, undos and redos, each with the line as typed, the action as journalled, its summary and
+time) and the state it ends in; the phone links are left out (they are the players' private keys). Each entry is
+written on a line of its own, so a refusal can name the line. Importing replays the entries through the engine as a
+new game (:meth:`banker.session.Session.imported`, one transaction), then checks the state it reaches against the
+file's: a file that does not replay, or ends elsewhere, is refused with the line at fault and nothing is created.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ def render(session: Session) -> str:
             "variant": state.settings.variant,
             "players": [{"name": p.name, "token": p.token} for p in state.players],
             "settings": state_to_dict(state)["settings"],
+            "maths": sorted(session.maths_players()),
         },
     }
     entries = [
@@ -88,6 +89,8 @@ class GameFile:
     entries: list[ReplayEntry]
     lines: list[int]
     state: dict[str, Any] | None
+    maths: list[str]
+    """The players in maths mode."""
 
 
 def read(text: str) -> GameFile:
@@ -126,7 +129,10 @@ def read(text: str) -> GameFile:
             raise GameFileError(f"entry {i + 1}: seq and target are entry numbers", where)
         entries.append(ReplayEntry(entry["kind"], entry["line"], action, seq, target))
     state = data.get("state")
-    return GameFile(names, tokens, settings, entries, lines, state if isinstance(state, dict) else None)
+    maths = game.get("maths") or []
+    if not isinstance(maths, list) or not all(isinstance(n, str) and n in names for n in maths):
+        raise GameFileError('"maths" lists players of the game (the maths mode)')
+    return GameFile(names, tokens, settings, entries, lines, state if isinstance(state, dict) else None, maths)
 
 
 def _entry_lines(text: str, count: int) -> list[int]:
@@ -166,6 +172,8 @@ def import_game(db: str | Path, text: str) -> tuple[int, int]:
     except RuleError as e:
         raise GameFileError(f"the game's set-up is refused: {e}") from None
     with session:
+        for name in game.maths:
+            session.set_maths(name)
         return session.game_id, len(game.entries)
 
 

@@ -70,6 +70,19 @@ class BankerCommands(Provider):
                     "The title deed: every rent, house cost, mortgage; owner and what it collects now",
                 )
 
+    def _maths(self):
+        """The maths mode, on or off for each player (found by searching "maths")."""
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            on = screen.session.maths_players()
+            for p in screen.session.state.players:
+                turn = "off" if p.name in on else "on"
+                yield (
+                    f"Maths mode for {p.name}: turn {turn}",
+                    partial(self.app.set_maths, p.name, p.name not in on),
+                    "The player works out each payment to or from them before it is recorded",
+                )
+
     async def search(self, query: str) -> Hits:
         """Found by its name or by words of its help ("pay off" finds Lift); a deed's card by the deed's name."""
         matcher = self.matcher(query)
@@ -77,7 +90,7 @@ class BankerCommands(Provider):
             score = matcher.match(text)
             if score > 0:
                 yield Hit(score, matcher.highlight(text), callback, text=text, help=help_text)
-        for text, callback, help_text in self._actions():
+        for text, callback, help_text in (*self._actions(), *self._maths()):
             score = matcher.match(f"{text} {help_text}")
             if score > 0:
                 yield Hit(score, matcher.highlight(text), callback, text=text, help=help_text)
@@ -290,12 +303,25 @@ class BankerApp(App[int]):
                 return screen
         return None
 
-    def record(self, line: str, *, in_dialog: bool = False):
+    def record(self, line: str, *, in_dialog: bool = False, worked_out: bool = False):
         """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
         (a refusal changes nothing and says why; ``in_dialog``: the dialog shows it, not the reply box, so it does
-        not linger there after the dialog is cancelled)."""
+        not linger there after the dialog is cancelled).
+
+        A payment to or from a player in maths mode is not recorded yet: the maths dialog opens once the caller is
+        done (its dialog closed) and records the line when the player has worked the amount out (``worked_out``);
+        the reply says so, as an answer that changes nothing."""
         from banker.session import Reply
 
+        if not worked_out:
+            question = self._maths_question(line)
+            if question is not None:
+                self.call_next(self._ask_maths, line, question)
+                table = self.table()
+                reply = Reply(True, f"{question.player} works it out first: {question.question}", query=True)
+                if table is not None:
+                    table.show_reply(reply)
+                return reply
         try:
             reply = self.session.execute(line)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
@@ -307,6 +333,55 @@ class BankerApp(App[int]):
                 table.show_reply(reply)
             table.show_state()
         return reply
+
+    def set_maths(self, name: str, on: bool) -> None:
+        """Turn the maths mode on or off for a player (a game setting, kept in the database)."""
+        player = self.session.set_maths(name, on)
+        state = "on" if on else "off"
+        self.notify(f"Maths mode {state} for {player}.", title="Maths mode")
+
+    def _maths_question(self, line: str):
+        """The question a player in maths mode is asked before ``line`` is recorded, or None (nobody in maths mode
+        pays or is paid, or the line is no action the engine would accept: the session then says why)."""
+        from banker.commands import Control, NewGame, Query, parse
+        from banker.views import maths_question
+
+        session = self.session
+        players = session.maths_players()
+        if not players:
+            return None
+        try:
+            command = parse(line, session.state)
+        except RuleError:
+            return None
+        if isinstance(command, Query | Control | NewGame):
+            return None
+        preview = session.preview(line)
+        if not preview.ok or preview.outcome is None:
+            return None
+        return maths_question(session.state, preview.outcome, players)
+
+    def _ask_maths(self, line: str, question) -> None:
+        from banker.tui.dialogs.maths import MathsDialog
+
+        currency = self.session.state.board.currency
+        self.push_screen(MathsDialog(question, currency), partial(self._worked_out, line, question))
+
+    def _worked_out(self, line: str, question, right: bool | None) -> None:
+        """The maths dialog closed: record the line as it was (so the engine's amount), unless the game changed
+        meanwhile and the amount with it (then the player is asked again), or the banker pressed Escape."""
+        from banker.session import Reply
+
+        if not right:
+            table = self.table()
+            if table is not None:
+                table.show_reply(Reply(False, f"Not recorded: `{line}`"))
+            return
+        again = self._maths_question(line)
+        if again is not None and again.amount != question.amount:
+            self._ask_maths(line, again)
+            return
+        self.follow_up(self.record(line, worked_out=True))
 
     def record_in_dialog(self, line: str):
         return self.record(line, in_dialog=True)

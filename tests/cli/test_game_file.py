@@ -44,6 +44,7 @@ def played(db: str) -> int:
     with Session.create(db, ["Ann", "Bob", "Cy"], Settings(), ["car", "hat", "dog"]) as s:
         for line in LINES:
             assert s.execute(line).ok, line
+        s.set_maths("cy")
         return s.game_id
 
 
@@ -78,6 +79,7 @@ def test_an_exported_game_imports_state_for_state(capsys, db, tmp_path):
             (e.kind, e.text, e.summary, e.undone) for e in b.log()
         ]
         assert [p.token for p in b.state.players] == ["car", "hat", "dog"]
+        assert b.maths_players() == {"Cy"}  # the maths mode moves with the game
 
 
 def _richer(line: str) -> str:
