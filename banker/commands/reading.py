@@ -537,7 +537,9 @@ def _count_check(c: _Line) -> Query:
         from rules.board import resolve
 
         keys = list(board.groups)
-        entries = [(i, g.title, (g.key, g.key.replace("_", " "), g.mark)) for i, g in enumerate(board.groups.values())]
+        entries: list[tuple[int, str, tuple[str, ...]]] = [
+            (i, g.title, (g.key, g.key.replace("_", " "), g.mark)) for i, g in enumerate(board.groups.values())
+        ]
         group = keys[resolve(" ".join(c.args[3:]), entries, "colour group")]
         if not any(board.deeds[di].is_street for di in board.groups[group].deeds):
             raise c.bad(f"no building stands on the {board.groups[group].title}; count a colour group")

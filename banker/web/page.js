@@ -44,5 +44,12 @@
                                : "Time is up";
     }
   }, 1000);
+  // a link to a deed's card (#card-boardwalk) opens it
+  const opened = () => {
+    const d = location.hash && document.getElementById(location.hash.slice(1));
+    if (d && d.tagName === "DETAILS") { d.open = true; d.scrollIntoView(); }
+  };
+  window.addEventListener("hashchange", opened);
+  opened();
   connect();
 })();

@@ -437,10 +437,10 @@ def _board_html(board: dict[str, Any]) -> str:
     for d in board["deeds"]:
         owner = "bank" if d["owner"] is None else d["owner"] + (f" ({d['token']})" if d["token"] else "")
         held = "<tr>" if d["owner"] else '<tr class="muted">'
+        facts = [d["buildings"] if d["buildings"] != "-" else "", "mortgaged" if d["mortgaged"] else ""]
+        tags = "".join(f' <span class="tag">{h(fact)}</span>' for fact in facts if fact)
         rows.append(
-            f"{held}<td>{swatch(d['colour'], d['mark'])}</td>"
-            f"<td>{h(d['name'])}</td><td>{h(owner)}</td><td>{h(d['buildings'])}</td>"
-            f"<td>{'mortgaged' if d['mortgaged'] else ''}</td></tr>"
+            f"{held}<td>{swatch(d['colour'], d['mark'])}</td><td>{h(d['name'])}</td><td>{h(owner)}{tags}</td></tr>"
         )
     notes = []
     for p in board["players"]:
@@ -451,7 +451,7 @@ def _board_html(board: dict[str, Any]) -> str:
     extra = f'<ul class="notes">{"".join(notes)}</ul>' if notes else '<p class="muted">Nobody is in jail.</p>'
     return (
         '<h2>Board sheet</h2><table class="sheet"><thead><tr><th scope="col">Group</th><th scope="col">Deed</th>'
-        '<th scope="col">Owner</th><th scope="col">Buildings</th><th scope="col">Mortgage</th></tr></thead>'
+        '<th scope="col">Owner, buildings, mortgage</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>{extra}"
     )
 

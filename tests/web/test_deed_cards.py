@@ -81,6 +81,6 @@ async def test_the_table_page_carries_the_board_sheet(db, aiohttp_client):
     text = page.text
     sheet = text[text.index("Board sheet") :]
     rows = " | ".join(sheet)
-    assert "DB | Boardwalk | Ann" in rows and "RR | Reading Railroad | Bob | - | mortgaged" in rows
+    assert "DB | Boardwalk | Ann" in rows and "RR | Reading Railroad | Bob | mortgaged" in rows
     assert "BR | Mediterranean Avenue | bank" in rows
     assert "Cy: in jail, just sent" in sheet
