@@ -44,6 +44,8 @@ class Config:
     new_game: NewGameDefaults = field(default_factory=NewGameDefaults)
     exports: Path | None = None
     """Where exports go (None: a folder beside the database in use: :func:`banker.reports.exports.exports_dir`)."""
+    read_aloud: bool = False
+    """Read each recorded summary aloud through ``espeak-ng`` when it is installed (``[speech] read_aloud``)."""
     path: Path | None = None
     """The file read (None: there was none)."""
 
@@ -71,6 +73,7 @@ _KEYS: dict[str, dict[str, type]] = {
     "new_game": {"variant": str, "edition": str, "luxury_tax": int},
     "new_game.house_rules": {"free_parking": bool, "free_parking_start": int, "double_go": bool, "no_auctions": bool},
     "exports": {"directory": str},
+    "speech": {"read_aloud": bool},
 }
 _TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
 
@@ -162,6 +165,7 @@ def parse(doc: dict, path: Path | None = None) -> Config:
             **house,
         ),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
+        read_aloud=bool(values.get("speech.read_aloud", False)),
         path=path,
     )
 

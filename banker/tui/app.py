@@ -126,6 +126,8 @@ class BankerApp(App[int]):
         self.clock = clock
         self._time_up_handled = False
         self._settings_problem = ""
+        self.read_aloud = False
+        """Read each recorded summary aloud (``[speech] read_aloud``; :mod:`banker.tui.speech`)."""
         self._saved_theme: str | None = None
         self._saved_theme = self._apply_theme()
 
@@ -153,6 +155,7 @@ class BankerApp(App[int]):
 
         try:
             config = settings.load()
+            self.read_aloud = config.read_aloud
             if config.theme is not None:
                 if config.theme not in self.available_themes:
                     raise settings.SettingsError(
@@ -179,6 +182,15 @@ class BankerApp(App[int]):
     def on_mount(self) -> None:
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="error", timeout=10)
+        if self.read_aloud:
+            from banker.tui import speech
+
+            if speech.speaker() is None:
+                self.notify(
+                    f"Read aloud is on, but {speech.SPEAKER} is not installed (apt install {speech.SPEAKER}).",
+                    title="Settings",
+                    severity="warning",
+                )
         if not gc.isenabled():  # run() holds garbage collection off during start-up
             self.set_timer(1.0, gc.enable)
         if self.session is None:
@@ -332,7 +344,16 @@ class BankerApp(App[int]):
             if reply.ok or not in_dialog:
                 table.show_reply(reply)
             table.show_state()
+        if self.read_aloud and reply.ok and reply.changed:
+            self.speak(reply.message)
         return reply
+
+    def speak(self, text: str) -> None:
+        """Read a summary aloud in a worker thread (:mod:`banker.tui.speech`): the key that recorded it, and every
+        key after it, go on at once."""
+        from banker.tui import speech
+
+        self.run_worker(partial(speech.say, text), thread=True, group="speech", exit_on_error=False)
 
     def set_maths(self, name: str, on: bool) -> None:
         """Turn the maths mode on or off for a player (a game setting, kept in the database)."""
