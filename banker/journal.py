@@ -523,9 +523,16 @@ class Journal:
 
     # Games -------------------------------------------------------------------------------------------------
     def create_game(
-        self, settings: dict[str, Any], variant: str, edition: str, names: list[str], tokens: list[str]
+        self,
+        settings: dict[str, Any],
+        variant: str,
+        edition: str,
+        names: list[str],
+        tokens: list[str],
+        created: str | None = None,
     ) -> tuple[int, str]:
-        created = now()
+        """A new game; ``created``: when it started, if not now (a game imported from a file keeps its own)."""
+        created = created or now()
         with self.write() as conn:
             cur = conn.execute(
                 "INSERT INTO games (created, updated, variant, edition, settings, over, winner) "
@@ -642,8 +649,10 @@ class Journal:
         action: dict[str, Any] | None,
         target: int | None,
         summary: str,
+        time: str | None = None,
     ) -> str:
-        time = now()
+        """One event; ``time``: when it was recorded, if not now (an imported game's entries keep theirs)."""
+        time = time or now()
         conn.execute(
             "INSERT INTO events (game, seq, time, kind, text, action, target, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (

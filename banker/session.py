@@ -91,13 +91,16 @@ class Reply:
 class ReplayEntry:
     """One entry of another game's journal to replay (:meth:`Session.imported`): ``kind`` action, undo or redo;
     ``line`` as typed; ``action`` the journalled action (JSON) the line must replay as, when known; ``seq`` and
-    ``target`` the entry's number and, for an undo or redo, the entry it took back or brought back."""
+    ``target`` the entry's number and, for an undo or redo, the entry it took back or brought back; ``time`` when it
+    was first recorded."""
 
     kind: str
     line: str
     action: dict[str, Any] | None = None
     seq: int | None = None
     target: int | None = None
+    time: str | None = None
+    """When the entry was first recorded (ISO 8601), kept by the replay."""
 
 
 class ReplayRefused(Exception):
@@ -162,6 +165,8 @@ class Session:
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
         self._listeners: list[Callable[[Session], None]] = []
+        self._entry_time: str | None = None
+        """While an imported game is replayed: the time its entry was first recorded (None: now)."""
         try:
             self._resume()
         except _DAMAGE as e:
@@ -197,12 +202,14 @@ class Session:
         tokens: list[str] | tuple[str, ...],
         entries: list[ReplayEntry],
         final: dict[str, Any] | None = None,
+        created: str | None = None,
     ) -> Session:
         """A new game replayed from another journal's entries (a game moved in one file, ``banker import``): set
         up as :meth:`create` does, then every entry executed as typed, through the engine, undos and redos
         included, all in one transaction. An entry that is refused, or that does something other than what the
         other journal recorded, raises :class:`ReplayRefused` naming it, and nothing is created; so does a game
-        that ends in another state than ``final`` (the other game's state as ``rules.codec`` writes it; index -1)."""
+        that ends in another state than ``final`` (the other game's state as ``rules.codec`` writes it; index -1).
+        ``created`` and each entry's ``time``: when the game started and each entry was first recorded, kept."""
         rules.new_game(names, settings, tokens)  # the set-up's checks, before the database is touched
         journal = Journal(db)
         try:
@@ -214,6 +221,7 @@ class Session:
                     state.settings.edition,
                     [p.name for p in state.players],
                     [p.token for p in state.players],
+                    created,
                 )
                 session = cls(journal, game_id)
                 session._replay_entries(entries)
@@ -228,7 +236,11 @@ class Session:
         seqs: dict[int, int] = {}  # the other journal's entry -> this one's
         for i, entry in enumerate(entries):
             line = entry.line if entry.kind == "action" else entry.kind  # one step each: `undo to` wrote several
-            reply = self.execute(line, as_typed=entry.line)
+            self._entry_time = entry.time
+            try:
+                reply = self.execute(line, as_typed=entry.line)
+            finally:
+                self._entry_time = None
             if not reply.ok:
                 raise ReplayRefused(i, f"refused: {reply.message}")
             if reply.kind != entry.kind:
@@ -579,7 +591,9 @@ class Session:
         seq = self._last_seq + 1
         was_over = self.state.over
         action_dict = action_to_dict(plan.action) if plan.action is not None else None
-        self._j.add_event(conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary)
+        self._j.add_event(
+            conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary, self._entry_time
+        )
         if plan.kind == "action":
             assert plan.action is not None
             self._timeline.record(seq, plan.action, plan.state)

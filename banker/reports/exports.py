@@ -284,11 +284,13 @@ BGSTATS_GAME = {"name": "Monopoly", "bggId": 1406}
 
 def source_play_id(rep: Report) -> str:
     """A stable id of the game for BG Stats' ``sourcePlayId`` (so a second scan of the same game updates the play
-    instead of adding one): a short hash of when the game was created and its number in the database, which never
-    change; 12 hex digits keep the code small."""
+    instead of adding one): a short hash of when the game was created (to the millisecond) and who played, which
+    never change, not even when the game moves to another database (``banker import`` keeps the time); 12 hex
+    digits keep the code small."""
     import hashlib
 
-    return hashlib.blake2s(f"{rep.created}|{rep.game}".encode(), digest_size=6).hexdigest()
+    players = "|".join(sorted(r.name for r in rep.rows))
+    return hashlib.blake2s(f"{rep.created}|{players}".encode(), digest_size=6).hexdigest()
 
 
 def bgstats_play(rep: Report) -> dict:

@@ -1,12 +1,13 @@
 """A whole game as one JSON file (``banker export --format journal``) and back (``banker import FILE``), so a game
 moves to another laptop or goes with a bug report.
 
-The file holds the game's set-up (players and tokens, edition, variant, settings, who is in maths mode), every
-journalled entry (actions, undos and redos, each with the line as typed, the action as journalled, its summary and
-time) and the state it ends in; the phone links are left out (they are the players' private keys). Each entry is
-written on a line of its own, so a refusal can name the line. Importing replays the entries through the engine as a
-new game (:meth:`banker.session.Session.imported`, one transaction), then checks the state it reaches against the
-file's: a file that does not replay, or ends elsewhere, is refused with the line at fault and nothing is created.
+The file holds the game's set-up (players and tokens, edition, variant, settings, who is in maths mode, when it was
+created), every journalled entry (actions, undos and redos, each with the line as typed, the action as journalled,
+its summary and time) and the state it ends in; the phone links are left out (they are the players' private keys).
+Each entry is written on a line of its own, so a refusal can name the line. Importing replays the entries through
+the engine as a new game (:meth:`banker.session.Session.imported`, one transaction, keeping the times), then checks
+the state it reaches against the file's: a file that does not replay, or ends elsewhere, is refused with the line at
+fault and nothing is created.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class GameFile:
     names: list[str]
     tokens: list[str]
     settings: Settings
+    created: str | None
     entries: list[ReplayEntry]
     lines: list[int]
     state: dict[str, Any] | None
@@ -127,12 +129,30 @@ def read(text: str) -> GameFile:
             raise GameFileError(f"entry {i + 1}: its action is not an object", where)
         if any(v is not None and (not isinstance(v, int) or isinstance(v, bool)) for v in (seq, target)):
             raise GameFileError(f"entry {i + 1}: seq and target are entry numbers", where)
-        entries.append(ReplayEntry(entry["kind"], entry["line"], action, seq, target))
+        time = entry.get("time")
+        if time is not None and not _is_time(time):
+            raise GameFileError(f"entry {i + 1}: its time is not an ISO 8601 time", where)
+        entries.append(ReplayEntry(entry["kind"], entry["line"], action, seq, target, time))
     state = data.get("state")
     maths = game.get("maths") or []
     if not isinstance(maths, list) or not all(isinstance(n, str) and n in names for n in maths):
         raise GameFileError('"maths" lists players of the game (the maths mode)')
-    return GameFile(names, tokens, settings, entries, lines, state if isinstance(state, dict) else None, maths)
+    created = game.get("created")
+    if created is not None and not _is_time(created):
+        raise GameFileError('the game\'s "created" is not an ISO 8601 time')
+    return GameFile(names, tokens, settings, created, entries, lines, state if isinstance(state, dict) else None, maths)
+
+
+def _is_time(value: object) -> bool:
+    from datetime import datetime
+
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _entry_lines(text: str, count: int) -> list[int]:
@@ -161,7 +181,7 @@ def import_game(db: str | Path, text: str) -> tuple[int, int]:
     created."""
     game = read(text)
     try:
-        session = Session.imported(db, game.names, game.settings, game.tokens, game.entries, game.state)
+        session = Session.imported(db, game.names, game.settings, game.tokens, game.entries, game.state, game.created)
     except ReplayRefused as e:
         if e.index < 0:
             raise GameFileError(e.message, _line_of(text, '"state"')) from None

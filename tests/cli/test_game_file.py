@@ -75,9 +75,10 @@ def test_an_exported_game_imports_state_for_state(capsys, db, tmp_path):
     assert len(before) == 16 and before == after  # the game at every entry, undos and redos included
     assert before[5] != before[6]  # entry 6 took back Cy's payment
     with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
-        assert [(e.kind, e.text, e.summary, e.undone) for e in a.log()] == [
-            (e.kind, e.text, e.summary, e.undone) for e in b.log()
-        ]
+        assert [(e.kind, e.text, e.summary, e.undone, e.time) for e in a.log()] == [
+            (e.kind, e.text, e.summary, e.undone, e.time) for e in b.log()
+        ]  # the times too: the game's length and its records stay as played
+        assert a.created == b.created
         assert [p.token for p in b.state.players] == ["car", "hat", "dog"]
         assert b.maths_players() == {"Cy"}  # the maths mode moves with the game
 
@@ -150,3 +151,19 @@ def test_state_at_an_entry_and_refusals(capsys, db):
     assert status == 2 and "there is no entry 99" in err
     with pytest.raises(SystemExit):
         run(capsys, "state", game, "--at", "-1", "--db", db)
+
+
+def test_the_bgstats_play_is_the_same_after_a_move(capsys, db, tmp_path):
+    """A game moved to another laptop is the same play for BG Stats: same sourcePlayId, same length."""
+    from banker.reports import exports
+
+    with Session.create(db, ["Ann", "Bob"], Settings(variant="short-1990s")) as s:
+        for line in ("deal ann boardwalk", "rent bob boardwalk", "bankrupt bob to bank"):
+            assert s.execute(line).ok, line
+        game = s.game_id
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", game, "--format", "journal", "--out", path, "--db", db)[0] == 0
+    other = str(tmp_path / "other.db")
+    assert run(capsys, "import", path, "--db", other)[0] == 0
+    with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
+        assert exports.bgstats_play(exports.report(a)) == exports.bgstats_play(exports.report(b))
