@@ -427,8 +427,12 @@ class BankerApp(App[int]):
                 if table is not None:
                     table.forget_line(reply.line)  # the dialog records it: a later Enter must not record it again
 
+                # its steps (sales, mortgages, then the payment) are recorded one after another as the banker
+                # ticked them: the maths mode does not stop them half-way
                 self.push_screen(
-                    RaiseMoneyDialog(self.session, self.record_in_dialog, reply.error, reply.line),
+                    RaiseMoneyDialog(
+                        self.session, partial(self.record, in_dialog=True, worked_out=True), reply.error, reply.line
+                    ),
                     partial(self._raised, reply),
                 )
             return
