@@ -20,12 +20,15 @@ import os
 import sqlite3
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 SCHEMA_VERSION = 1
 LINKS = "phone_links"
@@ -35,12 +38,33 @@ phone links' is."""
 """The phone pages' link tokens (docs/storage.md): created when the banker first turns the pages on for a game."""
 TABLE_SEAT = -1
 """The seat of the table page's link in ``phone_links``."""
+PAGES = "phone_pages"
+"""The games whose phone pages the app turned on, and on which port (docs/storage.md): the app turns them on again
+when the game is opened."""
 APP_ID = "banker"
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 class JournalError(Exception):
     """The database cannot be used: not ours, damaged, or written by a newer Banker. Nothing was written."""
+
+
+class NoDatabase(LookupError):
+    """There is no Banker database at ``path`` (a command that only reads never creates one)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"there is no Banker database at {path}")
+        self.path = path
+
+
+class NoGame(LookupError):
+    """The database at ``path`` holds no game ``game`` (None: no game at all)."""
+
+    def __init__(self, path: Path, game: int | None = None) -> None:
+        what = f"there is no game {game} in {path}" if game is not None else f"there are no games in {path}"
+        super().__init__(what)
+        self.path = path
+        self.game = game
 
 
 def cause(error: BaseException) -> str:
@@ -75,11 +99,14 @@ def damaged(path: Path, error: BaseException, what: str = "") -> JournalError:
     return JournalError(f"{path} is damaged{where}: {why}; nothing was changed")
 
 
-def _reading(method):
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _reading(method: Callable[Concatenate[Journal, _P], _R]) -> Callable[Concatenate[Journal, _P], _R]:
     """A read of the journal: an SQLite error or a row that is not JSON becomes a :class:`JournalError`."""
 
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: Journal, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(self, *args, **kwargs)
         except sqlite3.Error as e:
@@ -91,6 +118,7 @@ def _reading(method):
         except (ValueError, TypeError) as e:  # json.JSONDecodeError is a ValueError
             raise damaged(self.path, e, "a row is not the JSON Banker wrote") from None
 
+    functools.update_wrapper(wrapper, method)
     return wrapper
 
 
@@ -125,11 +153,61 @@ class LogRow:
     seq: int
     time: str
     text: str
-    kind: str
+    kind: EventKind
     summary: str
     target: int | None
     verb: str | None
     """For an action: its verb (``rent``, ``next``...) as journalled; None for an undo or a redo."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game as the ``games`` and ``players`` tables hold it: what opening it needs."""
+
+    id: int
+    created: str
+    updated: str
+    variant: str
+    edition: str
+    settings: dict[str, Any]
+    """The settings as ``rules.codec`` wrote them."""
+    over: bool
+    winner: str | None
+    """The winners' names, comma-separated (None while the game runs, or for nobody)."""
+    names: tuple[str, ...]
+    """The players in seating order."""
+    tokens: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameListing:
+    """One line of the list of games (``banker games``, the saved-games screen): no settings."""
+
+    id: int
+    created: str
+    updated: str
+    variant: str
+    edition: str
+    over: bool
+    winner: str | None
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One player's line of a finished game's final standings as journalled in ``scores``
+    (``banker.views.score_row`` writes it from the rules' ``Standing``)."""
+
+    game: int
+    name: str
+    rank: int
+    total: int
+    cash: int
+    deeds: int
+    mortgaged: int
+    buildings: int
+    winner: int
+    """1 if the standings flagged this player as a winner."""
 
 
 @dataclass(frozen=True)
@@ -224,6 +302,9 @@ def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
                 f"{path} is an SQLite database of something else (tables: "
                 f"{', '.join(sorted(tables)[:5])}); Banker will not write to it"
             )
+        foreign = _foreign_log(path, conn)
+        if foreign:
+            raise JournalError(foreign)
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("app") != APP_ID:
             raise JournalError(f"{path} has a meta table but is not a Banker database; Banker will not write to it")
@@ -295,6 +376,42 @@ def _check_writable(path: Path) -> None:
         )
 
 
+_WAL_HEADER = 32
+"""A -wal file no longer than its header holds no transaction."""
+
+
+def _marker(key: tuple[int, int]) -> int:
+    """The file's mark in SQLite's ``user_version`` (every write sets it): which file the transactions in a -wal
+    were written for (the inode's low 31 bits; never 0, which means "no mark yet")."""
+    return (key[1] & 0x7FFFFFFF) or 1
+
+
+def _foreign_log(path: Path, conn: sqlite3.Connection) -> str:
+    """Why the -wal file beside ``path`` is not this file's, or "" when it is (or no one can tell).
+
+    SQLite finds a database's write-ahead log by name alone: a database file replaced while a connection held the
+    old one open (``mv backup.db game.db`` under a running server) finds the old file's log beside it, and the next
+    writer would read it over the new file and checkpoint it into it (sqlite.org/howtocorrupt.html, 2.4). Banker's
+    every write marks the transaction with the file it was written for (:func:`_marker`), so a log whose newest
+    mark names another file is refused before anything is written."""
+    wal = Path(f"{path}-wal")
+    try:
+        if wal.stat().st_size <= _WAL_HEADER:
+            return ""
+    except OSError:
+        return ""
+    key = _file_key(path)
+    if key is None:
+        return ""
+    seen = int(conn.execute("PRAGMA user_version").fetchone()[0])
+    if seen in (0, _marker(key)):
+        return ""
+    return (
+        f"{wal} belongs to another file ({path} was replaced while a Banker had it open); nothing was read or "
+        f"written: quit every Banker using it, then move {wal.name} and {path.name}-shm aside"
+    )
+
+
 class Journal:
     """One open database. Reads are plain queries; every write goes through :meth:`write`."""
 
@@ -306,12 +423,16 @@ class Journal:
         self._tidy = False
         """A read-only connection made SQLite's -wal/-shm files; :meth:`close` has them removed again."""
         self._key: tuple[int, int] | None = None
+        self._opened: tuple[int, int] | None = None
+        """The file opened (device, inode): :meth:`replaced` compares the path with it."""
+        self._logs: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
+        """The -wal and -shm files beside it when it was opened."""
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
                 raise JournalError(
                     f"there is no Banker database at {self.path}: {self.path.parent} is a file, not a directory"
                 )
-            raise LookupError(f"there is no Banker database at {self.path}")
+            raise NoDatabase(self.path)
         _check_file(self.path)
         if readonly:
             self._open_readonly()
@@ -342,8 +463,11 @@ class Journal:
         self._register()
 
     def _register(self) -> None:
-        """Count this journal among the process's open ones on its file (see :func:`_check_file`)."""
+        """Count this journal among the process's open ones on its file (see :func:`_check_file`), and note which
+        files it opened (:meth:`replaced`)."""
         self._key = _file_key(self.path)
+        self._opened = self._key
+        self._logs = (_file_key(Path(f"{self.path}-wal")), _file_key(Path(f"{self.path}-shm")))
         if self._key is not None:
             with _OPEN_LOCK:
                 _OPEN[self._key] += 1
@@ -375,7 +499,7 @@ class Journal:
             raise
 
     @functools.cached_property
-    def db(self):
+    def db(self) -> sqlite_utils.Database:
         """sqlite-utils on our connection, imported only when needed: it takes longer to import than the app
         takes to open a game, and reading a game needs only plain SQL."""
         import sqlite_utils
@@ -387,13 +511,13 @@ class Journal:
             return
         with self.write():
             db = self.db
-            db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
+            db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
             # Plain SQL inside our transaction: sqlite-utils' insert helpers commit on their own.
             self.conn.executemany(
                 "INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)",
                 [("app", APP_ID), ("schema_version", str(SCHEMA_VERSION))],
             )
-            db["games"].create(
+            db.table("games").create(
                 {
                     "id": int,
                     "created": str,
@@ -407,13 +531,13 @@ class Journal:
                 pk="id",
                 if_not_exists=True,
             )
-            db["players"].create(
+            db.table("players").create(
                 {"game": int, "seat": int, "name": str, "token": str},
                 pk=("game", "seat"),
                 foreign_keys=[("game", "games", "id")],
                 if_not_exists=True,
             )
-            db["events"].create(
+            db.table("events").create(
                 {
                     "game": int,
                     "seq": int,
@@ -428,13 +552,13 @@ class Journal:
                 foreign_keys=[("game", "games", "id")],
                 if_not_exists=True,
             )
-            db["checkpoints"].create(
+            db.table("checkpoints").create(
                 {"game": int, "seq": int, "idx": int, "last": int, "state": str, "stack": str, "redo": str},
                 pk=("game", "seq"),
                 foreign_keys=[("game", "games", "id")],
                 if_not_exists=True,
             )
-            db["scores"].create(
+            db.table("scores").create(
                 {
                     "game": int,
                     "name": str,
@@ -467,6 +591,8 @@ class Journal:
         except sqlite3.Error as e:
             raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
         try:
+            if self._opened is not None:  # every transaction says which file it was written for (_foreign_log)
+                self.conn.execute(f"PRAGMA user_version = {_marker(self._opened)}")
             yield self.conn
         except sqlite3.Error as e:
             self._rollback()
@@ -502,11 +628,44 @@ class Journal:
                 self.conn.execute("ROLLBACK")
 
     def close(self) -> None:
+        if self.replaced():
+            self.let_go()
+            return
         self.conn.close()
         self._unregister()
         if self._tidy:
             self._tidy = False
-            self._remove_companions()
+            if self.path.exists():  # not for a file moved away: connecting by the name would create one
+                self._remove_companions()
+
+    def replaced(self) -> bool:
+        """The path names another file than the one this journal has open (``mv backup.db game.db``). A file moved
+        away or deleted, with nothing in its place, is not replaced: the journal goes on with the file it has open,
+        as before, and closes it as usual. One ``stat``: the app's and the phone server's polls ask it."""
+        opened = getattr(self, "_opened", None)
+        now = _file_key(self.path)
+        return opened is not None and now is not None and now != opened
+
+    def let_go(self) -> list[Path]:
+        """Close a journal whose file was replaced without touching what the path names now (SQLite neither
+        checkpoints nor removes a log on closing a file that has moved), and move the old file's -wal and -shm,
+        if still beside the path, aside (to ``<name>-wal.replaced-<inode>``): left there, the next connection to
+        the new file would read them over it (sqlite.org/howtocorrupt.html, 2.4). The paths they were moved to."""
+        moved = []
+        opened = self._opened
+        for suffix, key in zip(("-wal", "-shm"), self._logs, strict=True):
+            here = Path(f"{self.path}{suffix}")
+            if key is not None and opened is not None and _file_key(here) == key:
+                target = here.with_name(f"{here.name}.replaced-{opened[1]}")
+                with contextlib.suppress(OSError):
+                    os.replace(here, target)
+                    moved.append(target)
+        self._tidy = False
+        # SQLite itself neither checkpoints nor removes the -wal and -shm on closing a database whose path names
+        # another file now (SQLITE_FCNTL_HAS_MOVED); what is left to do is the moving aside above.
+        self.conn.close()
+        self._unregister()
+        return moved
 
     def _remove_companions(self) -> None:
         """A read-only connection leaves the -wal and -shm files it made. SQLite removes them when the last
@@ -548,35 +707,40 @@ class Journal:
         return int(game), created
 
     @_reading
-    def game(self, game_id: int) -> dict[str, Any] | None:
+    def game(self, game_id: int) -> GameRow | None:
         row = self.conn.execute(
             "SELECT id, created, updated, variant, edition, settings, over, winner FROM games WHERE id = ?", (game_id,)
         ).fetchone()
         if row is None:
             return None
-        keys = ("id", "created", "updated", "variant", "edition", "settings", "over", "winner")
-        out = dict(zip(keys, row, strict=True))
-        out["settings"] = json.loads(out["settings"])
+        id_, created, updated, variant, edition, settings, over, winner = row
         players = self.conn.execute(
             "SELECT name, token FROM players WHERE game = ? ORDER BY seat", (game_id,)
         ).fetchall()
-        out["names"] = [p[0] for p in players]
-        out["tokens"] = [p[1] or "" for p in players]
-        return out
+        return GameRow(
+            id=id_,
+            created=created,
+            updated=updated,
+            variant=variant,
+            edition=edition,
+            settings=json.loads(settings),
+            over=bool(over),
+            winner=winner,
+            names=tuple(p[0] for p in players),
+            tokens=tuple(p[1] or "" for p in players),
+        )
 
     @_reading
-    def games(self) -> list[dict[str, Any]]:
+    def games(self) -> list[GameListing]:
         rows = self.conn.execute(
             "SELECT id, created, updated, variant, edition, over, winner FROM games ORDER BY id"
         ).fetchall()
-        keys = ("id", "created", "updated", "variant", "edition", "over", "winner")
         out = []
-        for row in rows:
-            g = dict(zip(keys, row, strict=True))
-            g["players"] = [
-                r[0] for r in self.conn.execute("SELECT name FROM players WHERE game = ? ORDER BY seat", (g["id"],))
-            ]
-            out.append(g)
+        for id_, created, updated, variant, edition, over, winner in rows:
+            players = tuple(
+                r[0] for r in self.conn.execute("SELECT name FROM players WHERE game = ? ORDER BY seat", (id_,))
+            )
+            out.append(GameListing(id_, created, updated, variant, edition, bool(over), winner, players))
         return out
 
     @_reading
@@ -611,7 +775,7 @@ class Journal:
         row = self.conn.execute(
             "SELECT seq, time, kind, text, target, summary FROM events WHERE game = ? AND seq = ?", (game_id, seq)
         ).fetchone()
-        return None if row is None else EventRow(row[0], row[1], row[2], row[3], None, row[4], row[5])
+        return None if row is None else EventRow(row[0], row[1], EventKind(row[2]), row[3], None, row[4], row[5])
 
     @_reading
     def log(self, game_id: int, limit: int | None = None) -> list[LogRow]:
@@ -624,7 +788,7 @@ class Journal:
             rows = self.conn.execute(
                 f"SELECT {_LOG_COLUMNS} FROM events WHERE game = ? ORDER BY seq DESC LIMIT ?", (game_id, limit)
             ).fetchall()[::-1]
-        return [LogRow(*row) for row in rows]
+        return [LogRow(seq, time, text, EventKind(kind), *rest) for seq, time, text, kind, *rest in rows]
 
     @_reading
     def actions(self, game_id: int, seqs: list[int]) -> dict[int, dict[str, Any]]:
@@ -644,7 +808,7 @@ class Journal:
         conn: sqlite3.Connection,
         game_id: int,
         seq: int,
-        kind: str,
+        kind: EventKind,
         text: str,
         action: dict[str, Any] | None,
         target: int | None,
@@ -708,7 +872,8 @@ class Journal:
     @_reading
     def checkpoint_state(self, game_id: int, seq: int) -> dict[str, Any]:
         row = self.conn.execute("SELECT state FROM checkpoints WHERE game = ? AND seq = ?", (game_id, seq)).fetchone()
-        return json.loads(row[0])
+        state: dict[str, Any] = json.loads(row[0])
+        return state
 
     # Scores ------------------------------------------------------------------------------------------------
     def set_result(
@@ -723,8 +888,13 @@ class Journal:
         )
 
     @_reading
-    def scores(self, game_id: int) -> list[dict[str, Any]]:
-        return list(self.db.query("SELECT * FROM scores WHERE game = ? ORDER BY rank, name", [game_id]))
+    def scores(self, game_id: int) -> list[ScoreRow]:
+        rows = self.conn.execute(
+            "SELECT game, name, rank, total, cash, deeds, mortgaged, buildings, winner FROM scores WHERE game = ? "
+            "ORDER BY rank, name",
+            (game_id,),
+        ).fetchall()
+        return [ScoreRow(*row) for row in rows]
 
     @_reading
     def finished_scores(self) -> list[FinishedScore]:
@@ -743,7 +913,8 @@ class Journal:
         none were made (or the database predates the ``phone_links`` table)."""
         if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{LINKS}'").fetchone():
             return {}
-        return dict(self.conn.execute(f"SELECT seat, token FROM {LINKS} WHERE game = ?", (game_id,)).fetchall())
+        rows = self.conn.execute(f"SELECT seat, token FROM {LINKS} WHERE game = ?", (game_id,)).fetchall()
+        return {int(seat): str(token) for seat, token in rows}
 
     def add_phone_links(self, game_id: int, tokens: dict[int, str]) -> dict[int, str]:
         """Store link tokens for the seats that have none yet (creating the ``phone_links`` table if missing: an
@@ -758,6 +929,25 @@ class Journal:
                 [(game_id, seat, token) for seat, token in tokens.items()],
             )
         return self.phone_links(game_id)
+
+    @_reading
+    def pages_port(self, game_id: int) -> int | None:
+        """The port a game's phone pages were last turned on at in the app, or None (never turned on, or a
+        database that predates the ``phone_pages`` table)."""
+        if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{PAGES}'").fetchone():
+            return None
+        row = self.conn.execute(f"SELECT port FROM {PAGES} WHERE game = ?", (game_id,)).fetchone()
+        return int(row[0]) if row else None
+
+    def remember_pages(self, game_id: int, port: int) -> None:
+        """Note that a game's phone pages are on at ``port`` (creating the ``phone_pages`` table if missing: an
+        addition schema 1 databases take as they are)."""
+        with self.write() as conn:
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {PAGES} (game INTEGER PRIMARY KEY REFERENCES games(id), "
+                "port INTEGER NOT NULL)"
+            )
+            conn.execute(f"INSERT OR REPLACE INTO {PAGES} (game, port) VALUES (?, ?)", (game_id, port))
 
     # Maths mode ------------------------------------------------------------------------------------------------
     @_reading
@@ -789,7 +979,7 @@ class Journal:
 _LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"
 
 
-def _checkpoint(row: tuple) -> Checkpoint:
+def _checkpoint(row: tuple[Any, ...]) -> Checkpoint:
     seq, idx, last, state, stack, redo = row
     return Checkpoint(
         seq, idx, last, json.loads(state), json.loads(stack) if stack else None, json.loads(redo) if redo else None

@@ -42,3 +42,8 @@ def log_path() -> Path:
     directory = data_dir()
     directory.mkdir(parents=True, exist_ok=True)
     return directory / "banker.log"
+
+
+def editions_dir(db: str | os.PathLike[str]) -> Path:
+    """Where a family's own edition files live: ``editions`` beside the database (docs/editions.md)."""
+    return Path(db).parent / "editions"

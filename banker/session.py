@@ -24,9 +24,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import rules
-from banker.journal import Checkpoint, EventRow, Journal, JournalError, damaged
+from banker.journal import Checkpoint, EventKind, EventRow, Journal, JournalError, NoGame, ScoreRow, damaged
+from banker.paths import editions_dir
 from banker.timeline import Timeline
 from banker.views import answer, standings_rows
+from rules import editions
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
 from rules.errors import RuleError
 from rules.outcome import Outcome
@@ -48,7 +50,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Callable[[str], tuple[list[str], rules.Settings]]:
     """``parse_new`` is re-exported from :mod:`banker.commands`, which is imported on first use: opening a game
     and drawing the table need no parser, and importing it is a few ms of the app's start-up."""
     if name == "parse_new":
@@ -58,6 +60,8 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+EDITION_DATA = "edition_data"
+"""The key of a game's settings (in the journal's ``games`` row) that holds an edition read from a file, whole."""
 _DAMAGE = (KeyError, TypeError, ValueError, AttributeError, IndexError)
 """What decoding a journalled row that Banker did not write (edited by hand, damaged) can raise."""
 
@@ -80,8 +84,8 @@ class Reply:
     query: bool = False
     action: Action | None = None
     """The action recorded (or redone), so the app asks what it was instead of re-reading the typed text."""
-    kind: str = ""
-    """What was recorded: ``action``, ``undo`` or ``redo``; empty for a refusal or a query."""
+    kind: EventKind | None = None
+    """What was recorded: an action, an undo or a redo; None for a refusal or a query."""
     line: str = ""
     """The command line :meth:`Session.execute` was given (accepted or refused), so that a payment refused for
     want of cash can be recorded again, as typed, once the money is raised."""
@@ -117,8 +121,7 @@ class LogEntry:
     seq: int
     time: str
     text: str
-    kind: str
-    """``action``, ``undo`` or ``redo``."""
+    kind: EventKind
     summary: str
     undone: bool
     """For an action: it is currently taken back."""
@@ -132,7 +135,7 @@ class LogEntry:
 class _Plan:
     """What an accepted command will write and do, computed before the transaction commits."""
 
-    kind: str
+    kind: EventKind
     text: str
     action: Action | None
     target: int | None
@@ -141,23 +144,36 @@ class _Plan:
     state: GameState
 
 
+def _journalled_settings(state: GameState) -> dict[str, Any]:
+    """A new game's settings as journalled: an edition that is not built in is kept whole beside them, so the game
+    opens when its file has changed or gone (docs/editions.md)."""
+    journalled: dict[str, Any] = state_to_dict(state)["settings"]
+    own = editions.edition_data(state.settings.edition)
+    if own is not None:
+        journalled = {**journalled, EDITION_DATA: own}
+    return journalled
+
+
 class Session:
     """One open game. Not thread-safe; open one session per process (or per screen)."""
 
     def __init__(self, journal: Journal, game_id: int) -> None:
         info = journal.game(game_id)
         if info is None:
-            raise LookupError(f"there is no game {game_id} in {journal.path}")
+            raise NoGame(journal.path, game_id)
         self._j = journal
         self.game_id = game_id
-        self.created: str = info["created"]
+        self.created: str = info.created
         try:
+            own = info.settings.get(EDITION_DATA) if isinstance(info.settings, dict) else None
+            if own is not None:  # an edition read from a file, journalled whole: the game keeps it
+                editions.register(own, source=f"{journal.path} (game {game_id})")
             settings = state_from_dict(
-                {"settings": info["settings"], "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
+                {"settings": info.settings, "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
             ).settings
             # As it was set up: the names and settings were checked when the game started (check=False keeps a
             # game playable after the checks tighten; docs/rulings.md, "Player names").
-            self._base = rules.new_game(info["names"], settings, info["tokens"], check=False)
+            self._base = rules.new_game(list(info.names), settings, info.tokens, check=False)
         except (RuleError, *_DAMAGE) as e:
             raise damaged(journal.path, e, f"the settings of game {game_id}") from None
         self._timeline = Timeline(self._base, self._apply_journalled, self._load_actions, self._snapshots)
@@ -178,11 +194,12 @@ class Session:
         cls, db: str | Path, names: list[str], settings: rules.Settings, tokens: list[str] | tuple[str, ...] = ()
     ) -> Session:
         """Start a game (checked by the rules: names, player count, settings) and journal it."""
+        editions.use_directory(editions_dir(db))
         state = rules.new_game(names, settings, tokens)
         journal = Journal(db)
         try:
             game_id, _ = journal.create_game(
-                state_to_dict(state)["settings"],
+                _journalled_settings(state),
                 state.settings.variant,
                 state.settings.edition,
                 [p.name for p in state.players],
@@ -210,13 +227,14 @@ class Session:
         other journal recorded, raises :class:`ReplayRefused` naming it, and nothing is created; so does a game
         that ends in another state than ``final`` (the other game's state as ``rules.codec`` writes it; index -1).
         ``created`` and each entry's ``time``: when the game started and each entry was first recorded, kept."""
+        editions.use_directory(editions_dir(db))
         rules.new_game(names, settings, tokens)  # the set-up's checks, before the database is touched
         journal = Journal(db)
         try:
             with journal.write():
                 state = rules.new_game(names, settings, tokens)
                 game_id, _ = journal.create_game(
-                    state_to_dict(state)["settings"],
+                    _journalled_settings(state),
                     state.settings.variant,
                     state.settings.edition,
                     [p.name for p in state.players],
@@ -258,15 +276,16 @@ class Session:
 
     @classmethod
     def open(cls, db: str | Path, game_id: int | None = None, readonly: bool = False) -> Session:
-        """Open a game (``None``: the most recently played). Raises LookupError if there is none (and never
-        creates a database file just to find that out). ``readonly``: open the database read-only, for reading
-        the game only (``banker state``, ``log``, ``export``)."""
+        """Open a game (``None``: the most recently played). Raises :class:`~banker.journal.NoGame` if there is
+        none and :class:`~banker.journal.NoDatabase` if there is no database (and never creates a database file
+        just to find that out). ``readonly``: open the database read-only, for reading the game only (``banker
+        state``, ``log``, ``export``)."""
         journal = Journal(db, create=False, readonly=readonly)
         try:
             if game_id is None:
                 game_id = journal.latest_game()
                 if game_id is None:
-                    raise LookupError(f"there are no games in {journal.path}")
+                    raise NoGame(journal.path)
             return cls(journal, game_id)
         except BaseException:
             journal.close()
@@ -532,14 +551,14 @@ class Session:
                 target = timeline.stack[-1]
                 before = timeline.state_at(len(timeline.stack) - 1)
                 summary = f"undo: {self._summary(target)}"
-                return _Plan("undo", text, None, target, Outcome(before, summary), summary, before)
+                return _Plan(EventKind.UNDO, text, None, target, Outcome(before, summary), summary, before)
             if not timeline.can_redo:
                 raise RuleError("redo", "nothing to redo")
             target = timeline.undone[-1]
             outcome = rules.apply(self.state, self._action(target))
-            return _Plan("redo", text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
+            return _Plan(EventKind.REDO, text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
         outcome = rules.apply(self.state, cmd)
-        return _Plan("action", text, cmd, None, outcome, outcome.summary, outcome.state)
+        return _Plan(EventKind.ACTION, text, cmd, None, outcome, outcome.summary, outcome.state)
 
     def _steps(self, cmd: Command) -> int:
         """How many undos or redos ``undo to N`` / ``redo to N`` stand for (1 for any other command); refused when
@@ -681,9 +700,24 @@ class Session:
         self._j.set_maths(self.game_id, seat, on)
         return self.state.players[seat].name
 
-    def scores(self) -> list[dict[str, Any]]:
+    def scores(self) -> list[ScoreRow]:
         """The journalled final standings (empty until the game is over)."""
         return self._j.scores(self.game_id)
+
+    def replaced(self) -> bool:
+        """The database's path no longer names the file this session has open (``mv backup.db game.db``): the app
+        and the phone server ask on their polls, and open the new file instead (closing this session touches
+        nothing the path names now: :meth:`banker.journal.Journal.let_go`)."""
+        return self._j.replaced()
+
+    # Phone pages ---------------------------------------------------------------------------------------------
+    def pages_port(self) -> int | None:
+        """The port this game's phone pages were on when the app last turned them on (None: never)."""
+        return self._j.pages_port(self.game_id)
+
+    def remember_pages(self, port: int) -> None:
+        """Note that this game's phone pages are on at ``port``: opening the game turns them on again."""
+        self._j.remember_pages(self.game_id, port)
 
     # Queries -------------------------------------------------------------------------------------------------
     def _answer(self, q: Query) -> Reply:

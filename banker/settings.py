@@ -11,11 +11,12 @@ from __future__ import annotations
 import os
 import re
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, make_dataclass
 from pathlib import Path
 from typing import Any
 
 from banker.paths import APP_NAME
+from rules.options import OPTIONS
 
 FILE_NAME = "config.toml"
 
@@ -24,26 +25,28 @@ class SettingsError(Exception):
     """A config file that cannot be read or holds a bad value: the message is one line."""
 
 
-@dataclass(frozen=True)
-class NewGameDefaults:
-    """What the new-game screen starts with."""
-
-    variant: str = "standard"
-    edition: str = "us"
-    luxury_tax: int = 0
-    free_parking: bool = False
-    free_parking_start: int = 0
-    double_go: bool = False
-    no_auctions: bool = False
+NewGameDefaults: Any = make_dataclass(
+    "NewGameDefaults",
+    [
+        ("variant", str, field(default="standard")),
+        ("edition", str, field(default="us")),
+        *((o.key, o.kind, field(default=o.default)) for o in OPTIONS),
+    ],
+    frozen=True,
+)
+NewGameDefaults.__module__ = __name__
+NewGameDefaults.__doc__ = """What the new-game screen starts with: the variant, the edition and each option of
+rules/options.py (its key, its type and its default from the option's record)."""
 
 
 @dataclass(frozen=True)
 class Config:
     theme: str | None = None
     """A Textual theme name (None: Textual's default)."""
-    new_game: NewGameDefaults = field(default_factory=NewGameDefaults)
+    new_game: Any = field(default_factory=NewGameDefaults)
+    """The :data:`NewGameDefaults`."""
     exports: Path | None = None
-    """Where exports go (None: a folder beside the database in use: :func:`banker.reports.exports.exports_dir`)."""
+    """Where exports go (None: a folder beside the database in use: :func:`banker.reports.files.exports_dir`)."""
     read_aloud: bool = False
     """Read each recorded summary aloud through ``espeak-ng`` when it is installed (``[speech] read_aloud``)."""
     path: Path | None = None
@@ -70,8 +73,8 @@ def config_path() -> Path:
 
 _KEYS: dict[str, dict[str, type]] = {
     "": {"theme": str},
-    "new_game": {"variant": str, "edition": str, "luxury_tax": int},
-    "new_game.house_rules": {"free_parking": bool, "free_parking_start": int, "double_go": bool, "no_auctions": bool},
+    "new_game": {"variant": str, "edition": str, **{o.key: o.kind for o in OPTIONS if not o.house_rule}},
+    "new_game.house_rules": {o.key: o.kind for o in OPTIONS if o.house_rule},
     "exports": {"directory": str},
     "speech": {"read_aloud": bool},
 }
@@ -99,7 +102,7 @@ def load(path: Path | None = None) -> Config:
     return parse(doc, path)
 
 
-def parse(doc: dict, path: Path | None = None) -> Config:
+def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
     """Check a parsed config document and build the :class:`Config`."""
     where = f"{path}: " if path else ""
 
@@ -138,32 +141,28 @@ def parse(doc: dict, path: Path | None = None) -> Config:
         variant = find_variant(str(variant)).key
     except RuleError as e:
         raise bad("new_game.variant", e.message) from None
-    if str(edition).casefold() not in ("us", "uk"):
-        raise bad("new_game.edition", f'must be "us" or "uk", not {edition!r:.40}')
-    from rules.limits import LUXURY_TAXES, MAX_POT_START
+    from rules.editions import find_edition
 
-    luxury = values.get("new_game.luxury_tax", 0)
-    if luxury not in LUXURY_TAXES:
-        raise bad("new_game.luxury_tax", f"must be 75 or 100 (0: the variant's figure), not {luxury}")
-    start = values.get("new_game.house_rules.free_parking_start", 0)
-    if not 0 <= int(start) <= MAX_POT_START:  # type: ignore[call-overload]
-        raise bad("new_game.house_rules.free_parking_start", f"must be 0 to {MAX_POT_START}, not {start}")
+    try:
+        edition = find_edition(str(edition)).edition
+    except RuleError as e:
+        raise bad("new_game.edition", e.message) from None
+    options: dict[str, Any] = {}
+    for o in OPTIONS:  # each option's bounds, as declared once (rules/options.py)
+        name = f"new_game.{'house_rules.' if o.house_rule else ''}{o.key}"
+        value = values.get(name, o.default)
+        if o.refusal(value, str) is not None:  # the type was checked against _KEYS above
+            raise bad(name, f"must be {o.bounds()}, not {value!r:.40}")
+        options[o.key] = value
     theme = values.get("theme")
     if theme is not None and not str(theme).strip():
         raise bad("theme", "is empty; leave it out for the default theme")
     directory = values.get("exports.directory")
     if directory is not None and not str(directory).strip():
         raise bad("exports.directory", "is empty; leave it out for the folder beside the database")
-    # each value's type was checked against _KEYS above
-    house: dict[str, Any] = {k.rsplit(".", 1)[1]: v for k, v in values.items() if k.startswith("new_game.house_rules.")}
     return Config(
         theme=str(theme) if theme is not None else None,
-        new_game=NewGameDefaults(
-            variant=variant,
-            edition=str(edition).casefold(),
-            luxury_tax=int(luxury),  # type: ignore[call-overload]
-            **house,
-        ),
+        new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), **options),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
         read_aloud=bool(values.get("speech.read_aloud", False)),
         path=path,

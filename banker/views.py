@@ -436,3 +436,11 @@ def state_json(state: GameState, game_id: int | None = None) -> dict[str, Any]:
 
 def dumps(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def html_text(text: object) -> str:
+    """Text for HTML: every ``<``, ``>``, ``&`` and quote escaped; the one escaping of the phone pages and the
+    HTML standings page."""
+    from html import escape
+
+    return escape(str(text), quote=True)

@@ -4,7 +4,7 @@
    one line, both measured in this one run the same way: each launch in a fresh interpreter, headless, timed from
    just before the process starts to the first frame the compositor renders for the screen (for Banker: the table,
    checked to show every player's balance); median of N alternating launches after a warm-up. Banker starts
-   through ``banker.cli.main(["--db", PATH])``, the ``banker`` command's entry point, with the app made
+   through ``banker.cli.main.main(["--db", PATH])``, the ``banker`` command's entry point, with the app made
    headless. The game was last closed by a session that recorded its commands, as after a game night's quit
    (so it resumes from a checkpoint). Its command line, button bar and footer keys are mounted just after that
    first frame (their rows are reserved in it). Measured with bytecode cached (as an installed app runs) and,

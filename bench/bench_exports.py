@@ -14,7 +14,11 @@ from pathlib import Path
 from timing import timings
 
 import rules
-from banker.reports import exports
+from banker.reports.files import write_qr
+from banker.reports.formats import KEYS as FORMATS
+from banker.reports.formats import render
+from banker.reports.report import report
+from banker.reports.story import story_from_history
 from banker.session import Session
 
 
@@ -57,16 +61,16 @@ def main(actions: int = 2000) -> None:
             done += 1
         assert session.execute("end").ok  # over: the report reads the end time from the log
         print(f"game of {done} actions journalled in {time.perf_counter() - start:.1f} s (Session, not exports)")
-        rep = timed("report(session)", lambda: exports.report(session), 5)
+        rep = timed("report(session)", lambda: report(session), 5)
         history = timed("session.history() (replay from the journal)", session.history, 3)
         timed(
             "story_from_history (worth after every action)",
-            lambda: exports.story_from_history(session.state, history),
+            lambda: story_from_history(session.state, history),
             3,
         )
-        for fmt in exports.FORMATS:
-            timed(f"render {fmt}", lambda fmt=fmt: exports.render(rep, fmt), 20)
-        timed("write_qr (SVG + PNG)", lambda: exports.write_qr(rep, Path(tmp) / "qr"), 5)
+        for fmt in FORMATS:
+            timed(f"render {fmt}", lambda fmt=fmt: render(rep, fmt), 20)
+        timed("write_qr (SVG + PNG)", lambda: write_qr(rep, Path(tmp) / "qr"), 5)
         session.close()
 
 

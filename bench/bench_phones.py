@@ -11,8 +11,13 @@
    Median and p95 over N commands; targets under 50 ms median and 100 ms p95.
 2. Key press to updated balances in the app with the eight phones connected: as ``bench/bench_app.py`` measures
    it (Enter in the rent dialog -> the player's cash on screen changed), median over many rents. Target < 16 ms.
+3. A hostile guest: ``banker serve`` in a child process, then 1,000 idle connections that never send a request,
+   from 40 loopback addresses (25 each), held open; the time a phone's page takes (a fresh connection each) before
+   and while they are held, how many the server still holds, and the server's resident memory (``VmRSS``) before
+   and after. Loopback only; every loop bounded.
 
-Run: ``.venv/bin/python bench/bench_phones.py [--commands 200] [--rents 60]``. Prints figures only.
+Run: ``.venv/bin/python bench/bench_phones.py [--commands 200] [--rents 60] [--hostile 1000]``. Prints figures
+only (``--commands 0 --rents 0`` for the hostile figures alone).
 """
 
 from __future__ import annotations
@@ -28,6 +33,8 @@ import time
 from pathlib import Path
 
 from timing import percentile, rent_dialog_enter
+
+from banker.web.limits import DESCRIPTOR_CEILING, PER_ADDRESS, connection_cap
 
 NAMES = ["ann", "bob", "cat", "dee", "eve", "fay", "gus", "hal"]
 PHONES = r"""
@@ -186,18 +193,119 @@ async def in_app(db: Path, rents: int) -> None:
     figures("commit to all 8 phones, c. in the running app (Enter in the rent dialog)", pushes)
 
 
+def raised() -> int:
+    import resource
+
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    return min(hard, DESCRIPTOR_CEILING) if hard != resource.RLIM_INFINITY else DESCRIPTOR_CEILING
+
+
+def _rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
+
+
+def _page_times(url: str, count: int) -> list[float]:
+    import urllib.request
+
+    times = []
+    for _ in range(count):
+        t = time.perf_counter()
+        with urllib.request.urlopen(url, timeout=10) as page:
+            assert page.status == 200 and page.read()
+        times.append(time.perf_counter() - t)
+    return times
+
+
+def hostile(db: Path, game: int, connections: int, descriptors: int = 0, pages: int = 100) -> None:
+    """``banker serve`` with ``connections`` idle connections held against it (loopback only); ``descriptors``: the
+    server's hard descriptor limit (0: as inherited)."""
+    import resource
+    import signal
+    import socket
+    import subprocess
+
+    def child() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        if descriptors:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "banker.cli.main", "--db", str(db), "serve", str(game), "--host", "127.0.0.1"]
+        + ["--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=child,
+    )
+    held: list[socket.socket] = []
+    try:
+        url = proc.stdout.readline().rstrip("\n").split(": ", 1)[1]
+        port = int(url.split(":")[2].split("/")[0])
+        _page_times(url, 5)  # warm up
+        rss_before = _rss_kib(proc.pid)
+        calm = _page_times(url, pages)
+        per_address = 25
+        t = time.perf_counter()
+        for i in range(connections):
+            sock = socket.socket()
+            sock.bind((f"127.0.1.{i // per_address + 1}", 0))
+            sock.settimeout(5)
+            sock.connect(("127.0.0.1", port))
+            held.append(sock)
+        opened = time.perf_counter() - t
+        busy = _page_times(url, pages)
+        time.sleep(0.5)
+        still = 0
+        for sock in held:
+            sock.setblocking(False)
+            try:
+                still += sock.recv(1) != b""
+            except BlockingIOError:
+                still += 1
+            except OSError:
+                pass
+        rss_after = _rss_kib(proc.pid)
+    finally:
+        for sock in held:
+            sock.close()
+        proc.send_signal(signal.SIGINT)
+        _out, err = proc.communicate(timeout=15)
+    print(
+        f"hostile guest: {connections} idle connections from {-(-connections // per_address)} loopback addresses "
+        f"opened in {opened:.2f} s against a server with {descriptors or 'the inherited'} descriptors; it still "
+        f"holds {still} of them (its caps: {connection_cap(descriptors or raised())} in all, {PER_ADDRESS} an address)"
+    )
+    print(
+        f"a phone's page (a new connection each, {pages} pages): median {statistics.median(calm) * 1000:.1f} ms, "
+        f"p95 {percentile(calm, 0.95) * 1000:.1f} ms without them; median {statistics.median(busy) * 1000:.1f} ms, "
+        f"p95 {percentile(busy, 0.95) * 1000:.1f} ms, max {max(busy) * 1000:.1f} ms while they are held"
+    )
+    print(
+        f"server memory (VmRSS): {rss_before / 1024:.1f} MiB before, {rss_after / 1024:.1f} MiB with them held; "
+        f"its output while they were held: {len(err.splitlines())} lines"
+    )
+    for line in err.splitlines()[:5]:
+        print(f"  {line}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--commands", type=int, default=200)
     parser.add_argument("--rents", type=int, default=60)
+    parser.add_argument("--hostile", type=int, default=1000, help="idle connections of a hostile guest (0: none)")
+    parser.add_argument("--descriptors", type=int, default=0, help="the served process's descriptor limit")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["BANKER_DATA_DIR"] = tmp
         db = Path(tmp) / "bench.db"
         game = build_game(db)
-        asyncio.run(commit_to_phones(db, game, args.commands))
+        if args.commands:
+            asyncio.run(commit_to_phones(db, game, args.commands))
         if args.rents:
             asyncio.run(in_app(db, args.rents))
+        if args.hostile:
+            hostile(db, game, args.hostile, args.descriptors)
 
 
 if __name__ == "__main__":

@@ -22,8 +22,6 @@ from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.state import GameState
 
 RULE = "seed 000, BANKRUPTCY"
-SECOND_RULE = "seed 000, SHORT GAME rule 3"
-FIRST_RULE = "seed 003, SHORT GAME rule 5"
 DARROW_RULE = "seed 001 (property only transferred FREE of mortgage)"
 
 

@@ -1,21 +1,21 @@
 """Board editions: the 40 squares and 28 title deeds, loaded from TOML data and validated.
 
-The figures live in ``rules/data/board_<edition>.toml`` so that they can be read and checked against the
-printed deeds without reading code. Loading refuses a file that does not describe a real board (40 squares,
-28 deeds, complete groups, positive figures) and names the bad entry, because a wrong rent is worse than none.
+The figures live in one TOML file per edition (``rules/data/editions/<key>.toml``, found by
+:mod:`rules.editions`) so that they can be read and checked against the printed deeds without reading code.
+Loading refuses a file that does not describe a real board (40 squares, 28 deeds, complete groups, positive
+figures) and names the bad entry, because a wrong rent is worse than none.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache, cached_property
+from functools import cached_property
 from typing import Any, cast
 
-from rules.data import read_text
-from rules.errors import RuleError, UnknownName
+from rules.errors import UnknownName
 from rules.names import name_key, shown
 
 
@@ -100,6 +100,17 @@ class Board:
     hotels: int
     railroad_rents: tuple[int, ...]
     utility_multipliers: tuple[int, int]
+    aliases: tuple[str, ...] = ()
+    currency_after: bool = False
+    """The sign after the figure (``1.500 €``) rather than before it (``$1,500``)."""
+    thousands: str = ","
+    currency_name: str = ""
+    """The money's name in the plural (``dollars``, ``pounds``), for messages; empty: "a whole number"."""
+    decks: tuple[str, ...] = ("classic",)
+    """The card decks the edition is played with (``rules/data/cards_<name>.toml``); the first is a new game's."""
+    order: int = 100
+    source: str = ""
+    """Where the edition was read from (a file name, or ``journal`` for a game's own copy)."""
 
     def __hash__(self) -> int:  # boards are singletons per edition; identity is enough
         return id(self)
@@ -124,13 +135,33 @@ class Board:
     def group_of(self, deed: Deed) -> Group:
         return self.groups[deed.group]
 
-    def money(self, amount: int) -> str:
-        """Format an amount in the edition's currency: ``$1,500`` or ``£1,500``."""
-        sign = "-" if amount < 0 else ""
-        return f"{sign}{self.currency}{abs(amount):,}"
+    def money(self, amount: float) -> str:
+        """Format an amount in the edition's currency: ``$1,500``, ``£1,500``, ``1.500 €``: the one money formatter
+        (screens, summaries, exports, statistics and phone pages all come here, or to :func:`format_money` with a
+        report's stored sign)."""
+        return format_money(amount, self.currency, after=self.currency_after, thousands=self.thousands)
+
+    @property
+    def label(self) -> str:
+        """How the edition is offered in lists: the title before any bracket, and the sign: ``US ($)``."""
+        return f"{self.title.split(' (')[0]} ({self.currency})"
 
     def _deed_names(self) -> list[tuple[int, str, tuple[str, ...]]]:
         return [(d.index, d.name, d.aliases) for d in self.deeds]
+
+
+CURRENCY_POSITIONS = ("before", "after")
+THOUSANDS = (",", ".", " ", "\u00a0", "'", "")
+
+
+def format_money(amount: float, currency: str = "$", *, after: bool = False, thousands: str = ",") -> str:
+    """An amount with its sign: whole amounts as ``$1,500``, others (statistics' averages) to one decimal;
+    ``after`` puts the sign after the figure, spaced (``1.500 €``)."""
+    sign = "-" if amount < 0 else ""
+    figure = f"{abs(amount):,.0f}" if float(amount).is_integer() else f"{abs(amount):,.1f}"
+    if thousands != ",":
+        figure = figure.replace(",", "\0").replace(".", "," if thousands == "." else ".").replace("\0", thousands)
+    return f"{sign}{figure} {currency}" if after else f"{sign}{currency}{figure}"
 
 
 def normalise(text: str) -> str:
@@ -216,17 +247,48 @@ def slug(name: str) -> str:
     return re.sub(r"[^0-9a-z]+", "_", name.casefold().replace("'", "").replace("&", "and")).strip("_")
 
 
-EDITIONS = ("us", "uk")
-
-
-@cache
 def load_board(edition: str = "us") -> Board:
-    """Load and validate an edition by name (``us`` or ``uk``); the result is cached and immutable."""
-    key = edition.casefold()
-    if key not in EDITIONS:
-        raise RuleError("edition", f'no edition called "{shown(edition)}"; choose {" or ".join(EDITIONS)}')
-    text = read_text(f"board_{key}.toml")
-    return parse_board(tomllib.loads(text), source=f"board_{key}.toml")
+    """The board of an edition by key or alias (``us``, ``uk``, an edition file's key):
+    :func:`rules.editions.find_edition`."""
+    from rules.editions import find_edition
+
+    return find_edition(edition)
+
+
+def _group_marks(group_data: dict[str, Any], bad: Callable[[str, str], Exception]) -> dict[str, str]:
+    """Each group's mark: the file's ``mark`` (one to three letters or digits, no two groups alike), else one made
+    from the group's title ("Dark Blue" -> "DB", "Brown" -> "BR"; an edition file written before the marks, or a
+    game that journalled one, still opens), never one another group has."""
+    given: dict[str, str] = {}
+    for key, g in group_data.items():
+        if "mark" not in g:
+            continue
+        mark = g["mark"]
+        if not isinstance(mark, str) or not 1 <= len(mark) <= 3 or not mark.isalnum() or not mark.isascii():
+            raise bad(f"group {key} mark", f"needs one to three letters or digits, not {mark!r}")
+        if mark in given.values():
+            raise bad(f"group {key} mark", f"{mark!r} is another group's mark")
+        given[key] = mark
+    used = set(given.values())
+    marks: dict[str, str] = {}
+    for key, g in group_data.items():
+        if key not in given:
+            given[key] = _made_mark(str(g.get("title", key)), used)
+            used.add(given[key])
+        marks[key] = given[key]
+    return marks
+
+
+def _made_mark(title: str, used: set[str]) -> str:
+    """A mark from a group's title that no other group has: its words' initials, else its first letter and a later
+    one, else a letter and a digit."""
+    words = ["".join(c for c in w if c.isascii() and c.isalnum()).upper() for w in title.split()]
+    words = [w for w in words if w] or ["G"]
+    letters = "".join(words)
+    candidates = ["".join(w[0] for w in words)[:3]] if len(words) > 1 else []
+    candidates += [letters[0] + c for c in letters[1:]]
+    candidates += [letters[0] + str(n) for n in range(1, 100)]
+    return next(c for c in candidates if c not in used)
 
 
 def parse_board(data: dict[str, Any], source: str = "board") -> Board:
@@ -240,6 +302,40 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
             raise bad(where, f"must be a positive whole number, not {value!r}")
         return value
 
+    unknown = sorted(set(data) - BOARD_KEYS)
+    if unknown:
+        raise bad(unknown[0], "not a board setting; see docs/editions.md for the keys an edition file has")
+    edition_key = data.get("edition")
+    if not isinstance(edition_key, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,23}", edition_key):
+        raise bad("edition", f"the key must be 1 to 24 lower-case letters, digits or hyphens, not {edition_key!r:.40}")
+    text_fields: dict[str, str] = {}
+    for field in ("title", "currency"):
+        value = data.get(field)
+        if not isinstance(value, str) or not value.strip() or any(not ch.isprintable() for ch in value):
+            raise bad(field, f"must be some printable text, not {value!r:.40}")
+        text_fields[field] = value.strip()
+    if len(text_fields["currency"]) > 3 or any(ch.isdigit() or ch in "-,." for ch in text_fields["currency"]):
+        raise bad("currency", f"a currency sign is 1 to 3 characters, not digits: {text_fields['currency']!r}")
+    position = data.get("currency_position", "before")
+    if position not in CURRENCY_POSITIONS:
+        raise bad("currency_position", f'must be "before" or "after", not {position!r:.40}')
+    thousands = data.get("thousands", ",")
+    if thousands not in THOUSANDS:
+        raise bad("thousands", f"must be one of {', '.join(repr(t) for t in THOUSANDS)}, not {thousands!r:.40}")
+    edition_aliases = data.get("aliases", [])
+    if not isinstance(edition_aliases, list) or not all(isinstance(a, str) and a.strip() for a in edition_aliases):
+        raise bad("aliases", f"must be a list of names, not {edition_aliases!r:.40}")
+    decks = data.get("decks", [edition_key] if "chance" in data or "chest" in data else ["classic"])
+    if not isinstance(decks, list) or not decks or not all(isinstance(d, str) and d for d in decks):
+        raise bad("decks", f"must be a list of card deck names, not {decks!r:.40}")
+    currency_name = data.get("currency_name", "")
+    if currency_name != "" and (
+        not isinstance(currency_name, str) or len(currency_name) > 20 or not currency_name.replace(" ", "").isalpha()
+    ):
+        raise bad("currency_name", f"must be a word or two (dollars, pounds, euros), not {currency_name!r:.40}")
+    order = data.get("order", 100)
+    if not isinstance(order, int) or isinstance(order, bool):
+        raise bad("order", f"must be a whole number, not {order!r:.40}")
     raw_squares = data.get("square")
     if not isinstance(raw_squares, list) or len(raw_squares) != 40:
         count = len(raw_squares) if isinstance(raw_squares, list) else 0
@@ -249,7 +345,9 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
     deeds: list[Deed] = []
     members: dict[str, list[int]] = {}
     for i, sq in enumerate(raw_squares):
-        where = f'square {i} ("{sq.get("name", "?")}")'
+        if not isinstance(sq, dict):
+            raise bad(f"square {i}", "must be a [[square]] table")
+        where = f'square {i} ("{shown(str(sq.get("name", "?")), 40)}")'
         name = sq.get("name")
         if not isinstance(name, str) or not name.strip():
             raise bad(where, "has no name")
@@ -275,14 +373,25 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
             if list(rents) != sorted(set(rents)):
                 raise bad(f"{where} rents", "must rise with each building")
         index = len(deeds)
-        aliases = tuple(sq.get("aliases", ()))
+        raw_aliases = sq.get("aliases", [])
+        if not isinstance(raw_aliases, list) or not all(isinstance(a, str) and a.strip() for a in raw_aliases):
+            raise bad(f"{where} aliases", f"must be a list of names, not {raw_aliases!r:.40}")
+        aliases = tuple(raw_aliases)
+        group = str(group)
         deeds.append(Deed(index, i, slug(name), name, kind, group, price, mortgage, house_cost, rents, aliases))
         members.setdefault(group, []).append(index)
         squares.append(Square(i, name, kind, index))
     if len(deeds) != 28:
         raise bad("square", f"a board has 28 title deeds, this file has {len(deeds)}")
-    if len({d.key for d in deeds}) != 28:
-        raise bad("square", "two deeds share a name")
+    seen: dict[str, Deed] = {}
+    for d in deeds:
+        for n in (d.name, *d.aliases):
+            other = seen.setdefault(normalise(n), d)
+            if other is not d:
+                raise bad(
+                    f'square {d.square} ("{shown(d.name, 40)}")', f'its name "{shown(n, 40)}" is taken by {other.name}'
+                )
+    marks = _group_marks(group_data, bad)
     groups: dict[str, Group] = {}
     for key, g in group_data.items():
         if key not in members:
@@ -292,12 +401,7 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
             raise bad(f"group {key}", "mixes streets, railroads and utilities")
         if kinds == {SquareKind.STREET} and not 2 <= len(members[key]) <= 3:
             raise bad(f"group {key}", f"a colour group has 2 or 3 lots, not {len(members[key])}")
-        mark = g.get("mark")
-        if not isinstance(mark, str) or not 1 <= len(mark) <= 3 or not mark.isalnum() or not mark.isascii():
-            raise bad(f"group {key} mark", f"needs one to three letters or digits, not {mark!r}")
-        if any(other.mark == mark for other in groups.values()):
-            raise bad(f"group {key} mark", f"{mark!r} is another group's mark")
-        groups[key] = Group(key, g.get("title", key), g.get("colour", "#888888"), tuple(members[key]), mark)
+        groups[key] = Group(key, g.get("title", key), g.get("colour", "#888888"), tuple(members[key]), marks[key])
     rr = tuple(positive(f"railroad_rents[{j}]", r) for j, r in enumerate(data.get("railroad_rents", ())))
     if len(rr) != len(groups.get("railroad", Group("", "", "", ())).deeds) or not rr:
         raise bad("railroad_rents", "needs one figure per railroad")
@@ -305,9 +409,9 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
     if len(um) != 2:
         raise bad("utility_multipliers", "needs two figures: one utility owned, both owned")
     return Board(
-        edition=str(data.get("edition", "us")),
-        title=str(data.get("title", "")),
-        currency=str(data.get("currency", "$")),
+        edition=edition_key,
+        title=text_fields["title"],
+        currency=text_fields["currency"],
         squares=tuple(squares),
         deeds=tuple(deeds),
         groups=groups,
@@ -319,7 +423,24 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
         hotels=positive("hotels", data.get("hotels")),
         railroad_rents=rr,
         utility_multipliers=(um[0], um[1]),
+        aliases=tuple(edition_aliases),
+        currency_after=position == "after",
+        thousands=thousands,
+        currency_name=currency_name,
+        decks=tuple(decks),
+        order=order,
+        source=source,
     )
+
+
+BOARD_KEYS = frozenset(
+    (
+        "edition", "title", "aliases", "order", "currency", "currency_name", "currency_position", "thousands",
+        "decks", "go_salary", "jail_fine", "income_tax", "luxury_tax", "houses", "hotels", "railroad_rents",
+        "utility_multipliers", "groups", "square", "chance", "chest",
+    )
+)  # fmt: skip
+"""The keys of an edition file (docs/editions.md); ``chance`` and ``chest``: the edition's own deck, if any."""
 
 
 class BoardDataError(ValueError):

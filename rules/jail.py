@@ -10,27 +10,19 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.actions import JailAction, JailWay
+from rules.decks import DECK_TITLES as DECK_TITLES  # the decks' names live with the decks; read here too
+from rules.decks import DECKS as DECKS
+from rules.decks import deck_key as deck_key
 from rules.engine import handles
 from rules.errors import RuleError, canonical
 from rules.money import to_bank_or_pot, transfer
 from rules.outcome import Outcome, Transfer, TransferKind
-from rules.state import Deck, GameState, Jail
+from rules.state import GameState, Jail
 
 JAIL_RULE = "seed 000, JAIL"
 NEXT_TURN_RULE = "seed 003, SHORT GAME rule 3"
 JAIL_CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
 TURNS_IN_JAIL = 3  # seed 000, JAIL: "throwing doubles on any of his next three turns"
-
-DECKS = tuple(Deck)
-DECK_TITLES = {Deck.CHANCE: "Chance", Deck.CHEST: "Community Chest"}
-
-
-def deck_key(name: str) -> Deck:
-    """The deck ``name`` is: ``chance`` or ``chest``, as the command language writes it (it reads the synonyms)."""
-    try:
-        return Deck(name)
-    except ValueError:
-        raise RuleError(JAIL_CARD_RULE, f'no deck called "{name}"; choose chance or chest') from None
 
 
 def card_holder(state: GameState, deck: str) -> int | None:

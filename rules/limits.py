@@ -12,23 +12,18 @@ from typing import TYPE_CHECKING
 
 from rules.errors import RuleError
 from rules.names import shown
+from rules.options import BY_KEY, OPTIONS
 
 if TYPE_CHECKING:
     from rules.state import Settings
 
 SETTINGS_RULE = "settings"
-MAX_MINUTES = 24 * 60
+MAX_MINUTES = BY_KEY["time_limit_minutes"].most
 """A time-limit game is one sitting: the agreed end is at most a day away."""
-MAX_POT_START = 5_000
+MAX_POT_START = BY_KEY["free_parking_start"].most
 """What the bank may put in the Free Parking pot at the start (and after each collection)."""
-LUXURY_TAXES = (0, 75, 100)
+LUXURY_TAXES = (0, *BY_KEY["luxury_tax"].choices)
 """0: the variant's figure (else the edition's); 75 and 100: the figures printed on boards."""
-
-
-def _whole(value: object, what: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleError(SETTINGS_RULE, f"the {what} must be a whole number, not {value!r:.40}")
-    return value
 
 
 def check_settings(settings: Settings, players: int | None = None) -> Settings:
@@ -43,37 +38,21 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
         raise RuleError(SETTINGS_RULE, "the variant and the edition are names")
     variant = find_variant(settings.variant)
     board = load_board(settings.edition)
-    minutes = _whole(settings.time_limit_minutes, "time limit")
-    if not 0 <= minutes <= MAX_MINUTES:
-        raise RuleError(
-            SETTINGS_RULE, f"a time limit of {minutes:,} minutes is out of range: 1 to {MAX_MINUTES:,} (24 hours)"
-        )
-    if variant.may_end_by_time and minutes == 0:
+    for option in OPTIONS:  # each option's type and bounds, as declared once (rules/options.py)
+        value = getattr(settings.house_rules if option.house_rule else settings, option.key)
+        why = option.refusal(value, board.money)
+        if why is not None:
+            raise RuleError(SETTINGS_RULE, why)
+    if variant.may_end_by_time and settings.time_limit_minutes == 0:
         raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
-    luxury = _whole(settings.luxury_tax, "luxury tax")
-    if luxury not in LUXURY_TAXES:
-        raise RuleError(
-            SETTINGS_RULE,
-            f"a luxury tax of {board.money(luxury)} is not a printed figure: "
-            f"{board.money(75)} or {board.money(100)} (0 or blank: the variant's)",
-        )
-    house = settings.house_rules
-    start = _whole(house.free_parking_start, "Free Parking pot start")
-    if not 0 <= start <= MAX_POT_START:
-        raise RuleError(
-            SETTINGS_RULE,
-            f"a Free Parking pot start of {board.money(start)} is out of range: "
-            f"{board.money(0)} to {board.money(MAX_POT_START)}",
-        )
-    for flag in ("free_parking", "double_go", "no_auctions"):
-        if not isinstance(getattr(house, flag), bool):
-            raise RuleError(SETTINGS_RULE, f"the house rule {flag.replace('_', ' ')} is on or off")
     if not isinstance(settings.cards, str):
         raise RuleError(SETTINGS_RULE, "the card style is a name")
-    from rules.cards import STYLES
-
-    if settings.cards not in STYLES:
-        raise RuleError(SETTINGS_RULE, f'no card style called "{settings.cards:.20}"; choose {" or ".join(STYLES)}')
+    if settings.cards not in board.decks:
+        raise RuleError(
+            SETTINGS_RULE,
+            f'the {board.title} edition has no card style called "{shown(settings.cards, 20)}"; '
+            f"choose {' or '.join(board.decks)}",
+        )
     if players is not None and not variant.min_players <= players <= variant.max_players:
         raise RuleError(
             f"seeds: {variant.seeds}",
@@ -83,12 +62,18 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
 
 
 def setting_number(text: str, what: str) -> int:
-    """A number typed in a settings field (blank: 0; a $ or £ sign allowed): digits only, and at most 9 of them;
+    """A number typed in a settings field (blank: 0; an edition's currency sign allowed): digits only, and at most 9;
     the exact range is :func:`check_settings`'s."""
     text = text.strip()
     if not text:
         return 0
-    digits = text.lstrip("$£")
+    from rules.editions import all_editions
+
+    digits = text
+    for sign in sorted({b.currency for b in all_editions()}, key=len, reverse=True):
+        if digits.startswith(sign):
+            digits = digits[len(sign) :]
+            break
     if not (digits.isascii() and digits.isdigit()):
         raise RuleError(SETTINGS_RULE, f'the {what} must be a whole number (not "{shown(text, 12)}")')
     if len(digits) > 9:

@@ -14,6 +14,7 @@ import re
 import unicodedata
 
 from rules.errors import RuleError
+from rules.options import WORDS
 
 SETUP_RULE = "setup"
 MAX_NAME = 20
@@ -39,13 +40,9 @@ RESERVED_WORDS = (
     "pot",
     "random",
     "to",
-    # the options of a `new` line, which would be read as options, not names
+    # the options of a `new` line, which would be read as options, not names (rules/options.py)
     "edition",
-    "minutes",
-    "free-parking",
-    "double-go",
-    "no-auctions",
-    "luxury-tax",
+    *WORDS,
 )
 """Words of the command language that can stand where a player's name stands (``pay ann 50 to each``, ``deal
 random``, ``bankrupt ann to bank``, ``trade ann bob give ... get ...``, the options of ``new``)."""

@@ -37,6 +37,51 @@ def _counterpart(state: GameState, index: int, name: str | None, each: bool, ver
     return [other]
 
 
+def pay_each(
+    state: GameState,
+    index: int,
+    others: list[int],
+    amount: int,
+    *,
+    kind: TransferKind,
+    rule: str,
+    what: str,
+    creditor: int | None = None,
+) -> tuple[GameState, tuple[Transfer, ...]]:
+    """``index`` pays ``amount`` to each of ``others``: the whole sum checked first, so that it is paid in full or
+    not at all (to one player, that player is the creditor; to each, nobody alone is)."""
+    check_cover(state, index, amount * len(others), rule, what, creditor=creditor, debt=True)
+    transfers: list[Transfer] = []
+    for other in others:
+        state, t = transfer(state, index, other, amount, kind, rule=rule, what=what)
+        transfers.append(t)
+    return state, tuple(transfers)
+
+
+def collect_each(
+    state: GameState, index: int, others: list[int], amount: int, *, kind: TransferKind, rule: str, what: str
+) -> tuple[GameState, tuple[Transfer, ...]]:
+    """``index`` collects ``amount`` from each of ``others``; refused whole, naming the payer, when any of them
+    cannot cover it (a debt: the raise-money dialog follows)."""
+    transfers: list[Transfer] = []
+    for other in others:
+        state, t = transfer(state, other, index, amount, kind, rule=rule, what=what, debt=True)
+        transfers.append(t)
+    return state, tuple(transfers)
+
+
+def go_salary(state: GameState, index: int, *, exact: bool) -> tuple[GameState, Transfer, bool]:
+    """The GO salary from the bank (seed 000, "GO"), double for landing exactly on GO only under that house rule:
+    the one place the salary is worked out, for the ``go`` verb and the Advance to GO cards. Returns whether it
+    was doubled."""
+    salary = state.board.go_salary
+    double = exact and state.settings.house_rules.double_go
+    if double:
+        salary *= 2
+    state, t = transfer(state, BANK, index, salary, TransferKind.SALARY, rule=GO_RULE)
+    return state, t, double
+
+
 @handles(Pay)
 def pay(state: GameState, action: Pay) -> Outcome:
     """``player`` pays ``amount`` to the bank, to one player, or to each other player separately."""
@@ -52,18 +97,21 @@ def pay(state: GameState, action: Pay) -> Outcome:
         return Outcome(state, f"{name} pays {money(amount)} to the bank", (t,))
     total = amount * len(others)
     what = f"to {state.players[others[0]].name}" if not action.each else f"({money(amount)} to each of {len(others)})"
-    transfers: list[Transfer] = []
-    # the whole sum is checked first, so that a payment to each player is made in full or not at all; owed to
-    # one player, that player is the creditor (to each, nobody alone is)
-    check_cover(state, index, total, PAYMENT, what, creditor=None if action.each else others[0], debt=True)
-    for other in others:
-        state, t = transfer(state, index, other, amount, TransferKind.PAYMENT, rule=PAYMENT)
-        transfers.append(t)
+    state, transfers = pay_each(
+        state,
+        index,
+        others,
+        amount,
+        kind=TransferKind.PAYMENT,
+        rule=PAYMENT,
+        what=what,
+        creditor=None if action.each else others[0],
+    )
     if action.each:
         summary = f"{name} pays {money(amount)} to each other player: {money(total)} in all"
     else:
         summary = f"{name} pays {state.players[others[0]].name} {money(amount)}"
-    return Outcome(state, summary, tuple(transfers))
+    return Outcome(state, summary, transfers)
 
 
 @handles(Collect)
@@ -78,28 +126,22 @@ def collect(state: GameState, action: Collect) -> Outcome:
     if others is None:
         state, t = transfer(state, BANK, index, amount, TransferKind.PAYMENT, rule=PAYMENT)
         return Outcome(state, f"{name} collects {money(amount)} from the bank", (t,))
-    transfers = []
-    for other in others:
-        state, t = transfer(
-            state, other, index, amount, TransferKind.PAYMENT, rule=PAYMENT, what=f"to {name}", debt=True
-        )
-        transfers.append(t)
+    state, transfers = collect_each(
+        state, index, others, amount, kind=TransferKind.PAYMENT, rule=PAYMENT, what=f"to {name}"
+    )
     if action.each:
         summary = f"{name} collects {money(amount)} from each other player: {money(amount * len(others))} in all"
     else:
         summary = f"{name} collects {money(amount)} from {state.players[others[0]].name}"
-    return Outcome(state, summary, tuple(transfers))
+    return Outcome(state, summary, transfers)
 
 
 @handles(Go)
 def go(state: GameState, action: Go) -> Outcome:
     """GO salary from the bank (seed 000, "GO"); double for landing exactly on GO only under that house rule."""
     index = active_player(state, action.player)
-    salary = state.board.go_salary
-    double = action.exact and state.settings.house_rules.double_go
-    if double:
-        salary *= 2
-    state, t = transfer(state, BANK, index, salary, TransferKind.SALARY, rule=GO_RULE)
+    state, t, double = go_salary(state, index, exact=action.exact)
+    salary = t.amount
     name = state.players[index].name
     why = (
         "for landing exactly on GO (house rule: double)"

@@ -6,16 +6,18 @@ players' starting cash, so every transfer moves money and nothing else creates o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from rules.board import Board, Deed, load_board, resolve
+from rules.board import Board, Deed, format_money, load_board, resolve
 from rules.errors import RuleError
 from rules.limits import check_settings
 from rules.names import check_names
+from rules.options import BY_KEY, OPTIONS, follower
 from rules.variants import Variant, find_variant, load_variant
 
 STARTING_CASH = 1500  # seed 000, PREPARATION: "Each player is given $1500"; seed 001: "$1,500.00 in scrip"
@@ -42,15 +44,15 @@ class HouseRules:
     no_auctions: bool = False
     """A deed the lander declines stays with the bank."""
 
-    def describe(self) -> list[str]:
+    def describe(self, money: Callable[[int], str] = format_money) -> list[str]:
+        """The house rules that are on, in words, as :data:`rules.options.OPTIONS` names them (the amounts in the
+        game's money: pass ``state.money``)."""
         out = []
-        if self.free_parking:
-            extra = f" (starts with ${self.free_parking_start:,})" if self.free_parking_start else ""
-            out.append(f"Free Parking pot{extra}")
-        if self.double_go:
-            out.append("double salary for landing on GO")
-        if self.no_auctions:
-            out.append("no auctions")
+        for o in OPTIONS:
+            after = follower(o)
+            if o.house_rule and o.kind is bool and getattr(self, o.key):
+                extra = getattr(self, after.key) if after else 0
+                out.append(f"{o.describe} ({after.describe} {money(extra)})" if after and extra else o.describe)
         return out
 
 
@@ -64,34 +66,26 @@ class Settings:
     time_limit_minutes: int = 0
     """The agreed length of a time-limit game (0: none agreed)."""
     cards: str = "classic"
-    """Card texts: ``classic`` (pre-2008) or ``2008``."""
+    """The card deck, one of the edition's (:attr:`rules.board.Board.decks`): ``classic`` (pre-2008) or ``2008`` in
+    the US edition, ``uk`` in the UK one."""
 
 
-def game_settings(
-    variant: str = "standard",
-    edition: str = "us",
-    *,
-    time_limit_minutes: int = 0,
-    luxury_tax: int = 0,
-    free_parking: bool = False,
-    free_parking_start: int = 0,
-    double_go: bool = False,
-    no_auctions: bool = False,
-) -> Settings:
+def game_settings(variant: str = "standard", edition: str = "us", **options: bool | int) -> Settings:
     """A new game's settings from the choices every way of starting one offers (the ``new`` line, ``banker new``,
-    the app's new-game screen), as they were made: checking them is :func:`rules.limits.check_settings`'s work."""
-    return Settings(
-        variant=variant,
-        edition=edition,
-        luxury_tax=luxury_tax,
-        time_limit_minutes=time_limit_minutes,
-        house_rules=HouseRules(
-            free_parking=free_parking,
-            free_parking_start=free_parking_start,
-            double_go=double_go,
-            no_auctions=no_auctions,
-        ),
-    )
+    the app's new-game screen), as they were made: an option is a key of :data:`rules.options.OPTIONS`; checking
+    the values is :func:`rules.limits.check_settings`'s work. The game is played with the edition's first deck."""
+    unknown = sorted(set(options) - set(BY_KEY))
+    if unknown:
+        raise TypeError(f"game_settings: no option called {unknown[0]!r}")
+    from rules.decks import default_deck
+
+    try:
+        cards = default_deck(edition)
+    except RuleError:  # an unknown edition, refused with its reason by check_settings
+        cards = Settings.cards
+    house: dict[str, Any] = {k: v for k, v in options.items() if BY_KEY[k].house_rule}
+    rest: dict[str, Any] = {k: v for k, v in options.items() if not BY_KEY[k].house_rule}
+    return Settings(variant=variant, edition=edition, cards=cards, house_rules=HouseRules(**house), **rest)
 
 
 @dataclass(frozen=True)

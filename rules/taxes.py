@@ -93,13 +93,16 @@ def tax(state: GameState, action: Tax) -> Outcome:
     if offered == ("flat",):
         # seed 003, SHORT GAME rule 4: a flat $200; asking for 10% is refused so nobody thinks it was applied.
         if choice is TaxChoice.PERCENT:
-            raise RuleError(FLAT_RULE, "in the 1990s short game Income Tax is a flat $200; there is no 10% option")
+            raise RuleError(
+                FLAT_RULE,
+                f"in the 1990s short game Income Tax is a flat {money(state.board.income_tax)}; there is no 10% option",
+            )
         amount, how = opts.flat, "the flat"
     elif offered == ("percent",):
         if choice is TaxChoice.FLAT:
             raise RuleError(
                 DARROW_RULE,
-                "Darrow's rules have no $200 option: Income Tax is 10% of cash, the "
+                f"Darrow's rules have no {money(state.board.income_tax)} option: Income Tax is 10% of cash, the "
                 "mortgage values of all deeds and the cost of buildings",
             )
         amount, how = opts.percent, f"10% of {money(opts.basis)} (cash, mortgage values, buildings):"

@@ -2,7 +2,10 @@
 
 import pytest
 
+from tests.kit import fuzz
 from tests.kit.skips import fail_unjustified
+
+fuzz.register()  # HYPOTHESIS_PROFILE: ci (each property's own count) or dev (fewer examples); tests/kit/fuzz.py
 
 
 @pytest.fixture(autouse=True)
@@ -10,6 +13,15 @@ def _private_database(tmp_path, monkeypatch):
     monkeypatch.setenv("BANKER_DB", str(tmp_path / "banker.db"))
     monkeypatch.setenv("BANKER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("BANKER_CONFIG_DIR", str(tmp_path / "config"))  # never the user's config.toml
+
+
+@pytest.fixture(autouse=True)
+def _editions_of_this_test_only():
+    """The editions a test read from files or journals, and its editions folder, are forgotten after it."""
+    yield
+    from rules.editions import forget
+
+    forget()
 
 
 @pytest.fixture(autouse=True)

@@ -1,16 +1,18 @@
-"""The ``banker`` command: launch the app, or run one of the shell subcommands (:mod:`banker.cli.commands`).
+"""The ``banker`` command: launch the app, or run one of the shell subcommands.
 
-``banker`` and ``banker --db PATH`` launch the app; that is what a banker types at every game night, so it is
-recognised by a small parser first and starts the app without importing the subcommands, their parser and the
-modules they use (some 40 ms of a launch). Anything else (a subcommand, ``--help``, ``--version``, a mistake) goes
-to the full parser.
+One parser (:mod:`banker.cli.parser`) reads every command line. ``banker`` and ``banker --db PATH`` launch the app;
+that is what a banker types at every game night, so the parser imports none of the subcommands' modules: a
+subcommand's handler (``module:function`` under :mod:`banker.cli`) is imported when it runs, and every handler runs
+the same way, guarded so that an error is one line and an exit status (:mod:`banker.cli.support`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import sys
+from collections.abc import Callable
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,31 +32,33 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str]) -> int:
-    launch = argparse.ArgumentParser(prog="banker", add_help=False, exit_on_error=False)
-    launch.add_argument("--db", dest="top_db")
+    from banker.cli.parser import read
+
+    args = read(argv)
+    if args.handler is None:
+        return _launch(args.db)
+    from banker.cli.support import database, run_guarded
+
+    module, name = args.handler.split(":")
+    handler: Callable[[argparse.Namespace], int] = getattr(importlib.import_module(f"banker.cli.{module}"), name)
+    where = None
+    with contextlib.suppress(Exception):  # a path that cannot be used is reported by the handler, in one line
+        where = database(args.db)
+    return run_guarded(lambda: handler(args), where)
+
+
+def _launch(db: str | None) -> int:
+    """The app on the database ``db`` (else ``BANKER_DB``, else the data directory's)."""
+    from banker.cli.support import CliError, complain, database
+
     try:
-        args, rest = launch.parse_known_args(argv)
-    except argparse.ArgumentError:
-        rest = argv  # say `--db` without a path: the full parser reports it
-    if not rest:
-        from banker.paths import db_path
+        path = database(db, create=True)
+    except CliError as e:  # the database's directory cannot be made (under a file, read-only): say why in one line
+        complain(str(e))
+        return e.status
+    from banker.tui.app import run
 
-        try:
-            path = db_path(args.top_db)
-        except OSError:  # the database's directory cannot be made (under a file, read-only): say why in one line
-            from banker.cli.support import CliError, complain, database
-
-            try:
-                database(args.top_db, create=True)
-            except CliError as e:
-                complain(str(e))
-            return 1
-        from banker.tui.app import run
-
-        return run(path)
-    from banker.cli import commands as cli_commands
-
-    return cli_commands.run(argv)
+    return run(path)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ or is the database). Every error is one line, ``banker: <file>: <cause>`` or a r
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import os
 import sqlite3
@@ -52,31 +51,19 @@ def complain(message: str, prefix: str = "banker: ") -> None:
     print(prefix + safe(" ".join(str(message).split("\n"))), file=sys.stderr)
 
 
-class Parser(argparse.ArgumentParser):
-    """argparse, with a usage error as one line (and exit status 2) instead of the whole usage text."""
-
-    def error(self, message: str):  # type: ignore[override]
-        complain(f"{_cut(message, 200)} (see {self.prog} --help)", prefix=f"{self.prog}: ")
-        raise SystemExit(REFUSED)
-
-
-def _cut(text: str, limit: int) -> str:
+def cut(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def game_id(text: str) -> int:
-    """A game number: a positive whole number SQLite can hold."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"a game number is a whole number from 1 (not {_cut(text, 20)!r})")
-    return int(text)
 
 
 def database(arg: str | None, create: bool = False) -> Path:
     """The database path (``--db``, ``BANKER_DB`` or the data directory). Only commands that write a new game
     (``create``) make its directory; the others create nothing."""
-    from banker.paths import db_path
+    from banker.paths import db_path, editions_dir
+    from rules.editions import use_directory
 
     path = db_path(arg, make_parent=False)
+    use_directory(editions_dir(path))  # the family's own editions, beside the database (docs/editions.md)
     if create and not path.parent.is_dir():
         existing = next((p for p in path.parent.parents if p.exists()), None)
         if path.parent.exists() or (existing is not None and not existing.is_dir()):
@@ -193,5 +180,5 @@ def run_guarded(handler: Callable[[], int], db: Path | None) -> int:
         complain("interrupted; every command recorded before stays recorded")
         return CANNOT
     except Exception as e:  # noqa: BLE001 - the promise is one line, never a traceback
-        complain(f"{where}unexpected error ({type(e).__name__}: {_cut(str(e), 200)})")
+        complain(f"{where}unexpected error ({type(e).__name__}: {cut(str(e), 200)})")
         return CANNOT

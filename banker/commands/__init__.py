@@ -5,10 +5,11 @@ benches and the docs import from ``banker.commands``, so callers never name the 
 
 from banker.commands.amounts import MAX_AMOUNT, parse_amount
 from banker.commands.forms import Form, Missing, Refused
-from banker.commands.kinds import RULE, Command, CommandError, Control, NewGame, Query
+from banker.commands.kinds import RULE, Command, CommandError, Control, ControlKind, NewGame, Query, QueryKind
 from banker.commands.lines import MAX_LINE, check_line, strip_comment
 from banker.commands.new_games import parse_new, parse_new_words
-from banker.commands.reading import parse, random_seed
+from banker.commands.reading import random_seed
+from banker.commands.verbs import VERB, VERB_ALIASES, VERB_NAMES, VERBS, Verb, format, parse, verb_named
 from banker.commands.words import (
     BANK,
     DECKS,
@@ -16,19 +17,15 @@ from banker.commands.words import (
     EVERYONE,
     EXACT,
     JAIL_HOW,
-    SHAPES,
     SHORTAGE_KINDS,
     SHOW_WHAT,
     TAX_CHOICES,
     TAX_KINDS,
-    VERB_ALIASES,
     closed_word,
     or_list,
 )
-from banker.commands.writing import _WRITERS, format
 
 __all__ = [
-    "_WRITERS",
     "BANK",
     "DECKS",
     "END_REASONS",
@@ -38,19 +35,24 @@ __all__ = [
     "MAX_AMOUNT",
     "MAX_LINE",
     "RULE",
-    "SHAPES",
     "SHORTAGE_KINDS",
     "SHOW_WHAT",
     "TAX_CHOICES",
     "TAX_KINDS",
+    "VERB",
+    "VERBS",
     "VERB_ALIASES",
+    "VERB_NAMES",
+    "Verb",
     "Command",
     "CommandError",
     "Control",
+    "ControlKind",
     "Form",
     "Missing",
     "NewGame",
     "Query",
+    "QueryKind",
     "Refused",
     "check_line",
     "closed_word",
@@ -62,4 +64,5 @@ __all__ = [
     "parse_new_words",
     "random_seed",
     "strip_comment",
+    "verb_named",
 ]

@@ -9,7 +9,7 @@ could be Baltic Avenue, Boardwalk or the B. & O. Railroad. Pure (no Textual), so
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from banker import commands as c
@@ -91,7 +91,8 @@ def complete(line: str, state: GameState) -> str | None:
     try:
         if len(words) == 1:
             return _extend(line, words[0], _verb_completion(words[0]))
-        verb = c.VERB_ALIASES.get(words[0].casefold()) or c.closed_word(words[0], {v: v for v in c.SHAPES})
+        named = c.verb_named(words[0])
+        verb = named.name if named is not None else None
         if verb is None or verb not in GRAMMAR:
             return None
         found = set()
@@ -118,7 +119,7 @@ def _verb_completion(word: str) -> str | None:
     if alias is not None:  # "b" completes to buy; "lift" is a verb typed in full
         return alias if alias.startswith(word.casefold()) else word
     try:
-        return c.closed_word(word, {v: v for v in c.SHAPES if v != "new"})
+        return c.closed_word(word, {v.name: v.name for v in c.VERBS if v.at_the_table})
     except RuleError:
         return None
 
@@ -202,7 +203,7 @@ def _resolve(option: _Option, text: str, state: GameState) -> str | None:
         deck = c.closed_word(option.deck, c.DECKS)
         if deck is None or " " in text:
             return None
-        return _one(lambda: resolve_card(state.settings.cards, deck, text).id, text)
+        return _one(lambda: resolve_card(state.settings.cards, deck, text, state.settings.edition).id, text)
     return _resolve_slot(option.slot, text, state)
 
 
@@ -222,7 +223,7 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
         return player or word
     assert isinstance(slot, dict)
     try:
-        meant = c.closed_word(text, slot)
+        meant: str | None = c.closed_word(text, slot)
     except RuleError:
         raise _Ambiguous from None
     if meant is None:
@@ -231,7 +232,7 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
     return meant if meant in spellings else min(spellings, key=len)
 
 
-def _one(find, text: str) -> str | None:
+def _one(find: Callable[[], str], text: str) -> str | None:
     try:
         return find()
     except RuleError as e:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 from banker.commands.reading import _deal, _items, _lift, _Line, _lot, _whole_deed
+from banker.commands.verbs import VERB
 from banker.commands.words import TAX_KINDS, closed_word
 from rules.actions import (
     Action,
@@ -73,7 +74,7 @@ class Form:
         if not text:
             raise Missing(key)
         try:
-            return how(_Line(verb, [], self.state), text)
+            return how(_Line(verb, [], self.state, VERB[verb].shape), text)
         except RuleError as e:
             raise Refused(e, key) from None
 
@@ -98,7 +99,7 @@ class Form:
         """The deed of ``lot`` sold at auction to ``winner`` (a player's name) for the amount in ``bid``."""
 
         def deed(c: _Line, text: str) -> str:
-            words = _Line("auction", text.split(), c.state)
+            words = _Line("auction", text.split(), c.state, VERB["auction"].shape)
             return _whole_deed(words, len(words.args))
 
         return Auction(self.read(lot, deed), winner, self.amount(bid, "winning bid"))
@@ -150,7 +151,13 @@ class Form:
     def card(self, player: str, deck: str, card: str) -> Card:
         who = self.player(player)
         which = self.read(deck, _Line.deck, "card")
-        return Card(who, which, self.read(card, lambda c, text: resolve_card(c.state.settings.cards, which, text).id))
+        return Card(
+            who,
+            which,
+            self.read(
+                card, lambda c, text: resolve_card(c.state.settings.cards, which, text, c.state.settings.edition).id
+            ),
+        )
 
     def jail(self, player: str, how: str) -> JailAction:
         return JailAction(self.player(player), self.optional(how, _Line.jail_way, JailWay.SEND, "jail"))
@@ -165,7 +172,7 @@ class Form:
         self.read(player, lambda c, text: text)
         words = [*self.text(player).split(), *self.text(deed).split()]
         try:
-            return _deal(_Line("deal", words, self.state), seed)
+            return _deal(_Line("deal", words, self.state, VERB["deal"].shape), seed)
         except RuleError as e:
             raise Refused(e, None) from None
 
@@ -178,7 +185,7 @@ class Form:
         if not (self.text(give) or self.text(get)):
             raise Missing(give)
         a, b = self.player(first), self.player(second)
-        line = _Line("trade", [], self.state)
+        line = _Line("trade", [], self.state, VERB["trade"].shape)
         if a == b:
             raise Refused(line.bad(f"{a} cannot trade with themselves"), second)
         gives = self.optional(give, lambda c, text: _items(c, text, a), Items(), "trade")

@@ -5,6 +5,7 @@ raises. They sit apart so the readers, the writer and the forms all name the sam
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from rules.actions import Action
 from rules.errors import RuleError
@@ -20,12 +21,33 @@ class CommandError(RuleError):
         super().__init__(RULE, message)
 
 
+class QueryKind(StrEnum):
+    """What a ``show`` question asks."""
+
+    RENT = "rent"
+    DEED = "deed"
+    """The whole title deed as printed, and who holds it now (``rules.rent.deed_card``)."""
+    COUNT = "count"
+    """The houses and hotels counted on the board checked against the game (``banker.views.count_check``)."""
+    WORTH = "worth"
+    TAX = "tax"
+    RAISE = "raise"
+    SCORES = "scores"
+
+
+class ControlKind(StrEnum):
+    """Taking an action back or bringing it back (journalled as events of the same names:
+    ``banker.journal.EventKind``)."""
+
+    UNDO = "undo"
+    REDO = "redo"
+
+
 @dataclass(frozen=True)
 class Query:
     """A ``show ...`` question: answered from the state, never journalled."""
 
-    kind: str
-    """``rent``, ``deed``, ``count``, ``worth``, ``tax``, ``raise`` or ``scores``."""
+    kind: QueryKind
     player: str | None = None
     deed: str | None = None
     dice: int | None = None
@@ -34,14 +56,20 @@ class Query:
     group: str | None = None
     """``count``: the colour group counted (its key), None for the whole board."""
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", QueryKind(self.kind))  # a word that is no question is a bug: ValueError
+
 
 @dataclass(frozen=True)
 class Control:
     """``undo`` or ``redo``: journalled as events of their own, so the log shows what was taken back. ``to``: the
     journal entry (seq) to undo back to (everything after it) or to redo up to (it included), in one step."""
 
-    kind: str
+    kind: ControlKind
     to: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", ControlKind(self.kind))
 
 
 @dataclass(frozen=True)

@@ -4,68 +4,89 @@ lines without a game to read them against."""
 
 from __future__ import annotations
 
-from banker.commands.amounts import parse_amount
+from banker.commands.amounts import parse_amount, strip_sign
 from banker.commands.kinds import CommandError, NewGame
 from banker.commands.lines import check_line, strip_comment
-from banker.commands.words import SHAPES
+from rules.board import Board
+from rules.editions import EditionDataError, built_in, edition_keys, find_edition, is_edition_file, load_edition_file
+from rules.errors import RuleError
+from rules.options import OPTIONS, Option, follower
 from rules.state import Settings, game_settings, new_game
+
+NEW_SHAPE = f"new <variant> <player> <player>... [edition {'|'.join(b.edition for b in built_in())}]"
+"""How a ``new`` line is typed (the verb table's shape for ``new``)."""
 
 
 def parse_new(line: str) -> tuple[list[str], Settings]:
-    """Read a ``new <variant> <player>... [edition us|uk] [minutes N] [free-parking [N]] [double-go]
+    """Read a ``new <variant> <player>... [edition <key>] [minutes N] [free-parking [N]] [double-go]
     [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
     count is refused here, with the rule book's reason)."""
     text = strip_comment(check_line(line))
     words = text.split()
     if not words or words[0].casefold() != "new":
-        raise CommandError(f"a game starts with a new line: {SHAPES['new']}")
+        raise CommandError(f"a game starts with a new line: {NEW_SHAPE}")
     game = parse_new_words(words[1:])
     return list(game.names), game.settings
 
 
 def parse_new_words(args: list[str]) -> NewGame:
     if len(args) < 2:
-        raise CommandError(f"name a variant and the players; expected: {SHAPES['new']}")
+        raise CommandError(f"name a variant and the players; expected: {NEW_SHAPE}")
     variant = args[0]
     names: list[str] = []
-    edition, minutes, luxury = "us", 0, 0
-    fp, fp_start, double_go, no_auctions = False, 0, False, False
+    edition = "us"
+    options: dict[str, bool | int] = {}
+    named = [args[j + 1] for j in range(1, len(args) - 1) if args[j].casefold() in ("edition", "--edition")]
+    board: Board | None
+    if named and is_edition_file(named[-1]):  # `edition springfield.toml`: checked as banker new --edition FILE is
+        try:
+            board = load_edition_file(named[-1])
+        except EditionDataError as e:
+            raise CommandError(str(e)) from None
+    else:
+        try:  # the amounts are read in the money of the edition named, wherever in the line it is
+            board = find_edition(named[-1]) if named else find_edition(edition)
+        except RuleError:
+            board = None  # refused below, with the reason, when the game is started
+    words = {w: o for o in OPTIONS if o.word for w in (o.word, o.flag)}
     i = 1
     while i < len(args):
         w = args[i].casefold()
         nxt = args[i + 1] if i + 1 < len(args) else None
+        option = words.get(w)
         if w in ("edition", "--edition"):
             if nxt is None:
-                raise CommandError("edition needs us or uk")
-            edition, i = nxt.casefold(), i + 2
-        elif w in ("minutes", "--minutes"):
-            if nxt is None:
-                raise CommandError("minutes needs a number")
-            minutes, i = parse_amount(nxt, "length in minutes"), i + 2
-        elif w in ("luxury-tax", "--luxury-tax"):
-            if nxt is None or nxt.lstrip("$£") not in ("75", "100"):
-                raise CommandError("luxury-tax is 75 or 100")
-            luxury, i = int(nxt.lstrip("$£")), i + 2
-        elif w in ("free-parking", "--free-parking"):
-            fp, i = True, i + 1
-            if nxt is not None and nxt.lstrip("$£").isdigit():
-                fp_start, i = parse_amount(nxt, "Free Parking start", zero=True), i + 1
-        elif w in ("double-go", "--double-go"):
-            double_go, i = True, i + 1
-        elif w in ("no-auctions", "--no-auctions"):
-            no_auctions, i = True, i + 1
-        else:
+                raise CommandError(f"edition needs one of {', '.join(edition_keys())}")
+            edition, i = (board.edition if board and is_edition_file(nxt) else nxt.casefold()), i + 2
+        elif option is None:
             names.append(args[i])
             i += 1
-    settings = game_settings(
-        variant,
-        edition,
-        time_limit_minutes=minutes,
-        luxury_tax=luxury,
-        free_parking=fp,
-        free_parking_start=fp_start,
-        double_go=double_go,
-        no_auctions=no_auctions,
-    )
+        elif option.kind is bool:
+            options[option.key], i = True, i + 1
+            after = follower(option)  # free-parking [N]
+            sep = board.thousands if board is not None else ","
+            if after is not None and nxt is not None and strip_sign(nxt, board).replace(sep, "").isdigit():
+                options[after.key], i = _number(after, nxt, board), i + 1
+        else:
+            if nxt is None:
+                raise CommandError(f"{option.word} needs {_expected(option)}")
+            options[option.key], i = _number(option, nxt, board), i + 2
+    settings = game_settings(variant, edition, **options)
     state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
     return NewGame(tuple(p.name for p in state.players), state.settings)
+
+
+def _expected(option: Option) -> str:
+    return " or ".join(map(str, option.choices)) if option.choices else "a number"
+
+
+def _number(option: Option, word: str, board: Board | None) -> int:
+    """An option's number as typed (an amount in the edition's money, or a count); its range is the settings
+    check's (:func:`rules.limits.check_settings`), but a figure that must be one of a few is refused here."""
+    if option.choices:
+        if strip_sign(word, board) not in map(str, option.choices):
+            raise CommandError(f"{option.word} is {_expected(option)}")
+        return int(strip_sign(word, board))
+    return parse_amount(
+        word, option.what, zero=option.off == 0 or option.least == 0, board=board if option.money else None
+    )

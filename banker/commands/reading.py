@@ -1,6 +1,7 @@
-"""Reading a command line: one line typed at the table -> one action, query or control, by one reader per verb.
+"""Reading a command line: the words after a verb -> one action, query or control, by one reader per verb (the
+verb table, ``banker.commands.verbs``, says which reader reads which verb; its ``parse`` is the way in).
 
-``parse(line, state)`` resolves names against the game (players and deeds forgivingly: any case, a unique prefix,
+The readers resolve names against the game (players and deeds forgivingly: any case, a unique prefix,
 the deed's aliases; multi-word deed names by the longest run of words that names a deed) so the action it
 returns carries the canonical player name and the deed's printed name, and reads back exactly in the journal.
 It checks only the shape of the line and the names; the rules engine decides whether the action is allowed.
@@ -14,9 +15,8 @@ import re
 from collections.abc import Callable
 from typing import Literal
 
-from banker.commands.amounts import parse_amount
-from banker.commands.kinds import Command, CommandError, Control, NewGame, Query
-from banker.commands.lines import check_line, strip_comment
+from banker.commands.amounts import has_sign, parse_amount, strip_sign
+from banker.commands.kinds import Command, CommandError, Control, ControlKind, NewGame, Query, QueryKind
 from banker.commands.new_games import parse_new_words
 from banker.commands.words import (
     BANK,
@@ -25,20 +25,16 @@ from banker.commands.words import (
     EVERYONE,
     EXACT,
     JAIL_HOW,
-    SHAPES,
     SHORTAGE_KINDS,
     SHOW_WHAT,
     TAX_CHOICES,
     TAX_KINDS,
-    VERB_ALIASES,
     closed_word,
 )
 from rules.actions import (
     Action,
     Auction,
     Bankrupt,
-    Build,
-    Buy,
     Card,
     Collect,
     Deal,
@@ -48,20 +44,15 @@ from rules.actions import (
     Items,
     JailAction,
     JailWay,
-    Mortgage,
-    Next,
-    Parking,
     Pay,
     Rent,
-    Sell,
     ShortageAuction,
     Tax,
     TaxChoice,
     TaxKind,
     Trade,
-    Turn,
-    Unmortgage,
 )
+from rules.board import resolve
 from rules.cards import resolve_card
 from rules.errors import RuleError, UnknownName
 from rules.names import name_key, shown
@@ -69,31 +60,18 @@ from rules.rent import is_roll
 from rules.state import Deck, GameState
 
 
-def parse(line: str, state: GameState) -> Command:
-    """Read one command line against ``state``. Raises :class:`RuleError` (usually :class:`CommandError` or
-    :class:`~rules.errors.UnknownName`) with a clear message for anything it cannot read."""
-    check_line(line)
-    text = strip_comment(line)
-    if not text:
-        raise CommandError("nothing to do: the line is empty or only a comment")
-    words = text.split()
-    verb = VERB_ALIASES.get(words[0].casefold()) or closed_word(words[0], {v: v for v in SHAPES})
-    parser = _PARSERS.get(verb or "")
-    if parser is None:
-        raise CommandError(f'unknown command "{shown(words[0])}"; commands are {", ".join(sorted(SHAPES))}')
-    return parser(_Line(verb or "", words[1:], state))
-
-
 class _Line:
     """The words after the verb, with helpers that resolve names and amounts or raise a clear error."""
 
-    def __init__(self, verb: str, args: list[str], state: GameState) -> None:
+    def __init__(self, verb: str, args: list[str], state: GameState, shape: str) -> None:
         self.verb = verb
         self.args = args
         self.state = state
+        self.shape = shape
+        """The verb's shape (``banker.commands.verbs``), quoted by every refusal of the line's shape."""
 
     def bad(self, why: str) -> CommandError:
-        return CommandError(f"{why}; expected: {SHAPES[self.verb]}")
+        return CommandError(f"{why}; expected: {self.shape}")
 
     def need(self, lo: int, hi: int | None = None) -> None:
         n = len(self.args)
@@ -142,7 +120,7 @@ class _Line:
         raise first
 
     def amount(self, word: str, what: str = "amount", zero: bool = False) -> int:
-        return parse_amount(word, what, zero=zero, currency=self.state.board.currency)
+        return parse_amount(word, what, zero=zero, board=self.state.board)
 
     def dice(self, word: str) -> int:
         """A total thrown with two dice, typed as digits."""
@@ -163,7 +141,7 @@ class _Line:
         return how
 
     def tax_choice(self, word: str) -> TaxChoice:
-        option = closed_word(word[1:] if word[:1] in "$£" else word, TAX_CHOICES)
+        option = closed_word(strip_sign(word, self.state.board), TAX_CHOICES)
         if option is None:
             raise self.bad(f'"{shown(word)}" is not an income-tax choice: 200 or 10%')
         return option
@@ -233,7 +211,7 @@ def _is_player(c: _Line, word: str) -> bool:
     return name_key(word) in {name_key(p.name) for p in c.state.players}
 
 
-def _player_deed(cls: type) -> Callable[[_Line], Command]:
+def _player_deed(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(2)
         return cls(c.player(c.args[0]), c.deed(c.args[1:]))
@@ -276,7 +254,7 @@ def _rent(c: _Line) -> Action:
     return Rent(payer, c.deed(rest), dice=dice, card=card)
 
 
-def _money_move(c: _Line, cls: type, keyword: str) -> Action:
+def _money_move(c: _Line, cls: Callable[..., Action], keyword: str) -> Action:
     c.need(2, 4)
     player = c.player(c.args[0])
     amount = c.amount(c.args[1])
@@ -300,7 +278,7 @@ def _go(c: _Line) -> Action:
     return Go(c.player(c.args[0]), exact=exact)
 
 
-def _build_sell(cls: type) -> Callable[[_Line], Command]:
+def _build_sell(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(2)
         player = c.player(c.args[0])
@@ -357,7 +335,7 @@ def _card(c: _Line) -> Action:
     c.need(3)
     deck = c.deck(c.args[1])
     player = c.player(c.args[0])
-    card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]))
+    card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]), c.state.settings.edition)
     return Card(player, deck, card.id)
 
 
@@ -428,7 +406,7 @@ def _items(c: _Line, text: str, giver: str) -> Items:
         low = part.casefold().replace(" ", "-")
         if low == "nothing":
             continue
-        if low[:1] in "$£" or low[:1].isdigit():
+        if has_sign(low, c.state.board) or low[:1].isdigit():
             if cash:
                 raise c.bad("give one cash amount per side")
             cash = c.amount(part.replace(" ", ""), "cash in the trade")
@@ -454,7 +432,7 @@ def _bankrupt(c: _Line) -> Action:
     return Bankrupt(player, c.creditor(c.args[2], player))
 
 
-def _one_player(cls: type) -> Callable[[_Line], Command]:
+def _one_player(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Action:
         c.need(1, 1)
         return cls(c.player(c.args[0]))
@@ -465,12 +443,12 @@ def _one_player(cls: type) -> Callable[[_Line], Command]:
 def _bare(make: Callable[[], Command]) -> Callable[[_Line], Command]:
     def parse_it(c: _Line) -> Command:
         c.need(0, 0)
-        return make()  # type: ignore[operator]
+        return make()
 
     return parse_it
 
 
-def _control(c: _Line, kind: str) -> Control:
+def _control(c: _Line, kind: ControlKind) -> Control:
     """``undo`` / ``redo``, or ``undo to 12`` / ``redo to 12`` with the number of a journal entry (``banker log``)."""
     c.need(0, 2)
     if not c.args:
@@ -495,22 +473,22 @@ def _end(c: _Line) -> Action:
 
 def _show(c: _Line) -> Query:
     c.need(1)
-    what = closed_word(c.args[0], SHOW_WHAT) or ""
-    if what == "rent":
+    what = closed_word(c.args[0], SHOW_WHAT)
+    if what is QueryKind.RENT:
         rest = c.args[1:]
         dice = None
         if len(rest) >= 2 and rest[-2].casefold() == "dice":
             dice = c.dice(rest[-1])
             rest = rest[:-2]
-        return Query("rent", deed=c.deed(rest), dice=dice)
-    if what == "count":
+        return Query(QueryKind.RENT, deed=c.deed(rest), dice=dice)
+    if what == QueryKind.COUNT:
         return _count_check(c)
-    if what == "deed":
-        return Query("deed", deed=c.deed(c.args[1:]))
-    if what in ("worth", "scores"):
+    if what == QueryKind.DEED:
+        return Query(QueryKind.DEED, deed=c.deed(c.args[1:]))
+    if what in (QueryKind.WORTH, QueryKind.SCORES):
         c.need(1, 1)
         return Query(what)
-    if what in ("tax", "raise"):
+    if what in (QueryKind.TAX, QueryKind.RAISE):
         c.need(2, 2)
         return Query(what, player=c.player(c.args[1]))
     raise c.bad(f'"{shown(c.args[0])}" is not something to show')
@@ -534,8 +512,6 @@ def _count_check(c: _Line) -> Query:
         counts.append(int(word))
     group = None
     if len(c.args) > 3:
-        from rules.board import resolve
-
         keys = list(board.groups)
         entries: list[tuple[int, str, tuple[str, ...]]] = [
             (i, g.title, (g.key, g.key.replace("_", " "), g.mark)) for i, g in enumerate(board.groups.values())
@@ -543,37 +519,8 @@ def _count_check(c: _Line) -> Query:
         group = keys[resolve(" ".join(c.args[3:]), entries, "colour group")]
         if not any(board.deeds[di].is_street for di in board.groups[group].deeds):
             raise c.bad(f"no building stands on the {board.groups[group].title}; count a colour group")
-    return Query("count", counts=(counts[0], counts[1]), group=group)
+    return Query(QueryKind.COUNT, counts=(counts[0], counts[1]), group=group)
 
 
 def _new(c: _Line) -> NewGame:
     return parse_new_words(c.args)
-
-
-_PARSERS: dict[str, Callable[[_Line], Command]] = {
-    "new": _new,
-    "deal": _deal,
-    "buy": _player_deed(Buy),
-    "auction": _auction,
-    "rent": _rent,
-    "pay": lambda c: _money_move(c, Pay, "to"),
-    "collect": lambda c: _money_move(c, Collect, "from"),
-    "go": _go,
-    "build": _build_sell(Build),
-    "sell": _build_sell(Sell),
-    "shortage": _shortage,
-    "mortgage": _player_deed(Mortgage),
-    "unmortgage": _player_deed(Unmortgage),
-    "tax": _tax,
-    "card": _card,
-    "jail": _jail,
-    "trade": _trade,
-    "bankrupt": _bankrupt,
-    "parking": _one_player(Parking),
-    "turn": _one_player(Turn),
-    "next": _bare(Next),
-    "undo": lambda c: _control(c, "undo"),
-    "redo": lambda c: _control(c, "redo"),
-    "end": _end,
-    "show": _show,
-}

@@ -1,5 +1,5 @@
 """The closed word lists of the language and how a typed word is matched against one (an exact spelling or a
-unique prefix): the verbs and their shapes, decks, jail ways, tax kinds and choices, end reasons and the other
+unique prefix): decks, jail ways, tax kinds and choices, end reasons and the other
 fixed words. Held in one place so the parser, the dialogs' forms and the command line's completion read the
 same synonyms, once."""
 
@@ -8,53 +8,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from banker.commands.kinds import CommandError
+from banker.commands.kinds import CommandError, QueryKind
 from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
 from rules.names import shown
 from rules.state import Deck
 
-SHAPES: dict[str, str] = {
-    "new": "new <variant> <player> <player>... [edition us|uk]",
-    "deal": "deal <player> <deed>  or  deal random [<seed>]",
-    "buy": "buy <player> <deed>",
-    "auction": "auction <deed> <player> <amount>",
-    "rent": "rent <payer> <deed> [dice <n>] [card]",
-    "pay": "pay <player> <amount> [to <player>|to each]",
-    "collect": "collect <player> <amount> [from <player>|from each]",
-    "go": "go <player> [exact]",
-    "build": "build <player> <deed> [<count>]",
-    "sell": "sell <player> <deed> [<count>]",
-    "shortage": "shortage <player> <deed> <count> [houses|hotels] <amount>",
-    "mortgage": "mortgage <player> <deed>",
-    "unmortgage": "unmortgage <player> <deed>",
-    "tax": "tax <player> income [200|10%]  or  tax <player> luxury",
-    "card": "card <player> chance|chest <card-id>",
-    "jail": "jail <player> [fine|card|doubles|miss]",
-    "trade": "trade <player> <player> give <items> get <items> [lift <deeds>]",
-    "bankrupt": "bankrupt <player> to <player>|bank",
-    "parking": "parking <player>",
-    "turn": "turn <player>",
-    "next": "next",
-    "undo": "undo [to <entry>]",
-    "redo": "redo [to <entry>]",
-    "end": "end [time]",
-    "show": "show rent <deed> [dice <n>] | show deed <deed> | show count <houses> <hotels> [<group>]"
-    " | show worth | show tax <player> | show raise <player>"
-    " | show scores",
-}
-
-VERB_ALIASES: dict[str, str] = {
-    "lift": "unmortgage",
-    "unmort": "unmortgage",
-    "auc": "auction",
-    "b": "buy",
-    "bankruptcy": "bankrupt",
-    "fp": "parking",
-    "salary": "go",
-    "houses": "build",
-    "?": "show",
-    "query": "show",
-}
 DECKS = {
     "chance": Deck.CHANCE,
     "ch": Deck.CHANCE,
@@ -88,14 +46,14 @@ TAX_CHOICES = {
 EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
 BANK = {"bank": "bank"}
 SHOW_WHAT = {
-    "rent": "rent",
-    "deed": "deed",
-    "count": "count",
-    "worth": "worth",
-    "tax": "tax",
-    "raise": "raise",
-    "scores": "scores",
-    "standings": "scores",
+    "rent": QueryKind.RENT,
+    "deed": QueryKind.DEED,
+    "count": QueryKind.COUNT,
+    "worth": QueryKind.WORTH,
+    "tax": QueryKind.TAX,
+    "raise": QueryKind.RAISE,
+    "scores": QueryKind.SCORES,
+    "standings": QueryKind.SCORES,
 }
 END_REASONS = {"time": EndReason.TIME, "agreement": EndReason.AGREEMENT, "agreed": EndReason.AGREEMENT}
 EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}

@@ -96,7 +96,10 @@ thead th { background: #eee; }
 
 def html_of(sheet: BoardSheet, game_id: int) -> str:
     """A self-contained page (nothing fetched) that prints on one A4 or Letter sheet."""
-    h = lambda text: escape(str(text), quote=True)  # noqa: E731 - a short local
+
+    def h(text: object) -> str:
+        return escape(str(text), quote=True)
+
     rows = "".join(
         f'<tr><td><span class="swatch" style="background:{h(d.colour)}"></span> <span class="mark">{h(d.mark)}'
         f"</span> {h(d.group)}</td><td>{h(d.name)}</td><td>{h(_owner(d.owner, d.token))}</td>"

@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banker import __version__
-from banker.session import ReplayEntry, ReplayRefused, Session
+from banker.session import EDITION_DATA, ReplayEntry, ReplayRefused, Session
+from rules import editions
+from rules.board import BoardDataError
 from rules.codec import state_from_dict, state_to_dict
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
-    from rules.state import Settings
+    from rules.state import GameState, Settings
 
 FORMAT = "banker-game"
 VERSION = 1
@@ -50,7 +52,7 @@ def render(session: Session) -> str:
             "edition": state.settings.edition,
             "variant": state.settings.variant,
             "players": [{"name": p.name, "token": p.token} for p in state.players],
-            "settings": state_to_dict(state)["settings"],
+            "settings": _settings(state),
             "maths": sorted(session.maths_players()),
         },
     }
@@ -78,6 +80,14 @@ def render(session: Session) -> str:
         if entries
         else (f'{text},\n  "entries": [],\n  {end}\n}}\n')
     )
+
+
+def _settings(state: GameState) -> dict[str, Any]:
+    """The game's settings, with the whole edition when it is not built in (a family's own board goes with the
+    game, as the journal keeps it: docs/editions.md), so the file imports where that board's file is not."""
+    settings: dict[str, Any] = state_to_dict(state)["settings"]
+    own = editions.edition_data(state.settings.edition)
+    return {**settings, EDITION_DATA: own} if own is not None else settings
 
 
 @dataclass(frozen=True)
@@ -114,9 +124,14 @@ def read(text: str) -> GameFile:
         players = game["players"]
         names = [str(p["name"]) for p in players]
         tokens = [str(p.get("token") or "") for p in players]
+        own = game["settings"].get(EDITION_DATA)
+        if own is not None:  # the game's own board, checked as any edition file is
+            editions.register(own, source="the game file's edition")
         settings = state_from_dict(
             {"settings": game["settings"], "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
         ).settings
+    except BoardDataError as e:
+        raise GameFileError(f"the game's edition is refused: {e}") from None
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         raise GameFileError(f'the "game" set-up is damaged ({type(e).__name__}: {e})') from None
     entries = []

@@ -26,7 +26,8 @@ def payload(text: str) -> bytes:
 def error_correction(text: str) -> int:
     """Medium error correction survives a glare on a laptop screen; a link (the BG Stats play, several hundred
     characters) takes the low level instead, so its code stays small enough to fit a terminal (docs/exports.md)."""
-    return ERROR_CORRECT_L if text.startswith("https://") else ERROR_CORRECT_M
+    level: int = ERROR_CORRECT_L if text.startswith("https://") else ERROR_CORRECT_M
+    return level
 
 
 def make_qr(text: str, border: int = 4) -> qrcode.QRCode:

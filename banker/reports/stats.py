@@ -4,7 +4,7 @@ bankrupted whom, longest game), per game and all-time.
 
 Everything is per rule system: a short game and a 1935 game are different contests (different end, different
 valuation), so their results are never added together. The figures come from the journal: each finished game's
-standings (:func:`banker.reports.exports.report`, the rule book's valuation) and its effective actions with the engine's
+standings (:func:`banker.reports.report.report`, the rule book's valuation) and its effective actions with the engine's
 outcomes (:meth:`banker.session.Session.history`), whose transfers say who paid whom and why. Pure functions
 except :func:`collect`, which reads a database; no Textual (the standings screen and ``banker stats`` both use it).
 """
@@ -13,11 +13,20 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from banker.reports.exports import Report, duration_text, game_title
+from banker.reports.report import Report, duration_text, game_title
+from rules.outcome import Outcome
+from rules.state import GameState
+
+if TYPE_CHECKING:
+    from banker.journal import Journal
+    from banker.session import Session
+from rules.board import format_money
+from rules.editions import by_currency
 
 FORMAT = "banker-stats"
 VERSION = 1
@@ -77,7 +86,11 @@ class GameRecords:
     bankruptcies: tuple[Bankruptcy, ...] = ()
 
 
-def records_from_history(state, history: Iterable, creditors: dict[int, str | None] | None = None) -> GameRecords:
+def records_from_history(
+    state: GameState,
+    history: Iterable[tuple[Any, Outcome]],
+    creditors: dict[int, str | None] | None = None,
+) -> GameRecords:
     """A game's records from its effective actions (``Session.history()``: (log entry, outcome) pairs, in order).
 
     A player who is bankrupt after an action and was not before it went out then; the creditor is ``creditors``'s
@@ -126,7 +139,7 @@ def records_from_history(state, history: Iterable, creditors: dict[int, str | No
     return GameRecords(actions=count, biggest_rent=biggest, most_rent=most, best_group=best, bankruptcies=tuple(out))
 
 
-def _player_name(state, name: str) -> str:
+def _player_name(state: GameState, name: str) -> str:
     """A creditor as journalled ("ann") spelt as the player's name ("Ann"); "the bank" stays."""
     if name == "the bank":
         return name
@@ -155,11 +168,11 @@ class GameFacts:
         return self.report.variant
 
 
-def game_facts(session, journal=None) -> GameFacts:
+def game_facts(session: Session, journal: Journal | None = None) -> GameFacts:
     """A game's standings and records, read from its session (the history is replayed from the start); with the
     game's ``journal`` (:class:`banker.journal.Journal`), each bankruptcy's creditor is read from its journalled
     action."""
-    from banker.reports.exports import report
+    from banker.reports.report import report
 
     history = session.history()
     creditors: dict[int, str | None] = {}
@@ -184,7 +197,7 @@ def collect(db: str | Path) -> list[GameFacts]:
     except LookupError:
         return []
     try:
-        ids = [g["id"] for g in journal.games() if g["over"]]
+        ids = [g.id for g in journal.games() if g.over]
         return [game_facts(Session(journal, game_id), journal) for game_id in ids]
     finally:
         journal.close()
@@ -377,9 +390,10 @@ def player_report(group: VariantStats, name: str) -> PlayerReport | None:
 
 
 def _money(currency: str, amount: float) -> str:
-    sign = "-" if amount < 0 else ""
-    whole = f"{abs(amount):,.0f}" if float(amount).is_integer() else f"{abs(amount):,.1f}"
-    return f"{sign}{currency}{whole}"
+    """A group's figure in its games' money: as the edition with that sign writes it (:meth:`rules.board.Board.money`:
+    ``1.500 €``), else :func:`rules.board.format_money` with the sign."""
+    board = by_currency(currency)
+    return board.money(amount) if board is not None else format_money(amount, currency)
 
 
 def _plural(n: int, word: str) -> str:
@@ -407,7 +421,7 @@ def rent_text(rent: Rent, money: str) -> str:
     return f"{money}: {rent.payer} paid {rent.owner} for {rent.deed}"
 
 
-def group_text(best: GroupRent, money) -> str:
+def group_text(best: GroupRent, money: Callable[[int], str]) -> str:
     return f"{best.group} {money(best.amount)} ({best.top} collected {money(best.top_amount)})"
 
 
@@ -525,12 +539,12 @@ def stats_text(groups: list[VariantStats], name: str | None = None) -> str:
     return "\n\n".join(out) if out else f"No finished games with a player called {name}."
 
 
-def stats_dict(groups: list[VariantStats], name: str | None = None) -> dict:
+def stats_dict(groups: list[VariantStats], name: str | None = None) -> dict[str, Any]:
     """``banker stats --json``: per rule system, the player table, the all-time records and each game's records;
     with ``name``, that player's history and head-to-head record instead of every game."""
     variants = []
     for g in groups:
-        entry: dict = {
+        entry: dict[str, Any] = {
             "variant": g.variant,
             "title": g.title,
             "games": len(g.games),
@@ -562,8 +576,8 @@ def stats_dict(groups: list[VariantStats], name: str | None = None) -> dict:
     return {"format": FORMAT, "version": VERSION, "player": name, "variants": variants}
 
 
-def _records_dict(r: Records) -> dict:
-    def game_and(pair):
+def _records_dict(r: Records) -> dict[str, Any]:
+    def game_and(pair: tuple[int, Rent | Collected | GroupRent] | None) -> dict[str, Any] | None:
         return None if pair is None else {"game": pair[0], **asdict(pair[1])}
 
     longest = None

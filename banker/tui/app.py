@@ -28,6 +28,7 @@ from banker.tui.textual_private import give_result_callback
 from rules import CannotPay, RuleError
 
 if TYPE_CHECKING:
+    from banker.journal import GameListing
     from banker.tui.screens.games import GamesScreen
     from banker.tui.screens.new_game import NewGameScreen
 
@@ -122,6 +123,10 @@ class BankerApp(App[int]):
     def __init__(self, db_path: Path, session=None, clock: Callable[[], datetime] | None = None) -> None:
         super().__init__()
         self.db_path = Path(db_path)
+        from banker.paths import editions_dir
+        from rules.editions import use_directory
+
+        use_directory(editions_dir(self.db_path))  # the family's own editions, beside the database
         self.session = session
         self.clock = clock
         self._time_up_handled = False
@@ -195,8 +200,24 @@ class BankerApp(App[int]):
             self.set_timer(1.0, gc.enable)
         if self.session is None:
             self.show_games()
+        else:
+            self._restore_phones()
 
-    def games(self) -> list[dict]:
+    def _restore_phones(self) -> None:
+        """The game just opened had its phone pages on when it was last played: turn them on again."""
+        from banker.journal import JournalError
+
+        session = self.session
+        try:
+            port = session.pages_port() if session is not None else None
+        except JournalError:
+            return
+        if port is not None:
+            from banker.tui.screens.phones import restore_phones
+
+            restore_phones(self, port)
+
+    def games(self) -> list[GameListing]:
         from banker.journal import Journal
 
         journal = Journal(self.db_path)
@@ -228,10 +249,41 @@ class BankerApp(App[int]):
         def replaced() -> None:
             if previous is not None:
                 previous.close()
+            self._restore_phones()
             if then is not None:
                 then()
 
         self.call_next(self._replace_all, TableScreen(session), replaced)
+
+    def file_replaced(self) -> None:
+        """The database's path names another file now (``mv backup.db game.db`` while the app had it open): let
+        the old file go first (its log moved aside, never read over the new file nor checkpointed into it:
+        ``Journal.let_go``), then open the same game from the new file, or the saved games if it has none."""
+        from banker.journal import JournalError
+        from banker.session import Session
+
+        old, self.session = self.session, None
+        if old is None:
+            return
+        old.close()
+        try:
+            session = Session.open(self.db_path, old.game_id)
+        except (LookupError, JournalError) as e:
+            self.notify(
+                f"{self.db_path} was replaced by another file, and game {old.game_id} cannot be opened from it ({e}).",
+                title="Database",
+                severity="warning",
+                timeout=10,
+            )
+            self.show_games()
+            return
+        self.notify(
+            f"{self.db_path} was replaced by another file: game {old.game_id} is now read from it.",
+            title="Database",
+            severity="warning",
+            timeout=10,
+        )
+        self._use(session)
 
     def open_game(self, game_id: int) -> None:
         from banker.session import Session
@@ -385,8 +437,7 @@ class BankerApp(App[int]):
     def _ask_maths(self, line: str, question) -> None:
         from banker.tui.dialogs.maths import MathsDialog
 
-        currency = self.session.state.board.currency
-        self.push_screen(MathsDialog(question, currency), partial(self._worked_out, line, question))
+        self.push_screen(MathsDialog(question, self.session.state.board), partial(self._worked_out, line, question))
 
     def _worked_out(self, line: str, question, right: bool | None) -> None:
         """The maths dialog closed: record the line as it was (so the engine's amount), unless the game changed

@@ -40,5 +40,9 @@ class Banker(Protocol):
         """Push the standings screen for the open game."""
         ...
 
+    def file_replaced(self) -> None:
+        """The database's path names another file now (``mv backup.db game.db``): open the game from it."""
+        ...
+
 
 __all__ = ["Banker"]

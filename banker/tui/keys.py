@@ -32,7 +32,7 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("sell", "s", "Sell", "Sell houses or a hotel back to the bank"),
     TableAction("mortgage", "m", "Mortgage", "Mortgage a deed"),
     TableAction("unmortgage", "l", "Lift", "Lift (pay off) a mortgage"),
-    TableAction("tax", "t", "Tax", "Income tax ($200 or 10%) or luxury tax"),
+    TableAction("tax", "t", "Tax", "Income tax (flat or 10%) or luxury tax"),
     TableAction("card", "k", "Card", "A Chance or Community Chest card"),
     TableAction("jail", "j", "Jail", "Send to jail, pay the fine, use a card, roll doubles"),
     TableAction("trade", "x", "Trade", "A trade between two players"),

@@ -18,12 +18,24 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from html import escape
 from importlib.resources import files
 from string import Template
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from rules.board import SquareKind
+from banker.views import board_sheet, buildings_text, deed_card_view, html_text
+from banker.web.page_data import (
+    BoardSheetFacts,
+    Collects,
+    DeedCard,
+    DeedLine,
+    GameFacts,
+    GroupLine,
+    LogLine,
+    PageData,
+    PlayerPage,
+    TablePage,
+)
+from rules.board import Deed, SquareKind
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -66,7 +78,7 @@ def seconds_left(view: View) -> int | None:
     return None if deadline is None else max(int((deadline - view.now).total_seconds()), 0)
 
 
-def _game(view: View) -> dict[str, Any]:
+def _game(view: View) -> GameFacts:
     state = view.state
     turn = state.players[state.turn].name if state.players else ""
     return {
@@ -81,8 +93,8 @@ def _game(view: View) -> dict[str, Any]:
     }
 
 
-def _log(entries: list[LogEntry]) -> list[dict[str, Any]]:
-    out = []
+def _log(entries: list[LogEntry]) -> list[LogLine]:
+    out: list[LogLine] = []
     for e in reversed(entries[-LOG_LINES:]):
         try:
             clock = datetime.fromisoformat(e.time).astimezone().strftime("%H:%M")
@@ -107,7 +119,7 @@ def involving(entries: tuple[LogEntry, ...], name: str) -> list[LogEntry]:
     return found[::-1]
 
 
-def _collects(state: GameState, deed) -> dict[str, Any]:
+def _collects(state: GameState, deed: Deed) -> Collects:
     """What a deed collects now, by ``rules.queries.rent_quote``: an amount, or for a utility the range of the dice."""
     from rules.queries import rent_quote as quote
 
@@ -146,10 +158,8 @@ def _detail(explanation: str, name: str, amount: str = "") -> str:
     return explanation
 
 
-def _card(state: GameState, deed: str) -> dict[str, Any]:
+def _card(state: GameState, deed: str) -> DeedCard:
     """The deed's card as printed and its facts in this game (``banker.views.deed_card_view``, the table's own)."""
-    from banker.views import deed_card_view
-
     v = deed_card_view(state, deed)
     return {
         "price": v.price,
@@ -160,7 +170,7 @@ def _card(state: GameState, deed: str) -> dict[str, Any]:
     }
 
 
-def _card_html(card: dict[str, Any]) -> str:
+def _card_html(card: DeedCard) -> str:
     now = ' class="now"'
     rows = "".join(
         f'<tr{now if r["now"] else ""}><th scope="row">{h(r["level"])}</th>'
@@ -183,7 +193,7 @@ def swatch(colour: str, mark: str) -> str:
     )
 
 
-def player_data(view: View, seat: int) -> dict[str, Any]:
+def player_data(view: View, seat: int) -> PlayerPage:
     """Everything a player's page shows, as plain JSON."""
     from rules.jail import DECK_TITLES
     from rules.queries import buildings_on, jail_status, valuation
@@ -191,9 +201,9 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
     state = view.state
     p = state.players[seat]
     w = valuation(state, seat)
-    groups = []
+    groups: list[GroupLine] = []
     for key, group in state.board.groups.items():
-        deeds = []
+        deeds: list[DeedLine] = []
         for di in group.deeds:
             holding = state.deeds[di]
             if holding.owner != seat:
@@ -236,7 +246,7 @@ def player_data(view: View, seat: int) -> dict[str, Any]:
     }
 
 
-def table_data(view: View) -> dict[str, Any]:
+def table_data(view: View) -> TablePage:
     """Everything the table's page shows, as plain JSON."""
     from rules.queries import standings
 
@@ -276,10 +286,8 @@ def table_data(view: View) -> dict[str, Any]:
     }
 
 
-def _board(state: GameState) -> dict[str, Any]:
+def _board(state: GameState) -> BoardSheetFacts:
     """The board sheet (``banker.views.board_sheet``): what it takes to lay the board out again."""
-    from banker.views import board_sheet, buildings_text
-
     sheet = board_sheet(state)
     return {
         "deeds": [
@@ -302,16 +310,16 @@ def _board(state: GameState) -> dict[str, Any]:
 
 
 # HTML ----------------------------------------------------------------------------------------------------------
-def h(text: object) -> str:
-    """Text for HTML: every ``<``, ``>``, ``&`` and quote escaped."""
-    return escape(str(text), quote=True)
+h = html_text
+"""Text for HTML: every ``<``, ``>``, ``&`` and quote escaped (:func:`banker.views.html_text`, shared with the HTML
+standings page)."""
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _game_line(game: dict[str, Any], you: str | None = None) -> str:
+def _game_line(game: GameFacts, you: str | None = None) -> str:
     turn = game["turn"]
     if game["over"]:
         now = "<strong>Game over</strong>" + (f": {h(game['end_reason'])}" if game["end_reason"] else "")
@@ -322,7 +330,7 @@ def _game_line(game: dict[str, Any], you: str | None = None) -> str:
     return f"<p>Game {h(game['id'])} · {h(game['variant'])} · {now}</p>"
 
 
-def _log_html(entries: list[dict[str, Any]], heading: str) -> str:
+def _log_html(entries: list[LogLine], heading: str) -> str:
     lines = []
     for e in entries:
         text = h(e["text"])
@@ -340,7 +348,7 @@ def _time_left(seconds: int) -> str:
     return f"Time left {seconds // 3600}:{seconds % 3600 // 60:02}:{seconds % 60:02}"
 
 
-def player_sections(data: dict[str, Any]) -> dict[str, str]:
+def player_sections(data: PlayerPage) -> dict[str, str]:
     p = data["player"]
     money = (
         f'<p class="cash"><span class="label">Cash</span> <span class="amount">{h(p["cash_text"])}'
@@ -388,7 +396,7 @@ def player_sections(data: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def table_sections(data: dict[str, Any]) -> dict[str, str]:
+def table_sections(data: TablePage) -> dict[str, str]:
     rows = []
     for s in data["standings"]:
         marks = []
@@ -430,7 +438,7 @@ def table_sections(data: dict[str, Any]) -> dict[str, str]:
     }
 
 
-def _board_html(board: dict[str, Any]) -> str:
+def _board_html(board: BoardSheetFacts) -> str:
     """The board sheet: every deed by group with its owner (and token), buildings and mortgage; who is in jail and
     who holds a Get Out of Jail Free card (the standings and the bank above give the turn, houses and pot)."""
     rows = []
@@ -460,18 +468,18 @@ def _digest(html: str) -> str:
     return hashlib.blake2s(html.encode("utf-8"), digest_size=6).hexdigest()
 
 
-def title(data: dict[str, Any]) -> str:
+def title(data: PageData) -> str:
     if data["page"] == "player":
         p = data["player"]
         return f"{p['name']}: {p['cash_text']} · Banker"
     return f"Table, game {data['game']['id']} · Banker"
 
 
-def sections(data: dict[str, Any]) -> dict[str, str]:
+def sections(data: PageData) -> dict[str, str]:
     return player_sections(data) if data["page"] == "player" else table_sections(data)
 
 
-def snapshot(data: dict[str, Any]) -> str:
+def snapshot(data: PageData) -> str:
     """What ``/events`` sends: the figures, the page's title and each section's HTML with its hash, as JSON."""
     parts = {key: {"h": _digest(html), "html": html} for key, html in sections(data).items()}
     return json.dumps(
@@ -498,7 +506,7 @@ _SECTION_ATTRS = {
 }
 
 
-def page(data: dict[str, Any]) -> str:
+def page(data: PageData) -> str:
     """The whole page: complete without script; the script (its hash in :func:`content_security_policy`) keeps
     it current."""
     parts = []

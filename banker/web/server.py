@@ -25,15 +25,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from aiohttp import web
 
-from banker.journal import TABLE_SEAT, Journal
+from banker.journal import TABLE_SEAT, Journal, JournalError, NoGame
 from banker.session import Session
 from banker.web import pages
+from banker.web.limits import IDLE_SECONDS, Limits, Listener, Tally, connection_cap, raise_descriptor_limit
 from banker.web.links import Link, tokens, url_host
+from banker.web.page_data import PageData
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 POLL_SECONDS = 0.05
 """How often each served game checks ``PRAGMA data_version`` for another connection's commit."""
@@ -107,10 +111,20 @@ class Stream:
 
 
 class Feed:
-    """One served game: its read-only session, its pages' tokens and the streams open on them."""
+    """One served game: its read-only session, its pages' tokens and the streams open on them.
+
+    The feed is never left behind: a reload that failed (the database busy, the process out of descriptors) keeps
+    the feed marked stale, and every poll tries again until one succeeds; a snapshot that could not be drawn is
+    drawn again on the next poll. A failure is reported once (then counted) until the feed has caught up."""
 
     def __init__(
-        self, db_path: Path, game_id: int, seats: dict[str, int], on_error: Callable[[BaseException], None]
+        self,
+        db_path: Path,
+        game_id: int,
+        seats: dict[str, int],
+        on_error: Callable[[BaseException], None],
+        on_warning: Callable[[str], None] | None = None,
+        on_replaced: Callable[[Feed], None] | None = None,
     ) -> None:
         journal = Journal(db_path, create=False, readonly=True)
         try:
@@ -119,25 +133,44 @@ class Feed:
             journal.close()
             raise
         self._journal = journal
+        self.game_id = game_id
         self.seats = seats
         """Token -> seat (:data:`TABLE_SEAT`: the table page)."""
         self.streams: set[Stream] = set()
         self._on_error = on_error
+        self._on_warning = on_warning or (lambda text: log.warning("%s", text))
         self._version = journal.data_version()
         self._pending = False
+        self.stale = False
+        """A reload failed: the next poll reads the journal again whatever ``data_version`` says."""
+        self.unsent = False
+        """A change was read in but its snapshots could not be drawn: the next poll draws them again."""
+        self._failing = ""
+        self._failures = 0
+        self._on_replaced = on_replaced
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
-    def data(self, seat: int, view: pages.View | None = None) -> dict:
+    def data(self, seat: int, view: pages.View | None = None) -> PageData:
         view = view or pages.view_of(self.session)
         return pages.table_data(view) if seat == TABLE_SEAT else pages.player_data(view, seat)
 
     def check(self) -> None:
-        """Catch up with the database if another connection committed since the last look."""
+        """Catch up with the database if another connection committed since the last look, or if the last
+        reload failed; send the snapshots a failure held back. Raises what the database raised (and stays
+        stale, so the next call tries again)."""
+        if self._journal.replaced():
+            raise JournalError(f"{self._journal.path} was replaced by another file; the pages are reopening it")
         version = self._journal.data_version()
-        if version != self._version:
-            self._version = version
+        if version != self._version or self.stale:
+            self.stale = True
             self.session.reload()  # the listener pushes, if the game changed
+            self._version = version
+            self.stale = False
+        if self.unsent:
+            self._push()
+        if not self.unsent:
+            self._recovered()
 
     def poke(self) -> None:
         """The game changed (the app recorded a command): read it in and push it on the loop's next turn, once
@@ -147,30 +180,60 @@ class Feed:
             asyncio.get_running_loop().call_soon(self.refresh)
 
     def refresh(self) -> None:
-        """Read in what changed and push it (about 2 ms for eight phones); a failure is reported, never raised."""
+        """Read in what changed and push it (about 2 ms for eight phones); a failure is reported, never raised,
+        and the next poll tries again."""
         self._pending = False
         try:
+            self.stale = True
             self.session.reload()
+            self.stale = False
         except Exception as exc:  # noqa: BLE001 - the server reports and carries on; the game is not touched
-            self._on_error(exc)
+            self._failed(exc)
 
     async def _watch(self) -> None:
         while True:
             await asyncio.sleep(POLL_SECONDS)
+            if self._on_replaced is not None and self._journal.replaced():
+                self._on_replaced(self)  # the server closes this feed and serves the new file
+                return
             try:
                 self.check()
             except Exception as exc:  # noqa: BLE001
-                self._on_error(exc)
+                self._failed(exc)
+
+    def _failed(self, exc: BaseException) -> None:
+        """Report a failure the first time it happens (the poll runs 20 times a second); count the repeats."""
+        key = f"{type(exc).__name__}: {exc}"
+        if key == self._failing:
+            self._failures += 1
+            return
+        self._failing, self._failures = key, 1
+        self._on_error(exc)
+
+    def _recovered(self) -> None:
+        if self._failing:
+            failures, self._failing, self._failures = self._failures, "", 0
+            self._on_warning(f"phone pages: game {self.game_id} caught up after {failures} failed attempts")
 
     def _changed(self, _session: Session) -> None:
-        """The session's listener: a new snapshot for every page that has a phone watching."""
+        """The session's listener: a new snapshot for every page that has a phone watching (never raises: a
+        snapshot that cannot be drawn now is drawn on the next poll)."""
+        self.unsent = True
+        try:
+            self._push()
+        except Exception as exc:  # noqa: BLE001
+            self._failed(exc)
+
+    def _push(self) -> None:
         if not self.streams:
+            self.unsent = False
             return
         view = pages.view_of(self.session)
         frames: dict[int, bytes] = {}
+        for seat in {stream.seat for stream in self.streams}:
+            frames[seat] = frame(pages.snapshot(self.data(seat, view)))
+        self.unsent = False
         for stream in list(self.streams):
-            if stream.seat not in frames:
-                frames[stream.seat] = frame(pages.snapshot(self.data(stream.seat, view)))
             stream.put(frames[stream.seat])
 
     async def close(self) -> None:
@@ -187,20 +250,31 @@ class PhoneServer:
     """The pages of the games the banker turned them on for (:meth:`serve`), on ``host:port`` (port 0: any)."""
 
     def __init__(
-        self, db_path: str | Path, host: str, port: int, on_error: Callable[[BaseException], None] | None = None
+        self,
+        db_path: str | Path,
+        host: str,
+        port: int,
+        on_error: Callable[[BaseException], None] | None = None,
+        on_warning: Callable[[str], None] | None = None,
     ) -> None:
         self.db_path = Path(db_path)
         self.host = host
         self.port = port
         self.on_error = on_error or (lambda exc: log.error("phone pages: %s", exc))
+        self.on_warning = on_warning or (lambda text: log.warning("%s", text))
         self.feeds: dict[int, Feed] = {}
         self._pages: dict[str, Feed] = {}
         self._runner: web.AppRunner | None = None
+        self._listener: Listener | None = None
+        self.limits: Limits | None = None
+        """The connections and their bounds (:mod:`banker.web.limits`) while the server listens."""
+        self.tally = Tally(self._warn)
+        """The accept loop's failures, said once per kind with a count."""
         self.app = self._make_app()
 
     # Running ---------------------------------------------------------------------------------------------------
     def _make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self._guard])
+        app = web.Application(middlewares=[self._track, self._guard])
         app.router.add_get(f"/{_TOKEN}", self._page)
         app.router.add_get(f"/{_TOKEN}/events", self._events)
         app.on_response_prepare.append(_secure)
@@ -208,24 +282,38 @@ class PhoneServer:
         return app
 
     async def start(self) -> None:
-        """Listen (``OSError`` if the address cannot be used: a port in use, a host not of this machine). No
+        """Listen (``OSError`` if the address cannot be used: a port in use, a host not of this machine), with the
+        process's descriptor limit raised first and the connections bounded (:mod:`banker.web.limits`). No
         signal handlers: the app's (Textual's) or ``asyncio.run``'s stay in charge."""
-        runner = web.AppRunner(self.app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
+        runner = web.AppRunner(
+            self.app, handle_signals=False, access_log=None, shutdown_timeout=1.0, keepalive_timeout=IDLE_SECONDS
+        )
         await runner.setup()
+        server = runner.server
+        assert server is not None
+        limits = Limits(cap=connection_cap(raise_descriptor_limit()))
+        listener = Listener(self.host, self.port, server, limits, self.tally)
         try:
-            site = web.TCPSite(runner, self.host, self.port)
-            await site.start()
+            self.port = listener.open()
         except BaseException:
             await runner.cleanup()
             raise
-        self._runner = runner
-        self.port = runner.addresses[0][1]
+        limits.start()
+        self._runner, self._listener, self.limits = runner, listener, limits
 
     async def stop(self) -> None:
-        """Close every stream and stop listening; the feeds' sessions are closed (they wrote nothing)."""
+        """Close every stream and connection and stop listening; the feeds' sessions are closed (they wrote
+        nothing)."""
+        listener, self._listener = self._listener, None
+        if listener is not None:
+            listener.close()
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()  # on_shutdown closes the feeds first, so the streams end at once
+        limits, self.limits = self.limits, None
+        if limits is not None:
+            await limits.stop()
+        self.tally.flush()
         await self._close_feeds()
 
     @property
@@ -244,7 +332,9 @@ class PhoneServer:
         if feed is None:
             info = _names(self.db_path, game_id)
             by_seat = tokens(self.db_path, game_id, len(info))
-            feed = Feed(self.db_path, game_id, {t: s for s, t in by_seat.items()}, self._failed)
+            feed = Feed(
+                self.db_path, game_id, {t: s for s, t in by_seat.items()}, self._failed, self._warn, self._replaced
+            )
             self.feeds[game_id] = feed
             self._pages.update(dict.fromkeys(feed.seats, feed))
         names = [p.name for p in feed.session.state.players]
@@ -253,6 +343,29 @@ class PhoneServer:
             Link(names[s] if s != TABLE_SEAT else "table", f"{self.base_url}/{by_seat[s]}", s)
             for s in [*range(len(names)), TABLE_SEAT]
         ]
+
+    def _replaced(self, feed: Feed) -> None:
+        """The database file was replaced under a feed (``mv backup.db game.db``): close it without touching the
+        new file (its old log moved aside: :meth:`~banker.journal.Journal.let_go`) and serve the game from the
+        new file, or stop serving it if the new file has no such game."""
+        if self.feeds.get(feed.game_id) is not feed:
+            return
+        del self.feeds[feed.game_id]
+        for token in feed.seats:
+            self._pages.pop(token, None)
+        asyncio.get_running_loop().create_task(self._reopen(feed))
+
+    async def _reopen(self, feed: Feed) -> None:
+        await feed.close()
+        try:
+            self.serve(feed.game_id)
+        except (JournalError, LookupError) as exc:
+            self._warn(
+                f"phone pages: {self.db_path} was replaced by another file, and game {feed.game_id} cannot be "
+                f"served from it ({exc}); its pages are off"
+            )
+            return
+        self._warn(f"phone pages: {self.db_path} was replaced by another file; game {feed.game_id} is served from it")
 
     def changed(self, game_id: int | None = None) -> None:
         """A command was recorded (in this process): the phones of that game (None: of every game) update on the
@@ -279,9 +392,27 @@ class PhoneServer:
         except Exception:  # noqa: BLE001 - the report itself must not break the server
             log.exception("phone pages: reporting an error failed")
 
+    def _warn(self, text: str) -> None:
+        try:
+            self.on_warning(text)
+        except Exception:  # noqa: BLE001 - the report itself must not break the server
+            log.exception("phone pages: reporting a warning failed")
+
     # Requests --------------------------------------------------------------------------------------------------
     @web.middleware
-    async def _guard(self, request: web.Request, handler):
+    async def _track(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A complete request arrived: its connection is busy (never closed as idle, never timed out) until the
+        answer is done (an event stream: until it ends)."""
+        limits = self.limits
+        connection = limits.started(request.transport) if limits is not None else None
+        try:
+            return await handler(request)
+        finally:
+            if connection is not None and limits is not None:
+                limits.finished(connection)
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if request.method not in ("GET", "HEAD"):
             raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
         try:
@@ -352,8 +483,8 @@ def _names(db_path: Path, game_id: int) -> list[str]:
     finally:
         journal.close()
     if info is None:
-        raise LookupError(f"there is no game {game_id} in {db_path}")
-    return info["names"]
+        raise NoGame(db_path, game_id)
+    return list(info.names)
 
 
 async def serve_forever(db_path: Path, game_id: int, host: str, port: int, say: Callable[[str], None]) -> None:

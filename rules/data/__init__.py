@@ -10,5 +10,5 @@ HERE = Path(__file__).parent
 
 
 def read_text(name: str) -> str:
-    """The text of a data file, e.g. ``read_text("board_us.toml")`` or ``read_text("variants/standard.toml")``."""
+    """The text of a data file, e.g. ``read_text("editions/us.toml")`` or ``read_text("variants/standard.toml")``."""
     return (HERE / name).read_text(encoding="utf-8")

@@ -21,6 +21,9 @@ from banker.cli.main import main
 from banker.session import Session
 from rules import Settings
 from tests.kit.conservation import conserved
+from tests.kit.fuzz import examples
+
+pytestmark = pytest.mark.slow  # fuzzing: deselected in the dev run (README, "Developing")
 
 WORDS = [
     b"go",
@@ -85,7 +88,7 @@ def game(tmp_path_factory) -> Path:
 
 
 @given(argv)
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_banker_do_with_arbitrary_bytes(game, words):
     out, err, out_text, err_text = _streams()
     with contextlib.redirect_stdout(out_text), contextlib.redirect_stderr(err_text):

@@ -155,7 +155,8 @@ def test_state_at_an_entry_and_refusals(capsys, db):
 
 def test_the_bgstats_play_is_the_same_after_a_move(capsys, db, tmp_path):
     """A game moved to another laptop is the same play for BG Stats: same sourcePlayId, same length."""
-    from banker.reports import exports
+    from banker.reports.bgstats import bgstats_play
+    from banker.reports.report import report
 
     with Session.create(db, ["Ann", "Bob"], Settings(variant="short-1990s")) as s:
         for line in ("deal ann boardwalk", "rent bob boardwalk", "bankrupt bob to bank"):
@@ -166,4 +167,76 @@ def test_the_bgstats_play_is_the_same_after_a_move(capsys, db, tmp_path):
     other = str(tmp_path / "other.db")
     assert run(capsys, "import", path, "--db", other)[0] == 0
     with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
-        assert exports.bgstats_play(exports.report(a)) == exports.bgstats_play(exports.report(b))
+        assert bgstats_play(report(a)) == bgstats_play(report(b))
+
+
+def test_a_game_on_a_familys_own_board_moves_with_its_board(capsys, tmp_path):
+    """A game played on an edition from a file (issue 24) carries the whole edition in its game file, as its journal
+    does: it imports on a laptop that never had the file, the streets and the money as played."""
+    from rules.editions import forget
+    from tests.cli.test_editions import city_text
+
+    home = tmp_path / "home" / "banker.db"
+    board = home.parent / "editions" / "springfield.toml"
+    board.parent.mkdir(parents=True)
+    board.write_text(city_text(), encoding="utf-8")
+    assert run(capsys, "new", "standard", "Ann", "Bob", "--edition", "springfield", "--db", home)[0] == 0
+    for line in ("buy ann evergreen terrace", "buy ann springfield gorge", "rent bob evergreen"):
+        assert run(capsys, "do", line, "--db", home)[0] == 0
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", "--format", "journal", "--out", path, "--db", home)[0] == 0
+    forget()  # another laptop: no springfield.toml, nothing known but the file
+    away = str(tmp_path / "away" / "banker.db")
+    status, out, err = run(capsys, "import", path, "--db", away)
+    assert status == 0, err
+    with Session.open(home, 1, readonly=True) as a, Session.open(away, 1, readonly=True) as b:
+        assert b.state == a.state and b.state.board.money(1500) == "1.500 €"
+        assert [e.text for e in b.log()] == [e.text for e in a.log()]
+
+
+def test_a_game_file_with_a_broken_board_is_refused_whole(capsys, tmp_path, db):
+    """The edition a game file carries is checked as any edition file is: a fault is one line, nothing imported."""
+    from rules.editions import forget
+    from tests.cli.test_editions import city_text
+
+    board = tmp_path / "springfield.toml"
+    board.write_text(city_text(), encoding="utf-8")
+    assert run(capsys, "new", "standard", "Ann", "Bob", "--edition", board, "--db", db)[0] == 0
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", "--format", "journal", "--out", path, "--db", db)[0] == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["game"]["settings"]["edition_data"]["groups"]["brown"]["mark"] = "??"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    forget()
+    away = tmp_path / "away.db"
+    status, _, err = run(capsys, "import", path, "--db", away)
+    assert status == 2 and "the game's edition is refused" in err and "mark" in err, err
+    assert not away.exists()
+
+
+def test_an_import_in_one_transaction_marks_the_file_it_was_written_for(capsys, db, tmp_path):
+    """The import's writes are savepoints inside one transaction (Journal.write nested): the one transaction still
+    marks the file it was written for (issue 22's user_version, by which a log left by a replaced file is told),
+    and the journal opened on it is not taken for a replaced file."""
+    import sqlite3
+    from pathlib import Path
+
+    from banker.journal import Journal, _file_key, _marker
+
+    game = played(db)
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", game, "--format", "journal", "--out", path, "--db", db)[0] == 0
+    other = tmp_path / "other.db"
+    assert run(capsys, "import", path, "--db", other)[0] == 0
+    key = _file_key(Path(other))
+    assert key is not None
+    conn = sqlite3.connect(other)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == _marker(key)
+    finally:
+        conn.close()
+    journal = Journal(other)
+    try:
+        assert not journal.replaced()
+    finally:
+        journal.close()

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from banker.cli.commands import SHELLS, build_parser
 from banker.cli.main import main
+from banker.cli.parser import SHELLS, build_parser
 
 ROOT = Path(__file__).parents[2]
 

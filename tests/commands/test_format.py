@@ -4,11 +4,12 @@ other scripts), every deed of both boards ("B. & O. Railroad") and amounts at th
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from banker import commands
-from banker.commands import SHAPES, VERB_ALIASES, Control, Query, parse
+from banker.commands import VERB_ALIASES, VERB_NAMES, VERBS, Control, Query, parse
 from rules.actions import (
     ACTION_TYPES,
     Auction,
@@ -44,6 +45,7 @@ from rules.errors import RuleError
 from rules.money import MAX_AMOUNT
 from rules.names import check_names
 from rules.state import Deck, GameState, Settings, new_game
+from tests.kit.fuzz import examples
 
 NAME_CHARS = st.sampled_from(list("AaBbÉéøßĳЖжλ日本क़ि0129-'’"))
 
@@ -136,7 +138,9 @@ def commands_of_every_kind(draw: st.DrawFn) -> tuple[GameState, object]:
     return state, draw(actions(state)[kind])
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@settings(
+    max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 @given(commands_of_every_kind())
 def test_parse_reads_back_what_format_writes(case):
     state, command = case
@@ -150,9 +154,30 @@ def test_every_verb_has_a_writer_and_a_strategy():
     written = set(actions(state))
     assert set(ACTION_TYPES.values()) | {Control, Query} == written
     verbs = {cls.verb for cls in ACTION_TYPES.values()} - {"deal_random"} | {"undo", "redo", "show", "new"}
-    assert set(SHAPES) == verbs and set(VERB_ALIASES.values()) <= verbs
+    assert set(VERB_NAMES) == verbs and set(VERB_ALIASES.values()) <= verbs
     for cls in written:
-        assert cls in commands._WRITERS
+        assert commands.verbs.writer_of(cls) is not None
+
+
+def test_each_command_type_has_one_writer_and_each_verb_one_record():
+    writers: dict[type, set[object]] = {}
+    for v in VERBS:
+        for kind, write in v.writes.items():
+            writers.setdefault(kind, set()).add(write)
+    assert {kind: len(found) for kind, found in writers.items() if len(found) > 1} == {}
+    assert len(VERB_NAMES) == len(set(VERB_NAMES))
+    spellings = [*VERB_NAMES, *VERB_ALIASES]
+    assert len(spellings) == len(set(spellings))
+
+
+def test_a_refusal_quotes_the_verbs_shape_from_the_table():
+    state = new_game(["Ann", "Bob"])
+    for v in VERBS:
+        if v.name in ("next", "undo", "redo", "end"):
+            continue  # these take nothing or optional words only
+        with pytest.raises(commands.CommandError) as refused:
+            parse(v.name, state)
+        assert refused.value.message.endswith(f"expected: {v.shape}"), v.name
 
 
 def test_format_writes_the_canonical_words():

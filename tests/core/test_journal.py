@@ -118,9 +118,9 @@ def test_games_are_listed_and_latest_is_opened(tmp_path):
     j = Journal(path)
     games = j.games()
     j.close()
-    assert [(g["id"], g["variant"], g["players"]) for g in games] == [
-        (1, "standard", ["Ann", "Bob"]),
-        (2, "short-1973", ["Cy", "Di"]),
+    assert [(g.id, g.variant, g.players) for g in games] == [
+        (1, "standard", ("Ann", "Bob")),
+        (2, "short-1973", ("Cy", "Di")),
     ]
     with Session.open(path) as s:
         assert s.game_id == 2 and s.state.settings.variant == "short-1973"

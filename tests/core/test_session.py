@@ -9,6 +9,7 @@ import pytest
 
 import rules
 from banker import session as session_module
+from banker.journal import Journal, NoDatabase, NoGame
 from banker.session import CHECKPOINT_EVERY, Session
 from banker.views import state_json
 from rules import Settings
@@ -184,6 +185,21 @@ def test_open_without_games_raises_lookup(db):
     assert Session.last_unfinished(db) is None
 
 
+def test_a_missing_database_or_game_is_a_typed_error(game, db, tmp_path):
+    # the CLI tells these apart by type, not by the words of the message
+    with pytest.raises(NoDatabase) as missing:
+        Session.open(tmp_path / "none.db")
+    assert missing.value.path == tmp_path / "none.db"
+    with pytest.raises(NoGame) as no_game:
+        Session.open(db, 99)
+    assert (no_game.value.game, no_game.value.path) == (99, db)
+    empty = tmp_path / "empty.db"
+    Journal(empty).close()
+    with pytest.raises(NoGame) as none_yet:
+        Session.open(empty)
+    assert none_yet.value.game is None
+
+
 def checkpoint_seqs(db):
     with sqlite3.connect(db) as conn:
         return [r[0] for r in conn.execute("SELECT seq FROM checkpoints ORDER BY seq")]
@@ -322,12 +338,12 @@ def test_game_end_writes_scores_and_undo_clears_them(db):
     reply = s.execute("end")
     assert reply.ok and s.state.over
     scores = s.scores()
-    assert [(r["name"], r["rank"], r["total"], r["winner"]) for r in scores] == [
+    assert [(r.name, r.rank, r.total, r.winner) for r in scores] == [
         ("Ann", 1, 1535, 1),
         ("Bob", 2, 1465, 0),
     ]
     with sqlite3.connect(db) as conn:
-        assert conn.execute("SELECT over, winner FROM games").fetchone() == (1, scores[0]["name"])
+        assert conn.execute("SELECT over, winner FROM games").fetchone() == (1, scores[0].name)
     assert not s.execute("pay ann 5").ok
     s.execute("undo")
     assert not s.state.over and s.scores() == []

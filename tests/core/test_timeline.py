@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import rules
 from banker.timeline import Timeline
 from rules.actions import Collect, Pay
+from tests.kit.fuzz import examples
 
 BASE = rules.new_game(["Ann", "Bob"], rules.Settings())
 
@@ -171,7 +172,7 @@ OPS = st.lists(
 
 
 @given(OPS, st.integers(1, 6))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 def test_the_cache_gives_the_states_a_full_replay_gives(ops, every):
     """Any mix of actions, undos and redos (several at once: ``undo to``), with states looked up at any depth:
     each equals the full replay of the stack; so does every state of a second timeline resumed from the last

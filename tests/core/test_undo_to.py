@@ -15,7 +15,9 @@ from textual.widgets import OptionList
 from banker.session import Session
 from banker.tui.app import make_app
 from banker.tui.dialogs.undo_to import UndoToDialog
+from banker.tui.screens.table import TableScreen
 from rules import Settings
+from tests.kit.fuzz import examples
 from tests.kit.screens import text_of
 from tests.kit.waits import until
 
@@ -119,7 +121,7 @@ OPS = st.lists(
 
 
 @given(OPS)
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_undo_to_and_redo_to_match_a_model_and_survive_reopen(tmp_path, ops):
     """The stack model of tests/core/test_fuzz.py, with bulk steps (``undo to k``: back to the k-th effective
     action's entry; ``redo to k``: the k-th entry of the redo stack), across checkpoints, then reopened."""
@@ -182,30 +184,28 @@ async def test_shift_u_picks_an_entry_and_takes_back_everything_after_it():
     session = _game(db)
     app = make_app(db, session)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         await pilot.press("U")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, UndoToDialog), "the undo-to dialog")
         dialog = app.screen
         assert isinstance(dialog, UndoToDialog)
         entries = dialog.query_one("#entries", OptionList)
         assert entries.option_count == 5 and entries.highlighted == 0  # newest first
         await pilot.press("enter")  # the last action: nothing after it
-        await pilot.pause()
-        assert "nothing to undo: entry 5 is the last action in effect" in text_of(dialog.query_one("#refusal"))
+        refused = "nothing to undo: entry 5 is the last action in effect"
+        await until(pilot, lambda: refused in text_of(dialog.query_one("#refusal")), "the refusal")
         await pilot.press("down", "down", "down")  # entry 2
         await until(pilot, lambda: "After entry 2: " in text_of(dialog.query_one("#at-entry")), "the balances")
         # the game as it was right after entry 2 (issue 25): Ann had paid $1 and $2 then
         assert text_of(dialog.query_one("#at-entry")).startswith("After entry 2: Ann $1,497 · Bob $1,500")
         await pilot.press("enter")
-        await pilot.pause()
-        assert not isinstance(app.screen, UndoToDialog)
+        await until(pilot, lambda: not isinstance(app.screen, UndoToDialog), "the dialog to close")
         assert cash(app.session) == 1500 - 3
         assert "Took back 3 actions, everything after entry 2" in text_of(app.screen.query_one("#reply"))
         await pilot.press("y")  # redo, one by one
-        await pilot.pause()
-        assert cash(app.session) == 1500 - 7
+        await until(pilot, lambda: cash(app.session) == 1500 - 7, "the redo")
         await pilot.press("U")
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, UndoToDialog), "the undo-to dialog again")
         labels = [str(app.screen.query_one("#entries", OptionList).get_option_at_index(i).prompt) for i in range(8)]
         assert labels[0].startswith("   9  redo: Ann pays $4") and labels[4].startswith("   5  Ann pays $16")
         assert "(undone: Enter redoes up to here)" in labels[4]
@@ -214,5 +214,5 @@ async def test_shift_u_picks_an_entry_and_takes_back_everything_after_it():
         await pilot.press("down")  # past the three undo entries, which cannot be chosen
         assert options.get_option_at_index(options.highlighted).id == "entry-5"
         await pilot.press("enter")  # entry 5, undone: redo up to it
-        await pilot.pause()
-        assert cash(app.session) == 1500 - 31 and not app.session.can_redo
+        await until(pilot, lambda: cash(app.session) == 1500 - 31, "the redo up to entry 5")
+        assert not app.session.can_redo

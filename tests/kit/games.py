@@ -121,7 +121,7 @@ class EngineGame:
         self.game_id = 1
         self.created = "2026-11-22T03:00:00.000+00:00"
         self.state = new_game(names, Settings(variant=variant, **settings))
-        self._history = []
+        self._history: list[tuple[object, Outcome]] = []
 
     def do(self, action):
         outcome = apply(self.state, action)

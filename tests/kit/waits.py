@@ -4,12 +4,14 @@ naming that condition when it does not come (a loaded CI machine makes everythin
 * :func:`until` polls a predicate between the app's idle moments, with a deadline;
 * :func:`settled` waits for the app's workers and then for its message queues to be empty;
 * :func:`eventually` does the same outside Textual (a subprocess, a file, a server), with plain sleeps between
+  tries, and :func:`soon` inside an event loop (a server's streams, a browser), letting the loop run between
   tries.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import time
 from collections.abc import Callable
 
@@ -45,4 +47,19 @@ def eventually(predicate: Callable[[], object], what: str, deadline: float = DEA
         time.sleep(every)
 
 
-__all__ = ["DEADLINE", "eventually", "settled", "until"]
+async def soon(predicate: Callable[[], object], what: str, deadline: float = DEADLINE, every: float = 0.02) -> object:
+    """In an event loop, outside Textual: let the loop run until ``predicate()`` (awaited when it returns an
+    awaitable) is true, and return that value; fail naming ``what`` after ``deadline`` seconds."""
+    end = time.monotonic() + deadline
+    while True:
+        value = predicate()
+        if inspect.isawaitable(value):
+            value = await value
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {deadline:.0f} s for {what}")
+        await asyncio.sleep(every)
+
+
+__all__ = ["DEADLINE", "eventually", "settled", "soon", "until"]

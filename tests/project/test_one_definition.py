@@ -4,7 +4,8 @@ dice totals, the half-price building refund and a new game's settings."""
 import pytest
 
 from banker import commands
-from banker.cli.commands import _settings, build_parser
+from banker.cli.commands import _settings
+from banker.cli.parser import build_parser
 from rules import money, rent
 from rules.state import HouseRules, Settings, game_settings, new_game
 from tests.kit.games import fresh, own
@@ -48,6 +49,10 @@ def test_every_way_of_starting_builds_the_same_settings():
         "standard", "uk", luxury_tax=75, free_parking=True, free_parking_start=500, double_go=True, no_auctions=True
     )
     assert built == Settings(
-        "standard", "uk", 75, HouseRules(free_parking=True, free_parking_start=500, double_go=True, no_auctions=True)
+        "standard",
+        "uk",
+        75,
+        HouseRules(free_parking=True, free_parking_start=500, double_go=True, no_auctions=True),
+        cards="uk",  # the UK edition's own decks (rules/data/cards_uk.toml)
     )
     assert parsed == new_game(names, built).settings == new_game(cli.players, _settings(cli)).settings

@@ -14,7 +14,8 @@ import pytest
 
 import rules
 from banker.cli.main import main
-from banker.reports import exports
+from banker.reports.bgstats import bgstats_play, bgstats_url
+from banker.reports.report import report
 from banker.session import Session
 from tests.kit.exports import needs_zbarimg, rasterise_svg, sample_report, zbar
 
@@ -43,8 +44,8 @@ def decode(url: str) -> dict:
 
 def test_play_maps_the_standings():
     rep = sample_report()
-    play = decode(exports.bgstats_url(rep))
-    assert play == exports.bgstats_play(rep)
+    play = decode(bgstats_url(rep))
+    assert play == bgstats_play(rep)
     assert play["sourceName"] == "Banker"
     assert play["durationMin"] == rep.duration_minutes == 86  # 03:00:00 to 04:25:30, rounded
     assert play["players"] == [
@@ -60,7 +61,7 @@ def test_play_date_is_the_start_in_local_time(monkeypatch):
 
     time.tzset()
     try:
-        assert exports.bgstats_play(sample_report())["playDate"] == "2026-11-21 22:00:00"  # 03:00 UTC
+        assert bgstats_play(sample_report())["playDate"] == "2026-11-21 22:00:00"  # 03:00 UTC
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
@@ -69,7 +70,7 @@ def test_play_date_is_the_start_in_local_time(monkeypatch):
 def test_a_tie_for_first_has_no_winner():
     rep = sample_report()
     rows = (replace(rep.rows[0], winner=False), replace(rep.rows[1], rank=1), rep.rows[2])
-    play = decode(exports.bgstats_url(replace(rep, rows=rows, winner="")))
+    play = decode(bgstats_url(replace(rep, rows=rows, winner="")))
     assert [p["winner"] for p in play["players"]] == [False, False, False]
     assert [p["rank"] for p in play["players"]] == [1, 1, 3]
 
@@ -77,7 +78,7 @@ def test_a_tie_for_first_has_no_winner():
 def test_names_are_percent_encoded_utf8():
     rep = sample_report()
     rows = (replace(rep.rows[0], name="Zoë & Ødegaard"), *rep.rows[1:])
-    url = exports.bgstats_url(replace(rep, rows=rows))
+    url = bgstats_url(replace(rep, rows=rows))
     assert "Zo%C3%AB%20%26%20%C3%98degaard" in url
     assert decode(url)["players"][0]["name"] == "Zoë & Ødegaard"
     assert unquote(url.split("data=", 1)[1]).startswith('{"sourceName":"Banker"')
@@ -85,7 +86,7 @@ def test_names_are_percent_encoded_utf8():
 
 def test_a_game_in_progress_is_not_a_play():
     with pytest.raises(ValueError, match="still in progress"):
-        exports.bgstats_url(sample_report(over=False))
+        bgstats_url(sample_report(over=False))
 
 
 def _finished(db: Path, names=("Ann", "Bob", "Cy")) -> int:
@@ -109,7 +110,7 @@ def test_cli_qr_bgstats_decodes_to_the_documented_format(tmp_path, capsys):
     assert url in out and zbar(rasterise_svg(svg, tmp_path / "svg.png")) == url
     play = decode(url)
     with Session.open(db, game, readonly=True) as s:
-        rep = exports.report(s)
+        rep = report(s)
     assert play["durationMin"] == rep.duration_minutes
     assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in play["players"]] == [
         (r.name, r.total, r.rank, r.winner) for r in rep.rows
@@ -152,12 +153,12 @@ def test_six_players_fit_100_columns_and_a_second_scan_is_the_same_play(tmp_path
     assert decode(zbar(png))["sourcePlayId"] == play["sourcePlayId"]
     other = _finished(db, names)
     with Session.open(db, other, readonly=True) as s:
-        assert exports.bgstats_play(exports.report(s))["sourcePlayId"] != play["sourcePlayId"]
+        assert bgstats_play(report(s))["sourcePlayId"] != play["sourcePlayId"]
 
 
 def play_names(db: Path, game: int) -> list[str]:
     with Session.open(db, game, readonly=True) as s:
-        return [r.name for r in exports.report(s).rows]
+        return [r.name for r in report(s).rows]
 
 
 def _terminal_png(lines: list[str], path: Path, scale: int = 6) -> Path:

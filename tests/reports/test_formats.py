@@ -8,8 +8,10 @@ import json
 
 import pytest
 
-from banker.reports import exports
-from banker.reports.exports import CSV_COLUMNS, from_dict, render, to_csv, to_dict, to_markdown
+from banker.reports.exports import CSV_COLUMNS, from_dict, md_cell, to_csv, to_dict, to_markdown
+from banker.reports.files import write_export
+from banker.reports.formats import render
+from banker.reports.report import duration_text
 from tests.kit.exports import sample_report
 
 
@@ -70,7 +72,7 @@ def test_markdown_of_a_game_in_progress_says_so():
 
 
 def test_markdown_escapes_pipes():
-    assert exports._md_cell("a|b") == "a\\|b"
+    assert md_cell("a|b") == "a\\|b"
 
 
 def test_unknown_format_is_refused():
@@ -80,14 +82,14 @@ def test_unknown_format_is_refused():
 
 def test_write_export_goes_beside_the_database(tmp_path):
     """Not the global data directory: a folder beside the database in use (BANKER_DB here is tmp/banker.db)."""
-    path = exports.write_export(sample_report(), "csv")
+    path = write_export(sample_report(), "csv")
     assert path == tmp_path / "banker-exports" / "banker-game-7-final.csv"
     assert path.read_bytes().startswith(b"rank,name,")
     assert b"\r\n" in path.read_bytes()
 
 
 def test_write_export_to_chosen_dir(tmp_path):
-    path = exports.write_export(sample_report(over=False), "md", tmp_path / "out")
+    path = write_export(sample_report(over=False), "md", tmp_path / "out")
     assert path == tmp_path / "out" / "banker-game-7-current.md"
 
 
@@ -95,4 +97,4 @@ def test_write_export_to_chosen_dir(tmp_path):
     ("minutes", "text"), [(None, ""), (0, "0 min"), (59, "59 min"), (60, "1 h 00 min"), (135, "2 h 15 min")]
 )
 def test_duration_text(minutes, text):
-    assert exports.duration_text(minutes) == text
+    assert duration_text(minutes) == text

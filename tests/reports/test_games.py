@@ -10,7 +10,12 @@ import json
 import pytest
 
 import rules
-from banker.reports import exports
+from banker.reports.exports import qr_text, to_csv, to_json, to_markdown
+from banker.reports.files import write_export, write_qr
+from banker.reports.formats import KEYS as FORMATS
+from banker.reports.leaderboard import leaderboard
+from banker.reports.report import report
+from banker.reports.story import story_from_history
 from banker.session import Session
 from rules.valuation import standings
 from tests.kit.exports import needs_zbarimg, zbar
@@ -26,11 +31,11 @@ def play(db, variant: str, names: list[str], lines: list[str], **settings) -> Se
 
 def exported(session: Session) -> tuple[list[dict], dict, str]:
     """The game's CSV rows, JSON document and Markdown, as a user would get them."""
-    rep = exports.report(session)
+    rep = report(session)
     return (
-        list(csv.DictReader(io.StringIO(exports.to_csv(rep)))),
-        json.loads(exports.to_json(rep)),
-        exports.to_markdown(rep),
+        list(csv.DictReader(io.StringIO(to_csv(rep)))),
+        json.loads(to_json(rep)),
+        to_markdown(rep),
     )
 
 
@@ -246,7 +251,7 @@ def test_story_replays_worth_and_rent(tmp_path):
             "undo",
         ],
     )
-    tale = exports.story(s)
+    tale = story_from_history(s.state, s.history())
     assert tale.names == ("Ann", "Bob")
     assert len(tale.worth[0]) == 1 + 4  # the start, then every effective action (the undone one is not)
     assert tale.worth[0][0] == tale.worth[1][0] == 1500
@@ -262,8 +267,8 @@ def test_qr_of_a_real_game_decodes_to_its_standings(tmp_path):
         ["Ann", "Bob", "Cy"],
         ["deal ann boardwalk", "deal bob reading", "rent ann reading", "bankrupt cy to bank"],
     )
-    rep = exports.report(s)
-    _svg, png = exports.write_qr(rep, tmp_path / "qr")
+    rep = report(s)
+    _svg, png = write_qr(rep, tmp_path / "qr")
     lines = zbar(png).splitlines()
     assert lines[0].startswith("Banker: Short game (1990s), ") and lines[0].endswith("winner Ann")
     engine = standings(s.state)
@@ -289,7 +294,7 @@ def test_ruling_bankrupt_players_ranked_by_the_order_they_went_out_in_the_csv(tm
     ]
     assert [(r["rank"], r["name"]) for r in data["standings"]][2:] == [(3, "Cy"), (4, "Eve"), (5, "Ann")]
     assert "| 5 | Ann (bankrupt) |" in md
-    assert exports.qr_text(exports.report(s)).splitlines()[3:] == [
+    assert qr_text(report(s)).splitlines()[3:] == [
         "3. Cy bankrupt",
         "4. Eve bankrupt",
         "5. Ann bankrupt",
@@ -302,7 +307,7 @@ def test_leaderboard_across_real_games(tmp_path):
     play(db, "short-1990s", ["Ann", "Bob", "Cy"], ["deal ann boardwalk", "bankrupt cy to bank"]).close()
     play(db, "short-1990s", ["bob", "ann"], ["deal bob boardwalk", "deal ann reading", "bankrupt ann to bank"]).close()
     play(db, "standard", ["Ann", "Bob"], ["buy ann boardwalk"]).close()  # still going: not counted
-    board = exports.leaderboard(db)
+    board = leaderboard(db)
     assert [(r.name.casefold(), r.games, r.wins, r.average_rank) for r in board] == [
         ("ann", 2, 1, 1.5),
         ("bob", 2, 1, 1.5),
@@ -310,22 +315,22 @@ def test_leaderboard_across_real_games(tmp_path):
     ]
 
 
-@pytest.mark.parametrize("fmt", exports.FORMATS)
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_write_every_format_for_a_real_game(tmp_path, fmt):
     s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob"], ["deal ann boardwalk", "bankrupt bob to bank"])
-    path = exports.write_export(exports.report(s), fmt, db=s.db_path)
+    path = write_export(report(s), fmt, db=s.db_path)
     assert path.parent == tmp_path / "g-exports"
     assert "Ann" in path.read_text(encoding="utf-8")
 
 
 def test_undoing_the_end_reopens_the_export_and_redo_closes_it(tmp_path):
     s = play(tmp_path / "g.db", "short-1990s", ["Ann", "Bob"], ["deal ann boardwalk", "bankrupt bob to bank"])
-    assert exports.report(s).over
+    assert report(s).over
     assert s.execute("undo").ok
-    rep = exports.report(s)
+    rep = report(s)
     assert not rep.over and rep.ended == "" and rep.winner == ""
     assert s.execute("redo").ok
-    rep = exports.report(s)
+    rep = report(s)
     assert rep.over and rep.winner == "Ann"
     assert rep.ended == s.log()[-1].time  # the redo that ended it again
 
@@ -334,7 +339,7 @@ def test_uk_edition_exports_in_pounds(tmp_path):
     s = play(
         tmp_path / "g.db", "short-1990s", ["Ann", "Bob"], ["deal ann mayfair", "bankrupt bob to bank"], edition="uk"
     )
-    rep = exports.report(s)
+    rep = report(s)
     assert rep.currency == "£"
-    assert "£1,500" in exports.to_markdown(rep) and "1. Ann £1,900" in exports.qr_text(rep)
-    assert json.loads(exports.to_json(rep))["game"]["edition"] == "uk"
+    assert "£1,500" in to_markdown(rep) and "1. Ann £1,900" in qr_text(rep)
+    assert json.loads(to_json(rep))["game"]["edition"] == "uk"

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import rules
-from banker.reports import exports
+from banker.reports import exports, formats
+from banker.reports.bgstats import bgstats_play
+from banker.reports.report import report
 from banker.session import Session
 from banker.views import answer, standings_rows
 
@@ -22,7 +25,7 @@ GOLDEN = Path(__file__).parent / "golden"
 CREATED = "2026-11-22T03:00:00+00:00"
 ENDED = "2026-11-22T04:25:30+00:00"
 
-GAMES = {
+GAMES: dict[str, tuple[list[str], list[str], dict[str, Any]]] = {
     # the 1973 short game to its second bankruptcy: deals, houses and a hotel, a mortgage, a player bankrupt
     "short-1973": (
         ["Ann", "Bob", "Cy", "Dee"],
@@ -67,14 +70,14 @@ def _files(tmp_path: Path, key: str) -> dict[str, str]:
         reply = session.execute(line)
         assert reply.ok, f"{line}: {reply.message}"
     assert session.state.over
-    rep = replace(exports.report(session), game=1, created=CREATED, ended=ENDED)
-    scores = [{k: v for k, v in row.items() if k != "game"} for row in session.scores()]
-    out = {f"{key}.{fmt}": exports.render(rep, fmt) for fmt in exports.FORMATS}
+    rep = replace(report(session), game=1, created=CREATED, ended=ENDED)
+    scores = [{k: v for k, v in asdict(row).items() if k != "game"} for row in session.scores()]
+    out = {f"{key}.{fmt}": formats.render(rep, fmt) for fmt in formats.KEYS}
     out[f"{key}.qr.txt"] = exports.qr_text(rep) + "\n"
     out[f"{key}.scores.json"] = json.dumps([standings_rows(session.state), scores], indent=1) + "\n"
     out[f"{key}.answer.txt"] = "\n".join(answer(session.state, _query(q)) for q in ("scores", "worth")) + "\n"
     try:
-        play = exports.bgstats_play(rep)
+        play = bgstats_play(rep)
         play.pop("playDate")  # the start in this computer's time zone: not the standings', and not fixed
         out[f"{key}.bgstats.json"] = json.dumps(play, indent=1, sort_keys=True) + "\n"
     except ValueError:
@@ -84,9 +87,9 @@ def _files(tmp_path: Path, key: str) -> dict[str, str]:
 
 
 def _query(kind: str):
-    from banker.commands import Query
+    from banker.commands import Query, QueryKind
 
-    return Query(kind)
+    return Query(QueryKind(kind))
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from banker.journal import Journal
-from banker.reports.exports import LeaderRow, leaderboard, leaderboard_from_scores, leaderboard_text
+from banker.reports.leaderboard import LeaderRow, leaderboard, leaderboard_from_scores, leaderboard_text
 
 
 def _finished(journal: Journal, names: list[str], ranks: list[int], over: bool = True) -> int:

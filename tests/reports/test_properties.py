@@ -9,7 +9,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banker.reports.exports import Report, Row, from_dict, to_csv, to_json, to_markdown
+from banker.reports.exports import from_dict, to_csv, to_json, to_markdown
+from banker.reports.report import Report, Row
+from tests.kit.fuzz import examples
 
 money = st.integers(min_value=0, max_value=100_000)
 names = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=20).filter(str.strip)
@@ -51,7 +53,7 @@ def reports(draw) -> Report:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(reports())
 def test_csv_round_trip(rep):
     rows = list(csv.DictReader(io.StringIO(to_csv(rep), newline="")))
@@ -60,13 +62,13 @@ def test_csv_round_trip(rep):
     assert {r["valuation"] for r in rows} == {rep.valuation}
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(reports())
 def test_json_round_trip(rep):
     assert from_dict(json.loads(to_json(rep))) == rep
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(reports())
 def test_markdown_table_keeps_its_columns(rep):
     table = [line for line in to_markdown(rep).splitlines() if line.startswith("| ") or line.startswith("|---")]

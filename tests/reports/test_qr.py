@@ -5,7 +5,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from banker.reports import qr
-from banker.reports.exports import qr_text, write_qr
+from banker.reports.exports import qr_text
+from banker.reports.files import write_qr
 from tests.kit.exports import needs_zbarimg, rasterise_svg, sample_report, zbar
 
 

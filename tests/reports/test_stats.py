@@ -10,7 +10,8 @@ import pytest
 
 import rules
 from banker.cli.main import main
-from banker.reports import exports, stats
+from banker.reports import stats
+from banker.reports.leaderboard import leaderboard
 from banker.session import Session
 
 
@@ -183,7 +184,7 @@ def test_cli_without_games(tmp_path, capsys):
 
 
 def test_stats_agree_with_the_leaderboard(db):
-    board = {r.name.casefold(): (r.games, r.wins) for r in exports.leaderboard(db)}
+    board = {r.name.casefold(): (r.games, r.wins) for r in leaderboard(db)}
     groups = stats.by_variant(stats.collect(db))
     totals: dict[str, list[int]] = {}
     for g in groups:

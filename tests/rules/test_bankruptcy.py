@@ -7,8 +7,7 @@ import pytest
 
 from rules import CannotPay, RuleError, apply
 from rules.actions import Bankrupt, Next, Turn
-from rules.turns import winner
-from rules.valuation import valuation
+from rules.valuation import valuation, winner
 from tests.kit.conservation import conserved
 from tests.kit.games import fresh, own, set_cash
 

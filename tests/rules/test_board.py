@@ -80,7 +80,7 @@ def test_bank_figures(edition):
 
 
 def raw(edition: str = "us") -> dict:
-    text = resources.files("rules.data").joinpath(f"board_{edition}.toml").read_text(encoding="utf-8")
+    text = resources.files("rules.data").joinpath(f"editions/{edition}.toml").read_text(encoding="utf-8")
     return tomllib.loads(text)
 
 

@@ -23,8 +23,8 @@ def fp(start):
         (Settings(house_rules=fp(-1)), "out of range"),
         (Settings(luxury_tax=999), "not a printed figure"),
         (Settings(luxury_tax=-75), "not a printed figure"),
-        (Settings(time_limit_minutes=1.5), "whole number"),
-        (Settings(house_rules=HouseRules(free_parking="yes")), "on or off"),
+        (Settings(time_limit_minutes=1.5), "whole number"),  # type: ignore[arg-type]  # a wrong type on purpose: the engine refuses it
+        (Settings(house_rules=HouseRules(free_parking="yes")), "on or off"),  # type: ignore[arg-type]  # a wrong type on purpose: the engine refuses it
         (Settings(cards="tarot"), "card style"),
         (Settings(variant="chess"), "no variant"),
         (Settings(edition="mars"), "no edition"),

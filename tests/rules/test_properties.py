@@ -43,6 +43,7 @@ from rules.cards import deck_cards
 from rules.codec import state_to_dict
 from rules.variants import VARIANTS, find_variant
 from tests.kit.conservation import conserved
+from tests.kit.fuzz import examples
 
 NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve")
 # A few groups, so that players often complete one and build; plus misspelt and unknown names.
@@ -189,7 +190,7 @@ def check_invariants(state) -> None:
             assert p.cash == 0 and not state.owned_by(i) and not p.jail_cards
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games(), st.lists(ACTIONS, min_size=20, max_size=50))
 def test_random_play_keeps_every_invariant(state, actions):
     check_invariants(state)
@@ -208,7 +209,7 @@ def test_random_play_keeps_every_invariant(state, actions):
             assert t.amount >= 0
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.sampled_from(VARIANTS), st.integers(0, 10_000))
 def test_random_deal_then_bankruptcies_keep_invariants(key, seed):
     """Deal at random (where the variant deals), then retire players one by one to each other or the bank."""

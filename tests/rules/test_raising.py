@@ -9,7 +9,7 @@ Bank").
 import pytest
 
 from rules import CannotPay, Mortgage, Sell
-from rules.actions import Buy, Card, Collect, JailAction, Pay, Rent, Tax
+from rules.actions import Buy, Card, Collect, JailAction, Pay, Rent, Tax, TaxKind
 from rules.money import can_raise
 from rules.raising import MORTGAGE, SELL, raise_actions, raise_options, with_needs, without_dependents
 from tests.kit.games import cash, game, level, ok, refused
@@ -184,7 +184,7 @@ def test_another_players_deeds_and_a_bankrupts_are_not_listed():
         ({"own": {"Bob": ["Boardwalk"]}, "cash": {"Ann": 10}}, Rent("Ann", "Boardwalk"), "Bob"),
         ({"cash": {"Ann": 10}}, Pay("Ann", 50, "Cy"), "Cy"),
         ({"cash": {"Ann": 10}}, Pay("Ann", 50), "bank"),
-        ({"cash": {"Ann": 10}}, Tax("Ann", "luxury"), "bank"),
+        ({"cash": {"Ann": 10}}, Tax("Ann", TaxKind.LUXURY), "bank"),
         ({"cash": {"Cy": 5}}, Collect("Ann", 10, "Cy"), "Ann"),
         ({"cash": {"Cy": 5}}, Collect("Ann", 10, each=True), "Ann"),
         ({"cash": {"Ann": 10}}, Pay("Ann", 50, each=True), None),

@@ -6,6 +6,7 @@ import pytest
 from rules import CannotPay, RuleError, apply
 from rules.actions import Items, Trade
 from rules.jail import JAIL_CARD_RULE
+from rules.state import Deck
 from rules.trades import takeover_terms
 from tests.kit.conservation import conserved
 from tests.kit.games import fresh, own, set_cash
@@ -136,15 +137,15 @@ def test_no_deed_of_a_group_with_buildings_seed000_selling_property():
         (Items(cash=10, deeds=("Boardwalk",)), Items(cash=10), "only one side"),
         (Items(deeds=("Park Place",)), Items(cash=10), "belongs to the bank"),
         (Items(deeds=("Boardwalk", "boardwalk")), Items(cash=10), "twice"),
-        (Items(jail_cards=("chance",)), Items(cash=10), "does not hold"),
+        (Items(jail_cards=(Deck.CHANCE,)), Items(cash=10), "does not hold"),
         (Items(deeds=("Boardwalk",)), Items(cash=-5), "must be more than"),
         (Items(deeds=("Boardwalk",)), Items(cash=10_000_000), "not a believable"),
         # issue 12: non-integer cash from the Python API or a crafted journal, refused as every other payment
-        (Items(deeds=("Boardwalk",)), Items(cash=1.5), "whole number"),
-        (Items(deeds=("Boardwalk",)), Items(cash=0.0), "whole number"),
-        (Items(deeds=("Boardwalk",)), Items(cash="100"), "whole number"),
+        (Items(deeds=("Boardwalk",)), Items(cash=1.5), "whole number"),  # type: ignore[arg-type]  # a wrong type on purpose: the engine refuses it
+        (Items(deeds=("Boardwalk",)), Items(cash=0.0), "whole number"),  # type: ignore[arg-type]  # a wrong type on purpose: the engine refuses it
+        (Items(deeds=("Boardwalk",)), Items(cash="100"), "whole number"),  # type: ignore[arg-type]  # a wrong type on purpose: the engine refuses it
         (Items(deeds=("Boardwalk",)), Items(cash=True), "whole number"),
-        (Items(cash=float("nan")), Items(deeds=("Boardwalk",)), "whole number"),
+        (Items(cash=float("nan")), Items(deeds=("Boardwalk",)), "whole number"),  # type: ignore[arg-type]  # a wrong type on purpose: the engine refuses it
     ],
 )
 def test_refusals_seed000(give, get, match):

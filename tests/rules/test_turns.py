@@ -5,7 +5,7 @@ import pytest
 from rules import RuleError, Settings, apply, new_game
 from rules.actions import End, JailAction, Next, Rent, Turn
 from rules.jail import jail_status
-from rules.turns import winner
+from rules.valuation import winner
 from tests.kit.games import fresh, own, set_cash
 
 

@@ -30,7 +30,7 @@ CASES = [
     ("r", ["buy ann reading"], {"f-deed": "read", "f-payer": "cat", "f-card": "yes"}, "rent cat Reading Railroad card"),
     ("b", [], {"f-deed": "med"}, "buy ann Mediterranean Avenue"),
     ("p", [], {"f-amount": "$1,000", "f-to": "ca"}, "pay ann 1000 to cat"),
-    ("p", [], {"f-amount": "£5", "f-to": "bank"}, "pay ann 5"),
+    ("p", [], {"f-amount": "5", "f-to": "bank"}, "pay ann 5"),  # a plain figure (a US game reads $, not £: issue 24)
     ("c", [], {"f-amount": "20", "f-source": "every"}, "collect ann 20 from each"),
     ("g", [], {"f-player": "An"}, "go ann"),
     ("h", ["buy ann boardwalk", "buy ann park place"], {"f-deed": "park", "f-count": "1"}, "build ann Park Place"),

@@ -35,6 +35,8 @@ from tests.kit.conservation import conserved
 from tests.kit.journal import journal_entries, make_game
 from tests.kit.screens import text_of
 
+pytestmark = pytest.mark.slow  # fuzzing: deselected in the dev run (README, "Developing")
+
 SIZE = (120, 40)
 NAMES = ("ann", "bob", "cat")
 OWNED = ("buy ann boardwalk", "buy ann park place", "buy bob baltic")
@@ -314,6 +316,7 @@ async def press_checked(pilot, key: str) -> None:
                 or (isinstance(focused, Button) and focused.id == "cancel")
                 or (
                     isinstance(app.screen, RaiseMoneyDialog)
+                    and expect is not None
                     and isinstance(expect.error, CannotPay)
                     and expect.error.debt
                 )

@@ -1,4 +1,4 @@
-"""Colour-blind marks: every group carries a short mark in letters beside its colour (rules/data/board_*.toml), so no
+"""Colour-blind marks: every group carries a short mark in letters beside its colour (rules/data/editions/*.toml), so no
 group is told by colour alone. Read with the colour stripped (tmux's plain capture of the real terminal; the phone
 pages' text without their styles), every group is still told apart: each deed stands beside its own group's mark
 and no two groups share one."""

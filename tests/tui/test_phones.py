@@ -46,11 +46,12 @@ def decode(text: str, path) -> str:
         for x, ch in enumerate(line):
             image.putpixel((x, 2 * y), 255 if ch in "█▀" else 0)
             image.putpixel((x, 2 * y + 1), 255 if ch in "█▄" else 0)
-    image = image.resize((width * scale, 2 * len(lines) * scale), Image.NEAREST)
+    image = image.resize((width * scale, 2 * len(lines) * scale), Image.Resampling.NEAREST)
     # A dark frame around it, as the terminal's background is: the code's own light border is its quiet zone.
     framed = Image.new("L", (image.width + 8 * scale, image.height + 8 * scale), 0)
     framed.paste(image, (4 * scale, 4 * scale))
     framed.save(path)
+    assert ZBARIMG is not None
     out = subprocess.run([ZBARIMG, "--raw", "-q", str(path)], capture_output=True, text=True, check=True)
     return out.stdout.removesuffix("\n")
 
@@ -161,3 +162,48 @@ def test_the_app_loads_no_web_server_until_asked():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+async def test_a_game_whose_pages_were_on_turns_them_on_again_when_opened(db):
+    """Issue 22: after a quit (or a crash), the phones were left on "Disconnected" until the banker pressed o."""
+    game = make_game(db, names=("ann", "bob"), lines=["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+        links, port = [link.url for link in app.screen.links], app.phones.port
+    again = make_app(db)
+    async with again.run_test(size=(120, 40)) as pilot:
+        assert await until(pilot, lambda: again.phones is not None and game in again.phones.feeds)
+        assert again.phones.port == port and not isinstance(again.screen, PhonesScreen)
+        assert [link.url for link in again.phones.serve(game)] == links
+        assert await until(pilot, lambda: any(n.title == "Phones" for n in again._notifications))
+        [note] = [n for n in again._notifications if n.title == "Phones"]
+        assert f"Phone pages on again at http://127.0.0.1:{port}" in note.message and "same links" in note.message
+        async with aiohttp.ClientSession() as client, client.get(links[0] + "/events") as stream:
+            assert cash_of(await next_snapshot(stream), "ann") == 1100
+            assert again.run_command("pay ann 100").ok
+            assert cash_of(await next_snapshot(stream), "ann") == 1000
+        await pilot.press("o")  # o still shows the codes, the same ones
+        assert await until(pilot, lambda: isinstance(again.screen, PhonesScreen))
+        assert [link.url for link in again.screen.links] == links
+
+
+async def test_pages_turned_on_again_on_another_port_when_theirs_is_taken(db):
+    game = make_game(db, names=("ann", "bob"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        from banker.session import Session
+
+        with Session.open(db, game) as session:
+            session.remember_pages(port)
+        app = make_app(db)
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert await until(pilot, lambda: any(n.title == "Phones" for n in app._notifications))
+            [note] = [n for n in app._notifications if n.title == "Phones"]
+            assert app.phones.port != port and f"({port} is taken): scan the codes again" in note.message
+            with Session.open(db, game) as session:
+                assert session.pages_port() == app.phones.port  # the next launch uses the new one

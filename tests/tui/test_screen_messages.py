@@ -7,13 +7,14 @@ from textual.app import App
 from textual.message import Message
 from textual.widgets import OptionList
 
+from banker.journal import GameListing
 from banker.tui.screens.games import GamesScreen
 from banker.tui.screens.new_game import NewGameScreen
 from rules import HouseRules
 
 GAMES = [
-    {"id": 3, "variant": "standard", "players": ["ann", "bob"], "over": False, "created": "2026-11-22T03:00"},
-    {"id": 7, "variant": "short-1990s", "players": ["cy", "di"], "over": True, "created": "2026-11-23T03:00"},
+    GameListing(3, "2026-11-22T03:00", "2026-11-22T03:00", "standard", "us", False, None, ("ann", "bob")),
+    GameListing(7, "2026-11-23T03:00", "2026-11-23T03:00", "short-1990s", "us", True, None, ("cy", "di")),
 ]
 
 

@@ -9,8 +9,8 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable, Static
 
-from banker.reports import exports
 from banker.reports.exports import qr_text
+from banker.reports.report import report
 from banker.tui.screens.standings import StandingsScreen
 from banker.tui.widgets.chart import BarChart, LineChart
 from rules.actions import Bankrupt, Buy, Rent
@@ -208,7 +208,7 @@ async def test_the_standings_qr_fits_whole_at_120x40_and_scans_in_both_themes(tm
             assert app.screen.region.contains_region(qr_widget.region), (qr_widget.region, theme)
             strips = [qr_widget.render_line(y) for y in range(qr_widget.size.height)]
             png = _screen_image(strips, tmp_path / f"qr-{theme}.png")
-            assert zbar(png) == qr_text(exports.report(game)), theme
+            assert zbar(png) == qr_text(report(game)), theme
 
 
 async def test_the_scan_tab_scrolls_by_keyboard_on_a_small_screen(tmp_path):
@@ -288,3 +288,25 @@ async def test_the_standings_follow_commands_from_another_terminal(tmp_path, mon
         await pilot.press("escape")  # ... and at once the table is back on top
         await pilot.pause()
         assert "Bob" in str(app.screen.query_one(DeedsPanel).render())
+
+
+async def test_every_export_format_has_its_key_and_button(tmp_path):
+    """The screen's export keys and buttons are banker/reports/formats.py's table (issue 24): the HTML page, one
+    entry there, is written by its key and its button."""
+    from banker.reports import formats
+
+    game = _finished_short_game()
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=(120, 50)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert [b.id for b in screen.query("#exports Button")] == [
+            *(f"export-{f.key}" for f in formats.FORMATS),
+            "export-qr",
+        ]
+        await pilot.press(formats.find_format("html").key_binding)
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: (tmp_path / "out" / "banker-game-1-final.html").exists(), "the HTML page written")
+        await pilot.click("#export-csv")
+        await app.workers.wait_for_complete()
+        await until(pilot, lambda: (tmp_path / "out" / "banker-game-1-final.csv").exists(), "the CSV written")

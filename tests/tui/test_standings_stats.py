@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import rules
-from banker.reports import exports
+from banker.reports.bgstats import bgstats_url
+from banker.reports.exports import qr_text
 from banker.reports.qr import half_blocks
 from banker.session import Session
 from banker.tui.app import make_app
@@ -43,11 +44,11 @@ async def test_b_shows_and_saves_the_bgstats_code(tmp_path):
     async with app.run_test(size=(130, 50)) as pilot:
         screen = await _standings(app, pilot)
         result = text_of(screen.query_one("#qr"))
-        assert result == half_blocks(exports.qr_text(screen.report))
+        assert result == half_blocks(qr_text(screen.report))
         await pilot.press("b")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        url = exports.bgstats_url(screen.report)
+        url = bgstats_url(screen.report)
         assert text_of(screen.query_one("#qr")) == half_blocks(url)
         assert "BG Stats" in text_of(screen.query_one("#qr-heading"))
         png = tmp_path / "club-exports" / f"banker-game-{session.game_id}-final-bgstats.png"

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import rules
-from banker.reports import exports
 from banker.session import Session
 from banker.tui.app import BankerApp, make_app
+from banker.tui.screens import standings
 from banker.tui.screens.standings import StandingsScreen
 from banker.tui.widgets.chart import BarChart
 from tests.kit.screens import text_of
@@ -63,7 +63,7 @@ async def test_an_export_that_fails_with_a_bug_says_so_and_keeps_the_game(tmp_pa
     def gremlin(*args, **kwargs):
         raise RuntimeError("a gremlin in the exporter")
 
-    monkeypatch.setattr(exports, "write_export", gremlin)
+    monkeypatch.setattr(standings, "write_export", gremlin)
     db = tmp_path / "g.db"
     app = make_app(db, _game(db, FINISH))
     notes: list[str] = []
@@ -91,7 +91,7 @@ async def test_under_test_an_export_bug_fails_the_test(tmp_path, monkeypatch):
     def gremlin(*args, **kwargs):
         raise RuntimeError("a gremlin in the exporter")
 
-    monkeypatch.setattr(exports, "write_export", gremlin)
+    monkeypatch.setattr(standings, "write_export", gremlin)
     db = tmp_path / "g.db"
     app = make_app(db, _game(db, FINISH))
     with pytest.raises(RuntimeError, match="gremlin"):

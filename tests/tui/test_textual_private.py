@@ -152,7 +152,7 @@ def _private_uses(path: Path) -> list[str]:
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             name = node.value
         if name in PRIVATE_NAMES:
-            found.append(f"{path}:{node.lineno}: {name}")
+            found.append(f"{path}:{getattr(node, 'lineno', '?')}: {name}")
     return found
 
 

@@ -16,6 +16,7 @@ from banker.web.server import PhoneServer
 from tests.kit.chromium import FLAGS
 from tests.kit.phones import phone_game
 from tests.kit.skips import needs
+from tests.kit.waits import soon
 
 CHROMIUM = shutil.which("chromium")
 CHROMEDRIVER = shutil.which("chromedriver")
@@ -110,11 +111,7 @@ async def test_a_real_browser_shows_the_new_cash_live_and_catches_up_after_a_bre
     try:
         await browser.open(ann)
         assert await browser.js(CASH) == "$1,500"
-        for _ in range(200):  # the page's script has connected its stream
-            if server.feeds[game].streams:
-                break
-            await asyncio.sleep(0.05)
-        assert server.feeds[game].streams
+        await soon(lambda: server.feeds[game].streams, "the page's script to connect its stream")
         assert app.execute("pay ann 100").ok
         await browser.until(CASH, "$1,400")  # no reload: the stream brought it
         assert "$1,400" in await browser.js("return document.title")

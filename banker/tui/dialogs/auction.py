@@ -75,14 +75,14 @@ class AuctionDialog(RecordingDialog):
         (amount, player index) for each good one, and (field id, why) for each field that holds no amount. The
         field keeps what was typed, so a bid is never silently changed into another."""
         good, bad = [], []
-        currency = self.session.state.board.currency
+        board = self.session.state.board
         for w in self.query(".bid").results(Input):
             value = w.value.strip()
             if not value:
                 continue
             index = int(str(w.id).split("-")[1])
             try:
-                good.append((parse_amount(value, "bid", currency=currency), index))
+                good.append((parse_amount(value, "bid", board=board), index))
             except CommandError as e:
                 bad.append((str(w.id), f"{self.session.state.players[index].name}'s bid: {e.message}"))
         return good, bad

@@ -14,6 +14,8 @@ from textual.widgets import Input, Label, Static
 
 from banker.commands import parse_amount
 from banker.views import MathsQuestion
+from rules.board import Board
+from rules.editions import find_edition
 from rules.errors import RuleError
 
 
@@ -27,10 +29,11 @@ class MathsDialog(ModalScreen[bool]):
         Binding("f2", "reveal", "Show the answer"),
     ]
 
-    def __init__(self, question: MathsQuestion, currency: str = "$") -> None:
+    def __init__(self, question: MathsQuestion, board: Board | None = None) -> None:
         super().__init__()
         self.question = question
-        self.currency = currency
+        self.board = board or find_edition("us")
+        """The game's edition: its money is read and written as the table reads and writes it."""
         self.tries = 0
         self.revealed = False
 
@@ -54,7 +57,7 @@ class MathsDialog(ModalScreen[bool]):
             return
         typed = event.value.strip()
         try:
-            amount = parse_amount(typed, currency=self.currency) if typed else None
+            amount = parse_amount(typed, board=self.board) if typed else None
         except RuleError:
             amount = None
         if amount is None:
@@ -65,7 +68,7 @@ class MathsDialog(ModalScreen[bool]):
             return
         self.tries += 1
         working = f" The working: {self.question.working}." if self.question.working else ""
-        self.say(f"Not {self.currency}{amount:,}.{working} Try again, or F2 shows the answer.")
+        self.say(f"Not {self.board.money(amount)}.{working} Try again, or F2 shows the answer.")
         event.input.value = ""
 
     def action_reveal(self) -> None:

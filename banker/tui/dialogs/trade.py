@@ -22,7 +22,7 @@ from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Trade
 
-ITEM_PLACEHOLDER = "deed, $amount or jail card; Enter adds, Ctrl+S records"
+ITEM_PLACEHOLDER = "deed, amount or jail card; Enter adds, Ctrl+S records"
 
 
 @guard_actions

@@ -9,30 +9,35 @@ dialog; the session decides, as for a typed line.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from banker.commands import Control
+from banker.commands import Control, ControlKind
 from banker.tui.dialogs.base import RecordingDialog, plain
 from banker.tui.safety import guard_actions
+
+if TYPE_CHECKING:
+    from banker.session import LogEntry, Reply
 
 ENTRIES = 40
 """How many of the latest journal entries the dialog lists."""
 
 
-def control_for(entry) -> Control | None:
+def control_for(entry: LogEntry) -> Control | None:
     """The command that choosing ``entry`` (a :class:`banker.session.LogEntry`) records; None for an undo, which
     is not an action. (Choosing the last action in effect is refused by the session: nothing comes after it.)"""
     if entry.kind == "undo":
         return None
     if entry.kind == "action" and entry.undone:
-        return Control("redo", entry.seq)
-    return Control("undo", entry.seq)
+        return Control(ControlKind.REDO, entry.seq)
+    return Control(ControlKind.UNDO, entry.seq)
 
 
-def label_for(entry) -> str:
+def label_for(entry: LogEntry) -> str:
     text = entry.summary or entry.text
     if entry.kind == "action" and entry.undone:
         return f"{entry.seq:>4}  {text} (undone: Enter redoes up to here)"
@@ -97,7 +102,7 @@ class UndoToDialog(RecordingDialog):
             return
         self.send(control)
 
-    def field_at_fault(self, reply) -> str:
+    def field_at_fault(self, reply: Reply) -> str:
         return "entries"
 
 

@@ -15,11 +15,12 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
+from banker.journal import GameListing
 from banker.tui.safety import guard_actions
 
 
 @guard_actions
-class GamesScreen(Screen):
+class GamesScreen(Screen[None]):
     BINDINGS = [Binding("n", "new_game", "New game", tooltip="Start a new game"), Binding("q", "app.quit", "Quit")]
 
     class Chosen(Message):
@@ -32,14 +33,14 @@ class GamesScreen(Screen):
     class NewGameRequested(Message):
         """The banker asked for a new game (n or the button)."""
 
-    def __init__(self, games: list[dict]) -> None:
+    def __init__(self, games: list[GameListing]) -> None:
         super().__init__()
         self.games = games
 
     def compose(self) -> ComposeResult:
         with Vertical(id="games-box"):
             yield Label("Banker: saved games", classes="dialog-title")
-            options = [Option(Text(self.describe(g)), id=str(g["id"])) for g in reversed(self.games)]
+            options = [Option(Text(self.describe(g)), id=str(g.id)) for g in reversed(self.games)]
             if options:
                 yield OptionList(*options, id="games")
             else:
@@ -48,9 +49,9 @@ class GamesScreen(Screen):
         yield Footer()
 
     @staticmethod
-    def describe(g: dict) -> str:
-        state = "finished" + (f", {g['winner']} won" if g.get("winner") else "") if g.get("over") else "unfinished"
-        return f"#{g['id']}  {g['variant']}  {', '.join(g['players'])}  ({state}; started {g['created'][:16]})"
+    def describe(g: GameListing) -> str:
+        state = "finished" + (f", {g.winner} won" if g.winner else "") if g.over else "unfinished"
+        return f"#{g.id}  {g.variant}  {', '.join(g.players)}  ({state}; started {g.created[:16]})"
 
     @on(OptionList.OptionSelected)
     def _open(self, event: OptionList.OptionSelected) -> None:

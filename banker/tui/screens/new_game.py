@@ -25,7 +25,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
+from rules.editions import all_editions, load_edition_file
 from rules.limits import check_settings, setting_number
+from rules.options import OPTIONS, Option
 from rules.state import game_settings
 
 
@@ -89,31 +91,18 @@ class NewGameScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Edition", classes="field-label")
                 with RadioSet(id="edition", compact=True):
-                    yield RadioButton("US ($)", value=d.edition == "us", id="e-us")
-                    yield RadioButton("UK (£)", value=d.edition == "uk", id="e-uk")
+                    for b in all_editions():
+                        yield RadioButton(b.label, value=b.edition == d.edition, id=f"e-{b.edition}")
             with Horizontal(classes="field"):
-                yield Label("Time limit (min)", classes="field-label")
+                yield Label("Edition file", classes="field-label")
                 yield CompletingInput(
-                    placeholder="time-limit game only, e.g. 90", id="minutes", type="integer", compact=True
+                    placeholder="or your own board: a .toml file (docs/editions.md)", id="edition-file", compact=True
                 )
-            with Horizontal(classes="field"):
-                yield Label("Luxury tax", classes="field-label")
-                yield CompletingInput(
-                    str(d.luxury_tax) if d.luxury_tax else "",
-                    placeholder="blank: the variant's figure; or 75 or 100",
-                    id="luxury",
-                    type="integer",
-                    compact=True,
-                )
+            for option in (o for o in OPTIONS if not o.house_rule):
+                yield from self._option(option)
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
-            yield FlagBox(
-                "Free Parking pot: taxes and fines go to the middle", d.free_parking, id="free-parking", compact=True
-            )
-            with Horizontal(classes="field"):
-                yield Label("Pot starts with", classes="field-label")
-                yield CompletingInput(value=str(d.free_parking_start), id="pot-start", type="integer", compact=True)
-            yield FlagBox("Double salary for landing exactly on GO", d.double_go, id="double-go", compact=True)
-            yield FlagBox("No auctions", d.no_auctions, id="no-auctions", compact=True)
+            for option in (o for o in OPTIONS if o.house_rule):
+                yield from self._option(option)
             yield Static(id="setup-error", classes="dialog-preview")
             settings_error = Static(
                 Text(f"✗ {self.settings_problem}", style="bold red"), id="settings-error", classes="dialog-preview"
@@ -124,6 +113,23 @@ class NewGameScreen(Screen):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
         yield Footer()
+
+    def _option(self, option: Option) -> ComposeResult:
+        """An option's field, as rules/options.py declares it: a checkbox for a switch, a labelled field for a
+        number (blank when the number is off)."""
+        value = getattr(self.defaults, option.key)
+        if option.kind is bool:
+            yield FlagBox(option.label, value, id=option.field_id, compact=True)
+            return
+        with Horizontal(classes="field"):
+            yield Label(option.label, classes="field-label")
+            yield CompletingInput(
+                str(value) if value != option.off else "",
+                placeholder=option.placeholder,
+                id=option.field_id,
+                type="integer",
+                compact=True,
+            )
 
     def on_mount(self) -> None:
         self.query_one("#names", Input).focus()
@@ -142,21 +148,18 @@ class NewGameScreen(Screen):
         variant = variant_button.id.removeprefix("v-") if variant_button and variant_button.id else "standard"
         edition_button = self.query_one("#edition", RadioSet).pressed_button
         edition = edition_button.id.removeprefix("e-") if edition_button and edition_button.id else "us"
-        minutes = setting_number(self.query_one("#minutes", Input).value, "time limit")
-        pot = setting_number(self.query_one("#pot-start", Input).value, "pot start")
-        luxury = setting_number(self.query_one("#luxury", Input).value, "luxury tax")
+        path = self.query_one("#edition-file", Input).value.strip()
+        if path:  # checked like the built-in editions: a bad file is one line under the form, and no game
+            edition = load_edition_file(path).edition
         names = self.query_one("#names", Input).value.split()
         tokens = self.query_one("#tokens", Input).value.split()
-        settings = game_settings(
-            variant,
-            edition,
-            time_limit_minutes=minutes,
-            luxury_tax=luxury,
-            free_parking=self.query_one("#free-parking", Checkbox).value,
-            free_parking_start=pot,
-            double_go=self.query_one("#double-go", Checkbox).value,
-            no_auctions=self.query_one("#no-auctions", Checkbox).value,
-        )
+        options: dict[str, bool | int] = {}
+        for o in OPTIONS:
+            if o.kind is bool:
+                options[o.key] = self.query_one(f"#{o.field_id}", Checkbox).value
+            else:
+                options[o.key] = setting_number(self.query_one(f"#{o.field_id}", Input).value, o.what)
+        settings = game_settings(variant, edition, **options)
         return names, tokens, check_settings(settings, len(names))  # the same ranges as `new` and `banker new`
 
     @on(Input.Changed)

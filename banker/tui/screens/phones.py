@@ -5,6 +5,9 @@ imported only then) on the app's own event loop, at the laptop's LAN address (``
 ``BANKER_WEB_PORT`` override it), and subscribes it to the app's session, so the phones update as soon as a command
 is recorded. A server that cannot start (the port in use) is said in a notification and the game goes on. The
 server runs until the app quits (:meth:`banker.tui.app.BankerApp.on_unmount`); Escape only closes this screen.
+The game remembers that its pages were on (``Session.remember_pages``): opening it again, after a quit or a crash,
+turns them on again at the same links (:func:`restore_phones`, the same port when it is free) with a notification
+that says where.
 
 Each QR code is drawn in half blocks, light modules as white on black whatever the theme (a camera wants dark
 modules on light), one character per module across and two per line down, so at 120x40 a code is about 41
@@ -13,6 +16,8 @@ columns wide: a phone at arm's length reads it. The link is written under it for
 
 from __future__ import annotations
 
+import asyncio
+import weakref
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -97,31 +102,58 @@ class PhonesScreen(Screen):
 
 def show_phones(app) -> None:
     """Turn the phone pages on for the app's game (starting the server the first time) and show the codes."""
-    app.run_worker(_show(app), group="phones", exclusive=True)
+    app.run_worker(_show(app), group="phones")
 
 
-async def _show(app) -> None:
-    from banker.journal import JournalError
+def restore_phones(app, port: int) -> None:
+    """The game just opened had its pages on (at ``port``) when it was last played: turn them on again, at the
+    same links, without a screen, and say so and where in a notification (``o`` still shows the codes)."""
+    app.run_worker(_restore(app, port), group="phones")
+
+
+_STARTING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+"""One lock per app: the pages turned on again as the game opens and the o key pressed at once start one server."""
+
+
+async def _start(app, ports: list[int]):
+    """The app's server, started the first time on the first of ``ports`` that is free (the last one's failure
+    is said in a notification: None)."""
+    lock = _STARTING.setdefault(app, asyncio.Lock())
+    async with lock:
+        return app.phones if app.phones is not None else await _listen(app, ports)
+
+
+async def _listen(app, ports: list[int]):
     from banker.web.links import app_address, bind_error
     from banker.web.server import PhoneServer
 
-    server = app.phones
-    if server is None:
-        host, port = app_address()
-        server = PhoneServer(app.db_path, host, port, on_error=_Reporter(app))
+    host, default = app_address()
+    reporter = _Reporter(app)
+    for port in dict.fromkeys(ports or [default]):
+        server = PhoneServer(app.db_path, host, port, on_error=reporter, on_warning=reporter.warn)
         try:
             await server.start()
-        except OSError as e:
-            app.notify(
-                f"The phone pages could not start on {host}:{port}: {bind_error(e)}. The game goes on; set "
-                "BANKER_WEB_PORT to another port to try again.",
-                title="Phones",
-                severity="error",
-                timeout=10,
-                markup=False,
-            )
-            return
+        except OSError as error:
+            failed = (port, error)
+            continue
         app.phones = server
+        return server
+    port, why = failed
+    app.notify(
+        f"The phone pages could not start on {host}:{port}: {bind_error(why)}. The game goes on; set "
+        "BANKER_WEB_PORT to another port to try again.",
+        title="Phones",
+        severity="error",
+        timeout=10,
+        markup=False,
+    )
+    return None
+
+
+def _serve(app, server):
+    """Serve the app's game and follow its session; its links, or None (said in a notification)."""
+    from banker.journal import JournalError
+
     session = app.session
     try:
         links = server.serve(session.game_id)
@@ -129,9 +161,40 @@ async def _show(app) -> None:
         app.notify(
             f"The phone pages cannot serve this game: {e}", title="Phones", severity="error", timeout=10, markup=False
         )
-        return
+        return None
     session.add_listener(server.session_changed)
-    await app.push_screen(PhonesScreen(links, server.base_url))
+    try:
+        if session.pages_port() != server.port:
+            session.remember_pages(server.port)  # so that opening the game turns them on again
+    except JournalError:
+        pass  # a read-only database: the pages are on, only not turned on again by themselves
+    return links
+
+
+async def _show(app) -> None:
+    server = await _start(app, [])
+    if server is None:
+        return
+    links = _serve(app, server)
+    if links is not None:
+        await app.push_screen(PhonesScreen(links, server.base_url))
+
+
+async def _restore(app, port: int) -> None:
+    server = await _start(app, [port, 0])  # the same port when it is free, so the links are the same
+    if server is None:
+        return
+    was_on = app.session.game_id in server.feeds  # this game's pages never went off (another game was open)
+    if _serve(app, server) is None or was_on:
+        return
+    again = "the same links" if server.port == port else f"a new port ({port} is taken): scan the codes again"
+    app.notify(
+        f"Phone pages on again at {server.base_url}, as when this game was last played: {again}. "
+        "Press o for the codes.",
+        title="Phones",
+        timeout=8,
+        markup=False,
+    )
 
 
 class _Reporter:
@@ -148,3 +211,11 @@ class _Reporter:
             return
         self.last = message
         self.app.notify(message, title="Phones", severity="warning", timeout=8, markup=False)
+
+    def warn(self, text: str) -> None:
+        """A warning of the server (a failure counted, a feed caught up), said once in a while."""
+        text = text.removeprefix("phone pages: ")
+        if text == self.last:
+            return
+        self.last = text
+        self.app.notify(f"Phone pages: {text}.", title="Phones", severity="warning", timeout=8, markup=False)

@@ -1,7 +1,8 @@
 """The standings screen: everyone's worth by the variant's valuation, at any time, and the final result.
 
 Pushed from the main screen with the standings key (Escape closes it) and automatically when the game ends. When
-the game is over it announces the winner, offers the exports (CSV, JSON, Markdown, QR) and shows the QR code; during
+the game is over it announces the winner, offers the exports (each of
+banker.reports.formats, and the QR code) and shows the QR code; during
 the game it offers no exports at all, neither buttons nor keys (docs/exports.md: the exports are the result, and a
 snapshot is a deliberate ``banker export``). A second tab draws the game: each player's worth after every action and
 the deeds that earned the most rent. A third shows the statistics (:mod:`banker.reports.stats`): this game's records and
@@ -28,9 +29,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
 
-from banker.reports import exports, stats
-from banker.reports.exports import game_title
+from banker.reports import formats, stats
+from banker.reports.bgstats import bgstats_url
+from banker.reports.exports import qr_text
+from banker.reports.files import file_stem, write_export, write_qr
 from banker.reports.qr import half_blocks
+from banker.reports.report import game_title, report
+from banker.reports.story import GameStory, story_from_history
 from banker.settings import SettingsError
 from banker.tui.widgets.chart import BarChart, LineChart
 
@@ -67,9 +72,16 @@ class StandingsScreen(Screen):
 
     BINDINGS = [
         Binding("escape", "close", "Close", id="standings.close", tooltip="Back to the game"),
-        Binding("c", "export('csv')", "CSV", id="standings.csv", tooltip="Write the standings as CSV"),
-        Binding("j", "export('json')", "JSON", id="standings.json", tooltip="Write the standings as JSON"),
-        Binding("m", "export('md')", "Markdown", id="standings.md", tooltip="Write the standings as Markdown"),
+        *(
+            Binding(
+                f.key_binding,
+                f"export('{f.key}')",
+                f.label,
+                id=f"standings.{f.key}",
+                tooltip=f"Write the standings as {f.label}",
+            )
+            for f in formats.FORMATS
+        ),
         Binding("r", "export('qr')", "QR", id="standings.qr", tooltip="Save the QR code as SVG and PNG"),
         Binding("s", "show_tab('tab-standings')", "Standings", id="standings.table", tooltip="The standings table"),
         Binding(
@@ -107,7 +119,7 @@ class StandingsScreen(Screen):
 
         def __init__(
             self,
-            story: exports.GameStory | None,
+            story: GameStory | None,
             records: stats.GameRecords | None,
             error: BaseException | None = None,
         ) -> None:
@@ -138,9 +150,9 @@ class StandingsScreen(Screen):
         self.out_dir = out_dir
         self.drawn_seq: int = getattr(session, "last_seq", 0)
         """The journal entry these standings were drawn at (:meth:`_news`)."""
-        self.report = exports.report(session)
+        self.report = report(session)
         self.written: list[Path] = []
-        self.story: exports.GameStory | None = None
+        self.story: GameStory | None = None
         self._db = getattr(session, "db_path", None)
         self.bgstats_shown = False
         """The QR code on screen is BG Stats' push-play link (b), not the result's text."""
@@ -162,9 +174,8 @@ class StandingsScreen(Screen):
                 yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
                 yield Static(f"Valuation: {rep.valuation}", id="valuation")
                 with Horizontal(id="exports"):
-                    yield Button("CSV", id="export-csv")
-                    yield Button("JSON", id="export-json")
-                    yield Button("Markdown", id="export-md")
+                    for f in formats.FORMATS:
+                        yield Button(f.label, id=f"export-{f.key}")
                     yield Button("QR code", id="export-qr")
                 yield Static("", id="export-status", markup=False)
                 if rep.over:
@@ -174,7 +185,7 @@ class StandingsScreen(Screen):
             if rep.over:
                 with TabPane("Scan the result", id="tab-qr"), VerticalScroll():
                     yield Static("Scan for the result (b: for BG Stats):", id="qr-heading", classes="heading")
-                    yield Static(half_blocks(exports.qr_text(rep)), id="qr", markup=False)
+                    yield Static(half_blocks(qr_text(rep)), id="qr", markup=False)
                     yield Static("Point a phone's camera at the code: it shows the standings as text.", id="qr-text")
             with TabPane("Game chart", id="tab-chart"), VerticalScroll():
                 yield Static("Worth after every action", classes="heading")
@@ -219,7 +230,7 @@ class StandingsScreen(Screen):
         if not self._news():
             return
         tab = self.query_one("#tabs", TabbedContent).active
-        self.report = exports.report(self.session)
+        self.report = report(self.session)
         self.drawn_seq = self.session.last_seq
         await self.recompose()
         self._fill()
@@ -249,7 +260,7 @@ class StandingsScreen(Screen):
         self.query_one("#exports").display = self.report.over
         if not self.report.over:
             self.query_one("#export-status", Static).update(
-                "The exports (CSV, JSON, Markdown, QR code) are offered when the game is over."
+                f"The exports ({formats.labels()}, QR code) are offered when the game is over."
             )
         self._replay(self.session.state)
         if self._db is not None:
@@ -263,7 +274,7 @@ class StandingsScreen(Screen):
         thread."""
         try:
             history = self._history()
-            tale = exports.story_from_history(state, history)
+            tale = story_from_history(state, history)
             records = stats.records_from_history(state, history)
         except Exception as error:  # noqa: BLE001 - said on the screen and reported, never the end of the app
             self.post_message(self.Replayed(None, None, error))
@@ -316,7 +327,7 @@ class StandingsScreen(Screen):
         self.stats_text = message.text
         self.query_one("#stats", Static).update(message.text)
 
-    def _show_story(self, tale: exports.GameStory) -> None:
+    def _show_story(self, tale: GameStory) -> None:
         self.story = tale
         self.query_one("#worth-chart", LineChart).set_series(list(zip(tale.names, tale.worth, strict=True)))
         self.query_one("#rent-chart", BarChart).set_items(tale.rent_by_deed[:10])
@@ -334,7 +345,7 @@ class StandingsScreen(Screen):
         if not self.report.over:
             return
         self.bgstats_shown = not self.bgstats_shown
-        text = exports.bgstats_url(self.report) if self.bgstats_shown else exports.qr_text(self.report)
+        text = bgstats_url(self.report) if self.bgstats_shown else qr_text(self.report)
         heading = (
             "Scan to record the play in BG Stats (b: the result; a smaller font if it does not fit):"
             if self.bgstats_shown
@@ -389,19 +400,19 @@ class StandingsScreen(Screen):
         kept)."""
         try:
             if fmt == "qr":
-                paths = list(exports.write_qr(self.report, self.out_dir, self._db))
+                paths = list(write_qr(self.report, self.out_dir, self._db))
             elif fmt == "bgstats":
                 paths = list(
-                    exports.write_qr(
+                    write_qr(
                         self.report,
                         self.out_dir,
                         self._db,
-                        text=exports.bgstats_url(self.report),
-                        stem=f"{exports.file_stem(self.report)}-bgstats",
+                        text=bgstats_url(self.report),
+                        stem=f"{file_stem(self.report)}-bgstats",
                     )
                 )
             else:
-                paths = [exports.write_export(self.report, fmt, self.out_dir, self._db)]
+                paths = [write_export(self.report, fmt, self.out_dir, self._db)]
         except (OSError, SettingsError) as error:
             self.post_message(self.Written([], f"Could not write the export: {error}"))
             return

@@ -130,6 +130,9 @@ class TableScreen(Screen):
         session = self.session
         if not self.is_attached:
             return
+        if session.replaced():  # mv backup.db game.db: the app opens the game from the new file
+            self.banker.file_replaced()
+            return
         if session.reload():
             self.show_state()
             state = session.state
@@ -157,7 +160,8 @@ class TableScreen(Screen):
             [
                 CommandLine(
                     self.complete_line,
-                    placeholder="/ to type a command: rent bob boardwalk   (? for help)",
+                    # the example names the board's own last deed: boardwalk, mayfair
+                    placeholder=f"/ to type a command: rent bob {self._example_deed()}   (? for help)",
                     id="command",
                     compact=True,
                 ),
@@ -241,6 +245,9 @@ class TableScreen(Screen):
             self.post_message(self.TimeIsUp())
 
     # Helpers for dialogs -------------------------------------------------------------------------------
+    def _example_deed(self) -> str:
+        return self.state.board.deeds[-1].name.casefold()
+
     @property
     def state(self):
         return self.session.state
@@ -466,7 +473,7 @@ class TableScreen(Screen):
             [
                 self.players_field(),
                 Field("deck", "Deck", "chance", commands.DECKS),
-                Field("card", "Card", "", CARD, "words on the card (chairman, repairs) or its id"),
+                Field("card", "Card", "", CARD, "words printed on the card (repairs, jail) or its id"),
             ],
             lambda f: f.card("player", "deck", "card"),
             focus="card",

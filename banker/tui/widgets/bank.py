@@ -17,7 +17,7 @@ class BankPanel(Static):
         t.append(f"{state.variant.title}", style="bold")
         t.append(f" · {board.title}\n")
         t.append(f"Houses {state.houses}/{board.houses}  Hotels {state.hotels}/{board.hotels}\n")
-        rules = state.settings.house_rules.describe()
+        rules = state.settings.house_rules.describe(state.money)
         if state.settings.house_rules.free_parking:
             t.append(f"Pot {state.money(state.pot)} ", style="bold")
             t.append("(house rule)\n", style="italic")

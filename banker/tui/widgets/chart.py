@@ -6,7 +6,8 @@ terminal; the widgets only wrap them in Rich text sized to the space they are gi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.text import Text
 from textual.reactive import reactive
@@ -113,7 +114,9 @@ class LineChart(Widget):
 
     data: reactive[tuple[tuple[str, tuple[int, ...]], ...]] = reactive((), layout=True)
 
-    def __init__(self, series: Sequence[tuple[str, Sequence[int]]] = (), money=str, **kwargs) -> None:
+    def __init__(
+        self, series: Sequence[tuple[str, Sequence[int]]] = (), money: Callable[[int], str] = str, **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self._money = money
         self.set_reactive(LineChart.data, tuple((name, tuple(values)) for name, values in series))
@@ -155,7 +158,13 @@ class BarChart(Widget):
 
     data: reactive[tuple[tuple[str, int], ...]] = reactive((), layout=True)
 
-    def __init__(self, items: Sequence[tuple[str, int]] = (), money=str, empty: str = "Nothing yet.", **kwargs) -> None:
+    def __init__(
+        self,
+        items: Sequence[tuple[str, int]] = (),
+        money: Callable[[int], str] = str,
+        empty: str = "Nothing yet.",
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self._money = money
         self._empty = empty

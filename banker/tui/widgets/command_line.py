@@ -6,12 +6,13 @@ table key typed next is text, not an action. A refused line stays for correction
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 
 
 class CommandLine(CompletingInput):
-    def __init__(self, complete: Callable[[str], str | None], **kwargs) -> None:
+    def __init__(self, complete: Callable[[str], str | None], **kwargs: Any) -> None:
         super().__init__(suggester=FunctionSuggester(complete), stay=True, space=True, **kwargs)
 
     def insert_text_at_cursor(self, text: str) -> None:

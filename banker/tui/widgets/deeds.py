@@ -106,7 +106,7 @@ class DeedsPanel(Static):
         column = [di for g in groups for di in state.board.groups[g].deeds]
         owners = [name for di in column if (name := state.owner_name(di)) is not None]
         owner_w = min(max([len(o) for o in owners] + [4]), 10)
-        builds = [len(queries.building_text(state, state.deeds[di].level)) for di in column]
+        builds = [len(queries.building_text(state, state.board.deeds[di])) for di in column]
         tail = (
             1
             + owner_w
@@ -124,7 +124,7 @@ class DeedsPanel(Static):
                 line = Text(no_wrap=True)
                 line.append(PREFIX[0], style=group.colour)
                 line.append(f"{group.mark:<{len(PREFIX) - 2}} ", style="bold")
-                build = queries.building_text(state, h.level) if h.owner is not None else ""
+                build = queries.building_text(state, deed) if h.owner is not None else ""
                 spare = tail - (1 + owner_w + (1 + len(build) if build else 0) + (2 if h.mortgaged else 0))
                 fit = name_w + max(spare, 0)  # a row without buildings lends its room to a long name
                 name = deed.name if len(deed.name) <= fit else deed.name[: fit - 1] + "…"

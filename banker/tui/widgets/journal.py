@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from banker.session import LogEntry
 
 QUIET_VERBS = frozenset({"next", "turn"})
 """Whose turn it is shows in the status line; in the panel a turn change is one short dim line, so it does not
@@ -16,11 +20,11 @@ class JournalPanel(Static):
     """Shows ``Session.log()`` newest first, so the last thing recorded is where the eye lands. A long entry
     wraps under its own text (a hanging indent), not under the numbers."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.entries: list = []
+        self.entries: list[LogEntry] = []
 
-    def show(self, entries) -> None:
+    def show(self, entries: list[LogEntry]) -> None:
         self.entries = list(entries)
         self._draw()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from textual.content import Content
 from textual.geometry import Size
@@ -33,7 +34,7 @@ class KeyBar(Widget):
     NARROW = 100
     """Below this width only the keys marked ``often`` are shown, with ``? more``."""
 
-    def __init__(self, keys: Sequence[Key], line_keys: Sequence[Key] = (), **kwargs) -> None:
+    def __init__(self, keys: Sequence[Key], line_keys: Sequence[Key] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.table_keys = list(keys)
         self.line_keys = list(line_keys)

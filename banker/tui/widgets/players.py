@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.style import Style
 from textual.app import ComposeResult
@@ -39,7 +39,7 @@ class PlayerCard(Widget):
 
     COMPONENT_CLASSES = {"player-card--name", "player-card--cash", "player-card--details", "player-card--jail"}
 
-    def __init__(self, index: int, **kwargs) -> None:
+    def __init__(self, index: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.index = index
         self.name_text = ""
@@ -123,7 +123,7 @@ class PlayersPanel(VerticalScroll):
     """All players, in seating order; compact (two lines each, no large digits) when there are more than four,
     or when the panel is too short for the large digits of every player (so nobody scrolls out of sight)."""
 
-    def __init__(self, count: int, **kwargs) -> None:
+    def __init__(self, count: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.count = count
         self.set_class(count > 4, "compact")

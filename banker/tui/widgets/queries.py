@@ -3,10 +3,10 @@ drawing the table does not wait for the parts of the engine it does not use)."""
 
 from __future__ import annotations
 
-from rules import GameState
-from rules.queries import can_raise, jail_status
+from rules import Deed, GameState
+from rules.queries import buildings_on, jail_status
 
-__all__ = ["building_text", "can_raise", "jail_status", "valuation_total"]
+__all__ = ["building_text", "jail_status", "valuation_total"]
 
 
 def valuation_total(state: GameState, index: int) -> int:
@@ -17,10 +17,8 @@ def valuation_total(state: GameState, index: int) -> int:
     return valuation(state, index).total
 
 
-def building_text(state: GameState, level: int) -> str:
-    """Houses as small squares and a hotel as H, so a glance across the table reads the board."""
-    if level == 0:
-        return ""
-    if level == state.hotel_level:
-        return "H"
-    return "▪" * level
+def building_text(state: GameState, deed: Deed) -> str:
+    """Houses as small squares and a hotel as H, so a glance across the table reads the board (what stands on the
+    deed is the engine's answer, ``rules.queries.buildings_on``)."""
+    houses, hotel = buildings_on(state, deed)
+    return "H" if hotel else "▪" * houses

@@ -1,0 +1,138 @@
+"""The export formats as a table: one entry per format, read by ``banker export`` (its choices and help), the
+standings screen (its keys and buttons), the files it writes, and the golden test (harlequin's ``_FILE_FORMATS``
+idea). Adding a format is adding its entry here, its renderer, and its golden files.
+
+Each format renders a :class:`~banker.reports.report.Report` to bytes (a text format as UTF-8), so a binary format
+fits the same table. The QR code and BG Stats' push-play link are pictures of a code, not files of the standings,
+and stay apart (:func:`banker.reports.files.write_qr`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from banker.reports.report import Report
+    from banker.session import Session
+
+
+@dataclass(frozen=True)
+class Format:
+    key: str
+    """``banker export --format`` and the standings screen's action."""
+    label: str
+    """The button's and the key's label."""
+    suffix: str
+    """The file's suffix, without the dot."""
+    key_binding: str
+    """The standings screen's key."""
+    render: Callable[[Report], bytes]
+    text: bool = True
+    """Printable on a terminal (else ``banker export`` writes it only to a file or a pipe)."""
+    aliases: tuple[str, ...] = ()
+
+
+def _csv(rep: Report) -> bytes:
+    from banker.reports.exports import to_csv
+
+    return to_csv(rep).encode("utf-8")
+
+
+def _json(rep: Report) -> bytes:
+    from banker.reports.exports import to_json
+
+    return to_json(rep).encode("utf-8")
+
+
+def _markdown(rep: Report) -> bytes:
+    from banker.reports.exports import to_markdown
+
+    return to_markdown(rep).encode("utf-8")
+
+
+def _html(rep: Report) -> bytes:
+    from banker.reports.html import to_html
+
+    return to_html(rep).encode("utf-8")
+
+
+FORMATS: tuple[Format, ...] = (
+    Format("csv", "CSV", "csv", "c", _csv),
+    Format("json", "JSON", "json", "j", _json),
+    Format("md", "Markdown", "md", "m", _markdown, aliases=("markdown",)),
+    Format("html", "HTML", "html", "w", _html),  # w: a web page (h is the help everywhere)
+)
+
+KEYS = tuple(f.key for f in FORMATS)
+
+
+def find_format(key: str) -> Format:
+    for f in FORMATS:
+        if key == f.key or key in f.aliases:
+            return f
+    raise ValueError(f'unknown export format "{key}"; choose one of {", ".join(KEYS)}')
+
+
+def labels() -> str:
+    """The formats in words: "CSV, JSON, Markdown, HTML"."""
+    return ", ".join(f.label for f in FORMATS)
+
+
+def render(rep: Report, fmt: str) -> str:
+    """The export in a text format as text (the CLI's standard output, the golden test)."""
+    return find_format(fmt).render(rep).decode("utf-8")
+
+
+# The exports of the whole game -------------------------------------------------------------------------------
+# The board sheet and the game file are not pictures of the standings: they are drawn from the open game (every
+# deed's owner, buildings and mortgage, each player's jail cards; every journal entry with its time), none of which
+# a Report holds (a Report is the standings and the facts about the game an export of them needs, and the
+# statistics read Reports back). So they are a table of their own, rendering a Session, read by `banker export`
+# beside FORMATS; the standings screen offers only FORMATS. The game file also goes back in (`banker import`,
+# banker.reports.journal_file), which no standings export does.
+
+
+@dataclass(frozen=True)
+class GameFormat:
+    key: str
+    """``banker export --format``."""
+    label: str
+    suffix: str
+    """The file's suffix, without the dot."""
+    render: Callable[[Session], bytes]
+    description: str
+    """What it is, for ``banker export --help``."""
+
+
+def _board_markdown(session: Session) -> bytes:
+    from banker.reports.board import markdown
+
+    return markdown(session).encode("utf-8")
+
+
+def _board_html(session: Session) -> bytes:
+    from banker.reports.board import html
+
+    return html(session).encode("utf-8")
+
+
+def _journal(session: Session) -> bytes:
+    from banker.reports.journal_file import render as game_file
+
+    return game_file(session).encode("utf-8")
+
+
+GAME_FORMATS: tuple[GameFormat, ...] = (
+    GameFormat("board", "Board sheet", "md", _board_markdown, "the board sheet in Markdown"),
+    GameFormat("board-html", "Board sheet page", "html", _board_html, "the board sheet as a page for one sheet"),
+    GameFormat("journal", "Game file", "json", _journal, "the whole game as one file (banker import reads it)"),
+)
+
+GAME_KEYS = tuple(f.key for f in GAME_FORMATS)
+
+
+def find_game_format(key: str) -> GameFormat | None:
+    """The whole-game export named ``key`` (None: it is a standings format, or none)."""
+    return next((f for f in GAME_FORMATS if f.key == key), None)

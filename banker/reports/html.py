@@ -1,0 +1,79 @@
+"""The standings as one self-contained HTML page: the facts, the winner and the table, with its own stylesheet and
+a print layout, no script, no file beside it. Every text is escaped as on the phone pages
+(:func:`banker.views.html_text`), and the money is the game's (:meth:`banker.reports.report.Report.money`)."""
+
+from __future__ import annotations
+
+from banker.reports.exports import report_facts, standings_title
+from banker.reports.report import Report, game_title
+from banker.views import html_text as h
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 52rem; padding: 0 1rem; color: #111; }
+h1 { font-size: 1.4rem; margin-bottom: .25rem; }
+p { margin: .25rem 0; }
+.winner { font-weight: bold; font-size: 1.1rem; }
+table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
+th, td { padding: .3rem .6rem; border-bottom: 1px solid #ccc; text-align: right; }
+th:nth-child(2), td:nth-child(2) { text-align: left; }
+thead th { border-bottom: 2px solid #111; }
+tr.won td { font-weight: bold; }
+.note { color: #555; font-size: .9rem; }
+@media print { body { margin: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
+""".strip()
+
+
+def to_html(rep: Report) -> str:
+    """The page (docs/exports.md, "HTML"): printable as it is, the same facts as the Markdown export."""
+    title = standings_title(rep)
+    facts = report_facts(rep)
+    reason = f", {rep.end_reason}" if rep.end_reason else ""
+    if rep.winner:
+        verdict = f'<p class="winner">Winner: {h(rep.winner)}{h(reason)}</p>'
+    elif rep.over:
+        verdict = f'<p class="winner">No single winner: a tie for first{h(reason)}</p>'
+    else:
+        verdict = ""
+    heads = ("#", "Player", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings", "Total")
+    rows = []
+    for r in rep.rows:
+        name = h(r.name) + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
+        cells = (
+            str(r.rank),
+            name,
+            h(rep.money(r.cash)),
+            h(rep.money(r.deeds)),
+            h(rep.money(r.mortgaged)),
+            str(r.houses),
+            str(r.hotels),
+            h(rep.money(r.buildings)),
+            h(rep.money(r.total)),
+        )
+        won = ' class="won"' if r.winner else ""
+        rows.append(f"<tr{won}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{h(title)}: {h(game_title(rep.variant_title))} #{h(rep.game)}</title>",
+            f"<style>\n{_STYLE}\n</style>",
+            "</head>",
+            "<body>",
+            f"<h1>{h(title)}</h1>",
+            f"<p>{h(', '.join(facts))}.</p>",
+            *([verdict] if verdict else []),
+            "<table>",
+            "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in heads) + "</tr></thead>",
+            "<tbody>",
+            *rows,
+            "</tbody>",
+            "</table>",
+            f'<p class="note">Valuation: {h(rep.valuation)}</p>',
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )

@@ -1,0 +1,131 @@
+"""One game's standings as a report: :class:`Report`, a plain snapshot built from a session by :func:`report`.
+
+Its rows are the rules engine's :class:`rules.valuation.Standing` records, valuation and winner included, so an
+export can never disagree with the standings screen. Every export reads a report: the formats
+(``banker.reports.exports``), BG Stats (``banker.reports.bgstats``), the files (``banker.reports.files``) and the
+statistics (``banker.reports.stats``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import partial
+from typing import TYPE_CHECKING
+
+from rules.board import format_money
+from rules.editions import find_edition
+from rules.errors import RuleError
+from rules.valuation import Standing, standings, valuation_rule
+
+if TYPE_CHECKING:
+    from banker.session import Session
+
+
+Row = Standing
+"""One player's line in the standings: the rules' record itself (``rules.valuation.Standing``)."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """One game's standings and the facts an export needs about the game."""
+
+    game: int
+    variant: str
+    """The variant's key, e.g. ``short-1973``."""
+    variant_title: str
+    edition: str
+    valuation: str
+    """Which rule book the valuation follows, in words (``rules.valuation.valuation_rule``)."""
+    created: str
+    """ISO 8601 time the game was created."""
+    ended: str
+    """ISO 8601 time of the action that ended the game; empty while it is in progress."""
+    over: bool
+    end_reason: str
+    winner: str
+    """The winner's name; empty while the game is in progress (or if nobody won)."""
+    currency: str
+    rows: tuple[Standing, ...] = field(default_factory=tuple)
+
+    @property
+    def status(self) -> str:
+        return "final" if self.over else "in progress"
+
+    @property
+    def duration_minutes(self) -> int | None:
+        """Minutes from creation to the end (None while the game runs or a time cannot be read)."""
+        if not (self.over and self.created and self.ended):
+            return None
+        try:
+            start, end = parse_time(self.created), parse_time(self.ended)
+        except ValueError:
+            return None
+        return max(0, round((end - start).total_seconds() / 60))
+
+    def money(self, amount: float) -> str:
+        """The game's money as its edition writes it (:meth:`rules.board.Board.money`), or, for an edition this
+        Banker does not know (a report read back from a file), with the report's sign."""
+        return report_money(self.edition, self.currency)(amount)
+
+    @property
+    def date(self) -> str:
+        """The game's day (YYYY-MM-DD), from its end if over, else from its start."""
+        return (self.ended or self.created)[:10]
+
+
+def report_money(edition: str, currency: str) -> Callable[[float], str]:
+    """The money formatter of a stored report: its edition's (:meth:`rules.board.Board.money`) when this Banker
+    knows the edition and its sign, else :func:`rules.board.format_money` with the stored sign."""
+    try:
+        board = find_edition(edition)
+    except RuleError:
+        board = None
+    if board is not None and board.currency == currency:
+        return board.money
+    return partial(format_money, currency=currency)
+
+
+def game_title(title: str) -> str:
+    """ "Standard" -> "Standard game"; "Short game (1973)" stays as it is."""
+    return title if "game" in title.casefold() else f"{title} game"
+
+
+def parse_time(text: str) -> datetime:
+    moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def duration_text(minutes: int | None) -> str:
+    if minutes is None:
+        return ""
+    hours, mins = divmod(minutes, 60)
+    return f"{hours} h {mins:02d} min" if hours else f"{mins} min"
+
+
+def report(session: Session) -> Report:
+    """Snapshot a session's game: current standings, or the final ones when the game is over."""
+    state = session.state
+    rows = standings(state)
+    ended = ""
+    if state.over:
+        # the game ended with its last effective action, or with the redo that brought it back (read from the log,
+        # no replay); nothing else can be journalled after the end but an undo, which would reopen the game
+        effective = [e for e in session.log() if e.kind in ("action", "redo") and not e.undone]
+        if effective:
+            ended = effective[-1].time
+    return Report(
+        game=session.game_id,
+        variant=state.settings.variant,
+        variant_title=state.variant.title,
+        edition=state.settings.edition,
+        valuation=valuation_rule(state),
+        created=session.created,
+        ended=ended,
+        over=state.over,
+        end_reason=state.end_reason,
+        winner=next((r.name for r in rows if r.winner), ""),
+        currency=state.board.currency,
+        rows=rows,
+    )

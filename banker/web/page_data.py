@@ -1,0 +1,175 @@
+"""The phone pages' data as types: what :func:`banker.web.pages.player_data` and :func:`~banker.web.pages.table_data`
+return, and what the pages' HTML and the ``/events`` snapshots (sent to the page's script as JSON, docs/phones.md)
+are made from. Plain JSON at run time; typed dictionaries so a key misspelt or missing is a type error."""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class GameFacts(TypedDict):
+    id: int
+    variant: str
+    edition: str
+    turn: str
+    """Whose turn it is (empty before the players are seated)."""
+    turn_no: int
+    over: bool
+    end_reason: str
+    seq: int
+    """The journal's last entry the page shows: the script drops an older snapshot."""
+
+
+class LogLine(TypedDict):
+    seq: int
+    time: str
+    clock: str
+    """The time as HH:MM in this computer's zone (empty if the journal's time cannot be read)."""
+    kind: str
+    text: str
+    undone: bool
+
+
+class Collects(TypedDict):
+    """What a deed collects now: ``amount`` None for a utility, whose rent is a range by the dice."""
+
+    amount: int | None
+    low: int
+    high: int
+    text: str
+    detail: str
+
+
+class CardRent(TypedDict):
+    level: str
+    """"site", "1 house", ... as printed."""
+    text: str
+    """The figure in the game's money."""
+    now: bool
+    """The rent charged now."""
+
+
+class DeedCard(TypedDict):
+    """A deed's card as printed and its facts in this game (``banker.views.deed_card_view``, the table's own)."""
+
+    price: str
+    rents: list[CardRent]
+    building: str
+    """What a house and a hotel cost ("" for a railroad or utility)."""
+    mortgage: str
+    holder: str
+
+
+class DeedLine(TypedDict):
+    name: str
+    key: str
+    """The deed's key: the id of its card on the page (``card-<key>``)."""
+    houses: int
+    hotel: bool
+    mortgaged: bool
+    collects: Collects
+    card: DeedCard
+
+
+class GroupLine(TypedDict):
+    key: str
+    title: str
+    mark: str
+    """The group's mark in letters, shown beside its colour (no group told by colour alone)."""
+    colour: str
+    deeds: list[DeedLine]
+
+
+class PlayerFacts(TypedDict):
+    seat: int
+    name: str
+    piece: str
+    cash: int
+    cash_text: str
+    worth: int
+    worth_text: str
+    bankrupt: bool
+    turn: bool
+    jail: str
+    """The jail timer in words (empty when not in jail)."""
+    jail_cards: list[str]
+
+
+class PlayerPage(TypedDict):
+    page: Literal["player"]
+    game: GameFacts
+    player: PlayerFacts
+    groups: list[GroupLine]
+    log: list[LogLine]
+
+
+class StandingLine(TypedDict):
+    rank: int
+    name: str
+    cash: int
+    cash_text: str
+    worth: int
+    worth_text: str
+    bankrupt: bool
+    turn: bool
+    winner: bool
+    in_jail: bool
+
+
+class BankFacts(TypedDict):
+    houses: int
+    houses_total: int
+    hotels: int
+    hotels_total: int
+
+
+class PotFacts(TypedDict):
+    amount: int
+    text: str
+
+
+class SheetDeedLine(TypedDict):
+    """One deed of the board sheet (``banker.views.board_sheet``)."""
+
+    name: str
+    group: str
+    mark: str
+    colour: str
+    owner: str | None
+    """None: the bank holds it."""
+    token: str
+    buildings: str
+    """The buildings in words, "-" for none (``banker.views.buildings_text``)."""
+    mortgaged: bool
+
+
+class SheetPlayerLine(TypedDict):
+    name: str
+    token: str
+    jail: str
+    """The jail timer in words (empty when not in jail)."""
+    jail_cards: list[str]
+
+
+class BoardSheetFacts(TypedDict):
+    """The board sheet: what it takes to lay the board out again."""
+
+    deeds: list[SheetDeedLine]
+    players: list[SheetPlayerLine]
+
+
+class TablePage(TypedDict):
+    page: Literal["table"]
+    game: GameFacts
+    standings: list[StandingLine]
+    bank: BankFacts
+    pot: PotFacts | None
+    """The Free Parking pot, under that house rule only."""
+    seconds_left: int | None
+    """A time-limit game's time left."""
+    log: list[LogLine]
+    board: BoardSheetFacts
+
+
+PageData = PlayerPage | TablePage
+"""A page's data: its ``page`` key says which."""

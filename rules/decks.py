@@ -1,0 +1,236 @@
+"""Chance and Community Chest as data: the decks (``rules/data/cards_<name>.toml``, or an edition file's own
+``[[chance]]``/``[[chest]]``), validated on load, and finding a card by its id or its printed words.
+
+Apart from :mod:`rules.cards` (the cards' effects) so that loading an edition, which checks its decks, loads no
+action handlers. An edition names the decks it is played with (:attr:`rules.board.Board.decks`); the effect kinds
+are shared by every deck.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, fields, replace
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from rules.board import Board, normalise
+from rules.data import HERE, read_text
+from rules.errors import RuleError
+from rules.money import MAX_AMOUNT
+from rules.names import shown
+from rules.state import Deck
+
+CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
+DECKS = tuple(Deck)
+DECK_TITLES = {Deck.CHANCE: "Chance", Deck.CHEST: "Community Chest"}
+
+
+def deck_key(name: str) -> Deck:
+    """The deck ``name`` is: ``chance`` or ``chest``, as the command language writes it (it reads the synonyms)."""
+    try:
+        return Deck(name)
+    except ValueError:
+        raise RuleError(CARD_RULE, f'no deck called "{name}"; choose chance or chest') from None
+
+
+class CardKind(StrEnum):
+    """What a printed card does, as the card data files name it."""
+
+    COLLECT = "collect"
+    PAY = "pay"
+    COLLECT_EACH = "collect_each"
+    PAY_EACH = "pay_each"
+    REPAIRS = "repairs"
+    GO = "go"
+    JAIL = "jail"
+    JAIL_CARD = "jail_card"
+    MOVE = "move"
+    BACK = "back"
+    NEAREST = "nearest"
+    FINE_OR_CHANCE = "fine_or_chance"
+
+
+@dataclass(frozen=True)
+class CardDef:
+    """One printed card. ``amount``: money (collect/pay/each) or spaces (back); ``house``/``hotel``: repairs;
+    ``square``: where a move card goes; ``pass_go``: whether passing GO on the way pays; ``target``: nearest what."""
+
+    deck: Deck
+    id: str
+    text: str
+    kind: CardKind
+    amount: int = 0
+    house: int = 0
+    hotel: int = 0
+    square: int = -1
+    pass_go: bool = False
+    target: str = ""
+
+
+class CardDataError(ValueError):
+    """A card data file that does not describe a usable deck."""
+
+
+def _parse_deck(data: dict[str, Any], source: str, board: Board | None = None) -> dict[Deck, tuple[CardDef, ...]]:
+    """Both decks of a deck file (or of an edition file's own ``[[chance]]``/``[[chest]]``), validated: each card
+    an id, a text and a known kind, no negative figure, a move's square on the board."""
+    decks: dict[Deck, tuple[CardDef, ...]] = {}
+    known = {f.name for f in fields(CardDef)} - {"deck"}
+    for deck in DECKS:
+        cards = []
+        raw_cards = data.get(deck, ())
+        if not isinstance(raw_cards, list):
+            raise CardDataError(f"{source}: {deck}: must be [[{deck}]] tables")
+        for n, raw in enumerate(raw_cards):
+            where = f"{source}: {deck} {shown(str(raw.get('id', n)), 40)}"
+            if raw.get("kind") not in frozenset(CardKind) or not raw.get("id") or not raw.get("text"):
+                raise CardDataError(f"{where}: needs an id, a text and a known kind ({', '.join(CardKind)})")
+            unknown = sorted(set(raw) - known)
+            if unknown:
+                raise CardDataError(
+                    f"{where}: {unknown[0]}: not a card field; the fields are {', '.join(sorted(known))}"
+                )
+            for f in ("amount", "house", "hotel"):
+                value = raw.get(f, 0)
+                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT:
+                    raise CardDataError(f"{where}: {f}: must be a whole number from 0, not {value!r:.20}")
+            card = CardDef(deck=deck, **{**raw, "kind": CardKind(raw["kind"])})
+            if card.kind is CardKind.MOVE and not 0 <= card.square < 40:
+                raise CardDataError(f"{where}: square: {card.square} is not a square of the board (0 to 39)")
+            if card.kind is CardKind.NEAREST and card.target not in ("railroad", "utility"):
+                raise CardDataError(f'{where}: target: must be "railroad" or "utility", not {card.target!r:.20}')
+            cards.append(card)
+        if len({normalise(c.id) for c in cards}) != len(cards) or not 16 <= len(cards) <= 17:
+            raise CardDataError(f"{source}: {deck}: the deck needs 16 or 17 cards with distinct ids, not {len(cards)}")
+        decks[deck] = tuple(cards)
+    return decks
+
+
+@cache
+def _load(style: str) -> dict[Deck, tuple[CardDef, ...]]:
+    """A shared deck file, ``rules/data/cards_<style>.toml``."""
+    return _load_file(style)[0]
+
+
+@cache
+def _load_file(style: str) -> tuple[dict[Deck, tuple[CardDef, ...]], str]:
+    """A shared deck file's decks and the currency sign its texts are written in (``currency``, default ``$``)."""
+    source = f"cards_{style}.toml"
+    if not style.replace("-", "").isalnum() or not (HERE / source).is_file():
+        raise CardDataError(f"no card deck called {shown(style)!r} (no rules/data/{shown(source)})")
+    data = tomllib.loads(read_text(source))
+    return _parse_deck(data, source), str(data.get("currency", "$"))
+
+
+def _in_money(cards: tuple[CardDef, ...], sign: str, board: Board) -> tuple[CardDef, ...]:
+    """A shared deck's texts with their amounts in the edition's money: a deck written in dollars, played on a
+    board in euros, says "Collect 200 €" (the figures are the same; only the sign and the separator differ)."""
+    if sign == board.currency and not board.currency_after and board.thousands == ",":
+        return cards
+    amount = re.compile(rf"{re.escape(sign)}(\d{{1,3}}(?:,\d{{3}})+|\d+)")
+
+    def money(m: re.Match[str]) -> str:
+        return board.money(int(m.group(1).replace(",", "")))
+
+    return tuple(replace(c, text=amount.sub(money, c.text)) for c in cards)
+
+
+_in_edition: dict[tuple[str, str, int], dict[Deck, tuple[CardDef, ...]]] = {}
+
+
+_own: dict[tuple[str, int], dict[Deck, tuple[CardDef, ...]]] = {}
+"""The decks edition files carry themselves, by (edition key, id of its board)."""
+
+
+def check_decks(board: Board, data: dict[str, Any]) -> None:
+    """Validate an edition's decks: its own (``[[chance]]``/``[[chest]]``, named after the edition) and the shared
+    ones it names; raises :class:`CardDataError` naming the file and the key."""
+    if "chance" in data or "chest" in data:
+        _own[board.edition, id(board)] = _parse_deck(data, board.source)
+    for style in board.decks:
+        if style == board.edition and (board.edition, id(board)) in _own:
+            continue
+        try:
+            _load(style)
+        except CardDataError as e:
+            raise CardDataError(f"{board.source}: decks: {e}") from None
+
+
+def deck_cards(style: str, deck: str, edition: str = "us") -> tuple[CardDef, ...]:
+    """The cards of one deck (``chance``/``chest``) of one of the edition's decks (``classic``, ``2008``, ``uk``, or
+    the edition's own), in data order."""
+    from rules.editions import find_edition
+
+    board = find_edition(edition)
+    key = normalise(style)
+    if key not in map(normalise, board.decks):
+        raise RuleError(
+            CARD_RULE,
+            f'no card style called "{shown(style)}" in the {board.title} edition; choose {" or ".join(board.decks)}',
+        )
+    own = _own.get((board.edition, id(board)))
+    if own is not None and key == normalise(board.edition):
+        return own[deck_key(deck)]
+    style = next(s for s in board.decks if normalise(s) == key)
+    cached = _in_edition.get((style, board.edition, id(board)))
+    if cached is None:
+        decks, sign = _load_file(style)
+        cached = {d: _in_money(cards, sign, board) for d, cards in decks.items()}
+        _in_edition[style, board.edition, id(board)] = cached
+    return cached[deck_key(deck)]
+
+
+def default_deck(edition: str) -> str:
+    """The deck a new game of the edition is played with: the first it names."""
+    from rules.editions import find_edition
+
+    return find_edition(edition).decks[0]
+
+
+def find_card(style: str, deck: str, card_id: str, edition: str = "us") -> CardDef:
+    """A card by id; hyphens, spaces and case do not matter. An unknown id lists the deck's ids."""
+    cards = deck_cards(style, deck, edition)
+    wanted = normalise(card_id)
+    for c in cards:
+        if normalise(c.id) == wanted:
+            return c
+    ids = ", ".join(c.id for c in cards)
+    raise RuleError(CARD_RULE, f'no {DECK_TITLES[cards[0].deck]} card "{card_id}"; the cards are: {ids}')
+
+
+def _card_words(card: CardDef) -> list[str]:
+    return re.findall(r"[0-9a-z]+", f"{card.id} {card.text}".casefold().replace("'", ""))
+
+
+def resolve_card(style: str, deck: str, text: str, edition: str = "us") -> CardDef:
+    """The card a banker means by ``text``: its id, a unique prefix of its id, or words printed on it
+    (``chairman``, ``pay each player``, ``repairs``), since the players hold the card, not its id. Every typed
+    word must begin a word of the card's text or id, and exactly one card of the deck may match. An unknown or
+    ambiguous text lists the cards it could be (seed 000, "CHANCE" and "COMMUNITY CHEST": the card is followed
+    as printed, so the printed words are the natural way to name it)."""
+    cards = deck_cards(style, deck, edition)
+    wanted = normalise(text)
+    if not wanted:
+        raise RuleError(CARD_RULE, "the card is missing: type its id or words printed on it")
+    for c in cards:
+        if normalise(c.id) == wanted:
+            return c
+    typed = re.findall(r"[0-9a-z]+", text.casefold().replace("'", ""))
+    found = [
+        c
+        for c in cards
+        if normalise(c.id).startswith(wanted) or all(any(w.startswith(t) for w in _card_words(c)) for t in typed)
+    ]
+    if len(found) == 1:
+        return found[0]
+    title = DECK_TITLES[cards[0].deck]
+    if found:
+        raise RuleError(
+            CARD_RULE,
+            f'"{text}" could be any of {len(found)} {title} cards: '
+            + "; ".join(f'{c.id} ("{c.text if len(c.text) <= 40 else c.text[:39] + "…"}")' for c in found),
+        )
+    ids = ", ".join(c.id for c in cards)
+    raise RuleError(CARD_RULE, f'no {title} card "{text}"; the cards are: {ids}')

@@ -1,0 +1,241 @@
+"""Editions as data, discovered: one TOML file per edition, and nothing else lists them.
+
+An edition is a board (its squares, deeds, groups and the bank's figures), its money (the currency sign, where it
+goes, the thousands separator) and its card decks. The built-in ones are ``rules/data/editions/*.toml``; a family's
+own boards are files in the user's data directory (``editions/*.toml`` beside the database, named by the app with
+:func:`use_directory`) or a file named on the command line or in the new-game screen (:func:`load_edition_file`).
+Every edition is validated on load the same way, and a bad file is refused with one line naming the file, the key
+and what is wrong (:class:`EditionDataError`). The CLI choices, the settings check, the new-game screen, the
+command shape, completion and the docs tables all come from :func:`all_editions` (python-chess's ``VARIANTS``
+idea: adding an edition is adding its file).
+
+A game keeps the edition it was started with: an edition from a file is journalled whole with the game
+(:func:`edition_data`) and :func:`register`-ed again when the game is opened, so the game opens when the file has
+changed or gone.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Any
+
+from rules.board import Board, BoardDataError, normalise, parse_board
+from rules.data import HERE
+from rules.errors import RuleError
+from rules.names import shown
+
+BUILT_IN = HERE / "editions"
+EDITION_RULE = "editions"
+
+
+class EditionDataError(BoardDataError):
+    """An edition file that cannot be played: the message is one line naming the file, the key and the fault."""
+
+
+_directories: list[Path] = []
+_registered: dict[str, tuple[Board, dict[str, Any]]] = {}
+"""Editions read from a file named by the banker, or from a game's journal, in this process, by key (with the parsed
+TOML a game journals). The last registered wins: the app holds one open game at a time."""
+
+
+def use_directory(path: Path | str | None) -> None:
+    """Also look for edition files (``*.toml``) in ``path`` (the app and the CLI name ``editions`` beside the
+    database); None forgets the directories named before."""
+    _directories.clear()
+    if path is not None:
+        _directories.append(Path(path))
+
+
+def forget() -> None:
+    """Forget the editions read from files and journals and the folders named (for tests: each starts afresh)."""
+    _registered.clear()
+    _directories.clear()
+    _read_directories.cache_clear()
+
+
+def directories() -> tuple[Path, ...]:
+    return tuple(_directories)
+
+
+def parse_edition(data: dict[str, Any], source: str) -> Board:
+    """Validate parsed TOML as an edition: the board (:func:`rules.board.parse_board`), then its decks (each a
+    shared deck or the file's own ``[[chance]]``/``[[chest]]``, every card's square on the board)."""
+    board = parse_board(data, source=source)
+    from rules.decks import check_decks  # the decks know what a deck is; they import the board, not the editions
+
+    try:
+        check_decks(board, data)
+    except ValueError as e:
+        raise EditionDataError(str(e)) from None
+    return board
+
+
+def read_edition(path: Path, source: str | None = None) -> tuple[Board, dict[str, Any]]:
+    """Read and validate one edition file; :class:`EditionDataError` names the file (and the line, for TOML that
+    does not parse)."""
+    name = source or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise EditionDataError(f"{name}: cannot be read: {why}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise EditionDataError(f"{name}: not TOML: {e}") from None
+    try:
+        return parse_edition(data, name), data
+    except BoardDataError as e:
+        raise EditionDataError(str(e).replace("\n", " ")) from None
+
+
+@cache
+def built_in() -> tuple[Board, ...]:
+    """The editions shipped with Banker, validated once."""
+    boards = [read_edition(p, f"editions/{p.name}")[0] for p in sorted(BUILT_IN.glob("*.toml"))]
+    for b in boards:
+        if f"editions/{b.edition}.toml" != b.source:
+            raise EditionDataError(f"{b.source}: edition: {b.edition!r} is not the file's name")
+    return tuple(boards)
+
+
+def _not_built_in(board: Board) -> Board:
+    """An edition from a file may not take a built-in edition's key or alias (a copy gets its own key)."""
+    taken = {normalise(n): b for b in built_in() for n in (b.edition, *b.aliases)}
+    for name in (board.edition, *board.aliases):
+        other = taken.get(normalise(name))
+        if other is not None:
+            what = "edition" if name == board.edition else "aliases"
+            raise EditionDataError(
+                f'{board.source}: {what}: "{shown(name)}" is the built-in {other.title} edition\'s name; give the '
+                "copy its own key"
+            )
+    return board
+
+
+def _from_directories() -> tuple[dict[str, tuple[Board, dict[str, Any]]], list[str]]:
+    """The editions in the user's directories, by key, and one line for each file that cannot be played. The
+    folder is looked at each time (a file may be added or changed while the app runs) but a file is read again
+    only when it changed."""
+    files: list[tuple[Path, int, int]] = []
+    for directory in _directories:
+        for path in sorted(directory.glob("*.toml")) if directory.is_dir() else ():
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            files.append((path, stat.st_mtime_ns, stat.st_size))
+    return _read_directories(tuple(files))
+
+
+@lru_cache(maxsize=8)
+def _read_directories(
+    files: tuple[tuple[Path, int, int], ...],
+) -> tuple[dict[str, tuple[Board, dict[str, Any]]], list[str]]:
+    found: dict[str, tuple[Board, dict[str, Any]]] = {}
+    problems: list[str] = []
+    for path, _, _ in files:
+        try:
+            board, data = read_edition(path)
+            _not_built_in(board)
+            if board.edition in found:
+                raise EditionDataError(
+                    f"{path}: edition: {board.edition!r} is also the key of {found[board.edition][0].source}"
+                )
+        except EditionDataError as e:
+            problems.append(str(e))
+            continue
+        found[board.edition] = (board, data)
+    return found, problems
+
+
+def all_editions() -> tuple[Board, ...]:
+    """Every edition there is: the built-in ones, the user's files (those that load; :func:`edition_problems` says
+    what is wrong with the others), and any read from a file or a journal in this process, in list order."""
+    boards = {b.edition: b for b in built_in()}
+    for key, (board, _) in _registered.items():
+        boards.setdefault(key, board)
+    for key, (board, _) in _from_directories()[0].items():
+        boards.setdefault(key, board)
+    return tuple(sorted(boards.values(), key=lambda b: (b.order, b.edition)))
+
+
+def by_currency(sign: str) -> Board | None:
+    """The first edition known in this process (built in, or read from a file or a journal) whose money has this
+    sign: how a stored report in that money is written (no file is read)."""
+    return next((b for b in (*built_in(), *(board for board, _ in _registered.values())) if b.currency == sign), None)
+
+
+def edition_problems() -> list[str]:
+    """One line per edition file in the user's directories that cannot be played."""
+    return _from_directories()[1]
+
+
+def edition_keys() -> tuple[str, ...]:
+    return tuple(b.edition for b in all_editions())
+
+
+def find_edition(key_or_alias: str) -> Board:
+    """An edition by key or alias, ignoring case and punctuation (``US``, ``london``); a key as the journal
+    stores it is found without reading the user's files."""
+    for b in built_in():  # the common case: a key as stored, found without normalising
+        if b.edition == key_or_alias:
+            return b
+    if key_or_alias in _registered:
+        return _registered[key_or_alias][0]
+    wanted = normalise(str(key_or_alias))
+    for b in (*built_in(), *(board for board, _ in _registered.values())):
+        if wanted == normalise(b.edition):
+            return b
+    boards = all_editions()
+    for b in boards:
+        if wanted in {normalise(b.edition), *map(normalise, b.aliases)}:
+            return b
+    choices = ", ".join(b.edition for b in boards)
+    raise RuleError(EDITION_RULE, f'no edition called "{shown(str(key_or_alias))}"; choose one of {choices}')
+
+
+def is_edition_file(text: str) -> bool:
+    """Does ``text`` name a file rather than an edition (``--edition springfield.toml``, ``~/boards/x.toml``)?"""
+    return text.casefold().endswith(".toml") or "/" in text or "\\" in text
+
+
+def load_edition_file(path: Path | str) -> Board:
+    """Read an edition from a file named by the banker (``banker new ... --edition FILE``, the new-game screen),
+    validated like the built-in ones, and make it known to this process by its key."""
+    board, data = read_edition(Path(path).expanduser())
+    _registered[board.edition] = (_not_built_in(board), data)
+    return board
+
+
+def edition_data(key: str) -> dict[str, Any] | None:
+    """The whole of an edition that is not built in, as parsed, for a new game to journal (so the game opens when
+    the file has changed or gone); None for a built-in one (its file ships with every Banker)."""
+    if any(b.edition == key for b in built_in()):
+        return None
+    if key in _registered:
+        return _registered[key][1]
+    found = _from_directories()[0].get(key)
+    if found is None:
+        return None
+    _registered[key] = found  # the game starts with the file as it is now, whatever it says later
+    return found[1]
+
+
+def register(data: dict[str, Any], source: str = "journal") -> Board:
+    """Make the edition a game journalled known again (its own copy, whatever the file now says)."""
+    board = _not_built_in(parse_edition(data, source))
+    _registered[board.edition] = (board, data)
+    return board
+
+
+def editions_markdown() -> str:
+    """The docs' table of the built-in editions (docs/editions.md), from :func:`built_in`."""
+    lines = ["| key | edition | aliases | money | decks | file |", "| --- | --- | --- | --- | --- | --- |"]
+    for b in sorted(built_in(), key=lambda b: (b.order, b.edition)):
+        aliases = ", ".join(f"`{a}`" for a in b.aliases)
+        decks = ", ".join(f"`{d}`" for d in b.decks)
+        lines.append(f"| `{b.edition}` | {b.title} | {aliases} | {b.money(1500)} | {decks} | `rules/data/{b.source}` |")
+    return "\n".join(lines)

@@ -1,0 +1,43 @@
+"""Issue 22 in a real terminal: the installed ``banker`` in tmux turns the phone pages on with o; the app is killed
+(a crash: its terminal closed) and launched again, and the pages are on again by themselves at the same links,
+with a notification that says so and where. The oracle is a page fetched over HTTP, not only the screen."""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+
+from tests.kit.terminal import MARKS, Terminal
+
+pytestmark = MARKS
+
+LINK = re.compile(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{16,64}")
+
+
+def page(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as response:
+        assert response.status == 200
+        return response.read().decode()
+
+
+def test_the_pages_come_back_on_after_a_crash_and_a_relaunch(tmp_path):
+    with Terminal(tmp_path) as term:
+        term.env.update({"BANKER_WEB_HOST": "127.0.0.1", "BANKER_WEB_PORT": "0"})
+        term.play("new standard Ann Bob", "buy ann boardwalk")
+        term.launch()
+        term.keys("o")
+        screen = term.wait_for("Phone pages on at http://127.0.0.1:")
+        links = LINK.findall(screen)
+        assert links, screen
+        assert "$1,100" in page(links[0])
+        term.keys("Escape")
+        term.wait_gone("each player scans")
+        term.close()  # the terminal closed under the app: it ends without quitting
+        term.launch()
+        base = links[0].rsplit("/", 1)[0]
+        term.wait_for(f"Phone pages on again at {base}")
+        term.do("pay ann 100")  # another terminal's command: the page follows it
+        assert "$1,000" in page(links[0])
+        term.keys("o")  # o still shows the codes: the same links
+        again = term.wait_for("each player scans")
+        assert LINK.findall(again)[: len(links)] == links
