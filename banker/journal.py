@@ -439,6 +439,10 @@ class Journal:
             self._register()
             return
         existed = self.path.exists()
+        if not create and existed and self.path.stat().st_size == 0:
+            # A file truncated to nothing (or made empty by hand) has no games to open; writing Banker's schema into
+            # it would hide that it was emptied (issue 22: `banker do` did).
+            raise LookupError(f"{self.path} is empty (0 bytes): there are no games in it; nothing was written")
         if not existed:
             _check_directory(self.path)
         _inspect(self.path)

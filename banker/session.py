@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -144,6 +145,12 @@ class _Plan:
     state: GameState
 
 
+def _entry_clock(time: str) -> datetime:
+    """The clock of an entry being replayed: the time it was first recorded (UTC when the text names no zone)."""
+    at = datetime.fromisoformat(time)
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
 def _journalled_settings(state: GameState) -> dict[str, Any]:
     """A new game's settings as journalled: an edition that is not built in is kept whole beside them, so the game
     opens when its file has changed or gone (docs/editions.md)."""
@@ -183,6 +190,10 @@ class Session:
         self._listeners: list[Callable[[Session], None]] = []
         self._entry_time: str | None = None
         """While an imported game is replayed: the time its entry was first recorded (None: now)."""
+        self._steps_together: dict[int, tuple[int, ...]] = {}
+        """Entries recorded as one step (:meth:`together`), by their last entry; in this session only."""
+        self.clock: Callable[[], datetime] = partial(datetime.now, UTC)
+        """The time a time-limit game's deadline is compared with; the app hands in its own (tests inject one)."""
         try:
             self._resume()
         except _DAMAGE as e:
@@ -255,10 +266,14 @@ class Session:
         for i, entry in enumerate(entries):
             line = entry.line if entry.kind == "action" else entry.kind  # one step each: `undo to` wrote several
             self._entry_time = entry.time
+            clock = self.clock
+            if entry.time is not None:  # a time-limit game's deadline is checked at the time the entry was played
+                self.clock = partial(_entry_clock, entry.time)
             try:
                 reply = self.execute(line, as_typed=entry.line)
             finally:
                 self._entry_time = None
+                self.clock = clock
             if not reply.ok:
                 raise ReplayRefused(i, f"refused: {reply.message}")
             if reply.kind != entry.kind:
@@ -557,16 +572,44 @@ class Session:
             target = timeline.undone[-1]
             outcome = rules.apply(self.state, self._action(target))
             return _Plan(EventKind.REDO, text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
+        self._check_time(cmd)
         outcome = rules.apply(self.state, cmd)
         return _Plan(EventKind.ACTION, text, cmd, None, outcome, outcome.summary, outcome.state)
+
+    # Time-limit game (seed 002, TIME LIMIT GAME) -------------------------------------------------------------
+    def deadline(self) -> datetime | None:
+        """When this time-limit game ends (the agreed minutes after it started); None for other games."""
+        return self.state.deadline(self.created)
+
+    def time_is_up(self) -> bool:
+        """A time-limit game still open at or after its deadline (the app records the end when it sees this)."""
+        deadline = self.deadline()
+        return deadline is not None and not self.state.over and self.clock() >= deadline
+
+    def _check_time(self, action: Action) -> None:
+        """Seed 002, TIME LIMIT GAME: at the agreed hour the game is over and the richest player wins, so nothing
+        played after it counts. Past the deadline only the end is recorded; undo and redo still correct the record
+        of what was played before it (docs/rulings.md, "The time limit")."""
+        from rules.actions import End
+
+        if isinstance(action, End) or not self.time_is_up():
+            return
+        minutes = self.state.settings.time_limit_minutes
+        raise RuleError(
+            "seed 002, TIME LIMIT GAME",
+            f"time is up: the game's {minutes} minute{'s' if minutes != 1 else ''} are over, so nothing played now "
+            "counts; record the end (`end time`), or undo or redo to correct what was played before it",
+        )
 
     def _steps(self, cmd: Command) -> int:
         """How many undos or redos ``undo to N`` / ``redo to N`` stand for (1 for any other command); refused when
         entry N is not one they can reach."""
         from banker.commands import Control
 
-        if not isinstance(cmd, Control) or cmd.to is None:
+        if not isinstance(cmd, Control):
             return 1
+        if cmd.to is None:
+            return len(self._group(cmd.kind) or (0,))
         seq = cmd.to
         event = self._j.event(self.game_id, seq)
         if event is None:
@@ -589,16 +632,43 @@ class Session:
             raise RuleError("redo", f"entry {seq} cannot be redone: a new action was recorded after it was undone")
         return len(undone) - undone.index(seq)
 
+    def together(self, seqs: list[int]) -> None:
+        """The actions ``seqs`` (just recorded, in order) are one step for this session's ``undo`` and ``redo``:
+        the sales and mortgages that raised a payment, and the payment (issue 22: one ``u`` took back only the
+        payment). Another process, or this one after relaunch, takes them back one by one, and ``undo`` says so."""
+        if len(seqs) > 1:
+            self._steps_together[seqs[-1]] = tuple(seqs)
+
+    def _group(self, kind: str) -> tuple[int, ...] | None:
+        """The entries one ``undo`` (or ``redo``) takes back (brings back) together, when they are a group of
+        :meth:`together` still whole at the top of the stack (the undone list)."""
+        if kind == "undo":
+            stack = list(self._timeline.stack)
+            group = self._steps_together.get(stack[-1]) if stack else None
+            return group if group and tuple(stack[-len(group) :]) == group else None
+        undone = list(self._timeline.undone)
+        for group in self._steps_together.values():
+            if undone and tuple(reversed(undone[-len(group) :])) == group:
+                return group
+        return None
+
     @staticmethod
     def _bulk_summary(cmd: Control, summaries: list[str]) -> str:
         verb = "Took back" if cmd.kind == "undo" else "Redid"
+        if cmd.to is None:
+            said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
+            return f"{verb} {len(summaries)} actions recorded as one step: {said}"
         where = f"everything after entry {cmd.to}" if cmd.kind == "undo" else f"everything up to entry {cmd.to}"
         said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
         return f"{verb} {len(summaries)} actions, {where}: {said}"
 
     def undo_summary(self) -> str | None:
         """What ``undo`` would take back now, in words (None: nothing to undo)."""
-        return self._summary(self._timeline.stack[-1]) if self._timeline.can_undo else None
+        if not self._timeline.can_undo:
+            return None
+        group = self._group("undo")
+        last = self._summary(self._timeline.stack[-1])
+        return f"{len(group)} steps: {last}, with the sales and mortgages that raised it" if group else last
 
     def _summary(self, seq: int) -> str:
         event = self._j.event(self.game_id, seq)
@@ -687,6 +757,10 @@ class Session:
         """Every effective (not undone) action in order, with what it did (replayed from the start)."""
         entries = {e.seq: e for e in self.log()}
         return [(entries[seq], outcome) for seq, outcome in self._timeline.outcomes()]
+
+    def action(self, seq: int) -> Action:
+        """The action journal entry ``seq`` recorded (as the timeline holds it)."""
+        return self._action(seq)
 
     # Maths mode --------------------------------------------------------------------------------------------------
     def maths_players(self) -> frozenset[str]:

@@ -30,13 +30,15 @@ NewGameDefaults: Any = make_dataclass(
     [
         ("variant", str, field(default="standard")),
         ("edition", str, field(default="us")),
+        ("cards", str, field(default="")),
         *((o.key, o.kind, field(default=o.default)) for o in OPTIONS),
     ],
     frozen=True,
 )
 NewGameDefaults.__module__ = __name__
 NewGameDefaults.__doc__ = """What the new-game screen starts with: the variant, the edition and each option of
-rules/options.py (its key, its type and its default from the option's record)."""
+rules/options.py (its key, its type and its default from the option's record); ``cards`` is the deck (the card
+texts, one of the edition's decks: ``classic`` or ``2008`` on the US board), empty for the edition's first."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ def config_path() -> Path:
 
 _KEYS: dict[str, dict[str, type]] = {
     "": {"theme": str},
-    "new_game": {"variant": str, "edition": str, **{o.key: o.kind for o in OPTIONS if not o.house_rule}},
+    "new_game": {"variant": str, "edition": str, "cards": str, **{o.key: o.kind for o in OPTIONS if not o.house_rule}},
     "new_game.house_rules": {o.key: o.kind for o in OPTIONS if o.house_rule},
     "exports": {"directory": str},
     "speech": {"read_aloud": bool},
@@ -122,6 +124,11 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
                     )
                 walk(value, name)
                 continue
+            if name in _KEYS and name:  # a known section given a value: `new_game = 5`
+                raise bad(
+                    name,
+                    f"must be a section ([{name}] on a line of its own, its settings below it), not {value!r:.40}",
+                )
             if allowed is None or key not in allowed:
                 known = ", ".join(f"{prefix + '.' if prefix else ''}{k}" for k in allowed or ())
                 raise bad(name, "unknown setting" + (f"; here: {known}" if known else ""))
@@ -154,6 +161,11 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
         if o.refusal(value, str) is not None:  # the type was checked against _KEYS above
             raise bad(name, f"must be {o.bounds()}, not {value!r:.40}")
         options[o.key] = value
+    cards = str(values.get("new_game.cards", "")).casefold()
+    if cards:
+        decks = find_edition(edition).decks
+        if cards not in decks:
+            raise bad("new_game.cards", f"must be {' or '.join(repr(d) for d in decks)}, not {cards!r:.40}")
     theme = values.get("theme")
     if theme is not None and not str(theme).strip():
         raise bad("theme", "is empty; leave it out for the default theme")
@@ -162,7 +174,7 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
         raise bad("exports.directory", "is empty; leave it out for the folder beside the database")
     return Config(
         theme=str(theme) if theme is not None else None,
-        new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), **options),
+        new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), cards=cards, **options),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
         read_aloud=bool(values.get("speech.read_aloud", False)),
         path=path,

@@ -67,8 +67,8 @@ def _own_group(state: GameState, index: int, deed: Deed, verb: str) -> list[Deed
 def _plan_build(
     state: GameState, index: int, deed: Deed, count: object, rule: str, hotels: bool | None = None
 ) -> _Plan:
-    """Place ``count`` levels one at a time: the first on ``deed``, then on the lowest lot (ties: ``deed``, then
-    board order), checking every step; raises on the first step the rules refuse, so a build is all or nothing.
+    """Place ``count`` levels one at a time, each on a lowest lot (ties: ``deed``, then board order), checking
+    every step and then the bank's stock; raises on what the rules refuse, so a build is all or nothing.
     ``hotels``: every step must place a hotel (True) or a house (False), as a shortage auction of one kind sells;
     None places whichever comes next."""
     name = state.players[index].name
@@ -90,22 +90,20 @@ def _plan_build(
             f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged",
         )
     plan = _Plan(lots, {d.index: state.deeds[d.index].level for d in lots}, state.houses, state.hotels)
-    for step in range(count):
-        if step == 0:
-            target = deed
-        else:
-            low = min(plan.levels.values())
-            target = deed if plan.levels[deed.index] == low else next(d for d in lots if plan.levels[d.index] == low)
+    fewest_houses, fewest_hotels = plan.houses, plan.hotels
+    for _ in range(count):
+        # seed 000, HOUSES: "build evenly": each level goes on a lowest lot, the named one first among equals, so
+        # any lot of the group names the build (issue 22: "build bob tennessee 4" was refused for St. James Place)
+        low = min(plan.levels.values())
+        target = deed if plan.levels[deed.index] == low else next(d for d in lots if plan.levels[d.index] == low)
         level = plan.levels[target.index]
         if level >= hotel:
             raise RuleError(HOTELS, f"{target.name} already has a hotel; only one hotel may stand on a lot")
-        low = min(plan.levels.values())
         if hotels is True and low < hotel - 1:
-            lowest = next(d for d in lots if plan.levels[d.index] == low)
             raise RuleError(
                 HOTELS,
                 f"a hotel needs {describe_level(state, hotel - 1)} on every lot of the "
-                f"{group.title} group; {lowest.name} has {describe_level(state, low)}",
+                f"{group.title} group; {target.name} has {describe_level(state, low)}",
             )
         if hotels is False and level + 1 == hotel:
             raise RuleError(
@@ -114,29 +112,48 @@ def _plan_build(
                 "hotel; an auction of houses places houses only (the hotel is auctioned "
                 "on its own, or built at its price)",
             )
-        if level > low:
-            lowest = next(d for d in lots if plan.levels[d.index] == low)
-            raise RuleError(
-                HOUSES,
-                f"{name} must build evenly: {target.name} has {describe_level(state, level)} "
-                f"and {lowest.name} {describe_level(state, low)}; build on {lowest.name} first",
-            )
         if level + 1 == hotel:
-            if plan.hotels == 0:
-                raise RuleError(SHORTAGE, f"the bank has no hotels left for {target.name}; wait until one is sold back")
             plan.hotels -= 1
             plan.houses += level  # the houses of the lot go back to the bank (seed 000, HOTELS)
             plan.added_hotels += 1
         else:
-            if plan.houses == 0:
-                raise RuleError(
-                    SHORTAGE, f"the bank has no houses left for {target.name}; wait until some are sold back"
-                )
             plan.houses -= 1
             plan.added_houses += 1
+        fewest_houses, fewest_hotels = min(fewest_houses, plan.houses), min(fewest_hotels, plan.hotels)
         plan.levels[target.index] = level + 1
         plan.cost += target.house_cost
+    if fewest_houses < 0:
+        _short(state, name, deed, count, "house", state.houses, state.houses - fewest_houses, rule)
+    if fewest_hotels < 0:
+        _short(state, name, deed, count, "hotel", state.hotels, state.hotels - fewest_hotels, rule)
     return plan
+
+
+def _short(state: GameState, name: str, deed: Deed, count: int, kind: str, have: int, need: int, rule: str) -> None:
+    """Seed 000, BUILDING SHORTAGE: the bank cannot supply the build. Says what it has and what was asked for,
+    and the ways on: wait for buildings sold back, build fewer, or auction them when two or more players want
+    them (the ``shortage`` command; not offered when the refused build is that auction)."""
+    asked = f"{count} building{'s' if count != 1 else ''} on the {state.board.groups[deed.group].title} group"
+    need_text = f"{need} {kind}{'s' if need != 1 else ''}"
+    if have == 0:
+        raise RuleError(
+            SHORTAGE,
+            f"the bank has no {kind}s left, and {asked} need{'s' if count == 1 else ''} {need_text}; "
+            "wait until some are sold back",
+        )
+    ways = "auction fewer" if rule == SHORTAGE else "build fewer"
+    if rule != SHORTAGE:
+        ways += (
+            f", or, if two or more players want them, auction them "
+            f"(`shortage {name} {deed.name} {have} {kind}s <amount>`)"
+            if kind == "house"
+            else f", or, if two or more players want it, auction it (`shortage {name} {deed.name} 1 hotel <amount>`)"
+        )
+    raise RuleError(
+        SHORTAGE,
+        f"the bank has only {have} {kind}{'s' if have != 1 else ''} left, and {asked} "
+        f"need{'s' if count == 1 else ''} {need_text}: {ways}",
+    )
 
 
 def _apply_levels(state: GameState, plan: _Plan) -> GameState:

@@ -42,6 +42,7 @@ RESERVED_WORDS = (
     "to",
     # the options of a `new` line, which would be read as options, not names (rules/options.py)
     "edition",
+    "cards",  # the deck a game is played with (`cards 2008`)
     *WORDS,
 )
 """Words of the command language that can stand where a player's name stands (``pay ann 50 to each``, ``deal

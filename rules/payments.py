@@ -15,6 +15,9 @@ from rules.outcome import BANK, POT, Outcome, Transfer, TransferKind
 from rules.state import GameState
 
 PAYMENT = "seed 000, THE BANK"
+OWED = "seed 000, BANKRUPTCY"
+"""A payment owed that the cash in hand cannot cover: "You are declared bankrupt if you owe more than you can
+pay", so the player raises the money by selling buildings and mortgaging, or goes bankrupt."""
 GO_RULE = "seed 000, GO"
 PARKING_RULE = "house rule: Free Parking pot"
 
@@ -91,9 +94,7 @@ def pay(state: GameState, action: Pay) -> Outcome:
     money = state.money
     name = state.players[index].name
     if others is None:
-        state, t = transfer(
-            state, index, BANK, amount, TransferKind.PAYMENT, rule=PAYMENT, what="to the bank", debt=True
-        )
+        state, t = transfer(state, index, BANK, amount, TransferKind.PAYMENT, rule=OWED, what="to the bank", debt=True)
         return Outcome(state, f"{name} pays {money(amount)} to the bank", (t,))
     total = amount * len(others)
     what = f"to {state.players[others[0]].name}" if not action.each else f"({money(amount)} to each of {len(others)})"
@@ -103,7 +104,7 @@ def pay(state: GameState, action: Pay) -> Outcome:
         others,
         amount,
         kind=TransferKind.PAYMENT,
-        rule=PAYMENT,
+        rule=OWED,
         what=what,
         creditor=None if action.each else others[0],
     )
@@ -127,7 +128,7 @@ def collect(state: GameState, action: Collect) -> Outcome:
         state, t = transfer(state, BANK, index, amount, TransferKind.PAYMENT, rule=PAYMENT)
         return Outcome(state, f"{name} collects {money(amount)} from the bank", (t,))
     state, transfers = collect_each(
-        state, index, others, amount, kind=TransferKind.PAYMENT, rule=PAYMENT, what=f"to {name}"
+        state, index, others, amount, kind=TransferKind.PAYMENT, rule=OWED, what=f"to {name}"
     )
     if action.each:
         summary = f"{name} collects {money(amount)} from each other player: {money(amount * len(others))} in all"

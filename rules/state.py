@@ -70,17 +70,20 @@ class Settings:
     the US edition, ``uk`` in the UK one."""
 
 
-def game_settings(variant: str = "standard", edition: str = "us", **options: bool | int) -> Settings:
+def game_settings(
+    variant: str = "standard", edition: str = "us", *, cards: str = "", **options: bool | int
+) -> Settings:
     """A new game's settings from the choices every way of starting one offers (the ``new`` line, ``banker new``,
     the app's new-game screen), as they were made: an option is a key of :data:`rules.options.OPTIONS`; checking
-    the values is :func:`rules.limits.check_settings`'s work. The game is played with the edition's first deck."""
+    the values is :func:`rules.limits.check_settings`'s work. The game is played with ``cards``, one of the
+    edition's decks (the 1935/1990s ``classic`` or the ``2008`` texts in the US edition), by default its first."""
     unknown = sorted(set(options) - set(BY_KEY))
     if unknown:
         raise TypeError(f"game_settings: no option called {unknown[0]!r}")
     from rules.decks import default_deck
 
     try:
-        cards = default_deck(edition)
+        cards = cards or default_deck(edition)
     except RuleError:  # an unknown edition, refused with its reason by check_settings
         cards = Settings.cards
     house: dict[str, Any] = {k: v for k, v in options.items() if BY_KEY[k].house_rule}

@@ -18,8 +18,6 @@ from dataclasses import dataclass, replace
 
 from rules.state import GameState
 
-VALUATION_RULE = "seed 000, RULES for a SHORT GAME, rule 3 (valuation)"
-
 
 @dataclass(frozen=True)
 class Valuation:
@@ -127,6 +125,6 @@ def winner_of(table: Iterable[Standing]) -> str | None:
 def valuation_rule(state: GameState) -> str:
     """The rule book the valuation follows, for the standings' footnote."""
     return (
-        f"{VALUATION_RULE}: cash, deeds at the printed price, mortgaged deeds at half price, houses and hotels "
-        f"at cost (a hotel with the {state.variant.houses_before_hotel} houses turned in for it)"
+        f"{state.variant.valuation_rule}: cash, deeds at the printed price, mortgaged deeds at half price, "
+        f"houses and hotels at cost (a hotel with the {state.variant.houses_before_hotel} houses turned in for it)"
     )

@@ -53,6 +53,11 @@ class EndRule(Enum):
     """No formal end: the table agrees to stop (seed 001)."""
 
 
+VALUATION_RULE = "seed 000, RULES for a SHORT GAME, rule 3 (valuation)"
+"""The valuation's rule in most variants (also seed 002's Time Limit Game: "the richest player"); a variant may
+cite its own book's (``valuation_rule`` in its file: the 1990s short game, seed 003 rule 5)."""
+
+
 @dataclass(frozen=True)
 class Variant:
     key: str
@@ -72,6 +77,8 @@ class Variant:
     transfer_free_of_mortgage: bool
     luxury_tax: int
     """0 means the edition's figure."""
+    valuation_rule: str = VALUATION_RULE
+    """The rule book's rule the final standings value players by (the 1990s short game has its own, seed 003)."""
 
     @property
     def hotel_level(self) -> int:
@@ -132,7 +139,7 @@ _TEXT = ("key", "title", "summary", "seeds")
 _COUNTS = ("min_players", "max_players", "houses_before_hotel", "deal_count")
 _FLAGS = ("deal_paid", "buy_at_price", "transfer_free_of_mortgage")
 _CHOICES: dict[str, type[Enum]] = {"income_tax": IncomeTax, "jail": JailRule, "end": EndRule}
-_OPTIONAL = ("aliases", "luxury_tax")
+_OPTIONAL = ("aliases", "luxury_tax", "valuation_rule")
 _KEYS = frozenset((*_TEXT, *_COUNTS, *_FLAGS, *_CHOICES, *_OPTIONAL))
 _E = TypeVar("_E", bound=Enum)
 
@@ -209,6 +216,7 @@ def parse_variant(data: dict[str, Any], source: str = "variant") -> Variant:
         end=choice("end", EndRule),
         transfer_free_of_mortgage=flag("transfer_free_of_mortgage"),
         luxury_tax=count("luxury_tax", data.get("luxury_tax", 0), 0),
+        **({"valuation_rule": text("valuation_rule")} if "valuation_rule" in data else {}),
     )
 
 

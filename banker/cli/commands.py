@@ -44,7 +44,7 @@ def _settings(args: argparse.Namespace) -> Settings:
             options[option.key] = getattr(args, option.key) is not None
         else:
             options[option.key] = getattr(args, option.key)
-    return game_settings(args.variant, args.edition, **options)
+    return game_settings(args.variant, args.edition, cards=args.cards or "", **options)
 
 
 def _edition_file(args: argparse.Namespace) -> None:
@@ -132,6 +132,8 @@ def cmd_editions(args: argparse.Namespace) -> int:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    from banker.reports.times import spreadsheet_time
+
     try:
         journal = Journal(database(args.db), readonly=True)
     except LookupError:
@@ -147,7 +149,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     print(f"{'id':>4}  {'created':<19}  {'variant':<12}  {'over':<4}  {'winner':<12}  players")
     for g in games:
         say(
-            f"{g.id:>4}  {g.created[:19]:<19}  {g.variant:<12}  {'yes' if g.over else 'no':<4}  "
+            f"{g.id:>4}  {spreadsheet_time(g.created):<19}  {g.variant:<12}  {'yes' if g.over else 'no':<4}  "
             f"{g.winner or '':<12}  {', '.join(g.players)}"
         )
     return 0

@@ -183,6 +183,12 @@ def _new_game_options(p: argparse.ArgumentParser) -> None:
         + "; ".join(f"{b.edition}, {b.title} in {b.currency}" for b in all_editions())
         + "; or an edition file (.toml, docs/editions.md); `banker editions` lists them all",
     )
+    p.add_argument(
+        "--cards",
+        default="",
+        metavar="DECK",
+        help="the card texts: one of the edition's decks (US: classic or 2008; default: the edition's first)",
+    )
     for option in OPTIONS:  # the house rules and options, declared once (rules/options.py)
         if option.follows:
             continue  # read after its switch: --free-parking [START]

@@ -18,7 +18,7 @@ NEW_SHAPE = f"new <variant> <player> <player>... [edition {'|'.join(b.edition fo
 
 
 def parse_new(line: str) -> tuple[list[str], Settings]:
-    """Read a ``new <variant> <player>... [edition <key>] [minutes N] [free-parking [N]] [double-go]
+    """Read a ``new <variant> <player>... [edition <key>] [cards <deck>] [minutes N] [free-parking [N]] [double-go]
     [no-auctions] [luxury-tax N]`` line and check it by starting the game in memory (so a bad name or player
     count is refused here, with the rule book's reason)."""
     text = strip_comment(check_line(line))
@@ -34,7 +34,7 @@ def parse_new_words(args: list[str]) -> NewGame:
         raise CommandError(f"name a variant and the players; expected: {NEW_SHAPE}")
     variant = args[0]
     names: list[str] = []
-    edition = "us"
+    edition, cards = "us", ""
     options: dict[str, bool | int] = {}
     named = [args[j + 1] for j in range(1, len(args) - 1) if args[j].casefold() in ("edition", "--edition")]
     board: Board | None
@@ -58,6 +58,11 @@ def parse_new_words(args: list[str]) -> NewGame:
             if nxt is None:
                 raise CommandError(f"edition needs one of {', '.join(edition_keys())}")
             edition, i = (board.edition if board and is_edition_file(nxt) else nxt.casefold()), i + 2
+        elif w in ("cards", "--cards"):  # one of the edition's decks (the card texts), checked when the game starts
+            if nxt is None:
+                decks = board.decks if board is not None else ("classic", "2008")
+                raise CommandError(f"cards needs {' or '.join(decks)} (the card texts)")
+            cards, i = nxt.casefold(), i + 2
         elif option is None:
             names.append(args[i])
             i += 1
@@ -71,7 +76,7 @@ def parse_new_words(args: list[str]) -> NewGame:
             if nxt is None:
                 raise CommandError(f"{option.word} needs {_expected(option)}")
             options[option.key], i = _number(option, nxt, board), i + 2
-    settings = game_settings(variant, edition, **options)
+    settings = game_settings(variant, edition, cards=cards, **options)
     state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
     return NewGame(tuple(p.name for p in state.players), state.settings)
 

@@ -89,16 +89,27 @@ class _Line:
         exact = spellings.get(word.casefold())
         if exact is not None:
             return (exact,)
+        name: str | None = None
         try:
             name = self.player(word)
+            players: tuple[str, ...] = (name,)
         except UnknownName:
-            name = None
-        meant = closed_word(word, spellings, also=(name,) if name else ())
+            # Two players "a" could begin are two meanings, not none: "a" in a game of Al and Ann is refused as
+            # each, Al or Ann, never read as "all" (issue 22).
+            players = self.players_begun_by(word)
+        meant = closed_word(word, spellings, also=players)
         if meant is not None:
             return (meant,)
         if name is None:
             return self.player(word)  # raises the player resolver's own message
         return name
+
+    def players_begun_by(self, word: str) -> tuple[str, ...]:
+        """The players, in seating order, whose name ``word`` could be the start of (by the names' matching key)."""
+        key = name_key(word)
+        if not key:
+            return ()
+        return tuple(p.name for p in self.state.players if name_key(p.name).startswith(key))
 
     def deed(self, words: list[str]) -> str:
         if not words:

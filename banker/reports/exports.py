@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from banker.reports.report import Report, duration_text, game_title
+from banker.reports.times import spreadsheet_time
 from rules.valuation import Standing
 
 JSON_FORMAT = "banker-standings"
@@ -70,8 +71,8 @@ def to_csv(rep: Report) -> str:
                 rep.variant,
                 rep.edition,
                 rep.valuation,
-                rep.created,
-                rep.ended,
+                spreadsheet_time(rep.created),
+                spreadsheet_time(rep.ended),
                 "" if duration is None else duration,
                 rep.end_reason,
             ]
@@ -97,7 +98,8 @@ def to_dict(rep: Report) -> dict[str, Any]:
             "duration_minutes": rep.duration_minutes,
             "end_reason": rep.end_reason or None,
             "winner": rep.winner or None,
-            "players": [r.name for r in rep.rows],
+            # seating order (issue 22: it was the ranking order, which "standings" already gives)
+            "players": list(rep.seating) if rep.seating else [r.name for r in rep.rows],
         },
         "standings": [asdict(r) for r in rep.rows],
     }
@@ -125,6 +127,7 @@ def from_dict(data: dict[str, Any]) -> Report:
         winner=g["winner"] or "",
         currency=g["currency"],
         rows=tuple(Standing(**r) for r in data["standings"]),
+        seating=tuple(g.get("players") or ()),
     )
 
 
@@ -138,9 +141,9 @@ def standings_title(rep: Report) -> str:
 
 def report_facts(rep: Report) -> list[str]:
     """The game's facts as the Markdown and HTML exports say them: variant and number, start, end, length."""
-    facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {rep.created[:16].replace('T', ' ')}"]
+    facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {spreadsheet_time(rep.created)[:16]}"]
     if rep.over:
-        facts.append(f"ended {rep.ended[:16].replace('T', ' ')}" if rep.ended else "ended")
+        facts.append(f"ended {spreadsheet_time(rep.ended)[:16]}" if rep.ended else "ended")
         if rep.duration_minutes is not None:
             facts.append(duration_text(rep.duration_minutes))
     return facts

@@ -48,6 +48,9 @@ class Report:
     """The winner's name; empty while the game is in progress (or if nobody won)."""
     currency: str
     rows: tuple[Standing, ...] = field(default_factory=tuple)
+    """In ranking order."""
+    seating: tuple[str, ...] = ()
+    """The players' names in seating order (the order of play)."""
 
     @property
     def status(self) -> str:
@@ -115,6 +118,11 @@ def report(session: Session) -> Report:
         effective = [e for e in session.log() if e.kind in ("action", "redo") and not e.undone]
         if effective:
             ended = effective[-1].time
+        deadline = state.deadline(session.created) if state.end_reason == "time is up" else None
+        if deadline is not None and ended and parse_time(ended) > deadline:
+            # seed 002, TIME LIMIT GAME: the game ended at the agreed hour, though the end was recorded later
+            # (Banker was closed then): the export says when it ended and that it lasted the agreed time
+            ended = deadline.isoformat(timespec="milliseconds")
     return Report(
         game=session.game_id,
         variant=state.settings.variant,
@@ -128,4 +136,5 @@ def report(session: Session) -> Report:
         winner=next((r.name for r in rows if r.winner), ""),
         currency=state.board.currency,
         rows=rows,
+        seating=tuple(p.name for p in state.players),
     )

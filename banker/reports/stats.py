@@ -139,6 +139,17 @@ def records_from_history(
     return GameRecords(actions=count, biggest_rent=biggest, most_rent=most, best_group=best, bankruptcies=tuple(out))
 
 
+def creditors_of(session: Session, history: Iterable[tuple[Any, Any]]) -> dict[int, str | None]:
+    """Each bankruptcy's creditor in ``history`` (``session.history()``), as its ``bankrupt`` action names it: a
+    player's name, or None for the bank. The transfers cannot tell: a player bankrupt with nothing left hands over
+    nothing (issue 22: the screen said "the bank bankrupted Zoë" where the journal said Max). Empty for a session
+    that cannot say what was recorded (a game held in memory in the tests)."""
+    action = getattr(session, "action", None)
+    if action is None:
+        return {}
+    return {e.seq: action(e.seq).creditor for e, _o in history if getattr(e, "verb", "") == "bankrupt"}
+
+
 def _player_name(state: GameState, name: str) -> str:
     """A creditor as journalled ("ann") spelt as the player's name ("Ann"); "the bank" stays."""
     if name == "the bank":
@@ -175,9 +186,9 @@ def game_facts(session: Session, journal: Journal | None = None) -> GameFacts:
     from banker.reports.report import report
 
     history = session.history()
-    creditors: dict[int, str | None] = {}
+    creditors: dict[int, str | None] = creditors_of(session, history)
     seqs = [e.seq for e, _o in history if getattr(e, "verb", "") == "bankrupt"]
-    if journal is not None and seqs:
+    if not creditors and journal is not None and seqs:
         creditors = {
             seq: (action.get("creditor") or None)
             for seq, action in journal.actions(session.game_id, seqs).items()

@@ -47,11 +47,7 @@ class BankerCommands(Provider):
         if isinstance(screen, TableScreen):
             for a in ACTIONS:
                 yield titled(a.label, a.action), partial(getattr(screen, f"action_{a.action}")), a.help
-            yield (
-                titled("Undo to here", "undo_to"),
-                screen.action_undo_to,
-                "Pick a journal entry and take back everything after it",
-            )
+            return  # New game and Saved games are table actions too (keys.ACTIONS)
         yield titled("New game", "new_game"), self.app.new_game, "Set up players and rules"
         yield "Saved games", self.app.show_games, "Resume another game in this database"
 
@@ -149,6 +145,8 @@ class BankerApp(App[int]):
             from banker.session import Session
 
             self.session = Session.last_unfinished(self.db_path)
+        if self.session is not None:
+            self.session.clock = self.now
         screen = TableScreen(self.session) if self.session is not None else Screen(id="_default")
         # So that :meth:`_replace_all` can switch it away like any other screen (Textual issue #2650).
         give_result_callback(screen)
@@ -244,6 +242,7 @@ class BankerApp(App[int]):
         table holds its own session, and until it is replaced its timers (the reload) still read it."""
         previous = self.session if self.session is not None and self.session is not session else None
         self.session = session
+        session.clock = self.now
         self._time_up_handled = False
 
         def replaced() -> None:

@@ -44,5 +44,13 @@ class Banker(Protocol):
         """The database's path names another file now (``mv backup.db game.db``): open the game from it."""
         ...
 
+    def new_game(self) -> None:
+        """Push the new-game screen."""
+        ...
+
+    def show_games(self) -> None:
+        """Show the saved games in place of the table, to resume another game."""
+        ...
+
 
 __all__ = ["Banker"]

@@ -40,6 +40,9 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("deal", "d", "Deal", "Deal deeds at the start of a short game"),
     TableAction("next_turn", "n", "Next", "Pass the turn to the next player"),
     TableAction("undo", "u", "Undo", "Undo the last action"),
+    TableAction(
+        "undo_to", "U", "Undo to", "Undo to here: pick a journal entry and take back everything after it in one step"
+    ),
     TableAction("redo", "y", "Redo", "Redo what was undone"),
     TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
     TableAction("phones", "o", "Phones", "Phone pages: each player follows their own money live (a QR code each)"),
@@ -53,22 +56,23 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("help", "question_mark", "Help", "Key bindings and the command language"),
     TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
     TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),
+    TableAction("new_game", "ctrl+n", "New game", "Set up players and rules"),
+    TableAction("saved_games", "ctrl+o", "Games", "Saved games: resume another game in this database"),
 )
 OFTEN = frozenset(
     {"rent", "buy", "auction", "pay", "go", "build", "mortgage", "next_turn", "undo", "command_line", "toggle_view"}
 )
 """The keys a narrow terminal shows; the rest are one key away, in help (?)."""
-KEY_LABELS = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
+KEY_LABELS = {"exclamation_mark": "!", "question_mark": "?", "slash": "/", "ctrl+n": "^n", "ctrl+o": "^o"}
 """How a key Textual names by a word is shown on the key bar and in help."""
 TABLE_KEYS = {a.key: a.action for a in ACTIONS}
 
 
 MORE_KEYS: tuple[tuple[str, str], ...] = (
-    ("U", "Undo to here: pick a journal entry and take back everything after it in one step"),
     ("ctrl+p", "Command palette (every action by name)"),
     ("q", "Quit (everything is already saved)"),
 )
-"""Keys help lists beside :data:`ACTIONS`: bound elsewhere (the table's ``U``, the app's palette and quit)."""
+"""Keys help lists beside :data:`ACTIONS`: bound elsewhere (the app's palette and quit)."""
 
 
 def key_label(key: str) -> str:

@@ -123,6 +123,9 @@ def _collects(state: GameState, deed: Deed) -> Collects:
     """What a deed collects now, by ``rules.queries.rent_quote``: an amount, or for a utility the range of the dice."""
     from rules.queries import rent_quote as quote
 
+    if state.holding(deed).mortgaged:
+        # seed 000, MORTGAGES: no rent; the deed's "mortgaged" tag says why, once (issue 22: it said it twice)
+        return {"amount": 0, "low": 0, "high": 0, "text": "no rent", "detail": ""}
     if deed.kind is SquareKind.UTILITY:
         low, high = quote(state, deed, dice=2), quote(state, deed, dice=12)
         detail = _detail(low.explanation, deed.name)
@@ -379,8 +382,9 @@ def player_sections(data: PlayerPage) -> dict[str, str]:
             # each deed opens its card (a details element: no script; page.js keeps it open across updates)
             items.append(
                 f'<li><details id="card-{h(d["key"])}"><summary><span class="deed">{h(d["name"])}</span>'
-                f'{" ".join([""] + tags)}<span class="rent">collects <strong>{h(c["text"])}</strong> '
-                f"<small>{h(c['detail'])}</small></span></summary>{_card_html(d['card'])}</details></li>"
+                f'{" ".join([""] + tags)}<span class="rent">collects <strong>{h(c["text"])}</strong>'
+                + (f" <small>{h(c['detail'])}</small>" if c["detail"] else "")
+                + f"</span></summary>{_card_html(d['card'])}</details></li>"
             )
         groups.append(
             f'<div class="group"><h3>{swatch(g["colour"], g["mark"])}{h(g["title"])}</h3>'

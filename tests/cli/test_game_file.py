@@ -240,3 +240,34 @@ def test_an_import_in_one_transaction_marks_the_file_it_was_written_for(capsys, 
         assert not journal.replaced()
     finally:
         journal.close()
+
+
+def test_a_time_limit_game_imports_days_later_its_deadline_read_at_each_entrys_time(capsys, db, tmp_path):
+    """Seed 002, TIME LIMIT GAME: past the agreed hour only the end is recorded. An imported game keeps when it was
+    created, so its deadline is long past when it is imported days later: each entry is replayed at the time it was
+    first recorded, and the game imports as played (the same state, the same entries)."""
+    from datetime import datetime, timedelta
+
+    from rules.state import game_settings
+
+    with Session.create(db, ["Ann", "Bob"], game_settings("time-limit", "us", time_limit_minutes=60)) as s:
+        for line in ("deal ann boardwalk", "deal bob reading", "rent bob boardwalk", "pay ann 50"):
+            assert s.execute(line).ok, line
+        game = s.game_id
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", game, "--format", "journal", "--out", path, "--db", db)[0] == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+
+    def earlier(text: str) -> str:
+        return (datetime.fromisoformat(text) - timedelta(days=2)).isoformat(timespec="milliseconds")
+
+    data["game"]["created"] = earlier(data["game"]["created"])
+    for entry in data["entries"]:
+        entry["time"] = earlier(entry["time"])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    other = str(tmp_path / "other.db")
+    status, _, err = run(capsys, "import", path, "--db", other)
+    assert status == 0, err
+    with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
+        assert b.state == a.state and [e.text for e in b.log()] == [e.text for e in a.log()]
+        assert b.created == data["game"]["created"] and b.time_is_up()

@@ -124,3 +124,15 @@ def test_a_figure_too_large_to_store_is_a_journal_error_not_an_overflow(db):
         with pytest.raises(JournalError, match="too large to store"):
             s.execute("end")
         assert not s.state.over
+
+
+def test_banker_do_on_an_empty_file_says_so_and_writes_nothing(tmp_path, capsys):
+    """Issue 22: a database truncated to 0 bytes got Banker's empty schema written into it by `banker do`."""
+    from banker.cli.main import main
+
+    empty = tmp_path / "truncated.db"
+    empty.write_bytes(b"")
+    assert main(["do", "pay", "ann", "5", "--db", str(empty)]) == 1
+    assert "is empty (0 bytes): there are no games in it; nothing was written" in capsys.readouterr().err
+    assert empty.read_bytes() == b""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["truncated.db"]

@@ -94,6 +94,12 @@ def test_a_variant_alias_is_read_as_its_key():
         ("[new_game.house_rules]\nfree_parking_start = 99999\n", "must be 0 to 5000"),
         ("[new_game.house_rules]\ndouble_go = 1\n", "double_go: must be true or false, not 1"),
         ("[sound]\nvolume = 3\n", "unknown section [sound]"),
+        (
+            "new_game = 5\n",
+            "new_game: must be a section ([new_game] on a line of its own, its settings below it), not 5",
+        ),  # noqa: E501
+        ('[new_game]\nhouse_rules = "on"\n', "new_game.house_rules: must be a section ([new_game.house_rules]"),
+        ("exports = 1\n", "exports: must be a section"),
         ('[exports]\ndirectory = ""\n', "exports.directory: is empty"),
         ('theme = "nord\n', "not valid TOML"),
     ],

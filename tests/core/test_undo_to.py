@@ -216,3 +216,20 @@ async def test_shift_u_picks_an_entry_and_takes_back_everything_after_it():
         await pilot.press("enter")  # entry 5, undone: redo up to it
         await until(pilot, lambda: cash(app.session) == 1500 - 31, "the redo up to entry 5")
         assert not app.session.can_redo
+
+
+def test_steps_recorded_together_are_one_undo_and_one_redo(tmp_path):
+    """The raise-money dialog's sales, mortgages and payment are one step (issue 22); broken into by another
+    action, or in a session that did not record them, they are undone one by one."""
+    s = _game(tmp_path / "g.db", PAYS[:2])
+    s.together([1, 2])
+    assert s.undo_summary().startswith("2 steps: ")
+    reply = s.execute("undo")
+    assert reply.ok and reply.message.startswith("Took back 2 actions recorded as one step")
+    assert not s.can_undo
+    assert s.execute("redo").ok and s.state.players[0].cash == 1500 - 3
+    assert s.execute("pay ann 4").ok  # a later action: u takes back that one alone
+    assert s.execute("undo").ok and s.state.players[0].cash == 1500 - 3
+    s.close()
+    with Session.open(tmp_path / "g.db") as again:
+        assert again.execute("undo").ok and again.state.players[0].cash == 1500 - 1

@@ -34,6 +34,7 @@ def sample_report(over: bool = True) -> Report:
         winner="Ann" if over else "",
         currency="$",
         rows=rows,
+        seating=("Bob", "Ann", "Cy"),
     )
 
 

@@ -41,7 +41,8 @@ def test_json_round_trip():
     data = json.loads(render(rep, "json"))
     assert data["format"] == "banker-standings" and data["version"] == 1
     assert data["game"]["winner"] == "Ann" and data["game"]["duration_minutes"] == 86
-    assert data["game"]["players"] == ["Ann", "Bob", "Cy"]
+    assert data["game"]["players"] == ["Bob", "Ann", "Cy"]  # seating order (issue 22: it was the ranking's)
+    assert [r["name"] for r in data["standings"]] == ["Ann", "Bob", "Cy"]  # ranking order
     assert from_dict(data) == rep
 
 
@@ -98,3 +99,32 @@ def test_write_export_to_chosen_dir(tmp_path):
 )
 def test_duration_text(minutes, text):
     assert duration_text(minutes) == text
+
+
+@pytest.fixture
+def tz_plus_one(monkeypatch):
+    """A machine one hour east of UTC (a POSIX TZ string: no time-zone database needed)."""
+    import time
+
+    monkeypatch.setenv("TZ", "XXX-1")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_csv_times_are_local_as_a_spreadsheet_reads_them(tz_plus_one):
+    """Issue 22: the CSV had ISO times (2026-11-22T03:00:00+00:00), which spreadsheets keep as text."""
+    import csv
+    import io
+
+    row = next(csv.DictReader(io.StringIO(render(sample_report(), "csv"))))
+    assert (row["created"], row["ended"]) == ("2026-11-22 04:00:00", "2026-11-22 05:25:30")
+
+
+def test_the_saved_games_list_shows_local_times(tz_plus_one):
+    from banker.journal import GameListing
+    from banker.tui.screens.games import GamesScreen
+
+    g = GameListing(3, "2026-11-24T06:13:00.000+00:00", "", "standard", "us", False, None, ("Ann", "Bob"))
+    assert GamesScreen.describe(g).endswith("(unfinished; started 24 Nov 2026, 07:13)")

@@ -6,8 +6,11 @@ Regenerate only for a deliberate format change: ``python tests/reports/test_gold
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
+import time
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
@@ -61,8 +64,29 @@ GAMES: dict[str, tuple[list[str], list[str], dict[str, Any]]] = {
 }
 
 
+@contextlib.contextmanager
+def _in_utc():
+    """The CSV and Markdown show local times (banker.reports.times): the golden files are written in UTC."""
+    old = os.environ.get("TZ")
+    os.environ["TZ"] = "UTC"
+    time.tzset()
+    try:
+        yield
+    finally:
+        if old is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = old
+        time.tzset()
+
+
 def _files(tmp_path: Path, key: str) -> dict[str, str]:
-    """Every export of the game, and its ``scores`` rows and ``show scores`` answer, as text."""
+    """Every export of the game, and its ``scores`` rows and ``show scores`` answer, as text (times in UTC)."""
+    with _in_utc():
+        return _write(tmp_path, key)
+
+
+def _write(tmp_path: Path, key: str) -> dict[str, str]:
     names, lines, settings = GAMES[key]
     variant = "standard" if key == "tie" else key
     session = Session.create(tmp_path / f"{key}.db", names, rules.Settings(variant=variant, **settings))

@@ -50,6 +50,7 @@ def reports(draw) -> Report:
         winner=people[0] if over else "",
         currency="$",
         rows=rows,
+        seating=tuple(r.name for r in reversed(rows)),
     )
 
 

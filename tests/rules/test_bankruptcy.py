@@ -171,3 +171,15 @@ def test_ruling_a_declared_bankruptcy_is_taken_as_declared():
     out = apply(s, Bankrupt("Bob", "Ann"))
     assert out.state.players[1].bankrupt and out.state.players[0].cash == 3000
     assert conserved(out.state)
+
+
+def test_the_creditors_ten_percent_is_rounded_deed_by_deed_seed000_bankruptcy():
+    """seed 000, BANKRUPTCY: "the new owner must at once pay the Bank the amount of interest on the loan, which is
+    10% of the value of the property"; per property, so rounded deed by deed (docs/rulings.md): Electric Company and
+    Water Works (mortgage $75 each) cost $8 + $8 = $16, not 10% of $150 = $15."""
+    s = set_cash(fresh(3), 2, 0)
+    s = own(s, 2, "Electric Company", mortgaged=True)
+    s = own(s, 2, "Water Works", mortgaged=True)
+    out = apply(s, Bankrupt("Cy", "Ann"))
+    assert out.state.players[0].cash == 1500 - 16
+    assert conserved(out.state)

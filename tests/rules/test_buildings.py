@@ -107,7 +107,6 @@ def test_short_game_hotel_returns_three_houses():
         ({"own": {"Ann": ["Boardwalk"], "Bob": ["Park Place"]}}, Build("Ann", "Boardwalk"), "whole Dark Blue group"),
         ({"own": {"Ann": ["Boardwalk"]}}, Build("Ann", "Boardwalk"), "does not own Park Place"),
         ({"own": {"Ann": BLUE}, "mortgaged": ["Park Place"]}, Build("Ann", "Boardwalk"), "Park Place is mortgaged"),
-        ({"own": {"Ann": {"Park Place": 0, "Boardwalk": 1}}}, Build("Ann", "Boardwalk"), "must build evenly"),
         ({"own": {"Ann": {"Park Place": 5, "Boardwalk": 5}}}, Build("Ann", "Boardwalk"), "already has a hotel"),
         ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 5}}}, Build("Ann", "Park Place", 2), "already has a hotel"),
         ({"own": {"Ann": ["Reading Railroad", "Short Line"]}}, Build("Ann", "Reading"), "is a railroad"),
@@ -118,7 +117,7 @@ def test_short_game_hotel_returns_three_houses():
         ({"own": {"Ann": BLUE}}, Build("Ann", "Boardwalk", 11), "1 to 10"),
         ({"own": {"Ann": BLUE}, "bankrupt": ["Ann"]}, Build("Ann", "Boardwalk"), "bankrupt"),
         ({"own": {"Ann": BLUE}, "bank_houses": 0}, Build("Ann", "Boardwalk"), "no houses left"),
-        ({"own": {"Ann": BLUE}, "bank_houses": 2}, Build("Ann", "Boardwalk", 3), "no houses left"),
+        ({"own": {"Ann": BLUE}, "bank_houses": 2}, Build("Ann", "Boardwalk", 3), "only 2 houses left, and 3 b"),
         (
             {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "bank_hotels": 0},
             Build("Ann", "Boardwalk"),
@@ -127,14 +126,13 @@ def test_short_game_hotel_returns_three_houses():
         (
             {"own": {"Ann": {"Park Place": 3, "Boardwalk": 3}}, "bank_hotels": 1},
             Build("Ann", "Boardwalk", 4),
-            "no hotels left",
+            "only 1 hotel left, and 4 buildings on the Dark Blue group need 2 hotels",
         ),
     ],
     ids=[
         "seed000-HOUSES-complete-group",
         "seed000-HOUSES-bank-holds-lot",
         "seed000-MORTGAGES-no-building",
-        "seed000-HOUSES-evenly",
         "seed000-HOTELS-one-hotel-a-lot",
         "seed000-HOTELS-all-or-nothing",
         "seed000-HOUSES-not-railroads",
@@ -152,6 +150,30 @@ def test_short_game_hotel_returns_three_houses():
 )
 def test_build_refusals(kw, action, match):
     refused(game(**kw), action, match=match)
+
+
+@pytest.mark.parametrize(
+    ("levels", "named", "count", "after"),
+    [
+        ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "Tennessee", 4, (2, 2, 2)),
+        ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "Tennessee", 1, (1, 1, 1)),
+        ({"St. James Place": 0, "Tennessee Avenue": 0, "New York Avenue": 0}, "New York", 1, (0, 0, 1)),
+        ({"St. James Place": 2, "Tennessee Avenue": 1, "New York Avenue": 1}, "St. James", 2, (2, 2, 2)),
+    ],
+    ids=["seed000-HOUSES-evenly-any-lot", "to-the-lowest", "named-first-among-equals", "named-lot-highest"],
+)
+def test_build_names_any_lot_of_the_group_and_builds_evenly(levels, named, count, after):
+    """seed 000, HOUSES: "build evenly"; the build is placed evenly whichever lot of the group is named (issue 22:
+    "build bob tennessee 4" was refused, "build on St. James Place first")."""
+    out = ok(game(own={"Ann": levels}), Build("Ann", named, count))
+    assert tuple(out.state.holding(out.state.deed(d)).level for d in levels) == after
+
+
+def test_a_build_the_bank_cannot_supply_says_what_it_has_and_offers_the_auction():
+    """seed 000, BUILDING SHORTAGE (issue 22: "the bank has no houses left" while the bank held 5)."""
+    err = refused(game(own={"Ann": BLUE}, bank_houses=5), Build("Ann", "Boardwalk", 8))
+    assert "the bank has only 5 houses left, and 8 buildings on the Dark Blue group need 8 houses" in str(err)
+    assert "`shortage Ann Boardwalk 5 houses <amount>`" in str(err)
 
 
 def test_build_needs_the_cash_for_all_steps():
@@ -296,7 +318,11 @@ def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, su
 @pytest.mark.parametrize(
     ("kw", "action", "match"),
     [
-        ({"own": {"Ann": BLUE}, "bank_houses": 2}, ShortageAuction("Ann", "Boardwalk", 3, 100), "no houses left"),
+        (
+            {"own": {"Ann": BLUE}, "bank_houses": 2},
+            ShortageAuction("Ann", "Boardwalk", 3, 100),
+            "only 2 houses left, and 3 buildings on the Dark Blue group need 3 houses: auction fewer",
+        ),
         (
             {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}},
             ShortageAuction("Ann", "Boardwalk", 1, 100),
@@ -325,7 +351,7 @@ def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, su
         (
             {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "bank_hotels": 1},
             ShortageAuction("Ann", "Boardwalk", 2, 100, hotel=True),
-            "no hotels left",
+            "only 1 hotel left, and 2 buildings",
         ),
         (
             {"own": {"Ann": {"Park Place": 5, "Boardwalk": 5}}},
@@ -349,7 +375,6 @@ def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, su
         ),
         ({"own": {"Ann": BLUE}}, ShortageAuction("Ann", "Boardwalk", 1, 0), "more than"),
         ({"own": {"Ann": ["Boardwalk"]}}, ShortageAuction("Ann", "Boardwalk", 1, 10), "whole Dark Blue group"),
-        ({"own": {"Ann": {"Park Place": 0, "Boardwalk": 1}}}, ShortageAuction("Ann", "Boardwalk", 1, 10), "evenly"),
         ({"own": {"Ann": BLUE}, "cash": {"Ann": 50}}, ShortageAuction("Ann", "Boardwalk", 1, 51), "missing"),
         (
             {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "cash": {"Ann": 50}},
@@ -371,7 +396,6 @@ def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, su
         "hotel-flag-not-a-bool",
         "zero-bid",
         "seed000-HOUSES-complete-group",
-        "seed000-HOUSES-evenly",
         "bid-in-cash",
         "hotel-bid-in-cash",
     ],

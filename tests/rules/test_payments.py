@@ -79,6 +79,16 @@ def test_free_parking_without_a_starting_sum_empties_the_pot():
 
 
 @pytest.mark.parametrize(
+    "action", [Pay("Ann", 50), Pay("Ann", 50, to="Bob"), Pay("Ann", 25, each=True), Collect("Bob", 50, source="Ann")]
+)
+def test_a_payment_owed_that_cash_cannot_cover_cites_bankruptcy_seed000(action):
+    """seed 000, BANKRUPTCY: "bankrupt if you owe more than you can pay" (issue 22: the refusal cited seed 000,
+    THE BANK)."""
+    err = refused(game(cash={"Ann": 40}), action, error=CannotPay)
+    assert err.rule == "seed 000, BANKRUPTCY"
+
+
+@pytest.mark.parametrize(
     ("kw", "action", "match", "error"),
     [
         ({}, Pay("Ann", 0), "more than", None),

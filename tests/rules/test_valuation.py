@@ -31,6 +31,14 @@ def test_valuation_rule_cites_the_seed():
     assert "4 houses" in valuation_rule(fresh())
 
 
+def test_the_1990s_short_game_values_by_its_own_book_seed003():
+    """seed 003, RULES for a SHORT GAME, rule 5: "The remaining players value their property" (issue 22: the 1990s
+    short game cited seed 000)."""
+    rule = valuation_rule(fresh(3, "short-1990s"))
+    assert rule.startswith("seed 003, RULES for a SHORT GAME, rule 5") and "3 houses" in rule
+    assert valuation_rule(fresh(3, "time-limit")).startswith("seed 000")
+
+
 def _out(state, *names):
     """``names`` go bankrupt to the bank, in this order (seed 000, BANKRUPTCY)."""
     for name in names:

@@ -39,3 +39,24 @@ def test_user_guide_has_the_current_tables():
 
     guide = (Path(__file__).parents[2] / "docs" / "app.md").read_text(encoding="utf-8")
     assert help_markdown() in guide
+
+
+async def test_help_opens_as_one_drawn_text_not_a_widget_per_cell():
+    """Issue 22: ? took 1.25 s to open at 80x24: Textual's Markdown made a widget of every table cell. Help is now
+    one Static drawing Rich's Markdown, so opening it mounts a handful of widgets whatever the help's length."""
+    from textual.app import App
+
+    from banker.tui.screens.help import HelpScreen
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(HelpScreen())
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        assert len(list(screen.walk_children())) < 12
+        drawn = "\n".join(line.text for line in screen.query_one("#help-text").render_lines(screen.region))
+        assert "Keys on the table" in drawn and "Record rent" in drawn

@@ -132,6 +132,8 @@ async def test_what_a_banker_needs_is_visible_or_one_key_away(size, count):
         for a in ACTIONS:
             if not narrow or a.action in OFTEN:
                 assert a.label in shown, a.label
+        if not narrow:  # every key, U, ^n and ^o among them, and still the palette and Quit (issue 22)
+            assert "Undo to" in shown and "New game" in shown and "Palette" in shown and "Quit" in shown
         if narrow:
             assert "more" in shown
             await pilot.press("v")

@@ -147,9 +147,10 @@ async def test_short_game_through_the_screens():
         await pilot.pause()
         assert app.session.state.players[2].jail is not None
         assert app.screen.query_one("#player-2").jail == "in jail, just sent"
-        # A refusal: ann cannot build unevenly (seed 000, HOUSES); the message names the rule, nothing changes.
+        # A refusal: ann cannot build 20 levels on two lots (seed 000, HOUSES); the message names the rule, nothing
+        # changes.
         before = app.session.state
-        await pilot.press("slash", *"build ann boardwalk", "enter", "escape")
+        await pilot.press("slash", *"build ann boardwalk 20", "enter", "escape")
         await pilot.pause()
         reply = text_of(app.screen.query_one("#reply", Static))
         assert reply.startswith("✗") and "seed 000" in reply
@@ -222,7 +223,7 @@ async def test_the_palette_lists_each_action_once_with_its_key():
                 and any(p.startswith("Saved games") for p in found)
             )
         )
-        keys = {"exclamation_mark": "!", "question_mark": "?", "slash": "/"}
+        keys = {"exclamation_mark": "!", "question_mark": "?", "slash": "/", "ctrl+n": "^n", "ctrl+o": "^o"}
         for a in ACTIONS:
             mine = [p for p in prompts if p.startswith(f"{a.label} (")]
             assert mine == [f"{a.label} ({keys.get(a.key, a.key)})\n{a.help}"], (a.label, mine)
@@ -386,7 +387,7 @@ async def test_time_limit_needs_minutes_and_house_rules_are_shown_as_such():
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         bank = str(app.screen.query_one("#bank").render())
-        assert "Pot $100 (house rule)" in bank and "Time left 1:29" in bank
+        assert "Pot $100 (house rule)" in bank and "Time left 1:29" in text_of(app.screen.query_one("#status"))
 
 
 async def test_a_new_game_replaces_the_first_table_and_back_returns_to_it():

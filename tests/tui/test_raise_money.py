@@ -96,6 +96,37 @@ async def test_ticked_sale_and_mortgage_then_the_rent_are_recorded():
         assert state.holding(state.deed("Electric Company")).mortgaged
 
 
+async def test_one_u_takes_back_the_raise_and_its_payment_and_one_y_brings_them_back():
+    """Issue 22: one u after "Raise and pay" took back only the rent, leaving the sale and the mortgage; the key bar
+    says how many steps u takes back."""
+    from banker.tui.widgets.keybar import KeyBar
+
+    db = db_path()
+    make_game(db, lines=SHORT)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _short_of_rent(pilot, app)
+        await pilot.press("space", "down", "down", "down", "space", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        before = balances(app)
+        assert "3 steps: ann pays bob $600" in app.screen.query_one(KeyBar).undo_text
+        await pilot.press("escape", "u")  # the rent was typed: the command line has the keys until Escape
+        await pilot.pause()
+        assert balances(app) == [490, 150, 1500]
+        state = app.session.state
+        assert state.holding(state.deed("St. James Place")).level == 1
+        assert not state.holding(state.deed("Electric Company")).mortgaged
+        assert "Took back 3 actions recorded as one step" in shown(app, "reply")
+        await pilot.press("y")
+        await pilot.pause()
+        assert balances(app) == before
+        await pilot.press("u")  # the group again, not the rent alone
+        await pilot.pause()
+        assert balances(app) == [490, 150, 1500]
+        assert [e.kind for e in app.session.log()][-12:] == ["action"] * 3 + ["undo"] * 3 + ["redo"] * 3 + ["undo"] * 3
+
+
 async def test_a_mortgage_ticks_its_groups_sales_and_ctrl_s_confirms():
     """seed 000, MORTGAGES: the orange houses go back before St. James Place is mortgaged; unticking a sale drops
     the mortgage that needed it."""

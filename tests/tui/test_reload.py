@@ -56,3 +56,28 @@ async def test_nothing_recorded_elsewhere_leaves_the_table_alone(monkeypatch):
         await pilot.pause(0.2)
         assert redraws == []
         assert balances(app) == [1100, 1500, 1500]
+
+
+async def test_an_open_dialogs_preview_follows_another_terminals_command(monkeypatch):
+    """Issue 22: Buy still said "cannot pay $400" after another terminal gave the player the money."""
+    from textual.widgets import Static
+
+    from banker.tui.dialogs import CommandDialog
+    from tests.kit.screens import text_of
+    from tests.kit.waits import until
+
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 0.05)
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, lines=["pay ann 1300"])  # Ann has $200
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("b", *"boardwalk")
+        await until(pilot, lambda: isinstance(app.screen, CommandDialog), "the Buy dialog")
+        dialog = app.screen
+        preview = lambda: text_of(dialog.query_one("#preview", Static)).casefold()  # noqa: E731
+        await until(pilot, lambda: "cannot pay $400" in preview(), "the preview's refusal")
+        with Session.open(db) as other:
+            assert other.execute("collect ann 300").ok
+        await until(pilot, lambda: "buys boardwalk" in preview(), "the preview after the other terminal's command")
+        assert app.screen is dialog

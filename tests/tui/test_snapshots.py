@@ -106,3 +106,83 @@ def test_trade_dialog(snap_compare):
         no_blink(pilot.app)
 
     assert snap_compare(fixed_app(), run_before=before, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
+def test_time_left_in_the_header(snap_compare, size):
+    """A time-limit game's clock is in the header, so no size hides it (issue 22: at 100x30 the Bank box's title
+    wrapped and pushed "Time left" out of view)."""
+    from datetime import datetime, timedelta
+
+    from banker.session import Session
+    from rules import Settings
+
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(
+        db,
+        names=("ann", "bob", "cat"),
+        settings=Settings(variant="time-limit", time_limit_minutes=90),
+        lines=["deal random 3", "jail cat"],
+    )
+    with Session.open(db, game) as s:
+        started = datetime.fromisoformat(s.created)
+    at = started + timedelta(minutes=17, seconds=3)
+
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(make_app(db, clock=lambda: at), run_before=before, terminal_size=size)
+
+
+JAILED = ["card ann chance get out of jail", "jail ann", "next", "jail ann miss"] + ["next"] * 6
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
+def test_jail_turn_and_a_long_name(snap_compare, size):
+    """Issue 22: the jail turn was the part cut off ("1 jail card · in jail, …"; at 80x24 with 6 players "in jail,
+    turn 1 of 3 · …"), and a long name ran into the cash ("Bartholomew-$1,300"). Ann: a jail card, in jail, turn 2
+    of 3; six players."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=("Bartholomew", "ann", "bob", "cat", "dee", "eve"), lines=JAILED)
+
+    async def before(pilot):
+        await pilot.pause()
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(make_app(db), run_before=before, terminal_size=size)
+
+
+FINISHED = [
+    "buy ann boardwalk",
+    "buy ann park place",
+    "build ann boardwalk 3",
+    "buy bob reading",
+    "mortgage bob reading",
+    "rent cat boardwalk",
+    "end",
+]
+
+
+@pytest.mark.parametrize("size", SIZES[:3], ids=[f"{w}x{h}" for w, h in SIZES[:3]])
+def test_standings_footer_and_table(snap_compare, size):
+    """Issue 22: at 100 and 80 columns the standings' footer was cut (BG Stats and Quit out of sight), and at 80
+    the table hid Hotels and Buildings behind a horizontal scroll."""
+    db = Path(os.environ["BANKER_DB"])
+    from banker.session import Session
+    from banker.tui.screens.standings import StandingsScreen
+    from tests.kit.waits import until
+
+    game = make_game(db, names=("Bartholomew", "ann", "bob", "cat"), lines=FINISHED)
+
+    async def before(pilot):
+        await pilot.pause()
+        pilot.app.open_standings()
+        await until(pilot, lambda: isinstance(pilot.app.screen, StandingsScreen), "the standings")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(make_app(db, Session.open(db, game)), run_before=before, terminal_size=size)

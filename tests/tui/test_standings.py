@@ -78,6 +78,45 @@ async def test_screen_shows_final_standings_and_exports(tmp_path):
         assert not isinstance(app.screen, StandingsScreen)
 
 
+async def test_a_tie_for_first_says_there_is_no_single_winner(tmp_path):
+    """Issue 22: a tie for first showed no line on the standings screen (the Markdown export had one)."""
+    from rules.actions import End
+
+    game = EngineGame(["Ann", "Bob"])
+    game.do(End())
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+        line = str(app.screen.query_one("#winner", Static).render())
+        assert line == "No single winner: a tie for first (by agreement)"
+        assert "🏆" not in str(app.screen.query_one("#table", DataTable).get_row_at(0)[1])
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)], ids=["80x24", "100x30", "120x40"])
+async def test_every_column_and_footer_key_is_in_view(tmp_path, size):
+    """Issue 22: the footer was cut at 100 and 80 columns (BG Stats and Quit out of sight), and at 80 the table hid
+    Hotels and Buildings behind a horizontal scroll (a long name, a bankrupt player)."""
+    from textual.widgets import Footer
+
+    game = EngineGame(["Maximilian-Augustus", "Bartholomew-Smythe", "Cy"], variant="short-1990s")
+    game.do(Buy("Maximilian-Augustus", "Boardwalk"))
+    game.do(Buy("Maximilian-Augustus", "Park Place"))
+    game.do(Bankrupt("Cy"))
+    app = Host(game, tmp_path / "out")
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+        await settled(pilot)
+        table = app.screen.query_one("#table", DataTable)
+        assert table.virtual_size.width <= table.scrollable_content_region.width
+        headings = [str(c.label) for c in table.columns.values()]
+        assert headings[-2:] in (["Hotels", "Buildings"], ["Htls", "Bldgs"])
+        footer = app.screen.query_one(Footer)
+        keys = {k.description: k for k in footer.query("FooterKey")}
+        assert {"Close", "CSV", "JSON", "MD", "HTML", "QR", "BG Stats"} <= set(keys)
+        for key in keys.values():
+            assert key.region.right <= footer.region.right, key.description
+
+
 async def test_screen_during_the_game_has_no_exports(tmp_path):
     game = EngineGame(["Ann", "Bob"])
     game.do(Buy("Ann", "Boardwalk"))
@@ -91,7 +130,9 @@ async def test_screen_during_the_game_has_no_exports(tmp_path):
         assert "offered when the game is over" in str(screen.query_one("#export-status", Static).render())
         # docs/exports.md: mid-game the export keys are not offered at all (not in the footer, and inert)
         footer = {k.description for k in screen.query("FooterKey")}
-        assert {"Close", "Standings", "Game chart"} <= footer and not footer & {"CSV", "JSON", "Markdown", "QR"}
+        assert "Close" in footer and not footer & {"CSV", "JSON", "MD", "HTML", "QR"}
+        tabs = [str(t.label) for t in screen.query("Tab")]
+        assert "Standings (s)" in tabs and "Game chart (g)" in tabs  # the tab keys, on the tabs
         assert not {b.binding.action for b in screen.active_bindings.values()} & {
             "export('csv')",
             "export('json')",
@@ -109,7 +150,7 @@ async def test_screen_offers_the_export_keys_once_the_game_is_over(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         footer = {k.description for k in app.screen.query("FooterKey")}
-        assert {"CSV", "JSON", "Markdown", "QR"} <= footer
+        assert {"CSV", "JSON", "MD", "HTML", "QR"} <= footer
         await pilot.press("c")
         await app.workers.wait_for_complete()
         await pilot.pause()

@@ -80,3 +80,20 @@ async def test_statistics_tab_shows_this_game_and_the_rule_systems_finished_game
         await pilot.press("b")  # no BG Stats while the game is on
         await pilot.pause()
         assert not screen.bgstats_shown and screen.query_one("#tabs").active == "tab-stats"
+
+
+async def test_this_game_names_the_creditor_the_journal_names_after_undo_and_redo(tmp_path):
+    """Issue 22: after a bankruptcy was undone and redone, "This game" said "the bank bankrupted Zoë" while the
+    journal and the all-time records said Max (Zoë had nothing left to hand over, so no transfer named Max)."""
+    db = tmp_path / "g.db"
+    s = Session.create(db, ["Zoë", "Max", "Al"], rules.Settings(variant="short-1990s"))
+    for line in ["pay zoë 1500", "bankrupt zoë to max", "undo", "redo"]:
+        assert s.execute(line).ok, line
+    app = make_app(db, s)
+    async with app.run_test(size=(130, 50)) as pilot:
+        screen = await _standings(app, pilot)
+        await pilot.press("t")
+        await pilot.pause()
+        records = text_of(screen.query_one("#game-records"))
+        assert "Max bankrupted Zoë" in records and "the bank" not in records
+        assert "Max bankrupted Zoë" in text_of(screen.query_one("#stats"))

@@ -18,6 +18,7 @@ from banker.tui.screens.table import TableScreen
 from rules import Settings, new_game
 from tests.kit.journal import make_game
 from tests.kit.screens import balances, text_of
+from tests.kit.waits import until
 
 
 @pytest.mark.parametrize(
@@ -89,8 +90,7 @@ async def test_time_limit_game_ends_at_the_deadline():
     app = make_app(db, clock=lambda: now[0])
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        bank = app.screen.query_one("#bank")
-        assert "Time left 0:59" in str(bank.render())
+        assert "Time left 0:59" in text_of(app.screen.query_one("#status"))
         assert not app.session.state.over
         now[0] += timedelta(minutes=61)
         app.screen.tick()
@@ -98,6 +98,29 @@ async def test_time_limit_game_ends_at_the_deadline():
         assert app.session.state.over
         assert app.session.log(limit=1)[0].text == "end time"
         assert type(app.screen).__name__ in ("StandingsScreen", "MessageScreen")
+
+
+async def test_the_end_undone_past_the_deadline_nothing_more_is_recorded():
+    """seed 002, TIME LIMIT GAME (issue 22): after the recorded end is taken back, the table says "Time is up" and
+    a command typed then is refused, not recorded."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(
+        db,
+        names=("ann", "bob"),
+        settings=Settings(variant="time-limit", time_limit_minutes=60),
+        lines=["deal random 3"],
+    )
+    now = [datetime.now().astimezone() + timedelta(minutes=61)]
+    app = make_app(db, clock=lambda: now[0])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.session.state.over, "the end recorded at launch")
+        while not isinstance(app.screen, TableScreen):
+            await pilot.press("escape")
+        assert app.record("undo").ok and not app.session.state.over
+        reply = app.record("pay ann 10 to bob")
+        assert not reply.ok and "time is up" in reply.message
+        assert "Time is up" in text_of(app.screen.query_one("#status"))
+        assert [e.text for e in app.session.log() if not e.undone][-1] == "undo"
 
 
 async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_dialog():
@@ -198,3 +221,42 @@ async def test_a_game_recorded_with_an_absurd_time_limit_still_opens():
         await pilot.pause()
         app.screen.tick()
         assert not app.session.state.over and app.screen.deadline() is None
+
+
+@pytest.mark.parametrize(
+    ("names", "edition", "example"),
+    [(("Ann", "Cy"), "uk", "rent cy mayfair"), (("Zoë", "Max", "Ed"), "us", "rent max boardwalk")],
+)
+async def test_the_command_lines_placeholder_uses_the_games_own_names(names, edition, example):
+    """Issue 22: the placeholder suggested `rent bob boardwalk` on the UK board and in games without a Bob."""
+    from banker.tui.widgets.command_line import CommandLine
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=names, settings=Settings(edition=edition))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query(CommandLine), "the command line")
+        assert f"/ to type a command: {example} " in app.screen.query_one(CommandLine).placeholder
+
+
+async def test_new_game_saved_games_and_undo_to_are_keys_of_the_table():
+    """Issue 22: Ctrl+N and the saved games were only in the palette, and U was missing from the key bar."""
+    from banker.tui.dialogs.undo_to import UndoToDialog
+    from banker.tui.screens.games import GamesScreen
+    from banker.tui.screens.new_game import NewGameScreen
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, lines=["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.screen.query("#keys"), "the key bar")
+        await pilot.press("U")
+        await until(pilot, lambda: isinstance(app.screen, UndoToDialog), "Undo to here")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        await pilot.press("ctrl+n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, GamesScreen), "the saved games")

@@ -38,6 +38,16 @@ async def test_player_page_is_complete_without_script(db, aiohttp_client):
     assert "In jail" in bob and "Ann</strong> to play" in bob
 
 
+async def test_a_mortgaged_deed_says_no_rent_once(db, aiohttp_client):
+    """Issue 22: a mortgaged deed said "collects no rent" and again "is mortgaged: no rent"."""
+    game = phone_game(db, lines=["buy ann boardwalk", "buy ann electric company", "mortgage ann boardwalk"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    html = await (await client.get(path_of(links, 0))).text()
+    row = html[html.index('<span class="deed">Boardwalk</span>') :].split("</li>")[0]
+    assert '<span class="tag warn">mortgaged</span>' in row and "collects <strong>no rent</strong></span>" in row
+    assert row.count("no rent") == 1 and "is mortgaged" not in row
+
+
 async def test_table_page_shows_standings_bank_and_pot(db, aiohttp_client):
     from rules.state import HouseRules, Settings
 

@@ -23,6 +23,19 @@ from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Auction, ShortageAuction
 
+LABEL_WIDTH = 19
+"""What a field label shows on one line (``.field-label`` in app.tcss: 20 wide, one cell of padding)."""
+
+
+def bidder_label(name: str, cash: str) -> str:
+    """ "Ann ($1,500)" on one line: a name too long for the label is cut with an ellipsis, the cash kept whole
+    (issue 22: "Bartholomew ($1,300)" wrapped mid-name)."""
+    text = f"{name} ({cash})"
+    if len(text) <= LABEL_WIDTH:
+        return text
+    room = max(LABEL_WIDTH - len(cash) - 3, 2)
+    return f"{name[: room - 1]}… ({cash})"
+
 
 @guard_actions
 class AuctionDialog(RecordingDialog):
@@ -50,7 +63,7 @@ class AuctionDialog(RecordingDialog):
             for i in self.bidders:
                 p = state.players[i]
                 with Horizontal(classes="field"):
-                    yield Label(plain(f"{p.name} ({state.money(p.cash)})"), classes="field-label")
+                    yield Label(plain(bidder_label(p.name, state.money(p.cash))), classes="field-label")
                     yield CompletingInput(
                         id=f"bid-{i}",
                         placeholder="bid (Enter: next bidder; Ctrl+S: sold)",

@@ -62,12 +62,13 @@ class CommandDialog(RecordingDialog):
         build: Callable[[Form], Recorded],
         focus: str | None = None,
         note: str = "",
-        preview: bool = True,
+        preview: bool | Callable[[dict[str, str]], bool] = True,
         complete: Callable[[Field, str, dict[str, str]], str | None] | None = None,
     ) -> None:
         super().__init__(session, record)
         self.show_preview = preview
-        """False where the rules forbid knowing the outcome before choosing (income tax: seed 000, INCOME TAX)."""
+        """False where the rules forbid knowing the outcome before choosing (income tax: seed 000, INCOME TAX); or
+        asked of the fields' values (the tax previews a $200 or Luxury Tax, never the 10% before it is recorded)."""
         self.title_text = title
         self.fields = fields
         self.read = build
@@ -115,6 +116,16 @@ class CommandDialog(RecordingDialog):
 
     def on_mount(self) -> None:
         self.refresh_preview()
+        # Another terminal's command (read in by the table's reload) changes what this one would do: the preview
+        # follows it (issue 22: Buy still said "cannot pay $400" after the money came).
+        self.session.add_listener(self._game_changed)
+
+    def on_unmount(self) -> None:
+        self.session.remove_listener(self._game_changed)
+
+    def _game_changed(self, _session) -> None:
+        if self.is_attached:
+            self.call_later(self.refresh_preview)
 
     def values(self) -> dict[str, str]:
         """Every field's value (a field not mounted yet, while the form is being built, counts as empty)."""
@@ -137,7 +148,8 @@ class CommandDialog(RecordingDialog):
     def refresh_preview(self) -> None:
         cmd, reply = self.preview()
         self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
-        shown = self.show_preview and not self.refusal_stands()
+        allowed = self.show_preview(self.values()) if callable(self.show_preview) else self.show_preview
+        shown = allowed and not self.refusal_stands()
         self.query_one("#preview", Static).update(reply_text(reply if shown else None))
 
     def on_input_changed(self, event: Input.Changed) -> None:

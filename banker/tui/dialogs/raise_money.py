@@ -218,6 +218,7 @@ class RaiseMoneyDialog(RecordingDialog):
                     "options",
                 )
             return
+        seqs = []
         for action in raise_actions(self.session.state, self.payer, self.options, self.ticked()):
             line = commands.format(action)
             reply = self.record_command(action)
@@ -225,8 +226,11 @@ class RaiseMoneyDialog(RecordingDialog):
                 self.stopped(reply, f"{line}: ")
                 return
             self.recorded.append(line)
+            seqs.append(self.session.last_seq)
         reply = self.record(self.line)
         if reply.ok:
+            # the sales, the mortgages and the payment they raised are one step to undo (issue 22)
+            self.session.together([*seqs, self.session.last_seq])
             self.close(reply)
         else:
             self.stopped(reply, f"{self.line}: ")

@@ -16,6 +16,7 @@ from textual.widgets import Button, Footer, Label, OptionList
 from textual.widgets.option_list import Option
 
 from banker.journal import GameListing
+from banker.reports.times import list_time
 from banker.tui.safety import guard_actions
 
 
@@ -51,7 +52,7 @@ class GamesScreen(Screen[None]):
     @staticmethod
     def describe(g: GameListing) -> str:
         state = "finished" + (f", {g.winner} won" if g.winner else "") if g.over else "unfinished"
-        return f"#{g.id}  {g.variant}  {', '.join(g.players)}  ({state}; started {g.created[:16]})"
+        return f"#{g.id}  {g.variant}  {', '.join(g.players)}  ({state}; started {list_time(g.created)})"
 
     @on(OptionList.OptionSelected)
     def _open(self, event: OptionList.OptionSelected) -> None:

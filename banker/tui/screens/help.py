@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Label, Markdown
+from textual.widgets import Label, Static
 
 from banker.commands.help import bindings_markdown, verbs_markdown
 from banker.tui.keys import ACTIONS, MORE_KEYS, key_label
 
 
 def help_markdown() -> str:
+    return keys_markdown() + "\n\n" + language_markdown()
+
+
+def keys_markdown() -> str:
+    """The first part of help: the table's keys and the editing keys."""
     keys = [(key_label(a.key), a.help) for a in ACTIONS] + list(MORE_KEYS)
+    return "## Keys on the table\n\n" + bindings_markdown(keys) + "\n\n" + EDITING_KEYS
+
+
+def language_markdown() -> str:
+    """The second part of help: the command language, verb by verb."""
     return (
-        "## Keys on the table\n\n"
-        + bindings_markdown(keys)
-        + "\n\n"
-        + EDITING_KEYS
-        + "\n\n## The command language\n\nPress `/`, type a command, Enter. Names, and every word of the"
+        "## The command language\n\nPress `/`, type a command, Enter. Names, and every word of the"
         " language (verbs, jail ways, decks, tax choices, `bank`, `each`), can be shortened to any unique"
         " prefix, in any case; a card can be named by words printed on it (`chairman`, `repairs`).\n\n"
         + verbs_markdown()
@@ -69,7 +76,9 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(classes="dialog-box help-box"):
             yield Label("Banker help (arrows, PageUp/PageDown, Home/End scroll; Escape closes)", classes="dialog-title")
             with VerticalScroll(id="help-scroll"):
-                yield Markdown(help_markdown(), id="help-text")
+                # One Static drawing Rich's Markdown: Textual's Markdown widget made a widget of every table cell,
+                # and ? took over a second to open at 80x24 (issue 22)
+                yield Static(RichMarkdown(help_markdown()), id="help-text")
 
     def on_mount(self) -> None:
         """The scroll takes the keyboard, so every key and the whole command language are in reach without a

@@ -93,6 +93,12 @@ class NewGameScreen(Screen):
                 with RadioSet(id="edition", compact=True):
                     for b in all_editions():
                         yield RadioButton(b.label, value=b.edition == d.edition, id=f"e-{b.edition}")
+            yield FlagBox(
+                "2008 card texts (the later figures; the edition's own cards otherwise)",
+                d.cards == "2008",
+                id="cards-2008",
+                compact=True,
+            )
             with Horizontal(classes="field"):
                 yield Label("Edition file", classes="field-label")
                 yield CompletingInput(
@@ -159,7 +165,8 @@ class NewGameScreen(Screen):
                 options[o.key] = self.query_one(f"#{o.field_id}", Checkbox).value
             else:
                 options[o.key] = setting_number(self.query_one(f"#{o.field_id}", Input).value, o.what)
-        settings = game_settings(variant, edition, **options)
+        cards = "2008" if self.query_one("#cards-2008", Checkbox).value else ""
+        settings = game_settings(variant, edition, cards=cards, **options)
         return names, tokens, check_settings(settings, len(names))  # the same ranges as `new` and `banker new`
 
     @on(Input.Changed)

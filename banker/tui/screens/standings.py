@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
@@ -41,6 +42,8 @@ from banker.tui.widgets.chart import BarChart, LineChart
 
 COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings")
 """Total beside the name: on a narrow screen the figure that decides the game is never the one cut off."""
+SHORT_COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortg.", "Hses", "Htls", "Bldgs")
+"""The headings where the long ones would not fit (80 columns): every column stays in view."""
 
 
 def report_unexpected(node: DOMNode, error: BaseException, context: str) -> None:
@@ -76,20 +79,30 @@ class StandingsScreen(Screen):
             Binding(
                 f.key_binding,
                 f"export('{f.key}')",
-                f.label,
+                f.key.upper(),  # short, so the footer keeps BG Stats and Quit in sight at 80 columns (issue 22)
                 id=f"standings.{f.key}",
                 tooltip=f"Write the standings as {f.label}",
             )
             for f in formats.FORMATS
         ),
         Binding("r", "export('qr')", "QR", id="standings.qr", tooltip="Save the QR code as SVG and PNG"),
-        Binding("s", "show_tab('tab-standings')", "Standings", id="standings.table", tooltip="The standings table"),
+        # the tabs' keys are on the tabs themselves ("Standings (s)"), so the footer keeps room for the exports,
+        # BG Stats and Quit at 80 columns (issue 22: they were cut at 100 and 80)
+        Binding(
+            "s",
+            "show_tab('tab-standings')",
+            "Standings",
+            id="standings.table",
+            tooltip="The standings table",
+            show=False,
+        ),
         Binding(
             "g",
             "show_tab('tab-chart')",
             "Game chart",
             id="standings.chart",
             tooltip="Worth over the game and the deeds that earned the most rent",
+            show=False,
         ),
         Binding(
             "k",
@@ -97,6 +110,7 @@ class StandingsScreen(Screen):
             "Scan",
             id="standings.scan",
             tooltip="The final standings as a QR code a phone can scan from the screen",
+            show=False,
         ),
         Binding(
             "t",
@@ -104,6 +118,7 @@ class StandingsScreen(Screen):
             "Statistics",
             id="standings.stats",
             tooltip="Players and records across the finished games of this rule system",
+            show=False,
         ),
         Binding(
             "b",
@@ -163,11 +178,17 @@ class StandingsScreen(Screen):
     def compose(self) -> ComposeResult:
         rep = self.report
         with TabbedContent(id="tabs"):
-            with TabPane("Standings", id="tab-standings"), VerticalScroll():
+            with TabPane("Standings (s)", id="tab-standings"), VerticalScroll():
                 yield Static(self._title(), id="title", markup=False)
                 if rep.winner:
                     yield Static(
                         f"🏆 {rep.winner} wins" + (f": {rep.end_reason}" if rep.end_reason else ""),
+                        id="winner",
+                        markup=False,
+                    )
+                elif rep.over:  # a tie for first is nobody's win (docs/rulings.md); the exports say so too
+                    yield Static(
+                        "No single winner: a tie for first" + (f" ({rep.end_reason})" if rep.end_reason else ""),
                         id="winner",
                         markup=False,
                     )
@@ -183,16 +204,16 @@ class StandingsScreen(Screen):
                         "k: the result as a QR code to scan with a phone; b: the play for BG Stats", classes="heading"
                     )
             if rep.over:
-                with TabPane("Scan the result", id="tab-qr"), VerticalScroll():
+                with TabPane("Scan the result (k)", id="tab-qr"), VerticalScroll():
                     yield Static("Scan for the result (b: for BG Stats):", id="qr-heading", classes="heading")
                     yield Static(half_blocks(qr_text(rep)), id="qr", markup=False)
                     yield Static("Point a phone's camera at the code: it shows the standings as text.", id="qr-text")
-            with TabPane("Game chart", id="tab-chart"), VerticalScroll():
+            with TabPane("Game chart (g)", id="tab-chart"), VerticalScroll():
                 yield Static("Worth after every action", classes="heading")
                 yield LineChart(money=self._money, id="worth-chart")
                 yield Static("Deeds that earned the most rent", classes="heading")
                 yield BarChart(money=self._money, empty="No rent collected yet.", id="rent-chart")
-            with TabPane("Statistics", id="tab-stats"), VerticalScroll():
+            with TabPane("Statistics (t)", id="tab-stats"), VerticalScroll():
                 yield Static("This game", classes="heading")
                 yield Static("Reading the journal…", id="game-records", markup=False)
                 yield Static(f"Finished games: {game_title(rep.variant_title)}", classes="heading")
@@ -241,22 +262,7 @@ class StandingsScreen(Screen):
     def _fill(self) -> None:
         """What the composed screen shows from :attr:`report`: the table's rows, the exports while the game is
         over, and the game chart and statistics (read by workers)."""
-        table = self.query_one("#table", DataTable)
-        table.add_columns(*COLUMNS)
-        for r in self.report.rows:
-            name = r.name + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
-            table.add_row(
-                str(r.rank),
-                Text(name),
-                self._money(r.total),
-                self._money(r.cash),
-                self._money(r.deeds),
-                self._money(r.mortgaged),
-                str(r.houses),
-                str(r.hotels),
-                self._money(r.buildings),
-                key=r.name,
-            )
+        self._fill_table()
         self.query_one("#exports").display = self.report.over
         if not self.report.over:
             self.query_one("#export-status", Static).update(
@@ -268,30 +274,71 @@ class StandingsScreen(Screen):
         else:
             self.query_one("#stats", Static).update("")
 
+    def _fill_table(self) -> None:
+        """The standings table, every column in view at the screen's width (issue 22: at 80 columns Hotels and
+        Buildings were behind a horizontal scroll): short headings when the long ones do not fit, then the names
+        cut with an ellipsis (the full name is in the exports and the Markdown)."""
+        table = self.query_one("#table", DataTable)
+        rows = [
+            [
+                str(r.rank),
+                r.name + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else ""),
+                self._money(r.total),
+                self._money(r.cash),
+                self._money(r.deeds),
+                self._money(r.mortgaged),
+                str(r.houses),
+                str(r.hotels),
+                self._money(r.buildings),
+            ]
+            for r in self.report.rows
+        ]
+        room = max(self.size.width - 4, 40)  # the table's margins and the scroll bar beside it
+        for headings in (COLUMNS, SHORT_COLUMNS):
+            widths = [max([cell_len(h)] + [cell_len(row[i]) for row in rows]) for i, h in enumerate(headings)]
+            if sum(widths) + 2 * len(widths) <= room:
+                break
+        others = sum(widths) - widths[1] + 2 * len(widths)
+        widths[1] = max(min(widths[1], room - others), len("Player"))
+        table.clear(columns=True)
+        for heading, width in zip(headings, widths, strict=True):
+            table.add_column(heading, width=width)
+        for r, row in zip(self.report.rows, rows, strict=True):
+            name = row[1] if cell_len(row[1]) <= widths[1] else row[1][: widths[1] - 1] + "…"
+            table.add_row(row[0], Text(name), *row[2:], key=r.name)
+        self._table_width = self.size.width
+
+    def on_resize(self) -> None:
+        if self.is_mounted and getattr(self, "_table_width", None) not in (None, self.size.width):
+            self._fill_table()
+
     @work(thread=True, exclusive=True, group="standings-replay")
     def _replay(self, state) -> None:
         """Replay the game and value every player after every action (slow for long games): all of it off the UI
         thread."""
         try:
-            history = self._history()
+            history, creditors = self._history()
             tale = story_from_history(state, history)
-            records = stats.records_from_history(state, history)
+            records = stats.records_from_history(state, history, creditors)
         except Exception as error:  # noqa: BLE001 - said on the screen and reported, never the end of the app
             self.post_message(self.Replayed(None, None, error))
             return
         self.post_message(self.Replayed(tale, records))
 
-    def _history(self) -> list:
-        """The game's effective actions with what each did (``Session.history``), in the worker's thread. A game in
+    def _history(self) -> tuple[list, dict[int, str | None]]:
+        """The game's effective actions with what each did (``Session.history``) and each bankruptcy's creditor
+        (``stats.creditors_of``), in the worker's thread. A game in
         a database is read through a read-only session of its own (an SQLite connection serves the thread that
         opened it, and the app's session is the UI thread's); a game held in memory (the tests' ``EngineGame``)
         is replayed as it is."""
         if self._db is None:
-            return list(self.session.history())
+            history = list(self.session.history())
+            return history, stats.creditors_of(self.session, history)
         from banker.session import Session
 
         with Session.open(self._db, self.session.game_id, readonly=True) as game:
-            return list(game.history())
+            history = list(game.history())
+            return history, stats.creditors_of(game, history)
 
     def on_standings_screen_replayed(self, message: Replayed) -> None:
         if message.error is not None:

@@ -19,6 +19,7 @@ The table reads the game through the session it was given. What it asks of the a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar, cast
 
@@ -66,7 +67,6 @@ class TableScreen(Screen):
         Binding("escape", "leave_command_line", "Leave command line", show=False),
         Binding("pageup", "scroll_reply(-1)", "Scroll the reply up", show=False),
         Binding("pagedown", "scroll_reply(1)", "Scroll the reply down", show=False),
-        Binding("U", "undo_to", "Undo to here", show=False),
     ]
 
     early_line: list[tuple[str, str | None]] | None = None
@@ -160,8 +160,7 @@ class TableScreen(Screen):
             [
                 CommandLine(
                     self.complete_line,
-                    # the example names the board's own last deed: boardwalk, mayfair
-                    placeholder=f"/ to type a command: rent bob {self._example_deed()}   (? for help)",
+                    placeholder=f"/ to type a command: {self.example_line()}   (? for help)",
                     id="command",
                     compact=True,
                 ),
@@ -169,6 +168,15 @@ class TableScreen(Screen):
             ]
         )
         self.call_after_refresh(self._controls_ready)
+
+    def example_line(self) -> str:
+        """A command for the placeholder in this game's own words: a player of the table and its board's dearest
+        deed (``rent bob boardwalk`` named nobody at a table without a Bob, and no UK deed; issue 22)."""
+        state = self.session.state
+        players = [p.name for p in state.players if not p.bankrupt] or [p.name for p in state.players]
+        payer = players[1] if len(players) > 1 else players[0]
+        deed = max(state.board.deeds, key=lambda d: (d.price, d.index))
+        return f"rent {payer.casefold()} {deed.name.casefold()}"
 
     def _controls_ready(self) -> None:
         early, self.early_line = self.early_line, None
@@ -187,17 +195,25 @@ class TableScreen(Screen):
         state = session.state
         self.query_one(PlayersPanel).show(state)
         self.query_one(DeedsPanel).show(state)
-        self.query_one(BankPanel).show(state, self.time_left_text())
+        self.query_one(BankPanel).show(state)
         self.query_one(JournalPanel).show(session.log(limit=JOURNAL_LINES))
-        turn = state.players[state.turn].name
-        status = Text()
-        status.append(f" Game {session.game_id} ", style="bold reverse")
+        self._show_status()
+        self._show_undo()
+
+    def _show_status(self) -> None:
+        """The header line: the game, the time left of a time-limit game (right after the game's number, so no
+        terminal is too narrow to show it; issue 22), the variant and whose turn it is."""
+        state = self.session.state
+        status = Text(no_wrap=True, overflow="ellipsis")
+        status.append(f" Game {self.session.game_id} ", style="bold reverse")
+        clock = "" if state.over else self.time_left_text()
+        if clock:
+            status.append(f" {clock} ", style="bold reverse" if clock == "Time is up" else "bold")
         status.append(f"  {state.variant.title}  ·  turn {state.turn_no}: ")
-        status.append(turn, style="bold")
+        status.append(state.players[state.turn].name, style="bold")
         if state.over:
             status.append("  ·  GAME OVER", style="bold red")
         self.query_one("#status", Static).update(status)
-        self._show_undo()
 
     def _show_undo(self) -> None:
         """What u would take back, beside the key (an undo is never a guess)."""
@@ -240,14 +256,11 @@ class TableScreen(Screen):
         deadline = self.deadline()
         if deadline is None:
             return
-        self.query_one(BankPanel).show(state, self.time_left_text())
+        self._show_status()
         if not state.over and self.banker.now() >= deadline:
             self.post_message(self.TimeIsUp())
 
     # Helpers for dialogs -------------------------------------------------------------------------------
-    def _example_deed(self) -> str:
-        return self.state.board.deeds[-1].name.casefold()
-
     @property
     def state(self):
         return self.session.state
@@ -278,7 +291,13 @@ class TableScreen(Screen):
         return complete_value(field.slot, value, self.state, deck=values.get("deck", ""))
 
     def ask(
-        self, title: str, fields: list[Field], build, focus: str | None = None, note: str = "", preview: bool = True
+        self,
+        title: str,
+        fields: list[Field],
+        build,
+        focus: str | None = None,
+        note: str = "",
+        preview: bool | Callable[[dict[str, str]], bool] = True,
     ) -> None:
         from banker.tui.dialogs import CommandDialog
 
@@ -460,7 +479,7 @@ class TableScreen(Screen):
             lambda f: f.tax("player", "how"),
             focus="how",
             note=note,
-            preview=len(offered) == 1,
+            preview=lambda values: len(offered) == 1 or _not_the_percent(values["how"], spellings),
         )
 
     def action_card(self) -> None:
@@ -550,6 +569,12 @@ class TableScreen(Screen):
         from banker.tui.dialogs.undo_to import UndoToDialog
 
         self.app.push_screen(UndoToDialog(self.session, self.banker.record), self.banker.follow_up)
+
+    def action_new_game(self) -> None:
+        self.banker.new_game()
+
+    def action_saved_games(self) -> None:
+        self.banker.show_games()
 
     def show_deed(self, deed: str) -> None:
         """A deed's card (banker.tui.screens.deed_card): from the palette or a click on the deeds panel."""
@@ -675,3 +700,16 @@ class TableScreen(Screen):
 
 
 __all__ = ["TableScreen"]
+
+
+def _not_the_percent(typed: str, spellings: dict) -> bool:
+    """The tax dialog's choice is made and is not the 10%: its preview (what is paid, or that the player cannot pay
+    it) gives nothing away (seed 000, "INCOME TAX": choose before adding up; issue 22: no "cannot pay" line)."""
+    from banker import commands
+    from rules.actions import TaxChoice
+
+    try:
+        meant = commands.closed_word(typed.removeprefix("$").removeprefix("£"), spellings)
+    except commands.CommandError:
+        return False
+    return meant is not None and meant != TaxChoice.PERCENT

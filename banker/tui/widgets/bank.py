@@ -11,7 +11,8 @@ from rules import GameState
 class BankPanel(Static):
     """What the bank holds that the table must see: the building shortage is a rule (seed 000, HOUSES)."""
 
-    def show(self, state: GameState, time_left: str = "") -> None:
+    def show(self, state: GameState) -> None:
+        """The time left of a time-limit game is in the header (the table's status line), which no size cuts."""
         board = state.board
         t = Text()
         t.append(f"{state.variant.title}", style="bold")
@@ -23,8 +24,6 @@ class BankPanel(Static):
             t.append("(house rule)\n", style="italic")
         if rules:
             t.append("House rules: " + "; ".join(rules) + "\n", style="italic")
-        if time_left:
-            t.append(time_left + "\n", style="bold reverse")
         if state.over:
             t.append(f"Game over{': ' + state.end_reason if state.end_reason else ''}\n", style="bold red")
         self.update(t)

@@ -73,7 +73,7 @@ class KeyBar(Widget):
             label = k.label
             parts: list[tuple[str, object] | str] = [(f" {k.key} ", key_style), (f"{label}", label_style)]
             if k.action == "undo" and self.undo_text:
-                room = 28 if width >= self.NARROW else 18
+                room = 28 if width >= 120 else 18  # from 100 to 119 columns every key fits in three rows so
                 text = self.undo_text if len(self.undo_text) <= room else self.undo_text[: room - 1] + "…"
                 parts.append((f" ({text})", undo_style))
             chunk = Content.assemble(*parts)  # type: ignore[arg-type]

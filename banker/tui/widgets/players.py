@@ -30,6 +30,17 @@ def large(text: str) -> list[str]:
     return "".join(s.text for s in segments).splitlines()
 
 
+def _jail_fitting(status: str, room: int) -> str:
+    """The jail status as ``rules.jail.jail_status`` words it, or its short form when it does not fit ``room``
+    ("in jail, turn 2 of 3" -> "jail 2/3"), so the turn in jail is never the part that is cut."""
+    if len(status) <= room or not status:
+        return status
+    short = status.removeprefix("in ")
+    for long, brief in ((", turn ", " "), (" of ", "/"), (", must leave this turn", ": leave now"), (", ", ": ")):
+        short = short.replace(long, brief)
+    return short
+
+
 class PlayerCard(Widget):
     """One player: a name line, the cash in 3-row digits that can be read from across the table (at the end of
     the name line when the panel is compact), a line of details, and one for jail cards and jail when needed.
@@ -87,29 +98,36 @@ class PlayerCard(Widget):
         if self.one_line:  # name, cash, jail first (it matters now), then the details if there is room
             wide = width >= 50
             out = self.name_text.endswith("  BANKRUPT")
-            who = self.name_text.removesuffix("  BANKRUPT")[:14]
+            who = self.name_text.removesuffix("  BANKRUPT")
+            who = who if len(who) <= 14 else who[:13] + "…"
+            head = who.ljust(11 if wide else len(who) + 1) if len(who) < 11 or not wide else who + " "
+            room = width - len(head) - len(self.cash) - 2
+            status = _jail_fitting(self.jail, room - (len(self.cards) + 3 if self.cards else 0))
             rest = " · ".join(
                 x
-                for x in ("bankrupt" if out else "", self.jail, self.cards, self.details if wide and not out else "")
+                for x in ("bankrupt" if out else "", status, self.cards, self.details if wide and not out else "")
                 if x
             )
-            head = who.ljust(11 if wide else len(who) + 1)
             line = Content.assemble(
                 (head, name), (self.cash, cash), ("  ", details), (rest, jail if self.jail else details)
             )
             return line.truncate(width, ellipsis=True)
-        if self.compact:  # the cash at the end of the name line
+        if self.compact:  # the cash at the end of the name line, never run into by a long name (issue 22)
             room = max(width - len(self.cash) - 1, 0)
-            lines = [Content.assemble((self.name_text[:room].ljust(room + 1), name), (self.cash, cash))]
+            shown = self.name_text if len(self.name_text) <= room else self.name_text[: max(room - 1, 0)] + "…"
+            lines = [Content.assemble((shown[:room].ljust(room + 1), name), (self.cash, cash))]
         else:
             lines = [Content.styled(self.name_text.ljust(width), name)]  # the highlight spans the card
             lines += [Content.styled(line, cash) for line in large(self.cash)]
         lines.append(Content.styled(self.details, details))
         if self.cards or self.jail:
+            # the jail turn first (whether the $50 is due now), the cards after it: a narrow card cuts the cards,
+            # and the jail status takes its short form ("jail 2/3") before it would be cut (issue 22)
+            status = _jail_fitting(self.jail, width - (len(self.cards) + 3 if self.cards else 0))
             lines.append(
                 Content.assemble(
-                    (self.cards, details), (" · " if self.cards and self.jail else "", details), (self.jail, jail)
-                )
+                    (status, jail), (" · " if self.cards and status else "", details), (self.cards, details)
+                ).truncate(width, ellipsis=True)
             )
         return Content("\n").join(lines)
 
