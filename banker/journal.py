@@ -38,6 +38,11 @@ phone links' is."""
 """The phone pages' link tokens (docs/storage.md): created when the banker first turns the pages on for a game."""
 TABLE_SEAT = -1
 """The seat of the table page's link in ``phone_links``."""
+PHONE_SETTINGS = "phone_settings"
+"""Per game: may the phones ask (the new-game screen's choice); created when a game is started with a choice."""
+REQUESTS = "phone_requests"
+"""What the players' phones asked the banker to record (docs/storage.md, docs/phones.md): created the first time a
+phone asks, like ``phone_links``, so a database without it is still schema 1 and an older Banker ignores it."""
 PAGES = "phone_pages"
 """The games whose phone pages the app turned on, and on which port (docs/storage.md): the app turns them on again
 when the game is opened."""
@@ -221,6 +226,44 @@ class FinishedScore:
     """1 if the standings flagged this player as a winner."""
     game_winner: str | None
     """``games.winner``: the winners' names, comma-separated (None for nobody)."""
+
+
+class RequestStatus(StrEnum):
+    """Where a phone's request stands in ``phone_requests`` (``stale`` is not stored: a pending request the engine
+    now refuses)."""
+
+    PENDING = "pending"
+    RECORDED = "recorded"
+    DECLINED = "declined"
+    WITHDRAWN = "withdrawn"
+    EXPIRED = "expired"
+    """Still pending when its game ended."""
+
+
+@dataclass(frozen=True)
+class RequestRow:
+    """One phone's request: ``n`` its short number (unique in the database), ``rid`` the id the phone chose."""
+
+    n: int
+    game: int
+    seat: int
+    rid: str
+    time: str
+    line: str
+    status: RequestStatus
+    seq: int | None
+    """The journal entry that recorded it."""
+    reason: str
+    """The banker's reason for declining it (may be empty)."""
+    updated: str
+
+
+_REQUEST_COLUMNS = "n, game, seat, rid, time, line, status, seq, reason, updated"
+
+
+def _request(row: tuple[Any, ...]) -> RequestRow:
+    n, game, seat, rid, time, line, status, seq, reason, updated = row
+    return RequestRow(n, game, seat, rid, time, line, RequestStatus(status), seq, reason or "", updated)
 
 
 @dataclass(frozen=True)
@@ -933,6 +976,153 @@ class Journal:
                 [(game_id, seat, token) for seat, token in tokens.items()],
             )
         return self.phone_links(game_id)
+
+    # Phone requests ------------------------------------------------------------------------------------------
+    def _has_requests(self) -> bool:
+        return bool(
+            self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{REQUESTS}'").fetchone()
+        )
+
+    def _create_requests(self, conn: sqlite3.Connection) -> None:
+        """The ``phone_requests`` table, if missing (an addition schema 1 databases take as they are)."""
+        conn.execute(
+            f"CREATE TABLE IF NOT EXISTS {REQUESTS} (n INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES "
+            "games(id), seat INTEGER NOT NULL, rid TEXT NOT NULL, time TEXT NOT NULL, line TEXT NOT NULL, "
+            "status TEXT NOT NULL, seq INTEGER, reason TEXT, updated TEXT NOT NULL, UNIQUE (game, seat, rid))"
+        )
+        conn.execute(f"CREATE INDEX IF NOT EXISTS {REQUESTS}_status ON {REQUESTS} (game, status)")
+
+    def add_request(self, game_id: int, seat: int, rid: str, line: str, most: int) -> tuple[RequestRow | None, bool]:
+        """Store a phone's pending request, once: the same ``rid`` from the same seat again gives the stored one
+        back (created False). (None, False) when the seat already has ``most`` pending requests: nothing stored.
+        Those two answers are read before the write transaction, so that they write nothing at all (every write
+        transaction marks the file: :meth:`write`), and again inside it."""
+        if self._has_requests():
+            known = self._known_request(self.conn, game_id, seat, rid, most)
+            if known is not None:
+                return known
+        with self.write() as conn:
+            self._create_requests(conn)
+            known = self._known_request(conn, game_id, seat, rid, most)
+            if known is not None:
+                return known
+            time = now()
+            cur = conn.execute(
+                f"INSERT INTO {REQUESTS} (game, seat, rid, time, line, status, seq, reason, updated) "
+                "VALUES (?, ?, ?, ?, ?, 'pending', NULL, NULL, ?)",
+                (game_id, seat, rid, time, line, time),
+            )
+            n = cur.lastrowid
+        return RequestRow(int(n or 0), game_id, seat, rid, time, line, RequestStatus.PENDING, None, "", time), True
+
+    @_reading
+    def _known_request(
+        self, conn: sqlite3.Connection, game_id: int, seat: int, rid: str, most: int
+    ) -> tuple[RequestRow | None, bool] | None:
+        """:meth:`add_request`'s answer when nothing is to be stored: the request sent before with ``rid``, or
+        (None, False) for a seat with ``most`` pending; None when the request is to be stored."""
+        row = conn.execute(
+            f"SELECT {_REQUEST_COLUMNS} FROM {REQUESTS} WHERE game = ? AND seat = ? AND rid = ?",
+            (game_id, seat, rid),
+        ).fetchone()
+        if row is not None:
+            return _request(row), False
+        pending = conn.execute(
+            f"SELECT COUNT(*) FROM {REQUESTS} WHERE game = ? AND seat = ? AND status = 'pending'",
+            (game_id, seat),
+        ).fetchone()[0]
+        return (None, False) if pending >= most else None
+
+    @_reading
+    def requests(
+        self, game_id: int, seat: int | None = None, status: RequestStatus | None = None, limit: int | None = None
+    ) -> list[RequestRow]:
+        """A game's phone requests, oldest first (``seat``, ``status``: only those; ``limit``: only the newest)."""
+        if not self._has_requests():
+            return []
+        where, args = "game = ?", list[object]([game_id])
+        if seat is not None:
+            where, args = where + " AND seat = ?", [*args, seat]
+        if status is not None:
+            where, args = where + " AND status = ?", [*args, status.value]
+        tail = f" LIMIT {int(limit)}" if limit is not None else ""
+        rows = self.conn.execute(
+            f"SELECT {_REQUEST_COLUMNS} FROM {REQUESTS} WHERE {where} ORDER BY n DESC{tail}", args
+        ).fetchall()
+        return [_request(r) for r in reversed(rows)]
+
+    @_reading
+    def request(self, n: int) -> RequestRow | None:
+        if not self._has_requests():
+            return None
+        row = self.conn.execute(f"SELECT {_REQUEST_COLUMNS} FROM {REQUESTS} WHERE n = ?", (n,)).fetchone()
+        return None if row is None else _request(row)
+
+    @_reading
+    def requests_mark(self, game_id: int) -> tuple[int, str]:
+        """Changes when a request of the game is added or changes status: (count, newest update)."""
+        if not self._has_requests():
+            return (0, "")
+        count, newest = self.conn.execute(
+            f"SELECT COUNT(*), MAX(updated) FROM {REQUESTS} WHERE game = ?", (game_id,)
+        ).fetchone()
+        return (int(count), newest or "")
+
+    def claim_request(self, conn: sqlite3.Connection, n: int, seq: int) -> bool:
+        """Inside the transaction that journals entry ``seq``: mark request ``n`` recorded by it, only if it is
+        still pending (False: it is not, and the caller rolls back; so a request is recorded once at most, however
+        many screens or processes accept it)."""
+        if not self._has_requests():
+            return False
+        cur = conn.execute(
+            f"UPDATE {REQUESTS} SET status = 'recorded', seq = ?, updated = ? WHERE n = ? AND status = 'pending'",
+            (seq, now(), n),
+        )
+        return cur.rowcount == 1
+
+    def close_request(self, n: int, status: RequestStatus, reason: str = "", seat: int | None = None) -> bool:
+        """Decline (the banker) or withdraw (the phone, ``seat``) a pending request; False if it was not pending
+        (then nothing is written: read before the write transaction, which marks the file, and again in it)."""
+        now_row = self.request(n)
+        if now_row is None or now_row.status is not RequestStatus.PENDING or seat not in (None, now_row.seat):
+            return False
+        with self.write() as conn:
+            self._create_requests(conn)
+            where, args = "n = ? AND status = 'pending'", [n]
+            if seat is not None:
+                where, args = where + " AND seat = ?", [*args, seat]
+            cur = conn.execute(
+                f"UPDATE {REQUESTS} SET status = ?, reason = ?, updated = ? WHERE {where}",
+                (status.value, reason or None, now(), *args),
+            )
+            return cur.rowcount == 1
+
+    def set_phones_ask(self, game_id: int, ask: bool) -> None:
+        """Store whether the phones of a game may ask the banker to record their payments."""
+        with self.write() as conn:
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {PHONE_SETTINGS} (game INTEGER PRIMARY KEY REFERENCES games(id), "
+                "ask INTEGER NOT NULL)"
+            )
+            conn.execute(f"INSERT OR REPLACE INTO {PHONE_SETTINGS} (game, ask) VALUES (?, ?)", (game_id, int(ask)))
+
+    @_reading
+    def phones_ask(self, game_id: int) -> bool | None:
+        """The game's stored choice (None: none was stored; the setting in config.toml decides)."""
+        if not self.conn.execute(
+            f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{PHONE_SETTINGS}'"
+        ).fetchone():
+            return None
+        row = self.conn.execute(f"SELECT ask FROM {PHONE_SETTINGS} WHERE game = ?", (game_id,)).fetchone()
+        return None if row is None else bool(row[0])
+
+    def expire_requests(self, conn: sqlite3.Connection, game_id: int) -> None:
+        """Inside the transaction that ends a game: its pending requests expire."""
+        if self._has_requests():
+            conn.execute(
+                f"UPDATE {REQUESTS} SET status = 'expired', updated = ? WHERE game = ? AND status = 'pending'",
+                (now(), game_id),
+            )
 
     @_reading
     def pages_port(self, game_id: int) -> int | None:

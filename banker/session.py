@@ -25,7 +25,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import rules
-from banker.journal import Checkpoint, EventKind, EventRow, Journal, JournalError, NoGame, ScoreRow, damaged
+from banker.journal import (
+    Checkpoint,
+    EventKind,
+    EventRow,
+    Journal,
+    JournalError,
+    NoGame,
+    RequestRow,
+    RequestStatus,
+    ScoreRow,
+    damaged,
+)
 from banker.paths import editions_dir
 from banker.timeline import Timeline
 from banker.views import answer, standings_rows
@@ -479,8 +490,13 @@ class Session:
             return Reply(False, str(e), error=e)
         return Reply(True, plan.summary, outcome=plan.outcome, changed=True)
 
-    def execute(self, line: str, *, as_typed: str | None = None) -> Reply:
+    def execute(self, line: str, request: RequestRow | None = None, *, as_typed: str | None = None) -> Reply:
         """Parse, apply and journal one command line. Never raises on bad input: a refusal is a Reply.
+
+        ``request``: the line is a phone's request (:meth:`requests`), recorded in the same transaction that marks
+        it recorded, only if it is still pending then: a second accept (another screen, another process, a key
+        pressed twice) is refused and writes nothing. The summary says whose phone asked.
+
         ``as_typed``: the text to journal instead of ``line`` (an imported game's ``undo to 7``, replayed as one
         ``undo`` per entry it wrote, keeps its own words in the log)."""
         from banker.commands import Control, NewGame, Query, parse
@@ -516,6 +532,8 @@ class Session:
                         )
                     steps = self._steps(cmd)
                     plan = self._plan(cmd, as_typed or line)
+                    if request is not None:
+                        plan = self._claim(conn, request, cmd, plan)
                 except RuleError as e:
                     prefix = "the game changed; reloaded: " if reloaded else ""
                     raise _Abort(Reply(False, prefix + str(e), error=e, changed=reloaded)) from None
@@ -547,6 +565,53 @@ class Session:
             action=plan.action if plan.kind != "redo" else self._action(int(plan.target or 0)),
             line=line,
         )
+
+    def _claim(self, conn: Any, request: RequestRow, cmd: Command, plan: _Plan) -> _Plan:
+        """Inside the write transaction: mark the phone's request recorded by the entry about to be written (only
+        if it is still pending), and say in the summary whose phone asked."""
+        from banker.commands import Control
+
+        if request.game != self.game_id or isinstance(cmd, Control):
+            raise RuleError("requests", f"request {request.n} is not a command of game {self.game_id}")
+        if not self._j.claim_request(conn, request.n, self._last_seq + 1):
+            now = self._j.request(request.n)
+            status = now.status.value if now is not None else "gone"
+            entry = f" as entry {now.seq}" if now is not None and now.seq else ""
+            raise RuleError("requests", f"request {request.n} is not pending: it was {status}{entry}")
+        name = self.state.players[request.seat].name if 0 <= request.seat < len(self.state.players) else "a"
+        return replace(plan, summary=f"{plan.summary} {asked_from(name)}")
+
+    def requests(
+        self, seat: int | None = None, status: RequestStatus | None = None, limit: int | None = None
+    ) -> list[RequestRow]:
+        """The phones' requests of this game, oldest first (docs/phones.md)."""
+        return self._j.requests(self.game_id, seat, status, limit)
+
+    def request(self, n: int) -> RequestRow | None:
+        """Request ``n`` if it is one of this game's."""
+        row = self._j.request(n)
+        return row if row is not None and row.game == self.game_id else None
+
+    def entry_summary(self, seq: int) -> str:
+        """The summary of journal entry ``seq`` (a recorded request's)."""
+        return self._summary(seq)
+
+    def phones_ask(self, default: bool = True) -> bool:
+        """May this game's phones ask the banker to record their payments (the choice made when it started, else
+        ``default``: the setting in config.toml)."""
+        stored = self._j.phones_ask(self.game_id)
+        return default if stored is None else stored
+
+    def set_phones_ask(self, ask: bool) -> None:
+        self._j.set_phones_ask(self.game_id, ask)
+
+    def requests_mark(self) -> tuple[int, str]:
+        return self._j.requests_mark(self.game_id)
+
+    def decline_request(self, n: int, reason: str = "") -> bool:
+        """The banker declines a pending request (False: it was not pending)."""
+        row = self.request(n)
+        return row is not None and self._j.close_request(n, RequestStatus.DECLINED, " ".join(reason.split())[:200])
 
     def _refuse_new(self) -> Reply:
         e = RuleError(
@@ -701,6 +766,7 @@ class Session:
         if not state.over:
             self._j.set_result(conn, self.game_id, False, None, [])
             return
+        self._j.expire_requests(conn, self.game_id)
         scores = standings_rows(state)
         winners = [s["name"] for s in scores if s["winner"]]
         self._j.set_result(conn, self.game_id, True, ", ".join(winners) or None, scores)
@@ -800,6 +866,11 @@ class Session:
         except RuleError as e:
             return Reply(False, str(e), error=e, query=True)
         return Reply(True, message, query=True)
+
+
+def asked_from(name: str) -> str:
+    """What a recorded request's summary ends with (docs/storage.md)."""
+    return f"(asked from {name}'s phone)"
 
 
 class _Abort(Exception):

@@ -47,6 +47,9 @@ class Config:
     """A Textual theme name (None: Textual's default)."""
     new_game: Any = field(default_factory=NewGameDefaults)
     """The :data:`NewGameDefaults`."""
+    phones_ask: bool = True
+    """``[phones] ask``: the players' phone pages may ask the banker to record their payments (docs/phones.md);
+    false keeps the pages read-only."""
     exports: Path | None = None
     """Where exports go (None: a folder beside the database in use: :func:`banker.reports.files.exports_dir`)."""
     read_aloud: bool = False
@@ -78,6 +81,7 @@ _KEYS: dict[str, dict[str, type]] = {
     "new_game": {"variant": str, "edition": str, "cards": str, **{o.key: o.kind for o in OPTIONS if not o.house_rule}},
     "new_game.house_rules": {o.key: o.kind for o in OPTIONS if o.house_rule},
     "exports": {"directory": str},
+    "phones": {"ask": bool},
     "speech": {"read_aloud": bool},
 }
 _TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
@@ -176,6 +180,7 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
         theme=str(theme) if theme is not None else None,
         new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), cards=cards, **options),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
+        phones_ask=bool(values.get("phones.ask", True)),
         read_aloud=bool(values.get("speech.read_aloud", False)),
         path=path,
     )

@@ -11,7 +11,13 @@
    Median and p95 over N commands; targets under 50 ms median and 100 ms p95.
 2. Key press to updated balances in the app with the eight phones connected: as ``bench/bench_app.py`` measures
    it (Enter in the rent dialog -> the player's cash on screen changed), median over many rents. Target < 16 ms.
-3. A hostile guest: ``banker serve`` in a child process, then 1,000 idle connections that never send a request,
+3. Phones that ask (issue 23), in the running app with the eight phones connected:
+   a. a phone's request to the count on the banker's screen: from the moment the phone sends ``POST
+      <link>/requests`` (an aiohttp client) until the table's status line shows the new count;
+   b. the banker's Enter in the inbox to "recorded" on the phone: from posting the Enter key until all eight
+      phones hold the snapshot of the new entry (the asking phone's page then says "recorded as entry N").
+   Median and p95; targets under 100 ms.
+4. A hostile guest: ``banker serve`` in a child process, then 1,000 idle connections that never send a request,
    from 40 loopback addresses (25 each), held open; the time a phone's page takes (a fresh connection each) before
    and while they are held, how many the server still holds, and the server's resident memory (``VmRSS``) before
    and after. Loopback only; every loop bounded.
@@ -184,13 +190,54 @@ async def in_app(db: Path, rents: int) -> None:
             seq = app.session.last_seq
             pushes.append(await phones.all_hold(seq) - stamps[seq])
             await pilot.pause()
+        asks, records = await requests_in_app(app, pilot, phones, rents)
         await phones.stop()
+    figures("a phone's request to the count on the banker's screen, 8 phones connected", asks, "target < 100 ms")
+    figures("the banker's Enter in the inbox to 'recorded' on the phones", records, "target < 100 ms")
     print(
         f"key press to updated balances in the app, 8 phones connected, rent dialog Enter: median "
         f"{statistics.median(keys) * 1000:.1f} ms, p90 {percentile(keys, 0.9) * 1000:.1f} ms over "
         f"{len(keys)} rents (target < 16 ms)"
     )
     figures("commit to all 8 phones, c. in the running app (Enter in the rent dialog)", pushes)
+
+
+async def requests_in_app(app, pilot, phones: Phones, n: int) -> tuple[list[float], list[float]]:
+    """A phone asks (the count on the table), then the banker records it from the inbox with Enter."""
+    import aiohttp
+    from textual import events
+
+    from banker.tui.dialogs.inbox import InboxDialog
+    from banker.tui.screens.phones import PhonesScreen
+
+    await pilot.press("o")
+    while not isinstance(app.screen, PhonesScreen):
+        await pilot.pause(0.01)
+    ann = next(link.url for link in app.screen.links if link.seat == 0)
+    await pilot.press("escape")
+    await pilot.pause()
+    status = app.screen.query_one("#status")
+    asks, records = [], []
+    async with aiohttp.ClientSession() as http:
+        for i in range(n):
+            before = str(status.render())
+            t = time.perf_counter()
+            async with http.post(ann + "/requests", json={"id": f"bench-{i:06}", "line": "collect ann 5"}) as r:
+                assert r.status == 202, await r.text()
+            while str(status.render()) == before:
+                await asyncio.sleep(0)
+            asks.append(time.perf_counter() - t)
+            await pilot.press("i")
+            while not isinstance(app.screen, InboxDialog):
+                await pilot.pause(0.01)
+            await pilot.pause()
+            seq = app.session.last_seq + 1
+            t = time.perf_counter()
+            app.post_message(events.Key("enter", "\r"))
+            records.append(await phones.all_hold(seq) - t)
+            await pilot.press("escape")
+            await pilot.pause()
+    return asks, records
 
 
 def raised() -> int:

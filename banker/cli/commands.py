@@ -254,6 +254,54 @@ def _actions(parser: argparse.ArgumentParser, name: str = "") -> Iterator[tuple[
                 yield from _actions(sub_parser, sub_name)
 
 
+def cmd_requests(args: argparse.Namespace) -> int:
+    """``banker requests [GAME]``: the pending requests, one line each, their number first;
+    ``banker requests accept N`` records one (once: the same transaction marks it recorded);
+    ``banker requests decline N [REASON]``. Exit 2, one line, for a number that is unknown, not pending or stale."""
+    from banker.cli.parser import game_id
+    from banker.web.asking import clock, described, pending, standing
+
+    words = list(args.words)
+    path = database(args.db)
+    if not words or (len(words) == 1 and words[0].isdigit()):
+        try:
+            game = game_id(words[0]) if words else None
+        except argparse.ArgumentTypeError as e:
+            raise CliError(str(e), REFUSED) from None
+        with Session.open(path, game, readonly=True) as session:
+            names = [p.name for p in session.state.players]
+            for s in pending(session):
+                who = names[s.row.seat] if 0 <= s.row.seat < len(names) else "?"
+                say(f"{s.n:>4}  {clock(s.row.time)}  {who}: {described(s) if s.status != 'pending' else s.preview}")
+        return 0
+    verb, rest = words[0].casefold(), words[1:]
+    if verb not in ("accept", "decline") or not rest or not rest[0].isdigit():
+        raise CliError("expected: banker requests [GAME] | accept N | decline N [REASON]", REFUSED)
+    n = int(rest[0])
+    journal = Journal(path, create=False, readonly=True)
+    try:
+        row = journal.request(n)
+    finally:
+        journal.close()
+    if row is None:
+        raise CliError(f"there is no request {n} (`banker requests` lists them)", REFUSED)
+    with Session.open(path, row.game) as session:
+        now = standing(session, session.request(n) or row)
+        if now.status != "pending":
+            raise CliError(f"request {n} is {described(now)}; nothing was changed", REFUSED)
+        if verb == "decline":
+            if not session.decline_request(n, " ".join(rest[1:])):
+                raise CliError(f"request {n} is no longer pending; nothing was changed", REFUSED)
+            say(f"declined request {n}")
+            return 0
+        reply = session.execute(now.row.line, request=now.row)
+    if reply.ok:
+        say(reply.message)
+        return 0
+    print(_one_line(reply.message), file=sys.stderr)
+    return REFUSED
+
+
 def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535 (not {text[:20]!r})")
@@ -261,7 +309,7 @@ def _port(text: str) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve one game's phone pages (read-only) until Ctrl+C: one line per player, ``<name>: <url>``, then
+    """Serve one game's phone pages until Ctrl+C: one line per player, ``<name>: <url>``, then
     ``table: <url>``."""
     import asyncio
 
@@ -278,10 +326,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         say(line)
         sys.stdout.flush()  # each link as soon as it is known, also down a pipe
 
+    from banker.settings import load
     from banker.web.server import serve_forever
 
     try:
-        asyncio.run(serve_forever(path, game, host, port, show))
+        asyncio.run(serve_forever(path, game, host, port, show, asking=load().phones_ask))
     except KeyboardInterrupt:
         return 0  # Ctrl+C is how serving ends
     except OSError as e:

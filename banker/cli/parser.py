@@ -126,6 +126,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=game_id, default=None)
 
     p = add(
+        "requests",
+        "commands:cmd_requests",
+        "list the phones' pending requests, or record (accept N) or decline (decline N [REASON]) one",
+    )
+    p.add_argument(
+        "words",
+        nargs="*",
+        metavar="[GAME] | accept N | decline N [REASON]",
+        help="a game number to list (default: the most recent game), or accept/decline and a request's number",
+    )
+
+    p = add(
         "serve",
         "commands:cmd_serve",
         "serve a game's phone pages on the local network until interrupted (docs/phones.md)",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from banker.journal import GameListing
     from banker.tui.screens.games import GamesScreen
     from banker.tui.screens.new_game import NewGameScreen
+    from banker.web.page_data import AuctionFacts
 
 
 class BankerCommands(Provider):
@@ -315,7 +316,7 @@ class BankerApp(App[int]):
     def on_new_game_screen_submitted(self, message: NewGameScreen.Submitted) -> None:
         """Start the game; a setup the engine refuses (nothing saved) is said under the form."""
         try:
-            self.create_game(message.names, message.settings, message.tokens)
+            self.create_game(message.names, message.settings, message.tokens, message.phones_ask)
         except (RuleError, ValueError) as e:
             message.form.refuse(e)
 
@@ -323,13 +324,15 @@ class BankerApp(App[int]):
     def on_new_game_screen_cancelled(self, message: NewGameScreen.Cancelled) -> None:
         self.leave_new_game()
 
-    def create_game(self, names: list[str], settings, tokens: list[str]) -> None:
+    def create_game(self, names: list[str], settings, tokens: list[str], phones_ask: bool | None = None) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
         games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
         from banker.session import Session
         from banker.tui.dialogs import ConfirmDialog
 
         session = Session.create(self.db_path, names, settings, tokens)
+        if phones_ask is not None:
+            session.set_phones_ask(phones_ask)
         n = session.state.variant.deal_count
         self._use(
             session,
@@ -366,7 +369,7 @@ class BankerApp(App[int]):
                 return screen
         return None
 
-    def record(self, line: str, *, in_dialog: bool = False, worked_out: bool = False):
+    def record(self, line: str, *, in_dialog: bool = False, worked_out: bool = False, request=None):
         """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
         (a refusal changes nothing and says why; ``in_dialog``: the dialog shows it, not the reply box, so it does
         not linger there after the dialog is cancelled).
@@ -379,14 +382,14 @@ class BankerApp(App[int]):
         if not worked_out:
             question = self._maths_question(line)
             if question is not None:
-                self.call_next(self._ask_maths, line, question)
+                self.call_next(self._ask_maths, line, question, request)
                 table = self.table()
                 reply = Reply(True, f"{question.player} works it out first: {question.question}", query=True)
                 if table is not None:
                     table.show_reply(reply)
                 return reply
         try:
-            reply = self.session.execute(line)
+            reply = self.session.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
             self.report_error(exc, f"execute {line!r}")
             return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
@@ -433,14 +436,17 @@ class BankerApp(App[int]):
             return None
         return maths_question(session.state, preview.outcome, players)
 
-    def _ask_maths(self, line: str, question) -> None:
+    def _ask_maths(self, line: str, question, request=None) -> None:
         from banker.tui.dialogs.maths import MathsDialog
 
-        self.push_screen(MathsDialog(question, self.session.state.board), partial(self._worked_out, line, question))
+        self.push_screen(
+            MathsDialog(question, self.session.state.board), partial(self._worked_out, line, question, request)
+        )
 
-    def _worked_out(self, line: str, question, right: bool | None) -> None:
-        """The maths dialog closed: record the line as it was (so the engine's amount), unless the game changed
-        meanwhile and the amount with it (then the player is asked again), or the banker pressed Escape."""
+    def _worked_out(self, line: str, question, request, right: bool | None) -> None:
+        """The maths dialog closed: record the line as it was (so the engine's amount; a phone's request is marked
+        recorded with it), unless the game changed meanwhile and the amount with it (then the player is asked
+        again), or the banker pressed Escape (a phone's request then stays pending in the inbox)."""
         from banker.session import Reply
 
         if not right:
@@ -450,9 +456,40 @@ class BankerApp(App[int]):
             return
         again = self._maths_question(line)
         if again is not None and again.amount != question.amount:
-            self._ask_maths(line, again)
+            self._ask_maths(line, again, request)
             return
-        self.follow_up(self.record(line, worked_out=True))
+        self.follow_up(self.record(line, worked_out=True, request=request))
+
+    def record_request(self, line: str, request):
+        """The inbox's Enter: record a phone's request (once; docs/phones.md)."""
+        return self.record(line, in_dialog=True, request=request)
+
+    def phone_request(self, game_id: int) -> None:
+        """A phone made or withdrew a request (the phone server, on this loop): the count and an open inbox."""
+        table = self.table()
+        if table is None or table.session.game_id != game_id:
+            return
+        table.show_requests()
+        for screen in self.screen_stack:
+            changed = getattr(screen, "requests_changed", None)
+            if changed is not None:
+                changed()
+
+    def auction_changed(self, info: AuctionFacts | None) -> None:
+        """The auction dialog opened, took a bid or closed: the phones of the game show it (when serving)."""
+        if self.phones is not None and self.session is not None:
+            self.phones.auction(self.session.game_id, info)
+
+    def phone_bid(self, game_id: int, seat: int, amount: int) -> str | None:
+        """A phone's bid (the phone server, on this loop): the open auction dialog takes it, or says why not."""
+        from banker.tui.dialogs.auction import AuctionDialog
+
+        if self.session is None or self.session.game_id != game_id:
+            return "No auction is open at the table."
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, AuctionDialog):
+                return screen.phone_bid(seat, amount)
+        return "No auction is open at the table."
 
     def record_in_dialog(self, line: str):
         return self.record(line, in_dialog=True)

@@ -10,7 +10,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from banker.journal import RequestRow
     from banker.session import Reply
+    from banker.web.page_data import AuctionFacts
 
 
 class Banker(Protocol):
@@ -20,8 +22,16 @@ class Banker(Protocol):
         """The time for the time-limit game (injectable in tests)."""
         ...
 
-    def record(self, line: str, *, in_dialog: bool = False) -> Reply:
+    def record(self, line: str, *, in_dialog: bool = False, request: RequestRow | None = None) -> Reply:
         """Execute one command and redraw the table: the only place the app changes the game."""
+        ...
+
+    def record_request(self, line: str, request: RequestRow) -> Reply:
+        """:meth:`record` of a phone's request (the inbox): recorded once, marked recorded in the same transaction."""
+        ...
+
+    def auction_changed(self, info: AuctionFacts | None) -> None:
+        """The auction dialog's lot and bids (None: it closed), for the phone pages (docs/phones.md)."""
         ...
 
     def record_in_dialog(self, line: str) -> Reply:

@@ -45,6 +45,7 @@ ACTIONS: tuple[TableAction, ...] = (
     ),
     TableAction("redo", "y", "Redo", "Redo what was undone"),
     TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
+    TableAction("inbox", "i", "Requests", "What players asked from their pages: Enter records one, x declines it"),
     TableAction("phones", "o", "Phones", "Phone pages: each player follows their own money live (a QR code each)"),
     TableAction(
         "board",

@@ -1,19 +1,31 @@
 "use strict";
 // Keeps a Banker phone page current: /events sends a snapshot of the page's sections on connect and after every
 // change; only the sections whose hash changed are replaced. Reconnects by itself and says when it is offline.
+// On a player's page it also sends the request forms (docs/phones.md): each form is checked with the banker's
+// laptop as it is filled in (the engine's preview or refusal) and sent with an id of its own, so a retry after a
+// dropped connection never asks twice. The forms work without this script too (a plain form post).
 (() => {
   const live = document.getElementById("live");
-  const url = location.pathname.replace(/\/+$/, "") + "/events";
+  const base = document.body.dataset.base || location.pathname.replace(/\/+$/, "");
+  const url = base + "/events";
   let source = null, retry = 0, seen = Date.now();
+  const held = {};  // sections not redrawn while the player fills them in, by id
   const offline = (down) => { live.hidden = !down; document.body.classList.toggle("offline", down); };
+  const busy = (el) => (el.id === "ask" && el.querySelector("details[open]") !== null)
+    || (el.id === "auction" && el.contains(document.activeElement) && document.activeElement.value !== undefined
+        && document.activeElement.value !== "");
+  const redraw = (el, part) => {  // a deed card the player opened stays open
+    const open = [...el.querySelectorAll("details[open][id]")].map((d) => d.id);
+    el.innerHTML = part.html; el.dataset.h = part.h;
+    for (const id of open) { const d = document.getElementById(id); if (d) d.open = true; }
+  };
   const apply = (snap) => {
     for (const [id, part] of Object.entries(snap.sections)) {
       const el = document.getElementById(id);
-      if (el && el.dataset.h !== part.h) {
-        const open = [...el.querySelectorAll("details[open]")].map((d) => d.id);  // a deed card stays open
-        el.innerHTML = part.html; el.dataset.h = part.h;
-        for (const id of open) { const d = document.getElementById(id); if (d) d.open = true; }
-      }
+      if (!el || el.dataset.h === part.h) continue;
+      if (busy(el)) { held[id] = part; continue; }  // never redraw a form being filled in
+      redraw(el, part);
+      delete held[id];
     }
     document.title = snap.title;
   };
@@ -51,5 +63,84 @@
   };
   window.addEventListener("hashchange", opened);
   opened();
+
+  // Requests ------------------------------------------------------------------------------------------------
+  const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const say = (form, text, ok) => {
+    const p = form.querySelector(".preview");
+    if (p) { p.textContent = text; p.className = "preview " + (ok ? "ok" : "refused"); }
+  };
+  const post = (path, body) => fetch(base + path, {
+    method: "POST", body, headers: {"Accept": "application/json"}, credentials: "same-origin",
+  });
+  const fields = (form) => new URLSearchParams(new FormData(form));
+  let timer = 0, asked = 0;
+  const check = async (form) => {
+    const mine = ++asked;
+    try {
+      const r = await post("/preview", fields(form));
+      const j = await r.json();
+      if (mine === asked) say(form, j.ok ? j.preview : j.refusal, j.ok);
+    } catch (e) { if (mine === asked) say(form, "Cannot reach the banker’s laptop.", false); }
+  };
+  const release = () => {
+    for (const [id, part] of Object.entries(held)) {
+      const el = document.getElementById(id);
+      if (el && !busy(el)) { redraw(el, part); delete held[id]; }
+    }
+  };
+  document.addEventListener("toggle", release, true);
+  document.addEventListener("focusout", () => setTimeout(release, 0));
+  document.addEventListener("input", (e) => {
+    const form = e.target.form;
+    if (!form || !form.dataset.form) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => check(form), 150);
+  });
+  document.addEventListener("submit", async (e) => {
+    const form = e.target;
+    if (form.classList.contains("withdraw")) {
+      e.preventDefault();
+      const id = form.querySelector("[name=withdraw]").value;
+      try { await fetch(base + "/requests/" + encodeURIComponent(id), {method: "DELETE"}); } catch (err) { /* the stream shows it */ }
+      return;
+    }
+    if (form.dataset.bid) {
+      e.preventDefault();
+      try {
+        const r = await post("/bids", fields(form));
+        if (r.status === 202) { form.reset(); say(form, "Your bid is with the banker.", true); }
+        else say(form, (await r.text()).trim(), false);
+      } catch (err) { say(form, "Cannot reach the banker’s laptop.", false); }
+      if (document.activeElement) document.activeElement.blur();
+      release();
+      return;
+    }
+    if (!form.dataset.form) return;
+    e.preventDefault();
+    if (!e.submitter || e.submitter.value !== "send") { check(form); return; }
+    const id = form.querySelector("[name=id]");
+    if (!form.dataset.rid) form.dataset.rid = newId();  // kept until the banker's laptop answers: a retry is the same request
+    id.value = form.dataset.rid;
+    const send = form.querySelector(".send");
+    send.disabled = true;
+    try {
+      const r = await post("/requests", fields(form));
+      if (r.status === 202 || r.status === 200) {
+        const j = await r.json();
+        delete form.dataset.rid;
+        form.reset();
+        say(form, "Sent to the banker: " + (j.preview || j.line), true);
+        const details = form.closest("details");
+        if (details) details.open = false;
+        release();
+      } else {
+        delete form.dataset.rid;
+        say(form, (await r.text()).trim(), false);
+      }
+    } catch (err) {
+      say(form, "Cannot reach the banker’s laptop: press Send again (it is never sent twice).", false);
+    } finally { send.disabled = false; }
+  });
   connect();
 })();

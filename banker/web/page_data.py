@@ -4,7 +4,7 @@ are made from. Plain JSON at run time; typed dictionaries so a key misspelt or m
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 
 class GameFacts(TypedDict):
@@ -95,12 +95,77 @@ class PlayerFacts(TypedDict):
     jail_cards: list[str]
 
 
+class RequestFacts(TypedDict):
+    """A phone's request as the API returns it and the player's page lists it (docs/phones.md, "The HTTP API")."""
+
+    id: str
+    """The id the phone chose."""
+    n: int
+    """The request's number in ``banker requests`` and the inbox."""
+    player: str
+    line: str
+    """The canonical line the banker would record."""
+    status: str
+    """``pending``, ``recorded``, ``declined``, ``withdrawn`` or ``stale``."""
+    time: str
+    updated: str
+    preview: NotRequired[str]
+    """Pending: the engine's summary now."""
+    refusal: NotRequired[str]
+    """Stale: why the engine refuses it now."""
+    entry: NotRequired[int | None]
+    """Recorded: the journal entry."""
+    summary: NotRequired[str]
+    """Recorded: that entry's summary."""
+    reason: NotRequired[str | None]
+    """Declined: the banker's reason (None: none given)."""
+
+
+class FormChoices(TypedDict):
+    """What the request forms of a player's page offer (:func:`banker.web.pages.form_choices`)."""
+
+    me: str
+    others: list[str]
+    """The other players still in the game."""
+    their_deeds: list[str]
+    """Other players' unmortgaged deeds (rent)."""
+    my_deeds: list[str]
+    bank_deeds: list[str]
+    utilities: list[str]
+    tax: list[tuple[str, str]]
+    """(the command's word, the label) per tax the player may pay."""
+    jail: bool
+    over: bool
+
+
+class AuctionFacts(TypedDict):
+    """The auction the banker has open in the app, as the players' pages show it."""
+
+    lot: str
+    text: str
+    """The highest bid in words (empty before the first bid)."""
+    bids: dict[str, str]
+    """Player name -> that player's bid, as money."""
+
+
+class AsksFacts(TypedDict):
+    """A player's page when phones may ask: their latest requests, the forms' choices, the open auction."""
+
+    path: str
+    """The link's path (``/<token>``): the forms post under it."""
+    requests: list[RequestFacts]
+    choices: FormChoices
+    auction: AuctionFacts | None
+
+
 class PlayerPage(TypedDict):
     page: Literal["player"]
     game: GameFacts
     player: PlayerFacts
     groups: list[GroupLine]
     log: list[LogLine]
+    asks: NotRequired[AsksFacts]
+    """Only when the game's phones may ask (docs/phones.md)."""
 
 
 class StandingLine(TypedDict):

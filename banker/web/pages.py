@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING
 
 from banker.views import board_sheet, buildings_text, deed_card_view, html_text
 from banker.web.page_data import (
+    AsksFacts,
     BoardSheetFacts,
     Collects,
     DeedCard,
     DeedLine,
+    FormChoices,
     GameFacts,
     GroupLine,
     LogLine,
@@ -45,6 +47,8 @@ LOG_LINES = 8
 """Journal lines a page shows, newest first."""
 LOG_SCAN = 300
 """How far back a player's page looks for the lines that name them."""
+REQUEST_LINES = 6
+"""A player's latest requests their page lists."""
 
 
 @dataclass(frozen=True)
@@ -249,6 +253,44 @@ def player_data(view: View, seat: int) -> PlayerPage:
     }
 
 
+def form_choices(state: GameState, seat: int) -> FormChoices:
+    """What the request forms of a player's page offer: only what makes sense (another player's deeds for rent,
+    the bank's for buying, the player's own for "owes me rent"), from the state; the engine still decides."""
+    board = state.board
+    me = state.players[seat].name
+    others = [p.name for i, p in enumerate(state.players) if i != seat and not p.bankrupt]
+    theirs, mine, banks, utilities = [], [], [], []
+    for i, holding in enumerate(state.deeds):
+        deed = board.deeds[i]
+        if deed.kind is SquareKind.UTILITY:
+            utilities.append(deed.name)
+        if holding.owner is None:
+            banks.append(deed.name)
+        elif holding.owner == seat:
+            mine.append(deed.name)
+        elif not holding.mortgaged:
+            theirs.append(f"{deed.name}")
+    offered = state.variant.income_tax_choices
+    square = board.square_name(SquareKind.LUXURY_TAX)
+    words = {
+        "flat": ("200", f"Income Tax: {state.money(board.income_tax)}"),
+        "percent": ("10%", "Income Tax: 10% of worth"),
+    }
+    tax = [words[o] for o in offered]
+    tax.append((square.split()[0].casefold(), square))
+    return {
+        "me": me,
+        "others": others,
+        "their_deeds": theirs,
+        "my_deeds": mine,
+        "bank_deeds": banks,
+        "utilities": utilities,
+        "tax": tax,
+        "jail": state.players[seat].jail is not None,
+        "over": state.over,
+    }
+
+
 def table_data(view: View) -> TablePage:
     """Everything the table's page shows, as plain JSON."""
     from rules.queries import standings
@@ -351,7 +393,7 @@ def _time_left(seconds: int) -> str:
     return f"Time left {seconds // 3600}:{seconds % 3600 // 60:02}:{seconds % 60:02}"
 
 
-def player_sections(data: PlayerPage) -> dict[str, str]:
+def player_sections(data: PlayerPage, rid: str = "") -> dict[str, str]:
     p = data["player"]
     money = (
         f'<p class="cash"><span class="label">Cash</span> <span class="amount">{h(p["cash_text"])}'
@@ -391,13 +433,167 @@ def player_sections(data: PlayerPage) -> dict[str, str]:
             f"<ul>{''.join(items)}</ul></div>"
         )
     deeds = "".join(groups) if groups else '<p class="muted">No deeds yet.</p>'
-    return {
+    out = {
         "game": _game_line(data["game"], p["name"]),
         "money": money,
         "status": "".join(status),
-        "deeds": f"<h2>Deeds</h2>{deeds}",
-        "log": _log_html(data["log"], "Latest for you"),
     }
+    if "asks" in data and not p["bankrupt"]:
+        out["auction"] = _auction_html(data["asks"], p["name"])
+        out["asks"] = _requests_html(data["asks"])
+        out["ask"] = _forms_html(data["asks"], rid)
+    out["deeds"] = f"<h2>Deeds</h2>{deeds}"
+    out["log"] = _log_html(data["log"], "Latest for you")
+    return out
+
+
+_STATUS_WORDS = {
+    "pending": "waiting for the banker",
+    "recorded": "recorded",
+    "declined": "declined",
+    "withdrawn": "withdrawn",
+    "stale": "no longer possible",
+}
+
+
+def _requests_html(asks: AsksFacts) -> str:
+    """The player's latest requests, each with where it stands; a pending one has a Withdraw button."""
+    items = []
+    for r in asks["requests"]:
+        status = r["status"]
+        if status == "recorded":
+            said = f"recorded as entry {h(r['entry'])}"
+        elif status == "declined":
+            said = "declined" + (f": {h(r['reason'])}" if r.get("reason") else "")
+        elif status == "stale":
+            said = f"no longer possible: {h(r.get('refusal', ''))}"
+        else:
+            said = h(_STATUS_WORDS.get(status, status))
+        what = h(r.get("preview") or r.get("summary") or r["line"])
+        button = ""
+        if status == "pending":
+            button = (
+                f'<form method="post" action="{h(asks["path"])}/requests" class="withdraw">'
+                f'<input type="hidden" name="withdraw" value="{h(r["id"])}">'
+                '<button type="submit">Withdraw</button></form>'
+            )
+        items.append(
+            f'<li class="req {h(status)}" data-id="{h(r["id"])}"><span class="what">{what}</span> '
+            f'<span class="tag status">{said}</span>{button}</li>'
+        )
+    body = f'<ol class="reqs">{"".join(items)}</ol>' if items else '<p class="muted">Nothing asked yet.</p>'
+    return f"<h2>Your requests</h2>{body}"
+
+
+def _auction_html(asks: AsksFacts, me: str) -> str:
+    """The auction the banker has open at the table, with a bid form (empty when there is none)."""
+    a = asks.get("auction")
+    if not a:
+        return ""
+    lot = h(a["lot"]) or "a deed"
+    said = h(a["text"]) if a.get("text") else "No bid yet."
+    mine = a.get("bids", {}).get(me)
+    yours = f"<p>Your bid: <strong>{h(mine)}</strong></p>" if mine else ""
+    return (
+        f'<h2>Auction: {lot}</h2><p class="turn"><strong>{said}</strong></p>{yours}'
+        f'<form method="post" action="{h(asks["path"])}/bids" class="bid" data-bid="1">'
+        f"{_money_field()}"
+        '<p class="preview" aria-live="polite"></p><div class="buttons">'
+        '<button type="submit" class="send">Bid</button></div></form>'
+    )
+
+
+def _options(values: list[str], empty: str = "") -> str:
+    first = f'<option value="">{h(empty)}</option>' if empty else ""
+    return first + "".join(f'<option value="{h(v)}">{h(v)}</option>' for v in values)
+
+
+def _field(label: str, control: str) -> str:
+    return f"<label>{h(label)} {control}</label>"
+
+
+def _money_field(name: str = "amount") -> str:
+    return _field(
+        "Amount",
+        f'<input name="{name}" inputmode="numeric" autocomplete="off" required size="7" maxlength="12">',
+    )
+
+
+def _forms_html(asks: AsksFacts, rid: str) -> str:
+    """One small form per money moment a player starts; each posts its fields, which the server reads into a
+    command of the command language (``banker.web.asking.line_of_form``) and the engine prices."""
+    c = asks["choices"]
+    if c["over"]:
+        return '<h2>Ask the banker</h2><p class="muted">The game is over.</p>'
+    dice = _field(
+        "Dice (for a utility)", '<input name="dice" inputmode="numeric" autocomplete="off" size="3" maxlength="2">'
+    )
+    others = c["others"]
+    party = [("bank", "the bank"), *((o, o) for o in others), ("each", "each player")]  # the language's words
+    forms: list[tuple[str, str, str]] = [
+        ("go", "I passed GO", '<p class="muted">The salary for passing GO.</p>'),
+    ]
+    if c["their_deeds"]:
+        forms.append(
+            (
+                "rent",
+                "I pay rent",
+                _field("On", f'<select name="deed" required>{_options(c["their_deeds"], "choose a deed")}</select>')
+                + dice,
+            )
+        )
+    if c["bank_deeds"]:
+        forms.append(
+            (
+                "buy",
+                "I buy the deed I landed on",
+                _field("Deed", f'<select name="deed" required>{_options(c["bank_deeds"], "choose a deed")}</select>'),
+            )
+        )
+    taxes = "".join(
+        f'<label class="choice"><input type="radio" name="how" value="{h(v)}" required> {h(t)}</label>'
+        for v, t in c["tax"]
+    )
+    forms.append(("tax", "I pay a tax", f"<fieldset><legend>Which tax</legend>{taxes}</fieldset>"))
+    to = "".join(f'<option value="{h(v)}">{h(t)}</option>' for v, t in party)
+    forms.append(
+        ("pay", "I pay a player or the bank", _money_field() + _field("To", f'<select name="other">{to}</select>'))
+    )
+    forms.append(
+        ("collect", "I collect (a card)", _money_field() + _field("From", f'<select name="other">{to}</select>'))
+    )
+    if c["jail"]:
+        ways = "".join(
+            f'<label class="choice"><input type="radio" name="how" value="{v}" required> {t}</label>'
+            for v, t in (("fine", "Pay the fine"), ("card", "Use a Get Out of Jail Free card"))
+        )
+        forms.append(("jail", "I leave jail", f"<fieldset><legend>How</legend>{ways}</fieldset>"))
+    if c["my_deeds"] and others:
+        forms.append(
+            (
+                "owed",
+                "Someone owes me rent",
+                _field("Who", f'<select name="payer" required>{_options(others, "choose a player")}</select>')
+                + _field("On", f'<select name="deed" required>{_options(c["my_deeds"], "choose a deed")}</select>')
+                + dice,
+            )
+        )
+    out = []
+    for kind, title_, fields in forms:
+        out.append(
+            f'<details class="ask"><summary>{h(title_)}</summary>'
+            f'<form method="post" action="{h(asks["path"])}/requests" data-form="{kind}">'
+            f'<input type="hidden" name="form" value="{kind}"><input type="hidden" name="id" value="{h(rid)}">'
+            f'{fields}<p class="preview" aria-live="polite"></p><div class="buttons">'
+            '<button type="submit" name="do" value="preview" class="check">Check</button>'
+            '<button type="submit" name="do" value="send" class="send">Send to the banker</button></div>'
+            "</form></details>"
+        )
+    note = (
+        '<p class="muted">The banker records it with one key; until then nothing changes. The page shows what the '
+        "banker's laptop would record before you send.</p>"
+    )
+    return f"<h2>Ask the banker</h2>{note}{''.join(out)}"
 
 
 def table_sections(data: TablePage) -> dict[str, str]:
@@ -479,8 +675,10 @@ def title(data: PageData) -> str:
     return f"Table, game {data['game']['id']} · Banker"
 
 
-def sections(data: PageData) -> dict[str, str]:
-    return player_sections(data) if data["page"] == "player" else table_sections(data)
+def sections(data: PageData, rid: str = "") -> dict[str, str]:
+    """The page's sections (``rid``: the request id the forms carry; empty in a snapshot, where the page's script
+    draws one for each request it sends)."""
+    return player_sections(data, rid) if data["page"] == "player" else table_sections(data)
 
 
 def snapshot(data: PageData) -> str:
@@ -499,6 +697,9 @@ _SECTION_TAGS = {
     "status": "section",
     "deeds": "section",
     "log": "section",
+    "auction": "section",
+    "asks": "section",
+    "ask": "section",
     "standings": "section",
     "bank": "section",
     "board": "section",
@@ -506,23 +707,34 @@ _SECTION_TAGS = {
 _SECTION_ATTRS = {
     "money": ' aria-live="polite" aria-atomic="true" aria-label="Your money"',
     "status": ' aria-live="polite"',
+    "asks": ' aria-live="polite"',
+    "auction": ' aria-live="polite"',
     "game": ' class="game"',
 }
 
 
-def page(data: PageData) -> str:
+def page(data: PageData, notice: tuple[str, bool] | None = None) -> str:
     """The whole page: complete without script; the script (its hash in :func:`content_security_policy`) keeps
-    it current."""
+    it current. ``notice``: what a form post without script is answered with (the preview, "sent", or the
+    refusal), shown at the top."""
     parts = []
+    if notice is not None:
+        message, ok = notice
+        parts.append(f'<p id="notice" class="notice {"ok" if ok else "refused"}" role="status">{h(message)}</p>')
+    from banker.web.asking import new_id
+
+    rid = new_id() if "asks" in data else ""
+    drawn = sections(data, rid)
     if data["page"] == "player":
         p = data["player"]
         piece = f" <small>({h(p['piece'])})</small>" if p["piece"] else ""
         heading = f"<h1>{h(p['name'])}{piece}</h1>"
     else:
         heading = f"<h1>The table <small>game {h(data['game']['id'])}</small></h1>"
-    for key, html in sections(data).items():
+    plain = sections(data) if rid else drawn  # the hashes are of what a snapshot sends (no request id)
+    for key, html in drawn.items():
         tag = _SECTION_TAGS[key]
-        parts.append(f'<{tag} id="{key}" data-h="{_digest(html)}"{_SECTION_ATTRS.get(key, "")}>{html}</{tag}>')
+        parts.append(f'<{tag} id="{key}" data-h="{_digest(plain[key])}"{_SECTION_ATTRS.get(key, "")}>{html}</{tag}>')
         if key == "game":
             parts.append(heading)
     return _template().substitute(
@@ -531,6 +743,7 @@ def page(data: PageData) -> str:
         script=_resource("page.js"),
         body="\n".join(parts),
         kind=data["page"],
+        base=h(data["asks"]["path"]) if data["page"] == "player" and "asks" in data else "",
     )
 
 
@@ -550,5 +763,5 @@ def content_security_policy() -> str:
     digest = base64.b64encode(hashlib.sha256(_resource("page.js").encode("utf-8")).digest()).decode("ascii")
     return (
         f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; connect-src 'self'; "
-        "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        "img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )

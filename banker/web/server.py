@@ -1,9 +1,11 @@
-"""The phone pages' server: aiohttp on the caller's event loop (the app's, or ``banker serve``'s), read-only.
+"""The phone pages' server: aiohttp on the caller's event loop (the app's, or ``banker serve``'s).
 
 Routes: ``GET /<token>`` the page (player or table, by the token), ``GET /<token>/events`` a server-sent event
 stream of snapshots of that page (:func:`banker.web.pages.snapshot`): one on connect, one after every change of
-the game, a ``ping`` every :data:`PING_SECONDS`. Any method but GET and HEAD is 405 and any other path or token
-404; nothing is ever written.
+the game, a ``ping`` every :data:`PING_SECONDS`; and the phones' requests (:mod:`banker.web.requests`, registered
+by :func:`banker.web.requests.register`): a phone asks, the banker's key records. Any other method is 405 and any
+other path or token 404; the game's journal is never written here (a request is stored as pending; only
+:meth:`banker.session.Session.execute` records it).
 
 One :class:`Feed` per served game holds a read-only :class:`~banker.session.Session` of its own (one reader per
 game, however many phones) and notices every commit to the database by ``PRAGMA data_version`` every
@@ -32,10 +34,10 @@ from aiohttp import web
 
 from banker.journal import TABLE_SEAT, Journal, JournalError, NoGame
 from banker.session import Session
-from banker.web import pages
+from banker.web import asking, pages, requests
 from banker.web.limits import IDLE_SECONDS, Limits, Listener, Tally, connection_cap, raise_descriptor_limit
 from banker.web.links import Link, tokens, url_host
-from banker.web.page_data import PageData
+from banker.web.page_data import AsksFacts, AuctionFacts, PageData
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -125,6 +127,7 @@ class Feed:
         on_error: Callable[[BaseException], None],
         on_warning: Callable[[str], None] | None = None,
         on_replaced: Callable[[Feed], None] | None = None,
+        asks: bool = False,
     ) -> None:
         journal = Journal(db_path, create=False, readonly=True)
         try:
@@ -148,12 +151,36 @@ class Feed:
         self._failing = ""
         self._failures = 0
         self._on_replaced = on_replaced
+        self.asks = self.session.phones_ask(asks)
+        """Phones may ask (docs/phones.md): the players' pages carry the request forms and their statuses (the
+        game's own choice from the new-game screen, else the server's setting)."""
+        self._asked = self.session.requests_mark()
+        self.auction: AuctionFacts | None = None
+        """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
     def data(self, seat: int, view: pages.View | None = None) -> PageData:
         view = view or pages.view_of(self.session)
-        return pages.table_data(view) if seat == TABLE_SEAT else pages.player_data(view, seat)
+        if seat == TABLE_SEAT:
+            return pages.table_data(view)
+        data = pages.player_data(view, seat)
+        if self.asks:
+            data["asks"] = self._requests(seat)
+        return data
+
+    def _requests(self, seat: int) -> AsksFacts:
+        """A player's latest requests and what the forms offer (the page's request section)."""
+        session = self.session
+        names = [p.name for p in session.state.players]
+        rows = session.requests(seat=seat, limit=pages.REQUEST_LINES)
+        token = next(t for t, s in self.seats.items() if s == seat)
+        return {
+            "path": f"/{token}",
+            "requests": [asking.as_json(asking.standing(session, r), names) for r in reversed(rows)],
+            "choices": pages.form_choices(session.state, seat),
+            "auction": self.auction,
+        }
 
     def check(self) -> None:
         """Catch up with the database if another connection committed since the last look, or if the last
@@ -164,13 +191,25 @@ class Feed:
         version = self._journal.data_version()
         if version != self._version or self.stale:
             self.stale = True
-            self.session.reload()  # the listener pushes, if the game changed
+            changed = self.session.reload()  # the listener pushes, if the game changed
             self._version = version
             self.stale = False
+            if not changed and self.asks:
+                self.requests_changed()  # a phone asked through another process's server
         if self.unsent:
             self._push()
         if not self.unsent:
             self._recovered()
+
+    def push(self) -> None:
+        """A new snapshot for every page watched (something the journal does not hold changed: an auction)."""
+        self._changed(self.session)
+
+    def requests_changed(self) -> None:
+        """A request was made, withdrawn, declined or recorded: push the players' pages if anything did change."""
+        mark = self.session.requests_mark()
+        if mark != self._asked:
+            self._changed(self.session)
 
     def poke(self) -> None:
         """The game changed (the app recorded a command): read it in and push it on the loop's next turn, once
@@ -225,6 +264,8 @@ class Feed:
             self._failed(exc)
 
     def _push(self) -> None:
+        if self.asks:
+            self._asked = self.session.requests_mark()
         if not self.streams:
             self.unsent = False
             return
@@ -256,8 +297,17 @@ class PhoneServer:
         port: int,
         on_error: Callable[[BaseException], None] | None = None,
         on_warning: Callable[[str], None] | None = None,
+        asking: bool = True,
     ) -> None:
         self.db_path = Path(db_path)
+        self.asking = asking
+        """Phones may ask the banker to record their payments (docs/phones.md); False: the pages only read."""
+        self.on_request: Callable[[int], None] | None = None
+        """Called with the game's id when a phone made or withdrew a request (the app's inbox count)."""
+        self.on_bid: Callable[[int, int, int], str | None] | None = None
+        """A phone's bid in the auction the banker opened: (game, seat, amount) -> None when the auction took it,
+        else why not (the app's auction dialog)."""
+        self.asked = requests.Asked(self)
         self.host = host
         self.port = port
         self.on_error = on_error or (lambda exc: log.error("phone pages: %s", exc))
@@ -277,6 +327,7 @@ class PhoneServer:
         app = web.Application(middlewares=[self._track, self._guard])
         app.router.add_get(f"/{_TOKEN}", self._page)
         app.router.add_get(f"/{_TOKEN}/events", self._events)
+        requests.register(app, self, _TOKEN)
         app.on_response_prepare.append(_secure)
         app.on_shutdown.append(self._close_feeds)
         return app
@@ -315,6 +366,7 @@ class PhoneServer:
             await limits.stop()
         self.tally.flush()
         await self._close_feeds()
+        self.asked.close()
 
     @property
     def running(self) -> bool:
@@ -333,7 +385,13 @@ class PhoneServer:
             info = _names(self.db_path, game_id)
             by_seat = tokens(self.db_path, game_id, len(info))
             feed = Feed(
-                self.db_path, game_id, {t: s for s, t in by_seat.items()}, self._failed, self._warn, self._replaced
+                self.db_path,
+                game_id,
+                {t: s for s, t in by_seat.items()},
+                self._failed,
+                self._warn,
+                self._replaced,
+                asks=self.asking,
             )
             self.feeds[game_id] = feed
             self._pages.update(dict.fromkeys(feed.seats, feed))
@@ -374,11 +432,31 @@ class PhoneServer:
             if game_id is None or gid == game_id:
                 feed.poke()
 
+    def requested(self, game_id: int) -> None:
+        """A phone made or withdrew a request: its page updates, and the app's inbox count."""
+        feed = self.feeds.get(game_id)
+        if feed is not None:
+            feed.requests_changed()
+        if self.on_request is not None:
+            try:
+                self.on_request(game_id)
+            except Exception as exc:  # noqa: BLE001 - the app's count must not break the phone's answer
+                self._failed(exc)
+
+    def auction(self, game_id: int, info: AuctionFacts | None) -> None:
+        """The banker's auction dialog opened, took a bid or closed (None): the players' pages show it and offer a
+        bid (docs/phones.md)."""
+        feed = self.feeds.get(game_id)
+        if feed is not None and feed.auction != info:
+            feed.auction = info
+            feed.push()
+
     def session_changed(self, session: Session) -> None:
         """A :meth:`Session.add_listener` callback for the app's session."""
         self.changed(session.game_id)
 
     async def _close_feeds(self, _app: web.Application | None = None) -> None:
+        self.asked.close()  # reopened if a phone asks again (serve() after a stop)
         feeds, self.feeds, self._pages = list(self.feeds.values()), {}, {}
         for feed in feeds:
             try:
@@ -413,7 +491,7 @@ class PhoneServer:
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        if request.method not in ("GET", "HEAD"):
+        if request.method not in ("GET", "HEAD") and not requests.writes(request):
             raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
         try:
             return await handler(request)
@@ -424,6 +502,10 @@ class PhoneServer:
         except Exception as exc:  # noqa: BLE001 - a page that cannot be drawn is a 500, never a stopped game
             self._failed(exc)
             raise web.HTTPInternalServerError(text="The banker's laptop could not draw this page.") from None
+
+    def find(self, request: web.Request) -> tuple[Feed, int]:
+        """The served game and seat of a link (404 for any other path)."""
+        return self._find(request)
 
     def _find(self, request: web.Request) -> tuple[Feed, int]:
         token = request.match_info["token"]
@@ -487,9 +569,12 @@ def _names(db_path: Path, game_id: int) -> list[str]:
     return list(info.names)
 
 
-async def serve_forever(db_path: Path, game_id: int, host: str, port: int, say: Callable[[str], None]) -> None:
-    """``banker serve``: serve one game's pages until cancelled (Ctrl+C), printing each link."""
-    server = PhoneServer(db_path, host, port)
+async def serve_forever(
+    db_path: Path, game_id: int, host: str, port: int, say: Callable[[str], None], asking: bool = True
+) -> None:
+    """``banker serve``: serve one game's pages until cancelled (Ctrl+C), printing each link (``asking``: phones
+    may ask the banker to record their payments; ``banker requests`` or the app's inbox records them)."""
+    server = PhoneServer(db_path, host, port, asking=asking)
     await server.start()
     try:
         for link in server.serve(game_id):

@@ -107,7 +107,7 @@ async def test_enter_in_any_field_starts_the_game():
     async with app.run_test(size=SIZE) as pilot:
         screen = await _new_game_screen(pilot)
         started: list[tuple] = []
-        app.create_game = lambda names, settings, tokens: started.append((names, settings.house_rules))
+        app.create_game = lambda names, settings, tokens, *_: started.append((names, settings.house_rules))
         await pilot.press(*"ann bob")
         for field in (
             "names",
@@ -118,6 +118,7 @@ async def test_enter_in_any_field_starts_the_game():
             "free-parking",
             "double-go",
             "no-auctions",
+            "phones-ask",
             "start",
         ):
             screen.query_one(f"#{field}").focus()

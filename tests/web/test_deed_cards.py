@@ -19,7 +19,8 @@ def db(tmp_path):
 
 
 class _Text(HTMLParser):
-    """The text of each deed card (details element) by its id, and the visible text of the page."""
+    """The text of each deed card (a details element with a ``card-`` id) by its id, and the visible text of the
+    page."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -31,8 +32,9 @@ class _Text(HTMLParser):
     def handle_starttag(self, tag, attrs):
         if tag in ("style", "script"):
             self._skip += 1
-        if tag == "details":
-            self._card = dict(attrs)["id"]
+        ident = dict(attrs).get("id") or ""
+        if tag == "details" and ident.startswith("card-"):  # a deed card (the request forms are details too)
+            self._card = ident
             self.cards[self._card] = []
 
     def handle_endtag(self, tag):

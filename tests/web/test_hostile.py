@@ -167,6 +167,26 @@ async def test_a_connection_that_sends_no_request_or_no_next_one_is_closed(serve
     stream_w.close()
 
 
+async def test_a_request_whose_body_never_comes_is_answered_and_closed(server):
+    """A phone's post (issue 23) is a request being answered, never timed out by the limits: its body has as long
+    as a connection has for its request, then it is answered 408, its connection closed, and nothing stored."""
+    served, links, db, game = server
+    assert served.limits is not None
+    served.limits.request_seconds = served.limits.idle_seconds = 0.3
+    token = links[1].url.rsplit("/", 1)[1]
+    reader, writer = await asyncio.open_connection("127.0.0.1", served.port)
+    writer.write(
+        f"POST /{token}/requests HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nContent-Type: application/json\r\n"
+        'Content-Length: 100\r\n\r\n{"id": "never-whole-01", '.encode()
+    )
+    assert b"408" in await asyncio.wait_for(reader.readline(), 5)
+    assert await _eof(reader, 5)
+    writer.close()
+    with Session.open(db, game, readonly=True) as session:
+        assert session.requests() == []
+    assert len(served.limits.connections) == 0 and served.limits.closed_by["timeout"] == 1
+
+
 def test_the_caps_close_the_oldest_idle_connections_first():
     class Fake:
         def __init__(self, address: str, busy: int = 0) -> None:

@@ -79,7 +79,16 @@ async def test_snapshot_on_connect_then_after_a_command_an_undo_and_another_proc
     stream = await client.get(path_of(links, 0) + "/events")
     assert stream.status == 200 and stream.headers["Content-Type"].startswith("text/event-stream")
     first = await next_snapshot(stream)
-    assert cash_of(first, "Ann") == 1500 and set(first["sections"]) == {"game", "money", "status", "deeds", "log"}
+    assert cash_of(first, "Ann") == 1500 and set(first["sections"]) == {
+        "game",
+        "money",
+        "status",
+        "auction",
+        "asks",
+        "ask",
+        "deeds",
+        "log",
+    }
     table = await client.get(path_of(links, TABLE_SEAT) + "/events")
     assert cash_of(await next_snapshot(table), "Ann") == 1500
 

@@ -10,6 +10,8 @@ sold at auction"): the Deed field then holds the winner's lot and what was sold,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -22,6 +24,9 @@ from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Auction, ShortageAuction
+
+if TYPE_CHECKING:
+    from banker.tui.host import Banker
 
 LABEL_WIDTH = 19
 """What a field label shows on one line (``.field-label`` in app.tcss: 20 wide, one cell of padding)."""
@@ -82,6 +87,7 @@ class AuctionDialog(RecordingDialog):
 
     def on_mount(self) -> None:
         self.refresh_bids()
+        self.tell_phones()
 
     def _read_bids(self) -> tuple[list[tuple[int, int]], list[tuple[str, str]]]:
         """The bids as the command language reads an amount (``$1,000``, ``£250``; not ``-5``, ``1e3`` or 0):
@@ -152,6 +158,43 @@ class AuctionDialog(RecordingDialog):
 
     def on_input_changed(self) -> None:
         self.refresh_bids()
+        self.tell_phones()
+
+    # Bids from phones (docs/phones.md) ----------------------------------------------------------------------
+    def tell_phones(self) -> None:
+        """The lot and the bids as the players' pages show them (when the app serves them)."""
+        if self.closing:
+            return
+        state = self.session.state
+        bids = self.bids()
+        text = ""
+        if bids and self.tied():
+            text = f"Tied at {state.money(bids[0][0])}"
+        elif bids:
+            text = f"Highest: {state.players[bids[0][1]].name} {state.money(bids[0][0])}"
+        mine = {state.players[i].name: state.money(amount) for amount, i in bids}
+        lot = self.query_one("#deed", Input).value.strip()
+        cast("Banker", self.app).auction_changed({"lot": lot, "text": text, "bids": mine})
+
+    def phone_bid(self, seat: int, amount: int) -> str | None:
+        """A player's bid from their phone: it becomes their bid, as if the banker had typed it (the banker still
+        sells with Sold!). None when taken, else why not."""
+        state = self.session.state
+        if self.closing:
+            return "No auction is open at the table."
+        if seat not in self.bidders:
+            return f"{state.players[seat].name} is not bidding in this auction."
+        bids = self.bids()
+        if bids and amount <= bids[0][0]:
+            return f"Bid more than the highest bid, {state.money(bids[0][0])}."
+        field = self.query_one(f"#bid-{seat}", Input)
+        field.value = str(amount)
+        self.refresh_bids()
+        self.tell_phones()
+        return None
+
+    def on_unmount(self) -> None:
+        cast("Banker", self.app).auction_changed(None)
 
     def is_list_field(self, field: Input) -> bool:
         return field.has_class("bid")

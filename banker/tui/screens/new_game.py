@@ -47,12 +47,16 @@ class NewGameScreen(Screen):
         """Start a game with these players, settings (checked by :func:`rules.limits.check_settings`) and tokens;
         the engine may still refuse the setup, which the app hands back to ``form.refuse``."""
 
-        def __init__(self, form: NewGameScreen, names: list[str], settings: Settings, tokens: list[str]) -> None:
+        def __init__(
+            self, form: NewGameScreen, names: list[str], settings: Settings, tokens: list[str], phones_ask: bool = True
+        ) -> None:
             super().__init__()
             self.form = form
             self.names = names
             self.settings = settings
             self.tokens = tokens
+            self.phones_ask = phones_ask
+            """The players' phone pages may ask the banker to record their payments (docs/phones.md)."""
 
     class Cancelled(Message):
         """Back (Escape or the button): no game."""
@@ -66,8 +70,10 @@ class NewGameScreen(Screen):
         """A game was asked for and the app has not refused it: a second Enter in the same burst asks nothing."""
         self.refused_form: tuple | None = None
         """The form as it was when last refused (:meth:`_edited`)."""
+        self.phones_ask = True
         try:
-            self.defaults = settings.load().new_game
+            config = settings.load()
+            self.defaults, self.phones_ask = config.new_game, config.phones_ask
         except settings.SettingsError as e:  # said under the form; the screen starts from the rule book's defaults
             self.defaults, self.settings_problem = settings.NewGameDefaults(), str(e)
 
@@ -109,6 +115,13 @@ class NewGameScreen(Screen):
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
             for option in (o for o in OPTIONS if o.house_rule):
                 yield from self._option(option)
+            yield Label("Phones", classes="section")
+            yield FlagBox(
+                "Phones may ask: players propose payments; you record each (i)",
+                self.phones_ask,
+                id="phones-ask",
+                compact=True,
+            )
             yield Static(id="setup-error", classes="dialog-preview")
             settings_error = Static(
                 Text(f"✗ {self.settings_problem}", style="bold red"), id="settings-error", classes="dialog-preview"
@@ -209,7 +222,8 @@ class NewGameScreen(Screen):
             self.refuse(e)
             return
         self.sent = True
-        self.post_message(self.Submitted(self, names, settings, tokens))
+        ask = self.query_one("#phones-ask", Checkbox).value
+        self.post_message(self.Submitted(self, names, settings, tokens, ask))
 
     def refuse(self, e: RuleError | ValueError) -> None:
         """Say under the form why the game cannot start (a field out of range, or the engine's refusal)."""

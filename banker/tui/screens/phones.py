@@ -80,7 +80,8 @@ class PhonesScreen(Screen):
             f"Phone pages on at {self.base_url}: each player scans their own code", id="phones-title", markup=False
         )
         yield Static(
-            "Phones on the same Wi-Fi as this laptop. The pages only read the game; the links stay the same "
+            "Phones on the same Wi-Fi as this laptop. Players may ask from their pages; nothing is recorded until you "
+            "record it from the inbox (i). The links stay the same "
             "next time. Scroll for more codes; Escape returns to the table.",
             id="phones-note",
         )
@@ -129,8 +130,11 @@ async def _listen(app, ports: list[int]):
 
     host, default = app_address()
     reporter = _Reporter(app)
+    asking = _asking()
     for port in dict.fromkeys(ports or [default]):
-        server = PhoneServer(app.db_path, host, port, on_error=reporter, on_warning=reporter.warn)
+        server = PhoneServer(app.db_path, host, port, on_error=reporter, on_warning=reporter.warn, asking=asking)
+        server.on_request = app.phone_request
+        server.on_bid = app.phone_bid
         try:
             await server.start()
         except OSError as error:
@@ -195,6 +199,16 @@ async def _restore(app, port: int) -> None:
         timeout=8,
         markup=False,
     )
+
+
+def _asking() -> bool:
+    """The setting (config.toml ``[phones] ask``): phones may ask the banker to record their payments."""
+    from banker.settings import SettingsError, load
+
+    try:
+        return load().phones_ask
+    except SettingsError:
+        return True  # the app said so when it started; the default stands
 
 
 class _Reporter:

@@ -83,6 +83,8 @@ class TableScreen(Screen):
         self.session = session
         """The open game this table shows; the app gives each game a new table."""
         self.resumed_before = False
+        self.status_line = Text()
+        self.asked_mark: tuple[int, str] = (0, "")
 
     @property
     def banker(self) -> Banker:
@@ -133,6 +135,8 @@ class TableScreen(Screen):
         if session.replaced():  # mv backup.db game.db: the app opens the game from the new file
             self.banker.file_replaced()
             return
+        if session.requests_mark() != self.asked_mark:
+            self.show_requests()  # a phone asked through another process's server (banker serve)
         if session.reload():
             self.show_state()
             state = session.state
@@ -213,6 +217,19 @@ class TableScreen(Screen):
         status.append(state.players[state.turn].name, style="bold")
         if state.over:
             status.append("  ·  GAME OVER", style="bold red")
+        self.status_line = status
+        self.show_requests()
+
+    def show_requests(self) -> None:
+        """The status line, with how many requests from the phones wait (i opens them); never takes the keys."""
+        from banker.journal import RequestStatus
+
+        session = self.session
+        self.asked_mark = session.requests_mark()
+        waiting = 0 if session.state.over else len(session.requests(status=RequestStatus.PENDING))
+        status = self.status_line.copy()
+        if waiting:
+            status.append(f"  ·  {waiting} request{'s' if waiting != 1 else ''} from phones (i)", style="bold")
         self.query_one("#status", Static).update(status)
 
     def _show_undo(self) -> None:
@@ -575,6 +592,12 @@ class TableScreen(Screen):
 
     def action_saved_games(self) -> None:
         self.banker.show_games()
+
+    def action_inbox(self) -> None:
+        """i: the phones' requests (banker.tui.dialogs.inbox): Enter records one, x declines it."""
+        from banker.tui.dialogs.inbox import InboxDialog
+
+        self.app.push_screen(InboxDialog(self.session, self.banker.record_request))
 
     def show_deed(self, deed: str) -> None:
         """A deed's card (banker.tui.screens.deed_card): from the palette or a click on the deeds panel."""

@@ -64,7 +64,7 @@ class KeyBar(Widget):
             return self.keys
         return [k for k in self.keys if k.often]
 
-    def _chunks(self, width: int) -> list[Content]:
+    def _chunks(self, width: int, room: int = 28) -> list[Content]:
         key_style, label_style, undo_style = (
             self.get_visual_style(f"keybar--{part}") for part in ("key", "label", "undo")
         )
@@ -72,8 +72,7 @@ class KeyBar(Widget):
         for k in self.shown(width):
             label = k.label
             parts: list[tuple[str, object] | str] = [(f" {k.key} ", key_style), (f"{label}", label_style)]
-            if k.action == "undo" and self.undo_text:
-                room = 28 if width >= 120 else 18  # from 100 to 119 columns every key fits in three rows so
+            if k.action == "undo" and self.undo_text and room > 1:
                 text = self.undo_text if len(self.undo_text) <= room else self.undo_text[: room - 1] + "…"
                 parts.append((f" ({text})", undo_style))
             chunk = Content.assemble(*parts)  # type: ignore[arg-type]
@@ -82,10 +81,26 @@ class KeyBar(Widget):
             chunks.append(Content.assemble((" ? ", key_style), ("more", label_style)).stylize("@click=screen.help"))
         return chunks
 
+    UNDO_ROOM = (28, 18, 12, 8)
+    """How much of what ``u`` takes back is said beside it, longest first."""
+
     def _lines(self, width: int) -> list[Content]:
+        """The keys wrapped to ``width``; what ``u`` takes back gets the most room that costs no extra row, so a long
+        undo never pushes a key (Quit, at 100 columns) out of the bar."""
+        rows = self._wrap(self._chunks(width, room=0), width)
+        if not self.undo_text:
+            return rows
+        for room in self.UNDO_ROOM:
+            lines = self._wrap(self._chunks(width, room), width)
+            if len(lines) <= len(rows):
+                return lines
+        return rows
+
+    @staticmethod
+    def _wrap(chunks: list[Content], width: int) -> list[Content]:
         lines: list[Content] = []
         line = Content("")
-        for chunk in self._chunks(width):
+        for chunk in chunks:
             if line.cell_length and line.cell_length + 1 + chunk.cell_length > width:
                 lines.append(line)
                 line = Content("")

@@ -1,0 +1,189 @@
+"""The banker's inbox: what the players' phones asked to be recorded (i, or *Requests* in the palette).
+
+Each pending request is listed with the player, the time and the engine's preview against the game as it is now
+(repriced: a request made before the last command is priced after it). Enter records the highlighted one through
+the app's one way of changing the game (:meth:`banker.tui.app.BankerApp.record` with the request), in the same
+transaction that marks it recorded, so a second Enter, another terminal or a retried accept never record it twice;
+the entry stays listed as "recorded as entry N" until the inbox closes, and Enter on it again only says so. ``x``
+(or Delete) declines it: a line opens for an optional reason (Enter declines, Escape keeps the request). A request
+the engine refuses now (the game moved on) shows the refusal and can only be declined. Requests that arrive while
+the inbox is open are added to the list (the app tells it; a poll catches another process's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from banker.tui.dialogs.base import BankerDialog, plain, reply_text
+from banker.tui.safety import guard_actions
+
+if TYPE_CHECKING:
+    from banker.journal import RequestRow
+    from banker.session import Reply, Session
+    from banker.web.asking import Standing
+
+POLL_SECONDS = 0.5
+"""How often the open inbox looks for requests another process stored or a phone withdrew."""
+
+
+def label_for(s: Standing, names: list[str]) -> str:
+    from banker.web.asking import clock, described
+
+    row = s.row
+    who = names[row.seat] if 0 <= row.seat < len(names) else "?"
+    mark = {"pending": " ", "recorded": "✓", "stale": "✗"}.get(s.status, "·")
+    return f"{mark} {row.n:>3}  {clock(row.time)}  {who}: {described(s)}"
+
+
+@guard_actions
+class InboxDialog(BankerDialog[None]):
+    """The pending requests of the open game; Enter records, x declines, Escape returns to the table."""
+
+    BINDINGS = [
+        Binding("x", "decline", "Decline", id="inbox.decline"),
+        Binding("delete", "decline", "Decline", show=False),
+    ]
+
+    def __init__(self, session: Session, record: Callable[[str, RequestRow], Reply]) -> None:
+        super().__init__()
+        self.session = session
+        self.record = record
+        self.shown: list[Standing] = []
+        self.seen: set[int] = set()
+        """Requests listed since the inbox opened (kept, with their new status, until it closes)."""
+        self.mark: tuple[int, str] = (-1, "")
+        self.seq = -1
+        """The journal entry the list was priced after (a newer one, from anywhere, prices it again)."""
+        self.declining: int | None = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box wide"):
+            yield Label("Requests from the phones", classes="dialog-title")
+            yield Static(
+                plain(
+                    "Enter records the highlighted request (priced as the game is now); x declines it. "
+                    "Escape: back to the table."
+                ),
+                classes="dialog-note",
+            )
+            yield OptionList(id="requests")
+            reason = Input(placeholder="why (optional): Enter declines, Escape keeps it", id="reason")
+            reason.display = False
+            yield reason
+            yield Static(id="refusal", classes="dialog-refusal")
+
+    def on_mount(self) -> None:
+        self.refresh_requests()  # BankerDialog's on_mount (focus, keys typed ahead) runs too: Textual calls both
+        self.set_interval(POLL_SECONDS, self.poll)
+
+    def initial_focus(self):
+        return self.query_one("#requests", OptionList)
+
+    def poll(self) -> None:
+        """Another process's request, withdrawal or command (which may make a request stale): list again."""
+        self.session.reload()  # the table's own reload may have read the news first: compare with what is listed
+        if self.session.last_seq != self.seq or self.session.requests_mark() != self.mark:
+            self.refresh_requests()
+
+    def requests_changed(self) -> None:
+        """The app heard from a phone: a request arrived or was withdrawn."""
+        self.refresh_requests()
+
+    def refresh_requests(self) -> None:
+        from banker.web.asking import pending, standing
+
+        session = self.session
+        self.mark = session.requests_mark()
+        self.seq = session.last_seq
+        now = {s.n: s for s in pending(session)}
+        self.seen.update(now)
+        kept = [session.request(n) for n in sorted(self.seen)]
+        self.shown = [now.get(r.n) or standing(session, r) for r in kept if r is not None]
+        names = [p.name for p in session.state.players]
+        box = self.query_one("#requests", OptionList)
+        at = box.highlighted
+        box.clear_options()
+        box.add_options([Option(plain(label_for(s, names)), id=f"request-{s.n}") for s in self.shown])
+        if self.shown:
+            if at is None:
+                at = next((i for i, s in enumerate(self.shown) if s.status in ("pending", "stale")), 0)
+            box.highlighted = min(at, len(self.shown) - 1)
+        else:
+            self.query_one("#refusal", Static).update(plain("No requests waiting."))
+
+    def _current(self) -> Standing | None:
+        at = self.query_one("#requests", OptionList).highlighted
+        return self.shown[at] if at is not None and 0 <= at < len(self.shown) else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_confirm()
+
+    def confirm(self) -> None:
+        """Enter: record the highlighted request, once."""
+        if self.declining is not None:
+            return
+        s = self._current()
+        if s is None:
+            return
+        row = self.session.request(s.n) or s.row
+        if row.status.value != "pending":
+            from banker.web.asking import described, standing
+
+            self.refuse(f"request {row.n} is {described(standing(self.session, row))}; nothing recorded")
+            return
+        reply = self.record(row.line, row)
+        if reply.ok:
+            self.query_one("#refusal", Static).update(reply_text(reply))
+        else:
+            self.refuse(reply_text(reply))
+        self.refresh_requests()
+
+    def action_decline(self) -> None:
+        s = self._current()
+        if s is None or self.declining is not None:
+            return
+        if s.row.status.value != "pending":
+            self.refuse(f"request {s.n} is not waiting: nothing to decline")
+            return
+        self.declining = s.n
+        reason = self.query_one("#reason", Input)
+        reason.display = True
+        reason.value = ""
+        self.query_one("#refusal", Static).update(plain(f"Decline request {s.n}? Type a reason or press Enter."))
+        self.set_focus(reason)
+
+    def submitted_now(self, field: Input) -> None:
+        """Enter in the reason: decline."""
+        n, self.declining = self.declining, None
+        reason = field.value.strip()
+        field.display = False
+        self.set_focus(self.query_one("#requests", OptionList))
+        if n is None:
+            return
+        if self.session.decline_request(n, reason):
+            self.query_one("#refusal", Static).update(
+                plain(f"Declined request {n}" + (f": {reason}" if reason else ""))
+            )
+        else:
+            self.refuse(f"request {n} is no longer waiting: nothing declined")
+        self.refresh_requests()
+
+    def action_cancel(self) -> None:
+        if self.declining is not None:  # Escape in the reason: keep the request
+            self.declining = None
+            self.query_one("#reason", Input).display = False
+            self.query_one("#refusal", Static).update("")
+            self.set_focus(self.query_one("#requests", OptionList))
+            return
+        super().action_cancel()
+
+
+__all__ = ["InboxDialog", "label_for"]

@@ -1,0 +1,229 @@
+"""Phones that ask: what a player's phone may propose, and where each request stands (docs/phones.md).
+
+A phone proposes one command of the command language; it is read by :func:`banker.commands.parse` into the typed
+command, written back as its canonical line (:func:`banker.commands.format`) and priced by the engine
+(:meth:`banker.session.Session.preview`). It is kept only if the engine would accept it now and it concerns the
+player whose link asked: one of the money it moves is paid or collected by that player (the engine's own
+transfers say who pays whom). Nothing here writes to the game: only the banker's key records a request
+(:meth:`banker.session.Session.execute` with ``request=``).
+
+No aiohttp here: the routes (:mod:`banker.web.requests`), the TUI's inbox and ``banker requests`` read this module.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from banker.journal import RequestRow, RequestStatus
+from banker.web.page_data import RequestFacts
+from rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from banker.session import Session
+
+MOST_PENDING = 5
+"""A phone (a seat of a game) may have at most this many requests waiting for the banker."""
+MAX_BODY = 4096
+"""The largest request body a phone may send, in bytes."""
+ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
+"""A request id chosen by the phone: 8 to 64 letters, digits or ``_.:-`` (a UUID fits)."""
+REFUSED_VERBS = {"end": "ending the game", "bankrupt": "a bankruptcy", "deal_random": "dealing at random"}
+"""Actions a phone may never ask for, even though they move money (the banker's alone)."""
+STALE = "stale"
+"""A pending request the engine now refuses (the game moved on): shown, never stored."""
+
+
+class Refusal(Exception):
+    """Why a phone's request is not kept: one line."""
+
+
+@dataclass(frozen=True)
+class Priced:
+    """A request's line as the engine reads it now."""
+
+    line: str
+    """The canonical line (``commands.format``)."""
+    preview: str
+    """The engine's summary ("Bob pays Ann $50: Boardwalk, ...")."""
+
+
+def check(session: Session, seat: int, line: str) -> Priced:
+    """The canonical line and preview of what ``seat``'s phone asks, or :class:`Refusal` saying why not."""
+    from banker.commands import Control, NewGame, Query, format, parse
+
+    if not isinstance(line, str) or not line.strip():
+        raise Refusal("no command: say what to record, e.g. rent bob boardwalk")
+    state = session.state
+    if state.over:
+        raise Refusal("the game is over")
+    try:
+        cmd = parse(line, state)
+    except RuleError as e:
+        raise Refusal(str(e)) from None
+    if isinstance(cmd, Control):
+        raise Refusal(f"{cmd.kind} is the banker's alone; a phone may ask for a payment")
+    if isinstance(cmd, NewGame):
+        raise Refusal("a new game is the banker's alone; a phone may ask for a payment")
+    if isinstance(cmd, Query):
+        raise Refusal("that is a question, not a payment; the page shows the figures")
+    if cmd.verb in REFUSED_VERBS:
+        raise Refusal(f"{REFUSED_VERBS[cmd.verb]} is the banker's alone; a phone may ask for a payment")
+    canonical = format(cmd)
+    reply = session.preview(canonical)
+    if not reply.ok or reply.outcome is None:
+        raise Refusal(reply.message)
+    name = state.players[seat].name
+    if not any(name in (t.payer, t.payee) for t in reply.outcome.transfers):
+        raise Refusal(f"that moves none of {name}'s money; a phone asks only for its own player's payments")
+    return Priced(canonical, reply.message)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A request as a phone, the inbox or ``banker requests`` shows it."""
+
+    row: RequestRow
+    status: str
+    """``pending``, ``recorded``, ``declined``, ``withdrawn`` or ``stale``."""
+    preview: str
+    """The engine's summary now (pending), the refusal (stale), or the recorded entry's summary."""
+
+    @property
+    def n(self) -> int:
+        return self.row.n
+
+    @property
+    def ok(self) -> bool:
+        return self.status == RequestStatus.PENDING
+
+
+def standing(session: Session, row: RequestRow) -> Standing:
+    """Where ``row`` stands now: a pending request is priced against the game as it is now (repriced); one the
+    engine refuses now is ``stale``, with the refusal; one still pending when its game ended is ``stale`` too."""
+    if row.status is RequestStatus.EXPIRED:
+        return Standing(row, STALE, "the game ended before the banker recorded it")
+    if row.status is RequestStatus.PENDING:
+        if session.state.over:
+            return Standing(row, STALE, "the game is over")
+        reply = session.preview(row.line)
+        return Standing(row, RequestStatus.PENDING.value if reply.ok else STALE, reply.message)
+    if row.status is RequestStatus.RECORDED and row.seq:
+        return Standing(row, row.status.value, session.entry_summary(row.seq))
+    return Standing(row, row.status.value, "")
+
+
+def pending(session: Session) -> list[Standing]:
+    """The game's pending requests (those the engine refuses now included, as ``stale``), oldest first."""
+    if session.state.over:
+        return []
+    return [standing(session, r) for r in session.requests(status=RequestStatus.PENDING)]
+
+
+def as_json(s: Standing, names: list[str]) -> RequestFacts:
+    """A request as the API returns it (docs/phones.md)."""
+    row = s.row
+    out: RequestFacts = {
+        "id": row.rid,
+        "n": row.n,
+        "player": names[row.seat] if 0 <= row.seat < len(names) else "",
+        "line": row.line,
+        "status": s.status,
+        "time": row.time,
+        "updated": row.updated,
+    }
+    if s.status == RequestStatus.PENDING:
+        out["preview"] = s.preview
+    elif s.status == STALE:
+        out["refusal"] = s.preview
+    if row.status is RequestStatus.RECORDED:
+        out["entry"] = row.seq
+        out["summary"] = s.preview
+    if row.status is RequestStatus.DECLINED:
+        out["reason"] = row.reason
+    return out
+
+
+def described(s: Standing) -> str:
+    """One line for a person: "pending: Bob pays Ann $50: Boardwalk ...", "recorded as entry 57"."""
+    row = s.row
+    if row.status is RequestStatus.RECORDED:
+        return f"recorded as entry {row.seq}"
+    if row.status is RequestStatus.DECLINED:
+        return "declined" + (f": {row.reason}" if row.reason else "")
+    if s.status == STALE:
+        return f"stale: {s.preview}"
+    if row.status is RequestStatus.WITHDRAWN:
+        return "withdrawn"
+    return s.preview
+
+
+def clock(time: str) -> str:
+    """A stored UTC time as the local hour and minute."""
+    try:
+        return datetime.fromisoformat(time).astimezone().strftime("%H:%M")
+    except (TypeError, ValueError):
+        return ""
+
+
+FORMS: dict[str, str] = {
+    "go": "I passed GO",
+    "rent": "I pay rent",
+    "buy": "I buy this deed",
+    "tax": "I pay a tax",
+    "pay": "I pay",
+    "collect": "I collect",
+    "jail": "I leave jail",
+    "owed": "Someone owes me rent",
+}
+"""The phone page's forms, by the ``form`` field a post carries, with their titles."""
+
+
+def line_of_form(session: Session, seat: int, fields: dict[str, str]) -> str:
+    """The command a phone page's form builds (the page's forms, docs/phones.md), as its canonical line, read by
+    the dialogs' own :class:`banker.commands.Form` readers; the player is always the link's own, whatever the
+    post says. :class:`Refusal` when the fields do not make a command."""
+    from banker.commands import Form, Missing, Refused, format
+    from rules.actions import Buy, Collect, Go, JailWay, Pay
+
+    state = session.state
+    me = state.players[seat].name
+    kind = fields.get("form", "")
+    values = {k: v for k, v in fields.items() if isinstance(v, str) and len(v) <= 200}
+    values["me"] = me
+    form = Form(values, state)
+    try:
+        if kind == "go":
+            cmd: Any = Go(me, exact=form.flag("exact"))
+        elif kind == "rent":
+            cmd = form.rent("me", "deed", "dice", "card")
+        elif kind == "owed":
+            cmd = form.rent("payer", "deed", "dice", "card")
+        elif kind == "buy":
+            cmd = Buy(me, form.deed("deed"))
+        elif kind == "tax":
+            cmd = form.tax("me", "how")
+        elif kind == "pay":
+            cmd = form.money(Pay, "me", "amount", "other")
+        elif kind == "collect":
+            cmd = form.money(Collect, "me", "amount", "other")
+        elif kind == "jail":
+            cmd = form.jail("me", "how")
+            if cmd.how not in (JailWay.FINE, JailWay.CARD):
+                raise Refusal("a phone may ask to leave jail by the fine or a card")
+        else:
+            raise Refusal("choose what to ask for")
+    except Missing as e:
+        raise Refusal(f"fill in the {e.field}") from None
+    except Refused as e:
+        raise Refusal(str(e.error)) from None
+    return format(cmd)
+
+
+def new_id() -> str:
+    """A request id for a page's form, drawn when the page is drawn: posting the same form again (a reload of the
+    answer, a retry) gives the same request back, never a second one."""
+    return secrets.token_urlsafe(12)

@@ -1,0 +1,202 @@
+"""The banker's inbox (issue 23) under a pilot: the count on the table, Enter records once, x declines with a
+reason, a stale request cannot be recorded, and the palette offers it. Requests are stored as a phone's would be
+(``Journal.add_request``, what ``POST <link>/requests`` does once the engine has priced the line)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from banker.journal import Journal, RequestStatus
+from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.dialogs.inbox import InboxDialog
+from banker.tui.screens.table import TableScreen
+from tests.kit.journal import make_game
+from tests.kit.screens import balances, text_of
+from tests.kit.waits import until
+
+SIZE = (120, 40)
+
+
+def phone_asks(db: Path, game: int, seat: int, rid: str, line: str) -> int:
+    journal = Journal(db, create=False)
+    try:
+        row, created = journal.add_request(game, seat, rid, line, 5)
+    finally:
+        journal.close()
+    assert row is not None and created
+    return row.n
+
+
+async def test_inbox_records_once_declines_and_refuses_a_stale_request(monkeypatch):
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 0.05)
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(db, ("Ann", "Bob", "Cy"), ["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        status = app.screen.query_one("#status")
+        assert "request" not in text_of(status)
+        phone_asks(db, game, 1, "bob-rent-0001", "rent Bob Boardwalk")
+        phone_asks(db, game, 2, "cy-buys-00001", "buy Cy Park Place")
+        phone_asks(db, game, 1, "bob-buys-0001", "buy Bob Park Place")
+        await until(pilot, lambda: "3 requests from phones (i)" in text_of(status), "the count on the table")
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox")
+        inbox = app.screen
+        assert len(inbox.shown) == 3 and "Bob pays Ann $50: Boardwalk" in inbox.shown[0].preview
+        await pilot.press("enter", "enter")  # Enter Enter: recorded once
+        await until(pilot, lambda: app.session.last_seq == 2, "the rent recorded")
+        await pilot.pause()
+        log = app.session.log()
+        assert len(log) == 2 and log[-1].summary.endswith("(asked from Bob's phone)")
+        assert balances(app) == [1150, 1450, 1500]
+        assert "recorded as entry 2" in inbox.shown[0].preview or inbox.shown[0].status == "recorded"
+        assert "not pending" in text_of(inbox.query_one("#refusal")) or "is recorded" in text_of(
+            inbox.query_one("#refusal")
+        )
+        # Cy buys Park Place: Bob's request to buy it goes stale.
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: app.session.last_seq == 3, "Cy's purchase recorded")
+        await until(pilot, lambda: inbox.shown[2].status == "stale", "Bob's purchase to go stale")
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.session.last_seq == 3  # a stale request cannot be recorded
+        assert "Cy" in text_of(inbox.query_one("#refusal"))
+        await pilot.press("x")
+        await pilot.press(*"sold already")
+        await pilot.press("enter")
+        await until(pilot, lambda: inbox.shown[2].row.status is RequestStatus.DECLINED, "the decline")
+        assert inbox.shown[2].row.reason == "sold already"
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table again")
+        assert "request" not in text_of(status)
+        assert app.session.last_seq == 3
+        await pilot.press("u")  # undo of a recorded request works like any undo
+        await until(pilot, lambda: balances(app) == [1150, 1450, 1500], "the undo")
+    with Session.open(db, game) as s:
+        assert [r.status for r in s.requests()] == [
+            RequestStatus.RECORDED,
+            RequestStatus.RECORDED,
+            RequestStatus.DECLINED,
+        ]
+
+
+async def test_the_palette_offers_the_inbox(monkeypatch):
+    from banker.tui.keys import ACTIONS
+
+    assert any(a.action == "inbox" and a.key == "i" for a in ACTIONS)
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, ("Ann", "Bob"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.press(*"requests")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox from the palette")
+        assert "No requests waiting." in text_of(app.screen.query_one("#refusal"))
+
+
+async def test_the_new_game_screen_chooses_whether_phones_may_ask(monkeypatch, tmp_path):
+    """config.toml's [phones] ask is the new-game screen's default; the choice is stored with the game and the
+    phone pages of that game follow it."""
+    from textual.widgets import Checkbox
+
+    from banker.tui.screens.new_game import NewGameScreen
+
+    monkeypatch.setenv("BANKER_CONFIG_DIR", str(tmp_path / "config"))
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "config.toml").write_text("[phones]\nask = false\n", encoding="utf-8")
+    db = Path(os.environ["BANKER_DB"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        box = app.screen.query_one("#phones-ask", Checkbox)
+        assert box.value is False  # the setting's default
+        box.value = True
+        await pilot.press(*"ann bob", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert app.session.phones_ask(default=False) is True
+    with Session.open(db) as s:
+        assert s.phones_ask(default=False) is True
+
+
+async def test_bids_from_phones_during_an_auction_the_banker_opened(monkeypatch):
+    """Stretch of issue 23: while the banker's auction dialog is open, a player's page shows the lot and takes a
+    bid; the dialog takes it as that player's bid (a lower one is refused); the banker's Sold! records the sale."""
+    import aiohttp
+
+    from banker.tui.dialogs.auction import AuctionDialog
+    from banker.tui.screens.phones import PhonesScreen
+
+    monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
+    monkeypatch.setenv("BANKER_WEB_PORT", "0")
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, ("Ann", "Bob", "Cy"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot, aiohttp.ClientSession() as http:
+        await pilot.pause()
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, PhonesScreen), "the phones screen")
+        links = {link.name: link.url for link in app.screen.links}
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+
+        async def bid(name: str, amount: str) -> tuple[int, str]:
+            async with http.post(links[name] + "/bids", json={"amount": amount}) as r:
+                return r.status, await r.text()
+
+        assert (await bid("Bob", "150"))[0] == 409  # no auction open
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, AuctionDialog), "the auction dialog")
+        dialog = app.screen
+        await pilot.press(*"park place")
+        await until(
+            pilot,
+            lambda: (app.phones.feeds[app.session.game_id].auction or {}).get("lot") == "park place",
+            "the lot on the phones",
+        )
+        page = await (await http.get(links["Cy"])).text()
+        assert "Auction: park place" in page and 'action="/' in page and "/bids" in page
+        status, text = await bid("Bob", "150")
+        assert status == 202, text
+        await until(pilot, lambda: dialog.query_one("#bid-1").value == "150", "Bob's bid in the dialog")
+        assert "Highest: Bob $150" in text_of(dialog.query_one("#highest"))
+        status, text = await bid("Cy", "120")
+        assert status == 422 and "Bid more than the highest bid, $150" in text
+        assert (await bid("Cy", "-5"))[0] == 422
+        page = await (await http.get(links["Cy"])).text()
+        assert "Highest: Bob $150" in page
+        await pilot.press("ctrl+s")  # the banker sells: the one key that records
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the sale")
+        assert app.session.log()[-1].text == "auction Park Place Bob 150"
+        assert balances(app) == [1500, 1350, 1500]
+        await until(pilot, lambda: app.phones.feeds[app.session.game_id].auction is None, "the auction closed")
+        assert (await bid("Cy", "200"))[0] == 409
+
+
+async def test_the_open_inbox_reprices_when_the_table_read_another_terminals_command_first(monkeypatch):
+    """Regression: the table's reload read another process's command first (so the inbox's own reload found
+    nothing new), and the inbox kept showing a request the engine now refuses as recordable."""
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 3600)  # the test says when the table looks
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(db, ("Ann", "Bob"))
+    phone_asks(db, game, 1, "bob-buys-0001", "buy Bob Park Place")
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox")
+        inbox = app.screen
+        assert inbox.shown[0].status == "pending"
+        with Session.open(db, game) as other:
+            assert other.execute("buy ann park place").ok
+        table.reload()  # the table's timer wins the race
+        await until(pilot, lambda: inbox.shown[0].status == "stale", "the request shown as stale")
+        assert "already belongs to Ann" in inbox.shown[0].preview

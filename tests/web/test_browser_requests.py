@@ -1,0 +1,175 @@
+"""Phones that ask, in a real browser (issue 23): Debian's headless Chromium driven by chromium-driver fills the rent
+form on Bob's page, sees the engine's preview, sends it, and sees "recorded as entry N" once the banker records it;
+a refusal is shown in the form, and the form being filled is never redrawn under the player's thumb."""
+
+from __future__ import annotations
+
+import asyncio
+
+import aiohttp
+import pytest
+
+from banker.session import Session
+from banker.web.server import PhoneServer
+from tests.kit.chromium import FLAGS
+from tests.kit.phones import phone_game
+from tests.web.test_browser import (  # noqa: F401 - the fixture and marks
+    CASH,
+    CHROMEDRIVER,
+    CHROMIUM,
+    Browser,
+    browser,
+    free_port,
+    pytestmark,
+)
+
+FORM = "document.querySelector('form[data-form=rent]')"
+PREVIEW = f"return {FORM}.querySelector('.preview').textContent"
+ASKS = "return document.getElementById('asks').textContent"
+
+
+async def test_bob_asks_for_rent_from_his_phone_and_sees_it_recorded(tmp_path, browser):  # noqa: F811
+    db = tmp_path / "asks.db"
+    game = phone_game(db, names=("Ann", "Bob"), lines=["buy ann boardwalk", "buy ann park place"])
+    server = PhoneServer(db, "127.0.0.1", free_port())
+    await server.start()
+    bob = server.serve(game)[1].url
+    app = Session.open(db, game)
+    app.add_listener(server.session_changed)
+    try:
+        await browser.open(bob)
+        assert await browser.js(CASH) == "$1,500"
+        for _ in range(200):  # the page's script has connected its stream
+            if server.feeds[game].streams:
+                break
+            await asyncio.sleep(0.05)
+        # Open "I pay rent", choose Boardwalk: the engine's preview appears before anything is sent.
+        await browser.js(f"{FORM}.closest('details').open = true")
+        await browser.js(
+            f"const s = {FORM}.querySelector('select[name=deed]'); s.value = 'Boardwalk';"
+            "s.dispatchEvent(new Event('input', {bubbles: true}))"
+        )
+        await browser.until(PREVIEW, "Bob pays Ann $100: Boardwalk, full set, unimproved, 2 x $50")
+        assert app.requests() == []  # a preview stores nothing
+        # A game change while the form is open does not redraw the form being filled in.
+        assert app.execute("pay ann 1").ok
+        await browser.until("return document.querySelector('#money').textContent.includes('$1,500')", True)
+        assert await browser.js(f"return {FORM}.querySelector('select[name=deed]').value") == "Boardwalk"
+        await browser.js(f"{FORM}.querySelector('button.send').click()")
+        await browser.until(
+            "return document.getElementById('asks').textContent.includes('waiting for the banker')", True
+        )
+        assert len(app.requests()) == 1 and app.requests()[0].line == "rent Bob Boardwalk"
+        # The banker presses Enter in the inbox (the same call): the phone says it is recorded.
+        row = app.requests()[0]
+        reply = app.execute(row.line, request=row)
+        assert reply.ok
+        await browser.until(
+            f"return document.getElementById('asks').textContent.includes('recorded as entry {app.last_seq}')", True
+        )
+        await browser.until(CASH, "$1,400")
+        # A refusal shows in the form: Park Place's rent is asked again... of a deed Bob cannot be charged for.
+        await browser.js(f"{FORM}.closest('details').open = true")
+        await browser.js(
+            f"const s = {FORM}.querySelector('select[name=deed]'); s.value = '';"
+            "s.dispatchEvent(new Event('input', {bubbles: true}))"
+        )
+        await browser.js(f"{FORM}.querySelector('button.send').click()")
+        await browser.until(f"return {FORM}.querySelector('.preview').className", "preview refused")
+        assert "deed" in await browser.js(PREVIEW)
+        assert len(app.requests()) == 1
+    finally:
+        app.close()
+        await server.stop()
+
+
+@pytest.fixture
+async def no_script_browser(tmp_path):
+    """The same Chromium with JavaScript turned off: the page as a phone with script blocked sees it."""
+    port = free_port()
+    driver = await asyncio.create_subprocess_exec(
+        CHROMEDRIVER, f"--port={port}", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            for _ in range(200):
+                try:
+                    async with http.get(f"{base}/status") as r:
+                        if (await r.json())["value"]["ready"]:
+                            break
+                except aiohttp.ClientConnectionError:
+                    pass
+                await asyncio.sleep(0.05)
+            options = {
+                "binary": CHROMIUM,
+                "args": [*FLAGS, "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'chromium-noscript'}"],
+                "prefs": {"profile.managed_default_content_settings.javascript": 2},
+            }
+            async with http.post(
+                f"{base}/session",
+                json={"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}},
+            ) as r:
+                reply = await r.json()
+            assert r.status == 200, reply
+            b = Browser(http, base, reply["value"]["sessionId"])
+            try:
+                yield b
+            finally:
+                async with http.delete(f"{base}/session/{b.session}"):
+                    pass
+    finally:
+        driver.terminate()
+        await driver.wait()
+
+
+async def test_the_forms_work_without_script_in_a_real_browser(tmp_path, no_script_browser):
+    """A plain form post answered with a page: Check shows the engine's preview, Send stores the request (the
+    browser's own Origin passes the check), and the page lists it as waiting."""
+    b = no_script_browser
+    db = tmp_path / "noscript.db"
+    game = phone_game(db, names=("Ann", "Bob"), lines=["buy ann boardwalk"])
+    server = PhoneServer(db, "127.0.0.1", free_port())
+    await server.start()
+    bob = server.serve(game)[1].url
+    try:
+        await b.open(bob)
+
+        async def find(css: str) -> str:
+            element = await b.call("POST", "/element", {"using": "css selector", "value": css})
+            return next(iter(element.values()))
+
+        async def click(css: str) -> None:
+            await b.call("POST", f"/element/{await find(css)}/click", {})
+
+        async def text(css: str, wanted: str) -> str:
+            """The element's text once it holds ``wanted`` (the answer page has loaded)."""
+            said = ""
+            for _ in range(200):
+                element = await b.http.post(
+                    f"{b.base}/session/{b.session}/element", json={"using": "css selector", "value": css}
+                )
+                found = (await element.json())["value"]
+                if element.status == 200:  # the element may go stale as the answer page replaces this one
+                    got = await b.http.get(f"{b.base}/session/{b.session}/element/{next(iter(found.values()))}/text")
+                    said = (await got.json())["value"] if got.status == 200 else said
+                    if got.status == 200 and wanted in said:
+                        return said
+                await asyncio.sleep(0.05)
+            raise AssertionError(f"{css} said {said!r}, not {wanted!r}")
+
+        await click("details:has(form[data-form=rent]) summary")
+        await click("form[data-form=rent] select[name=deed] option[value=Boardwalk]")
+        await click("form[data-form=rent] button.check")
+        await text("#notice", "Bob pays Ann $50: Boardwalk")
+        with Session.open(db, game) as s:
+            assert s.requests() == []
+        await click("details:has(form[data-form=rent]) summary")
+        await click("form[data-form=rent] select[name=deed] option[value=Boardwalk]")
+        await click("form[data-form=rent] button.send")
+        await text("#notice", "Sent to the banker: Bob pays Ann $50")
+        await text("#asks", "waiting for the banker")
+        with Session.open(db, game) as s:
+            assert [r.line for r in s.requests()] == ["rent Bob Boardwalk"]
+    finally:
+        await server.stop()

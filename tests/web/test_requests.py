@@ -1,0 +1,379 @@
+"""Phones that ask (issue 23): the request routes through aiohttp's test client. Every status of docs/phones.md,
+the idempotent retry, the limits, the Origin check, and the database byte for byte the same after every refused
+request; the banker's record (once, however many times accepted), decline, stale and expired requests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from banker.journal import RequestStatus
+from banker.session import Session
+from banker.web.asking import MOST_PENDING
+from banker.web.server import PhoneServer
+from tests.kit.phones import TABLE_SEAT, next_snapshot, path_of, phone_game, served
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "asks.db"
+
+
+def files(db: Path) -> tuple[bytes, bytes]:
+    """The database as it is on disk: the file and its write-ahead log."""
+    wal = Path(f"{db}-wal")
+    return db.read_bytes(), wal.read_bytes() if wal.exists() else b""
+
+
+def ask(client, path, rid, line, **headers):
+    return client.post(path + "/requests", json={"id": rid, "line": line}, headers=headers)
+
+
+async def test_a_request_is_kept_priced_and_given_back_once(db, aiohttp_client):
+    game = phone_game(db, lines=["buy ann boardwalk"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    response = await ask(client, bob, "retry-me-01", "rent bo boardwalk")
+    assert response.status == 202
+    body = await response.json()
+    assert body["id"] == "retry-me-01" and body["status"] == "pending" and body["player"] == "Bob"
+    assert body["line"] == "rent Bob Boardwalk"  # the canonical line (commands.format)
+    assert body["preview"].startswith("Bob pays Ann $50: Boardwalk")
+    again = await ask(client, bob, "retry-me-01", "rent bo boardwalk")  # a phone retrying on a flaky Wi-Fi
+    assert again.status == 200 and (await again.json())["n"] == body["n"]
+    listed = await (await client.get(bob + "/requests")).json()
+    assert [r["id"] for r in listed["requests"]] == ["retry-me-01"]
+    with Session.open(db, game) as s:
+        assert len(s.requests()) == 1
+    # The owner may ask too: "Bob owes me rent on Boardwalk", from Ann's phone.
+    owed = await ask(client, path_of(links, 0), "owner-asks-1", "rent bob boardwalk")
+    assert owed.status == 202
+    # Another player's request is not in Bob's list.
+    assert len((await (await client.get(bob + "/requests")).json())["requests"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("line", "why"),
+    [
+        ("undo", "undo is the banker's alone"),
+        ("redo", "redo is the banker's alone"),
+        ("new standard Ann Bob", "a new game is the banker's alone"),
+        ("end", "ending the game is the banker's alone"),
+        ("bankrupt bob to bank", "a bankruptcy is the banker's alone"),
+        ("bankruptcy bob to ann", "a bankruptcy is the banker's alone"),
+        ("pay ann 50 to cy", "moves none of Bob's money"),  # names neither Bob as payer nor as payee
+        ("go ann", "moves none of Bob's money"),
+        ("next", "moves none of Bob's money"),
+        ("rent bob park place", "the bank holds Park Place"),  # the engine's own refusal
+        ("pay bob 5000", "Bob cannot pay $5,000 to the bank: has $1,500"),
+        ("show worth", "a question"),
+        ("pay bob", "expected: pay <player>"),
+        ("", "no command"),
+    ],
+)
+async def test_refused_with_a_reason_and_nothing_stored(db, aiohttp_client, line, why):
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    before = files(db)
+    response = await ask(client, path_of(links, 1), "refused-0001", line)
+    assert response.status == 422
+    text = await response.text()
+    assert why.casefold() in text.casefold() and text.count("\n") == 1
+    assert files(db) == before
+
+
+async def test_the_guards_refuse_before_anything_is_stored(db, aiohttp_client):
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    before = files(db)
+    # The table's link only reads.
+    assert (await ask(client, path_of(links, TABLE_SEAT), "table-asks-1", "go bob")).status == 403
+    # A page elsewhere cannot post (its browser says where it comes from).
+    assert (await ask(client, bob, "elsewhere-1", "go bob", Origin="http://evil.example")).status == 403
+    assert (await ask(client, bob, "elsewhere-2", "go bob", **{"Sec-Fetch-Site": "cross-site"})).status == 403
+    assert (await client.delete(bob + "/requests/elsewhere-1", headers={"Origin": "http://evil.example"})).status == 403
+    # Bodies over 4 KB.
+    big = await client.post(
+        bob + "/requests",
+        data=json.dumps({"id": "big-body-01", "line": "go bob " + "x" * 4200}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert big.status == 413
+    # Ids and bodies that are not what the API says.
+    assert (await ask(client, bob, "short", "go bob")).status == 422
+    assert (await ask(client, bob, "has spaces in it", "go bob")).status == 422
+    bad = await client.post(bob + "/requests", data="{not json", headers={"Content-Type": "application/json"})
+    assert bad.status == 422
+    listed = await client.post(bob + "/requests", json=["go bob"])
+    assert listed.status == 422
+    # A guest without a link.
+    assert (await ask(client, "/" + "A" * 22, "no-link-01", "go bob")).status == 404
+    assert files(db) == before
+    # No CORS headers, ever.
+    ok = await ask(client, bob, "same-origin", "go bob", Origin=f"http://{client.host}:{client.port}")
+    assert ok.status == 202 and not any(k.lower().startswith("access-control") for k in ok.headers)
+
+
+async def test_at_most_five_pending_from_one_phone(db, aiohttp_client):
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    for i in range(MOST_PENDING):
+        assert (await ask(client, bob, f"pending-{i:04}", f"pay bob {i + 1}")).status == 202
+    before = files(db)
+    flood = await ask(client, bob, "pending-9999", "pay bob 9")
+    assert flood.status == 429 and "5 requests are waiting" in await flood.text()
+    assert files(db) == before
+    assert (await ask(client, path_of(links, 0), "ann-is-fine", "pay ann 9")).status == 202  # another phone: fine
+    assert (await client.delete(bob + "/requests/pending-0000")).status == 200  # withdrawing makes room
+    assert (await ask(client, bob, "pending-9999", "pay bob 9")).status == 202
+
+
+async def test_withdraw_record_decline_stale_and_the_stream(db, aiohttp_client):
+    game = phone_game(db, lines=["buy ann boardwalk"])
+    server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    stream = await client.get(bob + "/events")
+    await next_snapshot(stream)
+    for rid, line in [
+        ("rent-request", "rent bob boardwalk"),
+        ("buy-request1", "buy bob park place"),
+        ("go-request-1", "go bob"),
+        ("gone-request", "pay bob 1"),
+    ]:
+        assert (await ask(client, bob, rid, line)).status == 202
+    # Withdrawn by the phone; a second withdraw, or one of an unknown id, changes nothing.
+    gone = await client.delete(bob + "/requests/gone-request")
+    assert gone.status == 200 and (await gone.json())["status"] == "withdrawn"
+    before = files(db)
+    assert (await client.delete(bob + "/requests/gone-request")).status == 409
+    assert files(db) == before  # byte for byte: a refused withdraw opens no write transaction (which marks the file)
+    assert (await client.delete(bob + "/requests/never-asked")).status == 404
+
+    app = Session.open(db, game)
+    app.add_listener(server.session_changed)
+    rent = next(r for r in app.requests() if r.rid == "rent-request")
+    reply = app.execute(rent.line, request=rent)
+    assert reply.ok and reply.message.endswith("(asked from Bob's phone)")
+    assert app.log()[-1].summary == reply.message
+    # Recorded once: a second accept (the banker's Enter twice, another terminal) is refused and writes nothing.
+    seq = app.last_seq
+    again = app.execute(rent.line, request=rent)
+    assert not again.ok and "not pending: it was recorded as entry 2" in again.message and app.last_seq == seq
+    other = Session.open(db, game)
+    assert not other.execute(rent.line, request=rent).ok
+    other.close()
+    snap = await next_snapshot(stream)
+    while "recorded as entry 2" not in snap["sections"]["asks"]["html"]:
+        snap = await next_snapshot(stream)
+    # Declined by the banker, with a reason.
+    go = next(r for r in app.requests() if r.rid == "go-request-1")
+    assert app.decline_request(go.n, "you did not pass GO")
+    assert not app.decline_request(go.n, "twice")
+    # Stale: Ann buys Park Place first; Bob's request to buy it is now refused by the engine.
+    assert app.execute("buy ann park place").ok
+    mine = {r["id"]: r for r in (await (await client.get(bob + "/requests")).json())["requests"]}
+    assert mine["rent-request"]["status"] == "recorded" and mine["rent-request"]["entry"] == 2
+    assert mine["go-request-1"]["status"] == "declined" and mine["go-request-1"]["reason"] == "you did not pass GO"
+    assert mine["gone-request"]["status"] == "withdrawn"
+    assert mine["buy-request1"]["status"] == "stale" and "Ann" in mine["buy-request1"]["refusal"]
+    buy = next(r for r in app.requests() if r.rid == "buy-request1")
+    assert not app.execute(buy.line, request=buy).ok
+    assert app.request(buy.n).status is RequestStatus.PENDING
+    # Undo of a recorded request works like any undo.
+    assert app.execute("undo").ok and app.execute("undo").ok
+    assert app.state.players[1].cash == 1500
+    app.close()
+
+
+async def test_pending_requests_of_a_finished_game_expire(db, aiohttp_client):
+    from rules import Settings
+
+    game = phone_game(db, names=("Ann", "Bob"), settings=Settings(variant="short-1990s"), lines=["deal ann boardwalk"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    assert (await ask(client, path_of(links, 1), "before-end-1", "go bob")).status == 202
+    with Session.open(db, game) as app:
+        assert app.execute("bankrupt bob to bank").ok
+        assert app.requests()[0].status is RequestStatus.EXPIRED
+    mine = (await (await client.get(path_of(links, 1) + "/requests")).json())["requests"]
+    assert mine[0]["status"] == "stale"
+    response = await ask(client, path_of(links, 0), "after-end-1", "go ann")
+    assert response.status == 422 and "over" in await response.text()
+
+
+async def test_forms_without_script_are_answered_with_a_page(db, aiohttp_client):
+    game = phone_game(db, lines=["buy ann boardwalk"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    page = await (await client.get(bob)).text()
+    assert f'action="{bob}/requests"' in page and 'name="form" value="rent"' in page
+    assert '<option value="Boardwalk">Boardwalk</option>' in page  # another player's deed, for rent
+    fields = {"form": "rent", "id": "form-post-01", "deed": "Boardwalk", "dice": "", "do": "preview"}
+    checked = await client.post(bob + "/requests", data=fields)
+    assert checked.status == 200 and "Bob pays Ann $50: Boardwalk" in await checked.text()
+    with Session.open(db, game) as s:
+        assert s.requests() == []
+    fields["do"] = "send"
+    sent = await client.post(bob + "/requests", data=fields)
+    html = await sent.text()
+    assert sent.status == 202 and "Sent to the banker: Bob pays Ann $50" in html and "waiting for the banker" in html
+    assert (await client.post(bob + "/requests", data=fields)).status == 200  # the same form again: not a second one
+    refused = await client.post(bob + "/requests", data={"form": "buy", "id": "form-post-02", "deed": "Boardwalk"})
+    assert refused.status == 422 and "Boardwalk" in await refused.text() and "<html" in await refused.text()
+    withdrawn = await client.post(bob + "/requests", data={"withdraw": "form-post-01"})
+    assert withdrawn.status == 200 and "withdrawn" in await withdrawn.text()
+    with Session.open(db, game) as s:
+        assert [r.status for r in s.requests()] == [RequestStatus.WITHDRAWN]
+    # The player is always the link's own, whatever the post says.
+    sneaky = await client.post(
+        bob + "/requests",
+        data={"form": "go", "id": "form-post-03", "me": "Ann"},
+        headers={"Accept": "application/json"},
+    )
+    assert (await sneaky.json())["line"] == "go Bob"
+
+
+async def test_the_preview_route_prices_a_form_or_a_line(db, aiohttp_client):
+    game = phone_game(db, lines=["buy ann electric company", "buy ann water works"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    ok = await client.post(bob + "/preview", data={"form": "rent", "deed": "Electric Company", "dice": "7"})
+    assert (await ok.json()) == {
+        "ok": True,
+        "line": "rent Bob Electric Company dice 7",
+        "preview": (await ok.json())["preview"],
+    }
+    assert "$70" in (await ok.json())["preview"]
+    no = await client.post(bob + "/preview", json={"line": "rent bob electric company"})
+    assert no.status == 422 and "dice" in (await no.json())["refusal"]
+    tax = await client.post(bob + "/preview", data={"form": "tax", "how": "10%"})
+    assert (await tax.json())["line"] == "tax Bob income 10%"
+    with Session.open(db, game) as s:
+        assert s.requests() == []
+
+
+async def test_read_only_pages_when_phones_may_not_ask(db, aiohttp_client):
+    game = phone_game(db)
+    server = PhoneServer(db, "127.0.0.1", 0, asking=False)
+    links = server.serve(game)
+    client = await aiohttp_client(server.app)
+    bob = path_of(links, 1)
+    assert (await ask(client, bob, "read-only-1", "go bob")).status == 405
+    page = await (await client.get(bob)).text()
+    assert "Ask the banker" not in page and "<form" not in page
+
+
+async def test_a_game_started_read_only_keeps_its_pages_read_only(db, aiohttp_client):
+    game = phone_game(db)
+    with Session.open(db, game) as s:
+        s.set_phones_ask(False)
+    _server, client, links = await served(db, game, aiohttp_client)  # the server's own default: may ask
+    bob = path_of(links, 1)
+    before = files(db)
+    response = await ask(client, bob, "read-only-1", "go bob")
+    assert response.status == 405 and response.headers["Allow"] == "GET,HEAD"
+    assert (await client.delete(bob + "/requests/read-only-1")).status == 405
+    assert "<form" not in await (await client.get(bob)).text()
+    assert files(db) == before
+
+
+async def test_a_body_in_pieces_without_a_length_is_read_whole_or_refused(db, aiohttp_client):
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+
+    async def pieces(body: bytes):
+        for i in range(0, len(body), 100):
+            yield body[i : i + 100]
+
+    whole = json.dumps({"id": "chunked-0001", "line": "go bob", "padding": "x" * 3000}).encode()
+    response = await client.post(bob + "/requests", data=pieces(whole), headers={"Content-Type": "application/json"})
+    assert response.status == 202
+    before = files(db)
+    too_long = json.dumps({"id": "chunked-0002", "line": "go bob", "padding": "x" * 5000}).encode()
+    response = await client.post(bob + "/requests", data=pieces(too_long), headers={"Content-Type": "application/json"})
+    assert response.status == 413
+    assert files(db) == before
+
+
+async def test_text_from_people_is_escaped_on_the_page(db, aiohttp_client):
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    assert (await ask(client, bob, "escape-me-01", "go bob")).status == 202
+    with Session.open(db, game) as s:
+        assert s.decline_request(s.requests()[0].n, '<script>alert("x")</script> & more')
+    html = await (await client.get(bob)).text()
+    assert "<script>alert" not in html and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; more" in html
+
+
+@pytest.mark.parametrize(
+    ("seat", "fields", "line"),
+    [
+        (1, {"form": "go"}, "go Bob"),
+        (1, {"form": "rent", "deed": "Electric Company", "dice": "7"}, "rent Bob Electric Company dice 7"),
+        (1, {"form": "buy", "deed": "Park Place"}, "buy Bob Park Place"),
+        (1, {"form": "tax", "how": "10%"}, "tax Bob income 10%"),
+        (1, {"form": "tax", "how": "luxury"}, "tax Bob luxury"),
+        (1, {"form": "pay", "amount": "50", "other": "bank"}, "pay Bob 50"),
+        (1, {"form": "pay", "amount": "$1,000", "other": "Cy"}, "pay Bob 1000 to Cy"),
+        (1, {"form": "pay", "amount": "10", "other": "each"}, "pay Bob 10 to each"),
+        (1, {"form": "collect", "amount": "50", "other": "bank"}, "collect Bob 50"),
+        (1, {"form": "collect", "amount": "10", "other": "each"}, "collect Bob 10 from each"),
+        (1, {"form": "collect", "amount": "25", "other": "Ann"}, "collect Bob 25 from Ann"),
+        (2, {"form": "jail", "how": "fine"}, "jail Cy fine"),
+        (
+            0,
+            {"form": "owed", "payer": "Bob", "deed": "Electric Company", "dice": "7"},
+            "rent Bob Electric Company dice 7",
+        ),
+    ],
+)
+async def test_every_form_of_the_page_builds_its_command(db, aiohttp_client, seat, fields, line):
+    """Each form's fields, with the values the page's pickers offer, make the command the dialogs would."""
+    game = phone_game(db, lines=["buy ann electric company", "jail cy", "turn cy"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    page = await (await client.get(path_of(links, seat))).text()
+    for key, value in fields.items():
+        if key not in ("form", "amount", "dice"):
+            assert f'value="{value}"' in page, (key, value)  # the page offers that choice
+    response = await client.post(path_of(links, seat) + "/preview", data=fields)
+    body = await response.json()
+    assert response.status == 200 and body["line"] == line, body
+
+
+async def test_a_null_origin_passes_only_with_the_browsers_same_origin_metadata(db, aiohttp_client):
+    """A browser withholding the origin sends ``Origin: null``: accepted only when its fetch metadata (which no page
+    can forge) says the post came from the page itself."""
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    before = files(db)
+    assert (await ask(client, bob, "null-origin-1", "go bob", Origin="null")).status == 403
+    assert (
+        await ask(client, bob, "null-origin-2", "go bob", Origin="null", **{"Sec-Fetch-Site": "cross-site"})
+    ).status == 403
+    assert files(db) == before
+    assert (
+        await ask(client, bob, "null-origin-3", "go bob", Origin="null", **{"Sec-Fetch-Site": "same-origin"})
+    ).status == 202
+
+
+async def test_a_uk_game_asks_in_pounds(db, aiohttp_client):
+    """Editions as data (issue 24): the forms and the preview read and say the game's own money, and the tax form's
+    label is the edition's Income Tax figure."""
+    from rules.state import game_settings
+
+    game = phone_game(db, settings=game_settings("standard", "uk"))
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    page = await (await client.get(bob)).text()
+    assert "Income Tax: £200" in page and "Income Tax: $" not in page
+    priced = await client.post(bob + "/preview", data={"form": "pay", "amount": "£1,000", "other": "Cy"})
+    body = await priced.json()
+    assert priced.status == 200 and body["line"] == "pay Bob 1000 to Cy" and "£1,000" in body["preview"], body
+    dollars = await client.post(bob + "/preview", data={"form": "pay", "amount": "$50", "other": "bank"})
+    assert dollars.status == 422 and "not an amount" in (await dollars.json())["refusal"]
