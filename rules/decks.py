@@ -204,6 +204,36 @@ def _card_words(card: CardDef) -> list[str]:
     return re.findall(r"[0-9a-z]+", f"{card.id} {card.text}".casefold().replace("'", ""))
 
 
+def _matching(cards: tuple[CardDef, ...], text: str) -> list[CardDef]:
+    """The cards ``text`` could mean: the one whose id it is, else every card whose id it begins or every typed
+    word of which begins a word of the card."""
+    wanted = normalise(text)
+    for c in cards:
+        if normalise(c.id) == wanted:
+            return [c]
+    typed = re.findall(r"[0-9a-z]+", text.casefold().replace("'", ""))
+    return [
+        c
+        for c in cards
+        if normalise(c.id).startswith(wanted) or all(any(w.startswith(t) for w in _card_words(c)) for t in typed)
+    ]
+
+
+def deck_of(style: str, text: str, edition: str = "us") -> Deck:
+    """The deck of the card a banker names by ``text`` when the deck is not said: the one deck that has such a card
+    (``street repairs`` and ``opera`` are Chance or Community Chest only by their words). Refused when neither deck
+    or both decks have one (seed 000, "CHANCE" and "COMMUNITY CHEST": a card is drawn from one deck, so naming the
+    deck settles it)."""
+    if not normalise(text):
+        raise RuleError(CARD_RULE, "the card is missing: type its id or words printed on it")
+    found = [deck for deck in Deck if _matching(deck_cards(style, deck.value, edition), text)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise RuleError(CARD_RULE, f'both decks have a card "{text}": say which, chance or chest')
+    raise RuleError(CARD_RULE, f'no Chance or Community Chest card "{text}"')
+
+
 def resolve_card(style: str, deck: str, text: str, edition: str = "us") -> CardDef:
     """The card a banker means by ``text``: its id, a unique prefix of its id, or words printed on it
     (``chairman``, ``pay each player``, ``repairs``), since the players hold the card, not its id. Every typed
@@ -211,18 +241,9 @@ def resolve_card(style: str, deck: str, text: str, edition: str = "us") -> CardD
     ambiguous text lists the cards it could be (seed 000, "CHANCE" and "COMMUNITY CHEST": the card is followed
     as printed, so the printed words are the natural way to name it)."""
     cards = deck_cards(style, deck, edition)
-    wanted = normalise(text)
-    if not wanted:
+    if not normalise(text):
         raise RuleError(CARD_RULE, "the card is missing: type its id or words printed on it")
-    for c in cards:
-        if normalise(c.id) == wanted:
-            return c
-    typed = re.findall(r"[0-9a-z]+", text.casefold().replace("'", ""))
-    found = [
-        c
-        for c in cards
-        if normalise(c.id).startswith(wanted) or all(any(w.startswith(t) for w in _card_words(c)) for t in typed)
-    ]
+    found = _matching(cards, text)
     if len(found) == 1:
         return found[0]
     title = DECK_TITLES[cards[0].deck]

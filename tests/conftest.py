@@ -33,6 +33,26 @@ def _errors_fail_tests(monkeypatch):
     monkeypatch.setattr(BankerApp, "raise_errors", True)
 
 
+@pytest.fixture(autouse=True)
+def _pilot_waits_for_keys(monkeypatch):
+    """``pilot.press`` returns once every key pressed has taken effect: the app lets a key through only when the
+    keys before it have (banker.tui.keyorder), so Textual's own wait (for the screen's queues) can come too early."""
+    from textual.pilot import Pilot
+
+    from banker.tui.keyorder import KeyOrder
+
+    press = Pilot.press
+
+    async def pressed(self, *keys: str) -> None:
+        await press(self, *keys)
+        order = getattr(self.app, "keys", None)
+        if isinstance(order, KeyOrder):
+            await order.wait_idle()
+            await self.pause()
+
+    monkeypatch.setattr(Pilot, "press", pressed)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """No test skips in silence: a skip is a failure unless it is justified (tests/kit/skips.py)."""

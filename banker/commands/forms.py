@@ -27,7 +27,7 @@ from rules.actions import (
     TaxKind,
     Trade,
 )
-from rules.cards import resolve_card
+from rules.cards import deck_of, resolve_card
 from rules.errors import RuleError
 from rules.state import GameState
 
@@ -149,14 +149,17 @@ class Form:
         return self.read(how, tax, "tax")
 
     def card(self, player: str, deck: str, card: str) -> Card:
+        """The deck typed, or, left blank, the one deck that has a card of those words (``rules.cards.deck_of``)."""
         who = self.player(player)
-        which = self.read(deck, _Line.deck, "card")
+        edition = self.state.settings.edition
+        if self.text(deck):
+            which = self.read(deck, _Line.deck, "card")
+        else:
+            which = self.read(card, lambda c, text: deck_of(c.state.settings.cards, text, edition), "card")
         return Card(
             who,
             which,
-            self.read(
-                card, lambda c, text: resolve_card(c.state.settings.cards, which, text, c.state.settings.edition).id
-            ),
+            self.read(card, lambda c, text: resolve_card(c.state.settings.cards, which, text, edition).id),
         )
 
     def jail(self, player: str, how: str) -> JailAction:

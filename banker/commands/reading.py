@@ -53,7 +53,7 @@ from rules.actions import (
     Trade,
 )
 from rules.board import resolve
-from rules.cards import resolve_card
+from rules.cards import deck_of, resolve_card
 from rules.errors import RuleError, UnknownName
 from rules.names import name_key, shown
 from rules.rent import is_roll
@@ -343,10 +343,19 @@ def _tax(c: _Line) -> Action:
 
 
 def _card(c: _Line) -> Action:
-    c.need(3)
-    deck = c.deck(c.args[1])
+    """``card <player> [chance|chest] <card>``: without the deck, the one deck that has a card of those words
+    (``card bob street repairs``; rules.cards.deck_of)."""
+    c.need(2)
     player = c.player(c.args[0])
-    card = resolve_card(c.state.settings.cards, deck, " ".join(c.args[2:]), c.state.settings.edition)
+    edition = c.state.settings.edition
+    if closed_word(c.args[1], DECKS) is None:
+        words = " ".join(c.args[1:])
+        deck = deck_of(c.state.settings.cards, words, edition)
+    else:
+        c.need(3)
+        deck = c.deck(c.args[1])
+        words = " ".join(c.args[2:])
+    card = resolve_card(c.state.settings.cards, deck, words, edition)
     return Card(player, deck, card.id)
 
 

@@ -229,11 +229,11 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "card",
-        "card <player> chance|chest <card-id>",
+        "card <player> [chance|chest] <card>",
         _card,
         {Card: lambda a: ["card", a.player, a.deck, a.card]},
-        "card bob chest bank error",
-        "A Chance or Community Chest card's money effect.",
+        "card bob street repairs",
+        "A Chance or Community Chest card's money effect (without the deck: the one deck with such a card).",
     ),
     Verb(
         "jail",

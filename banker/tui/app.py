@@ -16,16 +16,26 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
+from banker.tui.keyorder import KeyOrder
 from banker.tui.keys import ACTIONS
 from banker.tui.safety import guard_actions, guarded, log_error
 from banker.tui.screens.table import TableScreen
-from banker.tui.textual_private import give_result_callback
+from banker.tui.textual_private import (
+    catch_escaped_errors,
+    give_result_callback,
+    page_moves_guarded,
+    split_escape_prefix,
+)
 from rules import CannotPay, RuleError
+
+split_escape_prefix()  # Escape then Enter typed quickly is Escape, Enter: never Alt+Enter read as Enter
+page_moves_guarded()  # PageUp in the command palette before its list is laid out ended the app
 
 if TYPE_CHECKING:
     from banker.journal import GameListing
@@ -94,6 +104,7 @@ class BankerCommands(Provider):
                 yield Hit(score, matcher.highlight(text), callback, text=text, help=help_text)
 
 
+@catch_escaped_errors
 @guard_actions
 class BankerApp(App[int]):
     """Holds the open :class:`banker.session.Session` and the database path. Screens say what the banker chose by
@@ -132,6 +143,43 @@ class BankerApp(App[int]):
         """Read each recorded summary aloud (``[speech] read_aloud``; :mod:`banker.tui.speech`)."""
         self._saved_theme: str | None = None
         self._saved_theme = self._apply_theme()
+        self.keys = KeyOrder(self)
+        """The one key path (:mod:`banker.tui.keyorder`): each key acts on what the keys before it left."""
+
+    async def on_event(self, event: events.Event) -> None:
+        """Every key and paste from the terminal goes through :attr:`keys`, in the order typed."""
+        if KeyOrder.applies(event):
+            if not self.keys.admit(event):  # type: ignore[arg-type]
+                return  # it waits for the keys typed before it, and comes back here in turn
+            if not self.screen_stack:  # typed as the app closes: no screen is left to take it
+                return
+        await super().on_event(event)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C does not quit (it copies in a field); say which key does, in plain words (Textual's own message
+        carries markup, which a plain notification showed as ``[b]ctrl+q[/b]``)."""
+        self.notify("Press q on the table (or Ctrl+Q anywhere) to quit; every action is already saved.", title="Quit?")
+
+    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+        """Every key's binding runs here (a widget's own too: a list's page keys, the palette's): an exception in
+        one is shown and logged and the app goes on reading keys (Textual would stop the app's message loop). Under
+        test (:attr:`raise_errors`) it is raised, and fails the test."""
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as exc:  # noqa: BLE001 - the app's edge: no key may end the app
+            self.report_error(exc, f"the action {action!r}")
+            return True
+
+    def widget_failed(self, error: Exception) -> bool:
+        """An exception escaped a widget (Textual's own, in a list or the palette), which then stops: shown and
+        logged, the screen it was on closed if it is not the table, and the game goes on. Under test
+        (:attr:`raise_errors`) False: Textual ends the app and the test fails."""
+        if self.raise_errors:
+            return False
+        self.report_error(error, "a widget")
+        if len(self.screen_stack) > 1 and self.table() is not self.screen:
+            self.call_later(self.pop_screen)
+        return True
 
     def now(self) -> datetime:
         """The time for the time-limit game; injectable so tests need no real clock."""

@@ -12,12 +12,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.binding import Binding
-from textual.dom import DOMNode
+from textual.message_pump import MessagePump
 from textual.screen import Screen
 from textual.widgets import Input
 
-PRIVATE_NAMES = frozenset({"_push_result_callback", "_decorated_handlers", "_textual_on", "_bindings", "_suggestion"})
+PRIVATE_NAMES = frozenset(
+    {
+        "_push_result_callback",
+        "_decorated_handlers",
+        "_textual_on",
+        "_suggestion",
+        "_message_queue",
+        "_callbacks",
+        "_sequence_to_key_events",
+        "_move_page",
+        "_handle_exception",
+        "_index_to_line",
+    }
+)
 """The private Textual names used here; nowhere else in ``banker``."""
 
 
@@ -41,15 +53,97 @@ def replace_on_handlers(cls: type, replaced: dict[Callable[..., Any], Callable[.
         handlers[:] = [(replaced.get(method, method), selectors) for method, selectors in handlers]
 
 
-def bindings_for_key(node: DOMNode, key: str) -> list[Binding]:
-    """The bindings ``node`` itself declares for ``key`` (``CompletingInput`` runs an editing key's action as the key
-    arrives, not when Textual reaches the binding after keys typed later: :mod:`banker.tui.widgets.typeahead`). Textual
-    offers the bindings of the whole focus chain only (``Screen.active_bindings``), not one node's."""
-    return list(node._bindings.key_to_bindings.get(key, []))
-
-
 def suggestion(field: Input) -> str:
     """The completion an :class:`~textual.widgets.Input` is offering (shown dimmed after the cursor; "" when none):
     Tab and the right arrow accept it in ``CompletingInput``. Textual keeps it in a private reactive and accepts it
     only with its own right-arrow binding."""
     return field._suggestion
+
+
+def queue_empty(pump: MessagePump) -> bool:
+    """Nothing waits in ``pump``'s message queue (:mod:`banker.tui.keyorder`: a key has settled when every queue of
+    the screen is empty). Textual keeps the queue private."""
+    return pump._message_queue.empty()
+
+
+def after_refresh_pending(screen: Screen[Any]) -> bool:
+    """``call_after_refresh`` callbacks wait on ``screen`` for its next refresh (the table mounts its command line
+    so): a key has not settled while they wait."""
+    return bool(screen._callbacks)
+
+
+def split_escape_prefix() -> None:
+    """Read Escape followed quickly by another key as the two keys typed, never as Alt+that key. A terminal sends
+    Alt+key as ESC then the key, so Textual's parser reads an Escape typed less than its escape delay (about 50 ms)
+    before the next key as Alt+key: Escape then Enter arrived as Enter (Alt dropped) and confirmed the dialog the
+    banker had just cancelled; Escape then U as Alt+U, which nothing is bound to, so the key was lost and the keys
+    after it landed elsewhere. Banker binds no Alt key. The parser's ``_sequence_to_key_events`` is told ``alt`` when
+    an ESC came first."""
+    from textual import events
+    from textual._xterm_parser import XTermParser
+
+    original = XTermParser._sequence_to_key_events
+    if getattr(original, "banker_split", False):
+        return
+
+    def split(self, sequence: str, alt: bool = False):
+        if alt:
+            yield events.Key("escape", "\x1b")
+        elif sequence == "\x1b":  # an ESC read again as a key, which Textual then turns into "^"
+            self.banker_escapes = getattr(self, "banker_escapes", 0) + 1
+        yield from original(self, sequence, False)
+
+    def escapes_kept(read):
+        """``feed`` and ``tick`` with the "^" Textual made of an ESC (ESC, a key, then another ESC in one write:
+        Escape, U, Escape, x) given back as the Escape it was; a "^" typed stays a "^"."""
+
+        def wrapper(self, *args):
+            try:
+                for token in read(self, *args):
+                    escapes = getattr(self, "banker_escapes", 0)
+                    if escapes and isinstance(token, events.Key) and token.key == "circumflex_accent":
+                        self.banker_escapes = escapes - 1
+                        token = events.Key("escape", "\x1b")
+                    yield token
+            finally:
+                self.banker_escapes = 0
+
+        return wrapper
+
+    split.banker_split = True  # type: ignore[attr-defined]
+    XTermParser._sequence_to_key_events = split  # type: ignore[method-assign]
+    XTermParser.feed = escapes_kept(XTermParser.feed)  # type: ignore[method-assign]
+    XTermParser.tick = escapes_kept(XTermParser.tick)  # type: ignore[method-assign]
+
+
+def page_moves_guarded() -> None:
+    """PageUp or PageDown in an :class:`~textual.widgets.OptionList` with no lines yet (the command palette just
+    opened, its lines not laid out yet) ends the app with ``KeyError: 0`` in ``OptionList._move_page`` (Textual 8.2.8,
+    the newest release): with no lines, a page move does nothing."""
+    from textual.widgets import OptionList
+
+    original = OptionList._move_page
+    if getattr(original, "banker_guarded", False):
+        return
+
+    def move_page(self, direction):
+        if (self.highlighted or 0) not in self._index_to_line:
+            return  # no lines laid out yet (an empty width): nothing to page through
+        return original(self, direction)
+
+    move_page.banker_guarded = True  # type: ignore[attr-defined]
+    OptionList._move_page = move_page  # type: ignore[method-assign]
+
+
+def catch_escaped_errors(cls):
+    """Class decorator for the app: an exception that escapes a widget's handler reaches ``App._handle_exception``,
+    which ends the app; ask ``widget_failed(error)`` first, and end the app only when it returns False."""
+    original = cls._handle_exception
+
+    def handle(self, error: Exception) -> None:
+        if isinstance(error, Exception) and self.widget_failed(error):
+            return
+        original(self, error)
+
+    cls._handle_exception = handle
+    return cls

@@ -195,7 +195,7 @@ REFUSALS = [
     ("shortage ann boardwalk 0 hotels 400", "at least 1"),
     ("tax ann income 300", "income-tax choice"),
     ("tax ann wealth", "income or luxury"),
-    ("card ann deck advance_to_go", "not a deck"),
+    ("card ann deck advance_to_go", "no chance or community chest card"),  # no deck word: read as the card
     ("jail ann dance", "not one of"),
     ("trade ann ann give $5 get nothing", "themselves"),
     ("trade ann bob give nothing get nothing", "nothing changes hands"),
@@ -301,3 +301,16 @@ def test_a_query_or_control_holds_its_kind_as_the_enum():
         Query("weather")  # type: ignore[arg-type]  # not a question: refused
     with pytest.raises(ValueError):
         Control("rewind")  # type: ignore[arg-type]
+
+
+def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(state):
+    """``card bob street repairs``: the deck left out is the one deck with a card of those words (seed 000, "CHANCE"
+    and "COMMUNITY CHEST"); words on cards of both decks are refused, asking which."""
+    assert parse("card bob street repairs", state) == Card("Bob", "chest", "street_repairs")
+    assert parse("card ann opera", state) == Card("Ann", "chest", "grand_opera")
+    assert parse("card ann xmas", state) == Card("Ann", "chest", "xmas_fund")
+    assert parse("card cy chairman", state) == Card("Cy", "chance", "chairman")
+    with pytest.raises(RuleError, match="both decks"):
+        parse("card bob repairs", state)
+    with pytest.raises(CommandError, match="more words needed"):
+        parse("card bob chance", state)

@@ -237,7 +237,7 @@ class Terminal:
         self.keys("Enter")
 
     def escape(self, until: Callable[[str], bool] | None = None, what: str = "Escape to take effect") -> None:
-        """Escape, and wait for its effect (or a moment: a key right after a lone Escape reads as Alt+key)."""
+        """Escape, and wait for its effect (or a moment for it to show)."""
         self.keys("Escape")
         if until is not None:
             self.wait_until(until, what)

@@ -2,7 +2,8 @@
 naming that condition when it does not come (a loaded CI machine makes everything slower, never different).
 
 * :func:`until` polls a predicate between the app's idle moments, with a deadline;
-* :func:`settled` waits for the app's workers and then for its message queues to be empty;
+* :func:`settled` waits for the keys typed to take effect, for the app's workers and then for its message
+  queues to be empty;
 * :func:`eventually` does the same outside Textual (a subprocess, a file, a server), with plain sleeps between
   tries, and :func:`soon` inside an event loop (a server's streams, a browser), letting the loop run between
   tries.
@@ -34,6 +35,10 @@ async def until(pilot, predicate: Callable[[], object], what: str, deadline: flo
 
 async def settled(pilot) -> None:
     """The app's workers are done and everything they reported has been handled."""
+    keys = getattr(pilot.app, "keys", None)
+    if keys is not None:  # every key typed has been read and has taken effect (banker.tui.keyorder)
+        await pilot.pause()
+        await keys.wait_idle()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 

@@ -181,3 +181,22 @@ def test_bankrupt_player_cannot_draw():
     s = set_cash(fresh(), 0, 0).with_player(0, bankrupt=True)
     with pytest.raises(RuleError, match="bankrupt"):
         apply(s, Card("Ann", "chance", "bank_dividend"))
+
+
+def test_seed_000_chance_and_community_chest_the_deck_is_the_one_that_has_such_a_card():
+    """A card named by its words without its deck (the card dialog's deck left blank): the one deck with such a
+    card; refused when both decks or neither has one (seed 000, "CHANCE" and "COMMUNITY CHEST")."""
+    from rules.cards import deck_of
+    from rules.errors import RuleError
+    from rules.state import Deck
+
+    assert deck_of("classic", "xmas") is Deck.CHEST
+    assert deck_of("classic", "street repairs") is Deck.CHEST
+    assert deck_of("classic", "opera") is Deck.CHEST
+    assert deck_of("classic", "chairman") is Deck.CHANCE
+    for text in ("repairs", "advance", "zzz", ""):
+        try:
+            deck_of("classic", text)
+        except RuleError:
+            continue
+        raise AssertionError(f"{text!r} names a card of one deck only")

@@ -2,8 +2,8 @@
 typed, and the journal (``banker log``) and the balances (``banker state --json``) as the oracle, not the screen.
 
 Each test starts a fresh game at 120x40 (one at 80x24) and replays the reproductions that do not interfere in one
-launch. A key sent after Enter, Tab or Ctrl+U waits for that key's effect first: keys that arrive together are
-handled out of order (the typeahead test at the end documents it)."""
+launch. Keys that arrive together are handled in the order typed (banker.tui.keyorder; issue 21's tests are in
+test_key_order_terminal.py); some tests here still wait between keys, as they were written before."""
 
 from __future__ import annotations
 

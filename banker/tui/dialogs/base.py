@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -24,7 +24,6 @@ from textual.widgets import Button, Input, Static
 from banker import commands
 from banker.commands import Control, Form, Missing, Refused
 from banker.tui.safety import guard_actions
-from banker.tui.widgets.typeahead import hand_on, printable
 from rules import CannotPay, RuleError
 from rules.actions import Action
 
@@ -75,9 +74,6 @@ class BankerDialog(ModalScreen[ResultT]):
         super().__init__()
         self.closing = False
         """Set by the first :meth:`close`; every later confirm or cancel is a no-op."""
-        self.ready = False
-        """Mounted with the focus on its first field; until then typed-ahead keys wait in :attr:`pending`."""
-        self.pending: list[tuple[str, str | None]] = []
         self.refused_fields: tuple[tuple[str | None, str], ...] | None = None
         """The fields as they were when last refused (:meth:`_typing`)."""
 
@@ -141,58 +137,16 @@ class BankerDialog(ModalScreen[ResultT]):
         return self.refused_fields is not None and self._fields_now() == self.refused_fields
 
     def initial_focus(self) -> Widget | None:
-        """The field the dialog opens on; keys typed before it has the focus go into it."""
+        """The field the dialog opens on (its text selected, so the first key typed replaces it)."""
         return None
 
     def on_mount(self) -> None:
         field = self.initial_focus()
         if field is not None:
-            self.set_focus(field)  # at once: Widget.focus would wait behind keys already typed
-        self.ready = True
-        pending, self.pending = self.pending, []
-        for key, character in pending:
-            self.take_key(key, character)
+            self.set_focus(field)
 
-    def on_key(self, event: events.Key) -> None:
-        """Keys that reach the dialog itself: typed ahead before a field had the focus, or left over by the
-        focused widget (Enter on a checkbox, Escape, Ctrl+S). See :mod:`banker.tui.widgets.typeahead`."""
-        if self.take_key(event.key, event.character):
-            event.stop()
-            event.prevent_default()
-
-    def take_key(self, key: str, character: str | None) -> bool:
-        """One key, handled now, in the order typed; False leaves it to the bindings (y and n, a checkbox's
-        Space, arrows)."""
-        if self.closing:  # typed after the dialog closed: for the screen below, now on top
-            below = self.app.screen
-            return below is not self and hand_on(below, key, character)
-        if not self.ready:
-            self.pending.append((key, character))
-            return True
-        focused = self.focused
-        if key == "escape":
-            self.action_cancel()
-        elif key == "ctrl+s" or (key == "enter" and not isinstance(focused, Input)):
-            self.action_confirm()
-        elif key == "enter" and isinstance(focused, Input):
-            self.submitted_now(focused)
-        elif key in ("tab", "shift+tab"):
-            self.focus_next() if key == "tab" else self.focus_previous()
-        elif printable(key, character) and (focused is None or isinstance(focused, Input)):
-            target = focused if isinstance(focused, Input) else self.initial_focus()
-            if not isinstance(target, Input):
-                return False
-            if focused is not target:
-                self.set_focus(target)
-            target.insert_text_at_cursor(character or "")
-        elif key == "backspace" and isinstance(focused, Input):
-            focused.action_delete_left()
-        else:
-            return False
-        return True
-
-    def submitted_now(self, field: Input) -> None:
-        """Enter in a field (called by :class:`~banker.tui.widgets.inputs.CompletingInput` as the key arrives)."""
+    def entered(self, field: Input) -> None:
+        """Enter in a field: adds an item in a list field, confirms in any other."""
         if self.is_list_field(field):
             self.add_item(field)
         else:
@@ -201,7 +155,7 @@ class BankerDialog(ModalScreen[ResultT]):
     @on(Input.Submitted)
     def _enter(self, event: Input.Submitted) -> None:
         event.stop()
-        self.submitted_now(event.input)
+        self.entered(event.input)
 
     @on(Input.Changed)
     def _typing(self, event: Input.Changed) -> None:

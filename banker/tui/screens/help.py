@@ -36,7 +36,8 @@ def language_markdown() -> str:
 EDITING: tuple[tuple[str, str, str], ...] = (
     (
         "Enter",
-        "records the line; a refused line stays for correction, a `show` answer appears in the reply box",
+        "records the line; a refused line stays for correction (selected: a new command typed replaces it), a"
+        " `show` answer appears in the reply box",
         "confirms from any field; in a list field (a trade's gives, gets and lift, an auction's bids) it adds the item"
         " or takes the bid, as the field's placeholder says; on a checkbox it confirms (Space toggles)",
     ),
@@ -64,7 +65,9 @@ EDITING_KEYS = (
     + "\n\nA command is recorded once: a second Enter after a dialog closed does nothing. A refused dialog"
     " stays open with every field as typed, the reason in red inside it and the cursor on the field at"
     " fault. A completion is offered only where the parser would read what was typed as the completed"
-    " word."
+    " word.\n\nKeys act in the order typed, at any speed. A field entered (Tab, Shift+Tab, Enter coming round"
+    " to a bidder, a dialog opening on it) has its text selected: the first key typed replaces it, an arrow"
+    " keeps it for editing. Escape then Enter typed quickly cancels."
 )
 
 

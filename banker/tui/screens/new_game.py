@@ -186,9 +186,7 @@ class NewGameScreen(Screen):
     @on(Checkbox.Changed)
     @on(RadioSet.Changed)
     def _edited(self) -> None:
-        """A refusal speaks of the fields as they were; once the banker changes one, it no longer applies. (The
-        change messages of keys typed before Enter can arrive after Enter's refusal, which acts on arrival: those
-        leave the form as refused, so the refusal stays.)"""
+        """A refusal speaks of the fields as they were; once the banker changes one, it no longer applies."""
         if self._form() != self.refused_form:
             self.query_one("#setup-error", Static).update("")
 
@@ -204,12 +202,6 @@ class NewGameScreen(Screen):
     def _submitted(self, event: Input.Submitted) -> None:
         """Enter starts the game from any field, as in a dialog; a refusal is shown under the form."""
         event.stop()
-        self.action_start()
-
-    def submitted_now(self, field: Input) -> None:
-        """Enter in a field, called by :class:`~banker.tui.widgets.inputs.CompletingInput` as the key arrives, so a
-        burst of keys ending in Enter starts the game with every field as typed
-        (:mod:`banker.tui.widgets.typeahead`)."""
         self.action_start()
 
     @on(Button.Pressed, "#start")

@@ -10,11 +10,9 @@ The table reads the game through the session it was given. What it asks of the a
 
 * what no key typed later depends on is posted as a message the app handles (:class:`TableScreen.TimeIsUp`,
   :class:`TableScreen.PhonesRequested`);
-* what a key does is done as the key arrives (:mod:`banker.tui.widgets.typeahead`): a command (Enter, n, u, y) is
-  recorded and its dialog or screen pushed at once, through :attr:`TableScreen.banker` (the app, typed). A message
-  would be handled after the keys already typed behind it: ``n`` then ``r`` would open the rent dialog for the
-  player whose turn it was, ``w`` then ``c`` the collect dialog instead of the standings' CSV export, and text
-  typed after Enter would be added to the line before it is cleared.
+* what a key does is done by the key's action, through :attr:`TableScreen.banker` (the app, typed): a command
+  (Enter, n, u, y) is recorded and its dialog or screen pushed before the next key is read (the app lets each key
+  through only once the keys before it have taken effect: :mod:`banker.tui.keyorder`).
 """
 
 from __future__ import annotations
@@ -24,6 +22,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -31,14 +30,13 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from banker.tui.keys import ACTIONS, OFTEN, TABLE_KEYS, key_label
+from banker.tui.keys import ACTIONS, OFTEN, key_label
 from banker.tui.safety import guard_actions, guarded
 from banker.tui.widgets.bank import BankPanel
 from banker.tui.widgets.command_line import CommandLine
 from banker.tui.widgets.deeds import DeedsPanel
 from banker.tui.widgets.journal import JournalPanel
 from banker.tui.widgets.players import PlayersPanel
-from banker.tui.widgets.typeahead import hand_on
 
 if TYPE_CHECKING:
     from banker.session import Reply, Session
@@ -68,9 +66,6 @@ class TableScreen(Screen):
         Binding("pageup", "scroll_reply(-1)", "Scroll the reply up", show=False),
         Binding("pagedown", "scroll_reply(1)", "Scroll the reply down", show=False),
     ]
-
-    early_line: list[tuple[str, str | None]] | None = None
-    """Keys typed after / in the moment before the command line is mounted; None when / was not pressed."""
 
     class TimeIsUp(Message):
         """The time-limit game's agreed time has come (seed 002, TIME LIMIT GAME): the app ends the game."""
@@ -183,12 +178,6 @@ class TableScreen(Screen):
         return f"rent {payer.casefold()} {deed.name.casefold()}"
 
     def _controls_ready(self) -> None:
-        early, self.early_line = self.early_line, None
-        if early is not None:  # / was pressed before the line was there: it has the keyboard now, with those keys
-            line = self.query_one(CommandLine)
-            self.set_focus(line)
-            for key, character in early:
-                self.take_key(key, character)
         self._show_undo()
         self.session.prepare()
 
@@ -508,8 +497,9 @@ class TableScreen(Screen):
             "Chance / Community Chest",
             [
                 self.players_field(),
-                Field("deck", "Deck", "chance", commands.DECKS),
-                Field("card", "Card", "", CARD, "words printed on the card (repairs, jail) or its id"),
+                # Blank: the deck is the one that has a card of those words (a Community Chest card in 6 keys).
+                Field("deck", "Deck", "", commands.DECKS, "chance or chest (blank: from the card)", optional=True),
+                Field("card", "Card", "", CARD, "words on the card (chairman, repairs) or its id"),
             ],
             lambda f: f.card("player", "deck", "card"),
             focus="card",
@@ -631,41 +621,10 @@ class TableScreen(Screen):
         self.toggle_class("-journal-view")
 
     def action_command_line(self) -> None:
-        lines = self.query(CommandLine)
-        if not lines:  # not mounted yet (just after the first frame): it takes the keyboard once it is
-            self.early_line = self.early_line or []
-            return
-        self.set_focus(lines.first())  # at once, so the keys typed right after / go into the line
-
-    def on_key(self, event) -> None:
-        """The table's keys act as they arrive (:mod:`banker.tui.widgets.typeahead`): ``/go bob⏎`` typed in one burst
-        is a command, never the GO dialog."""
-        if self.take_key(event.key, event.character):
-            event.stop()
-            event.prevent_default()
-
-    def take_key(self, key: str, character: str | None) -> bool:
-        top = self.app.screen
-        if top is not self:  # typed ahead of a dialog this screen opened
-            return hand_on(top, key, character)
-        lines = self.query(CommandLine)
-        if not lines and (self.early_line is not None or key == "slash"):
-            # / before the command line is mounted (just after the first frame): keep what is typed for it.
-            if self.early_line is None:
-                self.early_line = []
-            else:
-                self.early_line.append((key, character))
-            return True
-        if lines and self.focused is lines.first():
-            if key == "escape":
-                self.action_leave_command_line()
-                return True
-            return lines.first().take_key(key, character)
-        action = TABLE_KEYS.get(key)
-        if action is None:
-            return False
-        getattr(self, f"action_{action}")()
-        return True
+        # The command line is mounted right after the first frame; the app lets no key through before that frame
+        # (its after-refresh callbacks are part of the key's effects: banker.tui.keyorder).
+        for line in self.query(CommandLine):
+            self.set_focus(line)
 
     def on_descendant_focus(self, event) -> None:
         self._line_mode(isinstance(event.widget, CommandLine))
@@ -697,7 +656,7 @@ class TableScreen(Screen):
                 field.cursor_position = len(line)
 
     def action_submit_line(self) -> None:
-        self.submitted_now(self.query_one(CommandLine))
+        self.submit_line(self.query_one(CommandLine))
 
     def action_complete_line_key(self) -> None:
         self.query_one(CommandLine).action_complete()
@@ -710,16 +669,23 @@ class TableScreen(Screen):
         self.set_focus(None)
 
     # Events --------------------------------------------------------------------------------------------
-    def submitted_now(self, field: Input) -> None:
-        """Enter in the command line, handled as the key arrives (keys typed after it wait their turn): record
-        the line; an accepted line (or an answered query) clears, a refused one stays for correction (Ctrl+U
-        clears it) with the reason in the reply box."""
+    @on(Input.Submitted, "CommandLine")
+    def _line_entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.submit_line(event.input)
+
+    def submit_line(self, field: Input) -> None:
+        """Enter in the command line: record the line; an accepted line (or an answered query) clears, a refused one
+        stays for correction with the reason in the reply box, its text selected, so a new command typed at once
+        replaces it (an arrow keeps it for editing; Ctrl+U clears it)."""
         line = field.value.strip()
         if not line:
             return
         reply = self.banker.run_command(line)
         if reply.ok:
             field.value = ""
+        elif field.value:
+            field.select_all()
 
 
 __all__ = ["TableScreen"]

@@ -1,0 +1,430 @@
+"""Issue 21, "Type-ahead in order": the same keys give the same result typed in one burst or one by one.
+
+The oracle for the whole class of defect: for the table with its command line and for each dialog, hypothesis
+generates key sequences from that screen's keys (including the characters of names, deeds and amounts); each runs
+twice on the same game, once in one burst (every key posted to the app without waiting, as a fast banker or a busy
+moment delivers them) and once with the app settled after every key, and both runs must end with the same journal,
+the same screen and dialog state (focus, field text, cursor and selection, ticks, highlighted rows) and no error
+(an exception fails the test: ``BankerApp.raise_errors``). A key whose effects did not settle in time fails it too.
+
+The same property in the real terminal is in ``tests/tui/test_key_order_terminal.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from textual import events
+from textual.widgets import Checkbox, Input, OptionList, SelectionList
+
+from banker.tui.app import make_app
+from rules import Settings
+from tests.kit.journal import make_game
+
+SIZE = (120, 40)
+EXAMPLES = int(os.environ.get("BANKER_KEY_ORDER_EXAMPLES", "6"))
+"""Sequences per screen (CI may raise it)."""
+
+# ann: St. James, Tennessee, New York (3 houses), Electric Company; bob: Boardwalk (3 houses), Park Place; rent on
+# Boardwalk ($600) is more than ann has ($490): the raise-money dialog opens on it.
+GAME = [
+    "buy ann st james place",
+    "buy ann tennessee",
+    "buy ann new york",
+    "build ann st james 3",
+    "buy ann electric company",
+    "buy bob boardwalk",
+    "buy bob park place",
+    "build bob boardwalk 3",
+    "buy cat reading",
+    "buy cat short line",
+    "pay cat 10",
+    "go bob",
+]
+
+SPECIAL = {
+    " ": "space",
+    "/": "slash",
+    "$": "dollar_sign",
+    "%": "percent_sign",
+    ",": "comma",
+    ".": "full_stop",
+    "-": "minus",
+    "'": "apostrophe",
+}
+EDIT = ["backspace", "ctrl+u", "left", "right", "home", "end"]
+MOVE = ["tab", "shift+tab", "enter", "up", "down", "pageup", "pagedown"]
+
+
+def key_event(name: str) -> events.Key:
+    """The key as the terminal sends it: a character key carries its character."""
+    if len(name) == 1:
+        return events.Key(SPECIAL.get(name, name), name)
+    char = {"enter": "\r", "tab": "\t", "space": " ", "backspace": "\x7f", "escape": "\x1b"}.get(name)
+    return events.Key(name, char)
+
+
+def words(*texts: str) -> st.SearchStrategy[list[str]]:
+    """A word typed whole (its characters as keys), from names, deeds and amounts of the game."""
+    return st.sampled_from(texts).map(list)
+
+
+def keys_of(parts: st.SearchStrategy[list[str]], opening: list[str], size: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(parts, min_size=2, max_size=size).map(lambda ps: opening + [k for p in ps for k in p])
+
+
+NAMES = ("ann", "bob", "cat", "a", "b")
+DEEDS = ("boardwalk", "park place", "st james", "reading", "short line", "bo", "st")
+AMOUNTS = ("10", "25", "50", "150", "$1,000", "0", "x")
+ONE = st.sampled_from(EDIT + MOVE).map(lambda k: [k])
+TEXT = st.one_of(words(*NAMES), words(*DEEDS), words(*AMOUNTS), ONE, ONE)
+
+SCREENS: dict[str, st.SearchStrategy[list[str]]] = {
+    # the command line: commands, completions, refusals (the refused text is kept, selected), queries
+    "command line": keys_of(
+        st.one_of(
+            words("go ann", "pay bob 10", "rent ann boardwalk", "show worth", "collect cat 5", "xyzzy", "go bo"),
+            st.sampled_from(["enter", "tab", "backspace", "ctrl+u", "escape", "left", "right", "/"]).map(lambda k: [k]),
+        ),
+        ["/"],
+        8,
+    ),
+    # the table's own keys in a burst: dialogs opened and answered, turns, undo, redo
+    "table keys": keys_of(
+        st.one_of(st.sampled_from(["n", "u", "y", "g", "r", "p", "escape", "enter", "tab"]).map(lambda k: [k]), TEXT),
+        [],
+        8,
+    ),
+    "rent": keys_of(TEXT, ["r"], 8),
+    "card": keys_of(st.one_of(TEXT, words("chance", "chest", "street repairs", "opera", "xmas", "advance")), ["k"], 8),
+    "auction": keys_of(st.one_of(TEXT, st.just(["ctrl+s"])), ["a"], 10),
+    "build": keys_of(TEXT, ["h"], 8),
+    "trade": keys_of(st.one_of(TEXT, st.just(["space"]), st.just(["ctrl+s"])), ["x"], 8),
+    "undo to here": keys_of(
+        st.sampled_from(["up", "down", "home", "end", "pageup", "pagedown", "enter"]).map(lambda k: [k]), ["U"], 6
+    ),
+    "cannot pay": keys_of(
+        st.sampled_from(["up", "down", "space", "home", "end", "pageup", "pagedown", "enter", "tab", "x"]).map(
+            lambda k: [k]
+        ),
+        ["/", *"rent ann boardwalk", "enter"],
+        8,
+    ),
+    "palette": keys_of(
+        st.one_of(
+            words("rent", "undo", "th"), st.sampled_from(["pageup", "pagedown", "up", "down"]).map(lambda k: [k])
+        ),
+        ["ctrl+p"],
+        5,
+    ),
+}
+
+
+def snapshot(app) -> tuple:
+    """What the keys left: the journal, the screen on top and every field, tick and highlight on it."""
+    screen = app.screen
+    fields: list[tuple[object, ...]] = []
+    for w in screen.query(Input):
+        fields.append((w.id, w.value, w.cursor_position, tuple(w.selection)))
+    for w in screen.query(Checkbox):
+        fields.append((w.id, w.value))
+    for w in screen.query(SelectionList):
+        fields.append((w.id, tuple(sorted(w.selected)), w.highlighted))
+    for w in screen.query(OptionList):
+        if not isinstance(w, SelectionList):
+            fields.append((w.id, w.highlighted, w.option_count))
+    focused = app.focused
+    return (
+        [e.text for e in app.session.log()],
+        [type(s).__name__ for s in app.screen_stack],
+        focused.id if focused is not None else None,
+        fields,
+    )
+
+
+async def keys_done(pilot) -> None:
+    """Until every key posted so far has taken effect: the app has read them all (they are in the key order's
+    queue, or done), then the key order is idle."""
+    await pilot.pause()
+    await pilot.app.keys.wait_idle()
+    await pilot.pause()
+
+
+async def run_keys(db: Path, keys: list[str], burst: bool) -> tuple:
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        for name in keys:
+            app.post_message(key_event(name))
+            if not burst:
+                await keys_done(pilot)
+        await keys_done(pilot)
+        await app.workers.wait_for_complete()
+        await keys_done(pilot)
+        assert app.keys.late == 0, "a key's effects did not settle"
+        return snapshot(app)
+
+
+def both_ways(keys: list[str]) -> tuple[tuple, tuple]:
+    with tempfile.TemporaryDirectory() as tmp:
+        results = []
+        for burst in (True, False):
+            db = Path(tmp) / f"{burst}.db"
+            make_game(db, ("ann", "bob", "cat"), GAME, Settings())
+            results.append(asyncio.run(run_keys(db, keys, burst)))
+        return results[0], results[1]
+
+
+def check(keys: list[str]) -> None:
+    burst, slow = both_ways(keys)
+    assert burst == slow, f"keys {keys}:\nin one burst: {burst}\none by one:  {slow}"
+
+
+def _test_for(name: str):
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+    @given(keys=SCREENS[name])
+    def test(keys: list[str]) -> None:
+        check(keys)
+
+    test.__name__ = f"test_burst_and_one_by_one_agree_{name.replace(' ', '_')}"
+    test.__doc__ = f"{name}: the same keys in one burst and one at a time end the same way."
+    return test
+
+
+for _name in SCREENS:
+    globals()[f"test_burst_and_one_by_one_agree_{_name.replace(' ', '_')}"] = _test_for(_name)
+
+
+# The reproductions of the issue, in the pilot (each in the real terminal in test_key_order_terminal.py) -----------
+RAISE = ["/", *"rent ann boardwalk", "enter"]
+
+
+def ticks(snap: tuple) -> tuple[int, ...]:
+    return next(f[1] for f in snap[3] if f[0] == "options")
+
+
+def recorded(snap: tuple) -> list[str]:
+    journal = snap[0]
+    assert journal[: len(GAME)] == GAME
+    return [line.casefold() for line in journal[len(GAME) :]]
+
+
+REPRODUCTIONS = {
+    "cannot pay: Down Down Down Space ticks the fourth row": (
+        [*RAISE, "down", "down", "down", "space"],
+        lambda snap: ticks(snap) == (3,),
+    ),
+    "cannot pay: Space Down Space ticks two rows": (
+        [*RAISE, "space", "down", "space"],
+        lambda snap: ticks(snap) == (0, 1),
+    ),
+    "cannot pay: ten keys leave five rows ticked": (
+        [*RAISE, *["space", "down"] * 5],
+        lambda snap: ticks(snap) == (0, 1, 2, 3, 4),
+    ),
+    "rent by a card: Tab Tab Tab Space Enter": (
+        ["r", *"read", "tab", "tab", "tab", "space", "enter"],
+        lambda snap: recorded(snap) == ["rent ann reading railroad card"],
+    ),
+    "auction: the deed typed, then bids, stay apart": (
+        ["a", *"st james", "enter", *"20", "enter", *"25"],
+        lambda snap: ("deed", "st james") in [f[:2] for f in snap[3]] and ("bid-1", "25") in [f[:2] for f in snap[3]],
+    ),
+    "a burst of commands after a refused line records every one": (
+        ["/", *"xyzzy", "enter", *"go ann", "enter", *"go bob", "enter"],
+        lambda snap: recorded(snap) == ["go ann", "go bob"],
+    ),
+    "undo to here: Down Down Enter acts on the third row": (
+        ["n", "n", "n", "U", "down", "down", "enter"],
+        # newest first: the three turns are rows 0, 1, 2; the third is the first "next", so the two after it go
+        lambda snap: recorded(snap)[3:4] == [f"undo to {len(GAME) + 1}"] and snap[1] == ["TableScreen"],
+    ),
+}
+
+
+def _repro(name: str):
+    keys, expect = REPRODUCTIONS[name]
+
+    def test() -> None:
+        burst, slow = both_ways(keys)
+        assert burst == slow
+        assert expect(burst), burst
+
+    test.__name__ = "test_" + "".join(c if c.isalnum() else "_" for c in name)
+    test.__doc__ = name
+    return test
+
+
+for _name in REPRODUCTIONS:
+    globals()[_repro(_name).__name__] = _repro(_name)
+
+
+# Text already in a field is selected when the field is entered ---------------------------------------------------
+def test_a_prefilled_field_is_replaced_by_the_first_key():
+    """The card dialog's player starts as whoever's turn it is: Shift+Tab twice and bob gave "annbob"; now "bob"."""
+    burst, slow = both_ways(["k", "shift+tab", "shift+tab", *"bob"])
+    assert burst == slow
+    assert ("f-player", "bob") in [f[:2] for f in burst[3]], burst
+
+
+def test_an_arrow_keeps_the_prefilled_text_for_editing():
+    burst, slow = both_ways(["k", "shift+tab", "shift+tab", "end", *"x"])
+    assert burst == slow
+    assert ("f-player", "annx") in [f[:2] for f in burst[3]], burst
+
+
+def test_a_community_chest_card_in_six_keys():
+    """The deck left blank is the one deck that has a card of those words: k, the words, Enter."""
+    burst, slow = both_ways(["k", *"xmas", "enter"])
+    assert burst == slow
+    assert recorded(burst) == ["card ann chest xmas_fund"], burst[0]
+
+
+def test_a_rebid_replaces_the_old_bid():
+    """Enter coming round to a bidder selects the old bid: 10 then 15 is 15, never 1015."""
+    keys = ["a", *"park place", "enter", *"10", "enter", *"11", "enter", *"12", "enter", *"15"]
+    burst, slow = both_ways(keys)
+    assert burst == slow
+    assert ("bid-0", "15") in [f[:2] for f in burst[3]], burst
+
+
+def test_a_refused_line_is_selected():
+    burst, slow = both_ways(["/", *"xyzzy", "enter"])
+    assert burst == slow
+    assert ("command", "xyzzy", 5, (0, 5)) in burst[3], burst
+
+
+# The palette, lists and the app's edge --------------------------------------------------------------------------
+def test_palette_pageup_in_one_burst_does_not_end_the_app():
+    """Ctrl+P then PageUp in one burst ended Banker with KeyError: 0 in OptionList._move_page (no lines yet)."""
+    burst, slow = both_ways(["ctrl+p", "pageup", "pagedown", "pageup", "escape", "/", *"go ann", "enter"])
+    assert burst == slow
+    assert burst[0][-1] == "go ann"
+
+
+async def test_an_option_list_with_no_lines_yet_ignores_a_page_move():
+    """The guard itself (banker.tui.textual_private.page_moves_guarded): options added and a page move before the
+    list has laid them out (as the palette's results arrive) raised KeyError: 0 in Textual 8.2.8."""
+    from textual.app import App
+    from textual.widgets import OptionList
+
+    import banker.tui.app  # noqa: F401 - installs the guard
+
+    class Bare(App):
+        def compose(self):
+            yield OptionList(id="list")
+
+    app = Bare()
+    async with app.run_test() as pilot:
+        options = app.query_one(OptionList)
+        options.add_options(["one", "two"])
+        options.highlighted = 0
+        options.action_page_down()  # no KeyError
+        options.action_page_up()
+        await pilot.pause()
+        assert options.highlighted == 0
+
+
+async def test_an_exception_escaping_a_widget_is_shown_and_logged_and_the_game_kept(tmp_path, monkeypatch):
+    """In use (not under test) an exception that escapes a Textual widget is caught at the app's edge: shown,
+    logged, the game kept; under test it fails the test (Textual ends the app)."""
+    from textual.widgets import OptionList
+
+    monkeypatch.setattr(type(make_app(tmp_path / "x.db")), "raise_errors", False)
+
+    def boom(self, direction):
+        raise KeyError(0)
+
+    monkeypatch.setattr(OptionList, "_move_page", boom)
+    db = tmp_path / "edge.db"
+    make_game(db, ("ann", "bob"), ["go ann", "go bob"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("U", "pagedown")
+        await pilot.pause()
+        assert app.is_running
+        assert any("KeyError" in n.message for n in app._notifications), "the error is shown"
+        await pilot.press("escape", "slash", *"go ann", "enter")
+        assert [e.text for e in app.session.log()][-1] == "go ann"
+    from banker.paths import log_path
+
+    assert "KeyError" in log_path().read_text()
+
+
+# Issue 22's keyboard items --------------------------------------------------------------------------------------
+def test_escape_then_enter_read_as_alt_enter_is_both_keys():
+    """A terminal sends ESC CR for Escape then Enter typed within the escape delay; Textual read it as Enter."""
+    from textual._xterm_parser import XTermParser
+
+    import banker.tui.app  # noqa: F401 - installs the parser fix
+
+    def keys_read(data: str) -> list[str]:
+        parser = XTermParser()
+        read = [*parser.feed(data), *parser.feed("")]  # "": the end of input, as the escape delay ending does
+        return [e.key for e in read if isinstance(e, events.Key)]
+
+    assert keys_read("\x1b\r") == ["escape", "enter"]
+    assert keys_read("\x1bU") == ["escape", "U"]  # Escape then U, never Alt+U (bound to nothing: the key was lost)
+    assert keys_read("\r") == ["enter"]
+    # Escape, U, Escape, x in one write: Textual read the first ESC again as "^" (typed into the command line)
+    assert keys_read("\x1bU\x1bx") == ["escape", "U", "escape", "x"]
+    assert keys_read("^") == ["circumflex_accent"]
+
+
+async def test_ctrl_c_says_how_to_quit_without_markup(tmp_path):
+    db = tmp_path / "c.db"
+    make_game(db, ("ann", "bob"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("quit" in m for m in messages) and not any("[b]" in m for m in messages), messages
+
+
+async def test_a_tick_shows_without_colour(tmp_path):
+    """A checkbox ticked shows X, unticked a blank: told apart on a monochrome screen."""
+    from banker.tui.widgets.inputs import FlagBox, TickList
+
+    db = tmp_path / "t.db"
+    make_game(db, ("ann", "bob", "cat"), GAME)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("slash", *"rent ann boardwalk", "enter", "space")
+        ticks = app.screen.query_one(TickList)
+        rows = [ticks.render_line(i).text for i in range(2)]
+        assert rows[0].startswith("▐X▌") and rows[1].startswith("▐ ▌"), rows
+        await pilot.press("escape", "escape", "r")
+        box = app.screen.query_one(FlagBox)
+        assert str(box.render()).startswith("▐ ▌")
+        await pilot.press("tab", "tab", "tab", "space")
+        assert box.value and str(box.render()).startswith("▐X▌")
+
+
+# The keystroke counts in docs/app.md ---------------------------------------------------------------------------
+COUNTS = [
+    (["r", *"park", "enter"], "rent ann park place"),
+    (["k", *"xmas", "enter"], "card ann chest xmas_fund"),
+    (["k", *"chair", "enter"], "card ann chance chairman"),
+    (["g", "enter"], "go ann"),
+    (["n"], "next"),
+    (["b", *"water", "enter"], "buy ann water works"),
+    (["a", *"vent", "enter", *"10", "enter", *"15", "ctrl+s"], "auction ventnor avenue bob 15"),
+]
+
+
+def test_the_keystroke_counts_of_the_common_actions():
+    """docs/app.md's table: each sequence, in one burst, records what it says (a Community Chest card in 6 keys)."""
+    for keys, line in COUNTS:
+        burst, _ = both_ways(keys)
+        assert recorded(burst) == [line], (keys, burst[0][len(GAME) :])
