@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 1
 LINKS = "phone_links"
+MATHS = "maths_players"
+"""The players of a game who work out their payments first (the maths mode): a table added on first use, as the
+phone links' is."""
 """The phone pages' link tokens (docs/storage.md): created when the banker first turns the pages on for a game."""
 TABLE_SEAT = -1
 """The seat of the table page's link in ``phone_links``."""
@@ -623,7 +626,13 @@ class Journal:
     @contextlib.contextmanager
     def write(self) -> Iterator[sqlite3.Connection]:
         """One ``BEGIN IMMEDIATE`` transaction: committed when the block ends, rolled back if it raises. A failure
-        of the database itself (read-only, disk full, busy) is a :class:`JournalError`: nothing was written."""
+        of the database itself (read-only, disk full, busy) is a :class:`JournalError`: nothing was written.
+
+        Inside another ``write`` block (a game imported in one transaction, :meth:`Session.imported`) it is a
+        savepoint: rolled back alone if its block raises, committed only with the outer transaction."""
+        if self.conn.in_transaction:
+            yield from self._savepoint()
+            return
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
@@ -648,6 +657,17 @@ class Journal:
         except sqlite3.Error as e:
             self._rollback()
             raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
+
+    def _savepoint(self) -> Iterator[sqlite3.Connection]:
+        self.conn.execute("SAVEPOINT inner_write")
+        try:
+            yield self.conn
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self.conn.execute("ROLLBACK TO inner_write")
+                self.conn.execute("RELEASE inner_write")
+            raise
+        self.conn.execute("RELEASE inner_write")
 
     def _rollback(self) -> None:
         if self.conn.in_transaction:
@@ -709,9 +729,16 @@ class Journal:
 
     # Games -------------------------------------------------------------------------------------------------
     def create_game(
-        self, settings: dict[str, Any], variant: str, edition: str, names: list[str], tokens: list[str]
+        self,
+        settings: dict[str, Any],
+        variant: str,
+        edition: str,
+        names: list[str],
+        tokens: list[str],
+        created: str | None = None,
     ) -> tuple[int, str]:
-        created = now()
+        """A new game; ``created``: when it started, if not now (a game imported from a file keeps its own)."""
+        created = created or now()
         with self.write() as conn:
             cur = conn.execute(
                 "INSERT INTO games (created, updated, variant, edition, settings, over, winner) "
@@ -833,8 +860,10 @@ class Journal:
         action: dict[str, Any] | None,
         target: int | None,
         summary: str,
+        time: str | None = None,
     ) -> str:
-        time = now()
+        """One event; ``time``: when it was recorded, if not now (an imported game's entries keep theirs)."""
+        time = time or now()
         conn.execute(
             "INSERT INTO events (game, seq, time, kind, text, action, target, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (
@@ -1113,6 +1142,27 @@ class Journal:
                 "port INTEGER NOT NULL)"
             )
             conn.execute(f"INSERT OR REPLACE INTO {PAGES} (game, port) VALUES (?, ?)", (game_id, port))
+
+    # Maths mode ------------------------------------------------------------------------------------------------
+    @_reading
+    def maths_seats(self, game_id: int) -> set[int]:
+        """The seats of the game's players in maths mode (empty when none, or the table was never made)."""
+        if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{MATHS}'").fetchone():
+            return set()
+        return {row[0] for row in self.conn.execute(f"SELECT seat FROM {MATHS} WHERE game = ?", (game_id,))}
+
+    def set_maths(self, game_id: int, seat: int, on: bool) -> None:
+        """Turn the maths mode on or off for one seat (creating the table if missing: an addition schema 1
+        databases take as they are)."""
+        with self.write() as conn:
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {MATHS} (game INTEGER NOT NULL REFERENCES games(id), "
+                "seat INTEGER NOT NULL, PRIMARY KEY (game, seat))"
+            )
+            if on:
+                conn.execute(f"INSERT OR IGNORE INTO {MATHS} (game, seat) VALUES (?, ?)", (game_id, seat))
+            else:
+                conn.execute(f"DELETE FROM {MATHS} WHERE game = ? AND seat = ?", (game_id, seat))
 
     def data_version(self) -> int:
         """SQLite's ``PRAGMA data_version``: changes when another connection committed since the last call; a

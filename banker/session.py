@@ -50,7 +50,16 @@ if TYPE_CHECKING:
     from banker.commands import Command, Control, Query
     from rules.actions import Action
 
-__all__ = ["CHECKPOINT_EVERY", "JournalError", "LogEntry", "Reply", "Session", "parse_new"]  # noqa: F822 - parse_new: see __getattr__
+__all__ = [
+    "CHECKPOINT_EVERY",
+    "JournalError",
+    "LogEntry",
+    "ReplayEntry",
+    "ReplayRefused",
+    "Reply",
+    "Session",
+    "parse_new",  # noqa: F822 - see __getattr__
+]
 
 
 def __getattr__(name: str) -> Callable[[str], tuple[list[str], rules.Settings]]:
@@ -95,6 +104,31 @@ class Reply:
 
 
 @dataclass(frozen=True)
+class ReplayEntry:
+    """One entry of another game's journal to replay (:meth:`Session.imported`): ``kind`` action, undo or redo;
+    ``line`` as typed; ``action`` the journalled action (JSON) the line must replay as, when known; ``seq`` and
+    ``target`` the entry's number and, for an undo or redo, the entry it took back or brought back; ``time`` when it
+    was first recorded."""
+
+    kind: str
+    line: str
+    action: dict[str, Any] | None = None
+    seq: int | None = None
+    target: int | None = None
+    time: str | None = None
+    """When the entry was first recorded (ISO 8601), kept by the replay."""
+
+
+class ReplayRefused(Exception):
+    """An entry of an imported journal does not replay: ``index`` (0-based) and why."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+@dataclass(frozen=True)
 class LogEntry:
     seq: int
     time: str
@@ -120,6 +154,22 @@ class _Plan:
     outcome: Outcome | None
     summary: str
     state: GameState
+
+
+def _entry_clock(time: str) -> datetime:
+    """The clock of an entry being replayed: the time it was first recorded (UTC when the text names no zone)."""
+    at = datetime.fromisoformat(time)
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def _journalled_settings(state: GameState) -> dict[str, Any]:
+    """A new game's settings as journalled: an edition that is not built in is kept whole beside them, so the game
+    opens when its file has changed or gone (docs/editions.md)."""
+    journalled: dict[str, Any] = state_to_dict(state)["settings"]
+    own = editions.edition_data(state.settings.edition)
+    if own is not None:
+        journalled = {**journalled, EDITION_DATA: own}
+    return journalled
 
 
 class Session:
@@ -149,6 +199,8 @@ class Session:
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
         self._listeners: list[Callable[[Session], None]] = []
+        self._entry_time: str | None = None
+        """While an imported game is replayed: the time its entry was first recorded (None: now)."""
         self._steps_together: dict[int, tuple[int, ...]] = {}
         """Entries recorded as one step (:meth:`together`), by their last entry; in this session only."""
         self.clock: Callable[[], datetime] = partial(datetime.now, UTC)
@@ -166,14 +218,10 @@ class Session:
         """Start a game (checked by the rules: names, player count, settings) and journal it."""
         editions.use_directory(editions_dir(db))
         state = rules.new_game(names, settings, tokens)
-        journalled = state_to_dict(state)["settings"]
-        own = editions.edition_data(state.settings.edition)
-        if own is not None:  # not a built-in edition: the game keeps its own copy (docs/editions.md)
-            journalled = {**journalled, EDITION_DATA: own}
         journal = Journal(db)
         try:
             game_id, _ = journal.create_game(
-                journalled,
+                _journalled_settings(state),
                 state.settings.variant,
                 state.settings.edition,
                 [p.name for p in state.players],
@@ -183,6 +231,74 @@ class Session:
         except BaseException:
             journal.close()
             raise
+
+    @classmethod
+    def imported(
+        cls,
+        db: str | Path,
+        names: list[str],
+        settings: rules.Settings,
+        tokens: list[str] | tuple[str, ...],
+        entries: list[ReplayEntry],
+        final: dict[str, Any] | None = None,
+        created: str | None = None,
+    ) -> Session:
+        """A new game replayed from another journal's entries (a game moved in one file, ``banker import``): set
+        up as :meth:`create` does, then every entry executed as typed, through the engine, undos and redos
+        included, all in one transaction. An entry that is refused, or that does something other than what the
+        other journal recorded, raises :class:`ReplayRefused` naming it, and nothing is created; so does a game
+        that ends in another state than ``final`` (the other game's state as ``rules.codec`` writes it; index -1).
+        ``created`` and each entry's ``time``: when the game started and each entry was first recorded, kept."""
+        editions.use_directory(editions_dir(db))
+        rules.new_game(names, settings, tokens)  # the set-up's checks, before the database is touched
+        journal = Journal(db)
+        try:
+            with journal.write():
+                state = rules.new_game(names, settings, tokens)
+                game_id, _ = journal.create_game(
+                    _journalled_settings(state),
+                    state.settings.variant,
+                    state.settings.edition,
+                    [p.name for p in state.players],
+                    [p.token for p in state.players],
+                    created,
+                )
+                session = cls(journal, game_id)
+                session._replay_entries(entries)
+                if final is not None and state_to_dict(session.state) != final:
+                    raise ReplayRefused(-1, "every entry replays, but the game ends in another state than the file's")
+            return session
+        except BaseException:
+            journal.close()
+            raise
+
+    def _replay_entries(self, entries: list[ReplayEntry]) -> None:
+        seqs: dict[int, int] = {}  # the other journal's entry -> this one's
+        for i, entry in enumerate(entries):
+            line = entry.line if entry.kind == "action" else entry.kind  # one step each: `undo to` wrote several
+            self._entry_time = entry.time
+            clock = self.clock
+            if entry.time is not None:  # a time-limit game's deadline is checked at the time the entry was played
+                self.clock = partial(_entry_clock, entry.time)
+            try:
+                reply = self.execute(line, as_typed=entry.line)
+            finally:
+                self._entry_time = None
+                self.clock = clock
+            if not reply.ok:
+                raise ReplayRefused(i, f"refused: {reply.message}")
+            if reply.kind != entry.kind:
+                raise ReplayRefused(i, f"recorded as {reply.kind or 'nothing'}, not as {entry.kind}")
+            if entry.kind == "action":
+                assert reply.action is not None
+                if entry.action is not None and action_to_dict(reply.action) != entry.action:
+                    raise ReplayRefused(i, f"replays as {action_to_dict(reply.action)}, not {entry.action}")
+            else:
+                target = self._timeline.undone[-1] if entry.kind == "undo" else self._timeline.stack[-1]
+                if entry.target is not None and seqs.get(entry.target) != target:
+                    raise ReplayRefused(i, f"takes back or redoes entry {target}, not entry {entry.target}")
+            if entry.seq is not None:
+                seqs[entry.seq] = self._last_seq
 
     @classmethod
     def open(cls, db: str | Path, game_id: int | None = None, readonly: bool = False) -> Session:
@@ -290,20 +406,33 @@ class Session:
             self._last_seq = after = cp.seq
         self._replay(self._j.events(self.game_id, after=after))
 
-    def _replay(self, events: list[EventRow]) -> None:
-        """Bring the timeline up to date with journalled events (ours or another process's)."""
+    def _replay(self, events: list[EventRow], timeline: Timeline | None = None) -> None:
+        """Bring the timeline up to date with journalled events (ours or another process's). ``timeline``: replay
+        into another timeline instead (:meth:`state_after`), leaving the session's own as it is."""
+        own = timeline is None
+        into = self._timeline if timeline is None else timeline
         for ev in events:
             if ev.kind == "action":
                 try:
                     action = action_from_dict(ev.action or {})
                 except _DAMAGE as e:
                     raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {ev.seq}") from None
-                self._timeline.record(ev.seq, action)
+                into.record(ev.seq, action)
             elif ev.kind == "undo":
-                self._timeline.undo(int(ev.target or 0))
+                into.undo(int(ev.target or 0))
             elif ev.kind == "redo":
-                self._timeline.redo()
-            self._last_seq = ev.seq
+                into.redo()
+            if own:
+                self._last_seq = ev.seq
+
+    def state_after(self, seq: int) -> GameState:
+        """The game as it was right after journal entry ``seq`` (0: as it was set up), undos and redos included:
+        the 18xx "game at action N", for settling a dispute. Raises LookupError for an entry the game lacks."""
+        if not 0 <= seq <= self._last_seq:
+            raise LookupError(f"game {self.game_id} has entries 1 to {self._last_seq}; there is no entry {seq}")
+        timeline = Timeline(self._base, self._apply_journalled, self._load_actions)
+        self._replay([ev for ev in self._j.events(self.game_id) if ev.seq <= seq], timeline)
+        return timeline.state
 
     def _apply_journalled(self, state: GameState, action: Action, seq: int) -> Outcome:
         """The timeline's ``apply``: the rules engine, with a journalled action that no longer replays (or was
@@ -361,12 +490,15 @@ class Session:
             return Reply(False, str(e), error=e)
         return Reply(True, plan.summary, outcome=plan.outcome, changed=True)
 
-    def execute(self, line: str, request: RequestRow | None = None) -> Reply:
+    def execute(self, line: str, request: RequestRow | None = None, *, as_typed: str | None = None) -> Reply:
         """Parse, apply and journal one command line. Never raises on bad input: a refusal is a Reply.
 
         ``request``: the line is a phone's request (:meth:`requests`), recorded in the same transaction that marks
         it recorded, only if it is still pending then: a second accept (another screen, another process, a key
-        pressed twice) is refused and writes nothing. The summary says whose phone asked."""
+        pressed twice) is refused and writes nothing. The summary says whose phone asked.
+
+        ``as_typed``: the text to journal instead of ``line`` (an imported game's ``undo to 7``, replayed as one
+        ``undo`` per entry it wrote, keeps its own words in the log)."""
         from banker.commands import Control, NewGame, Query, parse
 
         try:
@@ -399,7 +531,7 @@ class Session:
                             f"check the log and {cmd.kind} again if you still mean it",
                         )
                     steps = self._steps(cmd)
-                    plan = self._plan(cmd, line)
+                    plan = self._plan(cmd, as_typed or line)
                     if request is not None:
                         plan = self._claim(conn, request, cmd, plan)
                 except RuleError as e:
@@ -408,7 +540,7 @@ class Session:
                 self._write(conn, plan)
                 summaries = [plan.summary]
                 for _ in range(steps - 1):  # `undo to` / `redo to`: ordinary undos or redos, one transaction
-                    plan = self._plan(cmd, line)
+                    plan = self._plan(cmd, as_typed or line)
                     self._write(conn, plan)
                     summaries.append(plan.summary)
                 if steps > 1 and isinstance(cmd, Control):
@@ -613,7 +745,9 @@ class Session:
         seq = self._last_seq + 1
         was_over = self.state.over
         action_dict = action_to_dict(plan.action) if plan.action is not None else None
-        self._j.add_event(conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary)
+        self._j.add_event(
+            conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary, self._entry_time
+        )
         if plan.kind == "action":
             assert plan.action is not None
             self._timeline.record(seq, plan.action, plan.state)
@@ -680,6 +814,11 @@ class Session:
             for r in self._j.log(self.game_id, limit)
         ]
 
+    def events(self) -> list[EventRow]:
+        """Every journalled event with its action (JSON), oldest first: what a game file carries
+        (:mod:`banker.reports.journal_file`)."""
+        return self._j.events(self.game_id)
+
     def history(self) -> list[tuple[LogEntry, Outcome]]:
         """Every effective (not undone) action in order, with what it did (replayed from the start)."""
         entries = {e.seq: e for e in self.log()}
@@ -688,6 +827,18 @@ class Session:
     def action(self, seq: int) -> Action:
         """The action journal entry ``seq`` recorded (as the timeline holds it)."""
         return self._action(seq)
+
+    # Maths mode --------------------------------------------------------------------------------------------------
+    def maths_players(self) -> frozenset[str]:
+        """The players who work out their payments first (a game setting, per player; docs/app.md, "Maths mode")."""
+        seats = self._j.maths_seats(self.game_id)
+        return frozenset(p.name for i, p in enumerate(self.state.players) if i in seats)
+
+    def set_maths(self, name: str, on: bool = True) -> str:
+        """Turn the maths mode on or off for a player (any spelling the game reads); their name as printed."""
+        seat = self.state.player_index(name)
+        self._j.set_maths(self.game_id, seat, on)
+        return self.state.players[seat].name
 
     def scores(self) -> list[ScoreRow]:
         """The journalled final standings (empty until the game is over)."""

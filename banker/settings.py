@@ -52,6 +52,8 @@ class Config:
     false keeps the pages read-only."""
     exports: Path | None = None
     """Where exports go (None: a folder beside the database in use: :func:`banker.reports.files.exports_dir`)."""
+    read_aloud: bool = False
+    """Read each recorded summary aloud through ``espeak-ng`` when it is installed (``[speech] read_aloud``)."""
     path: Path | None = None
     """The file read (None: there was none)."""
 
@@ -80,6 +82,7 @@ _KEYS: dict[str, dict[str, type]] = {
     "new_game.house_rules": {o.key: o.kind for o in OPTIONS if o.house_rule},
     "exports": {"directory": str},
     "phones": {"ask": bool},
+    "speech": {"read_aloud": bool},
 }
 _TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
 
@@ -178,6 +181,7 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
         new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), cards=cards, **options),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
         phones_ask=bool(values.get("phones.ask", True)),
+        read_aloud=bool(values.get("speech.read_aloud", False)),
         path=path,
     )
 

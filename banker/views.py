@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from rules.codec import state_to_dict
@@ -28,6 +29,11 @@ def answer(state: GameState, q: Query) -> str:
         quote = rent_quote(state, state.deed(q.deed or ""), dice=q.dice)
         owner = f" (owner {quote.owner})" if quote.owner else " (the bank holds it)"
         return f"rent on {quote.deed}{owner}: {money(quote.amount)}; {quote.explanation}"
+    if q.kind == "deed":
+        return "\n".join(deed_card_lines(state, q.deed or ""))
+    if q.kind == "count":
+        houses, hotels = q.counts or (0, 0)
+        return count_check(state, houses, hotels, q.group)
     if q.kind == "worth":
         lines = []
         for i, p in enumerate(state.players):
@@ -57,6 +63,293 @@ def answer(state: GameState, q: Query) -> str:
     return "\n".join(
         f"{s.rank}. {s.name}: {money(s.total)}" + (" (winner)" if s.winner else "") for s in standings(state)
     )
+
+
+NOW_MARK = "<- now"
+"""Beside the rent line a lander would be charged now (words, not a colour)."""
+
+
+@dataclass(frozen=True)
+class DeedCardView:
+    """A deed card in words, drawn the same on the table (text) and on the phone (HTML)."""
+
+    name: str
+    mark: str
+    group: str
+    colour: str
+    price: str
+    rents: tuple[tuple[str, str, bool], ...]
+    """(level, figure, charged now) for each printed rent."""
+    building: str
+    """"houses $200 each; a hotel $200 plus 4 houses" ("" for a railroad or utility)."""
+    mortgage: str
+    holder: str
+    collects: str
+
+
+def deed_card_view(state: GameState, deed: str) -> DeedCardView:
+    """A title deed as printed, then this game's facts, in words (``rules.queries.deed_card`` gives every figure)."""
+    from rules.queries import deed_card
+
+    card = deed_card(state, deed)
+    money = state.money
+    group = state.board.groups[card.deed.group]
+    rents = tuple(
+        (r.label, f"{r.amount} x the dice" if r.dice else money(r.amount), i == card.current)
+        for i, r in enumerate(card.rents)
+    )
+    building = (
+        f"houses {money(card.house_cost)} each; a hotel {money(card.house_cost)} plus {card.hotel_houses} houses"
+        if card.house_cost
+        else ""
+    )
+    principal, interest = card.lift
+    mortgage = (
+        f"mortgage value {money(card.mortgage)}; lifting it costs {money(principal + interest)} "
+        f"({money(principal)} + {money(interest)} interest)"
+    )
+    if card.owner is None:
+        holder = "held by the bank"
+    else:
+        held = ["a hotel" if card.hotel else f"{card.houses or 'no'} house{'s' if card.houses != 1 else ''}"]
+        if not card.house_cost:
+            held = []
+        held.append("mortgaged" if card.mortgaged else "not mortgaged")
+        holder = f"owner {card.owner}; {', '.join(held)}"
+    return DeedCardView(
+        card.deed.name,
+        group.mark,
+        card.group,
+        group.colour,
+        money(card.price),
+        rents,
+        building,
+        mortgage,
+        holder,
+        f"collects now: {card.collects}",
+    )
+
+
+def deed_card_lines(state: GameState, deed: str) -> list[str]:
+    """The ``show deed`` answer and the deed card on the table: :func:`deed_card_view` as lines of text, the rent
+    charged now marked in words (:data:`NOW_MARK`)."""
+    v = deed_card_view(state, deed)
+    lines = [f"{v.name} [{v.mark}] {v.group}", f"  price {v.price}"]
+    width = max(len(label) for label, _, _ in v.rents)
+    wide = max(len(figure) for _, figure, _ in v.rents)
+    for label, figure, now in v.rents:
+        lines.append(f"  rent, {label:<{width}}  {figure:>{wide}}" + (f"  {NOW_MARK}" if now else ""))
+    if v.building:
+        lines.append(f"  {v.building}")
+    lines += [f"  {v.mortgage}", f"  {v.holder}", f"  {v.collects}"]
+    return lines
+
+
+@dataclass(frozen=True)
+class SheetDeed:
+    """One deed as the board sheet lists it."""
+
+    name: str
+    group: str
+    mark: str
+    colour: str
+    owner: str | None
+    token: str
+    houses: int
+    hotel: bool
+    mortgaged: bool
+    street: bool
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    name: str
+    token: str
+    cash: str
+    turn: bool
+    jail: str
+    """"in jail, turn 2 of 3", or "" when free (``rules.queries.jail_status``)."""
+    jail_cards: tuple[str, ...]
+    bankrupt: bool
+
+
+@dataclass(frozen=True)
+class BoardSheet:
+    """What a banker needs to lay the board out again (a game packed away, a board knocked over): every deed by
+    colour group with its owner, buildings and mortgage; whose turn; who is in jail and on which turn; each
+    player's Get Out of Jail Free cards; the bank's houses and hotels and the Free Parking pot."""
+
+    title: str
+    turn: str
+    turn_no: int
+    over: bool
+    deeds: tuple[SheetDeed, ...]
+    players: tuple[SheetPlayer, ...]
+    houses: int
+    hotels: int
+    houses_total: int
+    hotels_total: int
+    pot: str | None
+    """The Free Parking pot, when the house rule is on."""
+
+
+def board_sheet(state: GameState) -> BoardSheet:
+    """The board sheet of a state, every figure from the state and ``rules.queries``."""
+    from rules.jail import DECK_TITLES
+    from rules.queries import jail_status
+
+    board = state.board
+    deeds = []
+    for group in board.groups.values():
+        for di in group.deeds:
+            deed = board.deeds[di]
+            holding = state.deeds[di]
+            houses, hotel = buildings_on(state, deed)
+            owner = state.players[holding.owner] if holding.owner is not None else None
+            deeds.append(
+                SheetDeed(
+                    deed.name,
+                    group.title,
+                    group.mark,
+                    group.colour,
+                    owner.name if owner else None,
+                    owner.token if owner else "",
+                    houses,
+                    hotel,
+                    holding.mortgaged,
+                    deed.is_street,
+                )
+            )
+    players = tuple(
+        SheetPlayer(
+            p.name,
+            p.token,
+            state.money(p.cash),
+            i == state.turn and not state.over,
+            jail_status(state, i),
+            tuple(DECK_TITLES.get(d, str(d)) for d in p.jail_cards),
+            p.bankrupt,
+        )
+        for i, p in enumerate(state.players)
+    )
+    return BoardSheet(
+        f"{board.title}, {state.variant.title}",
+        state.players[state.turn].name if state.players else "",
+        state.turn_no,
+        state.over,
+        tuple(deeds),
+        players,
+        state.houses,
+        state.hotels,
+        board.houses,
+        board.hotels,
+        state.money(state.pot) if state.settings.house_rules.free_parking else None,
+    )
+
+
+def buildings_text(d: SheetDeed) -> str:
+    """ "hotel", "3 houses", "" (none), "-" for a railroad or utility (nothing can stand on it)."""
+    if not d.street:
+        return "-"
+    if d.hotel:
+        return "hotel"
+    return f"{d.houses} house{'s' if d.houses != 1 else ''}" if d.houses else ""
+
+
+def count_check(state: GameState, houses: int, hotels: int, group: str | None = None) -> str:
+    """The building count check: the houses and hotels the banker counted on the board (on one colour group, or
+    on the whole board) against the journal's; where they differ, the journal's count deed by deed (a group) or
+    group by group (the board), so the banker knows where to look."""
+    board = state.board
+    groups = [board.groups[group]] if group else list(board.groups.values())
+    where = f"the {groups[0].title} group" if group else "the board"
+    per_deed = [
+        (g, board.deeds[di], *buildings_on(state, board.deeds[di]))
+        for g in groups
+        for di in g.deeds
+        if board.deeds[di].is_street
+    ]
+    want_houses = sum(h for _, _, h, _ in per_deed)
+    want_hotels = sum(1 for _, _, _, hotel in per_deed if hotel)
+
+    def both(h: int, t: int) -> str:
+        return f"{h} house{'s' if h != 1 else ''} and {t} hotel{'s' if t != 1 else ''}"
+
+    if (houses, hotels) == (want_houses, want_hotels):
+        return f"{_first_up(where)} matches the journal: {both(houses, hotels)}."
+    wrong = []
+    if houses != want_houses:
+        wrong.append(f"{houses} house{'s' if houses != 1 else ''} counted, {want_houses} in the journal")
+    if hotels != want_hotels:
+        wrong.append(f"{hotels} hotel{'s' if hotels != 1 else ''} counted, {want_hotels} in the journal")
+    if group:
+        built = [f"{d.name} {'a hotel' if hotel else both(h, 0).split(' and ')[0]}" for _, d, h, hotel in per_deed]
+        detail = "the journal has " + ", ".join(built)
+    else:
+        counts = []
+        for g in groups:
+            lots = [(h, hotel) for gg, _, h, hotel in per_deed if gg is g]
+            gh, gt = sum(h for h, _ in lots), sum(1 for _, t in lots if t)
+            if gh or gt:
+                counts.append(f"{g.title} [{g.mark}] {both(gh, gt)}")
+        detail = "the journal has " + ("; ".join(counts) if counts else "no buildings anywhere")
+        detail += "; count group by group (show count <houses> <hotels> <group>) to find the difference"
+    return f"{_first_up(where)} does not match the journal: {'; '.join(wrong)}. {_first_up(detail)}."
+
+
+def _first_up(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True)
+class MathsQuestion:
+    """What a player in maths mode is asked before a payment is recorded (docs/app.md, "Maths mode")."""
+
+    player: str
+    question: str
+    """"How much does Bob pay Ann?"."""
+    amount: int
+    """The engine's figure: the only one ever recorded."""
+    working: str
+    """The engine's working without the answer ("Boardwalk, full set, unimproved, 2 x $50"), or ""."""
+    answer: str
+    """The whole summary, answer included, for the reveal."""
+
+
+def maths_question(state: GameState, outcome: Any, players: frozenset[str]) -> MathsQuestion | None:
+    """The question for the first player in maths mode (seat order) who pays or is paid in ``outcome`` (what a
+    command would do, from ``Session.preview``); None when none of them is."""
+    from rules.outcome import BANK, POT
+
+    def who(name: str) -> str:
+        return {BANK: "the bank", POT: "the Free Parking pot"}.get(name, name)
+
+    transfers = [t for t in outcome.transfers if t.amount > 0]
+    for p in state.players:
+        if p.name not in players:
+            continue
+        paying = [t for t in transfers if t.payer == p.name]
+        paid = [t for t in transfers if t.payee == p.name]
+        if paying:
+            others = {t.payee for t in paying}
+            to = f" {who(others.pop())}" if len(others) == 1 else " in all"
+            question, amount = f"How much does {p.name} pay{to}?", sum(t.amount for t in paying)
+        elif paid:
+            others = {t.payer for t in paid}
+            question = (
+                f"How much does {who(others.pop())} pay {p.name}?"
+                if len(others) == 1
+                else f"How much does {p.name} get in all?"
+            )
+            amount = sum(t.amount for t in paid)
+        else:
+            continue
+        summary = outcome.summary
+        working = summary.split(": ", 1)[1] if ": " in summary else ""
+        if state.money(amount) in working:
+            working = ""  # the working would give the answer away
+        return MathsQuestion(p.name, question, amount, working, summary)
+    return None
 
 
 def standings_rows(state: GameState) -> list[dict[str, Any]]:

@@ -56,6 +56,7 @@ _HOME: dict[str, str] = {
             "buildings_on",
             "can_raise",
             "deadline",
+            "deed_card",
             "income_tax_choices",
             "income_tax_options",
             "jail_status",
@@ -196,6 +197,9 @@ if TYPE_CHECKING:  # what a type checker reads; at run time the names come from 
     )
     from rules.queries import (
         deadline as deadline,
+    )
+    from rules.queries import (
+        deed_card as deed_card,
     )
     from rules.queries import (
         income_tax_choices as income_tax_choices,

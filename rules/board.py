@@ -9,6 +9,7 @@ figures) and names the bad entry, because a wrong rent is worse than none.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
@@ -46,6 +47,8 @@ class Group:
     colour: str
     deeds: tuple[int, ...]
     """Indexes into ``Board.deeds``, in board order."""
+    mark: str = ""
+    """A short mark in letters ("DB") shown beside the colour everywhere, so no group is told by colour alone."""
 
 
 @dataclass(frozen=True)
@@ -252,6 +255,42 @@ def load_board(edition: str = "us") -> Board:
     return find_edition(edition)
 
 
+def _group_marks(group_data: dict[str, Any], bad: Callable[[str, str], Exception]) -> dict[str, str]:
+    """Each group's mark: the file's ``mark`` (one to three letters or digits, no two groups alike), else one made
+    from the group's title ("Dark Blue" -> "DB", "Brown" -> "BR"; an edition file written before the marks, or a
+    game that journalled one, still opens), never one another group has."""
+    given: dict[str, str] = {}
+    for key, g in group_data.items():
+        if "mark" not in g:
+            continue
+        mark = g["mark"]
+        if not isinstance(mark, str) or not 1 <= len(mark) <= 3 or not mark.isalnum() or not mark.isascii():
+            raise bad(f"group {key} mark", f"needs one to three letters or digits, not {mark!r}")
+        if mark in given.values():
+            raise bad(f"group {key} mark", f"{mark!r} is another group's mark")
+        given[key] = mark
+    used = set(given.values())
+    marks: dict[str, str] = {}
+    for key, g in group_data.items():
+        if key not in given:
+            given[key] = _made_mark(str(g.get("title", key)), used)
+            used.add(given[key])
+        marks[key] = given[key]
+    return marks
+
+
+def _made_mark(title: str, used: set[str]) -> str:
+    """A mark from a group's title that no other group has: its words' initials, else its first letter and a later
+    one, else a letter and a digit."""
+    words = ["".join(c for c in w if c.isascii() and c.isalnum()).upper() for w in title.split()]
+    words = [w for w in words if w] or ["G"]
+    letters = "".join(words)
+    candidates = ["".join(w[0] for w in words)[:3]] if len(words) > 1 else []
+    candidates += [letters[0] + c for c in letters[1:]]
+    candidates += [letters[0] + str(n) for n in range(1, 100)]
+    return next(c for c in candidates if c not in used)
+
+
 def parse_board(data: dict[str, Any], source: str = "board") -> Board:
     """Build a :class:`Board` from parsed TOML, raising :class:`BoardDataError` naming the first bad entry."""
 
@@ -352,6 +391,7 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
                 raise bad(
                     f'square {d.square} ("{shown(d.name, 40)}")', f'its name "{shown(n, 40)}" is taken by {other.name}'
                 )
+    marks = _group_marks(group_data, bad)
     groups: dict[str, Group] = {}
     for key, g in group_data.items():
         if key not in members:
@@ -361,7 +401,7 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
             raise bad(f"group {key}", "mixes streets, railroads and utilities")
         if kinds == {SquareKind.STREET} and not 2 <= len(members[key]) <= 3:
             raise bad(f"group {key}", f"a colour group has 2 or 3 lots, not {len(members[key])}")
-        groups[key] = Group(key, g.get("title", key), g.get("colour", "#888888"), tuple(members[key]))
+        groups[key] = Group(key, g.get("title", key), g.get("colour", "#888888"), tuple(members[key]), marks[key])
     rr = tuple(positive(f"railroad_rents[{j}]", r) for j, r in enumerate(data.get("railroad_rents", ())))
     if len(rr) != len(groups.get("railroad", Group("", "", "", ())).deeds) or not rr:
         raise bad("railroad_rents", "needs one figure per railroad")

@@ -11,6 +11,7 @@ drawing a saved game's table asks nothing of the engine it does not need (``test
 ``valuation``             a player's valuation (seed 000, SHORT GAME rule 3): what the screens call their worth
 ``standings``, ``winner`` everybody ranked by that valuation, the winner marked once the game is over
 ``rent_quote``            the rent owed on landing on a deed, with the rule followed (``rules.rent.quote``)
+``deed_card``             a title deed as printed (every rent, house cost, mortgage, lift) and who holds it now
 ``tax_basis``             what the 10% Income Tax is of (seed 000, "INCOME TAX": "total worth"); not the valuation
 ``income_tax_options``    both Income Tax figures a player faces now
 ``income_tax_choices``    the Income Tax options of the game's variant: ``("flat", "percent")``, ``("flat",)``, ...
@@ -33,7 +34,7 @@ from rules.state import GameState
 from rules.valuation import Standing, Valuation, standings, valuation, winner
 
 if TYPE_CHECKING:
-    from rules.rent import RentQuote
+    from rules.rent import DeedCard, RentQuote
     from rules.taxes import TaxOptions
     from rules.trades import TakeoverTerms
 
@@ -43,6 +44,7 @@ __all__ = [
     "buildings_on",
     "can_raise",
     "deadline",
+    "deed_card",
     "income_tax_choices",
     "income_tax_options",
     "jail_status",
@@ -63,6 +65,14 @@ def rent_quote(
     from rules.rent import quote
 
     return quote(state, deed, payer=payer, dice=dice, card=card)
+
+
+def deed_card(state: GameState, deed: Deed | str) -> DeedCard:
+    """The deed's card as printed, read by the functions that charge rent, and this game's facts about it
+    (``rules.rent.deed_card``)."""
+    from rules.rent import deed_card as card
+
+    return card(state, deed)
 
 
 def tax_basis(state: GameState, player: int | str) -> int:

@@ -10,10 +10,11 @@ nearest railroad/utility" change the sum (shared/reference/cards_classic.json).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.actions import Rent
-from rules.board import Deed, SquareKind
+from rules.board import Board, Deed, SquareKind
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, transfer
@@ -48,6 +49,31 @@ _Reckoning = tuple[RentQuote, str, str, str]
 """A quote in parts, so that the Rent summary and the quote's explanation say the same thing: the quote, what is
 charged ("Boardwalk, full set, unimproved"), the sum ("2 x $50", or "" when read straight from the deed) and the
 rule that explains why nothing is due, when nothing is. A tuple: quote() is the engine's hottest path."""
+
+
+def _street_charge(
+    deed: Deed, houses: int, hotel: bool, full_set: bool, money: Callable[[int], str]
+) -> tuple[str, str, int]:
+    """What a street charges with ``houses`` (or a hotel) on it: (what is charged, the sum or "", the amount). The one
+    reading of a street's printed rents (seed 000, PAYING RENT: double on the unimproved lots of a full set; seed
+    000, HOUSES / HOTELS: the deed's table), shared by the rent charged and the deed card."""
+    if hotel:
+        return "hotel", "", deed.rents[5]
+    if houses:
+        return f"{houses} house{'s' if houses > 1 else ''}", "", deed.rents[houses]
+    if full_set:
+        return "full set, unimproved", f"2 x {money(deed.rents[0])}", 2 * deed.rents[0]
+    return "unimproved", "", deed.rents[0]
+
+
+def _railroad_charge(board: Board, held: int) -> int:
+    """A railroad's rent when its owner holds ``held`` railroads (the printed deed; seed 003 appendix)."""
+    return board.railroad_rents[held - 1]
+
+
+def _utility_charge(board: Board, both: bool) -> tuple[str, int]:
+    """(what is charged, the multiple of the dice) for a utility whose owner holds one or both (the printed deed)."""
+    return ("both utilities", board.utility_multipliers[1]) if both else ("one utility", board.utility_multipliers[0])
 
 
 def quote(
@@ -95,22 +121,13 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
 
     if kind is SquareKind.STREET:
         level = holding.level
-        if level == 0:
-            if all(state.deeds[i].owner == owner for i in board.groups[deed.group].deeds):
-                what, calc, amount = (
-                    f"{deed.name}, full set, unimproved",
-                    f"2 x {money(deed.rents[0])}",
-                    2 * deed.rents[0],
-                )
-            else:
-                what, calc, amount = f"{deed.name}, unimproved", "", deed.rents[0]
-        elif level >= state.hotel_level:
-            what, calc, amount = f"{deed.name}, hotel", "", deed.rents[5]
-        else:
-            what, calc, amount = f"{deed.name}, {level} house{'s' if level > 1 else ''}", "", deed.rents[level]
+        hotel = level >= state.hotel_level
+        full_set = level == 0 and all(state.deeds[i].owner == owner for i in board.groups[deed.group].deeds)
+        label, calc, amount = _street_charge(deed, 0 if hotel else level, hotel, full_set, money)
+        what = f"{deed.name}, {label}"
     elif kind is SquareKind.RAILROAD:
         held = sum(1 for i in board.groups[deed.group].deeds if state.deeds[i].owner == owner)
-        base = board.railroad_rents[held - 1]
+        base = _railroad_charge(board, held)
         owned = f"{held} railroad{'s' if held > 1 else ''} owned"
         if card:
             what, calc, amount = f"{deed.name}, {owned}, Chance card", f"2 x {money(base)}", 2 * base
@@ -126,10 +143,9 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
         if card:
             # the card: "pay owner a total ten times the amount thrown", whatever the owner holds
             what, mult = f"{deed.name}, Chance card", 10
-        elif held >= len(group):
-            what, mult = f"{deed.name}, both utilities", board.utility_multipliers[1]
         else:
-            what, mult = f"{deed.name}, one utility", board.utility_multipliers[0]
+            label, mult = _utility_charge(board, held >= len(group))
+            what = f"{deed.name}, {label}"
         calc, amount = f"{mult} x {dice}", mult * dice
     explanation = f"{what}: {calc} = {money(amount)}" if calc else f"{what}: {money(amount)}"
     return RentQuote(deed.name, owner_player.name, amount, explanation), what, calc, ""
@@ -160,3 +176,107 @@ def rent(state: GameState, action: Rent) -> Outcome:
     )
     detail = f"{what}, {calc}" if calc else what
     return Outcome(state, f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}", (paid,))
+
+
+@dataclass(frozen=True)
+class RentLine:
+    """One line of a title deed's rent table: "2 houses: $300", or "both utilities: 10 x the dice"."""
+
+    label: str
+    amount: int
+    """The rent, or for a utility the multiple of the dice."""
+    dice: bool = False
+    """``amount`` is a multiple of the dice thrown (a utility)."""
+
+
+@dataclass(frozen=True)
+class DeedCard:
+    """A title deed as printed, and this game's facts about it (``show deed``, the deed cards on screen and phone).
+
+    The printed side: ``rents`` (a street: site, full set, 1 to 4 houses, hotel; a railroad: 1 to 4 owned; a
+    utility: one or both owned), ``house_cost`` and ``hotel_houses`` (a hotel costs the house cost plus that many
+    houses: 4, or 3 in the short games), ``mortgage`` and ``lift`` (principal, interest). The game's side: ``owner``,
+    ``houses``/``hotel``, ``mortgaged``, ``current`` (the index in ``rents`` of what a lander would be charged now,
+    None when nothing is due) and ``collects`` (that charge in words, as the rent is recorded)."""
+
+    deed: Deed
+    group: str
+    """The group's printed title ("Dark Blue", "Railroads")."""
+    price: int
+    mortgage: int
+    lift: tuple[int, int]
+    house_cost: int
+    hotel_houses: int
+    rents: tuple[RentLine, ...]
+    owner: str | None
+    houses: int
+    hotel: bool
+    mortgaged: bool
+    current: int | None
+    collects: str
+
+
+def deed_card(state: GameState, deed: Deed | str) -> DeedCard:
+    """The deed's card: every printed rent read by the same functions that charge rent (:func:`quote`), and what
+    it collects now (:func:`quote`'s own explanation; for a utility, the multiple of the dice)."""
+    from rules.mortgages import lift_cost
+
+    board = state.board
+    if not isinstance(deed, Deed):
+        deed = board.deed(deed)
+    money = board.money
+    holding = state.deeds[deed.index]
+    owner = holding.owner
+    group = board.groups[deed.group]
+    held = sum(1 for i in group.deeds if owner is not None and state.deeds[i].owner == owner)
+    hotel = deed.kind is SquareKind.STREET and holding.level >= state.hotel_level
+    houses = 0 if hotel else holding.level
+    current: int | None = None
+    if deed.kind is SquareKind.STREET:
+        printed = [
+            (False, 0, False),
+            (True, 0, False),
+            *((False, n, False) for n in range(1, 5)),  # the card prints four houses, whatever the variant
+            (False, 0, True),
+        ]
+        labels = ["site", "full set", "1 house", "2 houses", "3 houses", "4 houses", "hotel"]
+        rents = tuple(
+            RentLine(label, _street_charge(deed, n, h, full, money)[2])
+            for label, (full, n, h) in zip(labels, printed, strict=True)
+        )
+        full_set = owner is not None and held == len(group.deeds)
+        current = 6 if hotel else (houses + 1 if houses else (1 if full_set else 0))
+    elif deed.kind is SquareKind.RAILROAD:
+        rents = tuple(
+            RentLine(f"{n} railroad{'s' if n > 1 else ''} owned", _railroad_charge(board, n))
+            for n in range(1, len(group.deeds) + 1)
+        )
+        current = held - 1 if held else None
+    else:
+        rents = tuple(
+            RentLine(label, mult, dice=True) for label, mult in (_utility_charge(board, b) for b in (False, True))
+        )
+        current = (1 if held >= len(group.deeds) else 0) if held else None
+    if owner is None or state.players[owner].bankrupt or holding.mortgaged:
+        current = None
+    if deed.kind is SquareKind.UTILITY and current is not None:
+        line = rents[current]
+        collects = f"{deed.name}, {line.label}: {line.amount} x the dice"
+    else:
+        collects = quote(state, deed, card=False).explanation
+    return DeedCard(
+        deed=deed,
+        group=group.title,
+        price=deed.price,
+        mortgage=deed.mortgage,
+        lift=lift_cost(deed),
+        house_cost=deed.house_cost,
+        hotel_houses=state.hotel_level - 1,
+        rents=rents,
+        owner=state.players[owner].name if owner is not None else None,
+        houses=houses,
+        hotel=hotel,
+        mortgaged=holding.mortgaged,
+        current=current,
+        collects=collects,
+    )

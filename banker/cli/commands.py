@@ -157,13 +157,22 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_state(args: argparse.Namespace) -> int:
     with Session.open(database(args.db), args.game, readonly=True) as session:
-        data = state_json(session.state, session.game_id)
+        if args.at is None:
+            data = state_json(session.state, session.game_id)
+        else:
+            try:
+                data = state_json(session.state_after(args.at), session.game_id)
+            except LookupError as e:
+                raise CliError(str(e), REFUSED) from None
+            data["game"]["at_entry"] = args.at
     if args.json:
         print(dumps(data))
         return 0
     g = data["game"]
     say(
-        f"game {g['id']}: {g['variant']} ({g['edition']}), turn {g['turn_no']}: {g['turn']}"
+        f"game {g['id']}"
+        + (f" as it was after entry {args.at}" if args.at is not None else "")
+        + f": {g['variant']} ({g['edition']}), turn {g['turn_no']}: {g['turn']}"
         + (f", over ({g['end_reason']})" if g["over"] else "")
     )
     for p in data["players"]:
@@ -186,6 +195,27 @@ def cmd_log(args: argparse.Namespace) -> int:
         for e in session.log():
             mark = " (undone)" if e.undone else ""
             say(f"{e.seq:>5}  {str(e.time)[11:19]}  {e.text!s:<40}  {e.summary}{mark}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    """Replay a game file as a new game; a file that does not replay is refused with its line, nothing created."""
+    from banker.reports.journal_file import GameFileError, import_game
+
+    text = read_script(args.file)
+    try:
+        game, entries = import_game(database(args.db, create=True), text)
+    except GameFileError as e:
+        raise CliError(f"{args.file}: {e}; nothing was imported", REFUSED) from None
+    say(f"imported {args.file} as game {game} ({entries} journal entries replayed)")
+    return 0
+
+
+def cmd_maths(args: argparse.Namespace) -> int:
+    with Session.open(database(args.db), args.game) as session:
+        names = [session.set_maths(name, not args.off) for name in args.players]
+        on = sorted(session.maths_players())
+    say(f"maths mode {'off' if args.off else 'on'} for {', '.join(names)}; now on for: {', '.join(on) or 'nobody'}")
     return 0
 
 

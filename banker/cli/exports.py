@@ -1,4 +1,5 @@
-"""Subcommands for standings: ``banker export``, ``banker qr``, ``banker leaderboard`` and ``banker stats``.
+"""Subcommands for standings: ``banker export`` (and its whole-game formats: the board sheet, the game file),
+``banker qr``, ``banker leaderboard`` and ``banker stats``.
 
 Each handler takes the parsed arguments and returns the exit status, and is named in the one parser
 (:mod:`banker.cli.parser`) like every other subcommand's; errors are raised and reported in one line with the status of
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from banker.cli.support import REFUSED, CliError, database, output_file, safe, say, write_file
 from banker.journal import NoDatabase, NoGame
@@ -20,9 +22,21 @@ from banker.reports.files import exports_dir, file_stem, write_qr
 from banker.reports.leaderboard import leaderboard, leaderboard_text
 from banker.reports.report import Report, report
 
+if TYPE_CHECKING:
+    from banker.session import Session
+
 
 def _report(args: argparse.Namespace) -> Report:
     """Read the game for export, read-only; a missing game or database is said in one line (status 1)."""
+    session = _open(args)
+    try:
+        return report(session)
+    finally:
+        session.close()
+
+
+def _open(args: argparse.Namespace) -> Session:
+    """The game opened read-only; a missing game or database is said in one line (status 1)."""
     from banker.session import Session
 
     path = database(getattr(args, "db", None))
@@ -36,31 +50,45 @@ def _report(args: argparse.Namespace) -> Report:
         if e.game is None:
             raise CliError(f"there are no games in {path} yet") from None
         raise CliError(f"there is no game {e.game} in {path}; `banker games` lists them") from None
-    try:
-        return report(session)
-    finally:
-        session.close()
+    return session
 
 
 def cmd_export(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
     out = output_file(args.out, db, args.force) if args.out else None
+    whole = formats.find_game_format(args.format)
+    if whole is not None:  # the board sheet or the game file: drawn from the game, not from its standings
+        with _open(args) as session:
+            data = whole.render(session)
+            game = session.game_id
+        if out is None:
+            _write_stdout(data)
+            return 0
+        write_file(out, data)
+        print(safe(f"Wrote {whole.key} ({whole.label.lower()}) of game {game} to {out}"), file=sys.stderr)
+        return 0
     rep = _report(args)
     form = formats.find_format(args.format)
     data = form.render(rep)
     if out is None:
         if sys.stdout.isatty() and not form.text:
             raise CliError(f"{form.label} is not for a terminal: give --out FILE, or pipe it", REFUSED)
-        if sys.stdout.isatty():
-            sys.stdout.write(safe(data.decode("utf-8")))
-        else:
-            sys.stdout.flush()
-            sys.stdout.buffer.write(data)
+        _write_stdout(data)
         return 0
     write_file(out, data)
     status = "final standings" if rep.over else "current standings (game in progress)"
     print(safe(f"Wrote the {status} of game {rep.game} to {out}"), file=sys.stderr)
     return 0
+
+
+def _write_stdout(data: bytes) -> None:
+    """A text export on standard output: made safe for a terminal (no escape sequences from a name), as written
+    for a pipe."""
+    if sys.stdout.isatty():
+        sys.stdout.write(safe(data.decode("utf-8")))
+    else:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
 
 
 def cmd_qr(args: argparse.Namespace) -> int:
@@ -80,6 +108,11 @@ def cmd_qr(args: argparse.Namespace) -> int:
 
     sys.stdout.write(terminal_text(text))
     say(text)
+    if args.bgstats:
+        from datetime import datetime
+
+        zone = datetime.now().astimezone().strftime("%Z, UTC%z")
+        say(f"playDate is when the game started, in this computer's time zone ({zone})")
     try:
         svg, png = write_qr(rep, args.out, db, text=text, stem=stem)
     except OSError as error:

@@ -36,6 +36,13 @@ def game_id(text: str) -> int:
     return int(text)
 
 
+def entry(text: str) -> int:
+    """A journal entry's number (``banker log`` numbers them; 0: the game as set up)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+        raise argparse.ArgumentTypeError(f"a journal entry is a whole number (not {cut(text, 20)!r})")
+    return int(text)
+
+
 def port(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535 (not {text[:20]!r})")
@@ -88,9 +95,31 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("state", "commands:cmd_state", "print a game's state")
     p.add_argument("game", nargs="?", type=game_id)
     p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--at",
+        type=entry,
+        metavar="N",
+        help="the game as it was right after journal entry N (`banker log` numbers them; 0: as set up)",
+    )
+
+    p = add(
+        "import",
+        "commands:cmd_import",
+        "replay a game file (banker export --format journal) into the database as a new game",
+    )
+    p.add_argument("file", help="the game file ('-' for standard input)")
 
     p = add("log", "commands:cmd_log", "print a game's journal (undone entries marked)")
     p.add_argument("game", nargs="?", type=game_id)
+
+    p = add(
+        "maths",
+        "commands:cmd_maths",
+        "turn the maths mode on (or off) for players: they work out each payment before it is recorded",
+    )
+    p.add_argument("players", nargs="+", help="player names")
+    p.add_argument("--off", action="store_true", help="turn it off")
+    p.add_argument("--game", type=game_id, default=None)
 
     p = add("do", "commands:cmd_do", "record one command in a game (as typed at the table)")
     p.add_argument("line", nargs="+")
@@ -205,7 +234,7 @@ def _exports(add: Callable[..., argparse.ArgumentParser]) -> None:
     p = add(
         "export",
         "exports:cmd_export",
-        f"print or save a game's standings as {formats.labels()}",
+        f"print or save a game's standings as {formats.labels()}, or the board sheet or the whole game",
         description="Final standings of a finished game, or the current standings (marked "
         "as in progress) of a game still going. Prints to stdout without --out.",
     )
@@ -213,9 +242,12 @@ def _exports(add: Callable[..., argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--format",
         "-f",
-        choices=formats.KEYS,
+        choices=(*formats.KEYS, *formats.GAME_KEYS),
         default="md",
-        help=", ".join(f"{f.key} ({f.label})" for f in formats.FORMATS) + " (default md)",
+        help="the standings as "
+        + ", ".join(f"{f.key} ({f.label})" for f in formats.FORMATS)
+        + " (default md); "
+        + "; ".join(f"{f.key}: {f.description}" for f in formats.GAME_FORMATS),
     )
     p.add_argument("--out", "-o", help="write to this file instead of stdout (never the database)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")

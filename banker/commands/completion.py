@@ -55,6 +55,8 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
 }
 SHOW_SLOTS: dict[str, tuple[Slot, ...]] = {
     "rent": (DEED, {"dice": "dice"}, NUMBER),
+    "deed": (DEED,),
+    "count": (NUMBER, NUMBER),
     "tax": (PLAYER,),
     "raise": (PLAYER,),
 }

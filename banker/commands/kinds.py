@@ -25,6 +25,10 @@ class QueryKind(StrEnum):
     """What a ``show`` question asks."""
 
     RENT = "rent"
+    DEED = "deed"
+    """The whole title deed as printed, and who holds it now (``rules.rent.deed_card``)."""
+    COUNT = "count"
+    """The houses and hotels counted on the board checked against the game (``banker.views.count_check``)."""
     WORTH = "worth"
     TAX = "tax"
     RAISE = "raise"
@@ -47,6 +51,10 @@ class Query:
     player: str | None = None
     deed: str | None = None
     dice: int | None = None
+    counts: tuple[int, int] | None = None
+    """``count``: the houses and hotels the banker counted on the board (or on ``group``)."""
+    group: str | None = None
+    """``count``: the colour group counted (its key), None for the whole board."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", QueryKind(self.kind))  # a word that is no question is a bug: ValueError

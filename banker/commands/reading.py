@@ -52,6 +52,7 @@ from rules.actions import (
     TaxKind,
     Trade,
 )
+from rules.board import resolve
 from rules.cards import deck_of, resolve_card
 from rules.errors import RuleError, UnknownName
 from rules.names import name_key, shown
@@ -500,6 +501,10 @@ def _show(c: _Line) -> Query:
             dice = c.dice(rest[-1])
             rest = rest[:-2]
         return Query(QueryKind.RENT, deed=c.deed(rest), dice=dice)
+    if what == QueryKind.COUNT:
+        return _count_check(c)
+    if what == QueryKind.DEED:
+        return Query(QueryKind.DEED, deed=c.deed(c.args[1:]))
     if what in (QueryKind.WORTH, QueryKind.SCORES):
         c.need(1, 1)
         return Query(what)
@@ -507,6 +512,34 @@ def _show(c: _Line) -> Query:
         c.need(2, 2)
         return Query(what, player=c.player(c.args[1]))
     raise c.bad(f'"{shown(c.args[0])}" is not something to show')
+
+
+def _count_check(c: _Line) -> Query:
+    """``show count <houses> <hotels> [<group>]``: the buildings counted on the board, or on one colour group (named
+    by its title, key or mark: ``dark blue``, ``db``)."""
+    if len(c.args) < 3:
+        raise c.bad("give the houses and the hotels counted: show count <houses> <hotels> [<group>]")
+    board = c.state.board
+    counts = []
+    for word, what, most in (
+        (c.args[1], "houses", board.houses),
+        (c.args[2], "hotels", board.hotels),
+    ):
+        if not (word.isascii() and word.isdigit()) or len(word) > 6:
+            raise c.bad(f'"{shown(word)}" is not a whole number of {what} counted')
+        if int(word) > most:
+            raise c.bad(f"{int(word)} {what} is more than the bank's {most}: count again")
+        counts.append(int(word))
+    group = None
+    if len(c.args) > 3:
+        keys = list(board.groups)
+        entries: list[tuple[int, str, tuple[str, ...]]] = [
+            (i, g.title, (g.key, g.key.replace("_", " "), g.mark)) for i, g in enumerate(board.groups.values())
+        ]
+        group = keys[resolve(" ".join(c.args[3:]), entries, "colour group")]
+        if not any(board.deeds[di].is_street for di in board.groups[group].deeds):
+            raise c.bad(f"no building stands on the {board.groups[group].title}; count a colour group")
+    return Query(QueryKind.COUNT, counts=(counts[0], counts[1]), group=group)
 
 
 def _new(c: _Line) -> NewGame:

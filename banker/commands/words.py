@@ -47,6 +47,8 @@ EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "eac
 BANK = {"bank": "bank"}
 SHOW_WHAT = {
     "rent": QueryKind.RENT,
+    "deed": QueryKind.DEED,
+    "count": QueryKind.COUNT,
     "worth": QueryKind.WORTH,
     "tax": QueryKind.TAX,
     "raise": QueryKind.RAISE,

@@ -39,6 +39,11 @@ def _money_words(verb: str, keyword: str, player: str, amount: int, other: str |
 def _query_words(q: Query) -> list[str]:
     if q.kind == "rent":
         return ["show", "rent", q.deed or "", *(["dice", str(q.dice)] if q.dice is not None else [])]
+    if q.kind == "deed":
+        return ["show", "deed", q.deed or ""]
+    if q.kind == "count":
+        houses, hotels = q.counts or (0, 0)
+        return ["show", "count", str(houses), str(hotels), q.group.replace("_", " ") if q.group else ""]
     return ["show", q.kind, q.player or ""]
 
 

@@ -5,6 +5,7 @@ link as a QR code.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 from urllib.parse import quote
@@ -17,12 +18,28 @@ BGSTATS_GAME = {"name": "Monopoly", "bggId": 1406}
 """Monopoly on BoardGameGeek (boardgamegeek.com/boardgame/1406), how BG Stats identifies the game."""
 
 
+def source_play_id(rep: Report) -> str:
+    """A stable id of the game for BG Stats' ``sourcePlayId`` (so a second scan of the same game updates the play
+    instead of adding one): a short hash of when the game was created (to the millisecond) and who played, which
+    never change, not even when the game moves to another database (``banker import`` keeps the time); 12 hex
+    digits keep the code small."""
+    players = "|".join(sorted(r.name for r in rep.rows))
+    return hashlib.blake2s(f"{rep.created}|{players}".encode(), digest_size=6).hexdigest()
+
+
 def bgstats_play(rep: Report) -> dict[str, Any]:
     """The play as BG Stats' push-play JSON (docs/exports.md, "BG Stats"): the players with the rule book's totals
-    as scores, their ranks and the winner, the date and time the game started (local time) and its length."""
+    as scores, their ranks and the winner, the date and time the game started (local time) and its length; the
+    game's stable ``sourcePlayId`` and, in ``game``, a ``sourceGameId`` per rule system (the variant's key), so
+    plays of a short game and a standard one can be told apart."""
     if not rep.over:
         raise ValueError(f"game {rep.game} is still in progress; BG Stats records finished plays")
-    play: dict[str, Any] = {"sourceName": "Banker", "game": dict(BGSTATS_GAME), "playDate": _local_time(rep.created)}
+    play: dict[str, Any] = {
+        "sourceName": "Banker",
+        "sourcePlayId": source_play_id(rep),
+        "game": {**BGSTATS_GAME, "sourceGameId": rep.variant},
+        "playDate": _local_time(rep.created),
+    }
     if rep.duration_minutes is not None:
         play["durationMin"] = rep.duration_minutes
     play["players"] = [{"name": r.name, "score": r.total, "winner": r.winner, "rank": r.rank} for r in rep.rows]

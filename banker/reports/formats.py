@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from banker.reports.report import Report
+    from banker.session import Session
 
 
 @dataclass(frozen=True)
@@ -82,3 +83,56 @@ def labels() -> str:
 def render(rep: Report, fmt: str) -> str:
     """The export in a text format as text (the CLI's standard output, the golden test)."""
     return find_format(fmt).render(rep).decode("utf-8")
+
+
+# The exports of the whole game -------------------------------------------------------------------------------
+# The board sheet and the game file are not pictures of the standings: they are drawn from the open game (every
+# deed's owner, buildings and mortgage, each player's jail cards; every journal entry with its time), none of which
+# a Report holds (a Report is the standings and the facts about the game an export of them needs, and the
+# statistics read Reports back). So they are a table of their own, rendering a Session, read by `banker export`
+# beside FORMATS; the standings screen offers only FORMATS. The game file also goes back in (`banker import`,
+# banker.reports.journal_file), which no standings export does.
+
+
+@dataclass(frozen=True)
+class GameFormat:
+    key: str
+    """``banker export --format``."""
+    label: str
+    suffix: str
+    """The file's suffix, without the dot."""
+    render: Callable[[Session], bytes]
+    description: str
+    """What it is, for ``banker export --help``."""
+
+
+def _board_markdown(session: Session) -> bytes:
+    from banker.reports.board import markdown
+
+    return markdown(session).encode("utf-8")
+
+
+def _board_html(session: Session) -> bytes:
+    from banker.reports.board import html
+
+    return html(session).encode("utf-8")
+
+
+def _journal(session: Session) -> bytes:
+    from banker.reports.journal_file import render as game_file
+
+    return game_file(session).encode("utf-8")
+
+
+GAME_FORMATS: tuple[GameFormat, ...] = (
+    GameFormat("board", "Board sheet", "md", _board_markdown, "the board sheet in Markdown"),
+    GameFormat("board-html", "Board sheet page", "html", _board_html, "the board sheet as a page for one sheet"),
+    GameFormat("journal", "Game file", "json", _journal, "the whole game as one file (banker import reads it)"),
+)
+
+GAME_KEYS = tuple(f.key for f in GAME_FORMATS)
+
+
+def find_game_format(key: str) -> GameFormat | None:
+    """The whole-game export named ``key`` (None: it is a standings format, or none)."""
+    return next((f for f in GAME_FORMATS if f.key == key), None)

@@ -30,9 +30,9 @@ def error_correction(text: str) -> int:
     return level
 
 
-def make_qr(text: str) -> qrcode.QRCode:
+def make_qr(text: str, border: int = 4) -> qrcode.QRCode:
     """Build the QR code for ``text`` (error correction: :func:`error_correction`)."""
-    qr = qrcode.QRCode(error_correction=error_correction(text), border=4, box_size=8)
+    qr = qrcode.QRCode(error_correction=error_correction(text), border=border, box_size=8)
     qr.add_data(payload(text))
     qr.make(fit=True)
     return qr
@@ -40,8 +40,10 @@ def make_qr(text: str) -> qrcode.QRCode:
 
 def terminal_text(text: str) -> str:
     """The QR code in half-block characters (two module rows per line). Light modules are drawn as blocks and dark
-    ones as spaces, so on the usual dark terminal background it shows dark-on-light, which cameras expect."""
-    qr = make_qr(text)
+    ones as spaces, so on the usual dark terminal background it shows dark-on-light, which cameras expect. The
+    light margin is two modules, as on the screen (:func:`half_blocks`): a BG Stats play of six players then still
+    fits 100 columns (four made it 101)."""
+    qr = make_qr(text, border=2)
     buffer = io.StringIO()
     qr.print_ascii(out=buffer, invert=True)
     return buffer.getvalue()

@@ -66,10 +66,39 @@ class BankerCommands(Provider):
         for text, callback, help_text in self._actions():
             yield DiscoveryHit(text, callback, help=help_text)
 
+    def _deeds(self):
+        """A card per deed, found by searching ("boardwalk", "deed park"), never listed before a word is typed (28
+        entries would bury the actions)."""
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            for deed in screen.session.state.board.deeds:
+                yield (
+                    f"Deed: {deed.name}",
+                    partial(screen.show_deed, deed.name),
+                    "The title deed: every rent, house cost, mortgage; owner and what it collects now",
+                )
+
+    def _maths(self):
+        """The maths mode, on or off for each player (found by searching "maths")."""
+        screen = self.screen
+        if isinstance(screen, TableScreen):
+            on = screen.session.maths_players()
+            for p in screen.session.state.players:
+                turn = "off" if p.name in on else "on"
+                yield (
+                    f"Maths mode for {p.name}: turn {turn}",
+                    partial(self.app.set_maths, p.name, p.name not in on),
+                    "The player works out each payment to or from them before it is recorded",
+                )
+
     async def search(self, query: str) -> Hits:
-        """Found by its name or by words of its help ("pay off" finds Lift)."""
+        """Found by its name or by words of its help ("pay off" finds Lift); a deed's card by the deed's name."""
         matcher = self.matcher(query)
-        for text, callback, help_text in self._actions():
+        for text, callback, help_text in self._deeds():  # by the name alone, and first: "boardwalk" is the card
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), callback, text=text, help=help_text)
+        for text, callback, help_text in (*self._actions(), *self._maths()):
             score = matcher.match(f"{text} {help_text}")
             if score > 0:
                 yield Hit(score, matcher.highlight(text), callback, text=text, help=help_text)
@@ -110,6 +139,8 @@ class BankerApp(App[int]):
         self.clock = clock
         self._time_up_handled = False
         self._settings_problem = ""
+        self.read_aloud = False
+        """Read each recorded summary aloud (``[speech] read_aloud``; :mod:`banker.tui.speech`)."""
         self._saved_theme: str | None = None
         self._saved_theme = self._apply_theme()
         self.keys = KeyOrder(self)
@@ -176,6 +207,7 @@ class BankerApp(App[int]):
 
         try:
             config = settings.load()
+            self.read_aloud = config.read_aloud
             if config.theme is not None:
                 if config.theme not in self.available_themes:
                     raise settings.SettingsError(
@@ -202,6 +234,15 @@ class BankerApp(App[int]):
     def on_mount(self) -> None:
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="error", timeout=10)
+        if self.read_aloud:
+            from banker.tui import speech
+
+            if speech.speaker() is None:
+                self.notify(
+                    f"Read aloud is on, but {speech.SPEAKER} is not installed (apt install {speech.SPEAKER}).",
+                    title="Settings",
+                    severity="warning",
+                )
         if not gc.isenabled():  # run() holds garbage collection off during start-up
             self.set_timer(1.0, gc.enable)
         if self.session is None:
@@ -376,12 +417,25 @@ class BankerApp(App[int]):
                 return screen
         return None
 
-    def record(self, line: str, *, in_dialog: bool = False, request=None):
+    def record(self, line: str, *, in_dialog: bool = False, worked_out: bool = False, request=None):
         """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
         (a refusal changes nothing and says why; ``in_dialog``: the dialog shows it, not the reply box, so it does
-        not linger there after the dialog is cancelled)."""
+        not linger there after the dialog is cancelled).
+
+        A payment to or from a player in maths mode is not recorded yet: the maths dialog opens once the caller is
+        done (its dialog closed) and records the line when the player has worked the amount out (``worked_out``);
+        the reply says so, as an answer that changes nothing."""
         from banker.session import Reply
 
+        if not worked_out:
+            question = self._maths_question(line)
+            if question is not None:
+                self.call_next(self._ask_maths, line, question, request)
+                table = self.table()
+                reply = Reply(True, f"{question.player} works it out first: {question.question}", query=True)
+                if table is not None:
+                    table.show_reply(reply)
+                return reply
         try:
             reply = self.session.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
@@ -392,7 +446,67 @@ class BankerApp(App[int]):
             if reply.ok or not in_dialog:
                 table.show_reply(reply)
             table.show_state()
+        if self.read_aloud and reply.ok and reply.changed:
+            self.speak(reply.message)
         return reply
+
+    def speak(self, text: str) -> None:
+        """Read a summary aloud in a worker thread (:mod:`banker.tui.speech`): the key that recorded it, and every
+        key after it, go on at once."""
+        from banker.tui import speech
+
+        self.run_worker(partial(speech.say, text), thread=True, group="speech", exit_on_error=False)
+
+    def set_maths(self, name: str, on: bool) -> None:
+        """Turn the maths mode on or off for a player (a game setting, kept in the database)."""
+        player = self.session.set_maths(name, on)
+        state = "on" if on else "off"
+        self.notify(f"Maths mode {state} for {player}.", title="Maths mode")
+
+    def _maths_question(self, line: str):
+        """The question a player in maths mode is asked before ``line`` is recorded, or None (nobody in maths mode
+        pays or is paid, or the line is no action the engine would accept: the session then says why)."""
+        from banker.commands import Control, NewGame, Query, parse
+        from banker.views import maths_question
+
+        session = self.session
+        players = session.maths_players()
+        if not players:
+            return None
+        try:
+            command = parse(line, session.state)
+        except RuleError:
+            return None
+        if isinstance(command, Query | Control | NewGame):
+            return None
+        preview = session.preview(line)
+        if not preview.ok or preview.outcome is None:
+            return None
+        return maths_question(session.state, preview.outcome, players)
+
+    def _ask_maths(self, line: str, question, request=None) -> None:
+        from banker.tui.dialogs.maths import MathsDialog
+
+        self.push_screen(
+            MathsDialog(question, self.session.state.board), partial(self._worked_out, line, question, request)
+        )
+
+    def _worked_out(self, line: str, question, request, right: bool | None) -> None:
+        """The maths dialog closed: record the line as it was (so the engine's amount; a phone's request is marked
+        recorded with it), unless the game changed meanwhile and the amount with it (then the player is asked
+        again), or the banker pressed Escape (a phone's request then stays pending in the inbox)."""
+        from banker.session import Reply
+
+        if not right:
+            table = self.table()
+            if table is not None:
+                table.show_reply(Reply(False, f"Not recorded: `{line}`"))
+            return
+        again = self._maths_question(line)
+        if again is not None and again.amount != question.amount:
+            self._ask_maths(line, again, request)
+            return
+        self.follow_up(self.record(line, worked_out=True, request=request))
 
     def record_request(self, line: str, request):
         """The inbox's Enter: record a phone's request (once; docs/phones.md)."""
@@ -448,8 +562,12 @@ class BankerApp(App[int]):
                 if table is not None:
                     table.forget_line(reply.line)  # the dialog records it: a later Enter must not record it again
 
+                # its steps (sales, mortgages, then the payment) are recorded one after another as the banker
+                # ticked them: the maths mode does not stop them half-way
                 self.push_screen(
-                    RaiseMoneyDialog(self.session, self.record_in_dialog, reply.error, reply.line),
+                    RaiseMoneyDialog(
+                        self.session, partial(self.record, in_dialog=True, worked_out=True), reply.error, reply.line
+                    ),
                     partial(self._raised, reply),
                 )
             return

@@ -47,6 +47,13 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
     TableAction("inbox", "i", "Requests", "What players asked from their pages: Enter records one, x declines it"),
     TableAction("phones", "o", "Phones", "Phone pages: each player follows their own money live (a QR code each)"),
+    TableAction(
+        "board",
+        "B",
+        "Board",
+        "Board sheet: every deed's owner, buildings and mortgage, jail, the bank (lay the board out again); the"
+        " building count check; the game at a journal entry",
+    ),
     TableAction("help", "question_mark", "Help", "Key bindings and the command language"),
     TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
     TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),

@@ -14,12 +14,17 @@
   const busy = (el) => (el.id === "ask" && el.querySelector("details[open]") !== null)
     || (el.id === "auction" && el.contains(document.activeElement) && document.activeElement.value !== undefined
         && document.activeElement.value !== "");
+  const redraw = (el, part) => {  // a deed card the player opened stays open
+    const open = [...el.querySelectorAll("details[open][id]")].map((d) => d.id);
+    el.innerHTML = part.html; el.dataset.h = part.h;
+    for (const id of open) { const d = document.getElementById(id); if (d) d.open = true; }
+  };
   const apply = (snap) => {
     for (const [id, part] of Object.entries(snap.sections)) {
       const el = document.getElementById(id);
       if (!el || el.dataset.h === part.h) continue;
       if (busy(el)) { held[id] = part; continue; }  // never redraw a form being filled in
-      el.innerHTML = part.html; el.dataset.h = part.h;
+      redraw(el, part);
       delete held[id];
     }
     document.title = snap.title;
@@ -51,6 +56,13 @@
                                : "Time is up";
     }
   }, 1000);
+  // a link to a deed's card (#card-boardwalk) opens it
+  const opened = () => {
+    const d = location.hash && document.getElementById(location.hash.slice(1));
+    if (d && d.tagName === "DETAILS") { d.open = true; d.scrollIntoView(); }
+  };
+  window.addEventListener("hashchange", opened);
+  opened();
 
   // Requests ------------------------------------------------------------------------------------------------
   const newId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
@@ -74,7 +86,7 @@
   const release = () => {
     for (const [id, part] of Object.entries(held)) {
       const el = document.getElementById(id);
-      if (el && !busy(el)) { el.innerHTML = part.html; el.dataset.h = part.h; delete held[id]; }
+      if (el && !busy(el)) { redraw(el, part); delete held[id]; }
     }
   };
   document.addEventListener("toggle", release, true);

@@ -40,17 +40,42 @@ class Collects(TypedDict):
     detail: str
 
 
+class CardRent(TypedDict):
+    level: str
+    """"site", "1 house", ... as printed."""
+    text: str
+    """The figure in the game's money."""
+    now: bool
+    """The rent charged now."""
+
+
+class DeedCard(TypedDict):
+    """A deed's card as printed and its facts in this game (``banker.views.deed_card_view``, the table's own)."""
+
+    price: str
+    rents: list[CardRent]
+    building: str
+    """What a house and a hotel cost ("" for a railroad or utility)."""
+    mortgage: str
+    holder: str
+
+
 class DeedLine(TypedDict):
     name: str
+    key: str
+    """The deed's key: the id of its card on the page (``card-<key>``)."""
     houses: int
     hotel: bool
     mortgaged: bool
     collects: Collects
+    card: DeedCard
 
 
 class GroupLine(TypedDict):
     key: str
     title: str
+    mark: str
+    """The group's mark in letters, shown beside its colour (no group told by colour alone)."""
     colour: str
     deeds: list[DeedLine]
 
@@ -168,6 +193,36 @@ class PotFacts(TypedDict):
     text: str
 
 
+class SheetDeedLine(TypedDict):
+    """One deed of the board sheet (``banker.views.board_sheet``)."""
+
+    name: str
+    group: str
+    mark: str
+    colour: str
+    owner: str | None
+    """None: the bank holds it."""
+    token: str
+    buildings: str
+    """The buildings in words, "-" for none (``banker.views.buildings_text``)."""
+    mortgaged: bool
+
+
+class SheetPlayerLine(TypedDict):
+    name: str
+    token: str
+    jail: str
+    """The jail timer in words (empty when not in jail)."""
+    jail_cards: list[str]
+
+
+class BoardSheetFacts(TypedDict):
+    """The board sheet: what it takes to lay the board out again."""
+
+    deeds: list[SheetDeedLine]
+    players: list[SheetPlayerLine]
+
+
 class TablePage(TypedDict):
     page: Literal["table"]
     game: GameFacts
@@ -178,6 +233,7 @@ class TablePage(TypedDict):
     seconds_left: int | None
     """A time-limit game's time left."""
     log: list[LogLine]
+    board: BoardSheetFacts
 
 
 PageData = PlayerPage | TablePage

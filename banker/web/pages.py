@@ -22,10 +22,12 @@ from importlib.resources import files
 from string import Template
 from typing import TYPE_CHECKING
 
-from banker.views import html_text
+from banker.views import board_sheet, buildings_text, deed_card_view, html_text
 from banker.web.page_data import (
     AsksFacts,
+    BoardSheetFacts,
     Collects,
+    DeedCard,
     DeedLine,
     FormChoices,
     GameFacts,
@@ -163,6 +165,41 @@ def _detail(explanation: str, name: str, amount: str = "") -> str:
     return explanation
 
 
+def _card(state: GameState, deed: str) -> DeedCard:
+    """The deed's card as printed and its facts in this game (``banker.views.deed_card_view``, the table's own)."""
+    v = deed_card_view(state, deed)
+    return {
+        "price": v.price,
+        "rents": [{"level": level, "text": figure, "now": now} for level, figure, now in v.rents],
+        "building": v.building,
+        "mortgage": v.mortgage,
+        "holder": v.holder,
+    }
+
+
+def _card_html(card: DeedCard) -> str:
+    now = ' class="now"'
+    rows = "".join(
+        f'<tr{now if r["now"] else ""}><th scope="row">{h(r["level"])}</th>'
+        f'<td class="num">{h(r["text"])}</td><td>{"<strong>now</strong>" if r["now"] else ""}</td></tr>'
+        for r in card["rents"]
+    )
+    building = f"<p>{h(card['building'])}</p>" if card["building"] else ""
+    return (
+        f'<div class="card"><p>Price <strong>{h(card["price"])}</strong></p>'
+        '<table><thead><tr><th scope="col">Rent</th><th scope="col" class="num">Amount</th><th></th></tr></thead>'
+        f"<tbody>{rows}</tbody></table>{building}<p>{h(card['mortgage'])}</p><p>{h(card['holder'])}</p></div>"
+    )
+
+
+def swatch(colour: str, mark: str) -> str:
+    """A group's colour and its mark in letters, so no group is told by colour alone (issue 25)."""
+    return (
+        f'<span class="swatch" style="background:{h(colour)}" aria-hidden="true"></span>'
+        f'<span class="mark">{h(mark)}</span>'
+    )
+
+
 def player_data(view: View, seat: int) -> PlayerPage:
     """Everything a player's page shows, as plain JSON."""
     from rules.jail import DECK_TITLES
@@ -183,14 +220,18 @@ def player_data(view: View, seat: int) -> PlayerPage:
             deeds.append(
                 {
                     "name": deed.name,
+                    "key": deed.key,
                     "houses": houses,
                     "hotel": hotel,
                     "mortgaged": holding.mortgaged,
                     "collects": _collects(state, deed),
+                    "card": _card(state, deed.name),
                 }
             )
         if deeds:
-            groups.append({"key": key, "title": group.title, "colour": group.colour, "deeds": deeds})
+            groups.append(
+                {"key": key, "title": group.title, "mark": group.mark, "colour": group.colour, "deeds": deeds}
+            )
     return {
         "page": "player",
         "game": _game(view),
@@ -286,6 +327,30 @@ def table_data(view: View) -> TablePage:
         ),
         "seconds_left": seconds_left(view),
         "log": _log(list(view.log)),
+        "board": _board(state),
+    }
+
+
+def _board(state: GameState) -> BoardSheetFacts:
+    """The board sheet (``banker.views.board_sheet``): what it takes to lay the board out again."""
+    sheet = board_sheet(state)
+    return {
+        "deeds": [
+            {
+                "name": d.name,
+                "group": d.group,
+                "mark": d.mark,
+                "colour": d.colour,
+                "owner": d.owner,
+                "token": d.token,
+                "buildings": buildings_text(d),
+                "mortgaged": d.mortgaged,
+            }
+            for d in sheet.deeds
+        ],
+        "players": [
+            {"name": p.name, "token": p.token, "jail": p.jail, "jail_cards": list(p.jail_cards)} for p in sheet.players
+        ],
     }
 
 
@@ -356,15 +421,16 @@ def player_sections(data: PlayerPage, rid: str = "") -> dict[str, str]:
                 tags.append(f'<span class="tag build">{_plural(d["houses"], "house")}</span>')
             if d["mortgaged"]:
                 tags.append('<span class="tag warn">mortgaged</span>')
+            # each deed opens its card (a details element: no script; page.js keeps it open across updates)
             items.append(
-                f'<li><span class="deed">{h(d["name"])}</span>{" ".join([""] + tags)}'
-                f'<span class="rent">collects <strong>{h(c["text"])}</strong>'
+                f'<li><details id="card-{h(d["key"])}"><summary><span class="deed">{h(d["name"])}</span>'
+                f'{" ".join([""] + tags)}<span class="rent">collects <strong>{h(c["text"])}</strong>'
                 + (f" <small>{h(c['detail'])}</small>" if c["detail"] else "")
-                + "</span></li>"
+                + f"</span></summary>{_card_html(d['card'])}</details></li>"
             )
         groups.append(
-            f'<div class="group"><h3><span class="swatch" style="background:{h(g["colour"])}" '
-            f'aria-hidden="true"></span>{h(g["title"])}</h3><ul>{"".join(items)}</ul></div>'
+            f'<div class="group"><h3>{swatch(g["colour"], g["mark"])}{h(g["title"])}</h3>'
+            f"<ul>{''.join(items)}</ul></div>"
         )
     deeds = "".join(groups) if groups else '<p class="muted">No deeds yet.</p>'
     out = {
@@ -567,8 +633,35 @@ def table_sections(data: TablePage) -> dict[str, str]:
         "game": _game_line(data["game"]),
         "standings": standings,
         "bank": "<h2>Bank</h2>" + "".join(bank),
+        "board": _board_html(data["board"]),
         "log": _log_html(data["log"], "Latest"),
     }
+
+
+def _board_html(board: BoardSheetFacts) -> str:
+    """The board sheet: every deed by group with its owner (and token), buildings and mortgage; who is in jail and
+    who holds a Get Out of Jail Free card (the standings and the bank above give the turn, houses and pot)."""
+    rows = []
+    for d in board["deeds"]:
+        owner = "bank" if d["owner"] is None else d["owner"] + (f" ({d['token']})" if d["token"] else "")
+        held = "<tr>" if d["owner"] else '<tr class="muted">'
+        facts = [d["buildings"] if d["buildings"] != "-" else "", "mortgaged" if d["mortgaged"] else ""]
+        tags = "".join(f' <span class="tag">{h(fact)}</span>' for fact in facts if fact)
+        rows.append(
+            f"{held}<td>{swatch(d['colour'], d['mark'])}</td><td>{h(d['name'])}</td><td>{h(owner)}{tags}</td></tr>"
+        )
+    notes = []
+    for p in board["players"]:
+        if p["jail"]:
+            notes.append(f"<li>{h(p['name'])}: {h(p['jail'])}</li>")
+        if p["jail_cards"]:
+            notes.append(f"<li>{h(p['name'])}: Get Out of Jail Free ({h(', '.join(p['jail_cards']))})</li>")
+    extra = f'<ul class="notes">{"".join(notes)}</ul>' if notes else '<p class="muted">Nobody is in jail.</p>'
+    return (
+        '<h2>Board sheet</h2><table class="sheet"><thead><tr><th scope="col">Group</th><th scope="col">Deed</th>'
+        '<th scope="col">Owner, buildings, mortgage</th></tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>{extra}"
+    )
 
 
 def _digest(html: str) -> str:
@@ -609,6 +702,7 @@ _SECTION_TAGS = {
     "ask": "section",
     "standings": "section",
     "bank": "section",
+    "board": "section",
 }
 _SECTION_ATTRS = {
     "money": ' aria-live="polite" aria-atomic="true" aria-label="Your money"',

@@ -50,15 +50,24 @@ def chromium_flags() -> list[str]:
     return [*FLAGS, "--hide-scrollbars"]
 
 
-async def shoot(url: str, out: Path, dark: bool = False) -> None:
+async def shoot(url: str, out: Path, dark: bool = False, height: int = 0) -> None:
     with tempfile.TemporaryDirectory() as profile:
         args = [*chromium_flags(), f"--user-data-dir={profile}", f"--screenshot={out}"]
+        args += [f"--window-size=390,{height}"] if height else []
         args += ["--force-dark-mode"] if dark else []
         proc = await asyncio.create_subprocess_exec(
             shutil.which("chromium"), *args, url, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
         )
         await proc.wait()
     print(out)
+
+
+def crop(path: Path, top: int, bottom: int) -> None:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        part = image.crop((0, top, image.width, bottom))
+    part.save(path)
 
 
 async def main() -> None:
@@ -81,6 +90,11 @@ async def main() -> None:
         await shoot(links[0].url, HERE / "phone-player.png")
         await shoot(links[0].url, HERE / "phone-player-dark.png", dark=True)
         await shoot(links[-1].url, HERE / "phone-table.png")
+        # a deed's card opened by its link (#card-<deed>), and the table's board sheet: tall windows, then cut
+        await shoot(links[0].url + "#card-boardwalk", HERE / "phone-deed-card.png", height=2400)
+        crop(HERE / "phone-deed-card.png", 300, 1300)
+        await shoot(links[-1].url, HERE / "phone-board-sheet.png", height=2000)
+        crop(HERE / "phone-board-sheet.png", 380, 1660)
         await server.stop()
         session.close()
 

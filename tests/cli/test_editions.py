@@ -222,3 +222,16 @@ def test_a_script_plays_on_an_edition_file(capsys, tmp_path, db, monkeypatch):
     status, out, err = run(capsys, "play", str(script), "--db", str(tmp_path / "other.db"))
     assert status == 2 and re.search(r"line 1: .*broken\.toml: square 39 \(\"Evergreen Terrace\"\) rents", err), err
     assert not (tmp_path / "other.db").exists()
+
+
+def test_an_edition_file_without_marks_still_plays_each_group_marked_apart(capsys, db):
+    """An edition file written before the colour-blind marks (issue 25), or a game that journalled one, still plays:
+    a group without a ``mark`` gets one made from its title, never another group's; a mark given is kept."""
+    text = re.sub(r'(?m)^mark = "(?!DB").*\n', "", city_text())
+    place(db, text)
+    assert run(capsys, "new", "standard", "Ann", "Bob", "--edition", "springfield", "--db", str(db))[0] == 0
+    with Session.open(db, 1) as game:
+        marks = {g.key: g.mark for g in game.state.board.groups.values()}
+        assert marks["dark_blue"] == "DB" and marks["brown"] == "BR" and marks["light_blue"] == "LB"
+        assert len(set(marks.values())) == len(marks)
+        assert game.execute("show count 0 0 db").ok

@@ -195,6 +195,9 @@ async def test_shift_u_picks_an_entry_and_takes_back_everything_after_it():
         refused = "nothing to undo: entry 5 is the last action in effect"
         await until(pilot, lambda: refused in text_of(dialog.query_one("#refusal")), "the refusal")
         await pilot.press("down", "down", "down")  # entry 2
+        await until(pilot, lambda: "After entry 2: " in text_of(dialog.query_one("#at-entry")), "the balances")
+        # the game as it was right after entry 2 (issue 25): Ann had paid $1 and $2 then
+        assert text_of(dialog.query_one("#at-entry")).startswith("After entry 2: Ann $1,497 · Bob $1,500")
         await pilot.press("enter")
         await until(pilot, lambda: not isinstance(app.screen, UndoToDialog), "the dialog to close")
         assert cash(app.session) == 1500 - 3

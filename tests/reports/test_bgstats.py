@@ -19,7 +19,7 @@ from banker.reports.report import report
 from banker.session import Session
 from tests.kit.exports import needs_zbarimg, rasterise_svg, sample_report, zbar
 
-PLAY_KEYS = {"sourceName", "game", "playDate", "durationMin", "location", "players"}
+PLAY_KEYS = {"sourceName", "sourcePlayId", "game", "playDate", "durationMin", "location", "players"}
 PLAYER_KEYS = {"name", "score", "winner", "rank"}
 
 
@@ -32,7 +32,9 @@ def decode(url: str) -> dict:
     assert url.isascii() and " " not in url
     play = json.loads(query["data"][0])
     assert set(play) <= PLAY_KEYS and {"sourceName", "game", "playDate", "players"} <= set(play)
-    assert play["game"] == {"name": "Monopoly", "bggId": 1406}
+    assert {k: v for k, v in play["game"].items() if k != "sourceGameId"} == {"name": "Monopoly", "bggId": 1406}
+    assert re.fullmatch(r"[a-z0-9-]{1,20}", play["game"]["sourceGameId"])
+    assert re.fullmatch(r"[0-9a-f]{12}", play["sourcePlayId"])
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d", play["playDate"])
     for p in play["players"]:
         assert set(p) <= PLAYER_KEYS and {"name", "score", "winner"} <= set(p)
@@ -123,3 +125,53 @@ def test_cli_refuses_a_game_in_progress_in_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err == "banker: game 1 is still in progress; BG Stats records finished plays\n"
     assert not (tmp_path / "g-exports").exists()
+
+
+@needs_zbarimg
+def test_six_players_fit_100_columns_and_a_second_scan_is_the_same_play(tmp_path, capsys):
+    """Six players with long names: the terminal's code still fits 100 columns, zbarimg reads it back, and the
+    play's sourcePlayId is the same on a second export of the game (BG Stats then updates the play rather than add
+    one) and differs for another game; sourceGameId names the rule system."""
+    db = tmp_path / "g.db"
+    names = ("Ann", "Bartholomew", "Christabel", "Demetrius", "Evangeline", "Florentino")
+    game = _finished(db, names)
+    assert main(["qr", "--bgstats", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    code = [ln for ln in out.splitlines() if ln and set(ln) <= set("\xa0█▀▄")]
+    assert len(code) > 20 and max(len(ln) for ln in code) <= 100
+    # the code as the terminal shows it (a two-module light margin) still scans: drawn light-on-dark as a terminal
+    # draws it, in a dark frame, and read by zbarimg
+    scanned = decode(zbar(_terminal_png(code, tmp_path / "terminal.png")))
+    assert sorted(p["name"] for p in scanned["players"]) == sorted(names)
+    assert "playDate is when the game started, in this computer's time zone (" in out
+    png = tmp_path / "g-exports" / f"banker-game-{game}-final-bgstats.png"
+    play = decode(zbar(png))
+    assert [p["name"] for p in play["players"]] == [r for r in play_names(db, game)]
+    assert play["game"]["sourceGameId"] == "short-1990s"
+    assert main(["qr", "--bgstats", "--force", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert decode(zbar(png))["sourcePlayId"] == play["sourcePlayId"]
+    other = _finished(db, names)
+    with Session.open(db, other, readonly=True) as s:
+        assert bgstats_play(report(s))["sourcePlayId"] != play["sourcePlayId"]
+
+
+def play_names(db: Path, game: int) -> list[str]:
+    with Session.open(db, game, readonly=True) as s:
+        return [r.name for r in report(s).rows]
+
+
+def _terminal_png(lines: list[str], path: Path, scale: int = 6) -> Path:
+    """The terminal's half-block code as an image: a block's cell light, a space dark, a dark frame around it."""
+    from PIL import Image
+
+    width, height = max(len(ln) for ln in lines), 2 * len(lines)
+    image = Image.new("L", ((width + 8) * scale, (height + 8) * scale), 0)
+    for y, line in enumerate(lines):
+        for x, ch in enumerate(line):
+            for half, light in ((0, ch in "█▀"), (1, ch in "█▄")):
+                if light:
+                    box = ((x + 4) * scale, (2 * y + half + 4) * scale)
+                    image.paste(255, (*box, box[0] + scale, box[1] + scale))
+    image.save(path)
+    return path

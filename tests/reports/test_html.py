@@ -77,4 +77,4 @@ def test_the_cli_offers_every_format(tmp_path):
     sub = next(a for a in build_parser()._actions if a.dest == "command")
     export = sub.choices["export"]
     choices = next(a for a in export._actions if a.dest == "format").choices
-    assert tuple(choices) == formats.KEYS and "html" in choices
+    assert tuple(choices) == (*formats.KEYS, *formats.GAME_KEYS) and "html" in choices

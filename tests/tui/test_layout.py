@@ -202,9 +202,11 @@ async def test_railroad_and_utility_swatches_are_readable_in_the_dark_and_light_
                 for y in range(panel.size.height):
                     segments = list(panel.render_line(y))
                     for k, mark in enumerate(segments):
-                        if "██" not in mark.text:
+                        if "█" not in mark.text:
                             continue
-                        after = "".join(s.text for s in segments[k:]).split("██", 1)[1].lstrip()
+                        # the swatch, then the group's mark ("RR"), then the name (issue 25: marks beside colours)
+                        after = "".join(s.text for s in segments[k:]).split("█", 1)[1].lstrip()
+                        after = after.split(" ", 1)[1] if " " in after else after
                         for name, group in wanted.items():
                             if after.startswith(name):
                                 swatches[name] = (group, mark.style.color, mark.style.bgcolor)

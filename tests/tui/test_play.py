@@ -136,7 +136,7 @@ async def test_short_game_through_the_screens():
         await pilot.pause()
         assert balances(app) == [650, 1480, 1350]
         assert any(
-            line.startswith("██ Reading") and line.endswith(" M")
+            line.startswith("█RR Reading") and line.endswith(" M")
             for line in app.screen.query_one("#deeds").plain.splitlines()
         )
         # Jail: cat goes to jail, then pays the $50 fine.

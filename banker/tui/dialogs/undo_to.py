@@ -68,6 +68,7 @@ class UndoToDialog(RecordingDialog):
                 for e, control in zip(self.entries, self.controls, strict=True)
             ]
             yield OptionList(*options, id="entries")
+            yield Static(id="at-entry", classes="dialog-note")
             yield Static(id="refusal", classes="dialog-refusal")
 
     def initial_focus(self):
@@ -76,6 +77,18 @@ class UndoToDialog(RecordingDialog):
         if first is not None:
             entries.highlighted = first
         return entries
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """The balances as they were right after the highlighted entry (the 18xx "game at action N", for settling
+        a dispute before anything is taken back)."""
+        event.stop()
+        index = event.option_index
+        if not 0 <= index < len(self.entries):
+            return
+        seq = self.entries[index].seq
+        state = self.session.state_after(seq)
+        cash = " · ".join(f"{p.name} {state.money(p.cash)}" for p in state.players)
+        self.query_one("#at-entry", Static).update(plain(f"After entry {seq}: {cash}"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -589,6 +589,22 @@ class TableScreen(Screen):
 
         self.app.push_screen(InboxDialog(self.session, self.banker.record_request))
 
+    def show_deed(self, deed: str) -> None:
+        """A deed's card (banker.tui.screens.deed_card): from the palette or a click on the deeds panel."""
+        from banker.tui.screens.deed_card import DeedCardScreen
+
+        self.app.push_screen(DeedCardScreen(lambda: self.session.state, deed))
+
+    def on_deeds_panel_chosen(self, message: DeedsPanel.Chosen) -> None:
+        message.stop()
+        self.show_deed(message.deed)
+
+    def action_board(self) -> None:
+        """B: the board sheet, the count check, the game at an entry (banker.tui.screens.board)."""
+        from banker.tui.screens.board import BoardScreen
+
+        self.app.push_screen(BoardScreen(self.session))
+
     def action_standings(self) -> None:
         self.banker.open_standings()
 

@@ -1,8 +1,11 @@
-"""Every deed grouped by colour, drawn with the group's real colour from the board data (defined once there)."""
+"""Every deed grouped by colour, drawn with the group's real colour and its mark in letters ("DB", from the board
+data, defined once there), so no group is told by colour alone. A click on a deed asks for its card."""
 
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.widgets import Static
 
 from banker.tui.widgets import queries
@@ -10,6 +13,8 @@ from rules import GameState
 
 COLUMN_MIN = 30
 """Two columns when each gets at least this many cells; else one."""
+PREFIX = "█DB "
+"""What stands before a deed's name: a block of the group's colour, the group's mark, a space (its width)."""
 
 
 class DeedsPanel(Static):
@@ -22,9 +27,35 @@ class DeedsPanel(Static):
     plain: str = ""
     """The panel's text without styles (what a reader sees), kept for tests and screen readers."""
 
+    class Chosen(Message):
+        """A deed was clicked: the table opens its card."""
+
+        def __init__(self, deed: str) -> None:
+            super().__init__()
+            self.deed = deed
+
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.state: GameState | None = None
+        self._grid: list[list[int]] = []
+        """The deed (index) on each row of each column, as last drawn."""
+        self._col_width = 0
+
+    def deed_at(self, x: int, y: int) -> str | None:
+        """The deed drawn at (x, y) of the content, or None."""
+        if self.state is None or self._col_width <= 0 or x < 0 or y < 0:
+            return None
+        col = x // (self._col_width + 1)
+        if col >= len(self._grid) or y >= len(self._grid[col]):
+            return None
+        return self.state.board.deeds[self._grid[col][y]].name
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        deed = self.deed_at(offset.x, offset.y) if offset is not None else None
+        if deed is not None:
+            event.stop()
+            self.post_message(self.Chosen(deed))
 
     def show(self, state: GameState) -> None:
         self.state = state
@@ -53,6 +84,8 @@ class DeedsPanel(Static):
             cols[c].append(g)
             count += n
         rendered = [self._rows(state, col, col_width) for col in cols]
+        self._grid = [[di for g in col for di in state.board.groups[g].deeds] for col in cols]
+        self._col_width = col_width
         self.plain = "\n".join(line.plain for col in rendered for line in col)
         height = max(len(col) for col in rendered)
         lines = []
@@ -81,7 +114,7 @@ class DeedsPanel(Static):
             + (2 if any(state.deeds[di].mortgaged for di in column) else 0)
         )  # " owner ▪▪▪▪ M"
         longest = max(len(state.board.deeds[di].name) for di in column)
-        name_w = max(min(longest, width - 3 - tail), 8)
+        name_w = max(min(longest, width - len(PREFIX) - tail), 8)
         rows = []
         for key in groups:
             group = state.board.groups[key]
@@ -89,7 +122,8 @@ class DeedsPanel(Static):
                 deed = state.board.deeds[di]
                 h = state.deeds[di]
                 line = Text(no_wrap=True)
-                line.append("██ ", style=group.colour)
+                line.append(PREFIX[0], style=group.colour)
+                line.append(f"{group.mark:<{len(PREFIX) - 2}} ", style="bold")
                 build = queries.building_text(state, deed) if h.owner is not None else ""
                 spare = tail - (1 + owner_w + (1 + len(build) if build else 0) + (2 if h.mortgaged else 0))
                 fit = name_w + max(spare, 0)  # a row without buildings lends its room to a long name

@@ -1,0 +1,220 @@
+"""A whole game as one JSON file (``banker export --format journal``) and back (``banker import FILE``), so a game
+moves to another laptop or goes with a bug report.
+
+The file holds the game's set-up (players and tokens, edition, variant, settings, who is in maths mode, when it was
+created), every journalled entry (actions, undos and redos, each with the line as typed, the action as journalled,
+its summary and time) and the state it ends in; the phone links are left out (they are the players' private keys).
+Each entry is written on a line of its own, so a refusal can name the line. Importing replays the entries through
+the engine as a new game (:meth:`banker.session.Session.imported`, one transaction, keeping the times), then checks
+the state it reaches against the file's: a file that does not replay, or ends elsewhere, is refused with the line at
+fault and nothing is created.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from banker import __version__
+from banker.session import EDITION_DATA, ReplayEntry, ReplayRefused, Session
+from rules import editions
+from rules.board import BoardDataError
+from rules.codec import state_from_dict, state_to_dict
+from rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from rules.state import GameState, Settings
+
+FORMAT = "banker-game"
+VERSION = 1
+KINDS = ("action", "undo", "redo")
+
+
+class GameFileError(ValueError):
+    """A game file that cannot be imported: the message names the file's line at fault (``line``, 0: none)."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+
+
+def render(session: Session) -> str:
+    """The game as one JSON file: the set-up, then one entry a line, then the state it ends in."""
+    state = session.state
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "banker": __version__,
+        "game": {
+            "created": session.created,
+            "edition": state.settings.edition,
+            "variant": state.settings.variant,
+            "players": [{"name": p.name, "token": p.token} for p in state.players],
+            "settings": _settings(state),
+            "maths": sorted(session.maths_players()),
+        },
+    }
+    entries = [
+        json.dumps(
+            {
+                "seq": e.seq,
+                "time": e.time,
+                "kind": str(e.kind),
+                "line": e.text,
+                "action": e.action,
+                "target": e.target,
+                "summary": e.summary,
+            },
+            ensure_ascii=False,
+            separators=(", ", ": "),
+        )
+        for e in session.events()
+    ]
+    text = json.dumps(head, indent=2, ensure_ascii=False)[:-2]  # reopen the object for the entries
+    body = ",\n    ".join(entries)
+    end = json.dumps({"state": state_to_dict(state)}, ensure_ascii=False, separators=(",", ":"))[1:-1]
+    return (
+        f'{text},\n  "entries": [\n    {body}\n  ],\n  {end}\n}}\n'
+        if entries
+        else (f'{text},\n  "entries": [],\n  {end}\n}}\n')
+    )
+
+
+def _settings(state: GameState) -> dict[str, Any]:
+    """The game's settings, with the whole edition when it is not built in (a family's own board goes with the
+    game, as the journal keeps it: docs/editions.md), so the file imports where that board's file is not."""
+    settings: dict[str, Any] = state_to_dict(state)["settings"]
+    own = editions.edition_data(state.settings.edition)
+    return {**settings, EDITION_DATA: own} if own is not None else settings
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A game file read and checked: the set-up, the entries with the file line of each, the final state."""
+
+    names: list[str]
+    tokens: list[str]
+    settings: Settings
+    created: str | None
+    entries: list[ReplayEntry]
+    lines: list[int]
+    state: dict[str, Any] | None
+    maths: list[str]
+    """The players in maths mode."""
+
+
+def read(text: str) -> GameFile:
+    """Read a game file, refusing (GameFileError, with its line) what is not one."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise GameFileError(f"not JSON: {e.msg}", e.lineno) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise GameFileError(f'not a Banker game file (its "format" is not "{FORMAT}")', 1)
+    if data.get("version") != VERSION:
+        raise GameFileError(f"a game file of version {data.get('version')!r}; this Banker reads version {VERSION}")
+    game = data.get("game")
+    raw = data.get("entries")
+    if not isinstance(game, dict) or not isinstance(raw, list):
+        raise GameFileError('a game file needs a "game" object and an "entries" list')
+    lines = _entry_lines(text, len(raw))
+    try:
+        players = game["players"]
+        names = [str(p["name"]) for p in players]
+        tokens = [str(p.get("token") or "") for p in players]
+        own = game["settings"].get(EDITION_DATA)
+        if own is not None:  # the game's own board, checked as any edition file is
+            editions.register(own, source="the game file's edition")
+        settings = state_from_dict(
+            {"settings": game["settings"], "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
+        ).settings
+    except BoardDataError as e:
+        raise GameFileError(f"the game's edition is refused: {e}") from None
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise GameFileError(f'the "game" set-up is damaged ({type(e).__name__}: {e})') from None
+    entries = []
+    for i, entry in enumerate(raw):
+        where = lines[i]
+        if not isinstance(entry, dict) or entry.get("kind") not in KINDS or not isinstance(entry.get("line"), str):
+            raise GameFileError(f"entry {i + 1} needs a kind ({', '.join(KINDS)}) and a line", where)
+        action, seq, target = entry.get("action"), entry.get("seq"), entry.get("target")
+        if action is not None and not isinstance(action, dict):
+            raise GameFileError(f"entry {i + 1}: its action is not an object", where)
+        if any(v is not None and (not isinstance(v, int) or isinstance(v, bool)) for v in (seq, target)):
+            raise GameFileError(f"entry {i + 1}: seq and target are entry numbers", where)
+        time = entry.get("time")
+        if time is not None and not _is_time(time):
+            raise GameFileError(f"entry {i + 1}: its time is not an ISO 8601 time", where)
+        entries.append(ReplayEntry(entry["kind"], entry["line"], action, seq, target, time))
+    state = data.get("state")
+    maths = game.get("maths") or []
+    if not isinstance(maths, list) or not all(isinstance(n, str) and n in names for n in maths):
+        raise GameFileError('"maths" lists players of the game (the maths mode)')
+    created = game.get("created")
+    if created is not None and not _is_time(created):
+        raise GameFileError('the game\'s "created" is not an ISO 8601 time')
+    return GameFile(names, tokens, settings, created, entries, lines, state if isinstance(state, dict) else None, maths)
+
+
+def _is_time(value: object) -> bool:
+    from datetime import datetime
+
+    if not isinstance(value, str) or len(value) > 40:
+        return False
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _entry_lines(text: str, count: int) -> list[int]:
+    """The file line each entry starts on (0 where it cannot be found: a file laid out by hand)."""
+    decoder = json.JSONDecoder()
+    start = text.find('"entries"')
+    i = text.find("[", start) + 1 if start >= 0 else 0
+    found: list[int] = []
+    while 0 < i < len(text) and len(found) < count:
+        while i < len(text) and text[i] in " \t\r\n,":
+            i += 1
+        if i >= len(text) or text[i] == "]":
+            break
+        try:
+            _, end = decoder.raw_decode(text, i)
+        except json.JSONDecodeError:
+            break
+        found.append(text.count("\n", 0, i) + 1)
+        i = end
+    return found + [0] * (count - len(found))
+
+
+def import_game(db: str | Path, text: str) -> tuple[int, int]:
+    """Replay a game file into ``db`` as a new game: (its id, the number of entries). Refused (GameFileError naming
+    the line) when an entry does not replay or the game ends in another state than the file's; then nothing is
+    created."""
+    game = read(text)
+    try:
+        session = Session.imported(db, game.names, game.settings, game.tokens, game.entries, game.state, game.created)
+    except ReplayRefused as e:
+        if e.index < 0:
+            raise GameFileError(e.message, _line_of(text, '"state"')) from None
+        entry = game.entries[e.index]
+        raise GameFileError(
+            f'entry {e.index + 1} ("{entry.line[:60]}") does not replay: {e.message}', game.lines[e.index]
+        ) from None
+    except RuleError as e:
+        raise GameFileError(f"the game's set-up is refused: {e}") from None
+    with session:
+        for name in game.maths:
+            session.set_maths(name)
+        return session.game_id, len(game.entries)
+
+
+def _line_of(text: str, key: str) -> int:
+    at = text.rfind(key)
+    return text.count("\n", 0, at) + 1 if at >= 0 else 0
+
+
+__all__ = ["FORMAT", "VERSION", "GameFile", "GameFileError", "import_game", "read", "render"]

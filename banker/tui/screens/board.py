@@ -1,0 +1,112 @@
+"""The board sheet on the table (B): what it takes to lay the board out again (every deed by colour group with its
+owner and token, buildings and mortgage; whose turn; who is in jail; the Get Out of Jail Free cards; the bank's
+houses and hotels and the Free Parking pot), drawn from the same :func:`banker.views.board_sheet` as the export
+and the phone's section.
+
+Beside it, two fields: the building count check (type the houses and hotels counted on the board, ``10 2``, or on
+one group, ``4 0 dark blue``: Banker says whether they match the journal and where they differ; it is the
+``show count`` question, never journalled) and the game at an entry (type a journal entry's number: the sheet, and
+every player's cash, as they were right after it; empty: now). Escape closes."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from banker.session import Session
+from banker.views import BoardSheet, board_sheet, buildings_text
+
+
+def sheet_text(sheet: BoardSheet, at: int | None = None) -> Text:
+    """The sheet as lines of text: a deed a line (its group's colour, then its mark in letters), the players, the
+    bank. Names go in as text, never markup."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    turn = "game over" if sheet.over else f"turn {sheet.turn_no}: {sheet.turn} to play"
+    out.append(f"{sheet.title} · {turn}\n", style="bold")
+    if at is not None:
+        out.append(f"As it was right after journal entry {at}\n", style="bold reverse")
+    name_w = max(len(d.name) for d in sheet.deeds)
+    owners = [d.owner + (f" ({d.token})" if d.token else "") if d.owner else "bank" for d in sheet.deeds]
+    owner_w = max(len(o) for o in owners)
+    out.append(f"\n    {'deed':<{name_w}}  {'owner':<{owner_w}}  buildings  mortgage\n", style="dim")
+    for d, owner in zip(sheet.deeds, owners, strict=True):
+        out.append("█", style=d.colour)
+        out.append(f"{d.mark:<2} ", style="bold")
+        out.append(f"{d.name:<{name_w}}  ", style="" if d.owner else "dim")
+        out.append(f"{owner:<{owner_w}}  ", style="" if d.owner else "dim")
+        out.append(f"{buildings_text(d):<9}  {'mortgaged' if d.mortgaged else ''}".rstrip() + "\n")
+    out.append("\nPlayers\n", style="bold")
+    for p in sheet.players:
+        notes = [
+            "bankrupt" if p.bankrupt else "",
+            "to play" if p.turn else "",
+            p.jail,
+            f"Get Out of Jail Free: {', '.join(p.jail_cards)}" if p.jail_cards else "",
+        ]
+        token = f" ({p.token})" if p.token else ""
+        out.append(f"  {p.name}{token}: {p.cash}" + "".join(f"; {n}" for n in notes if n) + "\n")
+    pot = f"; Free Parking pot {sheet.pot}" if sheet.pot is not None else ""
+    out.append(
+        f"\nBank: houses {sheet.houses} of {sheet.houses_total}; hotels {sheet.hotels} of {sheet.hotels_total}{pot}"
+    )
+    return out
+
+
+class BoardScreen(ModalScreen[None]):
+    DEFAULT_CLASSES = "dialog"
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.at: int | None = None
+        """The journal entry the sheet shows the game after; None: now."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog-box board-box"):
+            yield Label(
+                f"Board sheet, game {self.session.game_id} (Tab: the fields; Escape closes)", classes="dialog-title"
+            )
+            with VerticalScroll(id="board-scroll"):
+                yield Static(id="board-sheet")
+            with Horizontal(classes="board-fields"):
+                yield Input(placeholder="count check: houses hotels [group], e.g. 10 2", id="board-count")
+                yield Input(placeholder="at entry (empty: now)", id="board-at", type="integer")
+            yield Static(id="board-answer")
+
+    async def on_mount(self) -> None:
+        await self.draw()
+        self.query_one("#board-scroll", VerticalScroll).focus()
+
+    async def draw(self) -> None:
+        state = self.session.state if self.at is None else self.session.state_after(self.at)
+        self.query_one("#board-sheet", Static).update(sheet_text(board_sheet(state), self.at))
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        answer = self.query_one("#board-answer", Static)
+        if event.input.id == "board-count":
+            typed = event.value.strip()
+            # a `show` question (never journalled), as typed on the command line; the session says any refusal
+            reply = self.session.execute(f"show count {typed}") if typed else None
+            answer.update(Text("" if reply is None else reply.message))
+            return
+        typed = event.value.strip()
+        try:
+            self.at = int(typed) if typed else None
+            await self.draw()
+        except (ValueError, LookupError) as e:
+            self.at = None
+            answer.update(Text(str(e) if isinstance(e, LookupError) else f"{typed[:20]!r} is not an entry number"))
+            return
+        answer.update(Text("" if self.at is None else f"The game as it was right after entry {self.at}."))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+__all__ = ["BoardScreen"]

@@ -1,0 +1,273 @@
+"""A game as one file: ``banker export --format journal`` and ``banker import FILE`` (replayed through the engine
+as a new game, in one transaction), and ``banker state --at N`` (the game as it was after entry N)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from banker.cli.main import main
+from banker.session import Session
+from rules import Settings
+
+LINES = (
+    "buy ann boardwalk",
+    "buy ann park place",
+    "build ann boardwalk 2",
+    "rent bob boardwalk",
+    "pay cy 50",
+    "undo",
+    "redo",
+    "buy bob reading",
+    "buy cy electric",
+    "undo to 7",  # entry 7 brought back entry 5: everything after it, two undo entries of one line
+    "jail cy",
+    "next",
+    "buy bob reading",
+    "mortgage bob reading",
+)
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "b.db")
+
+
+def run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def played(db: str) -> int:
+    with Session.create(db, ["Ann", "Bob", "Cy"], Settings(), ["car", "hat", "dog"]) as s:
+        for line in LINES:
+            assert s.execute(line).ok, line
+        s.set_maths("cy")
+        return s.game_id
+
+
+def states(capsys, db, game) -> list[dict]:
+    with Session.open(db, game, readonly=True) as s:
+        last = s.last_seq
+    out = []
+    for n in range(last + 1):
+        status, text, err = run(capsys, "state", game, "--at", n, "--json", "--db", db)
+        assert status == 0, err
+        data = json.loads(text)
+        data["game"].pop("id")
+        out.append(data)
+    return out
+
+
+def test_an_exported_game_imports_state_for_state(capsys, db, tmp_path):
+    game = played(db)
+    path = tmp_path / "game.json"
+    status, _, err = run(capsys, "export", game, "--format", "journal", "--out", path, "--db", db)
+    assert status == 0 and "Wrote journal" in err
+    assert "phone" not in path.read_text(encoding="utf-8")  # the players' private links stay behind
+    other = str(tmp_path / "other.db")  # another laptop
+    status, out, err = run(capsys, "import", path, "--db", other)
+    assert status == 0, err
+    assert out.strip() == f"imported {path} as game 1 (15 journal entries replayed)"
+    before, after = states(capsys, db, game), states(capsys, other, 1)
+    assert len(before) == 16 and before == after  # the game at every entry, undos and redos included
+    assert before[5] != before[6]  # entry 6 took back Cy's payment
+    with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
+        assert [(e.kind, e.text, e.summary, e.undone, e.time) for e in a.log()] == [
+            (e.kind, e.text, e.summary, e.undone, e.time) for e in b.log()
+        ]  # the times too: the game's length and its records stay as played
+        assert a.created == b.created
+        assert [p.token for p in b.state.players] == ["car", "hat", "dog"]
+        assert b.maths_players() == {"Cy"}  # the maths mode moves with the game
+
+
+def _richer(line: str) -> str:
+    """The file's end state with Ann $1 richer (and the bank $1 poorer: still a conserving state)."""
+    data = json.loads("{" + line + "}")
+    data["state"]["players"][0]["cash"] += 1
+    data["state"]["bank"] -= 1
+    return "  " + json.dumps(data)[1:-1]
+
+
+def _damaged(tmp_path, db, change) -> tuple[str, list[str]]:
+    game = played(db)
+    with Session.open(db, game, readonly=True) as s:
+        from banker.reports.journal_file import render
+
+        lines = render(s).splitlines()
+    lines = change(lines)
+    path = tmp_path / "damaged.json"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path), lines
+
+
+@pytest.mark.parametrize(
+    ("what", "change", "said"),
+    [
+        (
+            "a line the engine refuses",
+            lambda ls: [ln.replace('"line": "rent bob boardwalk"', '"line": "rent bob nowhere"') for ln in ls],
+            'entry 4 ("rent bob nowhere") does not replay: refused: no deed called "nowhere"',
+        ),
+        (
+            "a line that replays as another action",
+            lambda ls: [ln.replace('"line": "pay cy 50"', '"line": "pay cy 60"') for ln in ls],
+            'entry 5 ("pay cy 60") does not replay: replays as',
+        ),
+        (
+            "an end state that differs",
+            lambda ls: [_richer(ln) if ln.startswith('  "state"') else ln for ln in ls],
+            "ends in another state than the file's",
+        ),
+        ("not JSON", lambda ls: [*ls[:20], "{{", *ls[20:]], "not JSON"),
+    ],
+)
+def test_a_damaged_file_is_refused_with_its_line_and_nothing_is_created(capsys, db, tmp_path, what, change, said):
+    path, lines = _damaged(tmp_path, db, change)
+    other = str(tmp_path / "other.db")
+    status, out, err = run(capsys, "import", path, "--db", other)
+    assert status == 2 and out == "", what
+    assert said in err and err.strip().endswith("nothing was imported"), err
+    line = int(err.split(": line ", 1)[1].split(":", 1)[0])
+    if "entry" in said:
+        entry = said.split('("', 1)[1].split('")', 1)[0]
+        assert f'"line": "{entry}"' in lines[line - 1]  # the line named is the entry's own
+    elif "state" in said:
+        assert lines[line - 1].startswith('  "state"')
+    status, out, _ = run(capsys, "games", "--db", other)
+    assert out.strip() == "no games yet"
+
+
+def test_state_at_an_entry_and_refusals(capsys, db):
+    game = played(db)
+    status, out, _ = run(capsys, "state", game, "--at", 4, "--db", db)
+    assert status == 0 and out.splitlines()[0].startswith(f"game {game} as it was after entry 4: ")
+    assert "Bob          cash  1,300" in out  # after paying Ann $200 rent on Boardwalk with 1 house
+    status, out, _ = run(capsys, "state", game, "--at", 0, "--json", "--db", db)
+    assert [p["cash"] for p in json.loads(out)["players"]] == [1500, 1500, 1500]
+    status, _, err = run(capsys, "state", game, "--at", 99, "--db", db)
+    assert status == 2 and "there is no entry 99" in err
+    with pytest.raises(SystemExit):
+        run(capsys, "state", game, "--at", "-1", "--db", db)
+
+
+def test_the_bgstats_play_is_the_same_after_a_move(capsys, db, tmp_path):
+    """A game moved to another laptop is the same play for BG Stats: same sourcePlayId, same length."""
+    from banker.reports.bgstats import bgstats_play
+    from banker.reports.report import report
+
+    with Session.create(db, ["Ann", "Bob"], Settings(variant="short-1990s")) as s:
+        for line in ("deal ann boardwalk", "rent bob boardwalk", "bankrupt bob to bank"):
+            assert s.execute(line).ok, line
+        game = s.game_id
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", game, "--format", "journal", "--out", path, "--db", db)[0] == 0
+    other = str(tmp_path / "other.db")
+    assert run(capsys, "import", path, "--db", other)[0] == 0
+    with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
+        assert bgstats_play(report(a)) == bgstats_play(report(b))
+
+
+def test_a_game_on_a_familys_own_board_moves_with_its_board(capsys, tmp_path):
+    """A game played on an edition from a file (issue 24) carries the whole edition in its game file, as its journal
+    does: it imports on a laptop that never had the file, the streets and the money as played."""
+    from rules.editions import forget
+    from tests.cli.test_editions import city_text
+
+    home = tmp_path / "home" / "banker.db"
+    board = home.parent / "editions" / "springfield.toml"
+    board.parent.mkdir(parents=True)
+    board.write_text(city_text(), encoding="utf-8")
+    assert run(capsys, "new", "standard", "Ann", "Bob", "--edition", "springfield", "--db", home)[0] == 0
+    for line in ("buy ann evergreen terrace", "buy ann springfield gorge", "rent bob evergreen"):
+        assert run(capsys, "do", line, "--db", home)[0] == 0
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", "--format", "journal", "--out", path, "--db", home)[0] == 0
+    forget()  # another laptop: no springfield.toml, nothing known but the file
+    away = str(tmp_path / "away" / "banker.db")
+    status, out, err = run(capsys, "import", path, "--db", away)
+    assert status == 0, err
+    with Session.open(home, 1, readonly=True) as a, Session.open(away, 1, readonly=True) as b:
+        assert b.state == a.state and b.state.board.money(1500) == "1.500 €"
+        assert [e.text for e in b.log()] == [e.text for e in a.log()]
+
+
+def test_a_game_file_with_a_broken_board_is_refused_whole(capsys, tmp_path, db):
+    """The edition a game file carries is checked as any edition file is: a fault is one line, nothing imported."""
+    from rules.editions import forget
+    from tests.cli.test_editions import city_text
+
+    board = tmp_path / "springfield.toml"
+    board.write_text(city_text(), encoding="utf-8")
+    assert run(capsys, "new", "standard", "Ann", "Bob", "--edition", board, "--db", db)[0] == 0
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", "--format", "journal", "--out", path, "--db", db)[0] == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["game"]["settings"]["edition_data"]["groups"]["brown"]["mark"] = "??"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    forget()
+    away = tmp_path / "away.db"
+    status, _, err = run(capsys, "import", path, "--db", away)
+    assert status == 2 and "the game's edition is refused" in err and "mark" in err, err
+    assert not away.exists()
+
+
+def test_an_import_in_one_transaction_marks_the_file_it_was_written_for(capsys, db, tmp_path):
+    """The import's writes are savepoints inside one transaction (Journal.write nested): the one transaction still
+    marks the file it was written for (issue 22's user_version, by which a log left by a replaced file is told),
+    and the journal opened on it is not taken for a replaced file."""
+    import sqlite3
+    from pathlib import Path
+
+    from banker.journal import Journal, _file_key, _marker
+
+    game = played(db)
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", game, "--format", "journal", "--out", path, "--db", db)[0] == 0
+    other = tmp_path / "other.db"
+    assert run(capsys, "import", path, "--db", other)[0] == 0
+    key = _file_key(Path(other))
+    assert key is not None
+    conn = sqlite3.connect(other)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == _marker(key)
+    finally:
+        conn.close()
+    journal = Journal(other)
+    try:
+        assert not journal.replaced()
+    finally:
+        journal.close()
+
+
+def test_a_time_limit_game_imports_days_later_its_deadline_read_at_each_entrys_time(capsys, db, tmp_path):
+    """Seed 002, TIME LIMIT GAME: past the agreed hour only the end is recorded. An imported game keeps when it was
+    created, so its deadline is long past when it is imported days later: each entry is replayed at the time it was
+    first recorded, and the game imports as played (the same state, the same entries)."""
+    from datetime import datetime, timedelta
+
+    from rules.state import game_settings
+
+    with Session.create(db, ["Ann", "Bob"], game_settings("time-limit", "us", time_limit_minutes=60)) as s:
+        for line in ("deal ann boardwalk", "deal bob reading", "rent bob boardwalk", "pay ann 50"):
+            assert s.execute(line).ok, line
+        game = s.game_id
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", game, "--format", "journal", "--out", path, "--db", db)[0] == 0
+    data = json.loads(path.read_text(encoding="utf-8"))
+
+    def earlier(text: str) -> str:
+        return (datetime.fromisoformat(text) - timedelta(days=2)).isoformat(timespec="milliseconds")
+
+    data["game"]["created"] = earlier(data["game"]["created"])
+    for entry in data["entries"]:
+        entry["time"] = earlier(entry["time"])
+    path.write_text(json.dumps(data), encoding="utf-8")
+    other = str(tmp_path / "other.db")
+    status, _, err = run(capsys, "import", path, "--db", other)
+    assert status == 0, err
+    with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
+        assert b.state == a.state and [e.text for e in b.log()] == [e.text for e in a.log()]
+        assert b.created == data["game"]["created"] and b.time_is_up()

@@ -1,0 +1,75 @@
+"""The board sheet on the table (B): every deed's owner, buildings and mortgage with its group's mark, jail and the
+bank; the building count check's matches and refusals; the game at a journal entry."""
+
+from __future__ import annotations
+
+from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.screens.board import BoardScreen
+from banker.tui.screens.table import TableScreen
+from rules import Settings
+from tests.kit.journal import db_path
+from tests.kit.screens import text_of
+from tests.kit.waits import until
+
+LINES = ("buy ann boardwalk", "buy ann park place", "build ann boardwalk 3", "jail bob", "buy cy reading")
+
+
+def _game():
+    db = db_path()
+    with Session.create(db, ["Ann", "Bob", "Cy"], Settings(), ["car", "hat", "dog"]) as s:
+        for line in LINES:
+            assert s.execute(line).ok, line
+    return db
+
+
+async def _answer(pilot, app, field: str, typed: str) -> str:
+    screen = app.screen
+    screen.query_one(f"#{field}").focus()
+    screen.query_one(f"#{field}").value = ""
+    before = text_of(screen.query_one("#board-answer"))
+    await pilot.press(*typed, "enter")
+    await until(pilot, lambda: text_of(screen.query_one("#board-answer")) != before, "an answer")
+    return text_of(screen.query_one("#board-answer"))
+
+
+async def test_the_board_sheet_count_check_and_the_game_at_an_entry():
+    app = make_app(_game())
+    async with app.run_test(size=(100, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board sheet")
+        sheet = text_of(app.screen.query_one("#board-sheet"))
+        lines = sheet.splitlines()
+        assert any(ln.split() == ["█DB", "Boardwalk", "Ann", "(car)", "2", "houses"] for ln in lines), sheet
+        assert any(ln.split() == ["█RR", "Reading", "Railroad", "Cy", "(dog)", "-"] for ln in lines)
+        assert [ln for ln in lines if ln.startswith("  Bob")] == ["  Bob (hat): $1,500; in jail, just sent"]
+        assert lines[-1] == "Bank: houses 29 of 32; hotels 12 of 12"
+        assert (
+            await _answer(pilot, app, "board-count", "3 0") == "The board matches the journal: 3 houses and 0 hotels."
+        )
+        said = await _answer(pilot, app, "board-count", "4 0")
+        assert said.startswith("The board does not match the journal: 4 houses counted, 3 in the journal.")
+        assert "Dark Blue [DB] 3 houses and 0 hotels" in said
+        said = await _answer(pilot, app, "board-count", "1 0 db")
+        assert said == (
+            "The Dark Blue group does not match the journal: 1 house counted, 3 in the journal. "
+            "The journal has Park Place 1 house, Boardwalk 2 houses."
+        )
+        for typed, refusal in (
+            ("40 0", "40 houses is more than the bank's 32"),
+            ("1 0 purple", 'no colour group called "purple"'),
+            ("0 0 rail", "no building stands on the Railroads"),
+            ("[b]x 0", '"[b]x" is not a whole number of houses counted'),
+        ):
+            assert refusal in await _answer(pilot, app, "board-count", typed), typed
+        assert await _answer(pilot, app, "board-at", "2") == "The game as it was right after entry 2."
+        sheet = text_of(app.screen.query_one("#board-sheet"))
+        assert "As it was right after journal entry 2" in sheet
+        assert any(ln.split() == ["█DB", "Boardwalk", "Ann", "(car)"] for ln in sheet.splitlines())  # no houses yet
+        assert "  Ann (car): $750; to play" in sheet.splitlines()
+        assert "there is no entry 99" in await _answer(pilot, app, "board-at", "99")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back to the table")
+    with Session.open(db_path(), readonly=True) as s:
+        assert [e.text for e in s.log()] == list(LINES)  # the questions were never journalled
