@@ -276,6 +276,10 @@ class Session:
         seqs: dict[int, int] = {}  # the other journal's entry -> this one's
         for i, entry in enumerate(entries):
             line = entry.line if entry.kind == "action" else entry.kind  # one step each: `undo to` wrote several
+            if entry.kind == "action" and entry.action is not None and entry.action.get("verb") == "deal_random":
+                # `deal random` without a seed drew one when it was recorded, and the file keeps it: replay that
+                # draw (the typed line would draw another deal), journalled as it was typed
+                line = _canonical(entry.action) or line
             self._entry_time = entry.time
             clock = self.clock
             if entry.time is not None:  # a time-limit game's deadline is checked at the time the entry was played
@@ -292,7 +296,10 @@ class Session:
             if entry.kind == "action":
                 assert reply.action is not None
                 if entry.action is not None and action_to_dict(reply.action) != entry.action:
-                    raise ReplayRefused(i, f"replays as {action_to_dict(reply.action)}, not {entry.action}")
+                    from banker.commands import format as canonical_line
+
+                    wanted = _canonical(entry.action) or "an action this Banker cannot read"
+                    raise ReplayRefused(i, f"replays as `{canonical_line(reply.action)}`, not as `{wanted}`")
             else:
                 target = self._timeline.undone[-1] if entry.kind == "undo" else self._timeline.stack[-1]
                 if entry.target is not None and seqs.get(entry.target) != target:
@@ -655,9 +662,20 @@ class Session:
         """Seed 002, TIME LIMIT GAME: at the agreed hour the game is over and the richest player wins, so nothing
         played after it counts. Past the deadline only the end is recorded; undo and redo still correct the record
         of what was played before it (docs/rulings.md, "The time limit")."""
-        from rules.actions import End
+        from rules.actions import End, EndReason
 
-        if isinstance(action, End) or not self.time_is_up():
+        if isinstance(action, End):
+            deadline = self.deadline()
+            if action.reason is EndReason.TIME and deadline is not None and self.clock() < deadline:
+                # `end time` says the agreed hour has come; before it, the game ends only by agreement (`end`)
+                left = max(1, round((deadline - self.clock()).total_seconds() / 60))
+                raise RuleError(
+                    "seed 002, TIME LIMIT GAME",
+                    f"the agreed time is not up yet ({left} minute{'s' if left != 1 else ''} left); to stop now, "
+                    "record `end` (by agreement)",
+                )
+            return
+        if not self.time_is_up():
             return
         minutes = self.state.settings.time_limit_minutes
         raise RuleError(
@@ -879,3 +897,14 @@ class _Abort(Exception):
     def __init__(self, reply: Reply) -> None:
         super().__init__(reply.message)
         self.reply = reply
+
+
+def _canonical(action: dict[str, Any]) -> str | None:
+    """A journalled action (``rules.codec``'s dict) as the command language writes it, or None if it cannot be read
+    (a damaged game file)."""
+    from banker.commands import format as canonical_line
+
+    try:
+        return canonical_line(action_from_dict(action))
+    except (KeyError, TypeError, ValueError, RuleError):
+        return None

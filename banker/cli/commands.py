@@ -203,9 +203,14 @@ def cmd_import(args: argparse.Namespace) -> int:
     from banker.reports.journal_file import GameFileError, import_game
 
     text = read_script(args.file)
+    path = database(args.db, create=True)
+    new_file = not path.exists()
     try:
-        game, entries = import_game(database(args.db, create=True), text)
+        game, entries = import_game(path, text)
     except GameFileError as e:
+        if new_file:  # the database this import created holds nothing: nothing is left behind (docs/exports.md)
+            for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+                leftover.unlink(missing_ok=True)
         raise CliError(f"{args.file}: {e}; nothing was imported", REFUSED) from None
     say(f"imported {args.file} as game {game} ({entries} journal entries replayed)")
     return 0

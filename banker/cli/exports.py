@@ -55,7 +55,8 @@ def _open(args: argparse.Namespace) -> Session:
 
 def cmd_export(args: argparse.Namespace) -> int:
     db = database(getattr(args, "db", None))
-    out = output_file(args.out, db, args.force) if args.out else None
+    # `-o -` is standard output, as for most tools (it wrote a file named `-`)
+    out = output_file(args.out, db, args.force) if args.out and args.out != "-" else None
     whole = formats.find_game_format(args.format)
     if whole is not None:  # the board sheet or the game file: drawn from the game, not from its standings
         with _open(args) as session:

@@ -249,7 +249,7 @@ def _exports(add: Callable[..., argparse.ArgumentParser]) -> None:
         + " (default md); "
         + "; ".join(f"{f.key}: {f.description}" for f in formats.GAME_FORMATS),
     )
-    p.add_argument("--out", "-o", help="write to this file instead of stdout (never the database)")
+    p.add_argument("--out", "-o", help="write to this file instead of stdout (- : stdout; never the database)")
     p.add_argument("--force", action="store_true", help="replace the --out file if it exists")
 
     p = add(

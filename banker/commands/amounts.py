@@ -26,7 +26,7 @@ def strip_sign(word: str, board: Board | None = None) -> str:
         if word.startswith(sign):
             return word[len(sign) :]
         if after and word.endswith(sign):
-            return word[: -len(sign)]
+            return word[: -len(sign)].rstrip()  # `12 €`, spaced as the edition prints it, or `12€`
     return word
 
 

@@ -362,11 +362,27 @@ def parse(line: str, state: GameState) -> Command:
     text = strip_comment(line)
     if not text:
         raise CommandError("nothing to do: the line is empty or only a comment")
-    words = text.split()
+    words = _signs_joined(text.split(), state)
     verb = verb_named(words[0])
     if verb is None:
         raise CommandError(f'unknown command "{shown(words[0])}"; commands are {", ".join(sorted(VERB))}')
     return verb.read(Line(verb.name, words[1:], state, verb.shape))
+
+
+def _signs_joined(words: list[str], state: GameState) -> list[str]:
+    """``12 €`` typed as the edition prints it (the sign after the figure, spaced: ``rules.board.format_money``) is
+    one amount: a currency sign standing alone after a figure joins it (found in review: ``pay lisa 12 €`` was
+    refused, though every screen writes amounts so)."""
+    board = state.board
+    if not board.currency_after:
+        return words
+    out: list[str] = []
+    for word in words:
+        if word == board.currency and out and out[-1][-1:].isdigit():
+            out[-1] += word
+        else:
+            out.append(word)
+    return out
 
 
 def format(command: Action | Query | Control) -> str:  # noqa: A001 - the inverse of parse, named as its pair

@@ -67,6 +67,8 @@ SCENARIO = [
     "rent bob evergreen",  # the full set, unimproved: twice the site rent
     "card bob chance chairman",  # a US card, its amount in the edition's money
     "pay bob 1.000€ to ann",
+    "pay bob 12 € to ann",  # as the edition prints it, spaced (found in review: refused)
+    "pay ann 12 € to bob",  # and back, so the standings below stay as they were
     "tax bob income 200",
     "bankrupt bob to bank",
 ]

@@ -19,6 +19,17 @@ def test_export_prints_json_to_stdout(tmp_path, capsys):
     assert data["game"]["id"] == game and data["game"]["winner"] == "Ann"
 
 
+def test_out_dash_is_standard_output(tmp_path, capsys, monkeypatch):
+    """Found in review: `-o -` wrote a file named `-` (and the next export refused, `-` existing)."""
+    db = tmp_path / "g.db"
+    game = finished_game(db)
+    monkeypatch.chdir(tmp_path)
+    for fmt in ("json", "journal"):
+        assert main(["export", str(game), "--format", fmt, "-o", "-", "--db", str(db)]) == 0
+        assert json.loads(capsys.readouterr().out)
+    assert not (tmp_path / "-").exists()
+
+
 def test_export_uses_the_global_db_option_and_latest_game(tmp_path, capsys):
     db = tmp_path / "g.db"
     finished_game(db)

@@ -10,6 +10,7 @@ import pytest
 from banker.cli.main import main
 from banker.session import Session
 from rules import Settings
+from rules.codec import state_to_dict
 
 LINES = (
     "buy ann boardwalk",
@@ -136,8 +137,28 @@ def test_a_damaged_file_is_refused_with_its_line_and_nothing_is_created(capsys, 
         assert f'"line": "{entry}"' in lines[line - 1]  # the line named is the entry's own
     elif "state" in said:
         assert lines[line - 1].startswith('  "state"')
-    status, out, _ = run(capsys, "games", "--db", other)
-    assert out.strip() == "no games yet"
+    # nothing created: not even the database file the import would have written to (found in review: an empty
+    # database of 53 KB was left behind)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("other.db")) == []
+
+
+def test_a_game_dealt_at_random_without_a_seed_imports(capsys, db, tmp_path):
+    """Found in review: the app's "deal them at random now? Yes" records `deal random`, which draws its seed when
+    it is recorded; the import replayed the typed line, drew another deal and refused the file (seed 000: the deal
+    of the short game is one deal, so the file's draw is the one replayed)."""
+    with Session.create(db, ["Ann", "Bob"], Settings(variant="short-1973")) as s:
+        assert s.execute("deal random").ok
+        assert s.execute("pay ann 10").ok
+        game, before = s.game_id, state_to_dict(s.state)
+    out = tmp_path / "dealt.json"
+    status, _, err = run(capsys, "export", game, "--format", "journal", "--out", out, "--db", db)
+    assert status == 0, err
+    other = str(tmp_path / "other.db")
+    status, text, err = run(capsys, "import", out, "--db", other)
+    assert status == 0, err
+    with Session.open(other, readonly=True) as moved:
+        assert state_to_dict(moved.state) == before
+        assert [e.text for e in moved.log()] == ["deal random", "pay ann 10"]  # journalled as typed
 
 
 def test_state_at_an_entry_and_refusals(capsys, db):

@@ -67,9 +67,19 @@ def test_the_end_recorded_late_is_stamped_at_the_deadline_seed002(game):
 def test_an_end_by_agreement_before_the_deadline_keeps_its_own_time(tmp_path):
     with Session.create(tmp_path / "a.db", ["Ann", "Bob"], Settings(variant="time-limit", time_limit_minutes=60)) as s:
         assert s.execute("deal random 3").ok and s.execute("pay ann 10 to bob").ok
-        assert s.execute("end time").ok
+        assert s.execute("end").ok
         rep = report(s)
         assert rep.ended == s.log()[-1].time and rep.duration_minutes == 0
+
+
+def test_end_time_before_the_agreed_time_is_refused_seed002(tmp_path):
+    """Found in review: `end time` 23 s before the deadline was recorded "(time is up)". Seed 002, TIME LIMIT GAME:
+    the game ends at the agreed hour; before it, only by agreement (`end`), and the refusal says so."""
+    with Session.create(tmp_path / "a.db", ["Ann", "Bob"], Settings(variant="time-limit", time_limit_minutes=60)) as s:
+        assert s.execute("deal random 3").ok
+        reply = s.execute("end time")
+        assert not reply.ok and "not up yet (60 minutes left)" in reply.message and "`end`" in reply.message
+        assert not s.state.over and [e.text for e in s.log()] == ["deal random 3"]
 
 
 def test_banker_do_after_the_deadline_is_refused_seed002(game, capsys):

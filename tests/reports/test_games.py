@@ -24,6 +24,8 @@ from tests.kit.exports import needs_zbarimg, zbar
 def play(db, variant: str, names: list[str], lines: list[str], **settings) -> Session:
     session = Session.create(db, names, rules.Settings(variant=variant, **settings))
     for line in lines:
+        if line == "end time":  # seed 002: recorded when the agreed time has come (the clock at the deadline)
+            session.clock = session.deadline  # type: ignore[assignment]  # a clock that reads the deadline
         reply = session.execute(line)
         assert reply.ok, f"{line}: {reply.message}"
     return session
