@@ -592,6 +592,10 @@ class Session:
         row = self._j.request(n)
         return row if row is not None and row.game == self.game_id else None
 
+    def in_effect(self, seq: int) -> bool:
+        """Is journal entry ``seq`` an action in effect now (not undone; a redo puts it back)?"""
+        return seq in self._timeline.stack
+
     def entry_summary(self, seq: int) -> str:
         """The summary of journal entry ``seq`` (a recorded request's)."""
         return self._summary(seq)
@@ -766,7 +770,6 @@ class Session:
         if not state.over:
             self._j.set_result(conn, self.game_id, False, None, [])
             return
-        self._j.expire_requests(conn, self.game_id)
         scores = standings_rows(state)
         winners = [s["name"] for s in scores if s["winner"]]
         self._j.set_result(conn, self.game_id, True, ", ".join(winners) or None, scores)
