@@ -1131,20 +1131,32 @@ class Journal:
     def pages_port(self, game_id: int) -> int | None:
         """The port a game's phone pages were last turned on at in the app, or None (never turned on, or a
         database that predates the ``phone_pages`` table)."""
+        place = self.pages_place(game_id)
+        return None if place is None else place[1]
+
+    @_reading
+    def pages_place(self, game_id: int) -> tuple[str | None, int] | None:
+        """The host their links named and the port a game's phone pages were last turned on at in the app, or
+        None (never turned on); the host is None when an earlier version remembered the port only."""
         if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{PAGES}'").fetchone():
             return None
-        row = self.conn.execute(f"SELECT port FROM {PAGES} WHERE game = ?", (game_id,)).fetchone()
-        return int(row[0]) if row else None
+        columns = {row[1] for row in self.conn.execute(f"PRAGMA table_info({PAGES})")}
+        host = "host" if "host" in columns else "NULL"
+        row = self.conn.execute(f"SELECT {host}, port FROM {PAGES} WHERE game = ?", (game_id,)).fetchone()
+        return (row[0], int(row[1])) if row else None
 
-    def remember_pages(self, game_id: int, port: int) -> None:
-        """Note that a game's phone pages are on at ``port`` (creating the ``phone_pages`` table if missing: an
-        addition schema 1 databases take as they are)."""
+    def remember_pages(self, game_id: int, port: int, host: str | None = None) -> None:
+        """Note that a game's phone pages are on at ``port``, their links naming ``host`` (creating the
+        ``phone_pages`` table if missing, and its ``host`` column: additions schema 1 databases take as they are;
+        an older Banker reads the port and leaves the host alone)."""
         with self.write() as conn:
             conn.execute(
                 f"CREATE TABLE IF NOT EXISTS {PAGES} (game INTEGER PRIMARY KEY REFERENCES games(id), "
-                "port INTEGER NOT NULL)"
+                "port INTEGER NOT NULL, host TEXT)"
             )
-            conn.execute(f"INSERT OR REPLACE INTO {PAGES} (game, port) VALUES (?, ?)", (game_id, port))
+            if "host" not in {row[1] for row in conn.execute(f"PRAGMA table_info({PAGES})")}:
+                conn.execute(f"ALTER TABLE {PAGES} ADD COLUMN host TEXT")
+            conn.execute(f"INSERT OR REPLACE INTO {PAGES} (game, port, host) VALUES (?, ?, ?)", (game_id, port, host))
 
     # Maths mode ------------------------------------------------------------------------------------------------
     @_reading

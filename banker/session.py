@@ -858,9 +858,15 @@ class Session:
         """The port this game's phone pages were on when the app last turned them on (None: never)."""
         return self._j.pages_port(self.game_id)
 
-    def remember_pages(self, port: int) -> None:
-        """Note that this game's phone pages are on at ``port``: opening the game turns them on again."""
-        self._j.remember_pages(self.game_id, port)
+    def pages_place(self) -> tuple[str | None, int] | None:
+        """The host the links named and the port this game's phone pages were on when the app last turned them on
+        (None: never; the host None: remembered by an earlier version, which kept the port only)."""
+        return self._j.pages_place(self.game_id)
+
+    def remember_pages(self, port: int, host: str | None = None) -> None:
+        """Note that this game's phone pages are on at ``port``, their links naming ``host``: opening the game
+        turns them on again (and says whether the links are the same)."""
+        self._j.remember_pages(self.game_id, port, host)
 
     # Queries -------------------------------------------------------------------------------------------------
     def _answer(self, q: Query) -> Reply:

@@ -168,8 +168,8 @@ def _serve(app, server):
         return None
     session.add_listener(server.session_changed)
     try:
-        if session.pages_port() != server.port:
-            session.remember_pages(server.port)  # so that opening the game turns them on again
+        if session.pages_place() != (server.host, server.port):
+            session.remember_pages(server.port, server.host)  # so that opening the game turns them on again
     except JournalError:
         pass  # a read-only database: the pages are on, only not turned on again by themselves
     return links
@@ -185,20 +185,42 @@ async def _show(app) -> None:
 
 
 async def _restore(app, port: int) -> None:
+    from banker.journal import JournalError
+
+    try:
+        place = app.session.pages_place()  # read before serving remembers the new place
+    except JournalError:
+        place = None
+    host = place[0] if place is not None else None
     server = await _start(app, [port, 0])  # the same port when it is free, so the links are the same
     if server is None:
         return
     was_on = app.session.game_id in server.feeds  # this game's pages never went off (another game was open)
     if _serve(app, server) is None or was_on:
         return
-    again = "the same links" if server.port == port else f"a new port ({port} is taken): scan the codes again"
     app.notify(
-        f"Phone pages on again at {server.base_url}, as when this game was last played: {again}. "
-        "Press o for the codes.",
+        f"Phone pages on again at {server.base_url}, as when this game was last played: "
+        f"{_again(host, port, server.host, server.port)}. Press o for the codes.",
         title="Phones",
         timeout=8,
         markup=False,
     )
+
+
+def _again(host: str | None, port: int, now_host: str, now_port: int) -> str:
+    """Whether the phones' old links still work: "the same links" only when the host and the port are both the
+    ones the links were made with (new-user review: a new ``BANKER_WEB_HOST`` kept the port and changed every
+    link)."""
+    if host is None:  # remembered by an earlier version, which kept only the port
+        if now_port != port:
+            return f"a new port ({port} is taken): scan the codes again"
+        return "the same port; if the phones do not reconnect, the laptop's address changed: scan the codes again"
+    moved = []
+    if now_host != host:
+        moved.append(f"a new address ({now_host}, was {host})")
+    if now_port != port:
+        moved.append(f"a new port ({port} is taken)")
+    return "the same links" if not moved else " and ".join(moved) + ": the old links do not work, scan the codes again"
 
 
 def _asking() -> bool:
