@@ -263,3 +263,39 @@ async def test_a_port_remembered_without_its_host_does_not_promise_the_same_link
         assert "same links" not in note.message and "the same port; if the phones do not reconnect" in note.message
     with Session.open(db, game) as session:
         assert session.pages_place() == ("127.0.0.1", port)  # the column added, the host remembered
+
+
+async def test_the_laptop_itself_reaches_the_pages_at_loopback_when_the_links_name_another_address(db, monkeypatch):
+    """New-user review, game night: the server listened only on the LAN address, so ``curl 127.0.0.1:8421/<token>``
+    on the laptop got no connection. It listens on loopback too (only this machine: nothing exposed), the links
+    still name the address the phones use, and the phones screen says so. Here the links' address is ``::1``, so
+    the test stays on loopback while 127.0.0.1 is another address than the links'."""
+    monkeypatch.setenv("BANKER_WEB_HOST", "::1")
+    make_game(db, names=("ann", "bob"))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+        port = app.phones.port
+        links = [link.url for link in app.screen.links]
+        assert all(url.startswith(f"http://[::1]:{port}/") for url in links)  # the links name the chosen address
+        local = str(app.screen.query_one("#phones-local").render())
+        assert f"On this laptop itself, http://127.0.0.1:{port} works too" in local
+        path = links[0].split(f":{port}", 1)[1]
+        async with aiohttp.ClientSession() as client:
+            for base in (f"http://[::1]:{port}", f"http://127.0.0.1:{port}"):
+                async with client.get(base + path) as page:
+                    assert page.status == 200 and "ann" in (await page.text()).casefold()
+            async with client.get(f"http://127.0.0.1:{port}/not-a-token") as page:
+                assert page.status == 404  # the same server: an unknown token is refused there too
+
+
+async def test_no_extra_loopback_line_when_the_links_are_on_loopback(db):
+    make_game(db, names=("ann", "bob"))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+        assert app.phones.loopback_url is None and not app.screen.query("#phones-local")

@@ -2,12 +2,13 @@
 
 The table's phones key (o) calls :func:`show_phones`: the first time it starts the server (:mod:`banker.web.server`,
 imported only then) on the app's own event loop, at the laptop's LAN address (``BANKER_WEB_HOST`` and
-``BANKER_WEB_PORT`` override it), and subscribes it to the app's session, so the phones update as soon as a command
-is recorded. A server that cannot start (the port in use) is said in a notification and the game goes on. The
-server runs until the app quits (:meth:`banker.tui.app.BankerApp.on_unmount`); Escape only closes this screen.
-The game remembers that its pages were on (``Session.remember_pages``): opening it again, after a quit or a crash,
-turns them on again at the same links (:func:`restore_phones`, the same port when it is free) with a notification
-that says where.
+``BANKER_WEB_PORT`` override it; loopback answers too, for the laptop itself), and subscribes it to the app's session,
+so the phones update as soon as a command is recorded. A server that cannot start (the port in use) is said in a
+notification and the game goes on. The server runs until the app quits (:meth:`banker.tui.app.BankerApp.on_unmount`);
+Escape only closes this screen. The game remembers that its pages were on (``Session.remember_pages``): opening it
+again, after a quit or a crash, turns them on again at the same links (:func:`restore_phones`, the same port when it
+is free) with a notification that says where, and "the same links" only when the host and the port are both those the
+links were made with.
 
 Each QR code is drawn in half blocks, light modules as white on black whatever the theme (a camera wants dark
 modules on light), one character per module across and two per line down, so at 120x40 a code is about 41
@@ -52,7 +53,7 @@ class PhonesScreen(Screen):
     DEFAULT_CSS = """
     PhonesScreen { layout: vertical; }
     PhonesScreen #phones-title { padding: 0 1; text-style: bold; }
-    PhonesScreen #phones-note { padding: 0 1; color: $text-muted; }
+    PhonesScreen #phones-note, PhonesScreen #phones-local { padding: 0 1; color: $text-muted; }
     PhonesScreen #phones-scroll { height: 1fr; }
     PhonesScreen ItemGrid { height: auto; padding: 0 1; grid-gutter: 1 2; }
     PhonesScreen .phone { height: auto; width: 1fr; }
@@ -70,10 +71,12 @@ class PhonesScreen(Screen):
         )
     ]
 
-    def __init__(self, links: list[Link], base_url: str, **kwargs) -> None:
+    def __init__(self, links: list[Link], base_url: str, local_url: str | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.links = links
         self.base_url = base_url
+        self.local_url = local_url
+        """Where the laptop itself reaches the pages when the links name its LAN address (None: the links do)."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -85,6 +88,12 @@ class PhonesScreen(Screen):
             "next time. Scroll for more codes; Escape returns to the table.",
             id="phones-note",
         )
+        if self.local_url is not None:
+            yield Static(
+                f"On this laptop itself, {self.local_url} works too (the same path as each link).",
+                id="phones-local",
+                markup=False,
+            )
         with VerticalScroll(id="phones-scroll"), ItemGrid(min_column_width=48):
             for link in self.links:
                 label = "The table: standings and bank" if link.name == "table" else link.name
@@ -181,7 +190,7 @@ async def _show(app) -> None:
         return
     links = _serve(app, server)
     if links is not None:
-        await app.push_screen(PhonesScreen(links, server.base_url))
+        await app.push_screen(PhonesScreen(links, server.base_url, server.loopback_url))
 
 
 async def _restore(app, port: int) -> None:
