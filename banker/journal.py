@@ -229,15 +229,17 @@ class FinishedScore:
 
 
 class RequestStatus(StrEnum):
-    """Where a phone's request stands in ``phone_requests`` (``stale`` is not stored: a pending request the engine
-    now refuses)."""
+    """Where a phone's request stands in ``phone_requests``. What follows from the game is derived, never stored
+    (:func:`banker.web.asking.standing`): ``stale`` (a pending request the engine now refuses, or one pending while
+    the game is over) and ``undone`` (a recorded request whose entry is undone)."""
 
     PENDING = "pending"
     RECORDED = "recorded"
     DECLINED = "declined"
     WITHDRAWN = "withdrawn"
     EXPIRED = "expired"
-    """Still pending when its game ended."""
+    """Stored by earlier versions for a request still pending when its game ended; read as pending (an undone
+    ``end`` brings it back; while the game is over it shows as stale)."""
 
 
 @dataclass(frozen=True)
@@ -263,7 +265,14 @@ _REQUEST_COLUMNS = "n, game, seat, rid, time, line, status, seq, reason, updated
 
 def _request(row: tuple[Any, ...]) -> RequestRow:
     n, game, seat, rid, time, line, status, seq, reason, updated = row
-    return RequestRow(n, game, seat, rid, time, line, RequestStatus(status), seq, reason or "", updated)
+    now = RequestStatus(status)
+    if now is RequestStatus.EXPIRED:  # an expiry is derived from the game now (an undone ``end`` lifts it)
+        now = RequestStatus.PENDING
+    return RequestRow(n, game, seat, rid, time, line, now, seq, reason or "", updated)
+
+
+_PENDING = "status IN ('pending', 'expired')"
+"""The SQL condition for a pending request (``expired``: what earlier versions stored when a game ended)."""
 
 
 @dataclass(frozen=True)
@@ -1028,7 +1037,7 @@ class Journal:
         if row is not None:
             return _request(row), False
         pending = conn.execute(
-            f"SELECT COUNT(*) FROM {REQUESTS} WHERE game = ? AND seat = ? AND status = 'pending'",
+            f"SELECT COUNT(*) FROM {REQUESTS} WHERE game = ? AND seat = ? AND {_PENDING}",
             (game_id, seat),
         ).fetchone()[0]
         return (None, False) if pending >= most else None
@@ -1043,7 +1052,9 @@ class Journal:
         where, args = "game = ?", list[object]([game_id])
         if seat is not None:
             where, args = where + " AND seat = ?", [*args, seat]
-        if status is not None:
+        if status is RequestStatus.PENDING:
+            where += f" AND {_PENDING}"
+        elif status is not None:
             where, args = where + " AND status = ?", [*args, status.value]
         tail = f" LIMIT {int(limit)}" if limit is not None else ""
         rows = self.conn.execute(
@@ -1075,7 +1086,7 @@ class Journal:
         if not self._has_requests():
             return False
         cur = conn.execute(
-            f"UPDATE {REQUESTS} SET status = 'recorded', seq = ?, updated = ? WHERE n = ? AND status = 'pending'",
+            f"UPDATE {REQUESTS} SET status = 'recorded', seq = ?, updated = ? WHERE n = ? AND {_PENDING}",
             (seq, now(), n),
         )
         return cur.rowcount == 1
@@ -1088,7 +1099,7 @@ class Journal:
             return False
         with self.write() as conn:
             self._create_requests(conn)
-            where, args = "n = ? AND status = 'pending'", [n]
+            where, args = f"n = ? AND {_PENDING}", [n]
             if seat is not None:
                 where, args = where + " AND seat = ?", [*args, seat]
             cur = conn.execute(
@@ -1116,32 +1127,36 @@ class Journal:
         row = self.conn.execute(f"SELECT ask FROM {PHONE_SETTINGS} WHERE game = ?", (game_id,)).fetchone()
         return None if row is None else bool(row[0])
 
-    def expire_requests(self, conn: sqlite3.Connection, game_id: int) -> None:
-        """Inside the transaction that ends a game: its pending requests expire."""
-        if self._has_requests():
-            conn.execute(
-                f"UPDATE {REQUESTS} SET status = 'expired', updated = ? WHERE game = ? AND status = 'pending'",
-                (now(), game_id),
-            )
-
     @_reading
     def pages_port(self, game_id: int) -> int | None:
         """The port a game's phone pages were last turned on at in the app, or None (never turned on, or a
         database that predates the ``phone_pages`` table)."""
+        place = self.pages_place(game_id)
+        return None if place is None else place[1]
+
+    @_reading
+    def pages_place(self, game_id: int) -> tuple[str | None, int] | None:
+        """The host their links named and the port a game's phone pages were last turned on at in the app, or
+        None (never turned on); the host is None when an earlier version remembered the port only."""
         if not self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{PAGES}'").fetchone():
             return None
-        row = self.conn.execute(f"SELECT port FROM {PAGES} WHERE game = ?", (game_id,)).fetchone()
-        return int(row[0]) if row else None
+        columns = {row[1] for row in self.conn.execute(f"PRAGMA table_info({PAGES})")}
+        host = "host" if "host" in columns else "NULL"
+        row = self.conn.execute(f"SELECT {host}, port FROM {PAGES} WHERE game = ?", (game_id,)).fetchone()
+        return (row[0], int(row[1])) if row else None
 
-    def remember_pages(self, game_id: int, port: int) -> None:
-        """Note that a game's phone pages are on at ``port`` (creating the ``phone_pages`` table if missing: an
-        addition schema 1 databases take as they are)."""
+    def remember_pages(self, game_id: int, port: int, host: str | None = None) -> None:
+        """Note that a game's phone pages are on at ``port``, their links naming ``host`` (creating the
+        ``phone_pages`` table if missing, and its ``host`` column: additions schema 1 databases take as they are;
+        an older Banker reads the port and leaves the host alone)."""
         with self.write() as conn:
             conn.execute(
                 f"CREATE TABLE IF NOT EXISTS {PAGES} (game INTEGER PRIMARY KEY REFERENCES games(id), "
-                "port INTEGER NOT NULL)"
+                "port INTEGER NOT NULL, host TEXT)"
             )
-            conn.execute(f"INSERT OR REPLACE INTO {PAGES} (game, port) VALUES (?, ?)", (game_id, port))
+            if "host" not in {row[1] for row in conn.execute(f"PRAGMA table_info({PAGES})")}:
+                conn.execute(f"ALTER TABLE {PAGES} ADD COLUMN host TEXT")
+            conn.execute(f"INSERT OR REPLACE INTO {PAGES} (game, port, host) VALUES (?, ?, ?)", (game_id, port, host))
 
     # Maths mode ------------------------------------------------------------------------------------------------
     @_reading

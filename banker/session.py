@@ -599,6 +599,10 @@ class Session:
         row = self._j.request(n)
         return row if row is not None and row.game == self.game_id else None
 
+    def in_effect(self, seq: int) -> bool:
+        """Is journal entry ``seq`` an action in effect now (not undone; a redo puts it back)?"""
+        return seq in self._timeline.stack
+
     def entry_summary(self, seq: int) -> str:
         """The summary of journal entry ``seq`` (a recorded request's)."""
         return self._summary(seq)
@@ -784,7 +788,6 @@ class Session:
         if not state.over:
             self._j.set_result(conn, self.game_id, False, None, [])
             return
-        self._j.expire_requests(conn, self.game_id)
         scores = standings_rows(state)
         winners = [s["name"] for s in scores if s["winner"]]
         self._j.set_result(conn, self.game_id, True, ", ".join(winners) or None, scores)
@@ -873,9 +876,15 @@ class Session:
         """The port this game's phone pages were on when the app last turned them on (None: never)."""
         return self._j.pages_port(self.game_id)
 
-    def remember_pages(self, port: int) -> None:
-        """Note that this game's phone pages are on at ``port``: opening the game turns them on again."""
-        self._j.remember_pages(self.game_id, port)
+    def pages_place(self) -> tuple[str | None, int] | None:
+        """The host the links named and the port this game's phone pages were on when the app last turned them on
+        (None: never; the host None: remembered by an earlier version, which kept the port only)."""
+        return self._j.pages_place(self.game_id)
+
+    def remember_pages(self, port: int, host: str | None = None) -> None:
+        """Note that this game's phone pages are on at ``port``, their links naming ``host``: opening the game
+        turns them on again (and says whether the links are the same)."""
+        self._j.remember_pages(self.game_id, port, host)
 
     # Queries -------------------------------------------------------------------------------------------------
     def _answer(self, q: Query) -> Reply:

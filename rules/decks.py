@@ -204,19 +204,31 @@ def _card_words(card: CardDef) -> list[str]:
     return re.findall(r"[0-9a-z]+", f"{card.id} {card.text}".casefold().replace("'", ""))
 
 
+def _printed(card: CardDef) -> CardDef:
+    """The card as printed: everything but its id (two copies of one card differ only in their ids)."""
+    return replace(card, id="")
+
+
 def _matching(cards: tuple[CardDef, ...], text: str) -> list[CardDef]:
     """The cards ``text`` could mean: the one whose id it is, else every card whose id it begins or every typed
-    word of which begins a word of the card."""
+    word of which begins a word of the card. Copies of one printed card (the same text and the same effect, such as
+    the two "nearest railroad" Chance cards of the classic and 2008 decks) are one card to the banker: the first
+    copy stands for them all (seed 000, "CHANCE": the card is followed as printed, and the copies are followed
+    alike), so the words name it and a list of candidates names it once."""
     wanted = normalise(text)
     for c in cards:
         if normalise(c.id) == wanted:
             return [c]
     typed = re.findall(r"[0-9a-z]+", text.casefold().replace("'", ""))
-    return [
+    found = [
         c
         for c in cards
         if normalise(c.id).startswith(wanted) or all(any(w.startswith(t) for w in _card_words(c)) for t in typed)
     ]
+    first: dict[CardDef, CardDef] = {}
+    for c in found:
+        first.setdefault(_printed(c), c)
+    return list(first.values())
 
 
 def deck_of(style: str, text: str, edition: str = "us") -> Deck:

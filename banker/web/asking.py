@@ -34,7 +34,11 @@ ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
 REFUSED_VERBS = {"end": "ending the game", "bankrupt": "a bankruptcy", "deal_random": "dealing at random"}
 """Actions a phone may never ask for, even though they move money (the banker's alone)."""
 STALE = "stale"
-"""A pending request the engine now refuses (the game moved on): shown, never stored."""
+"""A pending request the engine now refuses (the game moved on, or ended): shown, never stored."""
+UNDONE = "undone"
+"""A recorded request whose journal entry the banker has undone (a redo makes it ``recorded`` again): derived from
+the journal's entries in effect, never stored."""
+ENDED = "the game ended before the banker recorded it"
 
 
 class Refusal(Exception):
@@ -88,7 +92,7 @@ class Standing:
 
     row: RequestRow
     status: str
-    """``pending``, ``recorded``, ``declined``, ``withdrawn`` or ``stale``."""
+    """``pending``, ``recorded``, ``undone``, ``declined``, ``withdrawn`` or ``stale``."""
     preview: str
     """The engine's summary now (pending), the refusal (stale), or the recorded entry's summary."""
 
@@ -102,16 +106,18 @@ class Standing:
 
 
 def standing(session: Session, row: RequestRow) -> Standing:
-    """Where ``row`` stands now: a pending request is priced against the game as it is now (repriced); one the
-    engine refuses now is ``stale``, with the refusal; one still pending when its game ended is ``stale`` too."""
-    if row.status is RequestStatus.EXPIRED:
-        return Standing(row, STALE, "the game ended before the banker recorded it")
+    """Where ``row`` stands now, as the journal's entries in effect say: a pending request is priced against the
+    game as it is now (repriced); one the engine refuses now is ``stale``, with the refusal, and so is one still
+    pending while the game is over (an undone ``end`` brings it back). A recorded request whose entry is undone is
+    ``undone`` (a redo makes it ``recorded`` again)."""
     if row.status is RequestStatus.PENDING:
         if session.state.over:
-            return Standing(row, STALE, "the game is over")
+            return Standing(row, STALE, ENDED)
         reply = session.preview(row.line)
         return Standing(row, RequestStatus.PENDING.value if reply.ok else STALE, reply.message)
     if row.status is RequestStatus.RECORDED and row.seq:
+        if not session.in_effect(row.seq):
+            return Standing(row, UNDONE, session.entry_summary(row.seq))
         return Standing(row, row.status.value, session.entry_summary(row.seq))
     return Standing(row, row.status.value, "")
 
@@ -139,7 +145,7 @@ def as_json(s: Standing, names: list[str]) -> RequestFacts:
         out["preview"] = s.preview
     elif s.status == STALE:
         out["refusal"] = s.preview
-    if row.status is RequestStatus.RECORDED:
+    if s.status in (RequestStatus.RECORDED, UNDONE):  # undone: the entry taken back, and what it said
         out["entry"] = row.seq
         out["summary"] = s.preview
     if row.status is RequestStatus.DECLINED:
@@ -150,7 +156,9 @@ def as_json(s: Standing, names: list[str]) -> RequestFacts:
 def described(s: Standing) -> str:
     """One line for a person: "pending: Bob pays Ann $50: Boardwalk ...", "recorded as entry 57"."""
     row = s.row
-    if row.status is RequestStatus.RECORDED:
+    if s.status == UNDONE:
+        return f"recorded as entry {row.seq}, then undone by the banker"
+    if s.status == RequestStatus.RECORDED:
         return f"recorded as entry {row.seq}"
     if row.status is RequestStatus.DECLINED:
         return "declined" + (f": {row.reason}" if row.reason else "")

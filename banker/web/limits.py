@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import ipaddress
 import logging
 import socket
 import time
@@ -295,6 +296,15 @@ class Limits:
             connection.close()
 
 
+def _reaches_loopback(bound: tuple[object, object]) -> bool:
+    """A socket bound to this (family, address) answers at 127.0.0.1: an IPv4 loopback or wildcard address."""
+    try:
+        address = ipaddress.ip_address(str(bound[1]).split("%", 1)[0])
+    except ValueError:
+        return False
+    return address.version == 4 and (address.is_loopback or address.is_unspecified)
+
+
 class Listener:
     """The listening sockets of one server and their accept loops: each accepted connection is admitted by the
     limits (which may close older ones), wrapped in a :class:`Connection` and handed to aiohttp's protocol."""
@@ -307,9 +317,17 @@ class Listener:
         limits: Limits,
         tally: Tally,
         backlog: int = 1024,
+        loopback: bool = False,
     ) -> None:
         self.host = host
         self.port = port
+        self.loopback = loopback
+        """Listen on 127.0.0.1 too (same port) when ``host`` names no loopback or wildcard address, so the laptop
+        itself reaches the pages (loopback is only this machine: no exposure added). Best effort: a loopback port
+        another program holds leaves the pages on ``host`` alone."""
+        self.on_loopback = False
+        """Whether the pages are reachable at 127.0.0.1 (``host`` is a loopback or wildcard address, or the extra
+        loopback socket is listening)."""
         self._protocol = protocol
         self.limits = limits
         self.tally = tally
@@ -344,10 +362,28 @@ class Listener:
         except BaseException:
             self.close()
             raise
+        self.on_loopback = any(_reaches_loopback(address) for address in seen)
+        if self.loopback and not self.on_loopback:
+            self._add_loopback(port)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._accept(sock)) for sock in self.sockets]
         self.port = port
         return port
+
+    def _add_loopback(self, port: int) -> None:
+        """The extra 127.0.0.1 socket on ``port`` (nothing when it cannot be had: the pages stay on the host)."""
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            if hasattr(socket, "SO_REUSEADDR") and socket.SO_REUSEADDR and not _windows():
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(("127.0.0.1", port))
+            sock.listen(self.backlog)
+            sock.setblocking(False)
+        except OSError:
+            sock.close()
+            return
+        self.sockets.append(sock)
+        self.on_loopback = True
 
     async def _accept(self, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()

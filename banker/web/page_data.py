@@ -106,7 +106,8 @@ class RequestFacts(TypedDict):
     line: str
     """The canonical line the banker would record."""
     status: str
-    """``pending``, ``recorded``, ``declined``, ``withdrawn`` or ``stale``."""
+    """``pending``, ``recorded``, ``undone`` (recorded, then its entry undone), ``declined``, ``withdrawn`` or
+    ``stale``."""
     time: str
     updated: str
     preview: NotRequired[str]
@@ -114,9 +115,9 @@ class RequestFacts(TypedDict):
     refusal: NotRequired[str]
     """Stale: why the engine refuses it now."""
     entry: NotRequired[int | None]
-    """Recorded: the journal entry."""
+    """Recorded or undone: the journal entry."""
     summary: NotRequired[str]
-    """Recorded: that entry's summary."""
+    """Recorded or undone: that entry's summary."""
     reason: NotRequired[str | None]
     """Declined: the banker's reason (None: none given)."""
 

@@ -450,6 +450,7 @@ def player_sections(data: PlayerPage, rid: str = "") -> dict[str, str]:
 _STATUS_WORDS = {
     "pending": "waiting for the banker",
     "recorded": "recorded",
+    "undone": "undone by the banker",
     "declined": "declined",
     "withdrawn": "withdrawn",
     "stale": "no longer possible",
@@ -463,6 +464,8 @@ def _requests_html(asks: AsksFacts) -> str:
         status = r["status"]
         if status == "recorded":
             said = f"recorded as entry {h(r['entry'])}"
+        elif status == "undone":
+            said = f"recorded as entry {h(r['entry'])}, then undone by the banker"
         elif status == "declined":
             said = "declined" + (f": {h(r['reason'])}" if r.get("reason") else "")
         elif status == "stale":

@@ -298,6 +298,7 @@ class PhoneServer:
         on_error: Callable[[BaseException], None] | None = None,
         on_warning: Callable[[str], None] | None = None,
         asking: bool = True,
+        loopback: bool = True,
     ) -> None:
         self.db_path = Path(db_path)
         self.asking = asking
@@ -309,7 +310,11 @@ class PhoneServer:
         else why not (the app's auction dialog)."""
         self.asked = requests.Asked(self)
         self.host = host
+        """The address the links name (the laptop's LAN address unless told otherwise)."""
         self.port = port
+        self.loopback = loopback
+        """Listen on 127.0.0.1 as well when ``host`` is not a loopback or wildcard address, so a browser on the
+        laptop itself reaches the pages too (:attr:`loopback_url`); the links still name ``host``."""
         self.on_error = on_error or (lambda exc: log.error("phone pages: %s", exc))
         self.on_warning = on_warning or (lambda text: log.warning("%s", text))
         self.feeds: dict[int, Feed] = {}
@@ -343,7 +348,7 @@ class PhoneServer:
         server = runner.server
         assert server is not None
         limits = Limits(cap=connection_cap(raise_descriptor_limit()))
-        listener = Listener(self.host, self.port, server, limits, self.tally)
+        listener = Listener(self.host, self.port, server, limits, self.tally, loopback=self.loopback)
         try:
             self.port = listener.open()
         except BaseException:
@@ -375,6 +380,16 @@ class PhoneServer:
     @property
     def base_url(self) -> str:
         return f"http://{url_host(self.host)}:{self.port}"
+
+    @property
+    def loopback_url(self) -> str | None:
+        """The pages' address on the laptop itself (``http://127.0.0.1:port``) when the server listens there too
+        and the links name another; None otherwise (the links work on the laptop as they are, or loopback's port
+        was taken by another program)."""
+        listener = self._listener
+        if listener is None or not listener.on_loopback or self.base_url == f"http://127.0.0.1:{self.port}":
+            return None
+        return f"http://127.0.0.1:{self.port}"
 
     # Games -------------------------------------------------------------------------------------------------------
     def serve(self, game_id: int) -> list[Link]:
@@ -579,6 +594,8 @@ async def serve_forever(
     try:
         for link in server.serve(game_id):
             say(f"{link.name}: {link.url}")
+        if server.loopback_url is not None:
+            say(f"(on this computer itself, {server.loopback_url} works too, with the same paths)")
         await asyncio.Event().wait()
     finally:
         await server.stop()

@@ -200,3 +200,41 @@ def test_seed_000_chance_and_community_chest_the_deck_is_the_one_that_has_such_a
         except RuleError:
             continue
         raise AssertionError(f"{text!r} names a card of one deck only")
+
+
+@pytest.mark.parametrize(("edition", "style"), [("us", "classic"), ("us", "2008"), ("uk", "classic"), ("uk", "2008")])
+def test_seed_000_chance_copies_of_one_printed_card_are_named_by_their_words(edition, style):
+    """The classic and 2008 Chance decks hold two copies of "Advance to the nearest Railroad": the same text and the
+    same effect, so its words name it (the first copy), in every edition that plays those decks, and a list of
+    candidates names it once (seed 000, "CHANCE": the card is followed as printed)."""
+    from rules.cards import deck_of, resolve_card
+    from rules.errors import RuleError
+    from rules.state import Deck
+
+    assert deck_of(style, "nearest railroad", edition) is Deck.CHANCE
+    assert resolve_card(style, "chance", "nearest railroad", edition).id == "nearest_railroad_1"
+    assert resolve_card(style, "chance", "nearest_railroad_2", edition).id == "nearest_railroad_2"  # by id: itself
+    with pytest.raises(RuleError) as refused:
+        resolve_card(style, "chance", "nearest", edition)  # the railroad and the utility: two printed cards
+    assert "could be any of 2" in str(refused.value) and "nearest_railroad_2" not in str(refused.value)
+
+
+def test_no_other_deck_of_any_edition_has_copies_of_a_card():
+    """Only the nearest-railroad card comes twice (checked over every deck of every edition): the other cards that
+    share a text are in different decks (UK "Advance to Go", "Go to jail"), which deck_of refuses to guess."""
+    from dataclasses import replace
+
+    from rules.cards import deck_cards
+    from rules.editions import find_edition
+    from rules.state import Deck
+
+    copies = set()
+    for edition in ("us", "uk"):
+        for style in find_edition(edition).decks:
+            for deck in Deck:
+                seen: dict[object, str] = {}
+                for c in deck_cards(style, deck.value, edition):
+                    if replace(c, id="") in seen:
+                        copies.add((deck.value, seen[replace(c, id="")], c.id))
+                    seen.setdefault(replace(c, id=""), c.id)
+    assert copies == {("chance", "nearest_railroad_1", "nearest_railroad_2")}

@@ -4,6 +4,7 @@ reason, a stale request cannot be recorded, and the palette offers it. Requests 
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -155,16 +156,19 @@ async def test_bids_from_phones_during_an_auction_the_banker_opened(monkeypatch)
         await pilot.press("a")
         await until(pilot, lambda: isinstance(app.screen, AuctionDialog), "the auction dialog")
         dialog = app.screen
-        await pilot.press(*"park place")
-        await until(
-            pilot,
-            lambda: (app.phones.feeds[app.session.game_id].auction or {}).get("lot") == "park place",
-            "the lot on the phones",
-        )
+        feed = app.phones.feeds[app.session.game_id]
+        await pilot.press(*"ave")  # could be any avenue: the phones show no lot yet, never the banker's words
+        await until(pilot, lambda: dialog.query_one("#deed").value == "ave", "the words typed")
+        assert (feed.auction or {}).get("lot") == ""
+        assert "Auction: a deed" in await (await http.get(links["Cy"])).text()
+        await pilot.press("backspace", "backspace", "backspace", *"kent")
+        # The deed, as the journal will name it (new-user review, game night: the pages said "Auction: kent").
+        await until(pilot, lambda: (feed.auction or {}).get("lot") == "Kentucky Avenue", "the deed on the phones")
         page = await (await http.get(links["Cy"])).text()
-        assert "Auction: park place" in page and 'action="/' in page and "/bids" in page
+        assert "Auction: Kentucky Avenue" in page and 'action="/' in page and "/bids" in page
         status, text = await bid("Bob", "150")
         assert status == 202, text
+        assert json.loads(text)["auction"]["lot"] == "Kentucky Avenue"
         await until(pilot, lambda: dialog.query_one("#bid-1").value == "150", "Bob's bid in the dialog")
         assert "Highest: Bob $150" in text_of(dialog.query_one("#highest"))
         status, text = await bid("Cy", "120")
@@ -174,7 +178,7 @@ async def test_bids_from_phones_during_an_auction_the_banker_opened(monkeypatch)
         assert "Highest: Bob $150" in page
         await pilot.press("ctrl+s")  # the banker sells: the one key that records
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the sale")
-        assert app.session.log()[-1].text == "auction Park Place Bob 150"
+        assert app.session.log()[-1].text == "auction Kentucky Avenue Bob 150"
         assert balances(app) == [1500, 1350, 1500]
         await until(pilot, lambda: app.phones.feeds[app.session.game_id].auction is None, "the auction closed")
         assert (await bid("Cy", "200"))[0] == 409

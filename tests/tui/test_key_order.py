@@ -411,6 +411,13 @@ async def test_a_tick_shows_without_colour(tmp_path):
         assert box.value and str(box.render()).startswith("▐X▌")
 
 
+def test_the_nearest_railroad_card_is_named_by_its_words():
+    """k, "nearest railroad", Enter: the deck's two copies of that card are one printed card, so the words name it
+    (new-user review, game night: the banker had to type an internal id; seed 000, "CHANCE")."""
+    burst, slow = both_ways(["k", *"nearest railroad", "enter"])
+    assert recorded(burst) == recorded(slow) == ["card ann chance nearest_railroad_1"], burst[0][len(GAME) :]
+
+
 # The keystroke counts in docs/app.md ---------------------------------------------------------------------------
 COUNTS = [
     (["r", *"park", "enter"], "rent ann park place"),

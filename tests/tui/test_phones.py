@@ -207,3 +207,95 @@ async def test_pages_turned_on_again_on_another_port_when_theirs_is_taken(db):
             assert app.phones.port != port and f"({port} is taken): scan the codes again" in note.message
             with Session.open(db, game) as session:
                 assert session.pages_port() == app.phones.port  # the next launch uses the new one
+
+
+async def test_relaunched_with_another_host_the_notice_says_the_links_changed(db, monkeypatch):
+    """New-user review, game night: relaunched with another BANKER_WEB_HOST, the notice said "the same links"
+    (the port was the same) while every link had changed host. "The same links" only when host and port are."""
+    game = make_game(db, names=("ann", "bob"))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+        old, port = [link.url for link in app.screen.links], app.phones.port
+    monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.2")  # another address of this machine (loopback only)
+    again = make_app(db)
+    async with again.run_test(size=(120, 40)) as pilot:
+        assert await until(pilot, lambda: any(n.title == "Phones" for n in again._notifications))
+        [note] = [n for n in again._notifications if n.title == "Phones"]
+        assert again.phones.port == port and f"Phone pages on again at http://127.0.0.2:{port}" in note.message
+        assert "same links" not in note.message
+        assert "a new address (127.0.0.2, was 127.0.0.1)" in note.message and "scan the codes again" in note.message
+        assert [link.url for link in again.phones.serve(game)] != old
+    from banker.session import Session
+
+    with Session.open(db, game) as session:
+        assert session.pages_place() == ("127.0.0.2", port)  # the next launch compares with these links
+    third = make_app(db)
+    async with third.run_test(size=(120, 40)) as pilot:
+        assert await until(pilot, lambda: any(n.title == "Phones" for n in third._notifications))
+        [note] = [n for n in third._notifications if n.title == "Phones"]
+        assert "the same links" in note.message
+
+
+async def test_a_port_remembered_without_its_host_does_not_promise_the_same_links(db):
+    """A game whose pages an earlier version remembered (the port only): the host is not known, so the notice
+    says the port is the same and what to do if the phones do not reconnect, not "the same links"."""
+    from banker.session import Session
+
+    game = make_game(db, names=("ann", "bob"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    import sqlite3
+
+    with sqlite3.connect(db) as conn:  # the table as the earlier version made it: no host column
+        conn.execute("CREATE TABLE phone_pages (game INTEGER PRIMARY KEY REFERENCES games(id), port INTEGER NOT NULL)")
+        conn.execute("INSERT INTO phone_pages (game, port) VALUES (?, ?)", (game, port))
+    conn.close()
+    with Session.open(db, game) as session:
+        assert session.pages_place() == (None, port)
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert await until(pilot, lambda: any(n.title == "Phones" for n in app._notifications))
+        [note] = [n for n in app._notifications if n.title == "Phones"]
+        assert "same links" not in note.message and "the same port; if the phones do not reconnect" in note.message
+    with Session.open(db, game) as session:
+        assert session.pages_place() == ("127.0.0.1", port)  # the column added, the host remembered
+
+
+async def test_the_laptop_itself_reaches_the_pages_at_loopback_when_the_links_name_another_address(db, monkeypatch):
+    """New-user review, game night: the server listened only on the LAN address, so ``curl 127.0.0.1:8421/<token>``
+    on the laptop got no connection. It listens on loopback too (only this machine: nothing exposed), the links
+    still name the address the phones use, and the phones screen says so. Here the links' address is ``::1``, so
+    the test stays on loopback while 127.0.0.1 is another address than the links'."""
+    monkeypatch.setenv("BANKER_WEB_HOST", "::1")
+    make_game(db, names=("ann", "bob"))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+        port = app.phones.port
+        links = [link.url for link in app.screen.links]
+        assert all(url.startswith(f"http://[::1]:{port}/") for url in links)  # the links name the chosen address
+        local = str(app.screen.query_one("#phones-local").render())
+        assert f"On this laptop itself, http://127.0.0.1:{port} works too" in local
+        path = links[0].split(f":{port}", 1)[1]
+        async with aiohttp.ClientSession() as client:
+            for base in (f"http://[::1]:{port}", f"http://127.0.0.1:{port}"):
+                async with client.get(base + path) as page:
+                    assert page.status == 200 and "ann" in (await page.text()).casefold()
+            async with client.get(f"http://127.0.0.1:{port}/not-a-token") as page:
+                assert page.status == 404  # the same server: an unknown token is refused there too
+
+
+async def test_no_extra_loopback_line_when_the_links_are_on_loopback(db):
+    make_game(db, names=("ann", "bob"))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
+        assert app.phones.loopback_url is None and not app.screen.query("#phones-local")

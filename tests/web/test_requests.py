@@ -189,19 +189,62 @@ async def test_withdraw_record_decline_stale_and_the_stream(db, aiohttp_client):
     app.close()
 
 
-async def test_pending_requests_of_a_finished_game_expire(db, aiohttp_client):
+async def test_pending_requests_of_a_finished_game_expire_until_the_end_is_undone(db, aiohttp_client):
+    """Pending requests expire when the game ends (shown as stale); undoing the ending lifts that: the expiry is
+    derived from the game now, never stored (new-user review, game night)."""
     from rules import Settings
 
     game = phone_game(db, names=("Ann", "Bob"), settings=Settings(variant="short-1990s"), lines=["deal ann boardwalk"])
     _server, client, links = await served(db, game, aiohttp_client)
-    assert (await ask(client, path_of(links, 1), "before-end-1", "go bob")).status == 202
+    bob = path_of(links, 1)
+    assert (await ask(client, bob, "before-end-1", "go bob")).status == 202
     with Session.open(db, game) as app:
         assert app.execute("bankrupt bob to bank").ok
-        assert app.requests()[0].status is RequestStatus.EXPIRED
-    mine = (await (await client.get(path_of(links, 1) + "/requests")).json())["requests"]
-    assert mine[0]["status"] == "stale"
+        assert app.state.over
+    mine = (await (await client.get(bob + "/requests")).json())["requests"]
+    assert mine[0]["status"] == "stale" and mine[0]["refusal"] == "the game ended before the banker recorded it"
     response = await ask(client, path_of(links, 0), "after-end-1", "go ann")
     assert response.status == 422 and "over" in await response.text()
+    with Session.open(db, game) as app:
+        assert app.execute("undo").ok and not app.state.over
+    mine = (await (await client.get(bob + "/requests")).json())["requests"]
+    assert mine[0]["status"] == "pending" and mine[0]["preview"].startswith("Bob collects $200")
+    with Session.open(db, game) as app:  # and the banker may record it now
+        row = app.requests(status=RequestStatus.PENDING)[0]
+        assert app.execute(row.line, request=row).ok
+
+
+async def test_a_recorded_request_whose_entry_is_undone_shows_undone_until_redone(db, aiohttp_client):
+    """Recorded from the inbox, then undone: the phone says so (``undone``), not "recorded"; a redo makes it
+    recorded again (new-user review, game night: Cy's ``go Cy``)."""
+    game = phone_game(db, lines=["buy ann boardwalk"])
+    server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    stream = await client.get(bob + "/events")
+    await next_snapshot(stream)
+    assert (await ask(client, bob, "go-request-1", "go bob")).status == 202
+    app = Session.open(db, game)
+    app.add_listener(server.session_changed)
+    row = app.requests()[0]
+    assert app.execute(row.line, request=row).ok and app.last_seq == 2
+
+    async def mine() -> dict:
+        return (await (await client.get(bob + "/requests")).json())["requests"][0]
+
+    assert (await mine())["status"] == "recorded" and (await mine())["entry"] == 2
+    assert app.execute("undo").ok and app.state.players[1].cash == 1500
+    undone = await mine()
+    assert undone["status"] == "undone" and undone["entry"] == 2 and undone["summary"].startswith("Bob collects $200")
+    snap = await next_snapshot(stream)
+    while "then undone by the banker" not in snap["sections"]["asks"]["html"]:
+        snap = await next_snapshot(stream)
+    assert "recorded as entry 2, then undone" in snap["sections"]["asks"]["html"]
+    assert app.execute("redo").ok and app.state.players[1].cash == 1700
+    assert (await mine())["status"] == "recorded"
+    # A new action after the undo clears the redo stack: the request stays undone for good.
+    assert app.execute("undo").ok and app.execute("pay bob 1").ok
+    assert (await mine())["status"] == "undone"
+    app.close()
 
 
 async def test_forms_without_script_are_answered_with_a_page(db, aiohttp_client):

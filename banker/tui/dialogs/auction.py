@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
-from banker.commands import SHORTAGE_KINDS, CommandError, Form, Missing, parse_amount
+from banker.commands import SHORTAGE_KINDS, CommandError, Form, Missing, Refused, parse_amount
 from banker.commands.completion import DEED, complete_value
 from banker.tui.dialogs.base import Record, RecordingDialog, plain, reply_text
 from banker.tui.safety import guard_actions
@@ -173,8 +173,23 @@ class AuctionDialog(RecordingDialog):
         elif bids:
             text = f"Highest: {state.players[bids[0][1]].name} {state.money(bids[0][0])}"
         mine = {state.players[i].name: state.money(amount) for amount, i in bids}
-        lot = self.query_one("#deed", Input).value.strip()
-        cast("Banker", self.app).auction_changed({"lot": lot, "text": text, "bids": mine})
+        cast("Banker", self.app).auction_changed({"lot": self.lot(), "text": text, "bids": mine})
+
+    def lot(self) -> str:
+        """What is up for auction as the journal will name it ("Kentucky Avenue", "Boardwalk, 1 hotel"), read from
+        the Deed field by the same readers that record it; empty until the field names one deed (the phones show
+        the deed, never the banker's half-typed words)."""
+        typed = self.query_one("#deed", Input).value
+        form = Form({"deed": typed, "bid": "1"}, self.session.state)
+        words = form.text("deed").split()
+        try:
+            if words and words[-1].casefold() in SHORTAGE_KINDS:
+                sold = form.shortage("deed", "", "bid")
+                kind = "hotel" if sold.hotel else "house"
+                return f"{sold.deed}, {sold.count} {kind}{'s' if sold.count != 1 else ''}"
+            return form.auction("deed", "", "bid").deed
+        except (Missing, Refused):
+            return ""
 
     def phone_bid(self, seat: int, amount: int) -> str | None:
         """A player's bid from their phone: it becomes their bid, as if the banker had typed it (the banker still

@@ -2,12 +2,13 @@
 
 The table's phones key (o) calls :func:`show_phones`: the first time it starts the server (:mod:`banker.web.server`,
 imported only then) on the app's own event loop, at the laptop's LAN address (``BANKER_WEB_HOST`` and
-``BANKER_WEB_PORT`` override it), and subscribes it to the app's session, so the phones update as soon as a command
-is recorded. A server that cannot start (the port in use) is said in a notification and the game goes on. The
-server runs until the app quits (:meth:`banker.tui.app.BankerApp.on_unmount`); Escape only closes this screen.
-The game remembers that its pages were on (``Session.remember_pages``): opening it again, after a quit or a crash,
-turns them on again at the same links (:func:`restore_phones`, the same port when it is free) with a notification
-that says where.
+``BANKER_WEB_PORT`` override it; loopback answers too, for the laptop itself), and subscribes it to the app's session,
+so the phones update as soon as a command is recorded. A server that cannot start (the port in use) is said in a
+notification and the game goes on. The server runs until the app quits (:meth:`banker.tui.app.BankerApp.on_unmount`);
+Escape only closes this screen. The game remembers that its pages were on (``Session.remember_pages``): opening it
+again, after a quit or a crash, turns them on again at the same links (:func:`restore_phones`, the same port when it
+is free) with a notification that says where, and "the same links" only when the host and the port are both those the
+links were made with.
 
 Each QR code is drawn in half blocks, light modules as white on black whatever the theme (a camera wants dark
 modules on light), one character per module across and two per line down, so at 120x40 a code is about 41
@@ -52,7 +53,7 @@ class PhonesScreen(Screen):
     DEFAULT_CSS = """
     PhonesScreen { layout: vertical; }
     PhonesScreen #phones-title { padding: 0 1; text-style: bold; }
-    PhonesScreen #phones-note { padding: 0 1; color: $text-muted; }
+    PhonesScreen #phones-note, PhonesScreen #phones-local { padding: 0 1; color: $text-muted; }
     PhonesScreen #phones-scroll { height: 1fr; }
     PhonesScreen ItemGrid { height: auto; padding: 0 1; grid-gutter: 1 2; }
     PhonesScreen .phone { height: auto; width: 1fr; }
@@ -70,10 +71,12 @@ class PhonesScreen(Screen):
         )
     ]
 
-    def __init__(self, links: list[Link], base_url: str, **kwargs) -> None:
+    def __init__(self, links: list[Link], base_url: str, local_url: str | None = None, **kwargs) -> None:
         super().__init__(**kwargs)
         self.links = links
         self.base_url = base_url
+        self.local_url = local_url
+        """Where the laptop itself reaches the pages when the links name its LAN address (None: the links do)."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -85,6 +88,12 @@ class PhonesScreen(Screen):
             "next time. Scroll for more codes; Escape returns to the table.",
             id="phones-note",
         )
+        if self.local_url is not None:
+            yield Static(
+                f"On this laptop itself, {self.local_url} works too (the same path as each link).",
+                id="phones-local",
+                markup=False,
+            )
         with VerticalScroll(id="phones-scroll"), ItemGrid(min_column_width=48):
             for link in self.links:
                 label = "The table: standings and bank" if link.name == "table" else link.name
@@ -168,8 +177,8 @@ def _serve(app, server):
         return None
     session.add_listener(server.session_changed)
     try:
-        if session.pages_port() != server.port:
-            session.remember_pages(server.port)  # so that opening the game turns them on again
+        if session.pages_place() != (server.host, server.port):
+            session.remember_pages(server.port, server.host)  # so that opening the game turns them on again
     except JournalError:
         pass  # a read-only database: the pages are on, only not turned on again by themselves
     return links
@@ -181,24 +190,46 @@ async def _show(app) -> None:
         return
     links = _serve(app, server)
     if links is not None:
-        await app.push_screen(PhonesScreen(links, server.base_url))
+        await app.push_screen(PhonesScreen(links, server.base_url, server.loopback_url))
 
 
 async def _restore(app, port: int) -> None:
+    from banker.journal import JournalError
+
+    try:
+        place = app.session.pages_place()  # read before serving remembers the new place
+    except JournalError:
+        place = None
+    host = place[0] if place is not None else None
     server = await _start(app, [port, 0])  # the same port when it is free, so the links are the same
     if server is None:
         return
     was_on = app.session.game_id in server.feeds  # this game's pages never went off (another game was open)
     if _serve(app, server) is None or was_on:
         return
-    again = "the same links" if server.port == port else f"a new port ({port} is taken): scan the codes again"
     app.notify(
-        f"Phone pages on again at {server.base_url}, as when this game was last played: {again}. "
-        "Press o for the codes.",
+        f"Phone pages on again at {server.base_url}, as when this game was last played: "
+        f"{_again(host, port, server.host, server.port)}. Press o for the codes.",
         title="Phones",
         timeout=8,
         markup=False,
     )
+
+
+def _again(host: str | None, port: int, now_host: str, now_port: int) -> str:
+    """Whether the phones' old links still work: "the same links" only when the host and the port are both the
+    ones the links were made with (new-user review: a new ``BANKER_WEB_HOST`` kept the port and changed every
+    link)."""
+    if host is None:  # remembered by an earlier version, which kept only the port
+        if now_port != port:
+            return f"a new port ({port} is taken): scan the codes again"
+        return "the same port; if the phones do not reconnect, the laptop's address changed: scan the codes again"
+    moved = []
+    if now_host != host:
+        moved.append(f"a new address ({now_host}, was {host})")
+    if now_port != port:
+        moved.append(f"a new port ({port} is taken)")
+    return "the same links" if not moved else " and ".join(moved) + ": the old links do not work, scan the codes again"
 
 
 def _asking() -> bool:
