@@ -45,6 +45,12 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
             raise RuleError(SETTINGS_RULE, why)
     if variant.may_end_by_time and settings.time_limit_minutes == 0:
         raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
+    if not variant.may_end_by_time and settings.time_limit_minutes:
+        # found in review: `banker new standard ... --minutes 5` was kept, and no clock was shown or kept
+        raise RuleError(
+            "seed 002, TIME LIMIT GAME",
+            f"a time limit is for the time-limit game; {variant.title} has none: leave the minutes out",
+        )
     if not isinstance(settings.cards, str):
         raise RuleError(SETTINGS_RULE, "the card style is a name")
     if settings.cards not in board.decks:

@@ -68,8 +68,26 @@ async def test_the_board_sheet_count_check_and_the_game_at_an_entry():
         assert "As it was right after journal entry 2" in sheet
         assert any(ln.split() == ["█DB", "Boardwalk", "Ann", "(car)"] for ln in sheet.splitlines())  # no houses yet
         assert "  Ann (car): $750; to play" in sheet.splitlines()
+        # the sheet shows entry 2; the count is checked against the board on the table, the game now, and says so
+        said = await _answer(pilot, app, "board-count", "3 0")
+        assert (
+            said
+            == "Against the game now (the sheet shows entry 2): The board matches the journal: 3 houses and 0 hotels."
+        )
         assert "there is no entry 99" in await _answer(pilot, app, "board-at", "99")
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "back to the table")
     with Session.open(db_path(), readonly=True) as s:
         assert [e.text for e in s.log()] == list(LINES)  # the questions were never journalled
+
+
+async def test_a_count_typed_right_after_b_is_checked():
+    """Found in review: `B` then `3 0` Enter did nothing (the keys went to the sheet); the count field has the
+    cursor when the sheet opens, so the keys typed in one burst after B are the count."""
+    app = make_app(_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("B", *"3 0", "enter")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board sheet")
+        answer = app.screen.query_one("#board-answer")
+        await until(pilot, lambda: "matches the journal" in text_of(answer), "the count's answer")

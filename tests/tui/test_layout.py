@@ -214,3 +214,15 @@ async def test_railroad_and_utility_swatches_are_readable_in_the_dark_and_light_
             for name, (_group, colour, behind) in swatches.items():
                 assert _contrast(colour, behind) >= 3.0, (theme, name, colour, behind)
             assert len({colour for _group, colour, _behind in swatches.values()}) == 2, swatches
+
+
+def test_the_undo_beside_u_is_cut_between_words_never_inside_a_figure():
+    """Found in review at 80x24: `u Undo (Ann builds 3 houses for $60…)` where the amount was $600."""
+    from banker.tui.widgets.keybar import _cut
+
+    text = "Ann builds 3 houses for $600 on Boardwalk"
+    for room in range(8, len(text)):
+        cut = _cut(text, room)
+        assert len(cut) <= room and cut.endswith("…")
+        kept = cut[:-1].split()
+        assert kept == text.split()[: len(kept)], (room, cut)  # whole words only

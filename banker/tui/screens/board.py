@@ -58,7 +58,12 @@ def sheet_text(sheet: BoardSheet, at: int | None = None) -> Text:
 
 class BoardScreen(ModalScreen[None]):
     DEFAULT_CLASSES = "dialog"
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        # the count field has the keyboard; the sheet still scrolls (a long sheet at 80x24)
+        Binding("pageup", "scroll_sheet(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_sheet(1)", "Scroll down", show=False),
+    ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -80,7 +85,13 @@ class BoardScreen(ModalScreen[None]):
 
     async def on_mount(self) -> None:
         await self.draw()
-        self.query_one("#board-scroll", VerticalScroll).focus()
+        # the cursor in the count field, so `10 2` Enter typed right after B is the count (found in review: the
+        # keys went to the sheet and were lost)
+        self.query_one("#board-count", Input).focus()
+
+    def action_scroll_sheet(self, pages: int) -> None:
+        sheet = self.query_one("#board-scroll", VerticalScroll)
+        sheet.scroll_page_down() if pages > 0 else sheet.scroll_page_up()
 
     async def draw(self) -> None:
         state = self.session.state if self.at is None else self.session.state_after(self.at)
@@ -93,7 +104,10 @@ class BoardScreen(ModalScreen[None]):
             typed = event.value.strip()
             # a `show` question (never journalled), as typed on the command line; the session says any refusal
             reply = self.session.execute(f"show count {typed}") if typed else None
-            answer.update(Text("" if reply is None else reply.message))
+            text = "" if reply is None else reply.message
+            if reply is not None and self.at is not None:  # the board on the table is the game now, not the sheet's
+                text = f"Against the game now (the sheet shows entry {self.at}): {text}"
+            answer.update(Text(text))
             return
         typed = event.value.strip()
         try:

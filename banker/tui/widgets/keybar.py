@@ -27,6 +27,15 @@ class Key:
     """Shown on a narrow terminal too."""
 
 
+def _cut(text: str, room: int) -> str:
+    """``text`` in ``room`` cells with an ellipsis, cut between words: a figure is never cut into another figure
+    (found in review: "builds 3 houses for $60…" where the amount was $600)."""
+    cut = text[: room - 1]
+    if " " in cut and not text[room - 1 : room].isspace():
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,:;") + "…"
+
+
 class KeyBar(Widget):
     """Draws ``keys`` as ``r Rent  b Buy  ...``; a click on one runs its action on the screen."""
 
@@ -73,7 +82,7 @@ class KeyBar(Widget):
             label = k.label
             parts: list[tuple[str, object] | str] = [(f" {k.key} ", key_style), (f"{label}", label_style)]
             if k.action == "undo" and self.undo_text and room > 1:
-                text = self.undo_text if len(self.undo_text) <= room else self.undo_text[: room - 1] + "…"
+                text = self.undo_text if len(self.undo_text) <= room else _cut(self.undo_text, room)
                 parts.append((f" ({text})", undo_style))
             chunk = Content.assemble(*parts)  # type: ignore[arg-type]
             chunks.append(chunk.stylize(f"@click=screen.{k.action}"))
