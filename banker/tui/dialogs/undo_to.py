@@ -4,7 +4,8 @@ The recent journal entries are listed newest first. Enter on an action in effect
 (every action after it taken back, each journalled as an ordinary undo, so ``y`` redoes them one by one); on an
 action taken back, ``redo to <entry>`` brings everything up to it back again. Undo entries cannot be chosen: they
 are not actions. A refusal (another screen recorded a command first, a redo a new action has cleared) stays in the
-dialog; the session decides, as for a typed line.
+dialog, in view; the session decides, as for a typed line. The list is bounded to the dialog (its CSS,
+``#undo-box #entries``) and scrolls with the highlight, so the entry Enter takes back to is always on screen.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Label, OptionList, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from banker.commands import Control, ControlKind
@@ -54,7 +55,7 @@ class UndoToDialog(RecordingDialog):
         self.controls = [control_for(e) for e in self.entries]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box wide"):
+        with Vertical(classes="dialog-box wide", id="undo-box"):
             yield Label("Undo to here", classes="dialog-title")
             yield Static(
                 plain(
@@ -70,6 +71,9 @@ class UndoToDialog(RecordingDialog):
             yield OptionList(*options, id="entries")
             yield Static(id="at-entry", classes="dialog-note")
             yield Static(id="refusal", classes="dialog-refusal")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Undo to here", id="ok", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def initial_focus(self):
         entries = self.query_one("#entries", OptionList)
