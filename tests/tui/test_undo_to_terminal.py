@@ -46,7 +46,7 @@ def test_an_undo_a_new_action_has_cleared_cannot_be_redone_from_the_list(tmp_pat
         term.launch()
         term.keys("U")
         screen = term.wait_for("After entry")
-        assert "2  Bob collects $200 salary for passing GO (undone; no redo: a new action came after)" in screen, screen
+        assert "2  Bob collects $200 salary for passing GO (undone, cannot be redone)" in screen, screen
         assert "redoes up to here" not in screen
         # Down goes past it and the undo (neither can be chosen) to "go Ann": Enter takes back what came after it
         term.keys("Down", "Enter")

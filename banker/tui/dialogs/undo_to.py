@@ -44,7 +44,7 @@ def label_for(entry: LogEntry) -> str:
     text = entry.summary or entry.text
     if entry.kind == "action" and entry.undone:
         if not entry.redoable:
-            return f"{entry.seq:>4}  {text} (undone; no redo: a new action came after)"
+            return f"{entry.seq:>4}  {text} (undone, cannot be redone)"
         return f"{entry.seq:>4}  {text} (undone: Enter redoes up to here)"
     return f"{entry.seq:>4}  {text}"
 
