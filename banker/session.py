@@ -141,6 +141,8 @@ class LogEntry:
     """For undo/redo: the seq of the action taken back or redone."""
     verb: str = ""
     """For an action: its verb (``rent``, ``next``...), as journalled."""
+    redoable: bool = False
+    """For an action taken back: a redo can still bring it back (no new action has been recorded since)."""
 
 
 @dataclass(frozen=True)
@@ -820,7 +822,7 @@ class Session:
         """The journal, newest last; an action currently taken back is marked ``undone``."""
         if limit is not None and limit <= 0:
             return []
-        live = set(self._timeline.stack)
+        live, redo = set(self._timeline.stack), set(self._timeline.undone)
         return [
             LogEntry(
                 r.seq,
@@ -831,6 +833,7 @@ class Session:
                 undone=r.kind == "action" and r.seq not in live,
                 target=r.target,
                 verb=r.verb or "",
+                redoable=r.kind == "action" and r.seq in redo,
             )
             for r in self._j.log(self.game_id, limit)
         ]

@@ -242,7 +242,7 @@ def deck_of(style: str, text: str, edition: str = "us") -> Deck:
     if len(found) == 1:
         return found[0]
     if found:
-        raise RuleError(CARD_RULE, f'both decks have a card "{text}": say which, chance or chest')
+        raise RuleError(CARD_RULE, f'both decks have a card "{text}": say which, chance or chest', field="deck")
     raise RuleError(CARD_RULE, f'no Chance or Community Chest card "{text}"')
 
 

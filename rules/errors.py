@@ -9,16 +9,19 @@ _Word = TypeVar("_Word", bound=StrEnum)
 
 
 class RuleError(ValueError):
-    """An action the rules refuse. ``rule`` names the rule (seed and section), ``message`` says why in words.
+    """An action the rules refuse. ``rule`` names the rule (seed and section), ``message`` says why in words;
+    ``field``, where the refusal is about one field of the action (``dice`` of a utility's rent, ``deck`` of a card
+    both decks have), names it, so a form can put the cursor on that field.
 
     The engine raises it before changing anything: states are immutable, so a refused action leaves the game
     exactly as it was.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, *, field: str = "") -> None:
         super().__init__(f"{message} ({rule})" if rule else message)
         self.rule = rule
         self.message = message
+        self.field = field
 
 
 def canonical(kind: type[_Word], value: str, rule: str, what: str) -> _Word:

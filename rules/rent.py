@@ -135,9 +135,11 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
             what, calc, amount = f"{deed.name}, {owned}", "", base
     else:
         if dice is None:
-            raise RuleError(PAYING_RENT, f"rent on {deed.name} depends on the dice: give the total thrown (2-12)")
+            raise RuleError(
+                PAYING_RENT, f"rent on {deed.name} depends on the dice: give the total thrown (2-12)", field="dice"
+            )
         if not is_roll(dice):
-            raise RuleError(PAYING_RENT, f"two dice total 2 to 12, not {dice!r}")
+            raise RuleError(PAYING_RENT, f"two dice total 2 to 12, not {dice!r}", field="dice")
         group = board.groups[deed.group].deeds
         held = sum(1 for i in group if state.deeds[i].owner == owner)
         if card:

@@ -9,13 +9,14 @@ refused with the file and the key named (:class:`VariantDataError`).
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from typing import Any, TypeVar
 
-from rules.board import normalise
+from rules.board import Board, normalise
 from rules.data import read_text
 from rules.errors import RuleError
 from rules.names import shown
@@ -63,6 +64,8 @@ class Variant:
     key: str
     title: str
     summary: str
+    """One line for the new-game screen, as the file writes it: an amount is a figure of the edition's board in
+    braces (``flat {income_tax} tax``), shown in the edition's money by :meth:`summary_on`."""
     seeds: str
     aliases: tuple[str, ...]
     min_players: int
@@ -121,6 +124,11 @@ class Variant:
             self.income_tax
         ]
 
+    def summary_on(self, board: Board) -> str:
+        """:attr:`summary` with each ``{figure}`` as ``board`` has it, in its money: "flat $200 tax" in a US game,
+        "flat £200 tax" in a UK one (a new-game screen said "$" with UK (£) chosen)."""
+        return _FIGURE.sub(lambda m: board.money(getattr(board, m.group(1))), self.summary)
+
     @property
     def income_tax_at_mortgage_values(self) -> bool:
         """The 10% is of cash, the mortgage values of all deeds and the cost of buildings (seed 001, INCOME TAX),
@@ -136,6 +144,9 @@ class VariantDataError(ValueError):
 
 
 _TEXT = ("key", "title", "summary", "seeds")
+FIGURES = ("go_salary", "jail_fine", "income_tax", "luxury_tax")
+"""The board's amounts a variant's summary may name in braces (``{income_tax}``): each edition has its own."""
+_FIGURE = re.compile(r"\{(" + "|".join(FIGURES) + r")\}")
 _COUNTS = ("min_players", "max_players", "houses_before_hotel", "deal_count")
 _FLAGS = ("deal_paid", "buy_at_price", "transfer_free_of_mortgage")
 _CHOICES: dict[str, type[Enum]] = {"income_tax": IncomeTax, "jail": JailRule, "end": EndRule}
@@ -172,6 +183,10 @@ def parse_variant(data: dict[str, Any], source: str = "variant") -> Variant:
         value = data[key]
         if not isinstance(value, str) or not value.strip():
             raise bad(key, f"must be some text, not {value!r}")
+        if key == "summary":  # an amount is the edition's figure in braces, never a sign of one edition's money
+            braced = _FIGURE.sub("", value)
+            if "{" in braced or "}" in braced or "$" in value:
+                raise bad(key, f"an amount is written as one of {', '.join('{' + f + '}' for f in FIGURES)}")
         return value
 
     def count(key: str, value: object, least: int) -> int:

@@ -155,7 +155,12 @@ class Form:
         if self.text(deck):
             which = self.read(deck, _Line.deck, "card")
         else:
-            which = self.read(card, lambda c, text: deck_of(c.state.settings.cards, text, edition), "card")
+            try:
+                which = self.read(card, lambda c, text: deck_of(c.state.settings.cards, text, edition), "card")
+            except Refused as refused:
+                if refused.error.field == "deck":  # both decks have such a card: the deck is what to say
+                    raise Refused(refused.error, deck) from None
+                raise
         return Card(
             who,
             which,

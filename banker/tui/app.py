@@ -276,7 +276,17 @@ class BankerApp(App[int]):
     def show_games(self) -> None:
         from banker.tui.screens.games import GamesScreen
 
-        self.call_next(self._replace_all, GamesScreen(self.games()))
+        table = self.table()
+        if self.session is not None and table is not None:  # Ctrl+O at a table: Escape goes back to it
+            self.call_next(self._over_table, table, GamesScreen(self.games(), self.session.game_id))
+        else:
+            self.call_next(self._replace_all, GamesScreen(self.games()))
+
+    async def _over_table(self, table, screen) -> None:
+        """Show ``screen`` over the table (whatever lay over it closed first), so dismissing it goes back there."""
+        while len(self.screen_stack) > 1 and self.screen is not table:
+            await self.pop_screen()
+        await self.push_screen(screen)
 
     async def _replace_all(self, screen, then: Callable[[], None] | None = None) -> None:
         """Make ``screen`` the only screen (the base of the stack: a table or the saved games)."""

@@ -58,7 +58,9 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
     TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),
     TableAction("new_game", "ctrl+n", "New game", "Set up players and rules"),
-    TableAction("saved_games", "ctrl+o", "Games", "Saved games: resume another game in this database"),
+    TableAction(
+        "saved_games", "ctrl+o", "Games", "Saved games: resume another game in this database (Escape: back to this one)"
+    ),
 )
 OFTEN = frozenset(
     {"rent", "buy", "auction", "pay", "go", "build", "mortgage", "next_turn", "undo", "command_line", "toggle_view"}

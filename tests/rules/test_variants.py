@@ -1,8 +1,11 @@
 """The five rule systems as data (seed 000-004), their lookup and the game settings."""
 
+import tomllib
+
 import pytest
 
 from rules import HouseRules, RuleError, Settings, new_game
+from rules.data import read_text
 from rules.variants import EndRule, IncomeTax, JailRule, all_variants, find_variant
 from tests.kit.conservation import conserved
 from tests.kit.games import fresh
@@ -228,3 +231,21 @@ def test_a_variant_file_names_its_own_key(monkeypatch):
     finally:
         monkeypatch.undo()
         variants.load_variant.cache_clear()
+
+
+def test_a_summary_names_amounts_in_the_editions_money():
+    """seed 003, SHORT GAME rule 4: a flat Income Tax, the board's figure ($200, £200), in the edition's money; a
+    summary that writes a sign of its own is refused when the file is read."""
+    from rules.board import load_board
+    from rules.variants import VariantDataError, parse_variant
+
+    short = find_variant("short-1990s")
+    assert "flat $200 tax" in short.summary_on(load_board("us"))
+    assert "flat £200 tax" in short.summary_on(load_board("uk"))
+    for variant in all_variants():
+        assert "$" not in variant.summary_on(load_board("uk")), variant.key
+    data = tomllib.loads(read_text("variants/short-1990s.toml"))
+    with pytest.raises(VariantDataError, match="summary"):
+        parse_variant({**data, "summary": "flat $200 tax"})
+    with pytest.raises(VariantDataError, match="summary"):
+        parse_variant({**data, "summary": "flat {income} tax"})

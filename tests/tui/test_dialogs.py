@@ -647,3 +647,36 @@ async def test_an_auction_bidders_label_never_wraps_mid_name():
         labels = [lab for lab in dialog.query(Label) if "$" in str(lab.render())]
         assert [str(lab.render()) for lab in labels] == ["Bartholom… ($1,500)", "Maximilia… ($1,500)", "Ann ($1,500)"]
         assert all(lab.region.height == 1 for lab in labels)
+
+
+@pytest.mark.parametrize(
+    ("key", "typed", "why", "fault", "then", "line"),
+    [
+        ("k", "jail free", "both decks have a card", "f-deck", "cc", "card ann chest get_out_of_jail_free"),
+        ("r", "water", "depends on the dice", "f-dice", "9", "rent ann Water Works dice 9"),
+    ],
+    ids=["card-in-both-decks", "utility-without-dice"],
+)
+async def test_a_refusal_that_names_a_field_puts_the_cursor_there(key, typed, why, fault, then, line):
+    """Found at a game night: Card, `jail free` Enter was refused for want of a deck, and the `cc` typed next
+    went onto the card ("jail freecc"); Rent on Water Works refused for want of the dice, and the 9 typed next
+    went onto the deed ("water9"). The refusal's rule names the field: the cursor goes there, and the next keys
+    fill it in."""
+    db = db_path()
+    make_game(db, lines=["buy bob water works"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = journal_lines(app)
+        await pilot.press(key)
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press(*typed, "enter")
+        await pilot.pause()
+        assert app.screen is dialog and why in refusal(app), refusal(app)
+        assert dialog.focused is not None and dialog.focused.id == fault
+        assert journal_lines(app) == before
+        await pilot.press(*then, "enter")
+        await settled(pilot)
+        assert isinstance(app.screen, TableScreen), refusal(app) if app.screen is dialog else app.screen
+        assert journal_lines(app)[len(before) :][0].casefold().startswith(line.casefold()), journal_lines(app)

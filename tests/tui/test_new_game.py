@@ -3,6 +3,9 @@ once a field changes, and Enter starts the game from any field (the dialogs' key
 
 from __future__ import annotations
 
+import html
+import re
+
 from textual.widgets import Checkbox, Input, RadioSet, Static
 
 from banker.session import Session
@@ -164,3 +167,36 @@ async def test_a_refusal_typed_in_one_burst_stays_on_the_form():
         await pilot.press("backspace")
         await pilot.pause()
         assert setup_error(app) == ""  # edited: the refusal no longer applies
+
+
+def _shown(screen) -> str:
+    """Every rule line and the chosen rules' summary, as shown."""
+    from textual.widgets import RadioButton
+
+    labels = [str(b.label) for b in screen.query("#variant RadioButton").results(RadioButton)]
+    return "\n".join([*labels, text_of(screen.query_one("#variant-summary", Static))])
+
+
+async def test_a_uk_game_names_its_amounts_in_pounds():
+    """Found at a game night: with UK (£) and the Short game (1990s) chosen, the rule line and its summary said
+    "flat $200 tax". The summaries name the edition's own figures in its money, and follow the edition chosen."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        assert "flat $200 tax" in _shown(screen)  # US ($) to begin with
+        screen.query_one("#variant", RadioSet).focus()
+        await pilot.press("down", "down", "enter")  # Short game (1990s)
+        screen.query_one("#edition", RadioSet).focus()
+        await pilot.press("down", "enter")  # UK (£)
+        await pilot.pause()
+        assert screen.query_one("#variant", RadioSet).pressed_button.id == "v-short-1990s"
+        assert screen.query_one("#edition", RadioSet).pressed_button.id == "e-uk"
+        shown = _shown(screen)
+        assert "$" not in shown and "flat £200 tax" in shown, shown
+        assert "Short game (1990s): " in text_of(screen.query_one("#variant-summary", Static))
+        assert "£200" in text_of(screen.query_one("#variant-summary", Static))
+        whole = html.unescape(re.sub(r"<[^>]+>", "", app.export_screenshot())).replace("\xa0", " ")  # as shown
+        assert "$" not in whole.replace("US ($)", ""), "only the edition list names dollars"
+        await pilot.press("up", "enter")  # US again: dollars again
+        await pilot.pause()
+        assert "£" not in _shown(screen) and "flat $200 tax" in _shown(screen)

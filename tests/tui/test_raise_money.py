@@ -139,9 +139,9 @@ async def test_a_mortgage_ticks_its_groups_sales_and_ctrl_s_confirms():
         await pilot.press("down", "down", "down", "down", "space")  # Mortgage St. James Place
         await pilot.pause()
         assert sorted(ticks.selected) == [0, 1, 2, 4]
-        await pilot.press("up", "up", "up", "space")  # untick the Tennessee house: the last house and the mortgage go
-        await pilot.pause()
-        assert sorted(ticks.selected) == [0]
+        await pilot.press("up", "up", "up", "space")  # untick the Tennessee house: the mortgage that needed it goes,
+        await pilot.pause()  # and with it the other sales, ticked only for the mortgage
+        assert sorted(ticks.selected) == []
         await pilot.press("down", "down", "down", "space", "ctrl+s")  # the mortgage again, then Ctrl+S
         await pilot.pause()
         assert journal_lines(app)[len(SHORT) :] == [
@@ -297,3 +297,35 @@ async def test_a_choice_the_player_cannot_afford_is_refused_not_raised_for():
         await pilot.pause()
         assert journal_lines(app) == SHORT
         assert text_of(app.screen.query_one("#reply", Static)) == before, "the dialog's refusal stayed in it"
+
+
+async def test_unticking_a_mortgage_unticks_the_sales_ticked_only_for_it():
+    """Found at a game night: ticking "Mortgage St. James Place" ticked the orange house sales it needs (seed 000,
+    MORTGAGES: the buildings go back first), but unticking the mortgage left the sales ticked: houses would be sold
+    that nothing needed any more. A sale the banker ticked on its own stays ticked."""
+    db = db_path()
+    make_game(db, lines=SHORT)
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _short_of_rent(pilot, app)
+        ticks = app.screen.query_one("#options", TickList)
+        await pilot.press("down", "down", "down", "down", "space")  # Mortgage St. James Place
+        await pilot.pause()
+        assert sorted(ticks.selected) == [0, 1, 2, 4]
+        await pilot.press("space")  # untick it: the sales it brought go too
+        await pilot.pause()
+        assert sorted(ticks.selected) == []
+        assert "Ticked: $0." in shown(app, "total")
+        await pilot.press("home", "space", "down", "down", "down", "down", "space")  # a sale by hand, the mortgage
+        await pilot.pause()
+        assert sorted(ticks.selected) == [0, 1, 2, 4]
+        await pilot.press("space")  # untick the mortgage: the sale ticked by hand stays
+        await pilot.pause()
+        assert sorted(ticks.selected) == [0]
+        await pilot.press("up", "space", "enter")  # and Electric Company: $50 + $75 covers the $110
+        await pilot.pause()
+        assert journal_lines(app)[len(SHORT) :] == [
+            "sell ann St. James Place",
+            "mortgage ann Electric Company",
+            "rent ann boardwalk",
+        ]

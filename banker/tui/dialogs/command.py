@@ -185,11 +185,15 @@ class CommandDialog(RecordingDialog):
         self.refuse(f"fill in {what.casefold()} first", f"f-{missing.key}" if missing else self.field_id(key))
 
     def field_at_fault(self, reply: Reply) -> str | None:
-        """The first field whose name the game does not know; else, when the player cannot pay what the fields
-        add up to, the field that says how much or how many (8 houses cost more than the player has); else the
-        field the dialog opened on."""
+        """The field the rules name (a utility's rent refused for want of the dice: Dice total); else the first
+        field whose name the game does not know; else, when the player cannot pay what the fields add up to, the
+        field that says how much or how many (8 houses cost more than the player has); else the field the dialog
+        opened on."""
         state = self.session.state
         values = self.values()
+        named = getattr(reply.error, "field", "")
+        if named and any(f.key == named for f in self.fields):
+            return f"f-{named}"
         for f in self.fields:
             value = values.get(f.key, "")
             if not value or f.slot not in (PLAYER, DEED):

@@ -3,13 +3,13 @@
 seed 000, BANKRUPTCY: a player who "owes more than he can pay" first sells buildings and mortgages property; only
 when even that is not enough is he bankrupt, to the player he owes or to the bank. The dialog lists what the rules
 engine says can be raised (:func:`rules.raising.raise_options`: building sales evenly, a group's buildings before
-its mortgages), each with what it raises; Space ticks a row (and the rows it needs, untick drops the rows that need
-it), the running total shows against what is missing, and Enter or Ctrl+S records the ticked sales and mortgages as
-ordinary ``sell`` and ``mortgage`` commands (their canonical lines) and then the payment as it was typed, each
-through ``record``. A step
-refused stops there: the refusal and what was recorded so far stay in the dialog, the payment is not recorded.
-When everything cannot cover the debt, x records the bankruptcy to the creditor the refusal named. Escape goes
-back to the table and records nothing more.
+its mortgages), each with what it raises; Space ticks a row (and the rows it needs; unticking drops the rows that
+need it and the rows that were ticked only because it needed them), the running total shows against what is
+missing, and Enter or Ctrl+S records the ticked sales and mortgages as ordinary ``sell`` and ``mortgage`` commands
+(their canonical lines) and then the payment as it was typed, each through ``record``. A step refused stops
+there: the refusal and what was recorded so far stay in the dialog, the payment is not recorded. When everything
+cannot cover the debt, x records the bankruptcy to the creditor the refusal named. Escape goes back to the table
+and records nothing more.
 """
 
 from __future__ import annotations
@@ -62,6 +62,8 @@ class RaiseMoneyDialog(RecordingDialog):
         """The payment as it was typed; recorded again, unchanged, once the money is raised."""
         self.recorded: list[str] = []
         self.options: list[RaiseOption] = []
+        self.by_hand: set[int] = set()
+        """The rows the banker ticked (Space, a click); the rest of what is ticked is what those need."""
 
     # Figures -----------------------------------------------------------------------------------------------
     @property
@@ -138,6 +140,7 @@ class RaiseMoneyDialog(RecordingDialog):
         self.options = raise_options(state, self.payer)
         ticks = self.query_one("#options", TickList)
         ticks.clear_options()
+        self.by_hand = set()
         width = max((len(o.what) for o in self.options), default=0)
         ticks.add_options([(plain(f"{o.what:<{width}}  +{m(o.amount)}"), i) for i, o in enumerate(self.options)])
         if self.options:
@@ -179,12 +182,18 @@ class RaiseMoneyDialog(RecordingDialog):
 
     # Ticking -----------------------------------------------------------------------------------------------
     def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled) -> None:
-        """A row ticked brings the rows it needs; a row unticked drops the rows that need it."""
+        """A row ticked brings the rows it needs; a row unticked drops the rows that need it, and the rows ticked
+        only because those needed them (unticking "Mortgage Park Place" left its two house sales ticked: houses
+        sold that nothing needed any more). A row the banker ticked on its own stays."""
         event.stop()
         ticks = self.query_one("#options", TickList)
         index = event.selection.value
         chosen = set(ticks.selected)
-        want = with_needs(self.options, chosen) if index in chosen else without_dependents(self.options, chosen, index)
+        if index in chosen:
+            self.by_hand.add(index)
+        else:
+            self.by_hand = without_dependents(self.options, self.by_hand & chosen | {index}, index)
+        want = with_needs(self.options, self.by_hand)
         for i in want - chosen:
             ticks.select(i)
         for i in chosen - want:

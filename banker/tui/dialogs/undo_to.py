@@ -3,8 +3,10 @@
 The recent journal entries are listed newest first. Enter on an action in effect records ``undo to <entry>``
 (every action after it taken back, each journalled as an ordinary undo, so ``y`` redoes them one by one); on an
 action taken back, ``redo to <entry>`` brings everything up to it back again. Undo entries cannot be chosen: they
-are not actions. A refusal (another screen recorded a command first, a redo a new action has cleared) stays in the
-dialog; the session decides, as for a typed line.
+are not actions; nor can an action taken back that a new action has since cleared from the redo stack (it is
+labelled so). A refusal (another screen recorded a command first) stays in the dialog, in view, never in the
+table's reply box behind it; the session decides, as for a typed line. The list is bounded to the dialog (its CSS,
+``#undo-box #entries``) and scrolls with the highlight, so the entry Enter takes back to is always on screen.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Label, OptionList, Static
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from banker.commands import Control, ControlKind
@@ -29,17 +31,20 @@ ENTRIES = 40
 
 def control_for(entry: LogEntry) -> Control | None:
     """The command that choosing ``entry`` (a :class:`banker.session.LogEntry`) records; None for an undo, which
-    is not an action. (Choosing the last action in effect is refused by the session: nothing comes after it.)"""
+    is not an action, and for an action taken back that can no longer be redone (a new action came after its
+    undo). (Choosing the last action in effect is refused by the session: nothing comes after it.)"""
     if entry.kind == "undo":
         return None
     if entry.kind == "action" and entry.undone:
-        return Control(ControlKind.REDO, entry.seq)
+        return Control(ControlKind.REDO, entry.seq) if entry.redoable else None
     return Control(ControlKind.UNDO, entry.seq)
 
 
 def label_for(entry: LogEntry) -> str:
     text = entry.summary or entry.text
     if entry.kind == "action" and entry.undone:
+        if not entry.redoable:
+            return f"{entry.seq:>4}  {text} (undone, cannot be redone)"
         return f"{entry.seq:>4}  {text} (undone: Enter redoes up to here)"
     return f"{entry.seq:>4}  {text}"
 
@@ -54,7 +59,7 @@ class UndoToDialog(RecordingDialog):
         self.controls = [control_for(e) for e in self.entries]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog-box wide"):
+        with Vertical(classes="dialog-box wide", id="undo-box"):
             yield Label("Undo to here", classes="dialog-title")
             yield Static(
                 plain(
@@ -70,6 +75,9 @@ class UndoToDialog(RecordingDialog):
             yield OptionList(*options, id="entries")
             yield Static(id="at-entry", classes="dialog-note")
             yield Static(id="refusal", classes="dialog-refusal")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Undo to here", id="ok", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     def initial_focus(self):
         entries = self.query_one("#entries", OptionList)
@@ -98,7 +106,7 @@ class UndoToDialog(RecordingDialog):
         index = self.query_one("#entries", OptionList).highlighted
         control = self.controls[index] if index is not None and 0 <= index < len(self.controls) else None
         if control is None:
-            self.refuse("choose an action: an undo is not one", "entries")
+            self.refuse("choose an action in effect, or one taken back that a redo can bring back", "entries")
             return
         self.send(control)
 

@@ -22,7 +22,15 @@ from banker.tui.safety import guard_actions
 
 @guard_actions
 class GamesScreen(Screen[None]):
-    BINDINGS = [Binding("n", "new_game", "New game", tooltip="Start a new game"), Binding("q", "app.quit", "Quit")]
+    """The saved games. Opened from a table (Ctrl+O) it lies over it, and Escape goes back to that game (a game
+    night found no way back: the banker had to pick the open game again); shown at start or when the open game is
+    gone, it is the only screen and Escape does nothing."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Back to the game", tooltip="Back to the game that was open"),
+        Binding("n", "new_game", "New game", tooltip="Start a new game"),
+        Binding("q", "app.quit", "Quit"),
+    ]
 
     class Chosen(Message):
         """The banker picked a saved game to resume."""
@@ -34,16 +42,32 @@ class GamesScreen(Screen[None]):
     class NewGameRequested(Message):
         """The banker asked for a new game (n or the button)."""
 
-    def __init__(self, games: list[GameListing]) -> None:
+    def __init__(self, games: list[GameListing], open_game: int | None = None) -> None:
         super().__init__()
         self.games = games
+        self.open_game = open_game
+        """The id of the game whose table this screen lies over (Escape goes back to it), or None."""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self.open_game is not None  # no key "Back" in the bar when there is no game to go back to
+        return True
+
+    def action_back(self) -> None:
+        if self.open_game is not None:
+            self.dismiss()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="games-box"):
             yield Label("Banker: saved games", classes="dialog-title")
             options = [Option(Text(self.describe(g)), id=str(g.id)) for g in reversed(self.games)]
             if options:
-                yield OptionList(*options, id="games")
+                games = OptionList(*options, id="games")
+                if self.open_game is not None:  # the game open now is the one highlighted
+                    games.highlighted = next(
+                        (i for i, g in enumerate(reversed(self.games)) if g.id == self.open_game), 0
+                    )
+                yield games
             else:
                 yield Label("No saved games yet.")
             yield Button("New game", id="new", variant="primary")

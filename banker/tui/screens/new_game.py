@@ -91,8 +91,9 @@ class NewGameScreen(Screen):
                 yield CompletingInput(placeholder="optional, same order: car dog hat", id="tokens", compact=True)
             yield Label("Rules", classes="section")
             with RadioSet(id="variant", compact=True):
+                board = next((b for b in all_editions() if b.edition == d.edition), all_editions()[0])
                 for v in all_variants():
-                    yield RadioButton(f"{v.title}: {v.summary}", value=v.key == d.variant, id=f"v-{v.key}")
+                    yield RadioButton(f"{v.title}: {v.summary_on(board)}", value=v.key == d.variant, id=f"v-{v.key}")
             yield Static(id="variant-summary", classes="dialog-note")
             with Horizontal(classes="field"):
                 yield Label("Edition", classes="field-label")
@@ -154,13 +155,28 @@ class NewGameScreen(Screen):
         self.query_one("#names", Input).focus()
         self._show_variant()
 
+    def _board(self):
+        """The board of the edition chosen in the list (its money and figures for the rules' summaries)."""
+        button = self.query_one("#edition", RadioSet).pressed_button
+        key = button.id.removeprefix("e-") if button and button.id else "us"
+        editions = all_editions()
+        return next((b for b in editions if b.edition == key), editions[0])
+
     @on(RadioSet.Changed, "#variant")
     def _show_variant(self) -> None:
         """The chosen variant's whole summary and rule books, which a narrow terminal cuts short in the list."""
         button = self.query_one("#variant", RadioSet).pressed_button
         key = button.id.removeprefix("v-") if button and button.id else "standard"
         v = next(v for v in all_variants() if v.key == key)
-        self.query_one("#variant-summary", Static).update(f"{v.title}: {v.summary} ({v.seeds})")
+        self.query_one("#variant-summary", Static).update(Text(f"{v.title}: {v.summary_on(self._board())} ({v.seeds})"))
+
+    @on(RadioSet.Changed, "#edition")
+    def _edition_chosen(self) -> None:
+        """The rules' summaries name amounts in the chosen edition's money ("flat £200 tax" once UK is chosen)."""
+        board = self._board()
+        for v in all_variants():
+            self.query_one(f"#v-{v.key}", RadioButton).label = f"{v.title}: {v.summary_on(board)}"
+        self._show_variant()
 
     def settings(self) -> tuple[list[str], list[str], Settings]:
         variant_button = self.query_one("#variant", RadioSet).pressed_button

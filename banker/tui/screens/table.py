@@ -575,7 +575,7 @@ class TableScreen(Screen):
         """Shift+U: pick a journal entry and take back everything after it (banker.tui.dialogs.undo_to)."""
         from banker.tui.dialogs.undo_to import UndoToDialog
 
-        self.app.push_screen(UndoToDialog(self.session, self.banker.record), self.banker.follow_up)
+        self.app.push_screen(UndoToDialog(self.session, self.banker.record_in_dialog), self.banker.follow_up)
 
     def action_new_game(self) -> None:
         self.banker.new_game()

@@ -84,7 +84,7 @@ class PlayerCard(Widget):
         )
         cards = _count(len(p.jail_cards), "jail card") if p.jail_cards else ""
         jail = queries.jail_status(state, self.index)
-        layout = len(cash) != len(self.cash) or bool(cards or jail) != bool(self.cards or self.jail)
+        layout = len(cash) != len(self.cash) or (cards, jail) != (self.cards, self.jail)
         self.cash, self.details, self.cards, self.jail = cash, details, cards, jail
         self.set_class(p.bankrupt, "bankrupt")
         self.set_class(state.turn == self.index and not state.over, "current")
@@ -101,15 +101,21 @@ class PlayerCard(Widget):
             who = self.name_text.removesuffix("  BANKRUPT")
             who = who if len(who) <= 14 else who[:13] + "…"
             head = who.ljust(11 if wide else len(who) + 1) if len(who) < 11 or not wide else who + " "
-            room = width - len(head) - len(self.cash) - 2
-            status = _jail_fitting(self.jail, room - (len(self.cards) + 3 if self.cards else 0))
+            # the jail status and the cards in full if they fit, else the status's short form ("jail 2/3"), the
+            # cards as "2 cards" and one space after the cash: at 80x24 with five players (two columns of 38)
+            # "jail: just sent · 2 jai…" was cut (a game night)
+            gap, cards, status = "  ", self.cards, self.jail
+            short = self.cards.replace(" jail card", " card")
+            for gap, cards in (("  ", self.cards), ("  ", short), (" ", short)):
+                room = width - len(head) - len(self.cash) - len(gap)
+                status = _jail_fitting(self.jail, room - (len(cards) + 3 if cards else 0))
+                if len(status) + (len(cards) + 3 if cards and status else len(cards)) <= room:
+                    break
             rest = " · ".join(
-                x
-                for x in ("bankrupt" if out else "", status, self.cards, self.details if wide and not out else "")
-                if x
+                x for x in ("bankrupt" if out else "", status, cards, self.details if wide and not out else "") if x
             )
             line = Content.assemble(
-                (head, name), (self.cash, cash), ("  ", details), (rest, jail if self.jail else details)
+                (head, name), (self.cash, cash), (gap, details), (rest, jail if self.jail else details)
             )
             return line.truncate(width, ellipsis=True)
         if self.compact:  # the cash at the end of the name line, never run into by a long name (issue 22)
@@ -120,21 +126,32 @@ class PlayerCard(Widget):
             lines = [Content.styled(self.name_text.ljust(width), name)]  # the highlight spans the card
             lines += [Content.styled(line, cash) for line in large(self.cash)]
         lines.append(Content.styled(self.details, details))
-        if self.cards or self.jail:
-            # the jail turn first (whether the $50 is due now), the cards after it: a narrow card cuts the cards,
-            # and the jail status takes its short form ("jail 2/3") before it would be cut (issue 22)
-            status = _jail_fitting(self.jail, width - (len(self.cards) + 3 if self.cards else 0))
+        for part in self._status_lines(width):
             lines.append(
-                Content.assemble(
-                    (status, jail), (" · " if self.cards and status else "", details), (self.cards, details)
-                ).truncate(width, ellipsis=True)
+                Content.assemble(*((text, jail if is_jail else details) for text, is_jail in part)).truncate(
+                    width, ellipsis=True
+                )
             )
         return Content("\n").join(lines)
+
+    def _status_lines(self, width: int) -> list[list[tuple[str, bool]]]:
+        """The jail status and the jail cards, as lines of (text, is the jail status): one line when both fit, the
+        status in its short form if it must be ("jail 2/3 · 1 jail card"), else the status on its own line and the
+        cards on the next, so neither is cut (issue 22; a game night at 120x40 read
+        "jail: just sent · 2 jai…")."""
+        if not (self.cards or self.jail):
+            return []
+        if not self.jail or not self.cards:
+            return [[(_jail_fitting(self.jail, width), True)] if self.jail else [(self.cards, False)]]
+        status = _jail_fitting(self.jail, width - len(self.cards) - 3)
+        if len(status) + 3 + len(self.cards) <= width:
+            return [[(status, True), (" · ", False), (self.cards, False)]]
+        return [[(_jail_fitting(self.jail, width), True)], [(self.cards, False)]]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if self.one_line:
             return 1
-        return (2 if self.compact else 5) + bool(self.cards or self.jail)
+        return (2 if self.compact else 5) + len(self._status_lines(width))
 
 
 class PlayersPanel(VerticalScroll):

@@ -1,0 +1,39 @@
+"""A refused dialog puts the cursor on the field the refusal names, in a real terminal (the installed ``banker`` in
+tmux; ``banker log`` is the oracle), the keys sent in one burst as a quick banker types them and one at a time.
+
+Found at a game night (120x40): Card, ``jail free`` Enter was refused ("both decks have a card: say which") and the
+``cc`` typed next went onto the card ("no card jail freecc"); Rent, ``water`` Enter was refused ("depends on the
+dice") and the 9 typed next went onto the deed ("no deed called water9")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.kit.terminal import MARKS, Terminal
+
+pytestmark = MARKS
+
+DIALOG_TOP = "▀▀▀▀▀▀▀▀▀▀"
+CASES = [
+    (["k", "jail free", "Enter", "cc", "Enter"], "card Ann chest get_out_of_jail_free"),
+    (["r", "water", "Enter", "9", "Enter"], "rent Ann Water Works dice 9"),
+]
+
+
+@pytest.mark.parametrize(("keys", "line"), CASES, ids=["card-deck", "rent-dice"])
+@pytest.mark.parametrize("burst", [True, False], ids=["burst", "one-by-one"])
+def test_the_keys_after_a_refusal_go_into_the_field_it_names(tmp_path, keys, line, burst):
+    with Terminal(tmp_path) as term:
+        term.play("new standard Ann Bob", "buy bob water works")
+        term.launch(ready="Quit")
+        if burst:
+            term.keys(*keys)  # one send-keys: one write to the terminal
+        else:
+            for key in keys:
+                if key in ("Enter",) or len(key) == 1:
+                    term.keys(key)
+                else:
+                    term.type(key)
+                term.settle(0.15)
+        term.wait_until(lambda s: DIALOG_TOP not in s and len(term.journal()) == 2, "the line recorded")
+        assert term.typed()[1:] == [line], term.typed()
