@@ -448,19 +448,20 @@ class TableScreen(Screen):
         """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
         from banker import commands
         from banker.tui.dialogs import Field
+        from rules.actions import TaxChoice
         from rules.board import SquareKind
 
         state = self.state
-        offered = state.variant.income_tax_choices  # asked of the variant: ("flat", "percent"), ("flat",), ...
+        offered = state.variant.income_tax_choices  # asked of the variant: (FLAT, PERCENT), (FLAT,), (PERCENT,)
         square = state.board.square_name(SquareKind.LUXURY_TAX)  # "Luxury Tax", "Super Tax" on the UK board
         word = square.split()[0].casefold()  # the command word for it: luxury or super (commands.TAX_KINDS)
-        choices = (*({"flat": "200", "percent": "10%"}[o] for o in offered), word)
+        choices = (*(o.value for o in offered), word)  # the words the tax action takes: 200, 10%
         if len(offered) > 1:
             note = (
                 "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
                 f" choice. Or: {word} ({square})."
             )
-        elif offered == ("flat",):
+        elif offered == (TaxChoice.FLAT,):
             note = f"Income tax is a flat amount in this game. Or: {word} ({square})."
         else:
             note = f"Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: {word} ({square})."
