@@ -159,6 +159,8 @@ def _serve(app, server):
     from banker.journal import JournalError
 
     session = app.session
+    if session is None:  # the game closed while the server started (its file replaced by one without it)
+        return None
     try:
         links = server.serve(session.game_id)
     except (JournalError, LookupError) as e:
@@ -188,7 +190,10 @@ async def _restore(app, port: int) -> None:
     server = await _start(app, [port, 0])  # the same port when it is free, so the links are the same
     if server is None:
         return
-    was_on = app.session.game_id in server.feeds  # this game's pages never went off (another game was open)
+    session = app.session
+    if session is None:  # the game closed while the server started (its file replaced by one without it)
+        return
+    was_on = session.game_id in server.feeds  # this game's pages never went off (another game was open)
     if _serve(app, server) is None or was_on:
         return
     again = "the same links" if server.port == port else f"a new port ({port} is taken): scan the codes again"
