@@ -13,6 +13,8 @@ the app creates the game, or hands the engine's refusal back to :meth:`NewGameSc
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -30,9 +32,12 @@ from rules.limits import check_settings, setting_number
 from rules.options import OPTIONS, Option
 from rules.state import game_settings
 
+FormValues = tuple[tuple[str, ...], tuple[bool, ...], tuple[int, ...]]
+"""Every field of the new-game form as it stands (:meth:`NewGameScreen._form`): inputs, checkboxes, radio sets."""
+
 
 @guard_actions
-class NewGameScreen(Screen):
+class NewGameScreen(Screen[None]):
     """Everything on one screen of 100x30 (compact radio sets and buttons), so Start is in view without scrolling."""
 
     BINDINGS = [
@@ -61,14 +66,14 @@ class NewGameScreen(Screen):
     class Cancelled(Message):
         """Back (Escape or the button): no game."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         from banker import settings
 
         self.settings_problem = ""
         self.sent = False
         """A game was asked for and the app has not refused it: a second Enter in the same burst asks nothing."""
-        self.refused_form: tuple | None = None
+        self.refused_form: FormValues | None = None
         """The form as it was when last refused (:meth:`_edited`)."""
         self.phones_ask = True
         try:
@@ -190,7 +195,7 @@ class NewGameScreen(Screen):
         if self._form() != self.refused_form:
             self.query_one("#setup-error", Static).update("")
 
-    def _form(self) -> tuple:
+    def _form(self) -> FormValues:
         """Everything the banker can change on the form, to tell whether it changed since a refusal."""
         return (
             tuple(w.value for w in self.query(Input)),
