@@ -129,6 +129,8 @@ def split_escape_prefix() -> None:
 
         return wrapper
 
+    # The patch itself: mypy refuses to assign to a method, and a function declares no attributes (the mark that
+    # makes a second call a no-op).
     split.banker_split = True  # type: ignore[attr-defined]
     XTermParser._sequence_to_key_events = split  # type: ignore[method-assign]
     XTermParser.feed = escapes_kept(XTermParser.feed)  # type: ignore[method-assign]
@@ -150,8 +152,8 @@ def page_moves_guarded() -> None:
             return  # no lines laid out yet (an empty width): nothing to page through
         return original(self, direction)
 
-    move_page.banker_guarded = True  # type: ignore[attr-defined]
-    OptionList._move_page = move_page  # type: ignore[method-assign]
+    move_page.banker_guarded = True  # type: ignore[attr-defined]  # the mark, as for the parser above
+    OptionList._move_page = move_page  # type: ignore[method-assign]  # the patch itself
 
 
 def catch_escaped_errors(cls: AppClass) -> AppClass:
