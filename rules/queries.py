@@ -14,7 +14,7 @@ drawing a saved game's table asks nothing of the engine it does not need (``test
 ``deed_card``             a title deed as printed (every rent, house cost, mortgage, lift) and who holds it now
 ``tax_basis``             what the 10% Income Tax is of (seed 000, "INCOME TAX": "total worth"); not the valuation
 ``income_tax_options``    both Income Tax figures a player faces now
-``income_tax_choices``    the Income Tax options of the game's variant: ``("flat", "percent")``, ``("flat",)``, ...
+``income_tax_choices``    the Income Tax options of the game's variant: ``(TaxChoice.FLAT, TaxChoice.PERCENT)``, ...
 ``can_raise``             the most cash a player could raise by selling buildings and mortgaging
 ``lift_cost``             (principal, interest) to lift a mortgage (seed 000, MORTGAGES)
 ``takeover_terms``        what a mortgaged deed costs the player who takes it in a trade, or why it cannot move
@@ -34,6 +34,7 @@ from rules.state import GameState
 from rules.valuation import Standing, Valuation, standings, valuation, winner
 
 if TYPE_CHECKING:
+    from rules.actions import TaxChoice
     from rules.rent import DeedCard, RentQuote
     from rules.taxes import TaxOptions
     from rules.trades import TakeoverTerms
@@ -89,7 +90,7 @@ def income_tax_options(state: GameState, player: int | str) -> TaxOptions:
     return options(state, player)
 
 
-def income_tax_choices(state: GameState) -> tuple[str, ...]:
+def income_tax_choices(state: GameState) -> tuple[TaxChoice, ...]:
     """The Income Tax options of the game's variant (``Variant.income_tax_choices``)."""
     return state.variant.income_tax_choices
 

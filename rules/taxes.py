@@ -67,7 +67,7 @@ def income_tax_options(state: GameState, player: str | int) -> TaxOptions:
     basis = tax_basis(state, index)
     if variant.income_tax_at_mortgage_values:
         return TaxOptions(None, rounded_tenth(basis), basis, DARROW_RULE)
-    if "percent" not in variant.income_tax_choices:
+    if TaxChoice.PERCENT not in variant.income_tax_choices:
         return TaxOptions(state.board.income_tax, None, basis, FLAT_RULE)
     return TaxOptions(state.board.income_tax, rounded_tenth(basis), basis, INCOME_RULE)
 
@@ -90,7 +90,7 @@ def tax(state: GameState, action: Tax) -> Outcome:
     opts = income_tax_options(state, index)
     choice = canonical(TaxChoice, action.option, INCOME_RULE, "an Income Tax option") if action.option else None
     offered = state.variant.income_tax_choices
-    if offered == ("flat",):
+    if offered == (TaxChoice.FLAT,):
         # seed 003, SHORT GAME rule 4: a flat $200; asking for 10% is refused so nobody thinks it was applied.
         if choice is TaxChoice.PERCENT:
             raise RuleError(
@@ -98,7 +98,7 @@ def tax(state: GameState, action: Tax) -> Outcome:
                 f"in the 1990s short game Income Tax is a flat {money(state.board.income_tax)}; there is no 10% option",
             )
         amount, how = opts.flat, "the flat"
-    elif offered == ("percent",):
+    elif offered == (TaxChoice.PERCENT,):
         if choice is TaxChoice.FLAT:
             raise RuleError(
                 DARROW_RULE,

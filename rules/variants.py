@@ -14,12 +14,15 @@ import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.board import Board, normalise
 from rules.data import read_text
 from rules.errors import RuleError
 from rules.names import shown
+
+if TYPE_CHECKING:
+    from rules.actions import TaxChoice
 
 
 class IncomeTax(Enum):
@@ -117,12 +120,17 @@ class Variant:
         return self.jail is JailRule.NEXT_TURN
 
     @property
-    def income_tax_choices(self) -> tuple[str, ...]:
-        """The Income Tax options a player has: ``("flat", "percent")``, $200 or 10%, chosen before adding up (seed
-        000, "INCOME TAX"); ``("flat",)`` only (seed 003, SHORT GAME rule 4); ``("percent",)`` only (seed 001)."""
-        return {IncomeTax.CHOICE: ("flat", "percent"), IncomeTax.FLAT: ("flat",), IncomeTax.DARROW: ("percent",)}[
-            self.income_tax
-        ]
+    def income_tax_choices(self) -> tuple[TaxChoice, ...]:
+        """The Income Tax options a player has, as the ``tax`` action names them: $200 or 10%
+        (``(TaxChoice.FLAT, TaxChoice.PERCENT)``), chosen before adding up (seed 000, "INCOME TAX"); the flat amount
+        only (seed 003, SHORT GAME rule 4); 10% only (seed 001)."""
+        from rules.actions import TaxChoice  # at run time only: rules.actions reads the state, which reads variants
+
+        return {
+            IncomeTax.CHOICE: (TaxChoice.FLAT, TaxChoice.PERCENT),
+            IncomeTax.FLAT: (TaxChoice.FLAT,),
+            IncomeTax.DARROW: (TaxChoice.PERCENT,),
+        }[self.income_tax]
 
     def summary_on(self, board: Board) -> str:
         """:attr:`summary` with each ``{figure}`` as ``board`` has it, in its money: "flat $200 tax" in a US game,

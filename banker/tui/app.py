@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import gc
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
+from textual.actions import ActionParseResult
 from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.dom import DOMNode
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from banker.tui.keyorder import KeyOrder
@@ -38,17 +41,29 @@ split_escape_prefix()  # Escape then Enter typed quickly is Escape, Enter: never
 page_moves_guarded()  # PageUp in the command palette before its list is laid out ended the app
 
 if TYPE_CHECKING:
-    from banker.journal import GameListing
+    from banker.journal import GameListing, RequestRow
+    from banker.session import Reply, Session
     from banker.tui.screens.games import GamesScreen
     from banker.tui.screens.new_game import NewGameScreen
+    from banker.views import MathsQuestion
     from banker.web.page_data import AuctionFacts
+    from banker.web.server import PhoneServer
+    from rules import Settings
+
+PaletteEntry = tuple[str, Callable[[], object], str]
+"""A command palette line: its text, what choosing it does, its help."""
 
 
 class BankerCommands(Provider):
     """Every table action by name in the command palette (Ctrl+P), each once: its name and key on one line, what it
     does on the line below (the name used to repeat the help, so every action read twice)."""
 
-    def _actions(self):
+    @property
+    def banker(self) -> BankerApp:
+        """The app, typed: Textual's provider knows it only as an ``App`` (this palette is the BankerApp's)."""
+        return cast("BankerApp", self.app)
+
+    def _actions(self) -> Iterator[PaletteEntry]:
         screen = self.screen
         keys = {b.binding.action: self.app.get_key_display(b.binding) for b in screen.active_bindings.values()}
 
@@ -59,14 +74,14 @@ class BankerCommands(Provider):
             for a in ACTIONS:
                 yield titled(a.label, a.action), partial(getattr(screen, f"action_{a.action}")), a.help
             return  # New game and Saved games are table actions too (keys.ACTIONS)
-        yield titled("New game", "new_game"), self.app.new_game, "Set up players and rules"
-        yield "Saved games", self.app.show_games, "Resume another game in this database"
+        yield titled("New game", "new_game"), self.banker.new_game, "Set up players and rules"
+        yield "Saved games", self.banker.show_games, "Resume another game in this database"
 
     async def discover(self) -> Hits:
         for text, callback, help_text in self._actions():
             yield DiscoveryHit(text, callback, help=help_text)
 
-    def _deeds(self):
+    def _deeds(self) -> Iterator[PaletteEntry]:
         """A card per deed, found by searching ("boardwalk", "deed park"), never listed before a word is typed (28
         entries would bury the actions)."""
         screen = self.screen
@@ -78,7 +93,7 @@ class BankerCommands(Provider):
                     "The title deed: every rent, house cost, mortgage; owner and what it collects now",
                 )
 
-    def _maths(self):
+    def _maths(self) -> Iterator[PaletteEntry]:
         """The maths mode, on or off for each player (found by searching "maths")."""
         screen = self.screen
         if isinstance(screen, TableScreen):
@@ -87,7 +102,7 @@ class BankerCommands(Provider):
                 turn = "off" if p.name in on else "on"
                 yield (
                     f"Maths mode for {p.name}: turn {turn}",
-                    partial(self.app.set_maths, p.name, p.name not in on),
+                    partial(self.banker.set_maths, p.name, p.name not in on),
                     "The player works out each payment to or from them before it is recorded",
                 )
 
@@ -120,7 +135,7 @@ class BankerApp(App[int]):
         Binding("ctrl+n", "new_game", "New game", show=False),
     ]
 
-    phones = None
+    phones: PhoneServer | None = None
     """The phone pages' server (:class:`banker.web.server.PhoneServer`) once the banker turned the pages on (the
     phones key, :mod:`banker.tui.screens.phones`); stopped when the app quits."""
 
@@ -128,14 +143,16 @@ class BankerApp(App[int]):
     """Under test an unexpected exception must fail the test: the fixture in ``tests/conftest.py`` sets this, and
     :meth:`report_error` then re-raises instead of showing the error and keeping the game."""
 
-    def __init__(self, db_path: Path, session=None, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self, db_path: Path, session: Session | None = None, clock: Callable[[], datetime] | None = None
+    ) -> None:
         super().__init__()
         self.db_path = Path(db_path)
         from banker.paths import editions_dir
         from rules.editions import use_directory
 
         use_directory(editions_dir(self.db_path))  # the family's own editions, beside the database
-        self.session = session
+        self.session: Session | None = session
         self.clock = clock
         self._time_up_handled = False
         self._settings_problem = ""
@@ -149,7 +166,7 @@ class BankerApp(App[int]):
     async def on_event(self, event: events.Event) -> None:
         """Every key and paste from the terminal goes through :attr:`keys`, in the order typed."""
         if KeyOrder.applies(event):
-            if not self.keys.admit(event):  # type: ignore[arg-type]
+            if not self.keys.admit(event):
                 return  # it waits for the keys typed before it, and comes back here in turn
             if not self.screen_stack:  # typed as the app closes: no screen is left to take it
                 return
@@ -160,7 +177,12 @@ class BankerApp(App[int]):
         carries markup, which a plain notification showed as ``[b]ctrl+q[/b]``)."""
         self.notify("Press q on the table (or Ctrl+Q anywhere) to quit; every action is already saved.", title="Quit?")
 
-    async def run_action(self, action, default_namespace=None, namespaces=None) -> bool:
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
         """Every key's binding runs here (a widget's own too: a list's page keys, the palette's): an exception in
         one is shown and logged and the app goes on reading keys (Textual would stop the app's message loop). Under
         test (:attr:`raise_errors`) it is raised, and fails the test."""
@@ -186,7 +208,7 @@ class BankerApp(App[int]):
         return self.clock() if self.clock else datetime.now(UTC)
 
     # Opening games ---------------------------------------------------------------------------------------
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[Any]:
         """The table of the last unfinished game is the first screen itself (drawn once, not pushed over an
         empty default screen); with no such game, an empty screen that :meth:`on_mount` replaces with the list
         of saved games. Textual asks for this screen while it starts the app, so the database is opened here."""
@@ -196,7 +218,7 @@ class BankerApp(App[int]):
             self.session = Session.last_unfinished(self.db_path)
         if self.session is not None:
             self.session.clock = self.now
-        screen = TableScreen(self.session) if self.session is not None else Screen(id="_default")
+        screen: Screen[Any] = TableScreen(self.session) if self.session is not None else Screen(id="_default")
         # So that :meth:`_replace_all` can switch it away like any other screen (Textual issue #2650).
         give_result_callback(screen)
         return screen
@@ -282,13 +304,13 @@ class BankerApp(App[int]):
         else:
             self.call_next(self._replace_all, GamesScreen(self.games()))
 
-    async def _over_table(self, table, screen) -> None:
+    async def _over_table(self, table: TableScreen, screen: Screen[None]) -> None:
         """Show ``screen`` over the table (whatever lay over it closed first), so dismissing it goes back there."""
         while len(self.screen_stack) > 1 and self.screen is not table:
             await self.pop_screen()
         await self.push_screen(screen)
 
-    async def _replace_all(self, screen, then: Callable[[], None] | None = None) -> None:
+    async def _replace_all(self, screen: Screen[Any], then: Callable[[], None] | None = None) -> None:
         """Make ``screen`` the only screen (the base of the stack: a table or the saved games)."""
         while len(self.screen_stack) > 1:
             await self.pop_screen()
@@ -296,7 +318,7 @@ class BankerApp(App[int]):
         if then is not None:
             then()
 
-    def _use(self, session, then: Callable[[], object] | None = None) -> None:
+    def _use(self, session: Session, then: Callable[[], object] | None = None) -> None:
         """Make ``session`` the open game, on a new table. The game it replaces is closed once its table is gone: a
         table holds its own session, and until it is replaced its timers (the reload) still read it."""
         previous = self.session if self.session is not None and self.session is not session else None
@@ -382,7 +404,9 @@ class BankerApp(App[int]):
     def on_new_game_screen_cancelled(self, message: NewGameScreen.Cancelled) -> None:
         self.leave_new_game()
 
-    def create_game(self, names: list[str], settings, tokens: list[str], phones_ask: bool | None = None) -> None:
+    def create_game(
+        self, names: list[str], settings: Settings, tokens: list[str], phones_ask: bool | None = None
+    ) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
         games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
         from banker.session import Session
@@ -427,7 +451,17 @@ class BankerApp(App[int]):
                 return screen
         return None
 
-    def record(self, line: str, *, in_dialog: bool = False, worked_out: bool = False, request=None):
+    @property
+    def game(self) -> Session:
+        """The open game, for what happens only while one is open (a table is on the screen stack): recording a
+        command and what follows it."""
+        if self.session is None:
+            raise LookupError("no game is open")
+        return self.session
+
+    def record(
+        self, line: str, *, in_dialog: bool = False, worked_out: bool = False, request: RequestRow | None = None
+    ) -> Reply:
         """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
         (a refusal changes nothing and says why; ``in_dialog``: the dialog shows it, not the reply box, so it does
         not linger there after the dialog is cancelled).
@@ -447,7 +481,7 @@ class BankerApp(App[int]):
                     table.show_reply(reply)
                 return reply
         try:
-            reply = self.session.execute(line, request=request)
+            reply = self.game.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
             self.report_error(exc, f"execute {line!r}")
             return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
@@ -469,17 +503,17 @@ class BankerApp(App[int]):
 
     def set_maths(self, name: str, on: bool) -> None:
         """Turn the maths mode on or off for a player (a game setting, kept in the database)."""
-        player = self.session.set_maths(name, on)
+        player = self.game.set_maths(name, on)
         state = "on" if on else "off"
         self.notify(f"Maths mode {state} for {player}.", title="Maths mode")
 
-    def _maths_question(self, line: str):
+    def _maths_question(self, line: str) -> MathsQuestion | None:
         """The question a player in maths mode is asked before ``line`` is recorded, or None (nobody in maths mode
         pays or is paid, or the line is no action the engine would accept: the session then says why)."""
         from banker.commands import Control, NewGame, Query, parse
         from banker.views import maths_question
 
-        session = self.session
+        session = self.game
         players = session.maths_players()
         if not players:
             return None
@@ -494,14 +528,14 @@ class BankerApp(App[int]):
             return None
         return maths_question(session.state, preview.outcome, players)
 
-    def _ask_maths(self, line: str, question, request=None) -> None:
+    def _ask_maths(self, line: str, question: MathsQuestion, request: RequestRow | None = None) -> None:
         from banker.tui.dialogs.maths import MathsDialog
 
         self.push_screen(
-            MathsDialog(question, self.session.state.board), partial(self._worked_out, line, question, request)
+            MathsDialog(question, self.game.state.board), partial(self._worked_out, line, question, request)
         )
 
-    def _worked_out(self, line: str, question, request, right: bool | None) -> None:
+    def _worked_out(self, line: str, question: MathsQuestion, request: RequestRow | None, right: bool | None) -> None:
         """The maths dialog closed: record the line as it was (so the engine's amount; a phone's request is marked
         recorded with it), unless the game changed meanwhile and the amount with it (then the player is asked
         again), or the banker pressed Escape (a phone's request then stays pending in the inbox)."""
@@ -518,7 +552,7 @@ class BankerApp(App[int]):
             return
         self.follow_up(self.record(line, worked_out=True, request=request))
 
-    def record_request(self, line: str, request):
+    def record_request(self, line: str, request: RequestRow) -> Reply:
         """The inbox's Enter: record a phone's request (once; docs/phones.md)."""
         return self.record(line, in_dialog=True, request=request)
 
@@ -549,16 +583,16 @@ class BankerApp(App[int]):
                 return screen.phone_bid(seat, amount)
         return "No auction is open at the table."
 
-    def record_in_dialog(self, line: str):
+    def record_in_dialog(self, line: str) -> Reply:
         return self.record(line, in_dialog=True)
 
-    def run_command(self, line: str):
+    def run_command(self, line: str) -> Reply:
         """A typed command (or a key such as n, u, y): record it, then what the reply calls for."""
         reply = self.record(line)
         self.follow_up(reply)
         return reply
 
-    def follow_up(self, reply) -> None:
+    def follow_up(self, reply: Reply | None) -> None:
         """After a command is recorded or refused (and any dialog that recorded it has closed): the ways to raise
         money for a debt the player cannot pay (``CannotPay`` with a creditor), and the standings when the game
         ends. Also the callback of every recording dialog (None: cancelled)."""
@@ -576,19 +610,19 @@ class BankerApp(App[int]):
                 # ticked them: the maths mode does not stop them half-way
                 self.push_screen(
                     RaiseMoneyDialog(
-                        self.session, partial(self.record, in_dialog=True, worked_out=True), reply.error, reply.line
+                        self.game, partial(self.record, in_dialog=True, worked_out=True), reply.error, reply.line
                     ),
-                    partial(self._raised, reply),
+                    partial(self._raised, reply, reply.error),
                 )
             return
-        state = self.session.state
+        state = self.game.state
         if reply.changed and state.over and reply.kind != "undo":
             self.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
             self.open_standings()
 
-    def _raised(self, refused, reply) -> None:
+    def _raised(self, refused: Reply, e: CannotPay, reply: Reply | None) -> None:
         """The raise-money dialog closed: with the reply of the payment or the bankruptcy it recorded, or None
-        (Escape), when the payment is still owed and the reply box says so."""
+        (Escape), when the payment is still owed and the reply box says so (``e``: the refusal of ``refused``)."""
         if reply is not None:
             self.follow_up(reply)
             return
@@ -598,18 +632,17 @@ class BankerApp(App[int]):
 
             table.restore_line(refused.line)
 
-            e = refused.error
             table.show_reply(
                 Reply(
                     False,
-                    f"{e.payer} still owes {self.session.state.money(e.amount)}: `{refused.line}` is not recorded",
+                    f"{e.payer} still owes {self.game.state.money(e.amount)}: `{refused.line}` is not recorded",
                 )
             )
 
     def open_standings(self) -> None:
         from banker.tui.screens.standings import StandingsScreen
 
-        self.push_screen(StandingsScreen(self.session))
+        self.push_screen(StandingsScreen(self.game))
 
     def time_is_up(self) -> None:
         """The time-limit game ends at the agreed time and the richest player wins (seed 002, TIME LIMIT GAME)."""
@@ -621,7 +654,7 @@ class BankerApp(App[int]):
         if not reply.ok:
             reply = self.record("end")
         self.follow_up(reply)
-        if not self.session.state.over:
+        if not self.game.state.over:
             return
         if not reply.changed:
             self.open_standings()
@@ -631,7 +664,7 @@ class BankerApp(App[int]):
         message: str,
         *,
         title: str = "",
-        severity="information",
+        severity: SeverityLevel = "information",
         timeout: float | None = None,
         markup: bool = False,
     ) -> None:
@@ -659,12 +692,12 @@ class BankerApp(App[int]):
             self.session.close()
 
 
-def make_app(db_path: Path, session=None, clock: Callable[[], datetime] | None = None) -> BankerApp:
+def make_app(db_path: Path, session: Session | None = None, clock: Callable[[], datetime] | None = None) -> BankerApp:
     """The one way to build the app (CLI and tests); the database is opened when the app mounts, not here."""
     return BankerApp(db_path, session=session, clock=clock)
 
 
-def run(db_path: Path, **options) -> int:
+def run(db_path: Path, **options: Any) -> int:
     """Run the app on ``db_path``; returns the exit code for ``banker``. ``options`` go to ``App.run`` (the
     benchmark runs headless). The last unfinished game is opened first: a database that cannot be used is
     reported in one line (exit status 1) instead of starting the app.

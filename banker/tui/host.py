@@ -6,13 +6,19 @@ rather than on :mod:`banker.tui.app` above them (no import cycle, not even for t
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Coroutine
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+    from textual.screen import Screen
+
     from banker.journal import RequestRow
-    from banker.session import Reply
+    from banker.session import Reply, Session
     from banker.web.page_data import AuctionFacts
+    from banker.web.server import PhoneServer
 
 
 class Banker(Protocol):
@@ -38,7 +44,7 @@ class Banker(Protocol):
         """:meth:`record` for a dialog, which shows the reply itself."""
         ...
 
-    def run_command(self, line: str) -> Any:
+    def run_command(self, line: str) -> Reply:
         """A typed command (or a key such as n, u, y): record it, then what the reply calls for."""
         ...
 
@@ -63,4 +69,41 @@ class Banker(Protocol):
         ...
 
 
-__all__ = ["Banker"]
+class PhoneHost(Protocol):
+    """The app's side of the phone pages (:mod:`banker.tui.screens.phones`): the server it holds, the game it
+    serves, the requests and bids that come back, and the Textual calls the phones screen makes of it."""
+
+    db_path: Path
+    session: Session | None
+    phones: PhoneServer | None
+
+    def phone_request(self, game_id: int) -> None:
+        """A phone made or withdrew a request: the count and an open inbox."""
+        ...
+
+    def phone_bid(self, game_id: int, seat: int, amount: int) -> str | None:
+        """A phone's bid: the open auction dialog takes it, or says why not."""
+        ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """A toast (``App.notify``; its text never markup unless asked)."""
+        ...
+
+    def run_worker(self, work: Coroutine[Any, Any, None], *, group: str) -> object:
+        """Run ``work`` in a worker (``App.run_worker``)."""
+        ...
+
+    def push_screen(self, screen: Screen[None]) -> Awaitable[object]:
+        """Push ``screen`` (``App.push_screen``); awaited, it is mounted."""
+        ...
+
+
+__all__ = ["Banker", "PhoneHost"]

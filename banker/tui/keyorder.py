@@ -30,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from textual import events
 from textual.widgets import Input
@@ -52,7 +52,7 @@ class KeyOrder:
     DEADLINE = 2.0
     """Seconds a key's effects may take to settle before the next key is let through anyway (logged)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App[Any]) -> None:  # whatever the app returns when it exits
         self.app = app
         self.waiting: deque[Typed] = deque()
         self.released: Typed | None = None
@@ -64,7 +64,7 @@ class KeyOrder:
         """How many keys had effects that did not settle in time (a test fails on it)."""
 
     @staticmethod
-    def applies(event: events.Event) -> bool:
+    def applies(event: events.Event) -> TypeGuard[Typed]:
         """A key or a paste from the terminal (or the pilot), not one Textual is forwarding down the DOM."""
         return isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
 

@@ -9,8 +9,24 @@ from __future__ import annotations
 import functools
 import logging
 import traceback
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
+
+from textual.message_pump import MessagePump
 
 from banker.tui.textual_private import is_on_handler, replace_on_handlers
+
+P = ParamSpec("P")
+R = TypeVar("R")
+Node = TypeVar("Node", bound=MessagePump)
+"""A screen, widget or the app itself: what has an ``app`` to report to."""
+C = TypeVar("C", bound=type)
+
+
+class ReportsErrors(Protocol):
+    """What the guard asks of the app (:meth:`banker.tui.app.BankerApp.report_error`)."""
+
+    def report_error(self, exc: BaseException, context: str) -> None: ...
 
 
 def log_error(exc: BaseException, context: str) -> str:
@@ -27,23 +43,24 @@ def log_error(exc: BaseException, context: str) -> str:
         return "(log unavailable)"
 
 
-def guarded(fn):
-    """Wrap an action or event handler: any exception is reported by the app instead of ending it."""
+def guarded(fn: Callable[Concatenate[Node, P], R]) -> Callable[Concatenate[Node, P], R | None]:
+    """Wrap an action or event handler: any exception is reported by the app instead of ending it (then None)."""
 
     @functools.wraps(fn)
-    def wrapper(self, *args, **kwargs):
+    def wrapper(self: Node, /, *args: P.args, **kwargs: P.kwargs) -> R | None:
         try:
             return fn(self, *args, **kwargs)
         except Exception as exc:  # noqa: BLE001 - the point of the guard
-            self.app.report_error(exc, f"{type(self).__name__}.{fn.__name__}")
+            # Textual types ``app`` as App[object]; in Banker it is always the BankerApp
+            cast(ReportsErrors, self.app).report_error(exc, f"{type(self).__name__}.{fn.__name__}")
             return None
 
     return wrapper
 
 
-def guard_actions(cls):
+def guard_actions(cls: C) -> C:
     """Class decorator: guard every ``action_*`` method and every ``_``-prefixed event handler marked by @on."""
-    wrapped = {}
+    wrapped: dict[Callable[..., Any], Callable[..., Any]] = {}
     for name, value in list(vars(cls).items()):
         if callable(value) and (name.startswith("action_") or is_on_handler(value)):
             wrapped[value] = guarded(value)

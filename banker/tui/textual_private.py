@@ -9,8 +9,8 @@ naming the attribute, instead of somewhere deep in a screen. The same test file 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, Literal, Protocol, TypeVar
 
 from textual.message_pump import MessagePump
 from textual.screen import Screen
@@ -31,6 +31,17 @@ PRIVATE_NAMES = frozenset(
     }
 )
 """The private Textual names used here; nowhere else in ``banker``."""
+
+
+class WidgetFailed(Protocol):
+    """What :func:`catch_escaped_errors` asks of the app it decorates (Textual's ``App`` has the second)."""
+
+    def widget_failed(self, error: Exception) -> bool: ...
+
+    def _handle_exception(self, error: Exception) -> None: ...
+
+
+AppClass = TypeVar("AppClass", bound=type[WidgetFailed])
 
 
 def give_result_callback(screen: Screen[Any]) -> None:
@@ -81,35 +92,45 @@ def split_escape_prefix() -> None:
     an ESC came first."""
     from textual import events
     from textual._xterm_parser import XTermParser
+    from textual.message import Message
 
     original = XTermParser._sequence_to_key_events
     if getattr(original, "banker_split", False):
         return
 
-    def split(self, sequence: str, alt: bool = False):
+    def kept_escapes(parser: XTermParser, count: int) -> None:
+        """The ESCs read again as keys that ``parser`` has yet to give back: our own count, kept on the parser (in
+        its ``__dict__``: Textual's class declares no such attribute)."""
+        parser.__dict__["banker_escapes"] = count
+
+    def split(self: XTermParser, sequence: str, alt: bool = False) -> Iterator[events.Key]:
         if alt:
             yield events.Key("escape", "\x1b")
         elif sequence == "\x1b":  # an ESC read again as a key, which Textual then turns into "^"
-            self.banker_escapes = getattr(self, "banker_escapes", 0) + 1
+            kept_escapes(self, getattr(self, "banker_escapes", 0) + 1)
         yield from original(self, sequence, False)
 
-    def escapes_kept(read):
+    def escapes_kept(
+        read: Callable[..., Iterable[Message]],
+    ) -> Callable[..., Iterator[Message]]:
         """``feed`` and ``tick`` with the "^" Textual made of an ESC (ESC, a key, then another ESC in one write:
         Escape, U, Escape, x) given back as the Escape it was; a "^" typed stays a "^"."""
 
-        def wrapper(self, *args):
+        def wrapper(self: XTermParser, *args: Any) -> Iterator[Message]:
             try:
                 for token in read(self, *args):
                     escapes = getattr(self, "banker_escapes", 0)
                     if escapes and isinstance(token, events.Key) and token.key == "circumflex_accent":
-                        self.banker_escapes = escapes - 1
+                        kept_escapes(self, escapes - 1)
                         token = events.Key("escape", "\x1b")
                     yield token
             finally:
-                self.banker_escapes = 0
+                kept_escapes(self, 0)
 
         return wrapper
 
+    # The patch itself: mypy refuses to assign to a method, and a function declares no attributes (the mark that
+    # makes a second call a no-op).
     split.banker_split = True  # type: ignore[attr-defined]
     XTermParser._sequence_to_key_events = split  # type: ignore[method-assign]
     XTermParser.feed = escapes_kept(XTermParser.feed)  # type: ignore[method-assign]
@@ -126,24 +147,24 @@ def page_moves_guarded() -> None:
     if getattr(original, "banker_guarded", False):
         return
 
-    def move_page(self, direction):
+    def move_page(self: OptionList, direction: Literal[-1, 1]) -> None:
         if (self.highlighted or 0) not in self._index_to_line:
             return  # no lines laid out yet (an empty width): nothing to page through
         return original(self, direction)
 
-    move_page.banker_guarded = True  # type: ignore[attr-defined]
-    OptionList._move_page = move_page  # type: ignore[method-assign]
+    move_page.banker_guarded = True  # type: ignore[attr-defined]  # the mark, as for the parser above
+    OptionList._move_page = move_page  # type: ignore[method-assign]  # the patch itself
 
 
-def catch_escaped_errors(cls):
+def catch_escaped_errors(cls: AppClass) -> AppClass:
     """Class decorator for the app: an exception that escapes a widget's handler reaches ``App._handle_exception``,
     which ends the app; ask ``widget_failed(error)`` first, and end the app only when it returns False."""
     original = cls._handle_exception
 
-    def handle(self, error: Exception) -> None:
+    def handle(self: WidgetFailed, error: Exception) -> None:
         if isinstance(error, Exception) and self.widget_failed(error):
             return
         original(self, error)
 
-    cls._handle_exception = handle
+    cls._handle_exception = handle  # type: ignore[method-assign]  # the patch itself, as for the parser above
     return cls

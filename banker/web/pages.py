@@ -37,6 +37,7 @@ from banker.web.page_data import (
     PlayerPage,
     TablePage,
 )
+from rules.actions import TaxChoice
 from rules.board import Deed, SquareKind
 from rules.state import GameState
 
@@ -273,8 +274,8 @@ def form_choices(state: GameState, seat: int) -> FormChoices:
     offered = state.variant.income_tax_choices
     square = board.square_name(SquareKind.LUXURY_TAX)
     words = {
-        "flat": ("200", f"Income Tax: {state.money(board.income_tax)}"),
-        "percent": ("10%", "Income Tax: 10% of worth"),
+        TaxChoice.FLAT: (TaxChoice.FLAT.value, f"Income Tax: {state.money(board.income_tax)}"),
+        TaxChoice.PERCENT: (TaxChoice.PERCENT.value, "Income Tax: 10% of worth"),
     }
     tax = [words[o] for o in offered]
     tax.append((square.split()[0].casefold(), square))

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import rules
 from rules import queries
-from rules.actions import JailAction, Turn
+from rules.actions import JailAction, TaxChoice, Turn
 from tests.kit.games import fresh, own, set_cash
 
 
@@ -37,7 +37,7 @@ def test_the_answers_are_the_engines_seed000():
     assert queries.takeover_terms(s, "boardwalk") is None
     assert queries.buildings_on(s, "boardwalk") == (2, False)
     assert queries.buildings_on(own(s, 0, "Boardwalk", s.hotel_level), "boardwalk") == (0, True)
-    assert queries.income_tax_choices(s) == ("flat", "percent")
+    assert queries.income_tax_choices(s) == (TaxChoice.FLAT, TaxChoice.PERCENT)
 
 
 def test_standings_and_winner_seed000_short_rule3():

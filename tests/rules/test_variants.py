@@ -5,6 +5,7 @@ import tomllib
 import pytest
 
 from rules import HouseRules, RuleError, Settings, new_game
+from rules.actions import TaxChoice
 from rules.data import read_text
 from rules.variants import EndRule, IncomeTax, JailRule, all_variants, find_variant
 from tests.kit.conservation import conserved
@@ -145,11 +146,11 @@ def test_time_limit_needs_an_agreed_length_seed002():
 @pytest.mark.parametrize(
     "key,ends,time,jail_next,choices",
     [
-        ("standard", [False, False, False], False, False, ("flat", "percent")),
-        ("short-1973", [False, True, True], False, False, ("flat", "percent")),
-        ("short-1990s", [True, True, True], False, True, ("flat",)),
-        ("time-limit", [False, False, False], True, False, ("flat", "percent")),
-        ("darrow-1935", [False, False, False], False, False, ("percent",)),
+        ("standard", [False, False, False], False, False, (TaxChoice.FLAT, TaxChoice.PERCENT)),
+        ("short-1973", [False, True, True], False, False, (TaxChoice.FLAT, TaxChoice.PERCENT)),
+        ("short-1990s", [True, True, True], False, True, (TaxChoice.FLAT,)),
+        ("time-limit", [False, False, False], True, False, (TaxChoice.FLAT, TaxChoice.PERCENT)),
+        ("darrow-1935", [False, False, False], False, False, (TaxChoice.PERCENT,)),
     ],
     ids=["seed000", "seed000-short-rule3", "seed003-short-rules-3-4-5", "seed002-time-limit", "seed001"],
 )
@@ -160,6 +161,8 @@ def test_what_the_engine_asks_of_each_variant(key, ends, time, jail_next, choice
     assert [v.ends_at_bankruptcy(n) for n in (1, 2, 3)] == ends
     assert v.play_ceases_at_bankruptcy(2) is (key == "short-1973") and not v.play_ceases_at_bankruptcy(1)
     assert (v.may_end_by_time, v.leaves_jail_next_turn, v.income_tax_choices) == (time, jail_next, choices)
+    # the engine's own words for the tax action, not words of their own to translate (issue 20)
+    assert all(type(c) is TaxChoice for c in v.income_tax_choices)
     assert v.income_tax_at_mortgage_values is (key == "darrow-1935")
 
 

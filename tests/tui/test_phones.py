@@ -299,3 +299,43 @@ async def test_no_extra_loopback_line_when_the_links_are_on_loopback(db):
         await pilot.press("o")
         assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
         assert app.phones.loopback_url is None and not app.screen.query("#phones-local")
+
+
+@pytest.mark.parametrize("how", ["the phones key", "turned on again as the game opens"])
+async def test_a_game_closed_while_the_server_starts_is_no_error(db, tmp_path, monkeypatch, how):
+    """Found by ``mypy --strict`` (issue 20): the phones key starts the server in a worker; when the game's file was
+    replaced meanwhile by one without the game (the app then has no game open, only the saved games), the worker
+    went on to serve ``app.session``, None: an AttributeError, shown as "Something went wrong" (under test, raised).
+    Now the pages serve nothing and nothing is said but the file's own notice."""
+    from banker.journal import Journal
+    from banker.session import Session
+    from banker.tui.screens.games import GamesScreen
+    from banker.web.server import PhoneServer
+
+    game = make_game(db, names=("ann", "bob"))
+    if how != "the phones key":
+        with Session.open(db, game) as session:
+            session.remember_pages(0)  # its pages were on when it was last played
+    other = tmp_path / "other.db"
+    Journal(other).close()  # a Banker database with no game in it
+    release = asyncio.Event()
+    start = PhoneServer.start
+
+    async def held(self):
+        await release.wait()
+        await start(self)
+
+    monkeypatch.setattr(PhoneServer, "start", held)
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        if how == "the phones key":
+            await pilot.press("o")
+        other.replace(db)  # the table's poll notices, and the game cannot be opened from the new file
+        assert await until(pilot, lambda: app.session is None and isinstance(app.screen, GamesScreen), tries=400)
+        release.set()
+        assert await until(pilot, lambda: app.phones is not None and app.phones.running)
+        await pilot.pause()
+        assert app.is_running and app.session is None and isinstance(app.screen, GamesScreen)
+        assert app.phones.feeds == {}
+        assert [n.title for n in app._notifications if n.title in ("Phones", "Error")] == []

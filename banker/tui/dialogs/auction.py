@@ -26,6 +26,9 @@ from rules import RuleError
 from rules.actions import Auction, ShortageAuction
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from banker.session import Reply, Session
     from banker.tui.host import Banker
 
 LABEL_WIDTH = 19
@@ -46,7 +49,7 @@ def bidder_label(name: str, cash: str) -> str:
 class AuctionDialog(RecordingDialog):
     """Highest bid shown as the bids come in; a bid the bidder cannot cover in cash is flagged."""
 
-    def __init__(self, session, record: Record, deed: str = "") -> None:
+    def __init__(self, session: Session, record: Record, deed: str = "") -> None:
         super().__init__(session, record)
         self.deed = deed
         state = session.state
@@ -82,7 +85,7 @@ class AuctionDialog(RecordingDialog):
                 yield Button("Sold!", id="sold", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    def initial_focus(self):
+    def initial_focus(self) -> Widget | None:
         return self.query_one("#deed" if not self.deed else ".bid", Input)
 
     def on_mount(self) -> None:
@@ -235,7 +238,7 @@ class AuctionDialog(RecordingDialog):
         else:
             self.submit()
 
-    def field_at_fault(self, reply) -> str:
+    def field_at_fault(self, reply: Reply) -> str:
         words = self.query_one("#deed", Input).value.split()
         while words and (words[-1].casefold() in SHORTAGE_KINDS or words[-1].isdigit()):
             words.pop()

@@ -28,7 +28,7 @@ from rules import CannotPay, RuleError
 from rules.actions import Action
 
 if TYPE_CHECKING:
-    from banker.session import Reply
+    from banker.session import Reply, Session
 
 ResultT = TypeVar("ResultT")
 Recorded = Action | Control
@@ -180,7 +180,7 @@ class RecordingDialog(BankerDialog["Reply"]):
     cannot make closes it with the refusal, so the app can open the ways to raise the money (seed 000,
     BANKRUPTCY)."""
 
-    def __init__(self, session, record: Record) -> None:
+    def __init__(self, session: Session, record: Record) -> None:
         super().__init__()
         self.session = session
         self.record = record

@@ -26,7 +26,9 @@ from banker.tui.widgets.inputs import CompletingInput, FlagBox, FunctionSuggeste
 from rules import CannotPay, RuleError
 
 if TYPE_CHECKING:
-    from banker.session import Reply
+    from textual.widget import Widget
+
+    from banker.session import Reply, Session
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,7 @@ class CommandDialog(RecordingDialog):
 
     def __init__(
         self,
-        session,
+        session: Session,
         record: Record,
         title: str,
         fields: list[Field],
@@ -111,7 +113,7 @@ class CommandDialog(RecordingDialog):
 
         return complete
 
-    def initial_focus(self):
+    def initial_focus(self) -> Widget | None:
         return self.query_one(f"#f-{self.focus_key}")
 
     def on_mount(self) -> None:
@@ -123,7 +125,7 @@ class CommandDialog(RecordingDialog):
     def on_unmount(self) -> None:
         self.session.remove_listener(self._game_changed)
 
-    def _game_changed(self, _session) -> None:
+    def _game_changed(self, _session: Session) -> None:
         if self.is_attached:
             self.call_later(self.refresh_preview)
 

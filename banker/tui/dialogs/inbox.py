@@ -25,6 +25,8 @@ from banker.tui.dialogs.base import BankerDialog, plain, reply_text
 from banker.tui.safety import guard_actions
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from banker.journal import RequestRow
     from banker.session import Reply, Session
     from banker.web.asking import Standing
@@ -83,7 +85,7 @@ class InboxDialog(BankerDialog[None]):
         self.refresh_requests()  # BankerDialog's on_mount (focus, keys typed ahead) runs too: Textual calls both
         self.set_interval(POLL_SECONDS, self.poll)
 
-    def initial_focus(self):
+    def initial_focus(self) -> Widget | None:
         return self.query_one("#requests", OptionList)
 
     def poll(self) -> None:

@@ -31,7 +31,9 @@ from rules.actions import Bankrupt
 from rules.raising import RaiseOption, raise_actions, raise_options, with_needs, without_dependents
 
 if TYPE_CHECKING:
-    from banker.session import Reply
+    from textual.widget import Widget
+
+    from banker.session import Reply, Session
 
 
 @guard_actions
@@ -54,7 +56,7 @@ class RaiseMoneyDialog(RecordingDialog):
     recorded, a refusal, the buttons): the list gets the rest of the dialog's 90% of the screen, so the buttons
     stay in view at 100x30."""
 
-    def __init__(self, session, record: Record, error: CannotPay, line: str) -> None:
+    def __init__(self, session: Session, record: Record, error: CannotPay, line: str) -> None:
         super().__init__(session, record)
         self.error = error
         """The latest refusal of the payment: what is missing now."""
@@ -107,7 +109,7 @@ class RaiseMoneyDialog(RecordingDialog):
         self.fit_list()
         self.reload()
 
-    def initial_focus(self):
+    def initial_focus(self) -> Widget | None:
         """The list of what can be raised; with nothing to sell or mortgage, the way out."""
         if self.options:
             return self.query_one("#options", TickList)
@@ -130,7 +132,8 @@ class RaiseMoneyDialog(RecordingDialog):
         box = self.query_one(".dialog-box")
         other = box.outer_size.height - ticks.outer_size.height
         room = self.size.height * 9 // 10 - other
-        if room > 0 and room != ticks.styles.max_height:
+        current = ticks.styles.max_height
+        if room > 0 and (current is None or room != current.cells):
             ticks.styles.max_height = max(3, room)
 
     def reload(self) -> None:
@@ -181,7 +184,7 @@ class RaiseMoneyDialog(RecordingDialog):
         self.query_one("#total", Static).update(t)
 
     # Ticking -----------------------------------------------------------------------------------------------
-    def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled) -> None:
+    def on_selection_list_selection_toggled(self, event: SelectionList.SelectionToggled[int]) -> None:
         """A row ticked brings the rows it needs; a row unticked drops the rows that need it, and the rows ticked
         only because those needed them (unticking "Mortgage Park Place" left its two house sales ticked: houses
         sold that nothing needed any more). A row the banker ticked on its own stays."""
@@ -201,7 +204,7 @@ class RaiseMoneyDialog(RecordingDialog):
         self.clear_refusal()
         self.show_total()
 
-    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged[int]) -> None:
         event.stop()
         self.show_total()
 

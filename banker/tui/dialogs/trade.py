@@ -9,18 +9,25 @@ lift, seed 000, MORTGAGES; in a Darrow game, the lift its owner must make first,
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from banker.commands import Form
-from banker.commands.completion import ITEMS, PLAYER, complete_value
+from banker.commands.completion import ITEMS, PLAYER, Slot, complete_value
 from banker.tui.dialogs.base import Record, RecordingDialog, reply_text
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Trade
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from banker.session import Reply, Session
 
 ITEM_PLACEHOLDER = "deed, amount or jail card; Enter adds, Ctrl+S records"
 
@@ -29,13 +36,13 @@ ITEM_PLACEHOLDER = "deed, amount or jail card; Enter adds, Ctrl+S records"
 class TradeDialog(RecordingDialog):
     LIST_FIELDS = frozenset({"give", "get", "lift"})
 
-    def __init__(self, session, record: Record, first: str = "", second: str = "") -> None:
+    def __init__(self, session: Session, record: Record, first: str = "", second: str = "") -> None:
         super().__init__(session, record)
         self.first = first
         self.second = second
         self.lists: dict[str, list[str]] = {"give": [], "get": [], "lift": []}
 
-    def _suggester(self, slot) -> FunctionSuggester:
+    def _suggester(self, slot: Slot) -> FunctionSuggester:
         return FunctionSuggester(lambda v: complete_value(slot, v, self.session.state))
 
     def compose(self) -> ComposeResult:
@@ -74,7 +81,7 @@ class TradeDialog(RecordingDialog):
                 yield Button("Clear", id="clear", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    def initial_focus(self):
+    def initial_focus(self) -> Widget | None:
         return self.query_one("#b" if self.first and not self.second else ("#give" if self.second else "#a"), Input)
 
     def on_mount(self) -> None:
@@ -164,7 +171,7 @@ class TradeDialog(RecordingDialog):
             return
         self.submit()
 
-    def field_at_fault(self, reply) -> str:
+    def field_at_fault(self, reply: Reply) -> str:
         state = self.session.state
         for key in ("a", "b"):
             try:

@@ -23,7 +23,10 @@ from banker.tui.dialogs.base import RecordingDialog, plain
 from banker.tui.safety import guard_actions
 
 if TYPE_CHECKING:
-    from banker.session import LogEntry, Reply
+    from textual.widget import Widget
+
+    from banker.session import LogEntry, Reply, Session
+    from banker.tui.dialogs.base import Record
 
 ENTRIES = 40
 """How many of the latest journal entries the dialog lists."""
@@ -53,7 +56,7 @@ def label_for(entry: LogEntry) -> str:
 class UndoToDialog(RecordingDialog):
     """Lists the latest journal entries; Enter (or a click) takes back everything after the highlighted one."""
 
-    def __init__(self, session, record) -> None:
+    def __init__(self, session: Session, record: Record) -> None:
         super().__init__(session, record)
         self.entries = list(reversed(session.log(limit=ENTRIES)))
         self.controls = [control_for(e) for e in self.entries]
@@ -79,7 +82,7 @@ class UndoToDialog(RecordingDialog):
                 yield Button("Undo to here", id="ok", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    def initial_focus(self):
+    def initial_focus(self) -> Widget | None:
         entries = self.query_one("#entries", OptionList)
         first = next((i for i, control in enumerate(self.controls) if control is not None), None)
         if first is not None:

@@ -13,6 +13,8 @@ the app creates the game, or hands the engine's refusal back to :meth:`NewGameSc
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -25,14 +27,18 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
+from rules.board import Board
 from rules.editions import all_editions, load_edition_file
 from rules.limits import check_settings, setting_number
 from rules.options import OPTIONS, Option
 from rules.state import game_settings
 
+FormValues = tuple[tuple[str, ...], tuple[bool, ...], tuple[int, ...]]
+"""Every field of the new-game form as it stands (:meth:`NewGameScreen._form`): inputs, checkboxes, radio sets."""
+
 
 @guard_actions
-class NewGameScreen(Screen):
+class NewGameScreen(Screen[None]):
     """Everything on one screen of 100x30 (compact radio sets and buttons), so Start is in view without scrolling."""
 
     BINDINGS = [
@@ -61,14 +67,14 @@ class NewGameScreen(Screen):
     class Cancelled(Message):
         """Back (Escape or the button): no game."""
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         from banker import settings
 
         self.settings_problem = ""
         self.sent = False
         """A game was asked for and the app has not refused it: a second Enter in the same burst asks nothing."""
-        self.refused_form: tuple | None = None
+        self.refused_form: FormValues | None = None
         """The form as it was when last refused (:meth:`_edited`)."""
         self.phones_ask = True
         try:
@@ -155,7 +161,7 @@ class NewGameScreen(Screen):
         self.query_one("#names", Input).focus()
         self._show_variant()
 
-    def _board(self):
+    def _board(self) -> Board:
         """The board of the edition chosen in the list (its money and figures for the rules' summaries)."""
         button = self.query_one("#edition", RadioSet).pressed_button
         key = button.id.removeprefix("e-") if button and button.id else "us"
@@ -206,7 +212,7 @@ class NewGameScreen(Screen):
         if self._form() != self.refused_form:
             self.query_one("#setup-error", Static).update("")
 
-    def _form(self) -> tuple:
+    def _form(self) -> FormValues:
         """Everything the banker can change on the form, to tell whether it changed since a refusal."""
         return (
             tuple(w.value for w in self.query(Input)),

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import weakref
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,7 +31,9 @@ from textual.widgets import Footer, Static
 from banker.reports.qr import terminal_text
 
 if TYPE_CHECKING:
+    from banker.tui.host import PhoneHost
     from banker.web.links import Link
+    from banker.web.server import PhoneServer
 
 
 class QRCode(Static):
@@ -41,13 +43,13 @@ class QRCode(Static):
     QRCode { width: auto; height: auto; color: #ffffff; background: #000000; }
     """
 
-    def __init__(self, url: str, **kwargs) -> None:
+    def __init__(self, url: str, **kwargs: Any) -> None:
         self.url = url
         self.text = terminal_text(url).rstrip("\n")
         super().__init__(Text(self.text, no_wrap=True, overflow="crop"), **kwargs)
 
 
-class PhonesScreen(Screen):
+class PhonesScreen(Screen[None]):
     """The links of one game's phone pages, each as a QR code with its name above and its URL below."""
 
     DEFAULT_CSS = """
@@ -71,7 +73,7 @@ class PhonesScreen(Screen):
         )
     ]
 
-    def __init__(self, links: list[Link], base_url: str, local_url: str | None = None, **kwargs) -> None:
+    def __init__(self, links: list[Link], base_url: str, local_url: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.links = links
         self.base_url = base_url
@@ -110,22 +112,22 @@ class PhonesScreen(Screen):
         self.dismiss()
 
 
-def show_phones(app) -> None:
+def show_phones(app: PhoneHost) -> None:
     """Turn the phone pages on for the app's game (starting the server the first time) and show the codes."""
     app.run_worker(_show(app), group="phones")
 
 
-def restore_phones(app, port: int) -> None:
+def restore_phones(app: PhoneHost, port: int) -> None:
     """The game just opened had its pages on (at ``port``) when it was last played: turn them on again, at the
     same links, without a screen, and say so and where in a notification (``o`` still shows the codes)."""
     app.run_worker(_restore(app, port), group="phones")
 
 
-_STARTING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_STARTING: weakref.WeakKeyDictionary[PhoneHost, asyncio.Lock] = weakref.WeakKeyDictionary()
 """One lock per app: the pages turned on again as the game opens and the o key pressed at once start one server."""
 
 
-async def _start(app, ports: list[int]):
+async def _start(app: PhoneHost, ports: list[int]) -> PhoneServer | None:
     """The app's server, started the first time on the first of ``ports`` that is free (the last one's failure
     is said in a notification: None)."""
     lock = _STARTING.setdefault(app, asyncio.Lock())
@@ -133,7 +135,7 @@ async def _start(app, ports: list[int]):
         return app.phones if app.phones is not None else await _listen(app, ports)
 
 
-async def _listen(app, ports: list[int]):
+async def _listen(app: PhoneHost, ports: list[int]) -> PhoneServer | None:
     from banker.web.links import app_address, bind_error
     from banker.web.server import PhoneServer
 
@@ -163,11 +165,13 @@ async def _listen(app, ports: list[int]):
     return None
 
 
-def _serve(app, server):
+def _serve(app: PhoneHost, server: PhoneServer) -> list[Link] | None:
     """Serve the app's game and follow its session; its links, or None (said in a notification)."""
     from banker.journal import JournalError
 
     session = app.session
+    if session is None:  # the game closed while the server started (its file replaced by one without it)
+        return None
     try:
         links = server.serve(session.game_id)
     except (JournalError, LookupError) as e:
@@ -184,7 +188,7 @@ def _serve(app, server):
     return links
 
 
-async def _show(app) -> None:
+async def _show(app: PhoneHost) -> None:
     server = await _start(app, [])
     if server is None:
         return
@@ -193,18 +197,22 @@ async def _show(app) -> None:
         await app.push_screen(PhonesScreen(links, server.base_url, server.loopback_url))
 
 
-async def _restore(app, port: int) -> None:
+async def _restore(app: PhoneHost, port: int) -> None:
     from banker.journal import JournalError
 
-    try:
-        place = app.session.pages_place()  # read before serving remembers the new place
+    opened = app.session
+    try:  # read before serving remembers the new place
+        place = opened.pages_place() if opened is not None else None
     except JournalError:
         place = None
     host = place[0] if place is not None else None
     server = await _start(app, [port, 0])  # the same port when it is free, so the links are the same
     if server is None:
         return
-    was_on = app.session.game_id in server.feeds  # this game's pages never went off (another game was open)
+    session = app.session
+    if session is None:  # the game closed while the server started (its file replaced by one without it)
+        return
+    was_on = session.game_id in server.feeds  # this game's pages never went off (another game was open)
     if _serve(app, server) is None or was_on:
         return
     app.notify(
@@ -246,7 +254,7 @@ class _Reporter:
     """The server's failures as notifications (markup off); the same failure again at once (the poll runs 20 times
     a second) is not repeated."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: PhoneHost) -> None:
         self.app = app
         self.last = ""
 

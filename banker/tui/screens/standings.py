@@ -18,6 +18,7 @@ fails the test), instead of ending the app.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -39,6 +40,11 @@ from banker.reports.report import game_title, report
 from banker.reports.story import GameStory, story_from_history
 from banker.settings import SettingsError
 from banker.tui.widgets.chart import BarChart, LineChart
+from rules import GameState
+
+if TYPE_CHECKING:
+    from banker.session import LogEntry, Session
+    from rules import Outcome
 
 COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings")
 """Total beside the name: on a narrow screen the figure that decides the game is never the one cut off."""
@@ -55,7 +61,7 @@ def report_unexpected(node: DOMNode, error: BaseException, context: str) -> None
     report_error(error, context)
 
 
-class StandingsScreen(Screen):
+class StandingsScreen(Screen[None]):
     """Standings of the session's game; ``out_dir`` overrides where exports are written."""
 
     DEFAULT_CSS = """
@@ -159,7 +165,7 @@ class StandingsScreen(Screen):
             self.text = text
             self.error = error
 
-    def __init__(self, session, out_dir: str | Path | None = None, **kwargs) -> None:
+    def __init__(self, session: Session, out_dir: str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
         self.out_dir = out_dir
@@ -313,7 +319,7 @@ class StandingsScreen(Screen):
             self._fill_table()
 
     @work(thread=True, exclusive=True, group="standings-replay")
-    def _replay(self, state) -> None:
+    def _replay(self, state: GameState) -> None:
         """Replay the game and value every player after every action (slow for long games): all of it off the UI
         thread."""
         try:
@@ -325,7 +331,7 @@ class StandingsScreen(Screen):
             return
         self.post_message(self.Replayed(tale, records))
 
-    def _history(self) -> tuple[list, dict[int, str | None]]:
+    def _history(self) -> tuple[list[tuple[LogEntry, Outcome]], dict[int, str | None]]:
         """The game's effective actions with what each did (``Session.history``) and each bankruptcy's creditor
         (``stats.creditors_of``), in the worker's thread. A game in
         a database is read through a read-only session of its own (an SQLite connection serves the thread that

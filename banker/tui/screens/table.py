@@ -17,12 +17,12 @@ The table reads the game through the session it was given. What it asks of the a
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -39,15 +39,19 @@ from banker.tui.widgets.journal import JournalPanel
 from banker.tui.widgets.players import PlayersPanel
 
 if TYPE_CHECKING:
+    from banker.commands import Form
     from banker.session import Reply, Session
     from banker.tui.dialogs import Field
+    from banker.tui.dialogs.base import Recorded
     from banker.tui.host import Banker
+    from rules import GameState
+    from rules.actions import TaxChoice, TaxKind
 
 JOURNAL_LINES = 30
 
 
 @guard_actions
-class TableScreen(Screen):
+class TableScreen(Screen[None]):
     """Players, deeds by colour, the bank and the journal; a command line; a button per action."""
 
     RELOAD_SECONDS = 2.0
@@ -73,7 +77,7 @@ class TableScreen(Screen):
     class PhonesRequested(Message):
         """The phones key: the app turns the phone pages on (a worker; nothing typed later waits on it)."""
 
-    def __init__(self, session: Session, **kwargs) -> None:
+    def __init__(self, session: Session, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.session = session
         """The open game this table shows; the app gives each game a new table."""
@@ -268,7 +272,7 @@ class TableScreen(Screen):
 
     # Helpers for dialogs -------------------------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> GameState:
         return self.session.state
 
     def current(self) -> str:
@@ -300,7 +304,7 @@ class TableScreen(Screen):
         self,
         title: str,
         fields: list[Field],
-        build,
+        build: Callable[[Form], Recorded],
         focus: str | None = None,
         note: str = "",
         preview: bool | Callable[[dict[str, str]], bool] = True,
@@ -448,19 +452,20 @@ class TableScreen(Screen):
         """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
         from banker import commands
         from banker.tui.dialogs import Field
+        from rules.actions import TaxChoice
         from rules.board import SquareKind
 
         state = self.state
-        offered = state.variant.income_tax_choices  # asked of the variant: ("flat", "percent"), ("flat",), ...
+        offered = state.variant.income_tax_choices  # asked of the variant: (FLAT, PERCENT), (FLAT,), (PERCENT,)
         square = state.board.square_name(SquareKind.LUXURY_TAX)  # "Luxury Tax", "Super Tax" on the UK board
         word = square.split()[0].casefold()  # the command word for it: luxury or super (commands.TAX_KINDS)
-        choices = (*({"flat": "200", "percent": "10%"}[o] for o in offered), word)
+        choices = (*(o.value for o in offered), word)  # the words the tax action takes: 200, 10%
         if len(offered) > 1:
             note = (
                 "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
                 f" choice. Or: {word} ({square})."
             )
-        elif offered == ("flat",):
+        elif offered == (TaxChoice.FLAT,):
             note = f"Income tax is a flat amount in this game. Or: {word} ({square})."
         else:
             note = f"Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: {word} ({square})."
@@ -626,10 +631,10 @@ class TableScreen(Screen):
         for line in self.query(CommandLine):
             self.set_focus(line)
 
-    def on_descendant_focus(self, event) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._line_mode(isinstance(event.widget, CommandLine))
 
-    def on_descendant_blur(self, event) -> None:
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         if isinstance(event.widget, CommandLine):
             self._line_mode(False)
 
@@ -691,7 +696,7 @@ class TableScreen(Screen):
 __all__ = ["TableScreen"]
 
 
-def _not_the_percent(typed: str, spellings: dict) -> bool:
+def _not_the_percent(typed: str, spellings: Mapping[str, TaxChoice | TaxKind]) -> bool:
     """The tax dialog's choice is made and is not the 10%: its preview (what is paid, or that the player cannot pay
     it) gives nothing away (seed 000, "INCOME TAX": choose before adding up; issue 22: no "cannot pay" line)."""
     from banker import commands

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -173,7 +174,7 @@ class BarChart(Widget):
     def set_items(self, items: Sequence[tuple[str, int]]) -> None:
         self.data = tuple(items)
 
-    def get_content_height(self, container, viewport, width: int) -> int:
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self.data))
 
     def render(self) -> Text:

@@ -3,6 +3,8 @@ data, defined once there), so no group is told by colour alone. A click on a dee
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -34,7 +36,7 @@ class DeedsPanel(Static):
             super().__init__()
             self.deed = deed
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.state: GameState | None = None
         self._grid: list[list[int]] = []

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.segment import Segment
 from textual.binding import Binding
@@ -46,7 +47,7 @@ class CompletingInput(Input):
         Binding("right", "cursor_right", "Right or complete", show=False),
     ]
 
-    def __init__(self, *args, stay: bool = False, space: bool = False, **kwargs) -> None:
+    def __init__(self, *args: Any, stay: bool = False, space: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("select_on_focus", True)
         super().__init__(*args, **kwargs)
         self.stay = stay

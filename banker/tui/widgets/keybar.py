@@ -13,6 +13,7 @@ from typing import Any
 
 from textual.content import Content
 from textual.geometry import Size
+from textual.style import Style
 from textual.widget import Widget
 
 
@@ -80,11 +81,11 @@ class KeyBar(Widget):
         chunks = []
         for k in self.shown(width):
             label = k.label
-            parts: list[tuple[str, object] | str] = [(f" {k.key} ", key_style), (f"{label}", label_style)]
+            parts: list[tuple[str, Style] | str] = [(f" {k.key} ", key_style), (f"{label}", label_style)]
             if k.action == "undo" and self.undo_text and room > 1:
                 text = self.undo_text if len(self.undo_text) <= room else _cut(self.undo_text, room)
                 parts.append((f" ({text})", undo_style))
-            chunk = Content.assemble(*parts)  # type: ignore[arg-type]
+            chunk = Content.assemble(*parts)
             chunks.append(chunk.stylize(f"@click=screen.{k.action}"))
         if width < self.NARROW and not self.line_mode:
             chunks.append(Content.assemble((" ? ", key_style), ("more", label_style)).stylize("@click=screen.help"))
