@@ -15,6 +15,7 @@ from banker.tui.screens.table import TableScreen
 from rules import HouseRules
 from tests.kit.journal import db_path
 from tests.kit.screens import text_of
+from tests.kit.waits import until
 
 SIZE = (120, 40)
 
@@ -200,3 +201,37 @@ async def test_a_uk_game_names_its_amounts_in_pounds():
         await pilot.press("up", "enter")  # US again: dollars again
         await pilot.pause()
         assert "£" not in _shown(screen) and "flat $200 tax" in _shown(screen)
+
+
+async def test_the_chosen_rules_and_edition_show_without_colour():
+    """New-user review: every rule and edition button showed `▐●▌`, the choice told apart by the dot's colour only.
+    The chosen one shows the dot, the others a blank, so a monochrome screen tells them apart."""
+    from banker.tui.widgets.inputs import ChoiceButton
+
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+
+        def marks(set_id: str) -> dict[str, str]:
+            return {
+                b.id or "": str(b.render())[:3] for b in screen.query_one(f"#{set_id}", RadioSet).query(ChoiceButton)
+            }
+
+        assert marks("edition") == {"e-us": "▐●▌", "e-uk": "▐ ▌"}
+        assert sorted(marks("variant").values()) == ["▐ ▌"] * 4 + ["▐●▌"]
+        screen.query_one("#edition", RadioSet).focus()
+        await pilot.press("down", "enter")
+        await until(pilot, lambda: marks("edition") == {"e-us": "▐ ▌", "e-uk": "▐●▌"}, "the UK edition chosen")
+
+
+async def test_letters_in_a_number_field_are_refused_not_dropped():
+    """New-user review: a file name typed into "Time limit (min)" by mistake lost its letters in silence, and the
+    game started with the digits left over as its time limit. The field keeps what was typed; Enter refuses it."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        await pilot.press(*"ann bob")
+        screen.query_one("#minutes", Input).focus()
+        await pilot.press(*"/tmp/x2.toml", "enter")
+        await until(pilot, lambda: "must be a whole number" in setup_error(app), "the refusal")
+        assert app.screen is screen and screen.query_one("#minutes", Input).value == "/tmp/x2.toml"

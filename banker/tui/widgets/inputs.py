@@ -19,12 +19,13 @@ from rich.segment import Segment
 from textual.binding import Binding
 from textual.strip import Strip
 from textual.suggester import Suggester
-from textual.widgets import Checkbox, Input, SelectionList
+from textual.widgets import Checkbox, Input, RadioButton, SelectionList
 
 from banker.tui.textual_private import suggestion as offered
 
 TICK = "X"
 NO_TICK = " "
+CHOSEN = "●"
 """A checkbox's inside, ticked and not: told apart without colour."""
 
 
@@ -88,6 +89,15 @@ class FlagBox(Checkbox, inherit_bindings=False):
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual reads the constant's name
         return TICK if self.value else NO_TICK
+
+
+class ChoiceButton(RadioButton):
+    """One choice of a set (a rule system, an edition): the chosen one shows ``●``, the others a blank (Textual shows
+    ``●`` on every button, the choice told apart by colour only: nothing on a monochrome screen; new-user review)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual reads the constant's name
+        return CHOSEN if self.value else NO_TICK
 
 
 class TickList(SelectionList[int], inherit_bindings=False):
