@@ -17,6 +17,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from textual import events
@@ -198,7 +199,7 @@ def _test_for(name: str):
 
     test.__name__ = f"test_burst_and_one_by_one_agree_{name.replace(' ', '_')}"
     test.__doc__ = f"{name}: the same keys in one burst and one at a time end the same way."
-    return test
+    return pytest.mark.slow(test)  # a fuzz of the keyboard: in CI, not in the quick `dev` run (README)
 
 
 for _name in SCREENS:
