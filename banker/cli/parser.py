@@ -178,23 +178,40 @@ class EditionChoices:
         return isinstance(value, str)
 
 
+class EditionOption(argparse.Action):
+    """``--edition``: stored as given; its help lists every edition (:func:`rules.editions.all_editions`, the
+    family's own beside the database included) when help is shown, not when the parser is built: reading the
+    edition files cost every launch of the app about 30 ms."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        setattr(namespace, self.dest, values)
+
+    @property  # argparse reads the help when it formats it
+    def help(self) -> str:
+        from banker.paths import db_path, editions_dir
+        from rules.editions import all_editions, use_directory
+
+        use_directory(editions_dir(db_path(None, make_parent=False)))  # the family's editions too
+        listed = "; ".join(f"{b.edition}, {b.title} in {b.currency}" for b in all_editions())
+        return f"the board: {listed}; or an edition file (.toml, docs/editions.md); `banker editions` lists them all"
+
+    @help.setter
+    def help(self, _value: str | None) -> None:
+        """argparse sets the help it was given (none): the property above says it."""
+
+
 def _new_game_options(p: argparse.ArgumentParser) -> None:
     """``banker new``'s edition and options, from the tables every front end reads (:mod:`rules.editions`,
     :mod:`rules.options`): a new edition or house rule is one entry there, and its flag appears here."""
-    from banker.paths import db_path, editions_dir
-    from rules.editions import all_editions, use_directory
     from rules.options import OPTIONS, follower
 
-    use_directory(editions_dir(db_path(None, make_parent=False)))  # --edition's help lists the family's editions too
-    p.add_argument(
-        "--edition",
-        default="us",
-        choices=EditionChoices(),
-        metavar="EDITION|FILE",
-        help="the board: "
-        + "; ".join(f"{b.edition}, {b.title} in {b.currency}" for b in all_editions())
-        + "; or an edition file (.toml, docs/editions.md); `banker editions` lists them all",
-    )
+    p.add_argument("--edition", action=EditionOption, default="us", choices=EditionChoices(), metavar="EDITION|FILE")
     p.add_argument(
         "--cards",
         default="",
