@@ -38,6 +38,19 @@ def _errors_fail_tests(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _pilot_waits_on_conditions(monkeypatch):
+    """The pilot's waits (after each key, in ``pause()``) wait for the app to have done what it was given, not for
+    a quiet 20 ms of CPU: tests/kit/quiet.py says why and what is waited for."""
+    import textual.app
+    import textual.pilot
+
+    from tests.kit.quiet import idle
+
+    monkeypatch.setattr(textual.app, "wait_for_idle", idle)
+    monkeypatch.setattr(textual.pilot, "wait_for_idle", idle)
+
+
+@pytest.fixture(autouse=True)
 def _pilot_waits_for_keys(monkeypatch):
     """``pilot.press`` returns once every key pressed has taken effect: the app lets a key through only when the
     keys before it have (banker.tui.keyorder), so Textual's own wait (for the screen's queues) can come too early."""

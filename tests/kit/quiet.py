@@ -1,0 +1,121 @@
+"""The pilot's wait, on conditions instead of the clock.
+
+Textual's pilot waits after every key and every ``pause()`` with ``textual._wait.wait_for_idle``: it sleeps 20 ms
+at a time until a 20 ms slice passes in which the process used under 1 ms of CPU. That is a guess from the clock,
+twice over: every key costs at least 40 ms of sleeping (three quarters of the suite's time was spent so), and on a
+loaded machine the process is idle because it is *not scheduled*, not because it is done, so the guess comes early
+exactly when CI is busy.
+
+:func:`quiet` waits for what the guess stands for, as conditions:
+
+* every message pump of the app (the app, the screens below the top one and every widget of the top one) has handled
+  what it held and finished the handler it was in (a round of ``call_later`` through all of them, as
+  :mod:`banker.tui.keyorder` settles a key), again until a round finds the same pumps and every queue empty;
+* the top screen has no layout, repaint or after-refresh callback waiting (its update timer is run now, as
+  ``pilot.pause()`` itself does);
+* every key typed has taken effect (the app's key order is idle) and no animation is running.
+
+Workers are not waited for here (the phones' server runs for the app's whole life): a test that needs a worker's
+result waits for it by name (:func:`tests.kit.waits.settled` waits for all of them). ``tests/conftest.py`` puts
+:func:`idle` in the place of Textual's ``wait_for_idle`` for every test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from textual._context import active_app
+from textual.app import App
+from textual.message_pump import MessagePump
+
+from banker.tui.textual_private import after_refresh_pending, queue_empty
+
+DEADLINE = 30.0
+"""Seconds before an app that never comes to rest fails the test (a hang is a defect; no condition needs this)."""
+
+
+def _pumps(app: App[Any]) -> list[MessagePump]:
+    stack = list(app.screen_stack)
+    if not stack:
+        return [app]
+    return [app, *stack[:-1], *stack[-1].walk_children(with_self=True)]
+
+
+async def _round(pumps: list[MessagePump], timeout: float) -> None:
+    """Until every pump has handled what it held when the round began (and left the handler it was in)."""
+    left = 0
+    done = asyncio.Event()
+
+    def one() -> None:
+        nonlocal left
+        left -= 1
+        if left == 0:
+            done.set()
+
+    for pump in pumps:
+        if pump.call_later(one):
+            left += 1
+    if left:
+        await asyncio.wait_for(done.wait(), max(timeout, 0.001))
+
+
+def _screen_waits(app: App[Any]) -> bool:
+    """The top screen has a layout, a repaint or an after-refresh callback still to come."""
+    if not app.screen_stack:
+        return False
+    screen = app.screen_stack[-1]
+    return bool(
+        screen._layout_required
+        or screen._scroll_required
+        or screen._repaint_required
+        or screen._recompose_required
+        or screen._dirty_widgets
+        or after_refresh_pending(screen)
+    )
+
+
+async def quiet(app: App[Any], deadline: float = DEADLINE) -> None:
+    """Until the app has done everything it was given to do so far (see the module docstring)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + deadline
+    await asyncio.sleep(0)
+    while True:
+        left = end - loop.time()
+        if left <= 0:
+            raise AssertionError(f"the app did not come to rest in {deadline:.0f} s")
+        if app._exit_renderables or app._exception is not None or not app.is_running:
+            return  # the app is ending (or failed): nothing more will settle, and the test sees why
+        pumps = _pumps(app)
+        try:
+            await _round(pumps, left)
+        except TimeoutError:
+            continue
+        if _pumps(app) != pumps or any(not queue_empty(p) for p in pumps):
+            continue
+        if _screen_waits(app):
+            if not app._batch_count:
+                app.screen._on_timer_update()
+            await asyncio.sleep(0.001)
+            continue
+        keys = getattr(app, "keys", None)
+        if keys is not None and not keys.idle.is_set():
+            await keys.wait_idle()
+            continue
+        if not app.animator._complete_event.is_set():
+            await app.animator.wait_until_complete()
+            continue
+        return
+
+
+async def idle(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
+    """In the place of ``textual._wait.wait_for_idle`` (same signature; the clock's arguments are not used)."""
+    try:
+        app = active_app.get()
+    except LookupError:  # not inside an app: let the loop run once, as the original's first sleep did
+        await asyncio.sleep(0)
+        return
+    await quiet(app)
+
+
+__all__ = ["DEADLINE", "idle", "quiet"]
