@@ -19,6 +19,7 @@ from banker.tui.screens.new_game import NewGameScreen
 from banker.tui.screens.table import TableScreen
 from tests.kit.journal import db_path, make_game
 from tests.kit.screens import balances, text_of
+from tests.kit.waits import until
 
 SIZE = (120, 40)
 
@@ -208,30 +209,31 @@ async def test_the_palette_lists_each_action_once_with_its_key():
         assert isinstance(app.screen, CommandPalette)
         listed = app.screen.query_one(CommandList)
 
-        async def shown(until) -> list[str]:
-            """The palette's lines once ``until`` holds for them (its search runs in a worker, in batches)."""
-            for _ in range(50):
-                prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
-                if until(prompts):
-                    return prompts
-                await pilot.pause(0.1)
-            return prompts
+        def prompts() -> list[str]:
+            return [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
 
-        prompts = await shown(
+        async def shown(holds, what: str) -> list[str]:
+            """The palette's lines once ``holds`` for them (its search runs in a worker, in batches); a wait that
+            never holds fails naming ``what`` (it used to run out quietly: a stale "Saved games" cost 5 s a run)."""
+            await until(pilot, lambda: holds(prompts()), what)
+            return prompts()
+
+        found = await shown(
             lambda found: (
                 all(any(p.startswith(f"{a.label} (") for p in found) for a in ACTIONS)
-                and any(p.startswith("Saved games") for p in found)
-            )
+                and any(p.startswith("New game (") for p in found)
+            ),
+            "every action and New game in the palette",
         )
         keys = {"exclamation_mark": "!", "question_mark": "?", "slash": "/", "ctrl+n": "^n", "ctrl+o": "^o"}
         for a in ACTIONS:
-            mine = [p for p in prompts if p.startswith(f"{a.label} (")]
+            mine = [p for p in found if p.startswith(f"{a.label} (")]
             assert mine == [f"{a.label} ({keys.get(a.key, a.key)})\n{a.help}"], (a.label, mine)
-        assert all(p.count(p.split("\n")[-1]) == 1 for p in prompts), prompts
-        assert "New game (^n)\nSet up players and rules" in prompts
+        assert all(p.count(p.split("\n")[-1]) == 1 for p in found), found
+        assert "New game (^n)\nSet up players and rules" in found
         await pilot.press(*"pay off")
-        prompts = await shown(lambda found: found and found[0].startswith("Lift (l)"))
-        assert prompts[0].startswith("Lift (l)"), prompts
+        found = await shown(lambda found: found and found[0].startswith("Lift (l)"), "Lift first for 'pay off'")
+        assert found[0].startswith("Lift (l)"), found
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, CommandDialog) and app.screen.title_text == "Lift a mortgage"
