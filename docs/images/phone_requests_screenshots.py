@@ -1,6 +1,7 @@
 """Make the screenshots of the request forms in docs/phones.md: Bob's page on a 360-pixel-wide phone with the rent
 form open and the engine's preview shown, one request recorded and one waiting, light and dark. Headless Chromium
-driven by Debian's chromium-driver (plain W3C WebDriver), as the real-browser test drives it.
+driven by Debian's chromium-driver (plain W3C WebDriver) through ``tests/kit/chromium.py``, as the real-browser
+tests drive it.
 
 Run: ``.venv/bin/python docs/images/phone_requests_screenshots.py`` (needs ``chromium`` and ``chromium-driver``);
 writes ``docs/images/phone-requests.png`` and ``phone-requests-dark.png``.
@@ -11,89 +12,45 @@ from __future__ import annotations
 import asyncio
 import base64
 import shutil
-import socket
 import sys
 import tempfile
 from pathlib import Path
-
-import aiohttp
 
 from banker.session import Session
 from banker.web.server import PhoneServer
 from rules import Settings
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE.parents[1]))  # the checkout, for ``tests``
+from tests.kit.chromium import FLAGS, chromium  # noqa: E402 - after the checkout is on the path
+from tests.kit.waits import soon  # noqa: E402
+
 SIZE = (360, 1000)
 
 
 def flags() -> list[str]:
-    sys.path.insert(0, str(HERE.parents[1]))  # the checkout, for ``tests``
-    from tests.kit.chromium import FLAGS
-
     return [f for f in FLAGS if not f.startswith("--window-size")] + [
         f"--window-size={SIZE[0]},{SIZE[1]}",
         "--hide-scrollbars",
-        "--disable-dev-shm-usage",
     ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 async def shoot(url: str, out: Path, dark: bool) -> None:
-    port = free_port()
-    driver = await asyncio.create_subprocess_exec(
-        shutil.which("chromedriver"),
-        f"--port={port}",
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        async with aiohttp.ClientSession() as http:
-            for _ in range(200):
-                try:
-                    async with http.get(f"{base}/status") as r:
-                        if (await r.json())["value"]["ready"]:
-                            break
-                except aiohttp.ClientConnectionError:
-                    await asyncio.sleep(0.05)
-            with tempfile.TemporaryDirectory() as profile:
-                args = [*flags(), f"--user-data-dir={profile}", *(["--force-dark-mode"] if dark else [])]
-                options = {"binary": shutil.which("chromium"), "args": args}
-                caps = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}}
-                async with http.post(f"{base}/session", json=caps) as r:
-                    sid = (await r.json())["value"]["sessionId"]
-
-                async def call(path: str, body: dict | None = None):
-                    method = "GET" if body is None else "POST"
-                    async with http.request(method, f"{base}/session/{sid}{path}", json=body) as r:
-                        return (await r.json())["value"]
-
-                async def js(script: str):
-                    return await call("/execute/sync", {"script": script, "args": []})
-
-                await call("/url", {"url": url})
-                form = "document.querySelector('form[data-form=rent]')"
-                await js(f"{form}.closest('details').open = true")
-                await js(
-                    f"const s = {form}.querySelector('select[name=deed]'); s.value = 'Boardwalk';"
-                    "s.dispatchEvent(new Event('input', {bubbles: true}))"
-                )
-                for _ in range(100):
-                    if await js(f"return {form}.querySelector('.preview').textContent"):
-                        break
-                    await asyncio.sleep(0.05)
-                await js("document.getElementById('asks').scrollIntoView()")
-                out.write_bytes(base64.b64decode(await call("/screenshot")))
-                async with http.delete(f"{base}/session/{sid}"):
-                    pass
-    finally:
-        driver.terminate()
-        await driver.wait()
+    with tempfile.TemporaryDirectory() as profile:
+        args = [*flags(), *(["--force-dark-mode"] if dark else [])]
+        async with chromium(Path(profile), args) as browser:
+            await browser.open(url)
+            form = "document.querySelector('form[data-form=rent]')"
+            await browser.js(f"{form}.closest('details').open = true")
+            await browser.js(
+                f"const s = {form}.querySelector('select[name=deed]'); s.value = 'Boardwalk';"
+                "s.dispatchEvent(new Event('input', {bubbles: true}))"
+            )
+            await soon(
+                lambda: browser.js(f"return {form}.querySelector('.preview').textContent"), "the engine's preview"
+            )
+            await browser.js("document.getElementById('asks').scrollIntoView()")
+            out.write_bytes(base64.b64decode(await browser.screenshot()))
     print(out)
 
 

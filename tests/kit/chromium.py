@@ -1,5 +1,24 @@
 """Debian's headless Chromium as the phone tests and the docs' screenshots run it: a phone's window, and nothing in
-the background that reaches the network or the GPU."""
+the background that reaches the network or the GPU; and just enough W3C WebDriver (Debian's chromium-driver, plain
+HTTP) to open a page, run a script in it and take its picture.
+
+One home for the driver's start, its session and its end: the real-browser tests (``tests/web/test_browser*.py``)
+and ``docs/images/phone_requests_screenshots.py`` all drive Chromium through :func:`chromium`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import socket
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from tests.kit.waits import soon
 
 FLAGS = [
     "--headless",
@@ -12,3 +31,99 @@ FLAGS = [
     "--disable-sync",
     "--window-size=390,844",
 ]
+
+CHROMIUM = shutil.which("chromium")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Browser:
+    """One WebDriver session: open a URL, run a script, wait for a script's answer, take a screenshot."""
+
+    def __init__(self, http: aiohttp.ClientSession, base: str, session: str) -> None:
+        self.http, self.base, self.session = http, base, session
+
+    async def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        async with self.http.request(method, f"{self.base}/session/{self.session}{path}", json=body) as r:
+            reply = await r.json()
+        assert r.status == 200, reply
+        return reply["value"]
+
+    async def open(self, url: str) -> None:
+        await self.call("POST", "/url", {"url": url})
+
+    async def js(self, script: str) -> Any:
+        return await self.call("POST", "/execute/sync", {"script": script, "args": []})
+
+    async def until(self, script: str, expected: object, seconds: float = 15.0) -> object:
+        """Run ``script`` until it answers ``expected``; fail saying what it answered last."""
+        last: list[object] = [None]
+
+        async def answers() -> bool:
+            last[0] = await self.js(script)
+            return last[0] == expected
+
+        try:
+            await soon(answers, f"{script!r} to answer {expected!r}", deadline=seconds, every=0.05)
+        except AssertionError:
+            raise AssertionError(f"{script!r} stayed {last[0]!r}, not {expected!r}") from None
+        return last[0]
+
+    async def screenshot(self) -> str:
+        """The window as a base64 PNG."""
+        return str(await self.call("GET", "/screenshot"))
+
+
+@asynccontextmanager
+async def chromium(
+    profile: Path, args: list[str] | None = None, prefs: dict[str, object] | None = None
+) -> AsyncIterator[Browser]:
+    """Chromium driven by its own chromedriver on a free port, with its profile in ``profile``: ``args`` replace
+    :data:`FLAGS` (give them whole), ``prefs`` set the browser's preferences (JavaScript off, say). The session and
+    the driver end on leaving, whatever happened."""
+    assert CHROMIUM and CHROMEDRIVER, "chromium and chromium-driver are needed"
+    port = free_port()
+    driver = await asyncio.create_subprocess_exec(
+        CHROMEDRIVER, f"--port={port}", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+
+            async def ready() -> bool:
+                try:
+                    async with http.get(f"{base}/status") as r:
+                        return bool((await r.json())["value"]["ready"])
+                except aiohttp.ClientConnectionError:
+                    return False
+
+            await soon(ready, "chromedriver to be ready", every=0.05)
+            options: dict[str, object] = {
+                "binary": CHROMIUM,
+                "args": [*(FLAGS if args is None else args), "--disable-dev-shm-usage", f"--user-data-dir={profile}"],
+            }
+            if prefs:
+                options["prefs"] = prefs
+            async with http.post(
+                f"{base}/session",
+                json={"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}},
+            ) as r:
+                reply = await r.json()
+            assert r.status == 200, reply
+            browser = Browser(http, base, reply["value"]["sessionId"])
+            try:
+                yield browser
+            finally:
+                async with http.delete(f"{base}/session/{browser.session}"):
+                    pass
+    finally:
+        driver.terminate()
+        await driver.wait()
+
+
+__all__ = ["CHROMEDRIVER", "CHROMIUM", "FLAGS", "Browser", "chromium", "free_port"]

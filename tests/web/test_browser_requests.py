@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import asyncio
 
-import aiohttp
 import pytest
 
 from banker.session import Session
 from banker.web.server import PhoneServer
-from tests.kit.chromium import FLAGS
+from tests.kit.chromium import chromium, free_port
 from tests.kit.phones import phone_game
+from tests.kit.waits import soon
 from tests.web.test_browser import (  # noqa: F401 - the fixture and marks
     CASH,
-    CHROMEDRIVER,
-    CHROMIUM,
-    Browser,
     browser,
-    free_port,
     pytestmark,
 )
 
@@ -39,10 +35,7 @@ async def test_bob_asks_for_rent_from_his_phone_and_sees_it_recorded(tmp_path, b
     try:
         await browser.open(bob)
         assert await browser.js(CASH) == "$1,500"
-        for _ in range(200):  # the page's script has connected its stream
-            if server.feeds[game].streams:
-                break
-            await asyncio.sleep(0.05)
+        await soon(lambda: server.feeds[game].streams, "the page's script to connect its stream")
         # Open "I pay rent", choose Boardwalk: the engine's preview appears before anything is sent.
         await browser.js(f"{FORM}.closest('details').open = true")
         await browser.js(
@@ -86,41 +79,10 @@ async def test_bob_asks_for_rent_from_his_phone_and_sees_it_recorded(tmp_path, b
 @pytest.fixture
 async def no_script_browser(tmp_path):
     """The same Chromium with JavaScript turned off: the page as a phone with script blocked sees it."""
-    port = free_port()
-    driver = await asyncio.create_subprocess_exec(
-        CHROMEDRIVER, f"--port={port}", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        async with aiohttp.ClientSession() as http:
-            for _ in range(200):
-                try:
-                    async with http.get(f"{base}/status") as r:
-                        if (await r.json())["value"]["ready"]:
-                            break
-                except aiohttp.ClientConnectionError:
-                    pass
-                await asyncio.sleep(0.05)
-            options = {
-                "binary": CHROMIUM,
-                "args": [*FLAGS, "--disable-dev-shm-usage", f"--user-data-dir={tmp_path / 'chromium-noscript'}"],
-                "prefs": {"profile.managed_default_content_settings.javascript": 2},
-            }
-            async with http.post(
-                f"{base}/session",
-                json={"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}},
-            ) as r:
-                reply = await r.json()
-            assert r.status == 200, reply
-            b = Browser(http, base, reply["value"]["sessionId"])
-            try:
-                yield b
-            finally:
-                async with http.delete(f"{base}/session/{b.session}"):
-                    pass
-    finally:
-        driver.terminate()
-        await driver.wait()
+    async with chromium(
+        tmp_path / "chromium-noscript", prefs={"profile.managed_default_content_settings.javascript": 2}
+    ) as b:
+        yield b
 
 
 async def test_the_forms_work_without_script_in_a_real_browser(tmp_path, no_script_browser):
