@@ -135,6 +135,22 @@ class Board:
     def group_of(self, deed: Deed) -> Group:
         return self.groups[deed.group]
 
+    def noun(self, kind: SquareKind, count: int = 1) -> str:
+        """What this board calls a deed of ``kind``, in lower case, plural unless ``count`` is 1: a railroad is a
+        "station" on the UK board (seed 003, appendix: "Railroads/Stations"). Read from the printed title of the
+        group such deeds form ("Stations", "Utilities"), so a family's own board names its own; a street is a
+        street."""
+        group = next((self.groups[d.group] for d in self.deeds if d.kind is kind), None)
+        if kind is SquareKind.STREET or group is None:
+            plural = f"{kind.value}s"
+        else:
+            plural = group.title.casefold()
+        if count != 1:
+            return plural
+        if plural.endswith("ies"):
+            return plural[:-3] + "y"
+        return plural[:-1] if plural.endswith("s") else plural
+
     def money(self, amount: float) -> str:
         """Format an amount in the edition's currency: ``$1,500``, ``£1,500``, ``1.500 €``: the one money formatter
         (screens, summaries, exports, statistics and phone pages all come here, or to :func:`format_money` with a

@@ -55,7 +55,7 @@ def _own_group(state: GameState, index: int, deed: Deed, verb: str) -> list[Deed
     """The lots of ``deed``'s group, after checking the deed is a street and ``index`` owns it."""
     name = state.players[index].name
     if deed.kind is not SquareKind.STREET:
-        what = "railroad" if deed.kind is SquareKind.RAILROAD else "utility"
+        what = state.board.noun(deed.kind)
         raise RuleError(HOUSES, f"{deed.name} is a {what}: houses and hotels go on colour-group streets only")
     owner = state.deeds[deed.index].owner
     if owner != index:

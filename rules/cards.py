@@ -210,12 +210,14 @@ def _back(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
 def _nearest_square(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     name = state.players[index].name
     dest = _nearest(state, c.target)
-    if c.target == "railroad":
-        rent = f"if it is owned, record `rent {name} <railroad> card` (twice the rent)"
+    kind = SquareKind.RAILROAD if c.target == "railroad" else SquareKind.UTILITY
+    word = state.board.noun(kind)  # a station on the UK board (seed 003, appendix)
+    if kind is SquareKind.RAILROAD:
+        rent = f"if it is owned, record `rent {name} <{word}> card` (twice the rent)"
     else:
-        rent = f"if it is owned, throw the dice and record `rent {name} <utility> dice <n> card` (ten times the throw)"
+        rent = f"if it is owned, throw the dice and record `rent {name} <{word}> dice <n> card` (ten times the throw)"
     return Outcome(
         state,
-        f"{head}: move to the nearest {c.target} ({dest}); {rent}; if not, it may be bought; "
+        f"{head}: move to the nearest {word} ({dest}); {rent}; if not, it may be bought; "
         f"if you passed GO, record `go {name}`",
     )

@@ -128,7 +128,7 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
     elif kind is SquareKind.RAILROAD:
         held = sum(1 for i in board.groups[deed.group].deeds if state.deeds[i].owner == owner)
         base = _railroad_charge(board, held)
-        owned = f"{held} railroad{'s' if held > 1 else ''} owned"
+        owned = f"{held} {board.noun(kind, held)} owned"
         if card:
             what, calc, amount = f"{deed.name}, {owned}, Chance card", f"2 x {money(base)}", 2 * base
         else:
@@ -250,7 +250,7 @@ def deed_card(state: GameState, deed: Deed | str) -> DeedCard:
         current = 6 if hotel else (houses + 1 if houses else (1 if full_set else 0))
     elif deed.kind is SquareKind.RAILROAD:
         rents = tuple(
-            RentLine(f"{n} railroad{'s' if n > 1 else ''} owned", _railroad_charge(board, n))
+            RentLine(f"{n} {board.noun(deed.kind, n)} owned", _railroad_charge(board, n))
             for n in range(1, len(group.deeds) + 1)
         )
         current = held - 1 if held else None

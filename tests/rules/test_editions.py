@@ -122,3 +122,21 @@ def test_an_edition_in_euros_reads_its_own_separator():
     assert board.money(1500) == "1.500 €"
     with pytest.raises(CommandError, match="not an amount"):
         parse_amount("1,500", board=board)
+
+
+def test_a_uk_station_is_called_a_station_seed003_appendix():
+    """Seed 003, appendix: the UK board's railroads are "Stations"; rent, the deed card and a refusal say so (a UK
+    family read "2 railroads owned" on King's Cross). The word comes from the board's own group title."""
+    from rules import Build, Rent
+    from rules.queries import deed_card
+    from tests.kit.games import game, ok, refused
+
+    state = game(("Ann", "Bob"), own={"Ann": ["King's Cross Station", "Marylebone Station"]}, edition="uk")
+    assert ok(state, Rent("Bob", "King's Cross Station")).summary == (
+        "Bob pays Ann £50: King's Cross Station, 2 stations owned"
+    )
+    lines = [line.label for line in deed_card(state, "Marylebone Station").rents]
+    assert lines == ["1 station owned", "2 stations owned", "3 stations owned", "4 stations owned"]
+    refused(state, Build("Ann", "King's Cross Station"), "is a station: houses and hotels go on colour-group streets")
+    us = game(("Ann", "Bob"), own={"Ann": ["Reading Railroad"]})
+    assert ok(us, Rent("Bob", "Reading Railroad")).summary == "Bob pays Ann $25: Reading Railroad, 1 railroad owned"
