@@ -649,10 +649,12 @@ class BankerApp(App[int]):
         if self._time_up_handled:
             return
         self._time_up_handled = True
-        self.notify("Time is up: the game ends now and the richest player wins.", title="Time limit", timeout=10)
         reply = self.record("end time")
         if not reply.ok:
             reply = self.record("end")
+        # What the engine decided (a winner, or the richest players' tie), never a winner assumed.
+        said = reply.message if reply.ok else "the game ends now"
+        self.notify(f"Time is up. {said}", title="Time limit", timeout=10)
         self.follow_up(reply)
         if not self.game.state.over:
             return

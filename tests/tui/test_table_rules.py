@@ -100,6 +100,19 @@ async def test_time_limit_game_ends_at_the_deadline():
         assert type(app.screen).__name__ in ("StandingsScreen", "MessageScreen")
 
 
+async def test_time_up_on_a_tie_says_the_richest_players_tie():
+    """seed 002, TIME LIMIT GAME ("the richest player wins"): with equal fortunes nobody wins, and the pop-up at the
+    deadline says what the engine decided (it used to say "the richest player wins" whatever the standings)."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=("ann", "bob"), settings=Settings(variant="time-limit", time_limit_minutes=60))
+    now = [datetime.now().astimezone() + timedelta(minutes=61)]
+    app = make_app(db, clock=lambda: now[0])
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.session.state.over, "the end recorded at launch")
+        said = [n.message for n in app._notifications if n.title == "Time limit"]
+        assert said == ["Time is up. The game ends (time is up): the richest players tie"], said
+
+
 async def test_the_end_undone_past_the_deadline_nothing_more_is_recorded():
     """seed 002, TIME LIMIT GAME (issue 22): after the recorded end is taken back, the table says "Time is up" and
     a command typed then is refused, not recorded."""
