@@ -494,6 +494,9 @@ def _end(c: _Line) -> Action:
 def _show(c: _Line) -> Query:
     c.need(1)
     what = closed_word(c.args[0], SHOW_WHAT)
+    # A refusal quotes the one question asked ("expected: show count <houses> <hotels> [<group>]"), not all seven.
+    if what is not None:
+        c.shape = next((part for part in c.shape.split(" | ") if part.startswith(f"show {what.value}")), c.shape)
     if what is QueryKind.RENT:
         rest = c.args[1:]
         dice = None
@@ -518,7 +521,7 @@ def _count_check(c: _Line) -> Query:
     """``show count <houses> <hotels> [<group>]``: the buildings counted on the board, or on one colour group (named
     by its title, key or mark: ``dark blue``, ``db``)."""
     if len(c.args) < 3:
-        raise c.bad("give the houses and the hotels counted: show count <houses> <hotels> [<group>]")
+        raise c.bad("give the houses and the hotels counted")
     board = c.state.board
     counts = []
     for word, what, most in (

@@ -219,6 +219,25 @@ def test_bad_lines_are_refused_clearly(state, line, fragment):
     assert fragment.casefold() in str(err.value).casefold()
 
 
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        (
+            "show count 10 x",
+            '"x" is not a whole number of hotels counted; expected: show count <houses> <hotels> [<group>]',
+        ),
+        ("show count", "give the houses and the hotels counted; expected: show count <houses> <hotels> [<group>]"),
+        ("show tax", "more words needed; expected: show tax <player>"),
+        ("show scores now", "too many words; expected: show scores"),
+    ],
+)
+def test_a_refused_question_quotes_its_own_shape_not_every_show(state, line, said):
+    """The board sheet's count field showed all seven `show` shapes after "x" (review, issue 22's board sheet)."""
+    with pytest.raises(RuleError) as err:
+        parse(line, state)
+    assert str(err.value) == f"{said} (commands)"  # the rule it names: the command language
+
+
 def test_unknown_names_list_candidates(state):
     with pytest.raises(UnknownName) as err:
         parse("buy ann penn", state)
