@@ -146,11 +146,11 @@ def cmd_games(args: argparse.Namespace) -> int:
     if not games:
         print("no games yet")
         return 0
-    print(f"{'id':>4}  {'created':<19}  {'variant':<12}  {'over':<4}  {'winner':<12}  players")
+    print(f"{'id':>4}  {'created':<19}  {'variant':<12}  {'edition':<8}  {'over':<4}  {'winner':<12}  players")
     for g in games:
         say(
-            f"{g.id:>4}  {spreadsheet_time(g.created):<19}  {g.variant:<12}  {'yes' if g.over else 'no':<4}  "
-            f"{g.winner or '':<12}  {', '.join(g.players)}"
+            f"{g.id:>4}  {spreadsheet_time(g.created):<19}  {g.variant:<12}  {g.edition:<8}  "
+            f"{'yes' if g.over else 'no':<4}  {g.winner or '':<12}  {', '.join(g.players)}"
         )
     return 0
 

@@ -108,6 +108,7 @@ def test_games_state_log_do(capsys, db, tmp_path):
     assert run(capsys, "play", str(script), "--db", db)[0] == 0
     status, out, _ = run(capsys, "games", "--db", db)
     assert status == 0 and "Ann, Bob, Cy" in out and "standard" in out
+    assert out.splitlines()[1].split()[3:5] == ["standard", "us"]  # the edition beside the variant
     status, out, _ = run(capsys, "state", "--db", db)
     assert status == 0 and "Park Place" in out and "Ann" in out
     status, out, _ = run(capsys, "state", "1", "--json", "--db", db)

@@ -127,4 +127,4 @@ def test_the_saved_games_list_shows_local_times(tz_plus_one):
     from banker.tui.screens.games import GamesScreen
 
     g = GameListing(3, "2026-11-24T06:13:00.000+00:00", "", "standard", "us", False, None, ("Ann", "Bob"))
-    assert GamesScreen.describe(g).endswith("(unfinished; started 24 Nov 2026, 07:13)")
+    assert GamesScreen.describe(g) == "#3  standard US  Ann, Bob  (unfinished; started 24 Nov 2026, 07:13)"

@@ -76,7 +76,9 @@ class GamesScreen(Screen[None]):
     @staticmethod
     def describe(g: GameListing) -> str:
         state = "finished" + (f", {g.winner} won" if g.winner else "") if g.over else "unfinished"
-        return f"#{g.id}  {g.variant}  {', '.join(g.players)}  ({state}; started {list_time(g.created)})"
+        # The edition too: a family with a US and a UK board tells their games apart by it.
+        board = g.edition.upper()
+        return f"#{g.id}  {g.variant} {board}  {', '.join(g.players)}  ({state}; started {list_time(g.created)})"
 
     @on(OptionList.OptionSelected)
     def _open(self, event: OptionList.OptionSelected) -> None:
