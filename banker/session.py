@@ -83,6 +83,9 @@ at most this many actions."""
 
 @dataclass(frozen=True)
 class Reply:
+    """What :meth:`Session.execute` (and :meth:`Session.preview`) answers: accepted or refused, in words, and what
+    changed."""
+
     ok: bool
     message: str
     """What happened in words, the refusal (with its rule), or a query's answer."""
@@ -129,6 +132,9 @@ class ReplayRefused(Exception):
 
 @dataclass(frozen=True)
 class LogEntry:
+    """One line of the game's log (:meth:`Session.log`): an action, an undo or a redo, and whether the action is
+    taken back now."""
+
     seq: int
     time: str
     text: str
