@@ -42,12 +42,12 @@ from banker.timeline import Timeline
 from rules import editions
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
 from rules.errors import RuleError
-from rules.outcome import Outcome
 from rules.state import GameState
 
 if TYPE_CHECKING:
     from banker.commands import Command, Control, Query
     from rules.actions import Action
+    from rules.outcome import Outcome  # imported with the engine (prepare): opening a game needs no outcome
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -641,6 +641,7 @@ class Session:
 
     def _plan(self, cmd: Action | Control, line: str) -> _Plan:
         from banker.commands import Control
+        from rules.outcome import Outcome
 
         text = " ".join(line.strip().splitlines())  # the line as typed, kept on one line in the log
         timeline = self._timeline

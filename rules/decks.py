@@ -18,7 +18,6 @@ from typing import Any
 from rules.board import Board, normalise
 from rules.data import HERE, read_text
 from rules.errors import RuleError
-from rules.money import MAX_AMOUNT
 from rules.names import shown
 from rules.state import Deck
 
@@ -76,6 +75,8 @@ class CardDataError(ValueError):
 def _parse_deck(data: dict[str, Any], source: str, board: Board | None = None) -> dict[Deck, tuple[CardDef, ...]]:
     """Both decks of a deck file (or of an edition file's own ``[[chance]]``/``[[chest]]``), validated: each card
     an id, a text and a known kind, no negative figure, a move's square on the board."""
+    from rules.money import MAX_AMOUNT  # with the money rules, which opening a game does not load (it reads no deck)
+
     decks: dict[Deck, tuple[CardDef, ...]] = {}
     known = {f.name for f in fields(CardDef)} - {"deck"}
     for deck in DECKS:
