@@ -142,6 +142,9 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True)
 class EventRow:
+    """One journal event as stored: its number and time, its kind (an action, an undo or a redo), the line as typed,
+    the action as journalled (actions only), the entry an undo or redo takes back or brings back, and the summary."""
+
     seq: int
     time: str
     kind: EventKind
@@ -289,6 +292,9 @@ class CheckpointMark:
 
 @dataclass(frozen=True)
 class Checkpoint:
+    """A saved state of a game and where it stands in the journal: resuming replays only the events after it (a
+    cache of what the events say, never the truth)."""
+
     seq: int
     """The last event seq the snapshot includes."""
     idx: int

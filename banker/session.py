@@ -39,16 +39,15 @@ from banker.journal import (
 )
 from banker.paths import editions_dir
 from banker.timeline import Timeline
-from banker.views import answer, standings_rows
 from rules import editions
 from rules.codec import action_from_dict, action_to_dict, state_from_dict, state_to_dict
 from rules.errors import RuleError
-from rules.outcome import Outcome
 from rules.state import GameState
 
 if TYPE_CHECKING:
     from banker.commands import Command, Control, Query
     from rules.actions import Action
+    from rules.outcome import Outcome  # imported with the engine (prepare): opening a game needs no outcome
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -84,6 +83,9 @@ at most this many actions."""
 
 @dataclass(frozen=True)
 class Reply:
+    """What :meth:`Session.execute` (and :meth:`Session.preview`) answers: accepted or refused, in words, and what
+    changed."""
+
     ok: bool
     message: str
     """What happened in words, the refusal (with its rule), or a query's answer."""
@@ -130,6 +132,9 @@ class ReplayRefused(Exception):
 
 @dataclass(frozen=True)
 class LogEntry:
+    """One line of the game's log (:meth:`Session.log`): an action, an undo or a redo, and whether the action is
+    taken back now."""
+
     seq: int
     time: str
     text: str
@@ -476,10 +481,12 @@ class Session:
     # Commands ------------------------------------------------------------------------------------------------
     @staticmethod
     def prepare() -> None:
-        """Import the command parser and the whole rules engine now. Opening a game needs neither (when it
-        resumes from a checkpoint); the app calls this just after drawing the table, so that the first command
-        does not wait for some 30 ms of imports."""
+        """Import the command parser, the whole rules engine and the answers to queries (:mod:`banker.views`)
+        now. Opening a game needs none of them (when it resumes from a checkpoint), so the session imports them
+        where they are used; the app calls this just after drawing the table, so that the first command does not
+        wait for some 30 ms of imports (the views alone cost the first frame about 2.5 ms)."""
         import banker.commands  # noqa: F401
+        import banker.views  # noqa: F401
         from rules.engine import load_handlers
 
         load_handlers()
@@ -634,6 +641,7 @@ class Session:
 
     def _plan(self, cmd: Action | Control, line: str) -> _Plan:
         from banker.commands import Control
+        from rules.outcome import Outcome
 
         text = " ".join(line.strip().splitlines())  # the line as typed, kept on one line in the log
         timeline = self._timeline
@@ -790,6 +798,8 @@ class Session:
         if not state.over:
             self._j.set_result(conn, self.game_id, False, None, [])
             return
+        from banker.views import standings_rows  # the game's end (views: prepare says why not at the top)
+
         scores = standings_rows(state)
         winners = [s["name"] for s in scores if s["winner"]]
         self._j.set_result(conn, self.game_id, True, ", ".join(winners) or None, scores)
@@ -891,6 +901,8 @@ class Session:
 
     # Queries -------------------------------------------------------------------------------------------------
     def _answer(self, q: Query) -> Reply:
+        from banker.views import answer  # a query's words (views: prepare says why not at the top)
+
         try:
             message = answer(self.state, q)
         except RuleError as e:

@@ -33,16 +33,20 @@ NewGameDefaults: Any = make_dataclass(
         ("cards", str, field(default="")),
         *((o.key, o.kind, field(default=o.default)) for o in OPTIONS),
     ],
+    namespace={
+        "__doc__": """What the new-game screen starts with: the variant, the edition and each option of
+rules/options.py (its key, its type and its default from the option's record); ``cards`` is the deck (the card
+texts, one of the edition's decks: ``classic`` or ``2008`` on the US board), empty for the edition's first."""
+    },  # given here, not set after: a dataclass without one works out its signature for it (a launch's time)
     frozen=True,
 )
 NewGameDefaults.__module__ = __name__
-NewGameDefaults.__doc__ = """What the new-game screen starts with: the variant, the edition and each option of
-rules/options.py (its key, its type and its default from the option's record); ``cards`` is the deck (the card
-texts, one of the edition's decks: ``classic`` or ``2008`` on the US board), empty for the edition's first."""
 
 
 @dataclass(frozen=True)
 class Config:
+    """The settings file (``config.toml``, docs/settings.md) as read; the defaults when there is none."""
+
     theme: str | None = None
     """A Textual theme name (None: Textual's default)."""
     new_game: Any = field(default_factory=NewGameDefaults)

@@ -76,6 +76,9 @@ class Deed:
 
 @dataclass(frozen=True)
 class Square:
+    """One square of the board: its place on it, its name, its kind and, for a street, railroad or utility, its
+    deed."""
+
     index: int
     name: str
     kind: SquareKind

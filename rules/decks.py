@@ -18,7 +18,6 @@ from typing import Any
 from rules.board import Board, normalise
 from rules.data import HERE, read_text
 from rules.errors import RuleError
-from rules.money import MAX_AMOUNT
 from rules.names import shown
 from rules.state import Deck
 
@@ -76,6 +75,8 @@ class CardDataError(ValueError):
 def _parse_deck(data: dict[str, Any], source: str, board: Board | None = None) -> dict[Deck, tuple[CardDef, ...]]:
     """Both decks of a deck file (or of an edition file's own ``[[chance]]``/``[[chest]]``), validated: each card
     an id, a text and a known kind, no negative figure, a move's square on the board."""
+    from rules.money import MAX_AMOUNT  # with the money rules, which opening a game does not load (it reads no deck)
+
     decks: dict[Deck, tuple[CardDef, ...]] = {}
     known = {f.name for f in fields(CardDef)} - {"deck"}
     for deck in DECKS:
@@ -108,18 +109,18 @@ def _parse_deck(data: dict[str, Any], source: str, board: Board | None = None) -
     return decks
 
 
-@cache
-def _load(style: str) -> dict[Deck, tuple[CardDef, ...]]:
-    """A shared deck file, ``rules/data/cards_<style>.toml``."""
-    return _load_file(style)[0]
+def _deck_file(style: str) -> str:
+    """The shared deck file ``style`` names, ``cards_<style>.toml``; :class:`CardDataError` when there is none."""
+    source = f"cards_{style}.toml"
+    if not style.replace("-", "").isalnum() or not (HERE / source).is_file():
+        raise CardDataError(f"no card deck called {shown(style)!r} (no rules/data/{shown(source)})")
+    return source
 
 
 @cache
 def _load_file(style: str) -> tuple[dict[Deck, tuple[CardDef, ...]], str]:
     """A shared deck file's decks and the currency sign its texts are written in (``currency``, default ``$``)."""
-    source = f"cards_{style}.toml"
-    if not style.replace("-", "").isalnum() or not (HERE / source).is_file():
-        raise CardDataError(f"no card deck called {shown(style)!r} (no rules/data/{shown(source)})")
+    source = _deck_file(style)
     data = tomllib.loads(read_text(source))
     return _parse_deck(data, source), str(data.get("currency", "$"))
 
@@ -145,15 +146,17 @@ _own: dict[tuple[str, int], dict[Deck, tuple[CardDef, ...]]] = {}
 
 
 def check_decks(board: Board, data: dict[str, Any]) -> None:
-    """Validate an edition's decks: its own (``[[chance]]``/``[[chest]]``, named after the edition) and the shared
-    ones it names; raises :class:`CardDataError` naming the file and the key."""
+    """Validate an edition's decks: its own (``[[chance]]``/``[[chest]]``, named after the edition), and that each
+    shared one it names is there; raises :class:`CardDataError` naming the file and the key. A shared deck's cards
+    (a file shipped with Banker, every card of which its tests check) are read and validated when first dealt, not
+    with each edition that names them: opening a US game read both of its decks, 1.5 ms of every launch."""
     if "chance" in data or "chest" in data:
         _own[board.edition, id(board)] = _parse_deck(data, board.source)
     for style in board.decks:
         if style == board.edition and (board.edition, id(board)) in _own:
             continue
         try:
-            _load(style)
+            _deck_file(style)
         except CardDataError as e:
             raise CardDataError(f"{board.source}: decks: {e}") from None
 

@@ -21,6 +21,9 @@ OPTIONS_RULE = "settings"
 
 @dataclass(frozen=True)
 class Option:
+    """A house rule or option of a new game, declared once: the ``new`` line's word, the ``banker new`` flag, the
+    new-game screen's field and the settings file's key all come from it."""
+
     key: str
     """The field: of ``HouseRules`` when :attr:`house_rule`, else of ``Settings``."""
     word: str

@@ -48,6 +48,8 @@ class Transfer:
 
 @dataclass(frozen=True)
 class Outcome:
+    """What an action did: the state after it, the line that says so, and the money that moved."""
+
     state: GameState
     summary: str
     """One line for the screen and the journal, e.g. "Bob pays Ann $100: Boardwalk, full set, unimproved, 2 x $50"."""

@@ -58,6 +58,9 @@ class HouseRules:
 
 @dataclass(frozen=True)
 class Settings:
+    """How a game is played, chosen when it starts: the rule system (variant), the edition, the card deck, the house
+    rules and options."""
+
     variant: str = "standard"
     edition: str = "us"
     luxury_tax: int = 0
@@ -102,6 +105,8 @@ class Jail:
 
 @dataclass(frozen=True)
 class Player:
+    """One player: name, cash and token, and where they stand (bankrupt, in jail, jail cards held)."""
+
     name: str
     cash: int
     token: str = ""
@@ -126,6 +131,9 @@ class Holding:
 
 @dataclass(frozen=True)
 class GameState:
+    """The whole game at one moment. Derived from the journal by the engine, never stored as the truth (a checkpoint
+    only saves replaying)."""
+
     settings: Settings
     players: tuple[Player, ...]
     deeds: tuple[Holding, ...]

@@ -64,6 +64,9 @@ cite its own book's (``valuation_rule`` in its file: the 1990s short game, seed 
 
 @dataclass(frozen=True)
 class Variant:
+    """One rule system (``rules/data/variants/<key>.toml``): what the engine asks instead of testing the variant's
+    name."""
+
     key: str
     title: str
     summary: str

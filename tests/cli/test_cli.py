@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from banker.cli.main import main
 from banker.session import Session
@@ -166,11 +168,60 @@ def test_plain_banker_launches_the_app_without_the_subcommands(argv, db, monkeyp
         "from banker.cli.main import main\n"
         f"status = main({argv!r})\n"
         "assert 'banker.cli.commands' not in sys.modules and 'banker.commands' not in sys.modules\n"
+        # `banker` and `banker --db PATH` build no parser at all (banker.cli.main.plain_launch); --db=PATH does
+        f"assert ('banker.cli.parser' in sys.modules) == {argv[:1] == ['--db=' + db]!r}, 'the parser'\n"
         "raise SystemExit(status)\n"
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == (db if argv else db + ".env")
+
+
+LAUNCH_LINES = [
+    ([], True),
+    (["--db", "game.db"], True),
+    (["--db", "new"], True),  # a subcommand's name, but --db's value: the app on a file called new
+    (["--db", "my games/banker.db"], True),
+    (["--db", "a=b"], True),
+    (["--db", "caf\udce9.db"], True),  # a path that was not UTF-8 (surrogateescape)
+    (["--db", "-"], False),
+    (["--db", "-x.db"], False),
+    (["--db", ""], False),
+    (["--db=x.db"], False),
+    (["--d", "x.db"], False),
+    (["--db", "x.db", "--db", "y.db"], False),
+    (["--db", "x.db", "games"], False),
+    (["games"], False),
+    (["--db"], False),
+    (["--help"], False),
+]
+
+
+def _read_alike(argv: list[str]) -> bool:
+    """Whether ``plain_launch`` takes ``argv``; if it does, the parser reads it as the same launch."""
+    from banker.cli.main import plain_launch
+    from banker.cli.parser import read
+
+    launch, db = plain_launch(argv)
+    if launch:
+        args = read(argv)
+        assert (args.handler, args.command, args.db) == (None, None, db)
+    else:
+        assert db is None
+    return launch
+
+
+@pytest.mark.parametrize(("argv", "taken"), LAUNCH_LINES)
+def test_the_launch_lines_read_before_the_parser_read_as_the_parser_reads_them(argv, taken):
+    """``plain_launch`` takes ``banker`` and ``banker --db PATH`` without building the parser (its time is the
+    launch's); every line it takes, the parser reads as the same launch on the same database, and it leaves every
+    other line (a dash, ``--db=``, two paths, a subcommand, a mistake) to the parser."""
+    assert _read_alike(argv) == taken
+
+
+@given(st.text())
+def test_any_database_path_plain_launch_takes_is_the_one_the_parser_reads(path):
+    _read_alike(["--db", path])
 
 
 def test_db_without_a_path_is_a_usage_error(capsys):

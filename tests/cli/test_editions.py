@@ -163,10 +163,16 @@ BAD = [
     (lambda t: t.replace('thousands = "."', 'thousands = "x"'), r"springfield\.toml: thousands: must be one of"),
     (lambda t: t.replace('edition = "springfield"', 'edition = "us"'), r"springfield\.toml: edition: \"us\" is the"),
     (lambda t: t + "\nprice = [", r"springfield\.toml: not TOML"),
+    (
+        lambda t: re.sub(r"(?m)^decks = .*$", 'decks = ["classic", "nosuch"]', t, count=1),
+        r"springfield\.toml: decks: no card deck called 'nosuch'",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("mutate", "why"), BAD, ids=["rents", "group", "duplicate", "square", "sep", "key", "toml"])
+@pytest.mark.parametrize(
+    ("mutate", "why"), BAD, ids=["rents", "group", "duplicate", "square", "sep", "key", "toml", "decks"]
+)
 def test_a_bad_edition_file_is_one_line_and_no_game(capsys, db, mutate, why):
     file = place(db, mutate(city_text()))
     status, out, err = run(capsys, "new", "standard", "Ann", "Bob", "--edition", str(file), "--db", str(db))

@@ -238,3 +238,18 @@ def test_no_other_deck_of_any_edition_has_copies_of_a_card():
                         copies.add((deck.value, seen[replace(c, id="")], c.id))
                     seen.setdefault(replace(c, id=""), c.id)
     assert copies == {("chance", "nearest_railroad_1", "nearest_railroad_2")}
+
+
+def test_every_shared_deck_file_shipped_is_a_whole_valid_deck():
+    """A shared deck file (``rules/data/cards_<name>.toml``) is read and validated when its cards are first dealt,
+    not with each edition that names it (that was launch time): so a broken one is found here, before a game."""
+    from rules.data import HERE
+    from rules.decks import _load_file
+    from rules.state import Deck
+
+    files = sorted(HERE.glob("cards_*.toml"))
+    assert [f.name for f in files] == ["cards_2008.toml", "cards_classic.toml", "cards_uk.toml"]
+    for path in files:
+        _load_file.cache_clear()  # read it again here, whatever an earlier test left
+        decks, sign = _load_file(path.stem.removeprefix("cards_"))
+        assert set(decks) == set(Deck) and all(16 <= len(cards) <= 17 for cards in decks.values()) and sign

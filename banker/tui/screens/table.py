@@ -33,7 +33,6 @@ from textual.widgets import Input, Static
 from banker.tui.keys import ACTIONS, OFTEN, key_label
 from banker.tui.safety import guard_actions, guarded
 from banker.tui.widgets.bank import BankPanel
-from banker.tui.widgets.command_line import CommandLine
 from banker.tui.widgets.deeds import DeedsPanel
 from banker.tui.widgets.journal import JournalPanel
 from banker.tui.widgets.players import PlayersPanel
@@ -44,6 +43,7 @@ if TYPE_CHECKING:
     from banker.tui.dialogs import Field
     from banker.tui.dialogs.base import Recorded
     from banker.tui.host import Banker
+    from banker.tui.widgets.command_line import CommandLine
     from rules import GameState
     from rules.actions import TaxChoice, TaxKind
 
@@ -145,9 +145,13 @@ class TableScreen(Screen[None]):
                 )
 
     def _mount_controls(self) -> None:
-        """The command line and the key bar, after the first frame: the balances need neither."""
+        """The command line and the key bar, after the first frame: the balances need neither. Their modules are
+        imported here, not with the table, for the same reason (the command line's brings Textual's check boxes,
+        radio buttons and selection lists the dialogs share: about 3 ms of the launch); the methods below that
+        name them import them too, and only run once they are mounted."""
         if not self.is_attached:  # replaced (another game opened) before its first frame
             return
+        from banker.tui.widgets.command_line import CommandLine
         from banker.tui.widgets.keybar import Key, KeyBar
 
         keys = [Key(key_label(a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS]
@@ -227,6 +231,8 @@ class TableScreen(Screen[None]):
 
     def _show_undo(self) -> None:
         """What u would take back, beside the key (an undo is never a guess)."""
+        if not self.query("#keys"):
+            return  # the first frame: the key bar comes just after it, and shows the undo then (_controls_ready)
         from banker.tui.widgets.keybar import KeyBar
 
         for bar in self.query(KeyBar):
@@ -628,13 +634,19 @@ class TableScreen(Screen[None]):
     def action_command_line(self) -> None:
         # The command line is mounted right after the first frame; the app lets no key through before that frame
         # (its after-refresh callbacks are part of the key's effects: banker.tui.keyorder).
+        from banker.tui.widgets.command_line import CommandLine
+
         for line in self.query(CommandLine):
             self.set_focus(line)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        from banker.tui.widgets.command_line import CommandLine
+
         self._line_mode(isinstance(event.widget, CommandLine))
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        from banker.tui.widgets.command_line import CommandLine
+
         if isinstance(event.widget, CommandLine):
             self._line_mode(False)
 
@@ -648,6 +660,8 @@ class TableScreen(Screen[None]):
     def forget_line(self, line: str) -> None:
         """A refused line kept in the command line goes to the raise-money dialog, which records it once the
         money is raised: clear it now, so an Enter typed after the dialog's cannot record it a second time."""
+        from banker.tui.widgets.command_line import CommandLine
+
         for field in self.query(CommandLine):
             if field.value.strip() == line.strip():
                 field.value = ""
@@ -655,22 +669,30 @@ class TableScreen(Screen[None]):
     def restore_line(self, line: str) -> None:
         """The raise-money dialog was left without paying: the refused line is back in the command line, as any
         refused line stays there (unless the banker has typed something else since)."""
+        from banker.tui.widgets.command_line import CommandLine
+
         for field in self.query(CommandLine):
             if not field.value.strip():
                 field.value = line
                 field.cursor_position = len(line)
 
+    def _command_line(self) -> CommandLine:
+        """The command line (mounted just after the first frame; its module is imported then: _mount_controls)."""
+        from banker.tui.widgets.command_line import CommandLine
+
+        return self.query_one(CommandLine)
+
     def action_submit_line(self) -> None:
-        self.submit_line(self.query_one(CommandLine))
+        self.submit_line(self._command_line())
 
     def action_complete_line_key(self) -> None:
-        self.query_one(CommandLine).action_complete()
+        self._command_line().action_complete()
 
     def action_clear_line(self) -> None:
-        self.query_one(CommandLine).value = ""
+        self._command_line().value = ""
 
     def action_leave_command_line(self) -> None:
-        self.query_one(CommandLine).value = ""
+        self._command_line().value = ""
         self.set_focus(None)
 
     # Events --------------------------------------------------------------------------------------------
