@@ -5,21 +5,32 @@ A :class:`Terminal` owns one private database (``BANKER_DB`` and ``BANKER_DATA_D
 the user's) and runs the app in a detached tmux session of a fixed size: keys go in with ``send-keys`` as a person
 types them, the screen comes back with ``capture-pane``. The oracle is the ``banker`` command run as a subprocess on
 the same database: ``banker log`` (the journal) and ``banker state --json`` (the balances), not the screen alone.
+
+Every wait is on a condition, with a deadline: a screen (:meth:`Terminal.wait_until`, which returns it once the app
+has finished drawing it), the journal's length (:meth:`Terminal.wait_journal`; a read-only look at the database says
+when ``banker log`` is worth asking), the app doing nothing (:meth:`Terminal.idle`: the screen, the journal and the
+app's own CPU time and threads, read from ``/proc``, all still), a key taken before the next is typed
+(:meth:`Terminal.press`). :meth:`Terminal.settle` is a pause a test means, never a wait.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shlex
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -40,6 +51,52 @@ COMMAND_KEYS = " Enter Record"
 """The footer's first key while the command line has the keyboard (the table's letter keys are text then)."""
 TEXT_COLUMN = 17
 """Where the typed line starts in a ``banker log`` line (``{seq:>5}  {hh:mm:ss}  {text:<40}  {summary}``)."""
+KEY_NAMES = {"Down", "Up", "Left", "Right", "Home", "End", "Space", "BSpace", "Enter", "Tab", "BTab", "Escape", "F2"}
+KEY_NAMES |= {"C-s", "C-p", "C-u", "C-c", "C-o", "PPage", "NPage"}
+"""tmux's names of the keys the tests send; any other string is text, typed as it is."""
+
+LOOK = 0.02
+"""Seconds between looks while a wait polls (a look is one tmux call of about 2 ms: the screen and whether banker
+still runs)."""
+PACE = 0.12
+"""One key at a time: how long a key that changes nothing on screen is given before the next one is typed. Above
+Textual's escape delay (``ESCDELAY``, 100 ms), so an Escape is read alone, never with the key after it."""
+QUIET = 0.2
+"""How long the app must be seen doing nothing (screen, journal, CPU) for :meth:`Terminal.idle`: twice Textual's
+escape delay, the longest the app holds a key without working on it (an ESC waiting for what may follow)."""
+QUIET_SHARE = 0.05
+"""The share of one core the app may use between two looks and still count as doing nothing: its own ticks (the
+input thread's tenth of a second, 0.1 ms) stay under it; a key being handled (2 to 40 ms of CPU) goes over it, and
+so do the cursor's blink (about 2 ms every half second) and the table's look for other terminals' commands (every
+2 s): those only make a wait start again."""
+QUIET_KEY = 0.02
+"""How long the app must be seen doing nothing once a key's effect has shown (:meth:`Terminal.press`,
+:meth:`Terminal.escape`; a few looks): no escape delay is pending then, and a frame still being drawn or work the key
+started shows as a change or as CPU used."""
+
+LOOK_MARK = "@@banker-look@@"
+"""Where one part of a look ends in tmux's output."""
+
+
+class Look(NamedTuple):
+    """One look at the terminal (:meth:`Terminal.look`)."""
+
+    screen: str
+    styled: str
+    running: bool
+
+
+@dataclass
+class Template:
+    """The database a ``banker play`` script left, and (once asked) its ``banker log``."""
+
+    db: Path
+    journal: list[str] | None = None
+
+
+_TEMPLATES: dict[tuple[str, ...], Template] = {}
+"""``banker play`` scripts already played in this process."""
+_TEMPLATES_LOCK = threading.Lock()
 
 
 class Terminal:
@@ -58,22 +115,60 @@ class Terminal:
         }
         self.name = f"banker-test-{uuid.uuid4().hex[:8]}"
         self.launches = 0
+        self.pid = 0
+        """The pane's process (banker) of the current launch."""
+        self._played: Template | None = None
         self.socket = ""
         """The socket of the current launch's own tmux server (a new one each launch, under tmp_path)."""
 
     # The oracle: the banker command on the same database ---------------------------------------------------
-    def banker(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        done = subprocess.run([str(BANKER), *args], env={**os.environ, **self.env}, capture_output=True, text=True)
+    def banker(self, *args: str, check: bool = True, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        done = subprocess.run(
+            [str(BANKER), *args], env={**os.environ, **(env or self.env)}, capture_output=True, text=True
+        )
         if check and done.returncode != 0:
             raise AssertionError(f"banker {' '.join(args)} exited {done.returncode}: {done.stderr or done.stdout}")
         return done
 
     def play(self, *lines: str) -> None:
-        """A new game and its first commands in one ``banker play`` (the first line is ``new ...``)."""
+        """A new game and its first commands in one ``banker play`` (the first line is ``new ...``).
+
+        Into a database that does not exist yet, the same script is played once per test process: the first time
+        into a template, and each test gets its own byte copy of that database. Each test still has its own
+        database; it saves a Python start (~0.2 s) per launch in the suites that set up the same game again and
+        again. The copies carry the first play's timestamps (minutes old at most): a test whose game depends on
+        the clock (a time limit) sets it up with :meth:`banker` and :meth:`do`."""
+        target = Path(self.env["BANKER_DB"])
+        self._played = None
+        if target.exists():
+            self._play(lines, self.env)
+            return
+        with _TEMPLATES_LOCK:  # the runs of one test may set up the same game at once (threads)
+            if lines not in _TEMPLATES:
+                where = Path(tempfile.mkdtemp(prefix="banker-play-"))
+                atexit.register(shutil.rmtree, where, True)
+                self._play(lines, {**self.env, "BANKER_DB": str(where / "game.db"), "BANKER_DATA_DIR": str(where)})
+                _TEMPLATES[lines] = Template(where / "game.db")
+            self._played = _TEMPLATES[lines]
+        shutil.copyfile(self._played.db, target)
+
+    def played(self) -> list[str]:
+        """:meth:`journal` as :meth:`play` left it, before anything else was done: read once per script and test
+        process (the copies of one template are the same bytes, so ``banker log`` says the same of each)."""
+        if self._played is None:
+            raise AssertionError("played() reads the journal a play() copied from its template; there was none")
+        with _TEMPLATES_LOCK:
+            if self._played.journal is None:
+                log = self.banker("log", env={**self.env, "BANKER_DB": str(self._played.db)}).stdout
+                self._played.journal = [line for line in log.splitlines() if line.strip()]
+            return list(self._played.journal)
+
+    @staticmethod
+    def _play(lines: Sequence[str], env: dict[str, str]) -> None:
         done = subprocess.run(
             [str(BANKER), "play", "-"],
             input="\n".join(lines) + "\n",
-            env={**os.environ, **self.env},
+            env={**os.environ, **env},
             capture_output=True,
             text=True,
         )
@@ -87,6 +182,35 @@ class Terminal:
     def journal(self) -> list[str]:
         """``banker log``, a line per entry (undone ones end in ``(undone)``)."""
         return [line for line in self.banker("log").stdout.splitlines() if line.strip()]
+
+    def entries(self) -> int | None:
+        """How many entries ``banker log`` would show (the most recently played game's), read with SQLite
+        read-only in this process: a cheap look to decide *when* to ask the oracle, never the oracle itself. None
+        while there is no database or game yet."""
+        row = self._read(
+            "SELECT COUNT(*) FROM events WHERE game = (SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1)"
+        )
+        return None if row is None else int(row[0])
+
+    def _journal_mark(self) -> tuple | None:
+        """What changes whenever anything is journalled in any game (a look, as :meth:`entries`)."""
+        return self._read(
+            "SELECT (SELECT COUNT(*) FROM events), (SELECT COUNT(*) FROM games), (SELECT MAX(updated) FROM games)"
+        )
+
+    def _read(self, sql: str) -> tuple | None:
+        """One row of ``sql`` on the database, read-only (as ``banker log`` reads it), or None while there is none."""
+        path = Path(self.env["BANKER_DB"])
+        if not path.exists():
+            return None
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+            try:
+                return conn.execute(sql).fetchone()
+            finally:
+                conn.close()
+        except sqlite3.Error:  # not a database yet, or no tables yet (the app is creating them)
+            return None
 
     def typed(self) -> list[str]:
         """The journal's lines as they were typed (or built by a dialog), oldest first."""
@@ -133,8 +257,9 @@ class Terminal:
             self.socket = os.path.join(tempfile.mkdtemp(prefix="banker-tmux-"), "s")
         # COLUMNS/LINES inherited from pytest would override the terminal's real size in Textual.
         cmd = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items()) + f" {shlex.quote(str(BANKER))}"
-        # The pane stays after banker ends, so a crash leaves its traceback to read (see running()).
-        self.tmux(
+        # The pane stays after banker ends, so a crash leaves its traceback to read (see running()). The pane's
+        # process is banker (the shell and env exec it): its CPU and its threads' states tell idle() it is busy.
+        started = self.tmux(
             "new-session",
             "-d",
             "-s",
@@ -150,10 +275,29 @@ class Terminal:
             self.name,
             "remain-on-exit",
             "on",
+            ";",
+            "set-option",
+            "-t",
+            self.name,
+            "window-size",
+            "manual",
+            ";",
+            "resize-window",
+            "-t",
+            self.name,
+            "-x",
+            str(self.width),
+            "-y",
+            str(self.height),
+            ";",
+            "display-message",
+            "-p",
+            "-t",
+            self.name,
+            "#{pane_pid}",
             check=True,
         )
-        self.tmux("set-option", "-t", self.name, "window-size", "manual")
-        self.tmux("resize-window", "-t", self.name, "-x", str(self.width), "-y", str(self.height))
+        self.pid = int(started.stdout.split()[-1])
         return self.wait_for(ready, timeout) if ready else self.screen()
 
     def running(self) -> bool:
@@ -174,9 +318,27 @@ class Terminal:
     def screen(self) -> str:
         """The screen as shown. The installed app keeps its safety net (show the error, log it, keep the game), so
         a test here would pass with an error on screen: every capture fails the test if one is shown."""
-        shown = self.tmux("capture-pane", "-p", "-t", self.name).stdout
-        assert "Something went wrong" not in shown, f"the app reported an error; the screen was:\n{shown}"
-        return shown
+        return self._shown(self.tmux("capture-pane", "-p", "-t", self.name).stdout)
+
+    @staticmethod
+    def _shown(screen: str) -> str:
+        assert "Something went wrong" not in screen, f"the app reported an error; the screen was:\n{screen}"
+        return screen
+
+    def look(self, styled: bool = False) -> Look:
+        """The screen (as :meth:`screen`), whether banker still runs and, ``styled``, the screen with its colours
+        and the cursor's place (where a focus move or a highlight shows), all in one tmux call."""
+        args = ["capture-pane", "-p", "-t", self.name, ";", "display-message", "-p", "-t", self.name, LOOK_MARK]
+        if styled:
+            args += [";", "capture-pane", "-p", "-e", "-t", self.name, ";"]
+            args += ["display-message", "-p", "-t", self.name, LOOK_MARK + "#{cursor_x},#{cursor_y}"]
+        args += [";", "display-message", "-p", "-t", self.name, "#{pane_dead}"]
+        done = self.tmux(*args)
+        if done.returncode != 0:  # the session is gone (closed): nothing runs, nothing is shown
+            return Look("", "", False)
+        text, *rest = done.stdout.split(LOOK_MARK)
+        dead = rest[-1].split()[-1]
+        return Look(self._shown(text), "".join(rest[:-1]) + rest[-1].split()[0] if styled else "", dead == "0")
 
     def footer(self) -> str:
         """The key bar's first line (the table's keys, or the command line's while it has the keyboard)."""
@@ -187,16 +349,21 @@ class Terminal:
         return lines[-1] if lines else ""
 
     def wait_until(self, test: Callable[[str], bool], what: str, timeout: float = 10.0) -> str:
-        """Poll the screen until ``test(screen)`` holds; returns that screen."""
+        """Poll the screen until ``test(screen)`` holds, and still holds once the app is done drawing it (idle for
+        :data:`QUIET_KEY`: a screen caught between two frames, its key bar not drawn yet, is never returned);
+        returns that screen."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
-            screen = self.screen()
+            screen, _, running = self.look()
             if test(screen):
-                return screen
-            if not self.running():
+                screen = self._quiet(QUIET_KEY, max(deadline - time.monotonic(), 1.0))[0]
+                if test(screen):
+                    return screen
+                continue
+            if not running:
                 raise AssertionError(f"banker is gone while waiting for {what}; the last screen was:\n{screen}")
-            time.sleep(0.1)
+            time.sleep(LOOK)
         raise AssertionError(f"{what} never came; the screen was:\n{screen}")
 
     def wait_for(self, text: str, timeout: float = 10.0) -> str:
@@ -206,18 +373,101 @@ class Terminal:
         return self.wait_until(lambda s: text not in s, f"{text!r} to go", timeout)
 
     def wait_journal(self, length: int, timeout: float = 10.0) -> list[str]:
-        """Wait until the journal holds ``length`` entries; returns it."""
+        """Wait until the journal (``banker log``) holds ``length`` entries; returns it. The database is looked at
+        cheaply (:meth:`entries`) to know when ``banker log`` is worth asking."""
         deadline = time.monotonic() + timeout
         journal = self.journal()
         while len(journal) < length and time.monotonic() < deadline:
-            time.sleep(0.1)
-            journal = self.journal()
+            time.sleep(LOOK)
+            if (self.entries() or 0) >= length or time.monotonic() >= deadline:
+                journal = self.journal()
         assert len(journal) >= length, f"the journal never reached {length} entries:\n" + "\n".join(journal)
         return journal
 
+    # Waiting for the app to have taken the keys ----------------------------------------------------------------
+    def _pids(self) -> list[int]:
+        """The pane's process (banker) and any it started."""
+        pids, todo = [], [self.pid]
+        while todo:
+            pid = todo.pop()
+            pids.append(pid)
+            for task in os.listdir(f"/proc/{pid}/task"):
+                todo += [int(c) for c in Path(f"/proc/{pid}/task/{task}/children").read_text().split()]
+        return pids
+
+    def cpu(self) -> tuple[int, bool] | None:
+        """The CPU time the app has used so far (ns, all its threads) and whether one of its threads is working
+        now (running, waiting for a CPU, or for the disk); None where ``/proc`` cannot tell (not Linux, the app
+        gone)."""
+        total, working = 0, False
+        try:
+            for pid in self._pids():
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    stat = Path(f"/proc/{pid}/task/{task}/stat").read_text()
+                    working |= stat.rpartition(")")[2].split()[0] in ("R", "D")
+                    total += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+        return total, working
+
+    def idle(self, window: float = QUIET, timeout: float = 15.0) -> str:
+        """Wait until the app has been seen doing nothing for ``window`` seconds, and return the screen: looked at
+        every :data:`LOOK`, the screen and the journal (:meth:`entries`' look at any game) stayed the same, none of
+        the app's threads was working, and between two looks they used less than :data:`QUIET_SHARE` of a core. A
+        key still on its way would show in one of them. (Where ``/proc`` cannot tell, the screen and the journal
+        alone, over at least 0.4 s.)"""
+        return self._quiet(window, timeout)[0]
+
+    def _quiet(
+        self, window: float, timeout: float, before: str | None = None, pace: float = 0.0, every: float = LOOK
+    ) -> tuple[str, str]:
+        """:meth:`idle`; with ``before`` (a styled screen), first until the styled screen differs from it or
+        ``pace`` has passed. Returns the last look's screen and styled screen."""
+        start = time.monotonic()
+        if self.cpu() is None:  # /proc cannot tell: the screen and the journal alone, for longer
+            window = max(window, 0.4)
+        shown = before is None
+        quiet_since, seen_then = start, None
+        last: tuple[float, int | None] = (start, None)  # the previous look's time and the CPU used by then
+        while True:
+            screen, styled, _ = self.look(styled=before is not None)
+            seen, cpu, now = (screen, styled, self._journal_mark()), self.cpu(), time.monotonic()
+            shown = shown or styled != before or now - start >= pace
+            working = cpu is not None and (
+                cpu[1] or (last[1] is not None and cpu[0] - last[1] > QUIET_SHARE * 1e9 * (now - last[0]))
+            )
+            if working or seen != seen_then:
+                quiet_since, seen_then = now, seen
+            elif shown and now - quiet_since >= window:
+                return screen, styled
+            if now - start > timeout:
+                raise AssertionError(f"the app never went quiet for {window} s; the screen was:\n{screen}")
+            last = (now, None if cpu is None else cpu[0])
+            time.sleep(every)
+
+    def press(self, *keys: str) -> None:
+        """Type ``keys`` (:data:`KEY_NAMES` and text, sent a character at a time) one at a time, each in its own
+        write: a key is typed once the one before it has been taken, that is its effect is on screen (colours
+        and the cursor included: a focus move shows) or :data:`PACE` has passed (for a key that changes nothing
+        visible), and then the app has been quiet (:meth:`idle`) for :data:`QUIET_KEY`.
+
+        This is the reference a burst is compared with: every key read alone, after the app has finished with
+        the one before. It used to be a fixed 0.12 s a key; waiting for the key to show is as strict on a quiet
+        machine (a key shows in 5 to 20 ms, a dialog opens in 45 to 90, Escape takes 120 to 160 with its escape
+        delay, measured on two shared cores, with and without two CPU hogs) and stricter on a loaded one, where
+        0.12 s could pass before the app had read the key."""
+        for key in keys:
+            for one in [key] if key in KEY_NAMES else list(key):
+                before = self.look(styled=True).styled
+                if one in KEY_NAMES:
+                    self.keys(one)
+                else:
+                    self.type(one)
+                self._quiet(QUIET_KEY, 15.0, before=before, pace=PACE, every=QUIET_KEY / 2)
+
     def command_line(self) -> None:
         """``/``, then wait until the command line has the keyboard: the footer says so (where a small terminal
-        has no room for the footer, wait a moment instead)."""
+        has no room for the footer, until the app is idle)."""
         footer = self.footer().startswith(TABLE_KEYS)
         self.keys("/")
         if footer:
@@ -226,11 +476,12 @@ class Terminal:
                 "the command line to take the keyboard",
             )
         else:
-            self.settle()
+            self.idle()
 
     @staticmethod
-    def settle(seconds: float = 0.3) -> None:
-        """A moment for a focus move to take effect where nothing on screen shows it (Tab in a form)."""
+    def settle(seconds: float) -> None:
+        """A pause where a test means one (a person stopping between bursts), never a wait for something to
+        happen: for that, :meth:`idle` or a ``wait_*``."""
         time.sleep(seconds)
 
     def run_line(self, line: str) -> None:
@@ -239,11 +490,13 @@ class Terminal:
         self.keys("Enter")
 
     def escape(self, until: Callable[[str], bool] | None = None, what: str = "Escape to take effect") -> None:
-        """Escape, and wait for its effect (or a moment for it to show)."""
+        """Escape, and wait for its effect (``until``) and for the app to be done with it (:meth:`idle`)."""
         self.keys("Escape")
         if until is not None:
             self.wait_until(until, what)
-        time.sleep(0.15)
+            self.idle(QUIET_KEY)
+        else:
+            self.idle()  # over twice the escape delay: Escape has been read and has taken effect
 
     def leave_command_line(self) -> None:
         """Escape from the command line, and wait until the table has the keyboard again."""
@@ -267,7 +520,7 @@ class Terminal:
             if not self.running():
                 self.close()
                 return
-            time.sleep(0.1)
+            time.sleep(LOOK)
         raise AssertionError(f"banker did not quit on q; the screen was:\n{self.screen()}")
 
     def close(self) -> None:
