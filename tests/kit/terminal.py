@@ -376,11 +376,12 @@ class Terminal:
         """Wait until the journal (``banker log``) holds ``length`` entries; returns it. The database is looked at
         cheaply (:meth:`entries`) to know when ``banker log`` is worth asking."""
         deadline = time.monotonic() + timeout
-        journal = self.journal()
-        while len(journal) < length and time.monotonic() < deadline:
+        while (self.entries() or 0) < length and time.monotonic() < deadline:
             time.sleep(LOOK)
-            if (self.entries() or 0) >= length or time.monotonic() >= deadline:
-                journal = self.journal()
+        journal = self.journal()
+        while len(journal) < length and time.monotonic() < deadline:  # the look and the oracle disagree: ask again
+            time.sleep(LOOK)
+            journal = self.journal()
         assert len(journal) >= length, f"the journal never reached {length} entries:\n" + "\n".join(journal)
         return journal
 
