@@ -16,8 +16,10 @@ app's own CPU time and threads, read from ``/proc``, all still), a key taken bef
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
+import select
 import shlex
 import shutil
 import sqlite3
@@ -74,9 +76,6 @@ QUIET_KEY = 0.02
 :meth:`Terminal.escape`; a few looks): no escape delay is pending then, and a frame still being drawn or work the key
 started shows as a change or as CPU used."""
 
-LOOK_MARK = "@@banker-look@@"
-"""Where one part of a look ends in tmux's output."""
-
 
 class Look(NamedTuple):
     """One look at the terminal (:meth:`Terminal.look`)."""
@@ -99,6 +98,80 @@ _TEMPLATES: dict[tuple[str, ...], Template] = {}
 _TEMPLATES_LOCK = threading.Lock()
 
 
+def tmux_quote(arg: str) -> str:
+    """One argument of a tmux command line, taken as it is: single-quoted (no expansion inside), or double-quoted
+    with tmux's escapes where it holds a single quote."""
+    if "'" not in arg:
+        return f"'{arg}'"
+    return '"' + arg.replace("\\", "\\\\").replace('"', '\\"').replace("$", "\\$") + '"'
+
+
+class Control:
+    """A tmux control-mode client (``tmux -C attach``) on one session: commands written to it and their output read
+    back over a pipe, so a look at the screen is no new process (a tmux client started for each look cost about
+    2 ms of CPU on a quiet machine, and 20 ms of waiting on a loaded one). The pane's output is not sent to it
+    (``no-output``): only the replies to its commands."""
+
+    TIMEOUT = 30.0
+
+    def __init__(self, argv: list[str]) -> None:
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.buffer = b""
+        self.run(["refresh-client", "-f", "no-output"])
+
+    def run(self, *commands: list[str]) -> list[str] | None:
+        """Each command's output, in order; None if the client has gone (the server ended) or one of them failed."""
+        assert self.proc.stdin is not None
+        try:
+            self.proc.stdin.write(("".join(" ".join(map(tmux_quote, c)) + "\n" for c in commands)).encode())
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ValueError):
+            return None
+        outputs: list[str] = []
+        failed = False
+        deadline = time.monotonic() + self.TIMEOUT
+        while len(outputs) < len(commands):
+            line = self._line(deadline)
+            if line is None:
+                return None
+            if not line.startswith(b"%begin ") or not line.endswith(b" 1"):
+                continue  # a notification, or the reply to the attach itself
+            end, error, body = b"%end " + line[7:], b"%error " + line[7:], []
+            while (line := self._line(deadline)) not in (end, error):
+                if line is None:
+                    return None
+                body.append(line)
+            failed |= line == error
+            outputs.append(b"".join(part + b"\n" for part in body).decode(errors="replace"))
+        return None if failed else outputs
+
+    def _line(self, deadline: float) -> bytes | None:
+        assert self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([fd], [], [], max(deadline - time.monotonic(), 0))
+            if not ready:
+                raise AssertionError("tmux's control client did not answer")
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return None
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
+
+    def close(self) -> None:
+        if self.proc.stdin is not None and not self.proc.stdin.closed:
+            with contextlib.suppress(BrokenPipeError):
+                self.proc.stdin.close()  # the client detaches and ends
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+
+
 class Terminal:
     """One database and, while :meth:`launch` has it running, one tmux session showing the app on it."""
 
@@ -118,6 +191,8 @@ class Terminal:
         self.pid = 0
         """The pane's process (banker) of the current launch."""
         self._played: Template | None = None
+        self._control: Control | None = None
+        """The current launch's tmux control client: every look and key goes through it."""
         self.socket = ""
         """The socket of the current launch's own tmux server (a new one each launch, under tmp_path)."""
 
@@ -298,27 +373,34 @@ class Terminal:
             check=True,
         )
         self.pid = int(started.stdout.split()[-1])
+        self._control = Control(["tmux", "-S", self.socket, "-f", os.devnull, "-C", "attach-session", "-t", self.name])
         return self.wait_for(ready, timeout) if ready else self.screen()
+
+    def _commands(self, *commands: list[str]) -> list[str] | None:
+        """tmux commands on this launch's session, through its control client: each one's output, or None once
+        the session is gone (closed) or if one of them failed."""
+        return None if self._control is None else self._control.run(*commands)
 
     def running(self) -> bool:
         """Is banker still running in the session (its pane not dead)?"""
-        if not self.socket:
-            return False
-        done = self.tmux("display-message", "-p", "-t", self.name, "#{pane_dead}")
-        return done.returncode == 0 and done.stdout.strip() == "0"
+        done = self._commands(["display-message", "-p", "-t", self.name, "#{pane_dead}"])
+        return done is not None and done[0].strip() == "0"
 
     def keys(self, *keys: str) -> None:
-        """Named keys (``Enter``, ``Tab``, ``Escape``, ``C-s``) or single characters, in order."""
-        self.tmux("send-keys", "-t", self.name, *keys, check=True)
+        """Named keys (``Enter``, ``Tab``, ``Escape``, ``C-s``) or single characters, in order, in one write."""
+        if self._commands(["send-keys", "-t", self.name, *keys]) is None:
+            raise AssertionError(f"tmux could not send {keys} (the session is gone)")
 
     def type(self, text: str) -> None:
-        """Text typed literally (``[/]`` stays ``[/]``)."""
-        self.tmux("send-keys", "-t", self.name, "-l", text, check=True)
+        """Text typed literally (``[/]`` stays ``[/]``), in one write."""
+        if self._commands(["send-keys", "-t", self.name, "-l", text]) is None:
+            raise AssertionError(f"tmux could not type {text!r} (the session is gone)")
 
     def screen(self) -> str:
         """The screen as shown. The installed app keeps its safety net (show the error, log it, keep the game), so
         a test here would pass with an error on screen: every capture fails the test if one is shown."""
-        return self._shown(self.tmux("capture-pane", "-p", "-t", self.name).stdout)
+        done = self._commands(["capture-pane", "-p", "-t", self.name])
+        return self._shown("" if done is None else done[0])
 
     @staticmethod
     def _shown(screen: str) -> str:
@@ -328,17 +410,14 @@ class Terminal:
     def look(self, styled: bool = False) -> Look:
         """The screen (as :meth:`screen`), whether banker still runs and, ``styled``, the screen with its colours
         and the cursor's place (where a focus move or a highlight shows), all in one tmux call."""
-        args = ["capture-pane", "-p", "-t", self.name, ";", "display-message", "-p", "-t", self.name, LOOK_MARK]
+        commands = [["capture-pane", "-p", "-t", self.name], ["display-message", "-p", "-t", self.name, "#{pane_dead}"]]
         if styled:
-            args += [";", "capture-pane", "-p", "-e", "-t", self.name, ";"]
-            args += ["display-message", "-p", "-t", self.name, LOOK_MARK + "#{cursor_x},#{cursor_y}"]
-        args += [";", "display-message", "-p", "-t", self.name, "#{pane_dead}"]
-        done = self.tmux(*args)
-        if done.returncode != 0:  # the session is gone (closed): nothing runs, nothing is shown
+            commands += [["capture-pane", "-p", "-e", "-t", self.name]]
+            commands += [["display-message", "-p", "-t", self.name, "#{cursor_x},#{cursor_y}"]]
+        done = self._commands(*commands)
+        if done is None:  # the session is gone (closed): nothing runs, nothing is shown
             return Look("", "", False)
-        text, *rest = done.stdout.split(LOOK_MARK)
-        dead = rest[-1].split()[-1]
-        return Look(self._shown(text), "".join(rest[:-1]) + rest[-1].split()[0] if styled else "", dead == "0")
+        return Look(self._shown(done[0]), "".join(done[2:]), done[1].strip() == "0")
 
     def footer(self) -> str:
         """The key bar's first line (the table's keys, or the command line's while it has the keyboard)."""
@@ -527,6 +606,9 @@ class Terminal:
     def close(self) -> None:
         """End the tmux session and its server if they are still there (always, in a ``finally`` or on leaving
         ``with``)."""
+        if self._control is not None:
+            self._control.close()
+            self._control = None
         if self.socket:
             self.tmux("kill-session", "-t", self.name)
             self.tmux("kill-server")
