@@ -532,10 +532,12 @@ class Terminal:
         visible), and then the app has been quiet (:meth:`idle`) for :data:`QUIET_KEY`.
 
         This is the reference a burst is compared with: every key read alone, after the app has finished with
-        the one before. It used to be a fixed 0.12 s a key; waiting for the key to show is as strict on a quiet
-        machine (a key shows in 5 to 20 ms, a dialog opens in 45 to 90, Escape takes 120 to 160 with its escape
-        delay, measured on two shared cores, with and without two CPU hogs) and stricter on a loaded one, where
-        0.12 s could pass before the app had read the key."""
+        the one before. It used to be a fixed 0.12 s a key (a human pace). Waiting for the key to show keeps that
+        meaning and checks it instead of assuming it: measured on two shared cores, quiet and beside two CPU hogs,
+        a letter shows in 5 to 25 ms, a focus move in 15 to 60, a dialog opens in 45 to 90 and Escape acts in 110
+        to 160 (its 100 ms escape delay), and the app then works on for up to 100 ms more (a preview, a
+        completion), which the quiet waits out; so a key takes 40 to 120 ms here, and longer exactly when the app
+        needs longer, where a fixed 0.12 s would have typed the next key before the app had read the last."""
         for key in keys:
             for one in [key] if key in KEY_NAMES else list(key):
                 before = self.look(styled=True).styled
