@@ -9,7 +9,7 @@ the same database: ``banker log`` (the journal) and ``banker state --json`` (the
 Every wait is on a condition, with a deadline: a screen (:meth:`Terminal.wait_until`, which returns it once the app
 has finished drawing it), the journal's length (:meth:`Terminal.wait_journal`; a read-only look at the database says
 when ``banker log`` is worth asking), the app doing nothing (:meth:`Terminal.idle`: the screen, the journal and the
-app's own CPU time and threads, read from ``/proc``, all still), a key taken before the next is typed
+app's own threads, neither running nor waiting for a CPU by ``/proc``, all still), a key taken before the next is typed
 (:meth:`Terminal.press`). :meth:`Terminal.settle` is a pause a test means, never a wait.
 """
 
@@ -58,23 +58,26 @@ KEY_NAMES |= {"C-s", "C-p", "C-u", "C-c", "C-o", "PPage", "NPage"}
 """tmux's names of the keys the tests send; any other string is text, typed as it is."""
 
 LOOK = 0.02
-"""Seconds between looks while a wait polls (a look is one tmux call of about 2 ms: the screen and whether banker
-still runs)."""
+"""Seconds between looks while a wait polls (a look, the screen and whether banker still runs, is one exchange with
+the launch's tmux control client: under a millisecond)."""
 PACE = 0.12
 """One key at a time: how long a key that changes nothing on screen is given before the next one is typed. Above
 Textual's escape delay (``ESCDELAY``, 100 ms), so an Escape is read alone, never with the key after it."""
 QUIET = 0.2
-"""How long the app must be seen doing nothing (screen, journal, CPU) for :meth:`Terminal.idle`: twice Textual's
+"""How long the app must be seen doing nothing (screen, journal, threads) for :meth:`Terminal.idle`: twice Textual's
 escape delay, the longest the app holds a key without working on it (an ESC waiting for what may follow)."""
 QUIET_SHARE = 0.05
-"""The share of one core the app may use between two looks and still count as doing nothing: its own ticks (the
-input thread's tenth of a second, 0.1 ms) stay under it; a key being handled (2 to 40 ms of CPU) goes over it, and
-so do the cursor's blink (about 2 ms every half second) and the table's look for other terminals' commands (every
-2 s): those only make a wait start again."""
-QUIET_KEY = 0.02
-"""How long the app must be seen doing nothing once a key's effect has shown (:meth:`Terminal.press`,
-:meth:`Terminal.escape`; a few looks): no escape delay is pending then, and a frame still being drawn or work the key
-started shows as a change or as CPU used."""
+"""The share of the time between two looks the app's threads may have spent running or waiting for a CPU and still
+count as doing nothing: its own ticks (the input thread's tenth of a second, 0.1 ms of CPU and, as a thread that
+slept, no wait) stay under it; a key being handled goes far over it, also on a loaded machine, where the app waits
+for a CPU for as long as it does not get one. The cursor's blink (about 2 ms every half second) and the table's look
+for other terminals' commands (every 2 s) go over it too: they only make a wait start again."""
+DRAWN = 0.05
+"""How long the app must be seen doing nothing once what was waited for has shown, before the screen counts as drawn
+and a key as taken (:meth:`Terminal.wait_until`, :meth:`Terminal.press`, :meth:`Terminal.escape`): three of
+Textual's frames. Between one frame and the work the next brings (an after-refresh callback, a key bar recomposed)
+the app sleeps up to 1/60 s, using no CPU; 20 ms, and counting only the CPU time the app used (little when it is
+starved of CPU), were seen to miss a key bar drawn a frame late on a loaded machine."""
 
 
 class Look(NamedTuple):
@@ -333,7 +336,7 @@ class Terminal:
         # COLUMNS/LINES inherited from pytest would override the terminal's real size in Textual.
         cmd = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items()) + f" {shlex.quote(str(BANKER))}"
         # The pane stays after banker ends, so a crash leaves its traceback to read (see running()). The pane's
-        # process is banker (the shell and env exec it): its CPU and its threads' states tell idle() it is busy.
+        # process is banker (the shell and env exec it): its threads' times and states tell idle() it is busy.
         started = self.tmux(
             "new-session",
             "-d",
@@ -429,14 +432,14 @@ class Terminal:
 
     def wait_until(self, test: Callable[[str], bool], what: str, timeout: float = 10.0) -> str:
         """Poll the screen until ``test(screen)`` holds, and still holds once the app is done drawing it (idle for
-        :data:`QUIET_KEY`: a screen caught between two frames, its key bar not drawn yet, is never returned);
+        :data:`DRAWN`: a screen caught between two frames, its key bar not drawn yet, is never returned);
         returns that screen."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
             screen, _, running = self.look()
             if test(screen):
-                screen = self._quiet(QUIET_KEY, max(deadline - time.monotonic(), 1.0))[0]
+                screen = self._quiet(DRAWN, max(deadline - time.monotonic(), 1.0), every=DRAWN / 5)[0]
                 if test(screen):
                     return screen
                 continue
@@ -475,27 +478,30 @@ class Terminal:
                 todo += [int(c) for c in Path(f"/proc/{pid}/task/{task}/children").read_text().split()]
         return pids
 
-    def cpu(self) -> tuple[int, bool] | None:
-        """The CPU time the app has used so far (ns, all its threads) and whether one of its threads is working
-        now (running, waiting for a CPU, or for the disk); None where ``/proc`` cannot tell (not Linux, the app
-        gone)."""
+    def busy(self) -> tuple[int, bool] | None:
+        """How long the app's threads have been running or ready to run so far (ns: ``schedstat``'s time on a CPU
+        plus its time waiting for one, so an app starved of CPU on a loaded machine counts as busy, not idle), and
+        whether one of them is running, waiting for a CPU or for the disk now (R, D); None where ``/proc`` cannot
+        tell (not Linux, the app gone)."""
         total, working = 0, False
         try:
             for pid in self._pids():
                 for task in os.listdir(f"/proc/{pid}/task"):
                     stat = Path(f"/proc/{pid}/task/{task}/stat").read_text()
                     working |= stat.rpartition(")")[2].split()[0] in ("R", "D")
-                    total += int(Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()[0])
-        except (OSError, ValueError, IndexError):
+                    ran, waited, _ = Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()
+                    total += int(ran) + int(waited)
+        except (OSError, ValueError):
             return None
         return total, working
 
     def idle(self, window: float = QUIET, timeout: float = 15.0) -> str:
         """Wait until the app has been seen doing nothing for ``window`` seconds, and return the screen: looked at
         every :data:`LOOK`, the screen and the journal (:meth:`entries`' look at any game) stayed the same, none of
-        the app's threads was working, and between two looks they used less than :data:`QUIET_SHARE` of a core. A
-        key still on its way would show in one of them. (Where ``/proc`` cannot tell, the screen and the journal
-        alone, over at least 0.4 s.)"""
+        the app's threads was running or waiting for a CPU or the disk at a look, and between two looks they spent
+        less than :data:`QUIET_SHARE` of the time running or waiting for a CPU (:meth:`busy`). A key still on its
+        way would show in one of them. (Where ``/proc`` cannot tell, the screen and the journal alone, over at
+        least 0.4 s.)"""
         return self._quiet(window, timeout)[0]
 
     def _quiet(
@@ -504,17 +510,17 @@ class Terminal:
         """:meth:`idle`; with ``before`` (a styled screen), first until the styled screen differs from it or
         ``pace`` has passed. Returns the last look's screen and styled screen."""
         start = time.monotonic()
-        if self.cpu() is None:  # /proc cannot tell: the screen and the journal alone, for longer
+        if self.busy() is None:  # /proc cannot tell: the screen and the journal alone, for longer
             window = max(window, 0.4)
         shown = before is None
         quiet_since, seen_then = start, None
-        last: tuple[float, int | None] = (start, None)  # the previous look's time and the CPU used by then
+        last: tuple[float, int | None] = (start, None)  # the previous look's time and how busy the app was by then
         while True:
             screen, styled, _ = self.look(styled=before is not None)
-            seen, cpu, now = (screen, styled, self._journal_mark()), self.cpu(), time.monotonic()
+            seen, busy, now = (screen, styled, self._journal_mark()), self.busy(), time.monotonic()
             shown = shown or styled != before or now - start >= pace
-            working = cpu is not None and (
-                cpu[1] or (last[1] is not None and cpu[0] - last[1] > QUIET_SHARE * 1e9 * (now - last[0]))
+            working = busy is not None and (
+                busy[1] or (last[1] is not None and busy[0] - last[1] > QUIET_SHARE * 1e9 * (now - last[0]))
             )
             if working or seen != seen_then:
                 quiet_since, seen_then = now, seen
@@ -522,14 +528,14 @@ class Terminal:
                 return screen, styled
             if now - start > timeout:
                 raise AssertionError(f"the app never went quiet for {window} s; the screen was:\n{screen}")
-            last = (now, None if cpu is None else cpu[0])
+            last = (now, None if busy is None else busy[0])
             time.sleep(every)
 
     def press(self, *keys: str) -> None:
         """Type ``keys`` (:data:`KEY_NAMES` and text, sent a character at a time) one at a time, each in its own
         write: a key is typed once the one before it has been taken, that is its effect is on screen (colours
         and the cursor included: a focus move shows) or :data:`PACE` has passed (for a key that changes nothing
-        visible), and then the app has been quiet (:meth:`idle`) for :data:`QUIET_KEY`.
+        visible), and then the app has been quiet (:meth:`idle`) for :data:`DRAWN`.
 
         This is the reference a burst is compared with: every key read alone, after the app has finished with
         the one before. It used to be a fixed 0.12 s a key (a human pace). Waiting for the key to show keeps that
@@ -545,7 +551,7 @@ class Terminal:
                     self.keys(one)
                 else:
                     self.type(one)
-                self._quiet(QUIET_KEY, 15.0, before=before, pace=PACE, every=QUIET_KEY / 2)
+                self._quiet(DRAWN, 15.0, before=before, pace=PACE, every=DRAWN / 5)
 
     def command_line(self) -> None:
         """``/``, then wait until the command line has the keyboard: the footer says so (where a small terminal
@@ -576,7 +582,7 @@ class Terminal:
         self.keys("Escape")
         if until is not None:
             self.wait_until(until, what)
-            self.idle(QUIET_KEY)
+            self._quiet(DRAWN, 15.0, every=DRAWN / 5)
         else:
             self.idle()  # over twice the escape delay: Escape has been read and has taken effect
 
