@@ -5,25 +5,37 @@ A :class:`Terminal` owns one private database (``BANKER_DB`` and ``BANKER_DATA_D
 the user's) and runs the app in a detached tmux session of a fixed size: keys go in with ``send-keys`` as a person
 types them, the screen comes back with ``capture-pane``. The oracle is the ``banker`` command run as a subprocess on
 the same database: ``banker log`` (the journal) and ``banker state --json`` (the balances), not the screen alone.
+
+Every wait is on a condition, with a deadline: a screen (:meth:`Terminal.wait_until`, which returns it once the app
+has finished drawing it), the journal's length (:meth:`Terminal.wait_journal`; a read-only look at the database says
+when ``banker log`` is worth asking), the app doing nothing (:meth:`Terminal.idle`: the screen, the journal and the
+app's own threads, neither running nor waiting for a CPU by ``/proc``, all still), a key taken before the next is typed
+(:meth:`Terminal.press`). :meth:`Terminal.settle` is a pause a test means, never a wait.
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shlex
 import shutil
+import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from tests.kit.skips import needs
+from tests.kit.tmux import Control
 
 BANKER = Path(sys.executable).parent / "banker"
 
@@ -40,6 +52,52 @@ COMMAND_KEYS = " Enter Record"
 """The footer's first key while the command line has the keyboard (the table's letter keys are text then)."""
 TEXT_COLUMN = 17
 """Where the typed line starts in a ``banker log`` line (``{seq:>5}  {hh:mm:ss}  {text:<40}  {summary}``)."""
+KEY_NAMES = {"Down", "Up", "Left", "Right", "Home", "End", "Space", "BSpace", "Enter", "Tab", "BTab", "Escape", "F2"}
+KEY_NAMES |= {"C-s", "C-p", "C-u", "C-c", "C-o", "PPage", "NPage"}
+"""tmux's names of the keys the tests send; any other string is text, typed as it is."""
+
+LOOK = 0.02
+"""Seconds between looks while a wait polls (a look, the screen and whether banker still runs, is one exchange with
+the launch's tmux control client: under a millisecond)."""
+PACE = 0.12
+"""One key at a time: how long a key that changes nothing on screen is given before the next one is typed. Above
+Textual's escape delay (``ESCDELAY``, 100 ms), so an Escape is read alone, never with the key after it."""
+QUIET = 0.2
+"""How long the app must be seen doing nothing (screen, journal, threads) for :meth:`Terminal.idle`: twice Textual's
+escape delay, the longest the app holds a key without working on it (an ESC waiting for what may follow)."""
+QUIET_SHARE = 0.05
+"""The share of the time between two looks the app's threads may have spent running or waiting for a CPU and still
+count as doing nothing: its own ticks (the input thread's tenth of a second, 0.1 ms of CPU and, as a thread that
+slept, no wait) stay under it; a key being handled goes far over it, also on a loaded machine, where the app waits
+for a CPU for as long as it does not get one. The cursor's blink (about 2 ms every half second) and the table's look
+for other terminals' commands (every 2 s) go over it too: they only make a wait start again."""
+DRAWN = 0.05
+"""How long the app must be seen doing nothing once what was waited for has shown, before the screen counts as drawn
+and a key as taken (:meth:`Terminal.wait_until`, :meth:`Terminal.press`, :meth:`Terminal.escape`): three of
+Textual's frames. Between one frame and the work the next brings (an after-refresh callback, a key bar recomposed)
+the app sleeps up to 1/60 s, using no CPU; 20 ms, and counting only the CPU time the app used (little when it is
+starved of CPU), were seen to miss a key bar drawn a frame late on a loaded machine."""
+
+
+class Look(NamedTuple):
+    """One look at the terminal (:meth:`Terminal.look`)."""
+
+    screen: str
+    styled: str
+    running: bool
+
+
+@dataclass
+class Template:
+    """The database a ``banker play`` script left, and (once asked) its ``banker log``."""
+
+    db: Path
+    journal: list[str] | None = None
+
+
+_TEMPLATES: dict[tuple[str, ...], Template] = {}
+"""``banker play`` scripts already played in this process."""
+_TEMPLATES_LOCK = threading.Lock()
 
 
 class Terminal:
@@ -58,22 +116,62 @@ class Terminal:
         }
         self.name = f"banker-test-{uuid.uuid4().hex[:8]}"
         self.launches = 0
+        self.pid = 0
+        """The pane's process (banker) of the current launch."""
+        self._played: Template | None = None
+        self._control: Control | None = None
+        """The current launch's tmux control client: every look and key goes through it."""
         self.socket = ""
         """The socket of the current launch's own tmux server (a new one each launch, under tmp_path)."""
 
     # The oracle: the banker command on the same database ---------------------------------------------------
-    def banker(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        done = subprocess.run([str(BANKER), *args], env={**os.environ, **self.env}, capture_output=True, text=True)
+    def banker(self, *args: str, check: bool = True, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+        done = subprocess.run(
+            [str(BANKER), *args], env={**os.environ, **(env or self.env)}, capture_output=True, text=True
+        )
         if check and done.returncode != 0:
             raise AssertionError(f"banker {' '.join(args)} exited {done.returncode}: {done.stderr or done.stdout}")
         return done
 
     def play(self, *lines: str) -> None:
-        """A new game and its first commands in one ``banker play`` (the first line is ``new ...``)."""
+        """A new game and its first commands in one ``banker play`` (the first line is ``new ...``).
+
+        Into a database that does not exist yet, the same script is played once per test process: the first time
+        into a template, and each test gets its own byte copy of that database. Each test still has its own
+        database; it saves a Python start (~0.2 s) per launch in the suites that set up the same game again and
+        again. The copies carry the first play's timestamps (minutes old at most): a test whose game depends on
+        the clock (a time limit) sets it up with :meth:`banker` and :meth:`do`."""
+        target = Path(self.env["BANKER_DB"])
+        self._played = None
+        if target.exists():
+            self._play(lines, self.env)
+            return
+        with _TEMPLATES_LOCK:  # the runs of one test may set up the same game at once (threads)
+            if lines not in _TEMPLATES:
+                where = Path(tempfile.mkdtemp(prefix="banker-play-"))
+                atexit.register(shutil.rmtree, where, True)
+                self._play(lines, {**self.env, "BANKER_DB": str(where / "game.db"), "BANKER_DATA_DIR": str(where)})
+                _TEMPLATES[lines] = Template(where / "game.db")
+            self._played = _TEMPLATES[lines]
+        shutil.copyfile(self._played.db, target)
+
+    def played(self) -> list[str]:
+        """:meth:`journal` as :meth:`play` left it, before anything else was done: read once per script and test
+        process (the copies of one template are the same bytes, so ``banker log`` says the same of each)."""
+        if self._played is None:
+            raise AssertionError("played() reads the journal a play() copied from its template; there was none")
+        with _TEMPLATES_LOCK:
+            if self._played.journal is None:
+                log = self.banker("log", env={**self.env, "BANKER_DB": str(self._played.db)}).stdout
+                self._played.journal = [line for line in log.splitlines() if line.strip()]
+            return list(self._played.journal)
+
+    @staticmethod
+    def _play(lines: Sequence[str], env: dict[str, str]) -> None:
         done = subprocess.run(
             [str(BANKER), "play", "-"],
             input="\n".join(lines) + "\n",
-            env={**os.environ, **self.env},
+            env={**os.environ, **env},
             capture_output=True,
             text=True,
         )
@@ -87,6 +185,35 @@ class Terminal:
     def journal(self) -> list[str]:
         """``banker log``, a line per entry (undone ones end in ``(undone)``)."""
         return [line for line in self.banker("log").stdout.splitlines() if line.strip()]
+
+    def entries(self) -> int | None:
+        """How many entries ``banker log`` would show (the most recently played game's), read with SQLite
+        read-only in this process: a cheap look to decide *when* to ask the oracle, never the oracle itself. None
+        while there is no database or game yet."""
+        row = self._read(
+            "SELECT COUNT(*) FROM events WHERE game = (SELECT id FROM games ORDER BY updated DESC, id DESC LIMIT 1)"
+        )
+        return None if row is None else int(row[0])
+
+    def _journal_mark(self) -> tuple | None:
+        """What changes whenever anything is journalled in any game (a look, as :meth:`entries`)."""
+        return self._read(
+            "SELECT (SELECT COUNT(*) FROM events), (SELECT COUNT(*) FROM games), (SELECT MAX(updated) FROM games)"
+        )
+
+    def _read(self, sql: str) -> tuple | None:
+        """One row of ``sql`` on the database, read-only (as ``banker log`` reads it), or None while there is none."""
+        path = Path(self.env["BANKER_DB"])
+        if not path.exists():
+            return None
+        try:
+            conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+            try:
+                return conn.execute(sql).fetchone()
+            finally:
+                conn.close()
+        except sqlite3.Error:  # not a database yet, or no tables yet (the app is creating them)
+            return None
 
     def typed(self) -> list[str]:
         """The journal's lines as they were typed (or built by a dialog), oldest first."""
@@ -133,8 +260,9 @@ class Terminal:
             self.socket = os.path.join(tempfile.mkdtemp(prefix="banker-tmux-"), "s")
         # COLUMNS/LINES inherited from pytest would override the terminal's real size in Textual.
         cmd = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items()) + f" {shlex.quote(str(BANKER))}"
-        # The pane stays after banker ends, so a crash leaves its traceback to read (see running()).
-        self.tmux(
+        # The pane stays after banker ends, so a crash leaves its traceback to read (see running()). The pane's
+        # process is banker (the shell and env exec it): its threads' times and states tell idle() it is busy.
+        started = self.tmux(
             "new-session",
             "-d",
             "-s",
@@ -150,33 +278,74 @@ class Terminal:
             self.name,
             "remain-on-exit",
             "on",
+            ";",
+            "set-option",
+            "-t",
+            self.name,
+            "window-size",
+            "manual",
+            ";",
+            "resize-window",
+            "-t",
+            self.name,
+            "-x",
+            str(self.width),
+            "-y",
+            str(self.height),
+            ";",
+            "display-message",
+            "-p",
+            "-t",
+            self.name,
+            "#{pane_pid}",
             check=True,
         )
-        self.tmux("set-option", "-t", self.name, "window-size", "manual")
-        self.tmux("resize-window", "-t", self.name, "-x", str(self.width), "-y", str(self.height))
+        self.pid = int(started.stdout.split()[-1])
+        self._control = Control(["tmux", "-S", self.socket, "-f", os.devnull, "-C", "attach-session", "-t", self.name])
         return self.wait_for(ready, timeout) if ready else self.screen()
+
+    def _commands(self, *commands: list[str]) -> list[str] | None:
+        """tmux commands on this launch's session, through its control client: each one's output, or None once
+        the session is gone (closed) or if one of them failed."""
+        return None if self._control is None else self._control.run(*commands)
 
     def running(self) -> bool:
         """Is banker still running in the session (its pane not dead)?"""
-        if not self.socket:
-            return False
-        done = self.tmux("display-message", "-p", "-t", self.name, "#{pane_dead}")
-        return done.returncode == 0 and done.stdout.strip() == "0"
+        done = self._commands(["display-message", "-p", "-t", self.name, "#{pane_dead}"])
+        return done is not None and done[0].strip() == "0"
 
     def keys(self, *keys: str) -> None:
-        """Named keys (``Enter``, ``Tab``, ``Escape``, ``C-s``) or single characters, in order."""
-        self.tmux("send-keys", "-t", self.name, *keys, check=True)
+        """Named keys (``Enter``, ``Tab``, ``Escape``, ``C-s``) or single characters, in order, in one write."""
+        if self._commands(["send-keys", "-t", self.name, *keys]) is None:
+            raise AssertionError(f"tmux could not send {keys} (the session is gone)")
 
     def type(self, text: str) -> None:
-        """Text typed literally (``[/]`` stays ``[/]``)."""
-        self.tmux("send-keys", "-t", self.name, "-l", text, check=True)
+        """Text typed literally (``[/]`` stays ``[/]``), in one write."""
+        if self._commands(["send-keys", "-t", self.name, "-l", text]) is None:
+            raise AssertionError(f"tmux could not type {text!r} (the session is gone)")
 
     def screen(self) -> str:
         """The screen as shown. The installed app keeps its safety net (show the error, log it, keep the game), so
         a test here would pass with an error on screen: every capture fails the test if one is shown."""
-        shown = self.tmux("capture-pane", "-p", "-t", self.name).stdout
-        assert "Something went wrong" not in shown, f"the app reported an error; the screen was:\n{shown}"
-        return shown
+        done = self._commands(["capture-pane", "-p", "-t", self.name])
+        return self._shown("" if done is None else done[0])
+
+    @staticmethod
+    def _shown(screen: str) -> str:
+        assert "Something went wrong" not in screen, f"the app reported an error; the screen was:\n{screen}"
+        return screen
+
+    def look(self, styled: bool = False) -> Look:
+        """The screen (as :meth:`screen`), whether banker still runs and, ``styled``, the screen with its colours
+        and the cursor's place (where a focus move or a highlight shows), all in one tmux call."""
+        commands = [["capture-pane", "-p", "-t", self.name], ["display-message", "-p", "-t", self.name, "#{pane_dead}"]]
+        if styled:
+            commands += [["capture-pane", "-p", "-e", "-t", self.name]]
+            commands += [["display-message", "-p", "-t", self.name, "#{cursor_x},#{cursor_y}"]]
+        done = self._commands(*commands)
+        if done is None:  # the session is gone (closed): nothing runs, nothing is shown
+            return Look("", "", False)
+        return Look(self._shown(done[0]), "".join(done[2:]), done[1].strip() == "0")
 
     def footer(self) -> str:
         """The key bar's first line (the table's keys, or the command line's while it has the keyboard)."""
@@ -187,16 +356,21 @@ class Terminal:
         return lines[-1] if lines else ""
 
     def wait_until(self, test: Callable[[str], bool], what: str, timeout: float = 10.0) -> str:
-        """Poll the screen until ``test(screen)`` holds; returns that screen."""
+        """Poll the screen until ``test(screen)`` holds, and still holds once the app is done drawing it (idle for
+        :data:`DRAWN`: a screen caught between two frames, its key bar not drawn yet, is never returned);
+        returns that screen."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
-            screen = self.screen()
+            screen, _, running = self.look()
             if test(screen):
-                return screen
-            if not self.running():
+                screen = self._quiet(DRAWN, max(deadline - time.monotonic(), 1.0), every=DRAWN / 5)[0]
+                if test(screen):
+                    return screen
+                continue
+            if not running:
                 raise AssertionError(f"banker is gone while waiting for {what}; the last screen was:\n{screen}")
-            time.sleep(0.1)
+            time.sleep(LOOK)
         raise AssertionError(f"{what} never came; the screen was:\n{screen}")
 
     def wait_for(self, text: str, timeout: float = 10.0) -> str:
@@ -206,18 +380,107 @@ class Terminal:
         return self.wait_until(lambda s: text not in s, f"{text!r} to go", timeout)
 
     def wait_journal(self, length: int, timeout: float = 10.0) -> list[str]:
-        """Wait until the journal holds ``length`` entries; returns it."""
+        """Wait until the journal (``banker log``) holds ``length`` entries; returns it. The database is looked at
+        cheaply (:meth:`entries`) to know when ``banker log`` is worth asking."""
         deadline = time.monotonic() + timeout
+        while (self.entries() or 0) < length and time.monotonic() < deadline:
+            time.sleep(LOOK)
         journal = self.journal()
-        while len(journal) < length and time.monotonic() < deadline:
-            time.sleep(0.1)
+        while len(journal) < length and time.monotonic() < deadline:  # the look and the oracle disagree: ask again
+            time.sleep(LOOK)
             journal = self.journal()
         assert len(journal) >= length, f"the journal never reached {length} entries:\n" + "\n".join(journal)
         return journal
 
+    # Waiting for the app to have taken the keys ----------------------------------------------------------------
+    def _pids(self) -> list[int]:
+        """The pane's process (banker) and any it started."""
+        pids, todo = [], [self.pid]
+        while todo:
+            pid = todo.pop()
+            pids.append(pid)
+            for task in os.listdir(f"/proc/{pid}/task"):
+                todo += [int(c) for c in Path(f"/proc/{pid}/task/{task}/children").read_text().split()]
+        return pids
+
+    def busy(self) -> tuple[int, bool] | None:
+        """How long the app's threads have been running or ready to run so far (ns: ``schedstat``'s time on a CPU
+        plus its time waiting for one, so an app starved of CPU on a loaded machine counts as busy, not idle), and
+        whether one of them is running, waiting for a CPU or for the disk now (R, D); None where ``/proc`` cannot
+        tell (not Linux, the app gone)."""
+        total, working = 0, False
+        try:
+            for pid in self._pids():
+                for task in os.listdir(f"/proc/{pid}/task"):
+                    stat = Path(f"/proc/{pid}/task/{task}/stat").read_text()
+                    working |= stat.rpartition(")")[2].split()[0] in ("R", "D")
+                    ran, waited, _ = Path(f"/proc/{pid}/task/{task}/schedstat").read_text().split()
+                    total += int(ran) + int(waited)
+        except (OSError, ValueError):
+            return None
+        return total, working
+
+    def idle(self, window: float = QUIET, timeout: float = 15.0) -> str:
+        """Wait until the app has been seen doing nothing for ``window`` seconds, and return the screen: looked at
+        every :data:`LOOK`, the screen and the journal (:meth:`entries`' look at any game) stayed the same, none of
+        the app's threads was running or waiting for a CPU or the disk at a look, and between two looks they spent
+        less than :data:`QUIET_SHARE` of the time running or waiting for a CPU (:meth:`busy`). A key still on its
+        way would show in one of them. (Where ``/proc`` cannot tell, the screen and the journal alone, over at
+        least 0.4 s.)"""
+        return self._quiet(window, timeout)[0]
+
+    def _quiet(
+        self, window: float, timeout: float, before: str | None = None, pace: float = 0.0, every: float = LOOK
+    ) -> tuple[str, str]:
+        """:meth:`idle`; with ``before`` (a styled screen), first until the styled screen differs from it or
+        ``pace`` has passed. Returns the last look's screen and styled screen."""
+        start = time.monotonic()
+        if self.busy() is None:  # /proc cannot tell: the screen and the journal alone, for longer
+            window = max(window, 0.4)
+        shown = before is None
+        quiet_since, seen_then = start, None
+        last: tuple[float, int | None] = (start, None)  # the previous look's time and how busy the app was by then
+        while True:
+            screen, styled, _ = self.look(styled=before is not None)
+            seen, busy, now = (screen, styled, self._journal_mark()), self.busy(), time.monotonic()
+            shown = shown or styled != before or now - start >= pace
+            working = busy is not None and (
+                busy[1] or (last[1] is not None and busy[0] - last[1] > QUIET_SHARE * 1e9 * (now - last[0]))
+            )
+            if working or seen != seen_then:
+                quiet_since, seen_then = now, seen
+            elif shown and now - quiet_since >= window:
+                return screen, styled
+            if now - start > timeout:
+                raise AssertionError(f"the app never went quiet for {window} s; the screen was:\n{screen}")
+            last = (now, None if busy is None else busy[0])
+            time.sleep(every)
+
+    def press(self, *keys: str) -> None:
+        """Type ``keys`` (:data:`KEY_NAMES` and text, sent a character at a time) one at a time, each in its own
+        write: a key is typed once the one before it has been taken, that is its effect is on screen (colours
+        and the cursor included: a focus move shows) or :data:`PACE` has passed (for a key that changes nothing
+        visible), and then the app has been quiet (:meth:`idle`) for :data:`DRAWN`.
+
+        This is the reference a burst is compared with: every key read alone, after the app has finished with
+        the one before. It used to be a fixed 0.12 s a key (a human pace). Waiting for the key to show keeps that
+        meaning and checks it instead of assuming it: measured on two shared cores, quiet and beside two CPU hogs,
+        a letter shows in 5 to 25 ms, a focus move in 15 to 60, a dialog opens in 45 to 90 and Escape acts in 110
+        to 160 (its 100 ms escape delay), and the app then works on for up to 100 ms more (a preview, a
+        completion), which the quiet waits out; so a key takes 40 to 120 ms here, and longer exactly when the app
+        needs longer, where a fixed 0.12 s would have typed the next key before the app had read the last."""
+        for key in keys:
+            for one in [key] if key in KEY_NAMES else list(key):
+                before = self.look(styled=True).styled
+                if one in KEY_NAMES:
+                    self.keys(one)
+                else:
+                    self.type(one)
+                self._quiet(DRAWN, 15.0, before=before, pace=PACE, every=DRAWN / 5)
+
     def command_line(self) -> None:
         """``/``, then wait until the command line has the keyboard: the footer says so (where a small terminal
-        has no room for the footer, wait a moment instead)."""
+        has no room for the footer, until the app is idle)."""
         footer = self.footer().startswith(TABLE_KEYS)
         self.keys("/")
         if footer:
@@ -226,11 +489,12 @@ class Terminal:
                 "the command line to take the keyboard",
             )
         else:
-            self.settle()
+            self.idle()
 
     @staticmethod
-    def settle(seconds: float = 0.3) -> None:
-        """A moment for a focus move to take effect where nothing on screen shows it (Tab in a form)."""
+    def settle(seconds: float) -> None:
+        """A pause where a test means one (a person stopping between bursts), never a wait for something to
+        happen: for that, :meth:`idle` or a ``wait_*``."""
         time.sleep(seconds)
 
     def run_line(self, line: str) -> None:
@@ -239,11 +503,13 @@ class Terminal:
         self.keys("Enter")
 
     def escape(self, until: Callable[[str], bool] | None = None, what: str = "Escape to take effect") -> None:
-        """Escape, and wait for its effect (or a moment for it to show)."""
+        """Escape, and wait for its effect (``until``) and for the app to be done with it (:meth:`idle`)."""
         self.keys("Escape")
         if until is not None:
             self.wait_until(until, what)
-        time.sleep(0.15)
+            self._quiet(DRAWN, 15.0, every=DRAWN / 5)
+        else:
+            self.idle()  # over twice the escape delay: Escape has been read and has taken effect
 
     def leave_command_line(self) -> None:
         """Escape from the command line, and wait until the table has the keyboard again."""
@@ -267,12 +533,15 @@ class Terminal:
             if not self.running():
                 self.close()
                 return
-            time.sleep(0.1)
+            time.sleep(LOOK)
         raise AssertionError(f"banker did not quit on q; the screen was:\n{self.screen()}")
 
     def close(self) -> None:
         """End the tmux session and its server if they are still there (always, in a ``finally`` or on leaving
         ``with``)."""
+        if self._control is not None:
+            self._control.close()
+            self._control = None
         if self.socket:
             self.tmux("kill-session", "-t", self.name)
             self.tmux("kill-server")

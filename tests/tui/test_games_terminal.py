@@ -22,7 +22,7 @@ def test_escape_from_the_saved_games_goes_back_to_the_open_game(tmp_path, width,
         screen = term.wait_for("saved games")
         assert "esc Back to the game" in screen.replace("  ", " "), f"the key bar says how to go back:\n{screen}"
         term.keys("Escape", "g", "Enter")  # in one burst: back at the table, GO for whoever's turn it is
-        term.wait_until(lambda s: "saved games" not in s and len(term.journal()) >= 1, "back at the table")
+        term.wait_until(lambda s: "saved games" not in s and (term.entries() or 0) >= 1, "back at the table")
         assert term.typed() == ["go Cy"], term.typed()  # the journal of the game that was open (banker log)
 
 
@@ -33,6 +33,6 @@ def test_with_no_game_open_there_is_no_way_back_offered(tmp_path):
         term.play("new short-1990s Ann Bob", "deal ann boardwalk", "bankrupt bob to bank")
         term.launch(ready="saved games")
         term.keys("Escape", "Down")
-        term.settle(0.5)
+        term.idle()
         screen = term.wait_for("saved games")
         assert "Back to the game" not in screen and "New game" in screen, screen

@@ -1,12 +1,19 @@
 """Issue 21, "Type-ahead in order", in a real terminal: the installed ``banker`` in tmux, each reproduction sent once
-in one burst (one ``send-keys``: one write to the terminal) and once a key at a time at a human pace, with the
-journal (``banker log``) as the oracle. Both must record what was meant, the same way.
+in one burst (one ``send-keys``: one write to the terminal) and once a key at a time (each key typed once the one
+before it has shown and the app is quiet: :meth:`Terminal.press`), with the journal (``banker log``) as the
+oracle. Both must record what was meant, the same way. The two runs of a comparison are independent (their own
+directory, database, tmux server and port) and run side by side, each in a thread.
 
 Also issue 22's keyboard items: Escape then Enter typed quickly cancels (never read as Alt+Enter, which confirmed),
 Ctrl+C on the table says how to quit in plain words, and the command palette survives PageUp at once.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from typing import TypeVar
 
 import pytest
 
@@ -27,40 +34,49 @@ RAILROADS = (
 )
 
 
+T = TypeVar("T")
+
+
 def send(term: Terminal, keys: list[str], burst: bool) -> None:
     """``keys``: tmux key names (``Down``, ``Enter``, ``BTab``, ``C-s``) and text (``"st james"``, sent as typed)."""
-    names = {"Down", "Up", "Left", "Right", "Home", "End", "Space", "BSpace", "Enter", "Tab", "BTab", "Escape"}
-    names |= {"C-s", "C-p", "C-u", "C-c", "PPage", "NPage"}
     if burst:
         term.keys(*keys)
-        return
-    for key in keys:
-        for one in [key] if key in names else list(key):
-            if one in names:
-                term.keys(one)
-            else:
-                term.type(one)
-            term.settle(0.12)
+    else:
+        term.press(*keys)
+
+
+AT_ONCE = 4
+"""Runs of one test side by side at most (each is one app in its own tmux server)."""
+
+
+def side_by_side(*runs: Callable[[], T]) -> list[T]:
+    """Independent runs at once (at most :data:`AT_ONCE`), each in a thread: each is tmux calls, ``banker``
+    processes and waits. Their results in order, or the first failure."""
+    with ThreadPoolExecutor(min(len(runs), AT_ONCE)) as pool:
+        futures = [pool.submit(one) for one in runs]
+        return [future.result() for future in futures]
 
 
 def run(tmp_path, lines: tuple[str, ...], keys: list[str], burst: bool, done, what: str) -> tuple[list[str], str]:
-    """Play ``lines``, launch, send ``keys``; wait for ``done(term)``; the lines typed since, and the screen."""
+    """Play ``lines``, launch, send ``keys``; wait for ``done(term, screen, new entries)`` and then for the app to be
+    quiet (a key still on its way would show: an extra entry, a dialog left open); the lines typed since (``banker
+    log``), and the screen."""
     with Terminal(tmp_path / ("burst" if burst else "slow")) as term:
         term.play(*lines)
-        before = len(term.journal())
+        before = len(term.played())
         term.launch()
         send(term, keys, burst)
-        term.wait_until(lambda s: done(term, s, len(term.journal()) - before), what)
-        term.settle(0.5)  # a key still on its way would show now (an extra entry, a dialog left open)
-        screen = term.screen()
+        term.wait_until(lambda s: done(term, s, (term.entries() or 0) - before), what)
+        screen = term.idle()
         return [entry[TEXT_COLUMN:].split("  ")[0].strip() for entry in term.journal()[before:]], screen
 
 
 def both(tmp_path, lines, keys, done, what) -> tuple[list[str], str]:
     (tmp_path / "burst").mkdir(parents=True)
     (tmp_path / "slow").mkdir(parents=True)
-    burst = run(tmp_path, lines, keys, True, done, what)
-    slow = run(tmp_path, lines, keys, False, done, what)
+    burst, slow = side_by_side(
+        partial(run, tmp_path, lines, keys, True, done, what), partial(run, tmp_path, lines, keys, False, done, what)
+    )
     assert burst[0] == slow[0], f"in one burst: {burst[0]}\none by one: {slow[0]}"
     return burst
 
@@ -139,16 +155,18 @@ def test_a_community_chest_card_in_few_keys(tmp_path):
     every Community Chest card cost 16 keys. The deck now starts blank, meaning the one deck that has a card of the
     words typed: k, xmas, Enter; and a deck typed is taken as typed."""
     lines = (FOUR,)
-    typed, _ = both(tmp_path, lines, ["k", "xmas", "Enter"], journal_grew(1), "the card")
-    assert len(typed) == 1 and typed[0].startswith("card Ann chest"), typed
-    typed, _ = both(
-        tmp_path / "deck",
-        lines,
-        ["k", "BTab", "chest", "Tab", "bank error", "Enter"],
-        journal_grew(1),
-        "the card",
-    )
-    assert len(typed) == 1 and typed[0].startswith("card Ann chest"), typed
+    for typed, _ in side_by_side(
+        partial(both, tmp_path / "xmas", lines, ["k", "xmas", "Enter"], journal_grew(1), "the card"),
+        partial(
+            both,
+            tmp_path / "deck",
+            lines,
+            ["k", "BTab", "chest", "Tab", "bank error", "Enter"],
+            journal_grew(1),
+            "the card",
+        ),
+    ):
+        assert len(typed) == 1 and typed[0].startswith("card Ann chest"), typed
 
 
 def test_a_prefilled_payer_is_replaced(tmp_path):
@@ -179,7 +197,7 @@ def test_palette_pageup_at_once_keeps_the_app(tmp_path, burst):
         term.play(FOUR)
         term.launch()
         send(term, ["C-p", "PPage", "NPage", "PPage"], burst)
-        term.settle(0.5)
+        term.idle()
         assert term.running(), "banker ended"
         for _ in range(2):  # the first Escape closes the palette's list, the second the palette
             term.escape()
@@ -201,7 +219,7 @@ def test_escape_then_enter_at_once_cancels_the_dialog(tmp_path):
         term.wait_for("GO salary")
         term.keys("Escape", "Enter")  # one write: ESC CR
         term.wait_until(lambda s: DIALOG_TOP not in s, "the dialog to close")
-        term.settle(0.5)
+        term.idle()  # an Enter read after the Escape would have recorded by now
         assert term.typed() == [], term.journal()
 
 
@@ -257,14 +275,15 @@ def test_random_bursts_keep_the_app_and_the_money(tmp_path, size):
             sent += len(burst)
             if rng.random() < 0.2:
                 term.settle(0.2)
-            if not term.running():
+            now, _, running = term.look()  # fails if an error is shown
+            if not running:
                 log = tmp_path / "data" / "banker.log"
                 raise AssertionError(
                     f"banker ended after {sent} keys; the last burst: {burst}; the screen before it:\n{screen}\n"
                     + (log.read_text() if log.exists() else "(no log)")
                 )
-            screen = term.screen()  # fails if an error is shown
-        term.settle(1.0)
+            screen = now
+        term.idle()
         assert term.running()
         term.screen()
     log = tmp_path / "data" / log_path().name
@@ -299,15 +318,17 @@ OPENINGS = {
 }
 
 
-def stable(term: Terminal) -> str:
-    """The screen once two looks 0.4 s apart agree (the keys sent have all been handled)."""
-    last = term.screen()
-    while True:
-        term.settle(0.4)
-        now = term.screen()
-        if now == last:
-            return now
-        last = now
+def look_after(where, keys: list[str], burst: bool) -> tuple[list[str], str]:
+    """The Railroads game with Boardwalk and Park Place owned, ``keys`` sent: the lines typed (``banker log``), and the
+    screen once the app is quiet (the keys sent have all been handled)."""
+    where.mkdir()
+    with Terminal(where) as term:
+        term.play(*RAILROADS, "buy ann boardwalk", "buy bob park place")
+        before = len(term.played())
+        term.launch()
+        send(term, keys, burst)
+        shown = term.idle()
+        return [e[TEXT_COLUMN:].split("  ")[0] for e in term.journal()[before:]], shown
 
 
 @pytest.mark.parametrize("screen", list(OPENINGS))
@@ -315,26 +336,22 @@ def test_burst_and_one_by_one_agree_in_the_terminal(tmp_path, screen):
     import random
 
     rng = random.Random(f"terminal {screen}")
-    for n in range(SAMPLE):
+    samples = []
+    for _ in range(SAMPLE):
         keys = list(OPENINGS[screen])
         for _ in range(rng.randint(3, 8)):
             keys.append(rng.choice(WORDS) if rng.random() < 0.4 else rng.choice(MOVES))
-        results = []
-        for burst in (True, False):
-            where = tmp_path / f"{n}-{'burst' if burst else 'slow'}"
-            where.mkdir()
-            with Terminal(where) as term:
-                term.play(*RAILROADS, "buy ann boardwalk", "buy bob park place")
-                before = len(term.journal())
-                term.launch()
-                send(term, keys, burst)
-                shown = stable(term)
-                results.append(([e[TEXT_COLUMN:].split("  ")[0] for e in term.journal()[before:]], shown))
-        assert results[0][0] == results[1][0], f"keys {keys}: journals differ:\n{results[0][0]}\n{results[1][0]}"
-        if results[0][1] != results[1][1]:
+        samples.append(keys)
+    runs = []  # every sample's two runs, side by side
+    for n, keys in enumerate(samples):
+        runs += [partial(look_after, tmp_path / f"{n}-{how}", keys, how == "burst") for how in ("burst", "slow")]
+    results = side_by_side(*runs)
+    for keys, burst, slow in zip(samples, results[::2], results[1::2], strict=True):
+        assert burst[0] == slow[0], f"keys {keys}: journals differ:\n{burst[0]}\n{slow[0]}"
+        if burst[1] != slow[1]:
             import difflib
 
-            diff = difflib.unified_diff(results[0][1].splitlines(), results[1][1].splitlines(), "burst", "slow")
+            diff = difflib.unified_diff(burst[1].splitlines(), slow[1].splitlines(), "burst", "slow")
             raise AssertionError(f"keys {keys}: screens differ:\n" + "\n".join(diff))
 
 
@@ -388,6 +405,6 @@ def test_a_game_night_typed_ahead_in_one_burst(tmp_path, size):
         term.play(FOUR)
         term.launch(ready="Quit")
         term.keys(*[key for burst in NIGHT for key in burst])
-        term.wait_until(lambda s: len(term.journal()) >= len(NIGHT_JOURNAL), "the night's entries", timeout=30)
-        stable(term)
+        term.wait_until(lambda s: (term.entries() or 0) >= len(NIGHT_JOURNAL), "the night's entries", timeout=30)
+        term.idle()
         assert term.typed() == NIGHT_JOURNAL

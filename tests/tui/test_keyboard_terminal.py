@@ -128,12 +128,10 @@ def test_tab_stays_in_the_command_line_and_completion_adds_a_space(tmp_path):
         clear_line(term)
         term.type("ren")
         term.wait_until(lambda s: command_line_text(term) == "rent", "rent on offer")
-        term.keys("Tab")
-        term.settle()
+        term.press("Tab")
         term.type("bo")
         term.wait_until(lambda s: command_line_text(term) == "rent bob", "rent bob on offer")
-        term.keys("Tab")
-        term.settle()
+        term.press("Tab")
         assert command_line_text(term) == "rent bob"
         term.do("buy ann boardwalk")  # at the same table, from a second terminal
         term.type("boardwalk")  # straight after the space Tab added
@@ -173,8 +171,7 @@ def test_typed_text_and_names_are_never_markup(tmp_path):
         term.keys("C-u")
         term.wait_for("names separated by spaces")  # cleared
         term.type("Ann Bob")
-        term.keys("Tab")
-        term.settle()
+        term.press("Tab")
         term.type("[/] [reverse]x[/reverse]")  # tokens are free text, shown beside the names on the table
         term.keys("Enter")
         screen = term.wait_for("Ann ([/])")
@@ -215,8 +212,7 @@ def test_a_refusal_keeps_the_dialog_and_what_was_typed(tmp_path):
 
         open_dialog(term, "x", "Enter adds, Ctrl+S records")  # the trade, from Ann (whose turn it is)
         term.type("bob")
-        term.keys("Tab")
-        term.settle()
+        term.press("Tab")
         term.type("boardwalk")  # Ann does not own it
         term.keys("Enter")
         term.wait_for("Ann gives: boardwalk")
@@ -229,15 +225,13 @@ def test_a_refusal_keeps_the_dialog_and_what_was_typed(tmp_path):
 
         open_dialog(term, "p", "bank, a player, each")  # Pay opens on the amount; the player is Ann
         term.type("5")
-        term.keys("BTab")  # back to the player
-        term.settle()
+        term.press("BTab")  # back to the player
         term.keys("Enter")  # not the last field: records
         term.wait_until(table_keys, "the Pay dialog to close")
         term.wait_for("worth $1,495")
 
         open_dialog(term, "p", "bank, a player, each")
-        term.keys("BTab")
-        term.settle()
+        term.press("BTab")
         term.keys("Enter")  # no amount yet: refused, and the cursor goes to the amount
         term.wait_for("fill in amount first")
         term.type("50")
@@ -259,8 +253,7 @@ def rent_dialog_on_the_checkbox(term: Terminal) -> None:
     term.type("reading")
     term.wait_for("Reading Railroad, 1 railroad owned")  # the preview: the completion is on offer
     for _ in range(3):
-        term.keys("Tab")
-        term.settle()
+        term.press("Tab")
 
 
 def test_enter_adds_a_trade_item_and_space_ticks_a_box(tmp_path):
@@ -271,14 +264,12 @@ def test_enter_adds_a_trade_item_and_space_ticks_a_box(tmp_path):
         term.launch()
         open_dialog(term, "x", "Enter adds, Ctrl+S records")
         term.type("bob")
-        term.keys("Tab")
-        term.settle()
+        term.press("Tab")
         term.type("mediterranean")
         term.keys("Enter")
         term.wait_for("Ann gives: mediterranean")
         for _ in range(2):  # past the (empty) gets field to lift now
-            term.keys("Tab")
-            term.settle()
+            term.press("Tab")
         term.type("mediterranean")
         term.keys("Enter")
         screen = term.wait_for("lifted at once: mediterranean")
@@ -334,8 +325,7 @@ def test_completions_the_parser_accepts(tmp_path):
 
         term.type("card bob chance chai")
         term.wait_for("card bob chance chairman")  # on offer
-        term.keys("Tab")
-        term.settle()
+        term.press("Tab")
         term.keys("Enter")
         term.wait_for("Chairman of the Board")
 
@@ -395,7 +385,7 @@ def test_typeahead_lands_where_it_was_typed(tmp_path):
         clear_line(term)
         term.leave_command_line()
         term.keys("/go bob", "Enter")  # from the table, / and the command at once
-        term.settle(1.0)
+        term.idle()
         screen = term.screen()
         typed = term.typed()
         if typed[-1:] != ["go bob"] or DIALOG_TOP in screen:
@@ -413,7 +403,7 @@ def test_keys_typed_right_after_tab_go_to_the_next_field(tmp_path):
         term.type("water")
         term.wait_for("Bob")
         term.keys("Tab", "C-u")
-        term.settle()
+        term.idle()
         term.keys("c", "y", "Tab", "8", "Enter")  # one burst: the payer, Tab, the dice, Enter
         term.wait_until(lambda s: "Cy pays Bob" in s, "the rent with the dice")
         last = term.journal()[-1]
@@ -430,9 +420,9 @@ def test_an_auction_shouted_in_one_burst_is_sold(tmp_path):
         term.launch()
         open_dialog(term, "a", "Deed")
         term.type("boardwalk")
-        term.settle()
+        term.idle()
         term.keys("Enter")  # Enter in the deed field with no bid yet: on to the first bidder
-        term.settle()
+        term.idle()
         term.keys("10", "Enter", "20", "C-s")  # one burst: Ann bids 10, Bob 20, sold
         term.wait_until(lambda s: DIALOG_TOP not in s, "the dialog to close")
         assert term.typed()[-1] == "auction Boardwalk Bob 20", term.journal()
@@ -448,7 +438,7 @@ def test_the_new_game_form_takes_a_burst_in_order(tmp_path):
         term.keys("n")
         term.wait_for("Players")
         term.type("xx")
-        term.settle()
+        term.idle()
         term.keys("C-u", "Ann Bob", "Tab", "car dog", "Enter")  # one burst: clear, names, Tab, tokens, start
         term.wait_for("Bankrupt")
         players = term.state()["players"]
@@ -464,7 +454,7 @@ def test_enter_twice_on_the_new_game_form_starts_one_game(tmp_path):
         term.wait_for("Players")
         term.keys("Ann Bob", "Enter", "Enter")
         term.wait_for("Bankrupt")
-        term.settle(1.0)
+        term.idle()
         games = term.banker("games").stdout.strip().splitlines()
         assert len(games) == 2, games  # the heading and one game
 
@@ -510,7 +500,7 @@ def test_a_debt_paid_through_the_raise_money_dialog_is_paid_once(tmp_path):
         term.wait_for("Mortgage")
         term.keys("Space", "Enter", "Enter")  # one burst: tick, record, and an Enter too many
         term.wait_until(lambda s: DIALOG_TOP not in s, "the dialog to close")
-        term.settle(1.0)
+        term.idle()
         rents = [line for line in term.typed() if line.startswith("rent")]
         assert rents == ["rent dee electric dice 7"], term.journal()
         assert term.cash()["Dee"] == 40 + 30 - 70 and term.cash()["Ann"] == 1500 - 150 - 150 + 70
@@ -531,9 +521,8 @@ def test_keys_typed_right_after_shift_tab_go_to_the_field_before(tmp_path):
         term.launch()
         open_dialog(term, "p", "Amount")
         term.type("150")
-        term.settle()
-        term.keys("Tab")
-        term.settle()
+        term.idle()
+        term.press("Tab")
         term.keys("BTab", "C-u", "75", "Enter")  # one burst: back to Amount, clear it, 75, record
         term.wait_until(lambda s: DIALOG_TOP not in s, "the dialog to close")
         assert term.typed()[-1] == "pay Ann 75", term.journal()

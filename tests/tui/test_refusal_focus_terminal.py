@@ -29,11 +29,6 @@ def test_the_keys_after_a_refusal_go_into_the_field_it_names(tmp_path, keys, lin
         if burst:
             term.keys(*keys)  # one send-keys: one write to the terminal
         else:
-            for key in keys:
-                if key in ("Enter",) or len(key) == 1:
-                    term.keys(key)
-                else:
-                    term.type(key)
-                term.settle(0.15)
-        term.wait_until(lambda s: DIALOG_TOP not in s and len(term.journal()) == 2, "the line recorded")
+            term.press(*keys)  # each key once the one before it has been taken
+        term.wait_until(lambda s: DIALOG_TOP not in s and term.entries() == 2, "the line recorded")
         assert term.typed()[1:] == [line], term.typed()
