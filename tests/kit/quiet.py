@@ -29,6 +29,7 @@ from textual._context import active_app
 from textual.app import App
 from textual.message_pump import MessagePump
 
+from banker.tui.keyorder import KeyOrder
 from banker.tui.textual_private import after_refresh_pending, queue_empty
 
 DEADLINE = 30.0
@@ -40,24 +41,6 @@ def _pumps(app: App[Any]) -> list[MessagePump]:
     if not stack:
         return [app]
     return [app, *stack[:-1], *stack[-1].walk_children(with_self=True)]
-
-
-async def _round(pumps: list[MessagePump], timeout: float) -> None:
-    """Until every pump has handled what it held when the round began (and left the handler it was in)."""
-    left = 0
-    done = asyncio.Event()
-
-    def one() -> None:
-        nonlocal left
-        left -= 1
-        if left == 0:
-            done.set()
-
-    for pump in pumps:
-        if pump.call_later(one):
-            left += 1
-    if left:
-        await asyncio.wait_for(done.wait(), max(timeout, 0.001))
 
 
 def _screen_waits(app: App[Any]) -> bool:
@@ -87,9 +70,8 @@ async def quiet(app: App[Any], deadline: float = DEADLINE) -> None:
         if app._exit_renderables or app._exception is not None or not app.is_running:
             return  # the app is ending (or failed): nothing more will settle, and the test sees why
         pumps = _pumps(app)
-        try:
-            await _round(pumps, left)
-        except TimeoutError:
+        await KeyOrder._round(pumps, left)  # the same round a key's settling makes; it returns when time runs out
+        if loop.time() >= end:
             continue
         if _pumps(app) != pumps or any(not queue_empty(p) for p in pumps):
             continue
