@@ -129,8 +129,8 @@ class TableScreen(Screen[None]):
         Redraws only when the journal has grown (checking is one small query); a dialog open on top checks
         again when it runs its command (``Session.execute`` reloads first)."""
         session = self.session
-        if not self.is_attached:
-            return
+        if not self.is_attached or session is not self.banker.session:
+            return  # this table is on its way out: its game was closed (the file replaced, another game opened)
         if session.replaced():  # mv backup.db game.db: the app opens the game from the new file
             self.banker.file_replaced()
             return
