@@ -14,6 +14,7 @@ import pytest
 
 from banker.tui.app import make_app
 from banker.tui.screens.phones import PhonesScreen, QRCode
+from banker.tui.screens.table import TableScreen
 from tests.kit.exports import ZBARIMG, needs_zbarimg
 from tests.kit.journal import make_game
 from tests.kit.phones import cash_of, next_snapshot
@@ -326,6 +327,7 @@ async def test_a_game_closed_while_the_server_starts_is_no_error(db, tmp_path, m
         await start(self)
 
     monkeypatch.setattr(PhoneServer, "start", held)
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 0.05)  # the poll that notices, without its 2 s wait
     app = make_app(db)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
