@@ -51,6 +51,17 @@ def _pilot_waits_on_conditions(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_animations(monkeypatch):
+    """A scroll in a pilot test lands at once: the pilot waits for every animation to finish (tests/kit/quiet.py),
+    and Help's PageDown and End each took a whole scroll animation, 0.7 s and 1 s of a test's time, testing
+    Textual's easing rather than where the keys go (``TEXTUAL_ANIMATIONS=none``, read by each app as it is made;
+    the real-terminal tests launch ``banker`` with the animations a banker sees)."""
+    import textual.constants
+
+    monkeypatch.setattr(textual.constants, "TEXTUAL_ANIMATIONS", "none")
+
+
+@pytest.fixture(autouse=True)
 def _pilot_waits_for_keys(monkeypatch):
     """``pilot.press`` returns once every key pressed has taken effect: the app lets a key through only when the
     keys before it have (banker.tui.keyorder), so Textual's own wait (for the screen's queues) can come too early."""
