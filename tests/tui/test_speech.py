@@ -1,12 +1,12 @@
 """Read aloud (``[speech] read_aloud = true``): each recorded summary goes to ``espeak-ng`` in a worker thread, so a
 key is never kept waiting. ``espeak-ng`` is not installed on the test machine: a stand-in of the same name on PATH
-records what it was asked to read and takes its time, as the real one does."""
+records what it was asked to read, and speaks only once the test opens its gate (a file): a key that waited for the
+voice would never come back while the gate is shut, whatever the machine's speed."""
 
 from __future__ import annotations
 
 import os
 import stat
-import time
 from pathlib import Path
 
 from banker.session import Session
@@ -14,11 +14,13 @@ from banker.tui.app import make_app
 from banker.tui.screens.table import TableScreen
 from rules import Settings
 from tests.kit.journal import db_path
-from tests.kit.waits import until
+from tests.kit.waits import settled, until
 
 STAND_IN = """#!/bin/sh
-# espeak-ng's stand-in: note the words after --, then take a second as speaking does
-sleep 1
+# espeak-ng's stand-in: speak (note the words after --) once the test opens the gate; after 30 s regardless, so an
+# app that waited for the voice fails the test (the words come before the gate) rather than hanging it
+i=0
+while [ ! -e "{gate}" ] && [ $i -lt 3000 ]; do sleep 0.01; i=$((i + 1)); done
 printf '%s\\n' "$2" >> "{out}"
 """
 
@@ -28,7 +30,7 @@ def _setup(tmp_path: Path, monkeypatch, on: bool) -> Path:
     bin_dir.mkdir()
     out = tmp_path / "spoken.txt"
     speaker = bin_dir / "espeak-ng"
-    speaker.write_text(STAND_IN.format(out=out), encoding="utf-8")
+    speaker.write_text(STAND_IN.format(out=out, gate=tmp_path / "gate"), encoding="utf-8")
     speaker.chmod(speaker.stat().st_mode | stat.S_IXUSR)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     config = tmp_path / "config"
@@ -45,23 +47,30 @@ async def test_each_summary_is_read_aloud_without_keeping_a_key_waiting(tmp_path
     app = make_app(db_path())
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        start = time.monotonic()
-        app.run_command("rent bob boardwalk")
-        app.run_command("pay bob 10")
-        assert time.monotonic() - start < 0.5  # two seconds of speech, and the keys went on at once
+        assert app.run_command("rent bob boardwalk").ok
+        assert app.run_command("pay bob 10").ok  # recorded while the first is still waiting to be read
+        await pilot.press("n")  # and a key goes on too
+        assert app.session.log()[-1].text == "next"
         app.run_command("show worth")  # a question is not read
         app.run_command("pay bob 99999999")  # nor a refusal
-        await until(pilot, lambda: out.exists() and len(out.read_text().splitlines()) == 2, "both summaries read")
-        assert out.read_text().splitlines() == ["Bob pays Ann $50: Boardwalk, unimproved", "Bob pays $10 to the bank"]
+        assert not out.exists()
+        (tmp_path / "gate").touch()
+        await until(pilot, lambda: out.exists() and len(out.read_text().splitlines()) == 3, "the summaries read")
+        assert out.read_text().splitlines() == [
+            "Bob pays Ann $50: Boardwalk, unimproved",
+            "Bob pays $10 to the bank",
+            "Bob's turn (turn 2)",
+        ]
 
 
 async def test_off_by_default_and_said_once_when_espeak_ng_is_missing(tmp_path, monkeypatch):
     out = _setup(tmp_path, monkeypatch, on=False)
+    (tmp_path / "gate").touch()  # anything read would be written at once
     app = make_app(db_path())
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         app.run_command("rent bob boardwalk")
-        await pilot.pause(0.2)
+        await settled(pilot)  # speaking is a worker's job: none started, or it has written
     assert not out.exists()
     (tmp_path / "config" / "config.toml").write_text("[speech]\nread_aloud = true\n", encoding="utf-8")
     monkeypatch.setenv("PATH", "/nonexistent")
@@ -73,5 +82,5 @@ async def test_off_by_default_and_said_once_when_espeak_ng_is_missing(tmp_path, 
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         await until(pilot, lambda: any("espeak-ng is not installed" in m for m in said), "the warning")
         app.run_command("pay bob 10")
-        await pilot.pause(0.2)
+        await settled(pilot)  # speaking is a worker's job: none started, or it has written
     assert not out.exists()
