@@ -2,6 +2,7 @@
 naming that condition when it does not come (a loaded CI machine makes everything slower, never different).
 
 * :func:`until` polls a predicate between the app's idle moments, with a deadline;
+* :func:`palette_found` waits for the command palette's search (a worker, in batches) to put a line first;
 * :func:`settled` waits for the keys typed to take effect, for the app's workers and then for its message
   queues to be empty;
 * :func:`eventually` does the same outside Textual (a subprocess, a file, a server), with plain sleeps between
@@ -43,6 +44,19 @@ async def settled(pilot) -> None:
     await pilot.pause()
 
 
+async def palette_found(pilot, words: str) -> None:
+    """The open command palette's first line holds ``words`` (case aside): its search has got that far, so Enter
+    chooses it. (Tests used to give the search a fixed 0.3 s.)"""
+    from textual.command import CommandList
+
+    listed = pilot.app.screen.query_one(CommandList)
+
+    def first() -> str:
+        return str(listed.get_option_at_index(0).prompt).casefold() if listed.option_count else ""
+
+    await until(pilot, lambda: words.casefold() in first(), f"{words!r} first in the palette")
+
+
 def eventually(predicate: Callable[[], object], what: str, deadline: float = DEADLINE, every: float = 0.02) -> None:
     """Outside the app's loop: try ``predicate`` until it is true; fail naming ``what`` after ``deadline``."""
     end = time.monotonic() + deadline
@@ -67,4 +81,4 @@ async def soon(predicate: Callable[[], object], what: str, deadline: float = DEA
         await asyncio.sleep(every)
 
 
-__all__ = ["DEADLINE", "eventually", "settled", "soon", "until"]
+__all__ = ["DEADLINE", "eventually", "palette_found", "settled", "soon", "until"]

@@ -12,7 +12,7 @@ from banker.tui.screens.table import TableScreen
 from banker.tui.widgets.deeds import DeedsPanel
 from tests.kit.journal import db_path, make_game
 from tests.kit.screens import text_of
-from tests.kit.waits import settled, until
+from tests.kit.waits import palette_found, settled, until
 
 
 def _game():
@@ -31,7 +31,7 @@ async def test_the_palette_finds_a_deed_card_by_name():
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         await pilot.press(*"boardwalk")
-        await pilot.pause(0.3)
+        await palette_found(pilot, "boardwalk")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, DeedCardScreen), "the deed card")
         card = text_of(app.screen.query_one("#deed-card"))

@@ -15,7 +15,7 @@ from banker.tui.dialogs.inbox import InboxDialog
 from banker.tui.screens.table import TableScreen
 from tests.kit.journal import make_game
 from tests.kit.screens import balances, text_of
-from tests.kit.waits import until
+from tests.kit.waits import palette_found, until
 
 SIZE = (120, 40)
 
@@ -95,7 +95,7 @@ async def test_the_palette_offers_the_inbox(monkeypatch):
         await pilot.pause()
         await pilot.press("ctrl+p")
         await pilot.press(*"requests")
-        await pilot.pause(0.3)
+        await palette_found(pilot, "requests")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox from the palette")
         assert "No requests waiting." in text_of(app.screen.query_one("#refusal"))

@@ -18,6 +18,7 @@ from banker.tui.screens.table import TableScreen
 from tests.kit.exports import ZBARIMG, needs_zbarimg
 from tests.kit.journal import make_game
 from tests.kit.phones import cash_of, next_snapshot
+from tests.kit.waits import palette_found
 
 
 @pytest.fixture
@@ -116,7 +117,7 @@ async def test_the_palette_turns_the_phones_on(db):
         await pilot.press("ctrl+p")
         assert await until(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*"phones")
-        await pilot.pause(0.3)
+        await palette_found(pilot, "phones")
         await pilot.press("enter")
         assert await until(pilot, lambda: isinstance(app.screen, PhonesScreen))
         assert app.phones is not None and app.phones.running
