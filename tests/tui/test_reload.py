@@ -13,6 +13,7 @@ from banker.tui.app import make_app
 from banker.tui.screens.table import TableScreen
 from tests.kit.journal import make_game
 from tests.kit.screens import balances
+from tests.kit.waits import until
 
 SIZE = (120, 40)
 
@@ -53,7 +54,10 @@ async def test_nothing_recorded_elsewhere_leaves_the_table_alone(monkeypatch):
         await pilot.pause()
         redraws = []
         monkeypatch.setattr(app.screen, "show_state", lambda: redraws.append(1))
-        await pilot.pause(0.2)
+        looks = []
+        look = app.session.reload
+        monkeypatch.setattr(app.session, "reload", lambda: (looks.append(1), look())[1])
+        await until(pilot, lambda: len(looks) >= 3, "three polls of the journal")
         assert redraws == []
         assert balances(app) == [1100, 1500, 1500]
 
