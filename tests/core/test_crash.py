@@ -61,7 +61,6 @@ def test_sigkill_never_loses_or_half_applies(tmp_path):
     Session.prepare()
     rng = random.Random(4)
     reported_max = 0
-    started = time.monotonic()
     for _ in range(KILLS):
         r, w = os.pipe()
         pid = os.fork()
@@ -91,7 +90,6 @@ def test_sigkill_never_loses_or_half_applies(tmp_path):
             assert conserved(st)
             assert s.last_seq == len(stored)
     assert reported_max > 0
-    assert time.monotonic() - started < 60
 
 
 def test_two_processes_writing_at_once_lose_nothing(tmp_path):
