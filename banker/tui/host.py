@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 class Banker(Protocol):
     """The app's side of a game night: recording commands and what follows them."""
 
+    session: Session | None
+    """The open game: a table whose own session is no longer this one is on its way out."""
+
     def now(self) -> datetime:
         """The time for the time-limit game (injectable in tests)."""
         ...
