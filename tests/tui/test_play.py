@@ -435,3 +435,21 @@ async def test_a_slash_typed_again_in_the_open_command_line_is_not_part_of_the_c
         assert [e.text for e in app.session.log()] == ["go ann"]
         await pilot.press(*"pay ann 5 / 2")  # a slash anywhere else is text, refused as the parser sees fit
         assert app.screen.query_one("#command", Input).value == "pay ann 5 / 2"
+
+
+async def test_no_panel_holds_the_table_keys_at_launch_or_after_a_dialog():
+    """Found in issue 20's review: the table's "no auto focus" was Textual's "inherit the app's", so the players'
+    column was focused at launch and again after every dialog closed, though the table says its keys are its own
+    until the banker presses / (the docstring of ``TableScreen.AUTO_FOCUS``)."""
+    db = db_path()
+    make_game(db)
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert app.focused is None
+        await pilot.press("r", "escape")
+        assert isinstance(app.screen, TableScreen) and app.focused is None
+        await pilot.press("slash")
+        assert app.focused is not None and app.focused.id == "command"
+        await pilot.press("escape", "h", "escape")
+        assert isinstance(app.screen, TableScreen) and app.focused is None

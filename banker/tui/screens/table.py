@@ -61,8 +61,10 @@ class TableScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     """Below 100 columns the panels stack: players one line each, then the deeds or (v) the bank and journal."""
 
-    AUTO_FOCUS = None
-    """Keys go to the table's bindings until the banker presses / for the command line."""
+    AUTO_FOCUS = ""
+    """Keys go to the table's bindings until the banker presses / for the command line: no widget is focused at
+    launch nor after a dialog (Textual's ``None`` here would mean the app's ``"*"``, and the players' scrolling
+    column took the focus, and with it the arrows, at launch and again after every dialog)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(a.key, a.action, a.label, id=a.action, tooltip=a.help) for a in ACTIONS),
