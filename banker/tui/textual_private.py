@@ -89,8 +89,12 @@ def split_escape_prefix() -> None:
     before the next key as Alt+key: Escape then Enter arrived as Enter (Alt dropped) and confirmed the dialog the
     banker had just cancelled; Escape then U as Alt+U, which nothing is bound to, so the key was lost and the keys
     after it landed elsewhere. Banker binds no Alt key. The parser's ``_sequence_to_key_events`` is told ``alt`` when
-    an ESC came first."""
+    an ESC came first; the ESC-and-a-key sequences of Textual's table (Mac Option keys) are split the same way.
+    And a line feed is Enter: typed in the first instant of a launch, before the app had the terminal, Enter
+    arrived as the terminal's line mode made it, LF (Ctrl+J), and was lost, with every key after it landing in
+    the dialog it should have closed."""
     from textual import events
+    from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
     from textual._xterm_parser import XTermParser
     from textual.message import Message
 
@@ -106,8 +110,18 @@ def split_escape_prefix() -> None:
     def split(self: XTermParser, sequence: str, alt: bool = False) -> Iterator[events.Key]:
         if alt:
             yield events.Key("escape", "\x1b")
+        elif len(sequence) == 2 and sequence[0] == "\x1b" and sequence in ANSI_SEQUENCES_KEYS:
+            # ESC and one key that Textual's table reads as a Mac Option key: ESC b Ctrl+Left, ESC f Ctrl+Right,
+            # ESC DEL Ctrl+W, ESC 1 "¡", ESC 3 "£", ESC 5 "∞"... Escape then b (buy) typed fast was lost so
+            yield events.Key("escape", "\x1b")
+            sequence = sequence[1]
         elif sequence == "\x1b":  # an ESC read again as a key, which Textual then turns into "^"
             kept_escapes(self, getattr(self, "banker_escapes", 0) + 1)
+        if sequence == "\n":
+            # LF is Enter typed while the terminal was still in its line mode (before the app took it over: the
+            # terminal turned CR into LF), never otherwise in the app's raw mode but as Ctrl+J, bound to nothing
+            yield events.Key("enter", "\r")
+            return
         yield from original(self, sequence, False)
 
     def escapes_kept(

@@ -248,9 +248,12 @@ class Terminal:
             ["tmux", "-S", self.socket, "-f", os.devnull, *args], capture_output=True, text=True, check=check
         )
 
-    def launch(self, ready: str | None = "Bankrupt", timeout: float = 15.0) -> str:
+    def launch(self, ready: str | None = "Bankrupt", timeout: float = 15.0, gate: Path | None = None) -> str:
         """Start ``banker`` in a fresh tmux session and wait for ``ready`` on screen (the table's action buttons
-        mount just after its first frame: typing before they are in loses keys). Returns the screen."""
+        mount just after its first frame: typing before they are in loses keys). Returns the screen.
+
+        With ``gate``, the pane's shell waits for that file to exist before it starts ``banker``: keys typed
+        meanwhile meet the terminal in its line mode, as keys typed at a slow launch do."""
         if self.running():
             raise AssertionError(f"{self.name} is already running")
         self.close()
@@ -260,6 +263,9 @@ class Terminal:
             self.socket = os.path.join(tempfile.mkdtemp(prefix="banker-tmux-"), "s")
         # COLUMNS/LINES inherited from pytest would override the terminal's real size in Textual.
         cmd = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items()) + f" {shlex.quote(str(BANKER))}"
+        if gate is not None:
+            wait = f"while [ ! -e {shlex.quote(str(gate))} ]; do sleep 0.01; done; exec {shlex.quote(str(BANKER))}"
+            cmd = " ".join(f"{k}={shlex.quote(v)}" for k, v in self.env.items()) + f" sh -c {shlex.quote(wait)}"
         # The pane stays after banker ends, so a crash leaves its traceback to read (see running()). The pane's
         # process is banker (the shell and env exec it): its threads' times and states tell idle() it is busy.
         started = self.tmux(

@@ -382,6 +382,12 @@ def test_escape_then_enter_read_as_alt_enter_is_both_keys():
     # Escape, U, Escape, x in one write: Textual read the first ESC again as "^" (typed into the command line)
     assert keys_read("\x1bU\x1bx") == ["escape", "U", "escape", "x"]
     assert keys_read("^") == ["circumflex_accent"]
+    # ESC and a key Textual's table reads as a Mac Option key (ESC b Ctrl+Left, ESC 1 "¡", ESC DEL Ctrl+W)
+    assert keys_read("\x1bb") == ["escape", "b"]
+    assert keys_read("\x1bf\x1b1\x1b\x7f") == ["escape", "f", "escape", "1", "escape", "backspace"]
+    assert keys_read("\x1b[1;5D") == ["ctrl+left"]  # a real Ctrl+Left stays one
+    # a line feed is Enter (typed while the terminal was still in its line mode), never a lost Ctrl+J
+    assert keys_read("r\nx") == ["r", "enter", "x"]
 
 
 async def test_ctrl_c_says_how_to_quit_without_markup(tmp_path):

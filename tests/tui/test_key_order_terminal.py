@@ -223,6 +223,40 @@ def test_escape_then_enter_at_once_cancels_the_dialog(tmp_path):
         assert term.typed() == [], term.journal()
 
 
+def test_escape_then_b_at_once_cancels_and_opens_buy(tmp_path):
+    """Found in issue 20's game-night review: Escape then b (or f, or a digit) in one write is a sequence Textual's
+    table reads as a Mac Option key (ESC b Ctrl+Left, ESC 1 "¡"): the Escape and the b were both lost, the rent
+    dialog stayed open and the deed typed for Buy went into it. Now it is Escape, then b."""
+    typed, _ = both(
+        tmp_path,
+        (FOUR,),
+        ["r", "Escape", "b", "boardwalk", "Tab", "Enter"],
+        journal_grew(1),
+        "the purchase",
+    )
+    assert [t.casefold() for t in typed] == ["buy ann boardwalk"], typed
+
+
+def test_keys_typed_before_the_app_has_the_terminal_are_recorded_in_order(tmp_path):
+    """Found in issue 20's game-night review: keys typed while banker starts meet the terminal in its line mode,
+    which turns Enter into a line feed (Ctrl+J to the app): the Enter was lost, the command line kept "pay ann 5",
+    and the next command was typed onto it. A line feed is Enter now."""
+    with Terminal(tmp_path) as term:
+        term.play(FOUR)
+        gate = tmp_path / "gate"
+        term.launch(ready=None, gate=gate)  # the pane waits for the gate before it starts banker
+        term.keys("/")
+        term.type("pay ann 5")
+        term.keys("Enter")
+        term.type("pay bob 7")
+        term.keys("Enter")
+        term.wait_for("pay bob 7")  # the terminal echoes what it holds for banker, in its line mode
+        gate.touch()
+        term.wait_journal(len(term.played()) + 2)
+        term.idle()
+        assert term.typed()[-2:] == ["pay ann 5", "pay bob 7"], term.journal()
+
+
 def test_ctrl_c_says_how_to_quit_in_plain_words(tmp_path):
     """Issue 22: Ctrl+C on the table showed Textual's raw markup, "Press [b]ctrl+q[/b] to quit the app"."""
     with Terminal(tmp_path) as term:
