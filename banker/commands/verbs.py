@@ -366,7 +366,25 @@ def parse(line: str, state: GameState) -> Command:
     verb = verb_named(words[0])
     if verb is None:
         raise CommandError(f'unknown command "{shown(words[0])}"; commands are {", ".join(sorted(VERB))}')
+    _no_stray_brackets(text, state)
     return verb.read(Line(verb.name, words[1:], state, verb.shape))
+
+
+BRACKETS = "[]{}<>"
+"""Characters no word, amount or name of the language holds (a name of a custom board may: then it is read)."""
+
+
+def _no_stray_brackets(text: str, state: GameState) -> None:
+    """Refuse a bracket no name of the game holds: the name readers skip punctuation (so "b. & o." finds B. & O.
+    Railroad), and ``rent bob boardwalk [/]`` was recorded as if the ``[/]`` were not there (found in issue 20's
+    game-night review; ``[x]`` was refused only for its letter). A stray bracket is markup pasted or a slip, and
+    a careful banker would want to look again."""
+    stray = next((c for c in text if c in BRACKETS), None)
+    if stray is None:
+        return
+    names = [p.name for p in state.players] + [d.name for d in state.board.deeds]
+    if not any(stray in name for name in names):
+        raise CommandError(f'"{stray}" is in no command, amount or name ("{shown(text)}"); nothing was recorded')
 
 
 def _signs_joined(words: list[str], state: GameState) -> list[str]:

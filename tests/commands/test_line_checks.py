@@ -110,3 +110,20 @@ def test_the_journalled_text_of_an_accepted_line_is_the_line(db):
         assert s.execute("go zoe\t# café ✓").ok
     assert events(db)[-1][1] == "go zoe\t# café ✓"
     json.dumps(events(db))  # and it is valid text throughout
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["rent bob boardwalk [/]", "rent bob boardwalk []", "pay bob 5 <3", "buy bob {park place}", "go [bob]"],
+)
+def test_a_stray_bracket_is_refused_and_writes_nothing(db, line):
+    """Found in issue 20's game-night review: ``rent bob boardwalk [/]`` was recorded as plain rent (the name
+    readers skip punctuation, so the brackets were read as nothing). A bracket no name holds is refused."""
+    with Session.create(db, ["Ann", "Bob"], Settings()) as s:
+        assert s.execute("buy ann boardwalk").ok and s.execute("buy ann park place").ok
+        before = events(db)
+        reply = s.execute(line)
+        assert not reply.ok and "is in no command, amount or name" in reply.message, reply.message
+        assert events(db) == before
+        assert s.execute("rent bob boardwalk # [a note] is free text").ok  # a comment may hold anything
+        assert parse("rent bob b. & o.", s.state).deed == "B. & O. Railroad"  # punctuation a name holds still reads
