@@ -235,3 +235,19 @@ async def test_letters_in_a_number_field_are_refused_not_dropped():
         await pilot.press(*"/tmp/x2.toml", "enter")
         await until(pilot, lambda: "must be a whole number" in setup_error(app), "the refusal")
         assert app.screen is screen and screen.query_one("#minutes", Input).value == "/tmp/x2.toml"
+
+
+async def test_a_refusal_is_scrolled_into_sight_on_a_small_screen():
+    """Found in issue 20's game-night review: at 80x24 the form is taller than the screen, and Enter on a refused
+    list of names seemed to do nothing: the refusal was below the fold. It is scrolled into sight."""
+    app = make_app(db_path())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_game_screen(pilot)
+        await pilot.press(*"ann ann", "enter")
+        await until(pilot, lambda: "two players" in setup_error(app), "the refusal")
+        form = screen.query_one("#new-game")
+        error = screen.query_one("#setup-error", Static)
+        await until(
+            pilot, lambda: form.region.contains_region(error.region) and error.region.height > 0, "the refusal in sight"
+        )
+        assert screen.query_one("#names", Input).has_focus  # the banker corrects the names as they are

@@ -246,7 +246,11 @@ class NewGameScreen(Screen[None]):
         self.refused_form = self._form()
         rule = getattr(e, "rule", "")
         msg = getattr(e, "message", str(e))
-        self.query_one("#setup-error", Static).update(Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red"))
+        error = self.query_one("#setup-error", Static)
+        error.update(Text(f"✗ {msg}{f' ({rule})' if rule else ''}", style="bold red"))
+        # Scrolled into sight once laid out: at 80x24 the form is taller than the screen, and Enter on the names
+        # seemed to do nothing, the refusal below the fold (found in issue 20's game-night review).
+        self.call_after_refresh(error.scroll_visible, animate=False)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
