@@ -13,11 +13,12 @@ from textual.widgets import Static
 
 from banker.session import Session
 from banker.tui.app import make_app
-from banker.tui.dialogs import RaiseMoneyDialog
+from banker.tui.dialogs import ConfirmDialog, RaiseMoneyDialog
 from banker.tui.screens.table import TableScreen
 from banker.tui.widgets.inputs import TickList
 from tests.kit.journal import db_path, journal_lines, make_game
 from tests.kit.screens import balances, text_of
+from tests.kit.waits import until
 
 SIZE = (120, 40)
 # ann: $1,500 - St. James $180 - Tennessee $180 - New York $200 - 3 houses $300 - Electric Company $150 = $490,
@@ -212,6 +213,8 @@ async def test_not_enough_records_the_bankruptcy_to_the_rents_owner():
         before = journal_lines(app)
         await pilot.press("x")
         await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog) and journal_lines(app) == before  # asked once more
+        await pilot.press("y")
         assert isinstance(app.screen, TableScreen)
         assert journal_lines(app) == [*before, "bankrupt ann to bob"]
         state = app.session.state
@@ -232,7 +235,7 @@ async def test_a_tax_not_covered_goes_bankrupt_to_the_bank():
         await pilot.pause()
         assert isinstance(app.screen, RaiseMoneyDialog)
         assert app.focused is app.screen.query_one("#bankrupt")  # nothing to tick
-        await pilot.press("x")
+        await pilot.press("x", "y")
         await pilot.pause()
         assert journal_lines(app)[-1] == "bankrupt ann to bank"
         assert app.session.state.players[0].bankrupt
@@ -329,3 +332,21 @@ async def test_unticking_a_mortgage_unticks_the_sales_ticked_only_for_it():
             "mortgage ann Electric Company",
             "rent ann boardwalk",
         ]
+
+
+async def test_an_x_typed_among_letters_asks_before_a_bankruptcy():
+    """Found in issue 20's game-night review: "next" typed for the command line while the dialog was open had its x
+    record a bankruptcy at once. x asks; the n after it says no, and nothing is recorded."""
+    db = db_path()
+    make_game(db, lines=["pay ann 1450"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", *"tax ann luxury", "enter")
+        await until(pilot, lambda: isinstance(app.screen, RaiseMoneyDialog), "the raise-money dialog")
+        dialog, before = app.screen, journal_lines(app)
+        await pilot.press(*"next")  # n e: nothing here; x: asked; t: not an answer; the question stays
+        assert isinstance(app.screen, ConfirmDialog) and journal_lines(app) == before
+        await pilot.press("n")
+        assert app.screen is dialog and journal_lines(app) == before
+        assert not app.session.state.players[0].bankrupt

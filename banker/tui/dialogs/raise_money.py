@@ -8,8 +8,8 @@ need it and the rows that were ticked only because it needed them), the running 
 missing, and Enter or Ctrl+S records the ticked sales and mortgages as ordinary ``sell`` and ``mortgage`` commands
 (their canonical lines) and then the payment as it was typed, each through ``record``. A step refused stops
 there: the refusal and what was recorded so far stay in the dialog, the payment is not recorded. When everything
-cannot cover the debt, x records the bankruptcy to the creditor the refusal named. Escape goes back to the table
-and records nothing more.
+cannot cover the debt, x asks whether to record the bankruptcy to the creditor the refusal named (y records it).
+Escape goes back to the table and records nothing more.
 """
 
 from __future__ import annotations
@@ -174,7 +174,7 @@ class RaiseMoneyDialog(RecordingDialog):
             creditor = self.creditor()
             if creditor is not None:
                 to = "the bank" if creditor == BANK else creditor
-                t.append(f"x records the bankruptcy to {to}.", style="bold red")
+                t.append(f"x, then y, records the bankruptcy to {to}.", style="bold red")
             else:
                 t.append("the payment cannot be made (it is owed to no single creditor).", style="bold red")
         elif ticked >= missing:
@@ -219,7 +219,7 @@ class RaiseMoneyDialog(RecordingDialog):
             if not self.can_cover():
                 self.refuse(
                     "even selling and mortgaging everything is not enough"
-                    + (": x records the bankruptcy" if self.bankruptcy_due() else ""),
+                    + (": x, then y, records the bankruptcy" if self.bankruptcy_due() else ""),
                     "options",
                 )
             elif not self.ticked():
@@ -267,6 +267,22 @@ class RaiseMoneyDialog(RecordingDialog):
             return
         if self.can_cover():
             self.refuse(f"{self.error.payer} can still raise the money: not bankrupt (seed 000, BANKRUPTCY)")
+            return
+        from banker.tui.dialogs.confirm import ConfirmDialog
+
+        payer, to = self.error.payer, "the bank" if creditor == BANK else creditor
+        # One key was a bankruptcy: an x among letters typed for the command line ("next") recorded one (found in
+        # issue 20's game-night review). It is asked once more; n, Escape or any other key leaves the dialog as is.
+        self.app.push_screen(
+            ConfirmDialog(
+                f"Record {payer} bankrupt to {to}? Everything {payer} has goes to {to} (seed 000, BANKRUPTCY)."
+            ),
+            self._bankruptcy_confirmed,
+        )
+
+    def _bankruptcy_confirmed(self, yes: bool | None) -> None:
+        creditor = self.creditor()
+        if not yes or creditor is None or self.closing:
             return
         reply = self.record_command(Bankrupt(self.error.payer, None if creditor == BANK else creditor))
         if reply.ok:
