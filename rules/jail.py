@@ -52,6 +52,16 @@ def jail_turn(state: GameState, index: int) -> int:
     return jail.failed + (0 if rolled_now else 1)
 
 
+def roll_unrecorded(state: GameState, index: int) -> bool:
+    """The player is in jail on a turn of theirs that counts (not the turn they were sent) and nothing of it is
+    recorded: no failed roll, and still in jail (doubles, the fine or a card would have freed them). Seed 000, JAIL:
+    the player tries on each of his next three turns, and only recorded misses move the timer on, so a turn passed
+    without one keeps the player in jail with no fine ever falling due (docs/rulings.md: the app reminds the
+    banker; ``next`` itself is not refused)."""
+    jail = state.players[index].jail
+    return jail is not None and state.turn_no > jail.since_turn and jail.last_turn != state.turn_no
+
+
 def jail_status(state: GameState, index: int) -> str:
     """A few words for the screen: "" when free, "in jail, turn 2 of 3", or "in jail, must leave this turn"."""
     jail = state.players[index].jail

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from banker.views import MathsQuestion
     from banker.web.page_data import AuctionFacts
     from banker.web.server import PhoneServer
-    from rules import Settings
+    from rules import GameState, Settings
 
 PaletteEntry = tuple[str, Callable[[], object], str]
 """A command palette line: its text, what choosing it does, its help."""
@@ -480,11 +480,17 @@ class BankerApp(App[int]):
                 if table is not None:
                     table.show_reply(reply)
                 return reply
+        from banker.journal import EventKind
+        from rules import Next
+
+        before = self.game.state
         try:
             reply = self.game.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
             self.report_error(exc, f"execute {line!r}")
             return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
+        if reply.ok and reply.kind is EventKind.ACTION and isinstance(reply.action, Next):
+            self._remind_jail_roll(before)
         table = self.table()
         if table is not None:
             if reply.ok or not in_dialog:
@@ -493,6 +499,24 @@ class BankerApp(App[int]):
         if self.read_aloud and reply.ok and reply.changed:
             self.speak(reply.message)
         return reply
+
+    def _remind_jail_roll(self, before: GameState) -> None:
+        """A turn passed with the player in jail and no roll recorded for it (``rules.jail.roll_unrecorded``): say
+        so, as only recorded misses move the jail timer on (found in issue 20's game-night review: three rounds of
+        ``n`` left a player on "turn 1 of 3" for good). Nothing is refused: undo and record the roll, or go on."""
+        from rules.jail import roll_unrecorded
+
+        index = before.turn
+        if roll_unrecorded(before, index):
+            name = before.players[index].name
+            self.notify(
+                f"{name} was in jail and no roll was recorded for that turn, so the jail timer did not move on. If "
+                f"{name} rolled and missed: u (undo), then jail {name.casefold()} miss, then n.",
+                title="Jail",
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     def speak(self, text: str) -> None:
         """Read a summary aloud in a worker thread (:mod:`banker.tui.speech`): the key that recorded it, and every
