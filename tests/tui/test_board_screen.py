@@ -60,7 +60,7 @@ async def test_the_board_sheet_count_check_and_the_game_at_an_entry():
             ("40 0", "40 houses is more than the bank's 32"),
             ("1 0 purple", 'no colour group called "purple"'),
             ("0 0 rail", "no building stands on the Railroads"),
-            ("[b]x 0", '"[b]x" is not a whole number of houses counted'),
+            ("[b]x 0", '"[" is in no command, amount or name'),  # a stray bracket (issue 20)
         ):
             assert refusal in await _answer(pilot, app, "board-count", typed), typed
         assert await _answer(pilot, app, "board-at", "2") == "The game as it was right after entry 2."
