@@ -91,7 +91,7 @@ def test_short_game_hotel_and_refusals(tmp_path):
             ("show deed", "a deed name is missing"),
             ("show deed nowhere", 'no deed called "nowhere"'),
             ("show deed [red]x\x1b[0m", "control character"),
-            ("show deed [red]x", "\"[\" is in no command, amount or name"),  # a stray bracket (issue 20)
+            ("show deed [red]x", '"[" is in no command, amount or name'),  # a stray bracket (issue 20)
         ):
             reply = s.execute(line)
             assert not reply.ok and said in reply.message, reply.message
