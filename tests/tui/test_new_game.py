@@ -250,4 +250,8 @@ async def test_a_refusal_is_scrolled_into_sight_on_a_small_screen():
         await until(
             pilot, lambda: form.region.contains_region(error.region) and error.region.height > 0, "the refusal in sight"
         )
-        assert screen.query_one("#names", Input).has_focus  # the banker corrects the names as they are
+        names = screen.query_one("#names", Input)
+        assert names.has_focus  # the banker corrects the names as they are
+        await pilot.press("ctrl+u", *"ann bob")  # and sees them again once the refusal goes
+        await until(pilot, lambda: form.region.contains_region(names.region), "the names in sight")
+        assert setup_error(app) == "" and names.value == "ann bob"

@@ -209,9 +209,15 @@ class NewGameScreen(Screen[None]):
     @on(Checkbox.Changed)
     @on(RadioSet.Changed)
     def _edited(self) -> None:
-        """A refusal speaks of the fields as they were; once the banker changes one, it no longer applies."""
-        if self._form() != self.refused_form:
-            self.query_one("#setup-error", Static).update("")
+        """A refusal speaks of the fields as they were; once the banker changes one, it no longer applies, and the
+        field being changed is scrolled back into sight (the refusal was scrolled to, below the fold at 80x24)."""
+        if self._form() == self.refused_form:
+            return
+        self.query_one("#setup-error", Static).update("")
+        if self.refused_form is not None:
+            self.refused_form = None
+            if self.focused is not None:
+                self.call_after_refresh(self.focused.scroll_visible, animate=False)
 
     def _form(self) -> FormValues:
         """Everything the banker can change on the form, to tell whether it changed since a refusal."""
