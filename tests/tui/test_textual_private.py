@@ -158,6 +158,9 @@ def test_the_key_orders_private_names_are_there():
 
     assert callable(getattr(XTermParser, "_sequence_to_key_events", None)), "XTermParser._sequence_to_key_events"
     assert "alt" in inspect.signature(XTermParser._sequence_to_key_events).parameters
+    from textual._ansi_sequences import ANSI_SEQUENCES_KEYS  # the ESC-and-a-key sequences the parser fix splits
+
+    assert isinstance(ANSI_SEQUENCES_KEYS, dict), "textual._ansi_sequences.ANSI_SEQUENCES_KEYS"
     assert callable(getattr(OptionList, "_move_page", None)), "OptionList._move_page"
     assert isinstance(inspect.getattr_static(OptionList, "_index_to_line"), property), "OptionList._index_to_line"
     assert callable(getattr(App, "_handle_exception", None)), "App._handle_exception"
