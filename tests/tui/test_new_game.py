@@ -255,3 +255,16 @@ async def test_a_refusal_is_scrolled_into_sight_on_a_small_screen():
         await pilot.press("ctrl+u", *"ann bob")  # and sees them again once the refusal goes
         await until(pilot, lambda: form.region.contains_region(names.region), "the names in sight")
         assert setup_error(app) == "" and names.value == "ann bob"
+
+
+async def test_ctrl_u_clears_the_whole_field_wherever_the_cursor_is():
+    """Found in issue 20's game-night review: Help says Ctrl+U clears the field, but in the names it deleted only
+    what was left of the cursor (nothing, with the cursor at the start)."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        names = screen.query_one("#names", Input)
+        await pilot.press(*"ann bob", "home", "ctrl+u")
+        assert names.value == ""
+        await pilot.press(*"ann bob", "left", "left", "ctrl+u", *"cy")
+        assert names.value == "cy"

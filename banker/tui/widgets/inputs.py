@@ -46,6 +46,7 @@ class CompletingInput(Input):
     BINDINGS = [
         Binding("tab", "complete", "Complete", show=False),
         Binding("right", "cursor_right", "Right or complete", show=False),
+        Binding("ctrl+u", "clear_field", "Clear", show=False),
     ]
 
     def __init__(self, *args: Any, stay: bool = False, space: bool = False, **kwargs: Any) -> None:
@@ -55,6 +56,12 @@ class CompletingInput(Input):
         """Tab never moves focus out of this input (the command line)."""
         self.space = space
         """Accepting a completion adds a space (the command line, and fields that build a list)."""
+
+    def action_clear_field(self) -> None:
+        """Ctrl+U clears the whole field, as Help and the key bar say (Textual's Input deletes only what is left of
+        the cursor: in the new-game names, with the cursor at the start, it cleared nothing; found by the game-night
+        review of issue 20)."""
+        self.clear()
 
     def accept_completion(self) -> bool:
         """Take the completion on offer, if any; True if the value changed."""
