@@ -223,17 +223,26 @@ async def test_not_enough_records_the_bankruptcy_to_the_rents_owner():
         assert balances(app) == [0, 150 + 440, 1500]
 
 
+def _fifty_dollars_left():
+    """A game in which ann has $50 and nothing to sell or mortgage: any tax leaves her bankrupt."""
+    db = db_path()
+    make_game(db, lines=["pay ann 1450"])
+    return db
+
+
+async def _luxury_tax(pilot) -> None:
+    """Luxury Tax on ann, typed: the raise-money dialog opens on it."""
+    await until(pilot, lambda: isinstance(pilot.app.screen, TableScreen), "the table")
+    await pilot.press("slash", *"tax ann luxury", "enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, RaiseMoneyDialog), "the raise-money dialog")
+
+
 async def test_a_tax_not_covered_goes_bankrupt_to_the_bank():
     """seed 000, BANKRUPTCY: "Should a player owe the Bank ... (because of taxes or penalties)": the creditor is the
     bank. Luxury Tax is $75 (seed 000); ann has $50 and nothing to sell or mortgage."""
-    db = db_path()
-    make_game(db, lines=["pay ann 1450"])
-    app = make_app(db)
+    app = make_app(_fifty_dollars_left())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("slash", *"tax ann luxury", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, RaiseMoneyDialog)
+        await _luxury_tax(pilot)
         assert app.focused is app.screen.query_one("#bankrupt")  # nothing to tick
         await pilot.press("x", "y")
         await pilot.pause()
@@ -337,13 +346,9 @@ async def test_unticking_a_mortgage_unticks_the_sales_ticked_only_for_it():
 async def test_an_x_typed_among_letters_asks_before_a_bankruptcy():
     """Found in issue 20's game-night review: "next" typed for the command line while the dialog was open had its x
     record a bankruptcy at once. x asks; the n after it says no, and nothing is recorded."""
-    db = db_path()
-    make_game(db, lines=["pay ann 1450"])
-    app = make_app(db)
+    app = make_app(_fifty_dollars_left())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("slash", *"tax ann luxury", "enter")
-        await until(pilot, lambda: isinstance(app.screen, RaiseMoneyDialog), "the raise-money dialog")
+        await _luxury_tax(pilot)
         dialog, before = app.screen, journal_lines(app)
         await pilot.press(*"next")  # n e: nothing here; x: asked; t: not an answer; the question stays
         assert isinstance(app.screen, ConfirmDialog) and journal_lines(app) == before
