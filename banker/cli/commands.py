@@ -14,6 +14,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 
+from banker.cli.backups import after_game_end
 from banker.cli.support import REFUSED, CliError, complain, database, read_script, say
 from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
@@ -107,6 +108,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     finally:
         if session is not None:
             session.close()
+    if session is not None and session.state.over:
+        after_game_end(session.db_path)
     return status
 
 
@@ -226,7 +229,10 @@ def cmd_maths(args: argparse.Namespace) -> int:
 
 def cmd_do(args: argparse.Namespace) -> int:
     with Session.open(database(args.db), args.game) as session:
+        was_over = session.state.over
         reply = session.execute(" ".join(args.line))
+    if reply.ok and session.state.over and not was_over:
+        after_game_end(session.db_path)
     if reply.ok:
         say(reply.message)
         return 0
@@ -299,7 +305,10 @@ def cmd_requests(args: argparse.Namespace) -> int:
                 raise CliError(f"request {n} is no longer pending; nothing was changed", REFUSED)
             say(f"declined request {n}")
             return 0
+        was_over = session.state.over
         reply = session.execute(now.row.line, request=now.row)
+    if reply.ok and session.state.over and not was_over:
+        after_game_end(session.db_path)
     if reply.ok:
         say(reply.message)
         return 0

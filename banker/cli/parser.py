@@ -43,6 +43,13 @@ def entry(text: str) -> int:
     return int(text)
 
 
+def backup_number(text: str) -> int:
+    """A backup's number as ``banker backups`` lists them (1: the newest)."""
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a backup's number is a whole number from 1 (not {cut(text, 20)!r})")
+    return int(text)
+
+
 def port(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535 (not {text[:20]!r})")
@@ -151,6 +158,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=port, default=None, help="the port (default 8421; 0: any free port)")
 
     _exports(add)
+
+    add(
+        "backups",
+        "backups:cmd_backups",
+        "list the database's backups (made at each launch of the app and each game's end; docs/storage.md)",
+    )
+    p = add(
+        "restore",
+        "backups:cmd_restore",
+        "bring backup N back as the database, after asking; the database it replaces is kept as a backup",
+    )
+    p.add_argument("number", type=backup_number, metavar="N", help="the backup's number in `banker backups`")
+    p.add_argument("--yes", "-y", action="store_true", help="restore without asking (for scripts)")
 
     p = add(
         "completion",
