@@ -218,6 +218,8 @@ def back_up(
         )
     try:
         place.mkdir(exist_ok=True)
+        if not os.access(place, os.W_OK | os.X_OK):  # said in these words, before SQLite says "cannot open"
+            raise BackupError(f"no backup of {db} was made: cannot write to {place}: the folder is read-only")
         _tidy(place)
         free = shutil.disk_usage(place).free
     except OSError as e:
