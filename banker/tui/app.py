@@ -22,6 +22,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.dom import DOMNode
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -139,6 +140,9 @@ class BankerApp(App[int]):
     """The phone pages' server (:class:`banker.web.server.PhoneServer`) once the banker turned the pages on (the
     phones key, :mod:`banker.tui.screens.phones`); stopped when the app quits."""
 
+    backups = True
+    """Back the database up at each launch and at each game's end (:meth:`back_up`; docs/storage.md, "Backups")."""
+
     raise_errors = False
     """Under test an unexpected exception must fail the test: the fixture in ``tests/conftest.py`` sets this, and
     :meth:`report_error` then re-raises instead of showing the error and keeping the game."""
@@ -162,6 +166,16 @@ class BankerApp(App[int]):
         self._saved_theme = self._apply_theme()
         self.keys = KeyOrder(self)
         """The one key path (:mod:`banker.tui.keyorder`): each key acts on what the keys before it left."""
+        self._backup_said: set[str] = set()
+        """The backup failures already said: each once, however many backups meet it."""
+
+    class BackupFailed(Message, bubble=False):
+        """The backup worker's failure: what to say once, or (``error``) a bug, for :meth:`report_error`."""
+
+        def __init__(self, text: str, error: Exception | None = None) -> None:
+            super().__init__()
+            self.text = text
+            self.error = error
 
     async def on_event(self, event: events.Event) -> None:
         """Every key and paste from the terminal goes through :attr:`keys`, in the order typed."""
@@ -271,6 +285,7 @@ class BankerApp(App[int]):
             self.show_games()
         else:
             self._restore_phones()
+        self.back_up()
 
     def _restore_phones(self) -> None:
         """The game just opened had its phone pages on when it was last played: turn them on again."""
@@ -491,6 +506,8 @@ class BankerApp(App[int]):
             return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
         if reply.ok and reply.kind is EventKind.ACTION and isinstance(reply.action, Next):
             self._remind_jail_roll(before)
+        if reply.ok and self.game.state.over and not before.over:
+            self.back_up()  # the game's end
         table = self.table()
         if table is not None:
             if reply.ok or not in_dialog:
@@ -517,6 +534,37 @@ class BankerApp(App[int]):
                 timeout=10,
                 markup=False,
             )
+
+    def back_up(self) -> None:
+        """Copy the database into its backups folder (:func:`banker.backups.back_up`) in a thread worker: on a
+        large database the copy takes a moment (``bench/bench_backups.py``), and neither the first frame nor a key
+        waits for it. A backup that fails is said once (:meth:`on_banker_app_backup_failed`); the game goes on."""
+        if self.backups:
+            self.run_worker(partial(self._back_up, self.db_path), thread=True, group="backups")
+
+    def _back_up(self, db: Path) -> None:
+        from banker.backups import BackupError, back_up
+
+        try:
+            back_up(db)
+        except BackupError as e:
+            self.post_message(self.BackupFailed(str(e)))
+        except Exception as e:  # noqa: BLE001 - a bug: reported on the loop, never the end of the app
+            self.post_message(self.BackupFailed(f"no backup was made ({type(e).__name__}: {e})", e))
+
+    def on_banker_app_backup_failed(self, message: BackupFailed) -> None:
+        if message.error is not None:
+            self.report_error(message.error, "BankerApp.back_up")
+            return
+        if message.text in self._backup_said:
+            return
+        self._backup_said.add(message.text)
+        self.notify(
+            f"{message.text[:1].upper()}{message.text[1:]}. The game goes on; every command is recorded as always.",
+            title="Backup",
+            severity="warning",
+            timeout=10,
+        )
 
     def speak(self, text: str) -> None:
         """Read a summary aloud in a worker thread (:mod:`banker.tui.speech`): the key that recorded it, and every
