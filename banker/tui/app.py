@@ -285,7 +285,7 @@ class BankerApp(App[int]):
             self.show_games()
         else:
             self._restore_phones()
-        self.back_up()
+        self.call_after_refresh(self.back_up)  # once the first screen is drawn: the copy never delays it
 
     def _restore_phones(self) -> None:
         """The game just opened had its phone pages on when it was last played: turn them on again."""
