@@ -264,7 +264,7 @@ def _copy(source: sqlite3.Connection, target: Path) -> None:
             copy.execute("PRAGMA journal_mode = DELETE")  # a plain file, readable anywhere, even read-only
         _flush(temp)
         os.replace(temp, target)
-        _flush(target.parent)
+        _flush_folder(target.parent)
     except BaseException:
         _remove_temp(temp)
         raise
@@ -276,6 +276,12 @@ def _flush(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _flush_folder(path: Path) -> None:
+    """Put a rename on the disk (POSIX); where a folder cannot be opened so (Windows), the rename stands anyway."""
+    with contextlib.suppress(OSError):
+        _flush(path)
 
 
 def _remove_temp(temp: Path) -> None:
@@ -395,7 +401,7 @@ def restore(db: Path, backup: Backup, *, now: datetime | None = None) -> Restore
     try:
         kept = _keep(db, now)
         os.replace(temp, db)
-        _flush(db.parent)
+        _flush_folder(db.parent)
     except BaseException:
         _remove_temp(temp)
         raise
