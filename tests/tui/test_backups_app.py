@@ -19,7 +19,20 @@ SHORT = ("deal ann boardwalk", "deal bob park place")
 
 
 def backup_notes(app) -> list[str]:
-    return [n.message for n in app._notifications if n.title == "Backup"]
+    """The backup notifications said, expired ones too (a loaded machine outlasts their ten seconds)."""
+    return [message for title, message in getattr(app, "said", []) if title == "Backup"]
+
+
+def hear(app) -> None:
+    said: list[tuple[str, str]] = []
+    notify = app.notify
+
+    def heard(message: str, **options) -> None:
+        said.append((options.get("title", ""), message))
+        notify(message, **options)
+
+    app.said = said
+    app.notify = heard
 
 
 def entries(db) -> list[int]:
@@ -40,6 +53,7 @@ async def test_the_launch_backs_up_in_a_worker_and_the_game_s_end_again(monkeypa
 
     monkeypatch.setattr(backups, "back_up", watched)
     app = make_app(db)
+    hear(app)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         await settled(pilot)
@@ -77,6 +91,7 @@ async def test_a_read_only_backups_folder_is_said_once_and_the_game_goes_on(requ
     folder.chmod(0o555)
     try:
         app = make_app(db)
+        hear(app)
         async with app.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: backup_notes(app), "the launch backup's failure said")
             assert backup_notes(app) == [
