@@ -233,7 +233,7 @@ def back_up(
         with _source(db) as source:
             mark = _mark(source)
             if not same:
-                newest = next(iter(listing(db)), None)
+                newest = next((_read(path, time) for time, path in _files(db)), None)
                 if newest is not None and newest.mark == mark:
                     return None
             time = now or datetime.now(UTC)
