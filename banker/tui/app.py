@@ -9,6 +9,7 @@ what the reply calls for (the ways to raise money, the final standings).
 from __future__ import annotations
 
 import gc
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
@@ -167,7 +168,7 @@ class BankerApp(App[int]):
         self.keys = KeyOrder(self)
         """The one key path (:mod:`banker.tui.keyorder`): each key acts on what the keys before it left."""
         self._backup_said: set[str] = set()
-        """The backup failures already said: each once, however many backups meet it."""
+        """The backup failures already said (their words, figures aside): each once, however many backups meet it."""
 
     class BackupFailed(Message, bubble=False):
         """The backup worker's failure: what to say once, or (``error``) a bug, for :meth:`report_error`."""
@@ -556,9 +557,10 @@ class BankerApp(App[int]):
         if message.error is not None:
             self.report_error(message.error, "BankerApp.back_up")
             return
-        if message.text in self._backup_said:
+        problem = re.sub(r"[\d.,]+", "#", message.text)  # the same problem, whatever the figures (MB free)
+        if problem in self._backup_said:
             return
-        self._backup_said.add(message.text)
+        self._backup_said.add(problem)
         self.notify(
             f"{message.text[:1].upper()}{message.text[1:]}. The game goes on; every command is recorded as always.",
             title="Backup",

@@ -107,3 +107,25 @@ async def test_a_read_only_backups_folder_is_said_once_and_the_game_goes_on(requ
     finally:
         folder.chmod(0o755)
     assert list(folder.iterdir()) == []
+
+
+async def test_no_room_on_the_disk_is_said_once_whatever_the_figures(monkeypatch):
+    from rules import Settings
+
+    db = db_path()
+    make_game(db, ("Ann", "Bob"), SHORT, Settings(variant="short-1990s"))
+    monkeypatch.setattr(backups, "HEADROOM", 2**62)  # more free space than any disk has
+    free = iter([10 * 2**20, 9 * 2**20])  # and the disk fills up between the launch and the game's end
+    real = backups.shutil.disk_usage
+    monkeypatch.setattr(backups.shutil, "disk_usage", lambda path: real(path)._replace(free=next(free)))
+    app = make_app(db)
+    hear(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: backup_notes(app), "the launch backup's failure said")
+        [note] = backup_notes(app)
+        assert note.startswith(f"No backup of {db} was made: the disk holding {backups.folder(db)} has 10 MB free")
+        await pilot.press("slash", *"end", "enter")
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+        await settled(pilot)
+        assert app.session.state.over and backup_notes(app) == [note]
+    assert next(free, None) is None  # the game's end tried again, and met the same problem with other figures
