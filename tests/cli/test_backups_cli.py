@@ -9,7 +9,16 @@ import json
 from pathlib import Path
 
 from banker.backups import listing
-from tests.cli.test_cli_errors import digest, finish, needs_unprivileged, one_line_error, run, start
+from tests.cli.test_cli_errors import (
+    _file_size_limit,
+    digest,
+    finish,
+    needs_unprivileged,
+    one_line_error,
+    run,
+    start,
+)
+from tests.kit.journal import make_game
 
 GAME = b"""\
 new short-1990s Ann Bob
@@ -103,6 +112,18 @@ def test_a_read_only_backups_folder_says_so_in_one_line_and_the_game_is_recorded
     finally:
         folder.chmod(0o755)
     assert json.loads(ok(banker(db, "state", "--json")))["game"]["over"] and list(folder.iterdir()) == []
+
+
+def test_a_disk_that_fills_during_the_copy_says_so_in_one_line_and_the_game_is_recorded(tmp_path):
+    db = tmp_path / "family.db"
+    make_game(db, ("Ann", "Bob"), ["pay ann 1", "collect ann 1"] * 150)
+    limit = db.stat().st_size // 2  # the game's few pages go into its -wal; a whole copy does not fit
+    out = run("--db", str(db), "do", "end", preexec=_file_size_limit(limit))
+    # (a file size limit stands in for the full disk: SQLite says an I/O error where a full disk is "full")
+    one_line_error(out, 0, f"no backup of {db} was made: cannot copy it to {db.parent / 'backups'}: the disk ")
+    assert out.stdout.decode().startswith("The game ends")
+    assert json.loads(ok(banker(db, "state", "--json")))["game"]["over"]
+    assert list((tmp_path / "backups").iterdir()) == []  # nothing half-written left
 
 
 def test_a_backup_number_that_is_not_there_is_one_line(tmp_path):
