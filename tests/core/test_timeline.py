@@ -213,6 +213,56 @@ def test_the_cache_gives_the_states_a_full_replay_gives(ops, every):
         assert resumed.state == replay(actions, resumed.stack)
 
 
+def _apply_ops(tl, actions, ops, seq):
+    """Apply ``ops`` (as :data:`OPS`) to ``tl``; new actions get seqs after ``seq``; returns the last seq used."""
+    for op, n in ops:
+        if op == "record":
+            seq += 1
+            actions[seq] = Collect("Ann", n) if n % 2 else Pay("Bob", n)
+            tl.record(seq, actions[seq])
+        elif op == "undo":
+            for _ in range(min(n, len(tl.stack))):
+                tl.undo()
+        elif op == "redo":
+            for _ in range(min(n, len(tl.undone))):
+                tl.redo()
+        else:
+            tl.state_at(n % (len(tl.stack) + 1))
+    return seq
+
+
+@given(OPS, OPS, OPS, st.booleans())
+@settings(max_examples=examples(150), deadline=None)
+def test_going_back_to_a_bookmark_is_exact_and_keeping_forgets_the_way_back(before, during, inner, keep_inner):
+    """A transaction that does not commit (issue 33: the bookmark no longer copies the cache): after any actions,
+    undos, redos and looks, with a bookmark taken inside it kept or not, going back leaves the stacks, the actions
+    by seq and every cached state as they were; a kept bookmark leaves nothing to go back with."""
+    tl = Timeline(BASE, apply)
+    actions = {}
+    seq = _apply_ops(tl, actions, before, 0)
+    stack, undone = list(tl.stack), list(tl.undone)
+    states = [tl.state_at(k) for k in range(len(stack) + 1)]
+    mark = tl.bookmark()
+    last = _apply_ops(tl, actions, during, seq)
+    inside = tl.bookmark()
+    _apply_ops(tl, actions, inner, last)
+    if keep_inner:
+        tl.keep(inside)
+    tl.return_to(mark)
+    assert (list(tl.stack), list(tl.undone)) == (stack, undone)
+    assert [tl.state_at(k) for k in range(len(stack) + 1)] == states
+    for s in [*stack, *undone]:
+        assert tl.action(s) == actions[s]
+    assert all(s not in tl._actions for s in range(seq + 1, last + 1)), "an action of the transaction stayed"
+    while tl.can_redo:
+        tl.redo()
+        assert tl.state == replay(actions, tl.stack)
+    kept = tl.bookmark()
+    _apply_ops(tl, actions, during, last)
+    tl.keep(kept)
+    assert not tl._trail
+
+
 def test_the_timeline_needs_no_database():
     probe = (
         "import sys\n"
