@@ -527,7 +527,7 @@ class Session:
             return self._answer(cmd)
         if isinstance(cmd, NewGame):
             return self._refuse_new()
-        old = (self._timeline.bookmark(), self._last_seq)
+        mark, last_seq = self._timeline.bookmark(), self._last_seq
         try:
             with self._j.write() as conn:
                 reloaded = self._j.last_seq(self.game_id) != self._last_seq
@@ -568,9 +568,11 @@ class Session:
             return replace(stop.reply, line=line)
         except BaseException:
             # Nothing was committed: forget whatever the in-memory replay of this attempt did.
-            self._timeline.return_to(old[0])
-            self._last_seq = old[1]
+            self._timeline.return_to(mark)
+            self._last_seq = last_seq
             raise
+        finally:
+            self._timeline.keep(mark)
         self._notify()
         return Reply(
             True,
