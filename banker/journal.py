@@ -114,17 +114,22 @@ def _reading(method: Callable[Concatenate[Journal, _P], _R]) -> Callable[Concate
     def wrapper(self: Journal, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             return method(self, *args, **kwargs)
-        except sqlite3.Error as e:
-            if getattr(e, "sqlite_errorname", "").startswith(
-                ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR", "SQLITE_CANTOPEN")
-            ):
-                raise JournalError(f"cannot read {self.path}: {cause(e)}") from None
-            raise damaged(self.path, e) from None
-        except (ValueError, TypeError) as e:  # json.JSONDecodeError is a ValueError
-            raise damaged(self.path, e, "a row is not the JSON Banker wrote") from None
+        except (sqlite3.Error, ValueError, TypeError) as e:
+            raise _read_failure(self.path, e) from None
 
     functools.update_wrapper(wrapper, method)
     return wrapper
+
+
+def _read_failure(path: Path, e: sqlite3.Error | ValueError | TypeError) -> JournalError:
+    """What a failed read of the journal is said as (:func:`_reading`)."""
+    if not isinstance(e, sqlite3.Error):  # json.JSONDecodeError is a ValueError
+        return damaged(path, e, "a row is not the JSON Banker wrote")
+    if getattr(e, "sqlite_errorname", "").startswith(
+        ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR", "SQLITE_CANTOPEN")
+    ):
+        return JournalError(f"cannot read {path}: {cause(e)}")
+    return damaged(path, e)
 
 
 def now() -> str:
@@ -818,18 +823,41 @@ class Journal:
         return int(row[0] or 0)
 
     @_reading
-    def events(self, game_id: int, after: int = 0, with_actions: bool = True) -> list[EventRow]:
+    def events(
+        self, game_id: int, after: int = 0, with_actions: bool = True, upto: int | None = None
+    ) -> list[EventRow]:
+        """The events after ``after`` (and up to ``upto``), oldest first."""
+        return list(self.iter_events(game_id, after, with_actions, upto))
+
+    def iter_events(
+        self, game_id: int, after: int = 0, with_actions: bool = True, upto: int | None = None
+    ) -> Iterator[EventRow]:
+        """:meth:`events`, read a batch at a time as they are used (a whole game's export holds one batch, not the
+        game: issue 33)."""
         cols = (
             "seq, time, kind, text, action, target, summary"
             if with_actions
             else "seq, time, kind, text, NULL, target, summary"
         )
+        until, args = ("", (game_id, after)) if upto is None else (" AND seq <= ?", (game_id, after, upto))
+        try:
+            cursor = self.conn.execute(
+                f"SELECT {cols} FROM events WHERE game = ? AND seq > ?{until} ORDER BY seq", args
+            )
+            while rows := cursor.fetchmany(500):
+                for r in rows:
+                    yield EventRow(r[0], r[1], EventKind(r[2]), r[3], json.loads(r[4]) if r[4] else None, r[5], r[6])
+        except (sqlite3.Error, ValueError, TypeError) as e:
+            raise _read_failure(self.path, e) from None
+
+    @_reading
+    def steps(self, game_id: int, upto: int) -> list[tuple[int, EventKind, int | None]]:
+        """The kind and target of each event up to ``upto``, oldest first: what the undo and redo stacks after it
+        follow from (:func:`banker.timeline.stacks_after`), without the actions."""
         rows = self.conn.execute(
-            f"SELECT {cols} FROM events WHERE game = ? AND seq > ? ORDER BY seq", (game_id, after)
+            "SELECT seq, kind, target FROM events WHERE game = ? AND seq <= ? ORDER BY seq", (game_id, upto)
         ).fetchall()
-        return [
-            EventRow(r[0], r[1], EventKind(r[2]), r[3], json.loads(r[4]) if r[4] else None, r[5], r[6]) for r in rows
-        ]
+        return [(seq, EventKind(kind), target) for seq, kind, target in rows]
 
     @_reading
     def event(self, game_id: int, seq: int) -> EventRow | None:
@@ -921,6 +949,15 @@ class Journal:
             (game_id,),
         ).fetchone()
         return None if row is None else _checkpoint(row)
+
+    @_reading
+    def checkpoint_at(self, game_id: int, seq: int) -> CheckpointMark | None:
+        """The newest snapshot taken at or before event ``seq`` (None: there is none)."""
+        row = self.conn.execute(
+            "SELECT seq, idx, last FROM checkpoints WHERE game = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (game_id, seq),
+        ).fetchone()
+        return None if row is None else CheckpointMark(*row)
 
     @_reading
     def checkpoints_below(self, game_id: int, idx: int) -> list[CheckpointMark]:
