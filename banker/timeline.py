@@ -44,6 +44,24 @@ def _no_snapshots(k: int) -> Iterable[tuple[int, int, Callable[[], GameState]]]:
     return ()
 
 
+def stacks_after(steps: Iterable[tuple[int, str, int | None]]) -> tuple[list[int], list[int]]:
+    """The undo and redo stacks after journal entries ``steps`` (each ``(seq, kind, target)``, oldest first), as
+    :meth:`Timeline.record`, :meth:`~Timeline.undo` and :meth:`~Timeline.redo` leave them, without the actions or a
+    state: where a game stood at an entry, to replay from a snapshot taken there (``banker state --at N``)."""
+    stack: list[int] = []
+    undone: list[int] = []
+    for seq, kind, target in steps:
+        if kind == "action":
+            stack.append(seq)
+            undone = []
+        elif kind == "undo":
+            stack.pop()
+            undone.append(int(target or 0))
+        elif kind == "redo":
+            stack.append(undone.pop())
+    return stack, undone
+
+
 class Bookmark:
     """Where a timeline stood (:meth:`Timeline.bookmark`), to go back to if a transaction does not commit: how
     many changes the timeline's trail held then."""

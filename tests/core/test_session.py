@@ -1,6 +1,7 @@
 """The Session API over the journal: execute/preview, refusals write nothing, undo/redo at any depth, resume,
 checkpoints, two sessions on one database, game end -> scores."""
 
+import random
 import sqlite3
 import subprocess
 import sys
@@ -291,6 +292,33 @@ def test_close_leaves_the_checkpoint_to_the_newer_session(db):
     assert checkpoint_seqs(db) == [2]
     with Session.open(db) as again:
         assert [p.cash for p in again.state.players] == [1490, 1480]
+
+
+def test_the_game_at_any_entry_is_replayed_from_the_checkpoint_before_it(game, db, monkeypatch):
+    """``state --at N`` (issue 33): the game as it was after any entry of a long game, undos, redos and ``undo to``
+    across checkpoints included, is the state the session had then; the engine replays from the checkpoint before
+    the entry (at most a few hundred actions), not from entry 1."""
+    pick = random.Random(33)
+    states = {0: game.state}
+    while game.last_seq < 4 * CHECKPOINT_EVERY:
+        roll = pick.random()
+        if roll < 0.1 and game.can_undo:
+            line = f"undo to {pick.choice(game._timeline.stack[-40:])}" if roll < 0.02 else "undo"
+        elif roll < 0.17 and game.can_redo:
+            line = "redo"
+        else:
+            line = f"pay ann {pick.randint(1, 9)}" if pick.random() < 0.5 else f"collect bob {pick.randint(1, 9)}"
+        game.execute(line)  # `undo to` the last action in effect is refused: nothing written
+        states[game.last_seq] = game.state
+    game.close()
+    calls = []
+    real = rules.apply
+    monkeypatch.setattr(session_module.rules, "apply", lambda st, a: calls.append(a) or real(st, a))
+    with Session.open(db, readonly=True) as again:
+        for seq, state in states.items():
+            calls.clear()
+            assert again.state_after(seq) == state, seq
+            assert len(calls) <= 2 * CHECKPOINT_EVERY, (seq, len(calls))
 
 
 def test_undo_past_checkpoint_then_resume(game, db):
