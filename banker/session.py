@@ -859,10 +859,10 @@ class Session:
             for r in self._j.log(self.game_id, limit)
         ]
 
-    def events(self) -> list[EventRow]:
-        """Every journalled event with its action (JSON), oldest first: what a game file carries
-        (:mod:`banker.reports.journal_file`)."""
-        return self._j.events(self.game_id)
+    def events(self) -> Iterator[EventRow]:
+        """Every journalled event with its action (JSON), oldest first, read as they are used: what a game file
+        carries (:mod:`banker.reports.journal_file`)."""
+        return self._j.iter_events(self.game_id)
 
     def history(self) -> list[tuple[LogEntry, Outcome]]:
         """Every effective (not undone) action in order, with what it did (replayed from the start)."""

@@ -23,6 +23,8 @@ from banker.reports.leaderboard import leaderboard, leaderboard_text
 from banker.reports.report import Report, report
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from banker.session import Session
 
 
@@ -59,13 +61,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = output_file(args.out, db, args.force) if args.out and args.out != "-" else None
     whole = formats.find_game_format(args.format)
     if whole is not None:  # the board sheet or the game file: drawn from the game, not from its standings
-        with _open(args) as session:
-            data = whole.render(session)
+        with _open(args) as session:  # written as it is drawn: the game file of a long game comes in pieces
             game = session.game_id
-        if out is None:
-            _write_stdout(data)
-            return 0
-        write_file(out, data)
+            if out is None:
+                _write_stdout(whole.render(session))
+                return 0
+            write_file(out, whole.render(session))
         print(safe(f"Wrote {whole.key} ({whole.label.lower()}) of game {game} to {out}"), file=sys.stderr)
         return 0
     rep = _report(args)
@@ -82,14 +83,17 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_stdout(data: bytes) -> None:
-    """A text export on standard output: made safe for a terminal (no escape sequences from a name), as written
-    for a pipe."""
-    if sys.stdout.isatty():
-        sys.stdout.write(safe(data.decode("utf-8")))
-    else:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(data)
+def _write_stdout(data: bytes | Iterable[bytes]) -> None:
+    """A text export on standard output (whole, or in pieces each ending where a line does): made safe for a
+    terminal (no escape sequences from a name), as written for a pipe."""
+    pieces = (data,) if isinstance(data, bytes) else data
+    tty = sys.stdout.isatty()
+    sys.stdout.flush()
+    for piece in pieces:
+        if tty:
+            sys.stdout.write(safe(piece.decode("utf-8")))
+        else:
+            sys.stdout.buffer.write(piece)
 
 
 def cmd_qr(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ import os
 import sqlite3
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from banker.journal import JournalError, cause
@@ -103,20 +103,20 @@ def output_file(out: str, db: Path, force: bool) -> Path:
     return path
 
 
-def write_file(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path``: a regular file is replaced only once the new one is complete (a full disk
-    leaves the old file as it was); a device or pipe is written directly."""
-    payload = data.encode("utf-8") if isinstance(data, str) else data
+def write_file(path: Path, data: str | bytes | Iterable[bytes]) -> None:
+    """Write ``data`` (whole, or in pieces written as they come) to ``path``: a regular file is replaced only once
+    the new one is complete (a full disk leaves the old file as it was); a device or pipe is written directly."""
+    pieces = (data.encode("utf-8"),) if isinstance(data, str) else (data,) if isinstance(data, bytes) else data
     try:
         if path.exists() and not path.is_file():
             with path.open("wb") as f:
-                f.write(payload)
+                f.writelines(pieces)
             return
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as f:
-                f.write(payload)
+                f.writelines(pieces)
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):

@@ -9,7 +9,7 @@ and stay apart (:func:`banker.reports.files.write_qr`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -101,27 +101,28 @@ class GameFormat:
     label: str
     suffix: str
     """The file's suffix, without the dot."""
-    render: Callable[[Session], bytes]
+    render: Callable[[Session], Iterable[bytes]]
+    """The file, in pieces to write as they come (a long game's file is never whole in memory: issue 33)."""
     description: str
     """What it is, for ``banker export --help``."""
 
 
-def _board_markdown(session: Session) -> bytes:
+def _board_markdown(session: Session) -> Iterable[bytes]:
     from banker.reports.board import markdown
 
-    return markdown(session).encode("utf-8")
+    return (markdown(session).encode("utf-8"),)
 
 
-def _board_html(session: Session) -> bytes:
+def _board_html(session: Session) -> Iterable[bytes]:
     from banker.reports.board import html
 
-    return html(session).encode("utf-8")
+    return (html(session).encode("utf-8"),)
 
 
-def _journal(session: Session) -> bytes:
-    from banker.reports.journal_file import render as game_file
+def _journal(session: Session) -> Iterable[bytes]:
+    from banker.reports.journal_file import pieces
 
-    return game_file(session).encode("utf-8")
+    return (piece.encode("utf-8") for piece in pieces(session))
 
 
 GAME_FORMATS: tuple[GameFormat, ...] = (

@@ -25,6 +25,8 @@ from rules.codec import state_from_dict, state_to_dict
 from rules.errors import RuleError
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from rules.state import GameState, Settings
 
 FORMAT = "banker-game"
@@ -42,6 +44,12 @@ class GameFileError(ValueError):
 
 def render(session: Session) -> str:
     """The game as one JSON file: the set-up, then one entry a line, then the state it ends in."""
+    return "".join(pieces(session))
+
+
+def pieces(session: Session) -> Iterator[str]:
+    """:func:`render` a piece at a time, the entries read from the journal as they are written: the file of a long
+    game is never whole in memory (191 MB at 100,000 entries when it was: issue 33). The text is the same."""
     state = session.state
     head = {
         "format": FORMAT,
@@ -56,30 +64,29 @@ def render(session: Session) -> str:
             "maths": sorted(session.maths_players()),
         },
     }
-    entries = [
-        json.dumps(
-            {
-                "seq": e.seq,
-                "time": e.time,
-                "kind": str(e.kind),
-                "line": e.text,
-                "action": e.action,
-                "target": e.target,
-                "summary": e.summary,
-            },
-            ensure_ascii=False,
-            separators=(", ", ": "),
+    yield json.dumps(head, indent=2, ensure_ascii=False)[:-2]  # reopen the object for the entries
+    yield ',\n  "entries": ['
+    batch: list[str] = []
+    n = -1
+    for n, e in enumerate(session.events()):
+        entry = {
+            "seq": e.seq,
+            "time": e.time,
+            "kind": str(e.kind),
+            "line": e.text,
+            "action": e.action,
+            "target": e.target,
+            "summary": e.summary,
+        }
+        batch.append(
+            ("\n    " if n == 0 else ",\n    ") + json.dumps(entry, ensure_ascii=False, separators=(", ", ": "))
         )
-        for e in session.events()
-    ]
-    text = json.dumps(head, indent=2, ensure_ascii=False)[:-2]  # reopen the object for the entries
-    body = ",\n    ".join(entries)
+        if len(batch) == 500:
+            yield "".join(batch)
+            batch.clear()
+    yield "".join(batch)
     end = json.dumps({"state": state_to_dict(state)}, ensure_ascii=False, separators=(",", ":"))[1:-1]
-    return (
-        f'{text},\n  "entries": [\n    {body}\n  ],\n  {end}\n}}\n'
-        if entries
-        else (f'{text},\n  "entries": [],\n  {end}\n}}\n')
-    )
+    yield f"\n  ],\n  {end}\n}}\n" if n >= 0 else f"],\n  {end}\n}}\n"
 
 
 def _settings(state: GameState) -> dict[str, Any]:

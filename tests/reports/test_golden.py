@@ -1,5 +1,7 @@
 """The exports and the ``scores`` table of fixed games, byte for byte: the files in ``golden/`` were written by the
-code before the standings became one record (``rules.valuation.Standing``, issue 14), and must not change.
+code before the standings became one record (``rules.valuation.Standing``, issue 14), and must not change. The game
+files (``banker export --format journal``, ``*.game.json``) were written before the export streamed (issue 33), with
+the journal's clock fixed and Banker's version written as ``VERSION``.
 
 Regenerate only for a deliberate format change: ``python tests/reports/test_golden.py``.
 """
@@ -12,6 +14,8 @@ import os
 import sys
 import time
 from dataclasses import asdict, replace
+from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -80,9 +84,22 @@ def _in_utc():
         time.tzset()
 
 
+@contextlib.contextmanager
+def _fixed_clock():
+    """Every journal entry (and the game's start) recorded at :data:`CREATED`, so the game file is fixed too."""
+    import banker.journal
+
+    real = banker.journal.now
+    banker.journal.now = lambda: CREATED
+    try:
+        yield
+    finally:
+        banker.journal.now = real
+
+
 def _files(tmp_path: Path, key: str) -> dict[str, str]:
     """Every export of the game, and its ``scores`` rows and ``show scores`` answer, as text (times in UTC)."""
-    with _in_utc():
+    with _in_utc(), _fixed_clock():
         return _write(tmp_path, key)
 
 
@@ -90,6 +107,7 @@ def _write(tmp_path: Path, key: str) -> dict[str, str]:
     names, lines, settings = GAMES[key]
     variant = "standard" if key == "tie" else key
     session = Session.create(tmp_path / f"{key}.db", names, rules.Settings(variant=variant, **settings))
+    session.clock = partial(datetime.fromisoformat, CREATED)  # as the journal's (_fixed_clock)
     for line in lines:
         if line == "end time":  # seed 002: recorded when the agreed time has come (the clock at the deadline)
             session.clock = session.deadline  # type: ignore[assignment]  # a clock that reads the deadline
@@ -108,8 +126,19 @@ def _write(tmp_path: Path, key: str) -> dict[str, str]:
         out[f"{key}.bgstats.json"] = json.dumps(play, indent=1, sort_keys=True) + "\n"
     except ValueError:
         pass
+    out[f"{key}.game.json"] = _game_file(session)
     session.close()
     return out
+
+
+def _game_file(session: Session) -> str:
+    """The game file as ``banker export --format journal`` writes it, piece by piece."""
+    from banker import __version__
+
+    game_file = formats.find_game_format("journal")
+    assert game_file is not None
+    text = b"".join(game_file.render(session)).decode("utf-8")
+    return text.replace(f'"banker": "{__version__}"', '"banker": "VERSION"')
 
 
 def _query(kind: str):
