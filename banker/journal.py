@@ -490,6 +490,8 @@ class Journal:
         """The file opened (device, inode): :meth:`replaced` compares the path with it."""
         self._logs: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)
         """The -wal and -shm files beside it when it was opened."""
+        self._stack_texts: dict[int, _IntsText] = {}
+        """Each game's undo stack as the last checkpoint wrote it (:meth:`add_checkpoint`)."""
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
                 raise JournalError(
@@ -926,14 +928,19 @@ class Journal:
     # Checkpoints -------------------------------------------------------------------------------------------
     def add_checkpoint(self, conn: sqlite3.Connection, game_id: int, cp: Checkpoint) -> None:
         """Store a snapshot. Only the newest keeps the undo/redo stacks (all a resume needs); older snapshots
-        keep their state, which undo past them still uses."""
+        keep their state, which undo past them still uses. Neither step grows with the game (issue 33): the stacks
+        are taken from the checkpoint a resume would use (the newest that has them), found by the key, not by
+        reading every checkpoint's row; the stack's text reuses what the last checkpoint wrote of it."""
         conn.execute(
-            "UPDATE checkpoints SET stack = NULL, redo = NULL WHERE game = ? AND stack IS NOT NULL", (game_id,)
+            "UPDATE checkpoints SET stack = NULL, redo = NULL WHERE game = ? AND seq = (SELECT seq FROM checkpoints "
+            "WHERE game = ? AND stack IS NOT NULL ORDER BY seq DESC LIMIT 1)",
+            (game_id, game_id),
         )
+        stack = "null" if cp.stack is None else self._stack_texts.setdefault(game_id, _IntsText()).text(cp.stack)
         conn.execute(
             "INSERT OR REPLACE INTO checkpoints (game, seq, idx, last, state, stack, redo) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (game_id, cp.seq, cp.idx, cp.last, json.dumps(cp.state), json.dumps(cp.stack), json.dumps(cp.redo)),
+            (game_id, cp.seq, cp.idx, cp.last, json.dumps(cp.state), stack, json.dumps(cp.redo)),
         )
 
     def drop_checkpoints_off(self, conn: sqlite3.Connection, game_id: int, every: int) -> None:
@@ -1229,6 +1236,30 @@ class Journal:
 
 
 _LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"
+
+
+class _IntsText:
+    """``json.dumps`` of a list of ints that changes mostly at its end from one call to the next (a game's undo
+    stack at each checkpoint): the text of each block of :data:`BLOCK` is kept, and written again only when the
+    block changed. Encoding the whole stack every 100 commands cost 7 ms at 80,000 actions (issue 33)."""
+
+    BLOCK = 1024
+
+    def __init__(self) -> None:
+        self._blocks: list[tuple[list[int], str]] = []
+
+    def text(self, values: list[int]) -> str:
+        texts = []
+        for n, i in enumerate(range(0, len(values), self.BLOCK)):
+            block = values[i : i + self.BLOCK]
+            if n < len(self._blocks) and self._blocks[n][0] == block:
+                texts.append(self._blocks[n][1])
+                continue
+            text = json.dumps(block)[1:-1]
+            self._blocks[n:] = [(block, text)]
+            texts.append(text)
+        del self._blocks[len(texts) :]
+        return "[" + ", ".join(texts) + "]"
 
 
 def _checkpoint(row: tuple[Any, ...]) -> Checkpoint:

@@ -489,3 +489,24 @@ def test_listeners_hear_every_change_and_nothing_else(db):
     assert app.execute("pay cy 5").ok and len(heard) == 5
     other.close()
     app.close()
+
+
+def test_each_checkpoint_writes_the_stacks_as_they_are_and_only_the_newest_keeps_them(game, db, monkeypatch):
+    """A checkpoint's stack text is built from the blocks the previous one wrote where they are unchanged (issue
+    33: encoding the whole stack each time grew with the game); whatever undos and redos did in between, it reads
+    back as the stack, and the older checkpoints lose theirs."""
+    import json
+
+    from banker import journal
+
+    monkeypatch.setattr(journal._IntsText, "BLOCK", 8)  # many blocks in a short game
+    pick = random.Random(7)
+    for _ in range(5):
+        while game.last_seq % CHECKPOINT_EVERY < CHECKPOINT_EVERY - 1:
+            game.execute("undo" if pick.random() < 0.3 and game.can_undo else "pay ann 1")
+        game.execute("redo" if game.can_redo else "collect ann 1")  # the checkpoint
+        with sqlite3.connect(db) as conn:
+            rows = conn.execute("SELECT seq, stack, redo FROM checkpoints WHERE stack IS NOT NULL").fetchall()
+        assert rows == [
+            (game.last_seq, json.dumps(list(game._timeline.stack)), json.dumps(list(game._timeline.undone)))
+        ]
