@@ -750,11 +750,12 @@ class Session:
     def _group(self, kind: str) -> tuple[int, ...] | None:
         """The entries one ``undo`` (or ``redo``) takes back (brings back) together, when they are a group of
         :meth:`together` still whole at the top of the stack (the undone list)."""
+        # The timeline's own stacks, their tops only (a copy of a whole stack for each undo grew with the game)
         if kind == "undo":
-            stack = list(self._timeline.stack)
+            stack = self._timeline.stack
             group = self._steps_together.get(stack[-1]) if stack else None
             return group if group and tuple(stack[-len(group) :]) == group else None
-        undone = list(self._timeline.undone)
+        undone = self._timeline.undone
         for group in self._steps_together.values():
             if undone and tuple(reversed(undone[-len(group) :])) == group:
                 return group
