@@ -15,7 +15,7 @@ import sys
 from collections.abc import Iterator
 
 from banker.cli.backups import after_game_end
-from banker.cli.support import REFUSED, CliError, complain, database, read_script, say
+from banker.cli.support import MAX_GAME_FILE, REFUSED, CliError, complain, database, read_script, say
 from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
 from banker.paths import editions_dir
@@ -205,7 +205,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Replay a game file as a new game; a file that does not replay is refused with its line, nothing created."""
     from banker.reports.journal_file import GameFileError, import_game
 
-    text = read_script(args.file)
+    text = read_script(args.file, MAX_GAME_FILE, "a game file is what banker export --format journal writes")
     path = database(args.db, create=True)
     new_file = not path.exists()
     try:

@@ -25,6 +25,8 @@ CANNOT = 1
 REFUSED = 2
 MAX_SCRIPT = 16 * 1024 * 1024
 """The largest script ``banker play`` reads (a 12,000-line game is under 1 MB)."""
+MAX_GAME_FILE = 64 * 1024 * 1024
+"""The largest game file ``banker import`` reads: a 100,000-entry game exports to some 23 MB (issue 33)."""
 
 
 class CliError(Exception):
@@ -126,24 +128,22 @@ def write_file(path: Path, data: str | bytes | Iterable[bytes]) -> None:
         raise CliError(f"cannot write {path}: {cause(e)}") from None
 
 
-def read_script(name: str) -> str:
-    """A script's text: at most :data:`MAX_SCRIPT` bytes (``/dev/zero`` is refused, not read for ever), a UTF-8
-    byte-order mark dropped. Bytes that are not UTF-8 are kept as lone surrogates for the line check to refuse
-    with the line's number."""
+def read_script(
+    name: str, limit: int = MAX_SCRIPT, what: str = "a script is a text file of commands, one a line"
+) -> str:
+    """A script's text: at most ``limit`` bytes (``/dev/zero`` is refused, not read for ever; ``what`` says what the
+    file should have been), a UTF-8 byte-order mark dropped. Bytes that are not UTF-8 are kept as lone surrogates
+    for the line check to refuse with the line's number."""
     try:
         if name == "-":
-            data = sys.stdin.buffer.read(MAX_SCRIPT + 1)
+            data = sys.stdin.buffer.read(limit + 1)
         else:
             with open(name, "rb") as f:
-                data = f.read(MAX_SCRIPT + 1)
+                data = f.read(limit + 1)
     except OSError as e:
         raise CliError(f"cannot read {name}: {cause(e)}") from None
-    if len(data) > MAX_SCRIPT:
-        raise CliError(
-            f"{'standard input' if name == '-' else name} is more than {MAX_SCRIPT // 2**20} MB; a "
-            "script is a text file of commands, one a line",
-            REFUSED,
-        )
+    if len(data) > limit:
+        raise CliError(f"{'standard input' if name == '-' else name} is more than {limit // 2**20} MB; {what}", REFUSED)
     return data.decode("utf-8", "surrogateescape").removeprefix("\ufeff")
 
 

@@ -84,6 +84,21 @@ def test_an_exported_game_imports_state_for_state(capsys, db, tmp_path):
         assert b.maths_players() == {"Cy"}  # the maths mode moves with the game
 
 
+def test_a_game_file_larger_than_a_script_imports(capsys, db, tmp_path):
+    """A 100,000-entry game exports to some 23 MB (issue 33): ``banker import`` reads a game file up to 64 MB,
+    more than a script's 16 MB (this one is a short game laid out with 17 MB of spaces)."""
+    game = played(db)
+    with Session.open(db, game, readonly=True) as s:
+        from banker.reports.journal_file import render
+
+        text = render(s)
+    path = tmp_path / "wide.json"
+    path.write_text(text[:-2] + " " * (17 * 2**20) + text[-2:], encoding="utf-8")
+    status, out, err = run(capsys, "import", path, "--db", str(tmp_path / "other.db"))
+    assert status == 0, err
+    assert out.strip() == f"imported {path} as game 1 (15 journal entries replayed)"
+
+
 def _richer(line: str) -> str:
     """The file's end state with Ann $1 richer (and the bank $1 poorer: still a conserving state)."""
     data = json.loads("{" + line + "}")
