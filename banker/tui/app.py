@@ -45,6 +45,7 @@ page_moves_guarded()  # PageUp in the command palette before its list is laid ou
 if TYPE_CHECKING:
     from banker.journal import GameListing, RequestRow
     from banker.session import Reply, Session
+    from banker.tui import speech
     from banker.tui.screens.games import GamesScreen
     from banker.tui.screens.new_game import NewGameScreen
     from banker.views import MathsQuestion
@@ -163,6 +164,8 @@ class BankerApp(App[int]):
         self._settings_problem = ""
         self.read_aloud = False
         """Read each recorded summary aloud (``[speech] read_aloud``; :mod:`banker.tui.speech`)."""
+        self._speech: speech.Turns | None = None
+        """The order the summaries are read in (made on the first one)."""
         self._saved_theme: str | None = None
         self._saved_theme = self._apply_theme()
         self.keys = KeyOrder(self)
@@ -573,7 +576,12 @@ class BankerApp(App[int]):
         key after it, go on at once."""
         from banker.tui import speech
 
-        self.run_worker(partial(speech.say, text), thread=True, group="speech", exit_on_error=False)
+        if self._speech is None:
+            self._speech = speech.Turns()
+        place = self._speech.take()
+        self.run_worker(
+            partial(speech.say, text, self._speech, place), thread=True, group="speech", exit_on_error=False
+        )
 
     def set_maths(self, name: str, on: bool) -> None:
         """Turn the maths mode on or off for a player (a game setting, kept in the database)."""

@@ -14,6 +14,7 @@ from banker.tui.app import make_app
 from banker.tui.screens.table import TableScreen
 from rules import Settings
 from tests.kit.journal import db_path
+from tests.kit.patience import scaled
 from tests.kit.waits import settled, until
 
 STAND_IN = """#!/bin/sh
@@ -84,3 +85,22 @@ async def test_off_by_default_and_said_once_when_espeak_ng_is_missing(tmp_path, 
         app.run_command("pay bob 10")
         await settled(pilot)  # speaking is a worker's job: none started, or it has written
     assert not out.exists()
+
+
+def test_summaries_are_read_in_the_order_recorded_whichever_thread_runs_first(monkeypatch):
+    """Each summary is read in a worker thread of its own; on a busy machine the second's thread was seen to run
+    before the first's, and the summaries were read out of order: each now takes its place where it is recorded."""
+    import threading
+
+    from banker.tui import speech
+
+    read: list[str] = []
+    monkeypatch.setattr(speech, "speaker", lambda: "espeak-ng")
+    monkeypatch.setattr(speech.subprocess, "run", lambda argv, **_: read.append(argv[-1]))
+    turns = speech.Turns()
+    first, second = turns.take(), turns.take()
+    late = threading.Thread(target=speech.say, args=("second", turns, second))
+    late.start()  # the second summary's thread runs first
+    speech.say("first", turns, first)
+    late.join(scaled(10))
+    assert read == ["first", "second"]
