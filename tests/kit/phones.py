@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 from banker.journal import TABLE_SEAT
 from banker.web.server import PhoneServer
 from rules import Settings
 from tests.kit.journal import make_game
+from tests.kit.patience import within
 
 
 def phone_game(db, names=("Ann", "Bob", "Cy"), lines=(), settings: Settings | None = None) -> int:
@@ -44,7 +44,7 @@ async def next_snapshot(response, timeout: float = 5.0) -> dict:
             elif line.startswith("data: ") and event == "snapshot":
                 return json.loads(line[6:])
 
-    return await asyncio.wait_for(read(), timeout)
+    return await within(read(), timeout, "the next snapshot")
 
 
 def cash_of(snapshot: dict, name: str) -> int:

@@ -16,6 +16,10 @@ exactly when CI is busy.
   ``pilot.pause()`` itself does);
 * every key typed has taken effect (the app's key order is idle) and no animation is running.
 
+It gives up (failing the test, naming what was still going) after :data:`DEADLINE` seconds of the machine's
+attention (:class:`tests.kit.patience.Deadline`): time the test waited for a CPU does not count, so a busy machine
+only makes it later, never failed.
+
 Workers are not waited for here (the phones' server runs for the app's whole life): a test that needs a worker's
 result waits for it by name (:func:`tests.kit.waits.settled` waits for all of them). ``tests/conftest.py`` puts
 :func:`idle` in the place of Textual's ``wait_for_idle`` for every test.
@@ -32,9 +36,11 @@ from textual.message_pump import MessagePump
 
 from banker.tui.keyorder import KeyOrder
 from banker.tui.textual_private import after_refresh_pending, queue_empty
+from tests.kit.patience import Deadline
 
 DEADLINE = 30.0
-"""Seconds before an app that never comes to rest fails the test (a hang is a defect; no condition needs this)."""
+"""Seconds, of the machine's attention (:class:`tests.kit.patience.Deadline`), before an app that never comes to rest
+fails the test (a hang is a defect; no condition needs this)."""
 
 
 def _pumps(app: App[Any]) -> list[MessagePump]:
@@ -61,13 +67,11 @@ def _screen_waits(app: App[Any]) -> bool:
 
 async def quiet(app: App[Any], deadline: float = DEADLINE) -> None:
     """Until the app has done everything it was given to do so far (see the module docstring)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + deadline
+    due = Deadline(deadline)
     await asyncio.sleep(0)
     while True:
-        left = end - loop.time()
-        if left <= 0:
-            raise AssertionError(f"the app did not come to rest in {deadline:.0f} s")
+        if due.passed():
+            raise due.fail(f"the app did not come to rest: {_unrest(app)}")
         if app._exit_renderables or app._exception is not None or not app.is_running:
             return  # the app is ending (or failed): nothing more will settle, and the test sees why
         pumps = _pumps(app)
@@ -77,8 +81,8 @@ async def quiet(app: App[Any], deadline: float = DEADLINE) -> None:
         # later, every time: a round through it at each look kept the dialog dirty for ever once a look took
         # longer than a frame (on a loaded machine).
         screens = set(app.screen_stack[:-1])
-        await KeyOrder._round([p for p in pumps if p not in screens or not queue_empty(p)], left)
-        if loop.time() >= end:
+        await KeyOrder._round([p for p in pumps if p not in screens or not queue_empty(p)], due.left())
+        if due.passed():
             continue
         if _pumps(app) != pumps or any(not queue_empty(p) for p in pumps):
             continue
@@ -95,6 +99,21 @@ async def quiet(app: App[Any], deadline: float = DEADLINE) -> None:
             await app.animator.wait_until_complete()
             continue
         return
+
+
+def _unrest(app: App[Any]) -> str:
+    """What was still going when the deadline passed, for the failure's message."""
+    queued = [repr(p) for p in _pumps(app) if not queue_empty(p)]
+    if queued:
+        return f"messages wait in {', '.join(queued[:5])}"
+    if _screen_waits(app):
+        screen = app.screen
+        flags = ("_layout_required", "_scroll_required", "_repaint_required", "_recompose_required")
+        return f"{screen!r} still waits: {[f for f in flags if getattr(screen, f)]}, {len(screen._dirty_widgets)} dirty"
+    keys = getattr(app, "keys", None)
+    if keys is not None and not keys.idle.is_set():
+        return "keys typed have not all taken effect"
+    return "a message handler has not finished"
 
 
 async def idle(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:

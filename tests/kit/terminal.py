@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 import pytest
 
+from tests.kit.patience import Deadline
 from tests.kit.skips import needs
 from tests.kit.tmux import Control
 
@@ -365,19 +366,19 @@ class Terminal:
         """Poll the screen until ``test(screen)`` holds, and still holds once the app is done drawing it (idle for
         :data:`DRAWN`: a screen caught between two frames, its key bar not drawn yet, is never returned);
         returns that screen."""
-        deadline = time.monotonic() + timeout
+        deadline = self.deadline(timeout)
         screen = ""
-        while time.monotonic() < deadline:
+        while not deadline.passed():
             screen, _, running = self.look()
             if test(screen):
-                screen = self._quiet(DRAWN, max(deadline - time.monotonic(), 1.0), every=DRAWN / 5)[0]
+                screen = self._quiet(DRAWN, deadline, every=DRAWN / 5)[0]
                 if test(screen):
                     return screen
                 continue
             if not running:
                 raise AssertionError(f"banker is gone while waiting for {what}; the last screen was:\n{screen}")
             time.sleep(LOOK)
-        raise AssertionError(f"{what} never came; the screen was:\n{screen}")
+        raise deadline.fail(f"{what} never came; the screen was:\n{screen}\n")
 
     def wait_for(self, text: str, timeout: float = 10.0) -> str:
         return self.wait_until(lambda s: text in s, repr(text), timeout)
@@ -388,17 +389,25 @@ class Terminal:
     def wait_journal(self, length: int, timeout: float = 10.0) -> list[str]:
         """Wait until the journal (``banker log``) holds ``length`` entries; returns it. The database is looked at
         cheaply (:meth:`entries`) to know when ``banker log`` is worth asking."""
-        deadline = time.monotonic() + timeout
-        while (self.entries() or 0) < length and time.monotonic() < deadline:
+        deadline = self.deadline(timeout)
+        while (self.entries() or 0) < length and not deadline.passed():
             time.sleep(LOOK)
         journal = self.journal()
-        while len(journal) < length and time.monotonic() < deadline:  # the look and the oracle disagree: ask again
+        while len(journal) < length and not deadline.passed():  # the look and the oracle disagree: ask again
             time.sleep(LOOK)
             journal = self.journal()
         assert len(journal) >= length, f"the journal never reached {length} entries:\n" + "\n".join(journal)
         return journal
 
     # Waiting for the app to have taken the keys ----------------------------------------------------------------
+    def deadline(self, seconds: float) -> Deadline:
+        """A deadline of ``seconds`` of the machine's attention to the app and this test
+        (:class:`tests.kit.patience.Deadline`: time either waited for a CPU does not count)."""
+        return Deadline(seconds, self._running_pids)
+
+    def _running_pids(self) -> list[int]:
+        return self._pids() if self.pid else []
+
     def _pids(self) -> list[int]:
         """The pane's process (banker) and any it started."""
         pids, todo = [], [self.pid]
@@ -436,11 +445,18 @@ class Terminal:
         return self._quiet(window, timeout)[0]
 
     def _quiet(
-        self, window: float, timeout: float, before: str | None = None, pace: float = 0.0, every: float = LOOK
+        self,
+        window: float,
+        timeout: float | Deadline,
+        before: str | None = None,
+        pace: float = 0.0,
+        every: float = LOOK,
     ) -> tuple[str, str]:
         """:meth:`idle`; with ``before`` (a styled screen), first until the styled screen differs from it or
-        ``pace`` has passed. Returns the last look's screen and styled screen."""
+        ``pace`` has passed. Returns the last look's screen and styled screen. ``timeout``: seconds, or the deadline
+        of a wait this one is part of."""
         start = time.monotonic()
+        deadline = timeout if isinstance(timeout, Deadline) else self.deadline(timeout)
         if self.busy() is None:  # /proc cannot tell: the screen and the journal alone, for longer
             window = max(window, 0.4)
         shown = before is None
@@ -457,8 +473,8 @@ class Terminal:
                 quiet_since, seen_then = now, seen
             elif shown and now - quiet_since >= window:
                 return screen, styled
-            if now - start > timeout:
-                raise AssertionError(f"the app never went quiet for {window} s; the screen was:\n{screen}")
+            if deadline.passed():
+                raise deadline.fail(f"the app never went quiet for {window} s; the screen was:\n{screen}\n")
             last = (now, None if busy is None else busy[0])
             time.sleep(every)
 
@@ -534,8 +550,8 @@ class Terminal:
             self.wait_quit(timeout)
 
     def wait_quit(self, timeout: float = 10.0) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        deadline = self.deadline(timeout)
+        while not deadline.passed():
             if not self.running():
                 self.close()
                 return

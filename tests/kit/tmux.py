@@ -8,7 +8,8 @@ import contextlib
 import os
 import select
 import subprocess
-import time
+
+from tests.kit.patience import Deadline
 
 
 def tmux_quote(arg: str) -> str:
@@ -26,6 +27,7 @@ class Control:
     (``no-output``): only the replies to its commands."""
 
     TIMEOUT = 30.0
+    """Seconds (:class:`tests.kit.patience.Deadline`: of the machine's attention) for tmux to answer."""
 
     def __init__(self, argv: list[str]) -> None:
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -42,7 +44,7 @@ class Control:
             return None
         outputs: list[str] = []
         failed = False
-        deadline = time.monotonic() + self.TIMEOUT
+        deadline = Deadline(self.TIMEOUT)
         while len(outputs) < len(commands):
             line = self._line(deadline)
             if line is None:
@@ -58,13 +60,15 @@ class Control:
             outputs.append(b"".join(part + b"\n" for part in body).decode(errors="replace"))
         return None if failed else outputs
 
-    def _line(self, deadline: float) -> bytes | None:
+    def _line(self, deadline: Deadline) -> bytes | None:
         assert self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         while b"\n" not in self.buffer:
-            ready, _, _ = select.select([fd], [], [], max(deadline - time.monotonic(), 0))
+            ready, _, _ = select.select([fd], [], [], deadline.left())
             if not ready:
-                raise AssertionError("tmux's control client did not answer")
+                if not deadline.passed():
+                    continue
+                raise deadline.fail("tmux's control client did not answer")
             chunk = os.read(fd, 65536)
             if not chunk:
                 return None

@@ -17,20 +17,23 @@ import inspect
 import time
 from collections.abc import Callable
 
+from tests.kit.patience import Deadline
+
 DEADLINE = 30.0
 """Seconds before a wait gives up: far above what any condition needs on a quiet machine, so only a real hang (or
-a defect) reaches it, even on two shared cores."""
+a defect) reaches it; counted in the machine's attention, so a loaded machine only makes it later
+(:class:`tests.kit.patience.Deadline`)."""
 
 
 async def until(pilot, predicate: Callable[[], object], what: str, deadline: float = DEADLINE) -> None:
     """Let the app run until ``predicate()`` is true; fail naming ``what`` after ``deadline`` seconds."""
-    end = time.monotonic() + deadline
+    due = Deadline(deadline)
     while True:
         await pilot.pause()
         if predicate():
             return
-        if time.monotonic() > end:
-            raise AssertionError(f"waited {deadline:.0f} s for {what}")
+        if due.passed():
+            raise due.fail(f"waited for {what}")
         await asyncio.sleep(0.01)
 
 
@@ -59,25 +62,25 @@ async def palette_found(pilot, words: str) -> None:
 
 def eventually(predicate: Callable[[], object], what: str, deadline: float = DEADLINE, every: float = 0.02) -> None:
     """Outside the app's loop: try ``predicate`` until it is true; fail naming ``what`` after ``deadline``."""
-    end = time.monotonic() + deadline
+    due = Deadline(deadline)
     while not predicate():
-        if time.monotonic() > end:
-            raise AssertionError(f"waited {deadline:.0f} s for {what}")
+        if due.passed():
+            raise due.fail(f"waited for {what}")
         time.sleep(every)
 
 
 async def soon(predicate: Callable[[], object], what: str, deadline: float = DEADLINE, every: float = 0.02) -> object:
     """In an event loop, outside Textual: let the loop run until ``predicate()`` (awaited when it returns an
     awaitable) is true, and return that value; fail naming ``what`` after ``deadline`` seconds."""
-    end = time.monotonic() + deadline
+    due = Deadline(deadline)
     while True:
         value = predicate()
         if inspect.isawaitable(value):
             value = await value
         if value:
             return value
-        if time.monotonic() > end:
-            raise AssertionError(f"waited {deadline:.0f} s for {what}")
+        if due.passed():
+            raise due.fail(f"waited for {what}")
         await asyncio.sleep(every)
 
 
