@@ -62,6 +62,18 @@ def _no_animations(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _no_frames_drawn(request, monkeypatch):
+    """A headless app draws no frame (tests/kit/frames.py says why): the tests read widgets, not pictures. A test
+    of the drawing itself is marked ``frames``."""
+    if request.node.get_closest_marker("frames") is None:
+        from textual.screen import Screen
+
+        from tests.kit.frames import bookkeeping_only
+
+        monkeypatch.setattr(Screen, "_compositor_refresh", bookkeeping_only)
+
+
+@pytest.fixture(autouse=True)
 def _pilot_waits_for_keys(monkeypatch):
     """``pilot.press`` returns once every key pressed has taken effect: the app lets a key through only when the
     keys before it have (banker.tui.keyorder), so Textual's own wait (for the screen's queues) can come too early."""

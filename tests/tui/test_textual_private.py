@@ -181,3 +181,24 @@ async def test_queue_empty_and_after_refresh_pending_see_what_waits():
         await pilot.pause()
         assert textual_private.queue_empty(static)
         assert not textual_private.after_refresh_pending(app.screen)
+
+
+class _Label(App):
+    def compose(self) -> ComposeResult:
+        yield Static("first")
+
+
+async def test_the_test_kits_frame_without_drawing_leaves_nothing_to_draw_and_the_widgets_render():
+    """tests/kit/frames.py stands in for ``Screen._compositor_refresh`` (private) in the pilot tests: after a change
+    the screen holds no dirty region or widget (as a drawn frame leaves it), and a widget still renders its text."""
+    from tests.kit import frames
+
+    assert Screen._compositor_refresh is frames.bookkeeping_only  # tests/conftest.py put it in place
+    assert callable(frames.DRAW) and frames.DRAW.__name__ == "_compositor_refresh"
+    app = _Label()
+    async with app.run_test() as pilot:
+        label = app.query_one(Static)
+        label.update("second")
+        await pilot.pause()
+        assert not app.screen._dirty_widgets and not app.screen._compositor._dirty_regions
+        assert str(label.render()) == "second"
