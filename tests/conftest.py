@@ -80,7 +80,13 @@ def _pilot_waits_for_keys(monkeypatch):
     from textual.pilot import Pilot
 
     from banker.tui.keyorder import KeyOrder
+    from tests.kit.patience import scaled
+    from tests.kit.quiet import DEADLINE
 
+    # A key whose effects take longer than the app's 2 s to settle lets the next key go (a banker's laptop must go
+    # on reading keys); under test it is the test's deadline that tells a slow key from a hung one (the pilot's
+    # wait for the key fails naming it), so a starved worker of a busy machine does not reorder the keys.
+    monkeypatch.setattr(KeyOrder, "DEADLINE", scaled(DEADLINE))
     press = Pilot.press
 
     async def pressed(self, *keys: str) -> None:
