@@ -18,6 +18,7 @@ import pytest
 
 from banker.session import Session
 from rules import Settings
+from tests.kit.patience import scaled
 
 BANKER = str(Path(sys.executable).with_name("banker"))
 needs_banker = pytest.mark.skipif(not Path(BANKER).exists(), reason="the banker script is not installed")
@@ -39,7 +40,7 @@ def start(
 
 
 def finish(process: subprocess.Popen) -> subprocess.CompletedProcess:
-    out, err = process.communicate(process.given, timeout=60)  # type: ignore[attr-defined]
+    out, err = process.communicate(process.given, timeout=scaled(60))  # type: ignore[attr-defined]
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
 
 
@@ -308,7 +309,7 @@ def test_a_closed_pipe_ends_quietly(db):
     process = subprocess.Popen([BANKER, "--db", str(db), "log"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdout.close()
     err = process.stderr.read()
-    assert process.wait(timeout=60) == 1 and err == b""
+    assert process.wait(timeout=scaled(60)) == 1 and err == b""
 
 
 # 6. Commands that only read write nothing ----------------------------------------------------------------------

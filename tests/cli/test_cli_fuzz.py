@@ -22,6 +22,7 @@ from banker.session import Session
 from rules import Settings
 from tests.kit.conservation import conserved
 from tests.kit.fuzz import examples
+from tests.kit.patience import scaled
 
 pytestmark = pytest.mark.slow  # fuzzing: deselected in the dev run (README, "Developing")
 
@@ -121,5 +122,5 @@ def test_banker_do_with_arbitrary_bytes(game, words):
 )
 def test_banker_do_with_bytes_in_a_real_argv(game, words):
     banker = Path(sys.executable).with_name("banker")
-    done = subprocess.run([banker, "--db", game, "do", *words], capture_output=True, timeout=60)
+    done = subprocess.run([banker, "--db", game, "do", *words], capture_output=True, timeout=scaled(60))
     _check_output(done.returncode, done.stdout, done.stderr)

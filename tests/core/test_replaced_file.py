@@ -14,6 +14,7 @@ import pytest
 from banker.journal import Journal, JournalError
 from banker.session import Session
 from tests.kit.journal import make_game
+from tests.kit.patience import scaled
 
 
 def _cash(db, game: int) -> list[int]:
@@ -23,7 +24,10 @@ def _cash(db, game: int) -> list[int]:
 
 def _banker(db, *args: str) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "banker.cli.main", "--db", str(db), *args], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "banker.cli.main", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        timeout=scaled(60),
     )
 
 

@@ -19,6 +19,7 @@ Whatever happens, a deadline ends after :data:`CAP` times its scaled seconds of 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -86,10 +87,8 @@ class Deadline:
         me = os.getpid()
         watched = [me, *descendants(me)]
         if self._pids is not None:
-            try:
+            with contextlib.suppress(OSError):  # the process went while its children were listed
                 watched += list(self._pids())
-            except OSError:  # the process went while its children were listed
-                pass
         return watched
 
     def _look(self, first: bool = False) -> None:

@@ -14,6 +14,7 @@ from banker.session import Session
 from rules import Settings
 from rules.state import HouseRules
 from tests.kit.chromium import FLAGS
+from tests.kit.patience import scaled
 
 LINES = (
     "collect ann 2000",
@@ -123,7 +124,7 @@ def test_the_html_sheet_prints_on_one_page(game, tmp_path, capsys):
         ["chromium", *FLAGS, f"--print-to-pdf={pdf}", "--no-pdf-header-footer", page.as_uri()],
         check=True,
         capture_output=True,
-        timeout=120,
+        timeout=scaled(120),
     )
     pages = re.findall(rb"/Type\s*/Page(?!s)", pdf.read_bytes())
     assert len(pages) == 1

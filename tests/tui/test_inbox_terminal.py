@@ -12,6 +12,7 @@ import sqlite3
 import urllib.error
 import urllib.request
 
+from tests.kit.patience import scaled
 from tests.kit.terminal import MARKS, TABLE_KEYS, Terminal
 
 pytestmark = MARKS
@@ -40,7 +41,7 @@ def phone(term: Terminal, port: int, seat: int, rid: str, line: str) -> tuple[in
         method="POST",
     )
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=scaled(10)) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as e:
         return e.code, e.read().decode()

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from tests.kit.journal import db_path, make_game
+from tests.kit.patience import scaled
 
 PROBE = r"""
 import json, sys
@@ -62,7 +63,9 @@ NOT_BEFORE_THE_FIRST_FRAME = {
 def test_the_first_frame_shows_the_balances_and_waits_for_nothing_else():
     db = db_path()
     make_game(db, lines=["buy ann boardwalk", "rent bob boardwalk"])  # closed with a checkpoint, as after a quit
-    out = subprocess.run([sys.executable, "-c", PROBE, "--db", str(db)], capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE, "--db", str(db)], capture_output=True, text=True, timeout=scaled(60)
+    )
     assert out.returncode == 0, out.stderr
     seen = json.loads(out.stdout.strip().splitlines()[-1])
     assert seen["balances"] == ["$1,150", "$1,450", "$1,500"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import urllib.request
 
+from tests.kit.patience import scaled
 from tests.kit.terminal import MARKS, Terminal
 
 pytestmark = MARKS
@@ -15,7 +16,7 @@ LINK = re.compile(r"http://127\.0\.0\.1:\d+/[A-Za-z0-9_-]{16,64}")
 
 
 def page(url: str) -> str:
-    with urllib.request.urlopen(url, timeout=10) as response:
+    with urllib.request.urlopen(url, timeout=scaled(10)) as response:
         assert response.status == 200
         return response.read().decode()
 

@@ -3,6 +3,7 @@ relaunch and see the same balances. Exercises the entry point, start-up and a re
 
 from __future__ import annotations
 
+from tests.kit.patience import scaled
 from tests.kit.terminal import MARKS, Terminal
 
 pytestmark = MARKS
@@ -67,7 +68,7 @@ def test_a_uk_game_shows_no_dollar_in_a_real_terminal(tmp_path):
         links = sorted({w for w in phones.split() if w.startswith("http://") and w.count("/") == 3})
         assert len(links) >= 2, phones  # ann's and bob's (the table's is further down)
         for link in links:
-            with urlopen(link, timeout=10) as reply:
+            with urlopen(link, timeout=scaled(10)) as reply:
                 page = _visible(reply.read().decode("utf-8"))
             assert ("£900" in page or "£1,500" in page) and "$" not in page, link
         for screen in screens:

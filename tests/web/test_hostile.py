@@ -14,7 +14,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 
 import pytest
@@ -24,7 +23,9 @@ from banker.session import Session
 from banker.web import limits as limits_module
 from banker.web.limits import Limits, Tally, connection_cap
 from banker.web.server import PhoneServer
+from tests.kit.patience import Deadline, scaled, within
 from tests.kit.phones import cash_of, phone_game
+from tests.kit.waits import eventually, soon
 
 DESCRIPTORS = 256
 """The soft and hard descriptor limit of the served process in the test (so that exceeding it is quick)."""
@@ -41,7 +42,7 @@ def _hold(address: str, port: int, count: int, source: str) -> list[socket.socke
     for _ in range(count):
         sock = socket.socket()
         sock.bind((source, 0))
-        sock.settimeout(5)
+        sock.settimeout(scaled(5))
         sock.connect((address, port))
         held.append(sock)
     return held
@@ -59,14 +60,14 @@ def _closed_by_server(sock: socket.socket) -> bool:
 
 def _first_snapshot(response) -> dict:
     event = ""
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
+    deadline = Deadline(10)
+    while not deadline.passed():
         line = response.readline().decode()
         if line.startswith("event: "):
             event = line[7:].strip()
         elif line.startswith("data: ") and event == "snapshot":
             return json.loads(line[6:])
-    raise AssertionError("no snapshot within 10 s")
+    raise deadline.fail("no snapshot came")
 
 
 def test_more_connections_than_descriptors_leave_the_phones_working(tmp_path):
@@ -90,27 +91,26 @@ def test_more_connections_than_descriptors_leave_the_phones_working(tmp_path):
         held += _hold("127.0.0.1", port, 60, "127.0.0.40")
         assert len(held) > DESCRIPTORS
 
-        with urllib.request.urlopen(urls["Ann"], timeout=10) as page:
+        with urllib.request.urlopen(urls["Ann"], timeout=scaled(10)) as page:
             assert page.status == 200 and "$1,500" in page.read().decode()
-        with urllib.request.urlopen(urls["Ann"] + "/events", timeout=10) as stream:
+        with urllib.request.urlopen(urls["Ann"] + "/events", timeout=scaled(10)) as stream:
             assert cash_of(_first_snapshot(stream), "Ann") == 1500
             done = subprocess.run(
                 [sys.executable, "-m", "banker.cli.main", "--db", str(db), "do", "pay", "ann", "100"]
                 + ["--game", str(game)],
                 capture_output=True,
                 text=True,
-                timeout=30,
+                timeout=scaled(30),
             )
             assert done.returncode == 0, done.stderr
             assert cash_of(_first_snapshot(stream), "Ann") == 1400
         # The server closed the oldest idle connections to make room: it holds no more than its caps allow.
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            still = [s for s in held if not _closed_by_server(s)]
-            if len(still) <= connection_cap(DESCRIPTORS):
-                break
-            time.sleep(0.1)
-        assert len(still) <= connection_cap(DESCRIPTORS)
+        eventually(
+            lambda: sum(1 for s in held if not _closed_by_server(s)) <= connection_cap(DESCRIPTORS),
+            "the server to close the oldest idle connections",
+            10,
+            every=0.1,
+        )
         assert sum(1 for s in held[-60:] if not _closed_by_server(s)) <= limits_module.PER_ADDRESS
     finally:
         for sock in held:
@@ -118,7 +118,7 @@ def test_more_connections_than_descriptors_leave_the_phones_working(tmp_path):
         if proc.poll() is None:
             proc.send_signal(signal.SIGINT)
         try:
-            _out, err = proc.communicate(timeout=15)
+            _out, err = proc.communicate(timeout=scaled(15))
         except subprocess.TimeoutExpired:
             proc.kill()
             _out, err = proc.communicate()
@@ -141,11 +141,9 @@ async def server(tmp_path, monkeypatch):
     await served.stop()
 
 
-async def _eof(reader: asyncio.StreamReader, within: float) -> bool:
-    try:
-        return await asyncio.wait_for(reader.read(), within) is not None
-    except TimeoutError:
-        return False
+async def _eof(reader: asyncio.StreamReader, seconds: float) -> bool:
+    """The server closes the connection (within ``seconds`` of the machine's attention: the test fails if not)."""
+    return await within(reader.read(), seconds, "the server to close the connection") is not None
 
 
 async def test_a_connection_that_sends_no_request_or_no_next_one_is_closed(server):
@@ -160,10 +158,10 @@ async def test_a_connection_that_sends_no_request_or_no_next_one_is_closed(serve
     stream_r, stream_w = await asyncio.open_connection("127.0.0.1", served.port)
     token = links[0].url.rsplit("/", 1)[1]
     stream_w.write(f"GET /{token}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
-    assert b"404" in await asyncio.wait_for(kept_r.readline(), 5)
+    assert b"404" in await within(kept_r.readline(), 5, "the 404")
     assert await _eof(silent_r, 5) and await _eof(slow_r, 5) and await _eof(kept_r, 5)
     # An event stream is a request being answered: never timed out.
-    assert b"200" in await asyncio.wait_for(stream_r.readline(), 5)
+    assert b"200" in await within(stream_r.readline(), 5, "the stream's 200")
     # A silent connection opened after the stream is timed out: the stream has outlived a timeout by then.
     late_r, _late_w = await asyncio.open_connection("127.0.0.1", served.port)
     assert await _eof(late_r, 5)
@@ -184,7 +182,7 @@ async def test_a_request_whose_body_never_comes_is_answered_and_closed(server):
         f"POST /{token}/requests HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\nContent-Type: application/json\r\n"
         'Content-Length: 100\r\n\r\n{"id": "never-whole-01", '.encode()
     )
-    assert b"408" in await asyncio.wait_for(reader.readline(), 5)
+    assert b"408" in await within(reader.readline(), 5, "the 408")
     assert await _eof(reader, 5)
     writer.close()
     with Session.open(db, game, readonly=True) as session:
@@ -247,7 +245,7 @@ def test_the_descriptor_limit_is_raised_to_what_the_system_allows():
         capture_output=True,
         text=True,
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (200, 700)),
-        timeout=30,
+        timeout=scaled(30),
     )
     assert done.stdout.split() == ["700", "700"], done.stderr
 
@@ -270,10 +268,8 @@ async def test_a_failed_reload_is_tried_again_until_it_succeeds(server, aiohttp_
     monkeypatch.setattr(journal, "events", failing)
     with Session.open(db, game) as other:  # another process's command: only the poll sees it
         assert other.execute("pay ann 100").ok
-    deadline = time.monotonic() + 5
-    while feed.session.state.players[0].cash != 1400 and time.monotonic() < deadline:
-        await asyncio.sleep(0.02)
-    assert feed.session.state.players[0].cash == 1400 and not feed.stale
+    await soon(lambda: feed.session.state.players[0].cash == 1400, "the poll to read the other process's command", 5)
+    assert not feed.stale
     assert len(errors) == 1  # said once, though the poll failed three times
     # A snapshot that could not be drawn is drawn again on the next poll.
     from tests.kit.phones import next_snapshot, path_of
@@ -333,14 +329,14 @@ def test_out_of_descriptors_the_oldest_idle_connection_goes_and_the_failure_is_s
         port = int(urls["Ann"].split(":")[2].split("/")[0])
         for i in range(15):
             held += _hold("127.0.0.1", port, 20, f"127.0.3.{i + 1}")
-        with urllib.request.urlopen(urls["Ann"], timeout=10) as page:
+        with urllib.request.urlopen(urls["Ann"], timeout=scaled(10)) as page:
             assert page.status == 200 and "$1,500" in page.read().decode()
     finally:
         for sock in held:
             sock.close()
         proc.send_signal(signal.SIGINT)
         try:
-            _out, err = proc.communicate(timeout=15)
+            _out, err = proc.communicate(timeout=scaled(15))
         except subprocess.TimeoutExpired:
             proc.kill()
             _out, err = proc.communicate()

@@ -4,15 +4,14 @@ new file; a command recorded next lands in the new file and the phones follow it
 
 from __future__ import annotations
 
-import asyncio
 import shutil
-import time
 
 import aiohttp
 
 from banker.session import Session
 from banker.web.server import PhoneServer
 from tests.kit.phones import cash_of, next_snapshot, phone_game
+from tests.kit.waits import soon
 
 
 async def test_the_server_serves_the_new_file_and_leaves_no_old_log_beside_it(tmp_path):
@@ -31,10 +30,7 @@ async def test_the_server_serves_the_new_file_and_leaves_no_old_log_beside_it(tm
             async with http.get(links[1].url + "/events") as stream:
                 assert cash_of(await next_snapshot(stream), "Bob") == 1550
                 (tmp_path / "backup.db").replace(db)
-                deadline = time.monotonic() + 5
-                while server.feeds.get(game) in (None, old) and time.monotonic() < deadline:
-                    await asyncio.sleep(0.02)
-                assert server.feeds[game] is not old
+                await soon(lambda: server.feeds.get(game) not in (None, old), "the server to open the new file", 5)
                 assert any("replaced by another file; game 1 is served from it" in w for w in warnings)
                 assert [p.name for p in tmp_path.glob("g.db-wal.replaced-*")]  # the old log, moved aside
             with Session.open(db, game) as banker_do:

@@ -16,6 +16,7 @@ from banker.session import Session
 from banker.web.server import PhoneServer
 from rules.state import Settings
 from tests.kit.conservation import conserved
+from tests.kit.patience import within
 from tests.kit.phones import phone_game
 
 PHONES = 8
@@ -73,7 +74,7 @@ async def test_eight_phones_fifty_requests_each_recorded_exactly_once(tmp_path):
 
     try:
         async with aiohttp.ClientSession() as http:
-            await asyncio.wait_for(asyncio.gather(*(phone(http, s) for s in range(PHONES))), 120)
+            await within(asyncio.gather(*(phone(http, s) for s in range(PHONES))), 120, "every phone's requests")
     finally:
         stop.set()
         for t in bankers:

@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 
+from tests.kit.patience import scaled
 from tests.kit.phones import phone_game
 
 
@@ -35,7 +36,7 @@ def banker(db, *args: str, **kwargs):
 
 def get(url: str, method: str = "GET") -> tuple[int, str]:
     try:
-        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=10) as r:
+        with urllib.request.urlopen(urllib.request.Request(url, method=method), timeout=scaled(10)) as r:
             return r.status, r.read().decode()
     except urllib.error.HTTPError as e:
         return e.code, ""
@@ -64,7 +65,7 @@ def test_serve_prints_the_links_and_serves_until_interrupted(tmp_path):
         assert done.returncode == 0, done.stderr
         assert "$1,000" in get(urls["Ann"])[1]
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=15)
+        out, err = proc.communicate(timeout=scaled(15))
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -76,7 +77,7 @@ def test_serve_prints_the_links_and_serves_until_interrupted(tmp_path):
         tokens = [again.stdout.readline().rstrip("\n").rsplit("/", 1)[1] for _ in range(3)]
     finally:
         again.send_signal(signal.SIGINT)
-        again.communicate(timeout=15)
+        again.communicate(timeout=scaled(15))
     assert tokens == [u.rsplit("/", 1)[1] for u in urls.values()]
 
 
@@ -89,7 +90,7 @@ def test_a_port_in_use_is_one_line_and_status_1(tmp_path):
             [sys.executable, "-m", "banker.cli.main", "--db", str(db), "serve", *args],
             capture_output=True,
             text=True,
-            timeout=30,
+            timeout=scaled(30),
         )
 
     with socket.socket() as taken:
