@@ -63,14 +63,14 @@ def _no_animations(monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _no_frames_drawn(request, monkeypatch):
-    """A headless app draws no frame (tests/kit/frames.py says why): the tests read widgets, not pictures. A test
-    of the drawing itself is marked ``frames``."""
+    """A headless app makes each changed widget's content but draws no frame (tests/kit/frames.py says why): the
+    tests read widgets, not pictures. A test of the drawing itself is marked ``frames``."""
     if request.node.get_closest_marker("frames") is None:
         from textual.screen import Screen
 
-        from tests.kit.frames import bookkeeping_only
+        from tests.kit.frames import content_only
 
-        monkeypatch.setattr(Screen, "_compositor_refresh", bookkeeping_only)
+        monkeypatch.setattr(Screen, "_compositor_refresh", content_only)
 
 
 @pytest.fixture(autouse=True)

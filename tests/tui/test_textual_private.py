@@ -8,6 +8,7 @@ import ast
 import inspect
 from pathlib import Path
 
+import pytest
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.screen import Screen
@@ -188,12 +189,27 @@ class _Label(App):
         yield Static("first")
 
 
-async def test_the_test_kits_frame_without_drawing_leaves_nothing_to_draw_and_the_widgets_render():
+class _Unshowable(Static):
+    broken = False
+
+    def render(self) -> str:
+        if self.broken:
+            raise ValueError("cannot show this")
+        return "shown"
+
+
+class _WithUnshowable(App):
+    def compose(self) -> ComposeResult:
+        yield _Unshowable()
+
+
+async def test_the_test_kits_frame_without_drawing_leaves_nothing_to_draw_and_still_fails_on_what_cannot_render():
     """tests/kit/frames.py stands in for ``Screen._compositor_refresh`` (private) in the pilot tests: after a change
-    the screen holds no dirty region or widget (as a drawn frame leaves it), and a widget still renders its text."""
+    the screen holds no dirty region or widget (as a drawn frame leaves it), and a widget that cannot render what it
+    was given still fails the test, as a drawn frame would have."""
     from tests.kit import frames
 
-    assert Screen._compositor_refresh is frames.bookkeeping_only  # tests/conftest.py put it in place
+    assert Screen._compositor_refresh is frames.content_only  # tests/conftest.py put it in place
     assert callable(frames.DRAW) and frames.DRAW.__name__ == "_compositor_refresh"
     app = _Label()
     async with app.run_test() as pilot:
@@ -202,3 +218,10 @@ async def test_the_test_kits_frame_without_drawing_leaves_nothing_to_draw_and_th
         await pilot.pause()
         assert not app.screen._dirty_widgets and not app.screen._compositor._dirty_regions
         assert str(label.render()) == "second"
+    broken = _WithUnshowable()
+    with pytest.raises(ValueError, match="cannot show this"):
+        async with broken.run_test() as pilot:
+            widget = broken.query_one(_Unshowable)
+            widget.broken = True
+            widget.refresh()
+            await pilot.pause()
