@@ -36,6 +36,9 @@ class SquareKind(Enum):
 
 
 DEED_KINDS = frozenset({SquareKind.STREET, SquareKind.RAILROAD, SquareKind.UTILITY})
+STARTING_CASH = 1500
+"""What each player is given at the start in the US box (seed 000, PREPARATION: "Each player is given $1500"; seed 001:
+"$1,500.00 in scrip"): an edition's ``starting_cash`` when its file does not say (every file written before the key)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,9 @@ class Board:
     railroad_rents: tuple[int, ...]
     utility_multipliers: tuple[int, int]
     aliases: tuple[str, ...] = ()
+    starting_cash: int = STARTING_CASH
+    """What the bank gives each player at the start, as the edition's rules print it (30.000 DM on the German
+    Deutsche Mark board)."""
     currency_after: bool = False
     """The sign after the figure (``1.500 €``) rather than before it (``$1,500``)."""
     thousands: str = ","
@@ -440,6 +446,7 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
         luxury_tax=positive("luxury_tax", data.get("luxury_tax")),
         houses=positive("houses", data.get("houses")),
         hotels=positive("hotels", data.get("hotels")),
+        starting_cash=positive("starting_cash", data.get("starting_cash", STARTING_CASH)),
         railroad_rents=rr,
         utility_multipliers=(um[0], um[1]),
         aliases=tuple(edition_aliases),
@@ -455,8 +462,8 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
 BOARD_KEYS = frozenset(
     (
         "edition", "title", "aliases", "order", "currency", "currency_name", "currency_position", "thousands",
-        "decks", "go_salary", "jail_fine", "income_tax", "luxury_tax", "houses", "hotels", "railroad_rents",
-        "utility_multipliers", "groups", "square", "chance", "chest",
+        "decks", "starting_cash", "go_salary", "jail_fine", "income_tax", "luxury_tax", "houses", "hotels",
+        "railroad_rents", "utility_multipliers", "groups", "square", "chance", "chest",
     )
 )  # fmt: skip
 """The keys of an edition file (docs/editions.md); ``chance`` and ``chest``: the edition's own deck, if any."""

@@ -245,9 +245,10 @@ def register(data: dict[str, Any], source: str = "journal") -> Board:
 
 def editions_markdown() -> str:
     """The docs' table of the built-in editions (docs/editions.md), from :func:`built_in`."""
-    lines = ["| key | edition | aliases | money | decks | file |", "| --- | --- | --- | --- | --- | --- |"]
+    lines = ["| key | edition | aliases | each starts with | decks | file |", "| --- | --- | --- | --- | --- | --- |"]
     for b in sorted(built_in(), key=lambda b: (b.order, b.edition)):
         aliases = ", ".join(f"`{a}`" for a in b.aliases)
         decks = ", ".join(f"`{d}`" for d in b.decks)
-        lines.append(f"| `{b.edition}` | {b.title} | {aliases} | {b.money(1500)} | {decks} | `rules/data/{b.source}` |")
+        start = b.money(b.starting_cash)
+        lines.append(f"| `{b.edition}` | {b.title} | {aliases} | {start} | {decks} | `rules/data/{b.source}` |")
     return "\n".join(lines)

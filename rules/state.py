@@ -20,8 +20,6 @@ from rules.names import check_names
 from rules.options import BY_KEY, OPTIONS, follower
 from rules.variants import Variant, find_variant, load_variant
 
-STARTING_CASH = 1500  # seed 000, PREPARATION: "Each player is given $1500"; seed 001: "$1,500.00 in scrip"
-
 
 class Deck(StrEnum):
     """The two card decks (seed 000, "CHANCE" and "COMMUNITY CHEST"); a Get Out of Jail Free card a player holds
@@ -250,7 +248,8 @@ def new_game(
     *,
     check: bool = True,
 ) -> GameState:
-    """Start a game: every player gets $1,500 from the bank, which holds every deed and building.
+    """Start a game: every player gets the edition's starting money from the bank ($1,500 in the US box, seed 000,
+    PREPARATION; ``Board.starting_cash``), which holds every deed and building.
 
     The names (:func:`rules.names.check_names`) and settings (:func:`rules.limits.check_settings`) are checked
     first. ``check=False`` rebuilds a game recorded earlier exactly as it was set up (its names and settings were
@@ -274,7 +273,8 @@ def new_game(
             f"{len(names)} players but {len(tokens)} tokens: give one token per player, in seating order, or none",
         )
     tokens = list(tokens) + [""] * (len(names) - len(tokens))
-    players = tuple(Player(n, STARTING_CASH, token=t) for n, t in zip(names, tokens, strict=True))
+    cash = board.starting_cash
+    players = tuple(Player(n, cash, token=t) for n, t in zip(names, tokens, strict=True))
     pot = settings.house_rules.free_parking_start if settings.house_rules.free_parking else 0
     return GameState(
         settings=settings,
@@ -282,6 +282,6 @@ def new_game(
         deeds=tuple(Holding() for _ in board.deeds),
         houses=board.houses,
         hotels=board.hotels,
-        bank=-STARTING_CASH * len(players) - pot,
+        bank=-cash * len(players) - pot,
         pot=pot,
     )

@@ -120,13 +120,13 @@ def _one_line(message: object) -> str:
 
 
 def cmd_editions(args: argparse.Namespace) -> int:
-    """The editions, each with its key, title, money and the file it comes from; then one line for each file in
+    """The editions, each with its key, title, starting money and the file it comes from; then one line for each file in
     the editions folder that cannot be played (status 2 if there is one)."""
     folder = editions_dir(database(args.db))
-    print(f"{'key':<12}  {'edition':<28}  {'money':<10}  {'decks':<16}  file")
+    print(f"{'key':<12}  {'edition':<28}  {'starts with':<11}  {'decks':<16}  file")
     for b in all_editions():
         source = str(BUILT_IN.parent / b.source) if b.source.startswith("editions/") else b.source
-        say(f"{b.edition:<12}  {b.title:<28}  {b.money(1500):<10}  {', '.join(b.decks):<16}  {source}")
+        say(f"{b.edition:<12}  {b.title:<28}  {b.money(b.starting_cash):<11}  {', '.join(b.decks):<16}  {source}")
     problems = edition_problems()
     for line in problems:
         complain(f"not playable: {line}")
