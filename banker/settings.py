@@ -159,11 +159,13 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
     from rules.editions import find_edition
 
     try:
-        edition = find_edition(str(edition)).edition
+        board = find_edition(str(edition))
     except RuleError as e:
         raise bad("new_game.edition", e.message) from None
+    edition = board.edition
     options: dict[str, Any] = {}
-    for o in OPTIONS:  # each option's bounds, as declared once (rules/options.py)
+    for option in OPTIONS:  # each option's bounds, as declared once (rules/options.py), in the edition's money
+        o = option.on_board(board.scaled)
         name = f"new_game.{'house_rules.' if o.house_rule else ''}{o.key}"
         value = values.get(name, o.default)
         if o.refusal(value, str) is not None:  # the type was checked against _KEYS above
@@ -171,7 +173,7 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
         options[o.key] = value
     cards = str(values.get("new_game.cards", "")).casefold()
     if cards:
-        decks = find_edition(edition).decks
+        decks = board.decks
         if cards not in decks:
             raise bad("new_game.cards", f"must be {' or '.join(repr(d) for d in decks)}, not {cards!r:.40}")
     theme = values.get("theme")

@@ -166,6 +166,15 @@ class Board:
         report's stored sign)."""
         return format_money(amount, self.currency, after=self.currency_after, thousands=self.thousands)
 
+    def scaled(self, figure: int) -> int:
+        """A figure the rule books print for the US box (whose players start with $1,500), in this edition's money:
+        in proportion to its starting money, to the nearest whole unit (halves up). The 1935 board's $75 Luxury Tax
+        (seed 001; docs/rulings.md) is 1.500 DM on the Deutsche Mark board, whose players start with 30.000 DM; on a
+        board that starts with 1,500 the figure is as printed."""
+        if self.starting_cash == STARTING_CASH:
+            return figure
+        return (figure * self.starting_cash * 2 + STARTING_CASH) // (2 * STARTING_CASH)
+
     @property
     def label(self) -> str:
         """How the edition is offered in lists: the title before any bracket, and the sign: ``US ($)``."""

@@ -3,7 +3,8 @@
 
 The ranges are docs/rulings.md's "Game settings": a time limit of 1 minute to 24 hours (seed 002 agrees "a
 definite hour of termination" for one sitting), a Free Parking pot start of $0 to $5,000, a Luxury Tax of $75 or
-$100 (the printed figures; 0 is the variant's own), and the variant's number of players.
+$100 (the printed figures; 0 is the variant's own), and the variant's number of players. The money figures are the
+US box's; on a board in other money they are in proportion to its starting money (``Option.on_board``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
     board = load_board(settings.edition)
     for option in OPTIONS:  # each option's type and bounds, as declared once (rules/options.py)
         value = getattr(settings.house_rules if option.house_rule else settings, option.key)
-        why = option.refusal(value, board.money)
+        why = option.on_board(board.scaled).refusal(value, board.money)
         if why is not None:
             raise RuleError(SETTINGS_RULE, why)
     if variant.may_end_by_time and settings.time_limit_minutes == 0:

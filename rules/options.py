@@ -14,7 +14,7 @@ Standard library only, and nothing of the engine: the names, the limits and the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 OPTIONS_RULE = "settings"
 
@@ -47,13 +47,15 @@ class Option:
     off_means: str = ""
     """What ``off`` means, in the settings file's refusal and the docs ("the variant's figure")."""
     money: bool = False
-    """The number is an amount of money (written in the game's currency)."""
+    """The number is an amount of money (written in the game's currency). Its bounds and printed figures here are the
+    US box's, whose players start with $1,500; :meth:`on_board` gives them in another edition's money."""
     unit: str = ""
     follows: str = ""
     """The key of the switch whose word this number may follow (``free-parking 500``); it has no word of its own."""
     field_id: str = ""
     """The new-game screen's widget id."""
     placeholder: str = ""
+    """The new-game screen's hint; ``{choices}`` is the printed figures in the chosen edition's money."""
     note: str = ""
     """What ``off`` means, or what the bounds mean, in a refusal ("0 or blank: the variant's")."""
     describe: str = ""
@@ -66,6 +68,18 @@ class Option:
     @property
     def default(self) -> bool | int:
         return False if self.kind is bool else (self.off if self.off is not None else self.least)
+
+    def on_board(self, scaled: Callable[[int], int]) -> Option:
+        """This option with its money figures in an edition's money (``scaled``: ``Board.scaled``, in proportion to
+        the edition's starting money): a luxury tax of 75 or 100 on the US board is 1.500 or 2.000 DM on the Deutsche
+        Mark board, and the pot's 5,000 is 100.000 DM. A count (minutes) is the same on every board."""
+        if not self.money:
+            return self
+        return replace(self, least=scaled(self.least), most=scaled(self.most), choices=tuple(map(scaled, self.choices)))
+
+    def hint(self, scaled: Callable[[int], int]) -> str:
+        """The new-game screen's hint, its figures in the chosen edition's money (``scaled``: ``Board.scaled``)."""
+        return self.placeholder.format(choices=" or ".join(map(str, self.on_board(scaled).choices)))
 
     def amount(self, n: int, money: Callable[[int], str]) -> str:
         return money(n) if self.money else f"{n:,}"
@@ -123,7 +137,8 @@ OPTIONS: tuple[Option, ...] = (
         "luxury_tax",
         "luxury-tax",
         "Luxury tax",
-        "the Luxury Tax (Super Tax) figure printed on your board: 75 or 100 (0: the variant's)",
+        "the Luxury Tax (Super Tax) figure printed on your board: 75 or 100 (in proportion on a board in other "
+        "money; 0: the variant's)",
         int,
         what="luxury tax",
         choices=(75, 100),  # seed 003 appendix: $100; some editions $75
@@ -131,7 +146,7 @@ OPTIONS: tuple[Option, ...] = (
         off_means="the variant's figure",
         money=True,
         field_id="luxury",
-        placeholder="blank: the variant's figure; or 75 or 100",
+        placeholder="blank: the variant's figure; or {choices}",
         note="0 or blank: the variant's",
     ),
     Option(

@@ -166,7 +166,10 @@ class GameState:
 
     @property
     def luxury_tax(self) -> int:
-        return self.settings.luxury_tax or self.variant.luxury_tax or self.board.luxury_tax
+        """The game's Luxury (Super) Tax: the figure chosen at the start (in the edition's money), else the
+        variant's (the 1935 board's $75, seed 001, in proportion to the edition's money: ``Board.scaled``), else the
+        edition's printed figure."""
+        return self.settings.luxury_tax or self.board.scaled(self.variant.luxury_tax) or self.board.luxury_tax
 
     def money(self, amount: int) -> str:
         return self.board.money(amount)

@@ -261,7 +261,8 @@ def _new_game_options(p: argparse.ArgumentParser) -> None:
                 type=int,
                 metavar="N",
                 default=option.default,
-                choices=option.choices or None,
+                # no argparse choices: a luxury tax's printed figures are in the edition's money (Option.on_board),
+                # which the settings check knows once the edition is read
                 help=option.help,
             )
 

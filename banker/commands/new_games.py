@@ -87,11 +87,18 @@ def _expected(option: Option) -> str:
 
 def _number(option: Option, word: str, board: Board | None) -> int:
     """An option's number as typed (an amount in the edition's money, or a count); its range is the settings
-    check's (:func:`rules.limits.check_settings`), but a figure that must be one of a few is refused here."""
+    check's (:func:`rules.limits.check_settings`), but a figure that must be one of a few (in the edition's money:
+    ``Option.on_board``) is refused here."""
+    if board is not None:
+        option = option.on_board(board.scaled)
     if option.choices:
-        if strip_sign(word, board) not in map(str, option.choices):
+        try:
+            figure: int | None = parse_amount(word, option.what, board=board if option.money else None)
+        except CommandError:
+            figure = None
+        if figure is None or figure not in option.choices:
             raise CommandError(f"{option.word} is {_expected(option)}")
-        return int(strip_sign(word, board))
+        return figure
     return parse_amount(
         word, option.what, zero=option.off == 0 or option.least == 0, board=board if option.money else None
     )

@@ -118,10 +118,10 @@ class NewGameScreen(Screen[None]):
                     placeholder="or your own board: a .toml file (docs/editions.md)", id="edition-file", compact=True
                 )
             for option in (o for o in OPTIONS if not o.house_rule):
-                yield from self._option(option)
+                yield from self._option(option, board)
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
             for option in (o for o in OPTIONS if o.house_rule):
-                yield from self._option(option)
+                yield from self._option(option, board)
             # no section of its own: at 100x30 the whole form, Start included, fits without scrolling
             yield FlagBox(
                 "Phones may ask: players propose payments from their pages; you record each (i)",
@@ -140,9 +140,9 @@ class NewGameScreen(Screen[None]):
                 yield Button("Back", id="back", compact=True)
         yield Footer()
 
-    def _option(self, option: Option) -> ComposeResult:
+    def _option(self, option: Option, board: Board) -> ComposeResult:
         """An option's field, as rules/options.py declares it: a checkbox for a switch, a labelled field for a
-        number (blank when the number is off)."""
+        number (blank when the number is off), its hint's figures in the chosen edition's money."""
         value = getattr(self.defaults, option.key)
         if option.kind is bool:
             yield FlagBox(option.label, value, id=option.field_id, compact=True)
@@ -151,7 +151,7 @@ class NewGameScreen(Screen[None]):
             yield Label(option.label, classes="field-label")
             yield CompletingInput(
                 str(value) if value != option.off else "",
-                placeholder=option.placeholder,
+                placeholder=option.hint(board.scaled),
                 id=option.field_id,
                 # free text, read by rules.limits.setting_number: a word typed here is refused with a message, where
                 # an integer field dropped its letters in silence (`/tmp/x2.toml` became a 2-minute limit; review)
@@ -175,14 +175,21 @@ class NewGameScreen(Screen[None]):
         button = self.query_one("#variant", RadioSet).pressed_button
         key = button.id.removeprefix("v-") if button and button.id else "standard"
         v = next(v for v in all_variants() if v.key == key)
-        self.query_one("#variant-summary", Static).update(Text(f"{v.title}: {v.summary_on(self._board())} ({v.seeds})"))
+        board = self._board()
+        start = f"each player starts with {board.money(board.starting_cash)}"
+        summary = f"{v.title}: {v.summary_on(board)} ({v.seeds}); {start}"
+        self.query_one("#variant-summary", Static).update(Text(summary))
 
     @on(RadioSet.Changed, "#edition")
     def _edition_chosen(self) -> None:
-        """The rules' summaries name amounts in the chosen edition's money ("flat £200 tax" once UK is chosen)."""
+        """The rules' summaries and the options' hints name amounts in the chosen edition's money ("flat £200 tax"
+        once UK is chosen, a luxury tax of 1500 or 2000 on the Deutsche Mark board)."""
         board = self._board()
         for v in all_variants():
             self.query_one(f"#v-{v.key}", RadioButton).label = f"{v.title}: {v.summary_on(board)}"
+        for option in OPTIONS:
+            if option.field_id and option.kind is int:
+                self.query_one(f"#{option.field_id}", Input).placeholder = option.hint(board.scaled)
         self._show_variant()
 
     def settings(self) -> tuple[list[str], list[str], Settings]:
