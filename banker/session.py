@@ -47,6 +47,7 @@ from rules.state import GameState
 if TYPE_CHECKING:
     from banker.commands import Command, Control, Query
     from rules.actions import Action
+    from rules.board import Board
     from rules.outcome import Outcome  # imported with the engine (prepare): opening a game needs no outcome
 
 __all__ = [
@@ -283,10 +284,11 @@ class Session:
         seqs: dict[int, int] = {}  # the other journal's entry -> this one's
         for i, entry in enumerate(entries):
             line = entry.line if entry.kind == "action" else entry.kind  # one step each: `undo to` wrote several
-            if entry.kind == "action" and entry.action is not None and entry.action.get("verb") == "deal_random":
-                # `deal random` without a seed drew one when it was recorded, and the file keeps it: replay that
-                # draw (the typed line would draw another deal), journalled as it was typed
-                line = _canonical(entry.action) or line
+            if entry.kind == "action" and entry.action is not None and entry.action.get("verb") in _AS_RECORDED:
+                # replayed as recorded, journalled as typed: `deal random` without a seed drew one when it was
+                # recorded, and the file keeps it (the typed line would draw another deal); `tax ann income 200` on a
+                # board whose flat tax is 250 was read as the flat tax before issue 36, and is refused now
+                line = _canonical(entry.action, self.state.board) or line
             self._entry_time = entry.time
             clock = self.clock
             if entry.time is not None:  # a time-limit game's deadline is checked at the time the entry was played
@@ -305,8 +307,9 @@ class Session:
                 if entry.action is not None and action_to_dict(reply.action) != entry.action:
                     from banker.commands import format as canonical_line
 
-                    wanted = _canonical(entry.action) or "an action this Banker cannot read"
-                    raise ReplayRefused(i, f"replays as `{canonical_line(reply.action)}`, not as `{wanted}`")
+                    board = self.state.board
+                    wanted = _canonical(entry.action, board) or "an action this Banker cannot read"
+                    raise ReplayRefused(i, f"replays as `{canonical_line(reply.action, board)}`, not as `{wanted}`")
             else:
                 target = self._timeline.undone[-1] if entry.kind == "undo" else self._timeline.stack[-1]
                 if entry.target is not None and seqs.get(entry.target) != target:
@@ -935,12 +938,16 @@ class _Abort(Exception):
         self.reply = reply
 
 
-def _canonical(action: dict[str, Any]) -> str | None:
-    """A journalled action (``rules.codec``'s dict) as the command language writes it, or None if it cannot be read
-    (a damaged game file)."""
+_AS_RECORDED = ("deal_random", "tax")
+"""The verbs a game file's entries replay as their journalled action says rather than as their typed line."""
+
+
+def _canonical(action: dict[str, Any], board: Board) -> str | None:
+    """A journalled action (``rules.codec``'s dict) as the command language writes it on the game's board, or None if
+    it cannot be read (a damaged game file)."""
     from banker.commands import format as canonical_line
 
     try:
-        return canonical_line(action_from_dict(action))
+        return canonical_line(action_from_dict(action), board)
     except (KeyError, TypeError, ValueError, RuleError):
         return None

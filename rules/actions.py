@@ -33,7 +33,9 @@ class TaxKind(StrEnum):
 
 
 class TaxChoice(StrEnum):
-    """The Income Tax choice made before adding up (seed 000, "INCOME TAX"): the flat $200 or 10% of worth."""
+    """The Income Tax choice made before adding up (seed 000, "INCOME TAX"): the flat $200 or 10% of worth. ``200`` is
+    the journal's word for the flat choice on every board (its JSON stays as it was written); the amount charged is
+    the edition's figure (``Board.income_tax``), which is also how the command language types and writes it."""
 
     FLAT = "200"
     PERCENT = "10%"

@@ -3,7 +3,8 @@
 Each tax is named as its square is printed on the game's board (``Board.square_name``), so a UK game's journal and
 summaries say "Super Tax" where a US game's say "Luxury Tax" (seed 003, appendix: "Luxury Tax/Super Tax").
 
-Income Tax is the one charge with a choice in it: $200 or 10% of total worth, chosen *before* adding up (seed 000,
+Income Tax is the one charge with a choice in it: $200 (the edition's flat figure: ``Board.income_tax``, 4.000 DM on
+the Deutsche Mark board) or 10% of total worth, chosen *before* adding up (seed 000,
 "INCOME TAX"), so the action must carry the choice; :func:`income_tax_options` lets the app show both figures on
 demand (after the choice is made at the table). That "total worth" is the tax *basis* (:func:`tax_basis`: every deed
 at its printed price, mortgaged or not), not the valuation the standings use (``rules.valuation``: mortgaged deeds
@@ -108,7 +109,11 @@ def tax(state: GameState, action: Tax) -> Outcome:
         amount, how = opts.percent, f"10% of {money(opts.basis)} (cash, mortgage values, buildings):"
     else:
         if not choice:
-            raise RuleError(INCOME_RULE, "choose 200 or 10% before adding up (the rule book asks for the choice first)")
+            raise RuleError(
+                INCOME_RULE,
+                f"choose {money(state.board.income_tax)} (flat) or 10% before adding up (the rule book asks for the "
+                "choice first)",
+            )
         if choice is TaxChoice.FLAT:
             amount, how = opts.flat, "the"
         else:

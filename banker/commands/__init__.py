@@ -3,7 +3,7 @@
 A package of small modules named for what they hold; this module re-exports every name the app, the tests, the
 benches and the docs import from ``banker.commands``, so callers never name the module a thing lives in."""
 
-from banker.commands.amounts import MAX_AMOUNT, parse_amount
+from banker.commands.amounts import MAX_AMOUNT, parse_amount, strip_sign
 from banker.commands.forms import Form, Missing, Refused
 from banker.commands.kinds import RULE, Command, CommandError, Control, ControlKind, NewGame, Query, QueryKind
 from banker.commands.lines import MAX_LINE, check_line, strip_comment
@@ -22,7 +22,9 @@ from banker.commands.words import (
     TAX_CHOICES,
     TAX_KINDS,
     closed_word,
+    luxury_word,
     or_list,
+    tax_choices,
 )
 
 __all__ = [
@@ -57,6 +59,7 @@ __all__ = [
     "check_line",
     "closed_word",
     "format",
+    "luxury_word",
     "or_list",
     "parse",
     "parse_amount",
@@ -64,5 +67,7 @@ __all__ = [
     "parse_new_words",
     "random_seed",
     "strip_comment",
+    "strip_sign",
+    "tax_choices",
     "verb_named",
 ]

@@ -27,9 +27,9 @@ from banker.commands.words import (
     JAIL_HOW,
     SHORTAGE_KINDS,
     SHOW_WHAT,
-    TAX_CHOICES,
     TAX_KINDS,
     closed_word,
+    tax_choices,
 )
 from rules.actions import (
     Action,
@@ -152,10 +152,25 @@ class _Line:
         return how
 
     def tax_choice(self, word: str) -> TaxChoice:
-        option = closed_word(strip_sign(word, self.state.board), TAX_CHOICES)
-        if option is None:
-            raise self.bad(f'"{shown(word)}" is not an income-tax choice: 200 or 10%')
-        return option
+        """The Income Tax choice: the board's flat figure as it prints it (``200``, ``4.000 DM``) or ``flat``, or the
+        10%. Another figure is refused naming the board's, so a ``200`` typed on a board whose flat tax is 250 is
+        never recorded as 250 (issue 36; docs/rulings.md)."""
+        board = self.state.board
+        option = closed_word(strip_sign(word, board), tax_choices(board))
+        if option is not None:
+            return option
+        try:
+            figure: int | None = parse_amount(word, board=board)
+        except CommandError:
+            figure = None
+        if figure == board.income_tax:  # typed with the board's separator: "4.000", "4.000 DM"
+            return TaxChoice.FLAT
+        if figure is not None:
+            raise self.bad(
+                f"{board.money(figure)} is not an income-tax choice: the flat Income Tax on the {board.title} board is "
+                f"{board.money(board.income_tax)} (type {board.income_tax} or flat), else 10%"
+            )
+        raise self.bad(f'"{shown(word)}" is not an income-tax choice: {board.income_tax} (or flat) or 10%')
 
     def counterparty(self, word: str, player: str, keyword: str) -> tuple[str | None, bool]:
         """Who else a payment or collection is with: (a player, False), (None, True) for each, (None, False) for

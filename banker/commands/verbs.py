@@ -40,7 +40,7 @@ from banker.commands.reading import (
 from banker.commands.reading import (
     _Line as Line,
 )
-from banker.commands.words import closed_word
+from banker.commands.words import closed_word, figure_word
 from banker.commands.writing import (
     _count,
     _money_words,
@@ -75,6 +75,7 @@ from rules.actions import (
     Turn,
     Unmortgage,
 )
+from rules.board import Board
 from rules.names import shown
 from rules.state import GameState
 
@@ -221,11 +222,12 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "tax",
-        "tax <player> income [200|10%]  or  tax <player> luxury",
+        "tax <player> income [flat|10%]  or  tax <player> luxury",
         _tax,
         {Tax: lambda a: ["tax", a.player, a.kind, a.option]},
         "tax ann income 10%",
-        "Income tax (choose before adding up) or luxury tax.",
+        "Income tax: flat (the board's figure, which may be typed instead: 200 on the US board) or 10%, chosen "
+        "before adding up; or luxury tax.",
     ),
     Verb(
         "card",
@@ -403,15 +405,17 @@ def _signs_joined(words: list[str], state: GameState) -> list[str]:
     return out
 
 
-def format(command: Action | Query | Control) -> str:  # noqa: A001 - the inverse of parse, named as its pair
-    """The canonical command line for ``command``, the inverse of :func:`parse`: ``parse(format(a), state) == a``
-    for every action the language can express against a state holding its players and deeds. Players and deeds
-    are written as named (a deed's printed name), closed words in full and amounts as plain figures, so the
-    journal reads the same whichever way the banker entered the command (typed, or through a dialog)."""
+def format(command: Action | Query | Control, board: Board | None = None) -> str:  # noqa: A001 - parse's pair
+    """The canonical command line for ``command`` on ``board`` (the game's), the inverse of :func:`parse`:
+    ``parse(format(a, state.board), state) == a`` for every action the language can express against a state holding
+    its players and deeds. Players and deeds are written as named (a deed's printed name), closed words in full and
+    amounts as plain figures, a word standing for one of the board's figures as that figure (the flat Income Tax:
+    ``tax Ann income 4000`` on the Deutsche Mark board; ``200`` without a board), so the journal reads the same
+    whichever way the banker entered the command (typed, or through a dialog)."""
     writer = _WRITER.get(type(command))
     if writer is None:
         raise TypeError(f"the command language has no line for {type(command).__name__}")
-    return " ".join(w for w in writer(command) if w)
+    return " ".join(figure_word(w, board) for w in writer(command) if w)
 
 
 def writer_of(kind: type) -> Writer | None:

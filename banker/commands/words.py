@@ -6,10 +6,12 @@ same synonyms, once."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 from typing import TypeVar
 
 from banker.commands.kinds import CommandError, QueryKind
 from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
+from rules.board import Board, SquareKind
 from rules.names import shown
 from rules.state import Deck
 
@@ -36,13 +38,13 @@ JAIL_HOW = {
 }
 TAX_KINDS = {"income": TaxKind.INCOME, "luxury": TaxKind.LUXURY, "super": TaxKind.LUXURY, "supertax": TaxKind.LUXURY}
 TAX_CHOICES = {
-    "200": TaxChoice.FLAT,
     "flat": TaxChoice.FLAT,
     "10%": TaxChoice.PERCENT,
     "10": TaxChoice.PERCENT,
     "percent": TaxChoice.PERCENT,
     "10percent": TaxChoice.PERCENT,
 }
+"""The Income Tax choices in words; the flat choice is also typed as the board's own figure (:func:`tax_choices`)."""
 EVERYONE = {"each": "each", "all": "each", "everyone": "each", "everybody": "each"}
 BANK = {"bank": "bank"}
 SHOW_WHAT = {
@@ -62,6 +64,33 @@ one: the synonyms are read here, once, and the engine takes only the canonical w
 the way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
 SHORTAGE_KINDS = {"house": False, "houses": False, "hotel": True, "hotels": True}
 """The building a shortage auction sold (seed 000, BUILDING SHORTAGE: "the houses or hotels"): True for hotels."""
+
+FIGURE_WORDS: dict[str, str] = {TaxChoice.FLAT: "income_tax"}
+"""Closed words that stand for one of the edition's figures, by the figure (a :class:`rules.board.Board` field): the
+flat Income Tax is typed and journalled as the board prints it (``tax ann income 200`` on the US board, ``4000`` on
+the Deutsche Mark one), though the journal's JSON keeps the one word ``200`` for it on every board."""
+
+
+def tax_choices(board: Board) -> dict[str, TaxChoice]:
+    """The Income Tax choices as typed on ``board``: the words, and its flat figure in digits for the flat one
+    (``200``, ``4000``; its figure wins over ``10`` for the 10%, should a board print a flat 10)."""
+    return {**TAX_CHOICES, figure_word(TaxChoice.FLAT, board): TaxChoice.FLAT}
+
+
+def figure_word(word: str, board: Board | None) -> str:
+    """``word`` as a line writes it on ``board``: a word standing for one of its figures (:data:`FIGURE_WORDS`) as
+    that figure in digits, any other word as it is (and every word as it is without a board)."""
+    figure = FIGURE_WORDS.get(word) if board is not None and isinstance(word, StrEnum) else None
+    return str(getattr(board, figure)) if figure is not None else word
+
+
+def luxury_word(board: Board) -> str:
+    """The word the tax dialog and the phones offer for the Luxury Tax square: the first word of its printed name
+    where the language reads it (``super`` for the UK board's Super Tax), else ``luxury`` (the German board's
+    Zusatzsteuer is no word of the language)."""
+    word = board.square_name(SquareKind.LUXURY_TAX).split()[0].casefold()
+    return word if TAX_KINDS.get(word) is TaxKind.LUXURY else "luxury"
+
 
 _Word = TypeVar("_Word", bound=str)
 

@@ -76,7 +76,7 @@ def check(session: Session, seat: int, line: str) -> Priced:
         raise Refusal("that is a question, not a payment; the page shows the figures")
     if cmd.verb in REFUSED_VERBS:
         raise Refusal(f"{REFUSED_VERBS[cmd.verb]} is the banker's alone; a phone may ask for a payment")
-    canonical = format(cmd)
+    canonical = format(cmd, state.board)
     reply = session.preview(canonical)
     if not reply.ok or reply.outcome is None:
         raise Refusal(reply.message)
@@ -228,7 +228,7 @@ def line_of_form(session: Session, seat: int, fields: dict[str, str]) -> str:
         raise Refusal(f"fill in the {e.field}") from None
     except Refused as e:
         raise Refusal(str(e.error)) from None
-    return format(cmd)
+    return format(cmd, state.board)
 
 
 def new_id() -> str:

@@ -22,6 +22,7 @@ from importlib.resources import files
 from string import Template
 from typing import TYPE_CHECKING
 
+from banker.commands import luxury_word
 from banker.views import board_sheet, buildings_text, deed_card_view, html_text
 from banker.web.page_data import (
     AsksFacts,
@@ -273,12 +274,12 @@ def form_choices(state: GameState, seat: int) -> FormChoices:
             theirs.append(f"{deed.name}")
     offered = state.variant.income_tax_choices
     square = board.square_name(SquareKind.LUXURY_TAX)
-    words = {
-        TaxChoice.FLAT: (TaxChoice.FLAT.value, f"Income Tax: {state.money(board.income_tax)}"),
+    words = {  # the flat choice as the board prints it (200, 4000), as the banker's dialog records it
+        TaxChoice.FLAT: (str(board.income_tax), f"Income Tax: {state.money(board.income_tax)}"),
         TaxChoice.PERCENT: (TaxChoice.PERCENT.value, "Income Tax: 10% of worth"),
     }
     tax = [words[o] for o in offered]
-    tax.append((square.split()[0].casefold(), square))
+    tax.append((luxury_word(board), square))
     return {
         "me": me,
         "others": others,

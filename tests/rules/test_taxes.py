@@ -19,7 +19,7 @@ def rich():
 
 
 def test_income_tax_choice_required_seed000():
-    with pytest.raises(RuleError, match="choose 200 or 10% before adding up"):
+    with pytest.raises(RuleError, match=r"choose \$200 \(flat\) or 10% before adding up"):
         apply(fresh(), Tax("Ann", "income"))
 
 

@@ -205,7 +205,7 @@ class RecordingDialog(BankerDialog["Reply"]):
             command = self.typed()
         except (Missing, Refused):
             return None
-        return commands.format(command) if command is not None else None
+        return commands.format(command, self.session.state.board) if command is not None else None
 
     def preview(self) -> tuple[str | None, Reply | None]:
         """The canonical line and what recording it would do, for the live preview: (None, the refusal) when a
@@ -218,7 +218,7 @@ class RecordingDialog(BankerDialog["Reply"]):
             return None, refusal(refused.error)
         if command is None:
             return None, None
-        line = commands.format(command)
+        line = commands.format(command, self.session.state.board)
         return line, self.session.preview(line)
 
     def field_id(self, key: str) -> str:
@@ -266,7 +266,7 @@ class RecordingDialog(BankerDialog["Reply"]):
 
     def record_command(self, command: Recorded) -> Reply:
         """The one place a dialog's command becomes the journalled text: :func:`~banker.commands.format` of it."""
-        return self.record(commands.format(command))
+        return self.record(commands.format(command, self.session.state.board))
 
 
 def refusal(error: RuleError) -> Reply:

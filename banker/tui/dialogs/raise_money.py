@@ -232,7 +232,7 @@ class RaiseMoneyDialog(RecordingDialog):
             return
         seqs = []
         for action in raise_actions(self.session.state, self.payer, self.options, self.ticked()):
-            line = commands.format(action)
+            line = commands.format(action, self.session.state.board)
             reply = self.record_command(action)
             if not reply.ok:
                 self.stopped(reply, f"{line}: ")

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from banker.tui.widgets.command_line import CommandLine
     from rules import GameState
     from rules.actions import TaxChoice, TaxKind
+    from rules.board import Board
 
 JOURNAL_LINES = 30
 
@@ -457,48 +458,53 @@ class TableScreen(Screen[None]):
         )
 
     def action_tax(self) -> None:
-        """Income tax: the player chooses $200 or 10% before adding up (seed 000, "INCOME TAX")."""
+        """Income tax: the player chooses the flat figure ($200, the edition's) or 10% before adding up (seed 000,
+        "INCOME TAX"); the field is labelled with the board's own figure, which is what it records."""
         from banker import commands
         from banker.tui.dialogs import Field
-        from rules.actions import TaxChoice
+        from rules.actions import TaxChoice, TaxKind
         from rules.board import SquareKind
 
         state = self.state
+        board = state.board
         offered = state.variant.income_tax_choices  # asked of the variant: (FLAT, PERCENT), (FLAT,), (PERCENT,)
-        square = state.board.square_name(SquareKind.LUXURY_TAX)  # "Luxury Tax", "Super Tax" on the UK board
-        word = square.split()[0].casefold()  # the command word for it: luxury or super (commands.TAX_KINDS)
-        choices = (*(o.value for o in offered), word)  # the words the tax action takes: 200, 10%
+        square = board.square_name(SquareKind.LUXURY_TAX)  # "Luxury Tax", "Super Tax" on the UK board
+        word = commands.luxury_word(board)  # the command word for it: luxury, or super on the UK board
+        flat = str(board.income_tax)  # the flat choice as typed and journalled: 200, 4000 on the Deutsche Mark board
+        choices = [flat if o is TaxChoice.FLAT else o.value for o in offered]
         if len(offered) > 1:
             note = (
-                "Income tax: choose 200 or 10% BEFORE adding up your worth; the amount is shown after the"
-                f" choice. Or: {word} ({square})."
+                f"Income tax: choose {state.money(board.income_tax)} or 10% BEFORE adding up your worth; the amount is"
+                f" shown after the choice. Or: {word} ({square})."
             )
         elif offered == (TaxChoice.FLAT,):
-            note = f"Income tax is a flat amount in this game. Or: {word} ({square})."
+            note = f"Income tax is a flat {state.money(board.income_tax)} in this game. Or: {word} ({square})."
         else:
             note = f"Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: {word} ({square})."
         spellings = {
-            w: m for w, m in (commands.TAX_CHOICES | commands.TAX_KINDS).items() if m in choices or m == "luxury"
+            w: m
+            for w, m in (commands.tax_choices(board) | commands.TAX_KINDS).items()
+            if m in offered or m == TaxKind.LUXURY
         }
 
         self.ask(
             "Tax",
-            # Where the rule book gives a choice, the field starts empty: a "200" already in it was a choice made
+            # Where the rule book gives a choice, the field starts empty: a figure already in it was a choice made
             # for the player, and a quick Enter recorded it (seed 000, "INCOME TAX": the player chooses).
             [
                 self.players_field(),
                 Field(
                     "how",
-                    f"200 / 10% / {word}",
+                    " / ".join((*choices, word)),
                     choices[0] if len(offered) == 1 else "",
                     spellings,
-                    placeholder="the player's choice: 200 or 10%" + f", or {word}",
+                    placeholder=f"the player's choice: {' or '.join(choices)}, or {word}",
                 ),
             ],
             lambda f: f.tax("player", "how"),
             focus="how",
             note=note,
-            preview=lambda values: len(offered) == 1 or _not_the_percent(values["how"], spellings),
+            preview=lambda values: len(offered) == 1 or _not_the_percent(values["how"], spellings, board),
         )
 
     def action_card(self) -> None:
@@ -720,14 +726,17 @@ class TableScreen(Screen[None]):
 __all__ = ["TableScreen"]
 
 
-def _not_the_percent(typed: str, spellings: Mapping[str, TaxChoice | TaxKind]) -> bool:
+def _not_the_percent(typed: str, spellings: Mapping[str, TaxChoice | TaxKind], board: Board) -> bool:
     """The tax dialog's choice is made and is not the 10%: its preview (what is paid, or that the player cannot pay
     it) gives nothing away (seed 000, "INCOME TAX": choose before adding up; issue 22: no "cannot pay" line)."""
     from banker import commands
     from rules.actions import TaxChoice
 
+    figure = commands.strip_sign(typed, board)  # "$200", "4.000 DM": the flat figure as the board writes it
+    if board.thousands.strip() and figure.replace(board.thousands, "").isdigit():
+        figure = figure.replace(board.thousands, "")
     try:
-        meant = commands.closed_word(typed.removeprefix("$").removeprefix("£"), spellings)
+        meant = commands.closed_word(figure, spellings)
     except commands.CommandError:
         return False
     return meant is not None and meant != TaxChoice.PERCENT
