@@ -160,17 +160,19 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 def cmd_state(args: argparse.Namespace) -> int:
     with Session.open(database(args.db), args.game, readonly=True) as session:
-        if args.at is None:
-            data = state_json(session.state, session.game_id)
-        else:
+        state = session.state
+        if args.at is not None:
             try:
-                data = state_json(session.state_after(args.at), session.game_id)
+                state = session.state_after(args.at)
             except LookupError as e:
                 raise CliError(str(e), REFUSED) from None
+        data = state_json(state, session.game_id)
+        if args.at is not None:
             data["game"]["at_entry"] = args.at
-    if args.json:
+    if args.json:  # the amounts as numbers (docs/state.md)
         print(dumps(data))
         return 0
+    money = state.money  # the amounts as the edition writes them: $1,500, 1.500 € (issue 36)
     g = data["game"]
     say(
         f"game {g['id']}"
@@ -180,15 +182,15 @@ def cmd_state(args: argparse.Namespace) -> int:
     )
     for p in data["players"]:
         flags = [f for f, on in (("bankrupt", p["bankrupt"]), ("in jail", p["in_jail"])) if on]
-        worth = f", worth {p['worth']:,}" if p["worth"] is not None else ""
-        say(f"  {p['name']:<12} cash {p['cash']:>6,}{worth}" + (f" ({', '.join(flags)})" if flags else ""))
+        worth = f", worth {money(p['worth'])}" if p["worth"] is not None else ""
+        say(f"  {p['name']:<12} cash {money(p['cash']):>10}{worth}" + (f" ({', '.join(flags)})" if flags else ""))
         for d in data["deeds"]:
             if d["owner"] == p["name"]:
                 extra = " hotel" if d["hotel"] else (f" {d['houses']} house(s)" if d["houses"] else "")
                 say(f"      {d['name']}{extra}{' (mortgaged)' if d['mortgaged'] else ''}")
     say(
         f"  bank: {data['bank']['houses']} houses, {data['bank']['hotels']} hotels; "
-        f"Free Parking pot {data['free_parking']:,}"
+        f"Free Parking pot {money(data['free_parking'])}"
     )
     return 0
 
