@@ -31,7 +31,7 @@ from rules.jail import JAIL_CARD_RULE, card_holder, send_to_jail
 from rules.money import to_bank_or_pot, transfer
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.payments import collect_each, go_salary, pay_each
-from rules.state import GameState
+from rules.state import Deck, GameState
 
 __all__ = [
     "CARD_RULE",
@@ -106,15 +106,19 @@ def _pay(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
 
 @effect(CardKind.FINE_OR_CHANCE)
 def _fine_or_chance(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
-    """The UK Community Chest card "Pay a £10 fine or take a Chance" (cards_uk.toml): the player chooses. Recorded,
-    the card is the fine (where card fines go); a player who takes a Chance instead has the Chance card recorded,
-    not this one, so the summary says how to change the choice."""
+    """The UK Community Chest card "Pay a £10 fine or take a Chance" (cards_uk.toml), or the German Chance card that
+    offers a Community Chest card instead (editions/de-dm.toml): the player chooses. Recorded, the card is the fine
+    (where card fines go); a player who takes a card of the other deck instead has that card recorded, not this
+    one, so the summary says how to change the choice."""
     state, t = _fine(state, index, c.amount, c)
     name = state.players[index].name
+    other = next(d for d in DECK_TITLES if d is not c.deck)
+    title = DECK_TITLES[other]
+    take = "a Chance" if other is Deck.CHANCE else f"a {title} card"  # as the UK card says it: "or take a Chance"
     return Outcome(
         state,
-        f"{head}: {name} pays the {state.money(c.amount)} fine to the {t.payee} (to take a Chance instead: undo, "
-        f"draw a Chance card and record `card {name} chance <card>`)",
+        f"{head}: {name} pays the {state.money(c.amount)} fine to the {t.payee} (to take {take} instead: undo, "
+        f"draw a {title} card and record `card {name} {other} <card>`)",
         (t,),
     )
 

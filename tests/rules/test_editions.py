@@ -5,7 +5,7 @@ import pytest
 
 from banker.commands import CommandError, parse, parse_amount
 from rules import Card, Go, apply, new_game
-from rules.board import format_money
+from rules.board import SquareKind, format_money
 from rules.cards import EFFECTS, CardKind, deck_cards
 from rules.editions import all_editions, built_in, find_edition
 from rules.errors import RuleError
@@ -19,10 +19,11 @@ def uk(players=("Ann", "Bob", "Cat"), **house):
 
 
 def test_the_built_in_editions_are_their_files():
-    assert [b.edition for b in all_editions()] == ["us", "uk"]
-    assert [b.source for b in built_in()] == ["editions/uk.toml", "editions/us.toml"]
+    assert [b.edition for b in all_editions()] == ["us", "uk", "de-dm"]
+    assert [b.source for b in built_in()] == ["editions/de-dm.toml", "editions/uk.toml", "editions/us.toml"]
     assert find_edition("London") is find_edition("uk") is find_edition("UK")
-    with pytest.raises(RuleError, match='no edition called "fr"; choose one of us, uk'):
+    assert find_edition("Deutsche Mark") is find_edition("de-dm")
+    with pytest.raises(RuleError, match='no edition called "fr"; choose one of us, uk, de-dm'):
         find_edition("fr")
 
 
@@ -140,3 +141,108 @@ def test_a_uk_station_is_called_a_station_seed003_appendix():
     refused(state, Build("Ann", "King's Cross Station"), "is a station: houses and hotels go on colour-group streets")
     us = game(("Ann", "Bob"), own={"Ann": ["Reading Railroad"]})
     assert ok(us, Rent("Bob", "Reading Railroad")).summary == "Bob pays Ann $25: Reading Railroad, 1 railroad owned"
+
+
+# The German Deutsche Mark board (issue 36): what its box prints ------------------------------------------------------
+
+DM_FACTOR = 20
+"""Every figure of the DM deeds is the US deed's times 20 (editions/de-dm.toml names its source)."""
+
+
+def dm(players=("Anna", "Berti", "Carla"), variant="standard", **options):
+    return new_game(list(players), game_settings(variant, "de-dm", **options))
+
+
+def test_the_dm_board_prints_the_us_figures_times_20_in_its_own_streets():
+    us, de = find_edition("us"), find_edition("de-dm")
+    assert [s.kind for s in de.squares] == [s.kind for s in us.squares]
+    for u, d in zip(us.deeds, de.deeds, strict=True):
+        assert (d.price, d.mortgage, d.house_cost) == (u.price * 20, u.mortgage * 20, u.house_cost * 20), d.name
+        assert d.rents == tuple(r * DM_FACTOR for r in u.rents) and d.group.replace("purple", "brown") == u.group
+    assert de.railroad_rents == tuple(r * DM_FACTOR for r in us.railroad_rents)
+    assert (de.starting_cash, de.go_salary, de.jail_fine) == (30000, 4000, 1000)
+    assert (de.income_tax, de.luxury_tax, de.utility_multipliers) == (4000, 2000, (4, 10))
+    names = [d.name for d in de.deeds]
+    assert names[0] == "Badstraße" and names[-2:] == ["Parkstraße", "Schloßallee"] and "Opernplatz" in names
+    assert de.square_name(SquareKind.LUXURY_TAX) == "Zusatzsteuer" and de.money(30000) == "30.000 DM"
+
+
+@pytest.mark.parametrize(
+    ("typed", "deed"),
+    [
+        ("schlossallee", "Schloßallee"),  # ß and ss are one letter to the names' key
+        ("Schloßallee", "Schloßallee"),
+        ("muenchner strasse", "Münchner Straße"),  # typed without umlauts
+        ("Münchener Straße", "Münchner Straße"),  # the older spelling
+        ("suedbahnhof", "Südbahnhof"),
+        ("e-werk", "Elektrizitätswerk"),
+        ("badstr", "Badstraße"),
+    ],
+)
+def test_dm_streets_are_found_as_families_type_them(typed, deed):
+    assert find_edition("de-dm").deed(typed).name == deed
+
+
+def test_a_dm_game_starts_with_30000_each_and_charges_the_board_figures():
+    """seed 000, PREPARATION ("Each player is given $1500"), with the edition's figure: 30.000 DM each, the bank
+    owing the players' money; GO, jail, both taxes and the German cards in DM."""
+    from rules import JailAction, Next, Tax
+    from rules.actions import TaxChoice
+
+    s = dm()
+    assert [p.cash for p in s.players] == [30000] * 3 and s.bank == -90000 and conserved(s)
+    assert apply(s, Go("Anna")).state.players[0].cash == 34000
+    assert apply(s, Tax("Anna", "income", TaxChoice.FLAT)).summary == ("Anna pays the 4.000 DM Income Tax to the bank")
+    assert apply(s, Tax("Anna", "luxury")).summary == "Anna pays Zusatzsteuer of 2.000 DM to the bank"
+    jailed = apply(s, JailAction("Anna", "send")).state
+    for _ in range(3):  # round the table to Anna's next turn
+        jailed = apply(jailed, Next()).state
+    assert apply(jailed, JailAction("Anna", "fine")).state.players[0].cash == 29000
+    assert apply(s, Card("Anna", "chest", "geburtstag")).state.players[0].cash == 32000
+    out = apply(s, Card("Anna", "chance", "strafe_oder_gemeinschaftskarte"))
+    assert out.state.players[0].cash == 29800
+    assert "take a Community Chest card instead" in out.summary and "`card Anna chest <card>`" in out.summary
+
+
+def test_the_rule_books_dollar_figures_scale_with_the_editions_money():
+    """The rule books' figures for the US box, which starts each player with $1,500 (docs/rulings.md, "Figures in
+    other money"): Darrow's $75 Luxury Tax (seed 001; the 1935 board) is 1.500 DM on a board that starts with
+    30.000 DM, and the new-game options' printed figures and bounds follow (the luxury tax's 75 or 100 is 1.500 or
+    2.000 DM, the pot's 5,000 is 100.000 DM); on a board that starts with 1,500 they are as printed."""
+    from rules.limits import check_settings
+    from rules.options import BY_KEY
+
+    de = find_edition("de-dm")
+    assert [de.scaled(n) for n in (75, 100, 5000, 1)] == [1500, 2000, 100000, 20]
+    assert find_edition("uk").scaled(75) == 75
+    assert dm(variant="darrow-1935", players=("Anna", "Berti", "Carla", "Dora")).luxury_tax == 1500
+    assert dm().luxury_tax == 2000 and dm(luxury_tax=1500).luxury_tax == 1500
+    luxury = BY_KEY["luxury_tax"].on_board(de.scaled)
+    assert luxury.choices == (1500, 2000) and BY_KEY["free_parking_start"].on_board(de.scaled).most == 100000
+    assert BY_KEY["time_limit_minutes"].on_board(de.scaled).most == 24 * 60  # minutes are not money
+    with pytest.raises(RuleError, match=r"75 DM is not a printed figure: 1\.500 DM or 2\.000 DM"):
+        check_settings(game_settings("standard", "de-dm", luxury_tax=75))
+    check_settings(game_settings("standard", "de-dm", free_parking=True, free_parking_start=100000))
+
+
+@pytest.mark.parametrize(
+    ("edition", "typed", "deed"),
+    [
+        ("uk", "Fenchurch Street Station", "Fenchurch St. Station"),
+        ("uk", "Liverpool Street Station", "Liverpool St. Station"),
+        ("uk", "liverpool street", "Liverpool St. Station"),
+        ("uk", "Angel Islington", "The Angel Islington"),
+        ("uk", "Old Kent Rd", "Old Kent Road"),
+        ("uk", "Pentonville Rd", "Pentonville Road"),
+        ("us", "Saint Charles Place", "St. Charles Place"),
+        ("us", "Saint James Place", "St. James Place"),
+        ("us", "B and O Railroad", "B. & O. Railroad"),
+        ("us", "Baltimore and Ohio Railroad", "B. & O. Railroad"),
+    ],
+)
+def test_names_as_families_write_them_find_their_deed(edition, typed, deed):
+    """Issue 36: a name spelt out in full ("Fenchurch Street Station" for the printed "Fenchurch St. Station") or as
+    families write it is an alias in the edition's file, so `rent bob liverpool street station` finds the deed."""
+    state = new_game(["Ann", "Bob"], game_settings(edition=edition))
+    assert state.deed(typed).name == deed
+    assert parse(f"rent bob {typed}", state).deed == deed

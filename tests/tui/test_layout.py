@@ -226,3 +226,13 @@ def test_the_undo_beside_u_is_cut_between_words_never_inside_a_figure():
         assert len(cut) <= room and cut.endswith("…")
         kept = cut[:-1].split()
         assert kept == text.split()[: len(kept)], (room, cut)  # whole words only
+
+
+def test_a_sign_the_digit_font_cannot_draw_is_written_whole_and_small():
+    """Issue 36: Textual's digit font draws the D of "30.000 DM" (a hex digit) but not its M, and the card read
+    "30.000 D M" across the table; a word with a letter the font has not is written small on the last line, whole.
+    Signs the font draws ($, £, €) stay large."""
+    dm = large("30.000 DM")
+    assert dm[2].endswith(" DM") and dm[0].rstrip() == large("30.000")[0].rstrip()
+    assert large("30.000 DM")[0] == large("30.000")[0] + " " * len("   DM")
+    assert "€" not in "".join(large("1.500 €")) and "$" not in "".join(large("$1,100"))  # drawn in the font

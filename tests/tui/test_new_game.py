@@ -203,6 +203,34 @@ async def test_a_uk_game_names_its_amounts_in_pounds():
         assert "£" not in _shown(screen) and "flat $200 tax" in _shown(screen)
 
 
+async def test_the_deutsche_mark_board_shows_its_starting_money_and_figures():
+    """Issue 36: the form says what each player starts with on the chosen board, and the luxury tax's hint names
+    the figures printed on it (1500 or 2000 DM on the Deutsche Mark board, in proportion to its 30.000 DM, where
+    the US box's are 75 or 100); the game starts with the board's money and the figure typed."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await _new_game_screen(pilot)
+        luxury = screen.query_one("#luxury", Input)
+        assert "each player starts with $1,500" in text_of(screen.query_one("#variant-summary", Static))
+        assert luxury.placeholder == "blank: the variant's figure; or 75 or 100"
+        screen.query_one("#edition", RadioSet).focus()
+        await pilot.press("down", "down", "enter")  # Deutschland (DM)
+        await pilot.pause()
+        assert screen.query_one("#edition", RadioSet).pressed_button.id == "e-de-dm"
+        assert "each player starts with 30.000 DM" in text_of(screen.query_one("#variant-summary", Static))
+        assert luxury.placeholder == "blank: the variant's figure; or 1500 or 2000"
+        luxury.value = "75"
+        screen.query_one("#names", Input).value = "Anna Berti"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "a luxury tax of 75 DM is not a printed figure: 1.500 DM or 2.000 DM" in setup_error(app)
+        luxury.value = "1500"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the game")
+        state = app.session.state
+        assert [p.cash for p in state.players] == [30000, 30000] and state.luxury_tax == 1500
+
+
 async def test_the_chosen_rules_and_edition_show_without_colour():
     """New-user review: every rule and edition button showed `▐●▌`, the choice told apart by the dot's colour only.
     The chosen one shows the dot, the others a blank, so a monochrome screen tells them apart."""
@@ -217,11 +245,12 @@ async def test_the_chosen_rules_and_edition_show_without_colour():
                 b.id or "": str(b.render())[:3] for b in screen.query_one(f"#{set_id}", RadioSet).query(ChoiceButton)
             }
 
-        assert marks("edition") == {"e-us": "▐●▌", "e-uk": "▐ ▌"}
+        assert marks("edition") == {"e-us": "▐●▌", "e-uk": "▐ ▌", "e-de-dm": "▐ ▌"}
         assert sorted(marks("variant").values()) == ["▐ ▌"] * 4 + ["▐●▌"]
         screen.query_one("#edition", RadioSet).focus()
         await pilot.press("down", "enter")
-        await until(pilot, lambda: marks("edition") == {"e-us": "▐ ▌", "e-uk": "▐●▌"}, "the UK edition chosen")
+        chosen = {"e-us": "▐ ▌", "e-uk": "▐●▌", "e-de-dm": "▐ ▌"}
+        await until(pilot, lambda: marks("edition") == chosen, "the UK edition chosen")
 
 
 async def test_letters_in_a_number_field_are_refused_not_dropped():

@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
-from textual.renderables.digits import Digits
+from textual.renderables.digits import DIGITS, Digits
 from textual.widget import Widget
 
 from banker.tui.widgets import queries
@@ -25,7 +25,26 @@ def _count(n: int, word: str) -> str:
 
 
 def large(text: str) -> list[str]:
-    """``text`` in Textual's 3x3 digit font, as three lines."""
+    """``text`` in Textual's 3x3 digit font, as three lines. A word with a letter the font has not is written whole
+    and small on the last line: the font draws the D of ``30.000 DM`` but not its M, and half a sign large read as
+    "30.000 D M" across the table (issue 36)."""
+    words = text.split(" ")
+    if not any(_undrawn(w) for w in words):
+        return _digits(text)
+    rows = ["", "", ""]
+    for i, word in enumerate(words):
+        block = [" " * len(word), " " * len(word), word] if _undrawn(word) else _digits(word)
+        if i:
+            block = [gap + line for gap, line in zip(_digits(" "), block, strict=True)]
+        rows = [row + line for row, line in zip(rows, block, strict=True)]
+    return rows
+
+
+def _undrawn(word: str) -> bool:
+    return any(ch.isalpha() and ch not in DIGITS for ch in word)
+
+
+def _digits(text: str) -> list[str]:
     segments = cast("Iterable[Segment]", Digits(text).render(Style(bold=True)))  # a list of segments, typed wider
     return "".join(s.text for s in segments).splitlines()
 
