@@ -4,6 +4,7 @@ changes or goes, and a bad file is refused in one line naming the file and the k
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -243,3 +244,118 @@ def test_an_edition_file_without_marks_still_plays_each_group_marked_apart(capsy
         assert marks["dark_blue"] == "DB" and marks["brown"] == "BR" and marks["light_blue"] == "LB"
         assert len(set(marks.values())) == len(marks)
         assert game.execute("show count 0 0 db").ok
+
+
+# Editions carry what the box prints (issue 36) ---------------------------------------------------------------------
+
+OTHER_FIGURES = {"starting_cash": "starting_cash = 2000", "income_tax": "income_tax = 250"}
+"""A family's board in euros whose players start with 2.000 € and whose flat Income Tax is 250 €."""
+
+
+def test_a_board_with_other_starting_money_and_flat_tax_plays_them(capsys, db):
+    """Issue 36: the starting money is the edition's (seed 000, PREPARATION, with the box's figure), and the flat
+    Income Tax is its figure wherever it is typed, charged and journalled; `200` on this board is refused naming
+    its figure (docs/rulings.md), never recorded as 250 € under a line that says 200."""
+    place(db, city_text(**OTHER_FIGURES))
+    assert run(capsys, "new", "standard", "Ann", "Bob", "--edition", "springfield", "--db", str(db))[0] == 0
+    with Session.open(db, 1) as game:
+        assert [p.cash for p in game.state.players] == [2000, 2000] and game.state.bank == -4000
+        refused = game.execute("tax bob income 200")
+        assert not refused.ok and "the flat Income Tax on the Springfield board is 250 €" in refused.message
+        assert game.execute("tax bob income 250").message == "Bob pays the 250 € Income Tax to the bank"
+        assert game.execute("tax ann income flat").message == "Ann pays the 250 € Income Tax to the bank"
+        assert game.execute("tax ann income 10%").message == (
+            "Ann pays 10% of 1.750 € total worth: 175 € Income Tax to the bank"
+        )
+        first = game.log()[0]
+        assert (first.text, first.summary) == ("tax bob income 250", "Bob pays the 250 € Income Tax to the bank")
+    status, out, _ = run(capsys, "state", "1", "--db", str(db))
+    assert status == 0 and re.search(r"Ann\s+cash\s+1\.575 €, worth 1\.575 €", out), out
+    assert re.search(r"Bob\s+cash\s+1\.750 €", out) and "Free Parking pot 0 €" in out
+    status, out, _ = run(capsys, "state", "1", "--json", "--db", str(db))
+    assert status == 0 and [p["cash"] for p in json.loads(out)["players"]] == [1575, 1750]  # JSON stays numbers
+
+
+def test_a_dialog_and_a_phone_journal_the_boards_flat_figure(db, capsys):
+    """Issue 36: the tax dialog and a phone's request record the canonical line, which names the board's flat
+    figure (`tax Bob income 250`), never `200` next to a 250 € payment."""
+    from banker.commands import Form, format
+    from banker.web.asking import line_of_form
+    from banker.web.pages import form_choices
+
+    place(db, city_text(**OTHER_FIGURES))
+    assert run(capsys, "new", "standard", "Ann", "Bob", "--edition", "springfield", "--db", str(db))[0] == 0
+    with Session.open(db, 1) as game:
+        state = game.state
+        assert format(Form({"p": "bob", "how": "flat"}, state).tax("p", "how"), state.board) == "tax Bob income 250"
+        offered = form_choices(state, 1)["tax"]
+        assert offered[0] == ("250", "Income Tax: 250 €") and offered[-1] == ("luxury", "Luxury Tax")
+        line = line_of_form(game, 1, {"form": "tax", "how": offered[0][0]})
+        assert line == "tax Bob income 250" and game.execute(line).ok
+
+
+def test_a_game_on_the_deutsche_mark_board(capsys, tmp_path, db):
+    """Issue 36: a game on the German board, its streets in German, its money as it prints it: 30.000 DM each,
+    Schloßallee 8.000 DM, rent from the deed, the flat Einkommensteuer of 4.000 DM, the Zusatzsteuer, a German
+    card; `banker state` and the exports in DM."""
+    script = tmp_path / "spielabend.txt"
+    script.write_text(
+        "\n".join(
+            [
+                "new standard Anna Berti Carla edition de-dm",
+                "buy anna schlossallee",
+                "buy anna parkstrasse",
+                "rent berti schlossallee",  # the full set, unimproved: twice 1.000 DM
+                "tax carla income 4.000 DM",
+                "tax berti luxury",
+                "card carla chest geburtstag",
+                "build anna schloss 1",
+            ]
+        )
+        + "\n",
+        encoding="utf-8",
+    )
+    status, out, err = run(capsys, "play", str(script), "--db", str(db))
+    assert status == 0, err
+    for said in (
+        "Anna buys Schloßallee from the bank for 8.000 DM",
+        "Berti pays Anna 2.000 DM: Schloßallee, full set, unimproved, 2 x 1.000 DM",
+        "Carla pays the 4.000 DM Income Tax to the bank",
+        "Berti pays Zusatzsteuer of 2.000 DM to the bank",
+        'Carla draws Community Chest "Es ist dein Geburtstag. Ziehe von jedem Spieler 1.000 DM ein."',
+    ):
+        assert said in out, said
+    with Session.open(db, 1) as game:
+        cash = {p.name: p.cash for p in game.state.players}
+        assert cash == {
+            "Anna": 30000 - 8000 - 7000 + 2000 - 1000 - 4000,  # bought both, rent in, birthday out, a house
+            "Berti": 30000 - 2000 - 2000 - 1000,  # rent, Zusatzsteuer, birthday
+            "Carla": 30000 - 4000 + 2000,  # Einkommensteuer, 1.000 DM from each of two players
+        }
+        report = report_of(game)
+    status, out, _ = run(capsys, "state", "1", "--db", str(db))
+    assert re.search(r"Carla\s+cash\s+28\.000 DM", out) and "Schloßallee 1 house(s)" in out, out
+    markdown = formats.find_format("md").render(report).decode()
+    assert "$" not in markdown and "28.000 DM" in markdown
+
+
+def test_the_money_options_are_typed_in_the_boards_money(capsys, db):
+    """Issue 36: `banker new --luxury-tax` and the `new` line's `luxury-tax` take the figures printed on the board
+    chosen (1.500 or 2.000 DM on the Deutsche Mark board), refused with them otherwise; `banker editions` lists what
+    each player starts with."""
+    from banker.commands import CommandError, parse_new
+
+    status, out, err = run(
+        capsys, "new", "standard", "Anna", "Berti", "--edition", "dm", "--luxury-tax", "75", "--db", str(db)
+    )
+    assert status == 2 and "a luxury tax of 75 DM is not a printed figure: 1.500 DM or 2.000 DM" in err
+    assert (
+        run(capsys, "new", "standard", "Anna", "Berti", "--edition", "dm", "--luxury-tax", "2000", "--db", str(db))[0]
+        == 0
+    )
+    _, settings = parse_new("new standard Anna Berti edition de-dm luxury-tax 1.500 free-parking 20.000")
+    assert (settings.luxury_tax, settings.house_rules.free_parking_start) == (1500, 20000)
+    with pytest.raises(CommandError, match="luxury-tax is 1500 or 2000"):
+        parse_new("new standard Anna Berti edition de-dm luxury-tax 100")
+    status, out, _ = run(capsys, "editions", "--db", str(db))
+    assert re.search(r"de-dm\s+Deutschland \(DM\)\s+30\.000 DM\s+de-dm", out) and re.search(r"us\s+US.*\$1,500", out)

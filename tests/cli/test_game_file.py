@@ -230,6 +230,30 @@ def test_a_game_on_a_familys_own_board_moves_with_its_board(capsys, tmp_path):
         assert [e.text for e in b.log()] == [e.text for e in a.log()]
 
 
+def test_a_flat_tax_typed_200_on_a_board_whose_flat_tax_is_other_still_imports(capsys, tmp_path, db):
+    """Before issue 36, `tax bob income 200` on a board whose flat Income Tax is 250 € was read as the flat tax
+    (and charged 250 €); the command language now refuses it. A game file with such a line imports as it was played:
+    the entry replays as its journalled action says, its typed line kept."""
+    from tests.cli.test_editions import OTHER_FIGURES, city_text
+
+    board = tmp_path / "springfield.toml"
+    board.write_text(city_text(**OTHER_FIGURES), encoding="utf-8")
+    assert run(capsys, "new", "standard", "Ann", "Bob", "--edition", board, "--db", db)[0] == 0
+    assert run(capsys, "do", "tax bob income flat", "--db", db)[0] == 0
+    path = tmp_path / "game.json"
+    assert run(capsys, "export", "--format", "journal", "--out", path, "--db", db)[0] == 0
+    text = path.read_text(encoding="utf-8")
+    assert text.count('"tax bob income flat"') == 1
+    path.write_text(text.replace('"tax bob income flat"', '"tax bob income 200"'), encoding="utf-8")  # as typed then
+    away = tmp_path / "away.db"
+    status, _, err = run(capsys, "import", path, "--db", away)
+    assert status == 0, err
+    with Session.open(away, 1, readonly=True) as game:
+        entry = game.log()[0]
+        assert (entry.text, entry.summary) == ("tax bob income 200", "Bob pays the 250 € Income Tax to the bank")
+        assert game.state.players[1].cash == 1750
+
+
 def test_a_game_file_with_a_broken_board_is_refused_whole(capsys, tmp_path, db):
     """The edition a game file carries is checked as any edition file is: a fault is one line, nothing imported."""
     from rules.editions import forget

@@ -1,6 +1,6 @@
 """``commands.format`` is the inverse of ``commands.parse`` (issue 14): the canonical line of any action, undo/redo
 or question reads back as exactly that command, for awkward player names (accents, apostrophes, hyphens, digits,
-other scripts), every deed of both boards ("B. & O. Railroad") and amounts at their limits."""
+other scripts), every deed of the built-in boards ("B. & O. Railroad", "Schloßallee") and amounts at their limits."""
 
 from __future__ import annotations
 
@@ -41,10 +41,11 @@ from rules.actions import (
     Unmortgage,
 )
 from rules.cards import deck_cards
+from rules.editions import find_edition
 from rules.errors import RuleError
 from rules.money import MAX_AMOUNT
 from rules.names import check_names
-from rules.state import Deck, GameState, Settings, new_game
+from rules.state import Deck, GameState, Settings, game_settings, new_game
 from tests.kit.fuzz import examples
 
 NAME_CHARS = st.sampled_from(list("AaBbÉéøßĳЖжλ日本क़ि0129-'’"))
@@ -57,8 +58,8 @@ def games(draw: st.DrawFn) -> GameState:
         names = check_names(names)
     except RuleError:
         names = ["Ann", "Anne", "Zoë", "O'Brien-2"][: len(names)]
-    edition = draw(st.sampled_from(["us", "uk"]))
-    cards = draw(st.sampled_from(["classic", "2008"]))
+    edition = draw(st.sampled_from(["us", "uk", "de-dm"]))
+    cards = draw(st.sampled_from(find_edition(edition).decks))
     return new_game(names, Settings(edition=edition, cards=cards))
 
 
@@ -88,7 +89,7 @@ def actions(state: GameState) -> dict[type, st.SearchStrategy]:
 
     def card(t):
         who, deck, i = t
-        ids = [c.id for c in deck_cards(state.settings.cards, deck)]
+        ids = [c.id for c in deck_cards(state.settings.cards, deck, state.settings.edition)]
         return Card(who, deck, ids[i % len(ids)])
 
     return {
@@ -144,9 +145,9 @@ def commands_of_every_kind(draw: st.DrawFn) -> tuple[GameState, object]:
 @given(commands_of_every_kind())
 def test_parse_reads_back_what_format_writes(case):
     state, command = case
-    line = commands.format(command)
+    line = commands.format(command, state.board)
     assert parse(line, state) == command, line
-    assert commands.format(parse(line, state)) == line
+    assert commands.format(parse(line, state), state.board) == line
 
 
 def test_every_verb_has_a_writer_and_a_strategy():
@@ -184,7 +185,7 @@ def test_format_writes_the_canonical_words():
     state = new_game(["Ann", "Bob"])
     assert commands.format(parse("jail ann pay", state)) == "jail Ann fine"
     assert commands.format(parse("tax a super", state)) == "tax Ann luxury"
-    assert commands.format(parse("tax ann inc flat", state)) == "tax Ann income 200"
+    assert commands.format(parse("tax ann inc flat", state), state.board) == "tax Ann income 200"
     assert commands.format(parse("end agreed", state)) == "end"
     assert commands.format(parse("lift b boardwalk", state)) == "unmortgage Bob Boardwalk"
     assert commands.format(parse("rent bob b&o dice 7 card", state)) == "rent Bob B. & O. Railroad dice 7 card"
@@ -193,3 +194,50 @@ def test_format_writes_the_canonical_words():
         commands.format(parse("trade ann bob give boardwalk and 20 get cc jail card lift park place", state))
         == "trade Ann Bob give Boardwalk, 20 get chest-jail-card lift Park Place"
     )
+
+
+@pytest.mark.parametrize(
+    ("edition", "typed", "written"),
+    [
+        ("us", "tax ann income 200", "tax Ann income 200"),
+        ("us", "tax ann income $200", "tax Ann income 200"),
+        ("de-dm", "tax ann income flat", "tax Ann income 4000"),
+        ("de-dm", "tax ann income 4000", "tax Ann income 4000"),
+        ("de-dm", "tax ann income 4.000", "tax Ann income 4000"),
+        ("de-dm", "tax ann income 4.000DM", "tax Ann income 4000"),
+        ("de-dm", "tax ann income 4.000 DM", "tax Ann income 4000"),
+        ("de-dm", "tax ann income 10%", "tax Ann income 10%"),
+    ],
+)
+def test_the_flat_income_tax_is_typed_and_written_as_the_board_prints_it(edition, typed, written):
+    """Issue 36: the flat Income Tax is the board's own figure (4.000 DM on the Deutsche Mark board), typed as
+    that figure (with the board's sign and separator, or not) or ``flat``, and the canonical line, which the dialogs
+    and phones journal, names it; the journal's JSON keeps the one word ``200`` for the flat choice."""
+    from rules.codec import action_to_dict
+
+    state = new_game(["Ann", "Bob"], game_settings(edition=edition))
+    command = parse(typed, state)
+    assert commands.format(command, state.board) == written
+    if command.option == TaxChoice.FLAT:
+        assert action_to_dict(command)["option"] == "200"
+
+
+@pytest.mark.parametrize(
+    ("typed", "refusal"),
+    [
+        (
+            "tax ann income 200",
+            "200 DM is not an income-tax choice: the flat Income Tax on the Deutschland (DM) board "
+            "is 4.000 DM (type 4000 or flat), else 10%",
+        ),
+        ("tax ann income 4001", "4.001 DM is not an income-tax choice"),
+        ("tax ann income vier", '"vier" is not an income-tax choice: 4000 (or flat) or 10%'),
+    ],
+)
+def test_a_figure_that_is_not_the_boards_flat_tax_is_refused_naming_it(typed, refusal):
+    """Issue 36 (docs/rulings.md, "The flat Income Tax"): ``200`` typed on a board whose flat tax is 4.000 DM is
+    refused with the board's figure, never recorded as 4.000 DM under a line that says 200."""
+    state = new_game(["Ann", "Bob"], game_settings(edition="de-dm"))
+    with pytest.raises(commands.CommandError) as refused:
+        parse(typed, state)
+    assert refusal in refused.value.message

@@ -76,6 +76,17 @@ def test_every_setting_is_read():
     assert config.exports == Path("~/monopoly").expanduser()
 
 
+def test_the_money_settings_are_in_the_chosen_editions_money():
+    """Issue 36: the luxury tax's printed figures and the pot's bound scale with the edition's starting money
+    (docs/rulings.md): 1500 or 2000 DM on the Deutsche Mark board, where 75 is refused naming them."""
+    write_config('[new_game]\nedition = "dm"\nluxury_tax = 1500\n[new_game.house_rules]\nfree_parking_start = 20000\n')
+    config = settings.load().new_game
+    assert (config.edition, config.luxury_tax, config.free_parking_start) == ("de-dm", 1500, 20000)
+    write_config('[new_game]\nedition = "de-dm"\nluxury_tax = 75\n')
+    with pytest.raises(settings.SettingsError, match="new_game.luxury_tax: must be 1500 or 2000"):
+        settings.load()
+
+
 def test_a_variant_alias_is_read_as_its_key():
     write_config('[new_game]\nvariant = "darrow"\n')
     assert settings.load().new_game.variant == "darrow-1935"

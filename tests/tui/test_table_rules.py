@@ -16,6 +16,7 @@ from banker.tui.app import make_app
 from banker.tui.dialogs import AuctionDialog
 from banker.tui.screens.table import TableScreen
 from rules import Settings, new_game
+from rules.state import game_settings
 from tests.kit.journal import make_game
 from tests.kit.screens import balances, text_of
 from tests.kit.waits import until
@@ -183,16 +184,21 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
 
 
 @pytest.mark.parametrize(
-    ("edition", "word", "square", "paid"),
-    [("us", "luxury", "Luxury Tax", "$100"), ("uk", "super", "Super Tax", "£100")],
-    ids=["us-luxury-tax", "uk-super-tax-seed003-appendix"],
+    ("edition", "word", "square", "flat", "paid", "after"),
+    [
+        ("us", "luxury", "Luxury Tax", "200", "$100", [1400, 1500, 1500]),
+        ("uk", "super", "Super Tax", "200", "£100", [1400, 1500, 1500]),
+        ("de-dm", "luxury", "Zusatzsteuer", "4000", "2.000 DM", [28000, 30000, 30000]),  # not a word: luxury
+    ],
+    ids=["us-luxury-tax", "uk-super-tax-seed003-appendix", "de-dm-zusatzsteuer-issue36"],
 )
-async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, word, square, paid):
+async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, word, square, flat, paid, after):
     """seed 003, appendix: "Luxury Tax/Super Tax": on the UK board the dialog and the reply say Super Tax; a prefix
     of the word is enough, as on the command line. The line recorded is the canonical one (``tax ann luxury``, the
-    engine's word, as ``commands.format`` writes it) on either board."""
+    engine's word, as ``commands.format`` writes it) on either board. The German board's Zusatzsteuer is offered as
+    luxury, a word the language reads, and its flat Income Tax as its own figure (issue 36)."""
     db = Path(os.environ["BANKER_DB"])
-    make_game(db, settings=Settings(edition=edition))
+    make_game(db, settings=game_settings(edition=edition))
     app = make_app(db)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("t")
@@ -200,14 +206,54 @@ async def test_the_tax_dialog_names_the_100_tax_as_the_board_prints_it(edition, 
         dialog = app.screen
         note = text_of(dialog.query_one("#note", Static))
         assert f"Or: {word} ({square})." in note
-        assert f"200 / 10% / {word}" in [str(label.render()) for label in dialog.query(".field-label")]
+        assert f"{flat} / 10% / {word}" in [str(label.render()) for label in dialog.query(".field-label")]
         dialog.focused.value = word[:2]
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert app.session.log()[-1].text == "tax ann luxury"
-        assert balances(app) == [1400, 1500, 1500]
+        assert balances(app) == after
         assert f"ann pays {square} of {paid} to the bank" in text_of(app.screen.query_one("#reply", Static))
+
+
+@pytest.mark.parametrize(
+    ("variant", "typed", "line"),
+    [
+        ("standard", "250", "tax ann income 250"),
+        ("standard", "flat", "tax ann income 250"),  # the canonical line names the figure charged
+        ("short-1990s", None, "tax ann income 250"),  # a flat tax only: the field starts with its figure
+    ],
+)
+async def test_the_tax_dialog_offers_and_journals_the_boards_flat_figure(variant, typed, line):
+    """Issue 36: on a board whose flat Income Tax is 250 € the dialog is labelled with it and journals it
+    (``tax ann income 250``), where it offered "200 or 10%" and recorded a 250 € tax under a line that said 200;
+    `200` typed there is refused naming the board's figure, the dialog kept open."""
+    from tests.cli.test_editions import OTHER_FIGURES, city_text, place
+    from tests.tui.test_dialogs import refusal
+
+    db = Path(os.environ["BANKER_DB"])
+    place(db, city_text(**OTHER_FIGURES))
+    make_game(db, settings=game_settings(variant, "springfield"))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        dialog = app.screen
+        labels = [str(label.render()) for label in dialog.query(".field-label")]
+        assert ("250 / luxury" if variant == "short-1990s" else "250 / 10% / luxury") in labels
+        assert "250 €" in text_of(dialog.query_one("#note", Static))
+        if typed is None:
+            assert dialog.focused.value == "250"
+        else:
+            dialog.focused.value = "200"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is dialog and "the flat Income Tax on the Springfield board is 250 €" in refusal(app)
+            dialog.focused.value = typed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert [e.text for e in app.session.log()] == [line] and balances(app)[0] == 1750
 
 
 async def test_a_game_recorded_with_an_absurd_time_limit_still_opens():
