@@ -193,7 +193,7 @@ class Session:
         try:
             own = info.settings.get(EDITION_DATA) if isinstance(info.settings, dict) else None
             if own is not None:  # an edition read from a file, journalled whole: the game keeps it
-                editions.register(own, source=f"{journal.path} (game {game_id})")
+                editions.register(own, source=f"{journal.path} (game {game_id})", journalled=True)
             settings = state_from_dict(
                 {"settings": info.settings, "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
             ).settings

@@ -10,12 +10,27 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cached_property
 from typing import Any, cast
 
 from rules.errors import UnknownName
+from rules.fields import (
+    MAX_AMOUNT,
+    MONEY,
+    NAME,
+    Checked,
+    Choice,
+    Field,
+    FieldError,
+    List,
+    Pattern,
+    Text,
+    Whole,
+    read,
+    unknown,
+)
 from rules.names import name_key, shown
 
 
@@ -297,9 +312,10 @@ def _group_marks(group_data: dict[str, Any], bad: Callable[[str, str], Exception
     for key, g in group_data.items():
         if "mark" not in g:
             continue
-        mark = g["mark"]
-        if not isinstance(mark, str) or not 1 <= len(mark) <= 3 or not mark.isalnum() or not mark.isascii():
-            raise bad(f"group {key} mark", f"needs one to three letters or digits, not {mark!r}")
+        try:
+            mark = read(GROUP_KEYS, g, "mark")
+        except FieldError as e:
+            raise bad(f"group {key} {e.key}", e.why) from None
         if mark in given.values():
             raise bad(f"group {key} mark", f"{mark!r} is another group's mark")
         given[key] = mark
@@ -325,56 +341,45 @@ def _made_mark(title: str, used: set[str]) -> str:
     return next(c for c in candidates if c not in used)
 
 
-def parse_board(data: dict[str, Any], source: str = "board") -> Board:
-    """Build a :class:`Board` from parsed TOML, raising :class:`BoardDataError` naming the first bad entry."""
+def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = False) -> Board:
+    """Build a :class:`Board` from parsed TOML, raising :class:`BoardDataError` naming the first bad entry. Each key
+    is read as :data:`EDITION_KEYS` (a square's as :data:`SQUARE_KEYS`, a group's as :data:`GROUP_KEYS`) declares
+    it: its kind and its limits. ``journalled``: a game's own copy, held to the kinds but not to limits added since
+    it was journalled (:class:`rules.fields.Field`)."""
 
     def bad(where: str, why: str) -> BoardDataError:
         return BoardDataError(f"{source}: {where}: {why}")
 
-    def positive(where: str, value: object) -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
-            raise bad(where, f"must be a positive whole number, not {value!r}")
-        return value
+    def value(key: str, table: dict[str, Field] = EDITION_KEYS, where: str = "", within: dict[str, Any] = data) -> Any:
+        try:
+            return read(table, within, key, journalled)
+        except FieldError as e:
+            raise bad(f"{where} {e.key}" if where else e.key, e.why) from None
 
-    unknown = sorted(set(data) - BOARD_KEYS)
-    if unknown:
-        raise bad(unknown[0], "not a board setting; see docs/editions.md for the keys an edition file has")
-    edition_key = data.get("edition")
-    if not isinstance(edition_key, str) or not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,23}", edition_key):
-        raise bad("edition", f"the key must be 1 to 24 lower-case letters, digits or hyphens, not {edition_key!r:.40}")
-    text_fields: dict[str, str] = {}
-    for field in ("title", "currency"):
-        value = data.get(field)
-        if not isinstance(value, str) or not value.strip() or any(not ch.isprintable() for ch in value):
-            raise bad(field, f"must be some printable text, not {value!r:.40}")
-        text_fields[field] = value.strip()
-    if len(text_fields["currency"]) > 3 or any(ch.isdigit() or ch in "-,." for ch in text_fields["currency"]):
+    unknown_key = unknown(EDITION_KEYS, data)
+    if unknown_key is not None:
+        raise bad(shown(unknown_key, 40), "not a board setting; see docs/editions.md for the keys an edition file has")
+    edition_key = value("edition")
+    text_fields = {field: value(field) for field in ("title", "currency")}
+    if any(ch.isdigit() or ch in "-,." for ch in text_fields["currency"]):
         raise bad("currency", f"a currency sign is 1 to 3 characters, not digits: {text_fields['currency']!r}")
-    position = data.get("currency_position", "before")
-    if position not in CURRENCY_POSITIONS:
-        raise bad("currency_position", f'must be "before" or "after", not {position!r:.40}')
-    thousands = data.get("thousands", ",")
-    if thousands not in THOUSANDS:
-        raise bad("thousands", f"must be one of {', '.join(repr(t) for t in THOUSANDS)}, not {thousands!r:.40}")
-    edition_aliases = data.get("aliases", [])
-    if not isinstance(edition_aliases, list) or not all(isinstance(a, str) and a.strip() for a in edition_aliases):
-        raise bad("aliases", f"must be a list of names, not {edition_aliases!r:.40}")
-    decks = data.get("decks", [edition_key] if "chance" in data or "chest" in data else ["classic"])
-    if not isinstance(decks, list) or not decks or not all(isinstance(d, str) and d for d in decks):
-        raise bad("decks", f"must be a list of card deck names, not {decks!r:.40}")
-    currency_name = data.get("currency_name", "")
-    if currency_name != "" and (
-        not isinstance(currency_name, str) or len(currency_name) > 20 or not currency_name.replace(" ", "").isalpha()
-    ):
-        raise bad("currency_name", f"must be a word or two (dollars, pounds, euros), not {currency_name!r:.40}")
-    order = data.get("order", 100)
-    if not isinstance(order, int) or isinstance(order, bool):
-        raise bad("order", f"must be a whole number, not {order!r:.40}")
+    position = value("currency_position")
+    thousands = value("thousands")
+    edition_aliases = value("aliases")
+    decks = (
+        value("decks") if "decks" in data else ((edition_key,) if "chance" in data or "chest" in data else ("classic",))
+    )
+    currency_name = value("currency_name")
+    order = value("order")
     raw_squares = data.get("square")
     if not isinstance(raw_squares, list) or len(raw_squares) != 40:
         count = len(raw_squares) if isinstance(raw_squares, list) else 0
         raise bad("square", f"a board has 40 squares, this file has {count}")
     group_data = data.get("groups", {})
+    if not isinstance(group_data, dict) or not all(isinstance(g, dict) for g in group_data.values()):
+        raise bad("groups", "must be [groups.<key>] tables, one a group")
+    if len(group_data) > 28:
+        raise bad("groups", f"a board has at most 28 groups (one a deed), this file has {len(group_data)}")
     squares: list[Square] = []
     deeds: list[Deed] = []
     members: dict[str, list[int]] = {}
@@ -382,36 +387,27 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
         if not isinstance(sq, dict):
             raise bad(f"square {i}", "must be a [[square]] table")
         where = f'square {i} ("{shown(str(sq.get("name", "?")), 40)}")'
-        name = sq.get("name")
-        if not isinstance(name, str) or not name.strip():
-            raise bad(where, "has no name")
-        try:
-            kind = SquareKind(sq.get("kind"))
-        except ValueError:
-            raise bad(where, f"unknown kind {sq.get('kind')!r}") from None
+        unknown_key = unknown(SQUARE_KEYS, sq)
+        if unknown_key is not None:
+            raise bad(f"{where} {shown(unknown_key, 40)}", f"not a square's key; a square has {', '.join(SQUARE_KEYS)}")
+        name = value("name", SQUARE_KEYS, where, sq)
+        kind = SquareKind(value("kind", SQUARE_KEYS, where, sq))
         if kind not in DEED_KINDS:
             squares.append(Square(i, name, kind))
             continue
         group = sq.get("group")
-        if group not in group_data:
-            raise bad(where, f"group {group!r} is not one of the [groups]")
-        price = positive(f"{where} price", sq.get("price"))
-        mortgage = positive(f"{where} mortgage", sq.get("mortgage"))
+        if not isinstance(group, str) or group not in group_data:
+            raise bad(where, f"group {shown(repr(group), 40)} is not one of the [groups]")
+        price = value("price", SQUARE_KEYS, where, sq)
+        mortgage = value("mortgage", SQUARE_KEYS, where, sq)
         house_cost, rents = 0, cast(tuple[int, ...], ())
         if kind is SquareKind.STREET:
-            house_cost = positive(f"{where} house_cost", sq.get("house_cost"))
-            raw_rents = sq.get("rents")
-            if not isinstance(raw_rents, list) or len(raw_rents) != 6:
-                raise bad(f"{where} rents", "needs 6 figures: site, 1-4 houses, hotel")
-            rents = tuple(positive(f"{where} rents[{j}]", r) for j, r in enumerate(raw_rents))
+            house_cost = value("house_cost", SQUARE_KEYS, where, sq)
+            rents = value("rents", SQUARE_KEYS, where, sq)
             if list(rents) != sorted(set(rents)):
                 raise bad(f"{where} rents", "must rise with each building")
         index = len(deeds)
-        raw_aliases = sq.get("aliases", [])
-        if not isinstance(raw_aliases, list) or not all(isinstance(a, str) and a.strip() for a in raw_aliases):
-            raise bad(f"{where} aliases", f"must be a list of names, not {raw_aliases!r:.40}")
-        aliases = tuple(raw_aliases)
-        group = str(group)
+        aliases = value("aliases", SQUARE_KEYS, where, sq)
         deeds.append(Deed(index, i, slug(name), name, kind, group, price, mortgage, house_cost, rents, aliases))
         members.setdefault(group, []).append(index)
         squares.append(Square(i, name, kind, index))
@@ -425,23 +421,28 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
                 raise bad(
                     f'square {d.square} ("{shown(d.name, 40)}")', f'its name "{shown(n, 40)}" is taken by {other.name}'
                 )
-    marks = _group_marks(group_data, bad)
     groups: dict[str, Group] = {}
     for key, g in group_data.items():
         if key not in members:
-            raise bad(f"group {key}", "has no deeds")
+            raise bad(f"group {shown(key, 40)}", "has no deeds")
+        unknown_key = unknown(GROUP_KEYS, g)
+        if unknown_key is not None:
+            raise bad(
+                f"group {key} {shown(unknown_key, 40)}", f"not a group's key; a group has {', '.join(GROUP_KEYS)}"
+            )
         kinds = {deeds[i].kind for i in members[key]}
         if len(kinds) != 1:
             raise bad(f"group {key}", "mixes streets, railroads and utilities")
         if kinds == {SquareKind.STREET} and not 2 <= len(members[key]) <= 3:
             raise bad(f"group {key}", f"a colour group has 2 or 3 lots, not {len(members[key])}")
-        groups[key] = Group(key, g.get("title", key), g.get("colour", "#888888"), tuple(members[key]), marks[key])
-    rr = tuple(positive(f"railroad_rents[{j}]", r) for j, r in enumerate(data.get("railroad_rents", ())))
-    if len(rr) != len(groups.get("railroad", Group("", "", "", ())).deeds) or not rr:
+        title = value("title", GROUP_KEYS, f"group {key}", g) if "title" in g else key
+        groups[key] = Group(key, title, value("colour", GROUP_KEYS, f"group {key}", g), tuple(members[key]))
+    marks = _group_marks(group_data, bad)
+    groups = {key: replace(group, mark=marks[key]) for key, group in groups.items()}
+    rr = value("railroad_rents")
+    if len(rr) != len(groups.get("railroad", Group("", "", "", ())).deeds):
         raise bad("railroad_rents", "needs one figure per railroad")
-    um = tuple(positive(f"utility_multipliers[{j}]", m) for j, m in enumerate(data.get("utility_multipliers", ())))
-    if len(um) != 2:
-        raise bad("utility_multipliers", "needs two figures: one utility owned, both owned")
+    um = value("utility_multipliers")
     return Board(
         edition=edition_key,
         title=text_fields["title"],
@@ -449,16 +450,16 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
         squares=tuple(squares),
         deeds=tuple(deeds),
         groups=groups,
-        go_salary=positive("go_salary", data.get("go_salary")),
-        jail_fine=positive("jail_fine", data.get("jail_fine")),
-        income_tax=positive("income_tax", data.get("income_tax")),
-        luxury_tax=positive("luxury_tax", data.get("luxury_tax")),
-        houses=positive("houses", data.get("houses")),
-        hotels=positive("hotels", data.get("hotels")),
-        starting_cash=positive("starting_cash", data.get("starting_cash", STARTING_CASH)),
+        go_salary=value("go_salary"),
+        jail_fine=value("jail_fine"),
+        income_tax=value("income_tax"),
+        luxury_tax=value("luxury_tax"),
+        houses=value("houses"),
+        hotels=value("hotels"),
+        starting_cash=value("starting_cash"),
         railroad_rents=rr,
         utility_multipliers=(um[0], um[1]),
-        aliases=tuple(edition_aliases),
+        aliases=edition_aliases,
         currency_after=position == "after",
         thousands=thousands,
         currency_name=currency_name,
@@ -468,14 +469,58 @@ def parse_board(data: dict[str, Any], source: str = "board") -> Board:
     )
 
 
-BOARD_KEYS = frozenset(
-    (
-        "edition", "title", "aliases", "order", "currency", "currency_name", "currency_position", "thousands",
-        "decks", "starting_cash", "go_salary", "jail_fine", "income_tax", "luxury_tax", "houses", "hotels",
-        "railroad_rents", "utility_multipliers", "groups", "square", "chance", "chest",
-    )
-)  # fmt: skip
-"""The keys of an edition file (docs/editions.md); ``chance`` and ``chest``: the edition's own deck, if any."""
+_KEY = r"[a-z0-9][a-z0-9-]{0,23}"
+EDITION_KEYS: dict[str, Field] = {
+    "edition": Pattern(_KEY, "1 to 24 lower-case letters, digits or hyphens (the edition's key)"),
+    "title": Text(60, "a title"),
+    "aliases": List(NAME, 0, 10, default=()),
+    "order": Whole(-1000, 1000, default=100),
+    "currency": Text(3, "a currency sign"),
+    "currency_name": Pattern(
+        r"(?=.{0,20}\Z)(?:[^\W\d_]+(?: [^\W\d_]+)*)?", "a word or two (dollars, pounds, euros)", default=""
+    ),
+    "currency_position": Choice(CURRENCY_POSITIONS, default="before"),
+    "thousands": Choice(THOUSANDS, default=","),
+    "decks": List(Pattern(_KEY, "a card deck's name"), 1, 10, "a list of card deck names"),
+    "starting_cash": Whole(1, MAX_AMOUNT, default=STARTING_CASH),
+    "go_salary": MONEY,
+    "jail_fine": MONEY,
+    "income_tax": MONEY,
+    "luxury_tax": MONEY,
+    "houses": Whole(1, 999),
+    "hotels": Whole(1, 999),
+    "railroad_rents": List(MONEY, 1, 28, "one figure per railroad"),
+    "utility_multipliers": List(
+        Whole(1, MAX_AMOUNT // 12), 2, 2, "two figures: one utility owned, both owned"
+    ),  # times a roll of at most 12: a utility's rent is a figure too
+    "groups": Checked("[groups.<key>] tables: a title, a colour and a mark (GROUP_KEYS)"),
+    "square": Checked("40 [[square]] tables (SQUARE_KEYS)"),
+    "chance": Checked("the edition's own Chance cards (rules.decks.CARD_KEYS)"),
+    "chest": Checked("the edition's own Community Chest cards"),
+}
+"""The keys of an edition file (docs/editions.md), each with its kind and its limits: the one place a key is
+bounded. Money is :data:`rules.fields.MONEY` (1 to :data:`rules.fields.MAX_AMOUNT`), a name 1 to 40 printable
+characters (:data:`rules.fields.NAME`)."""
+
+SQUARE_KEYS: dict[str, Field] = {
+    "name": NAME,
+    "kind": Choice(tuple(k.value for k in SquareKind)),
+    "group": Checked("the key of one of the [groups]"),
+    "price": MONEY,
+    "mortgage": MONEY,
+    "house_cost": MONEY,
+    "rents": List(MONEY, 6, 6, "6 figures: site, 1-4 houses, hotel"),
+    "aliases": List(NAME, 0, 10, default=()),
+}
+"""The keys of a ``[[square]]``: a street has them all, a railroad or utility no ``house_cost`` or ``rents``, any
+other square a ``name`` and a ``kind``."""
+
+GROUP_KEYS: dict[str, Field] = {
+    "title": Text(40, "a group's title"),
+    "colour": Pattern(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}", 'a colour as "#rrggbb"', default="#888888"),
+    "mark": Pattern(r"[A-Za-z0-9]{1,3}", "one to three letters or digits"),
+}
+"""The keys of a ``[groups.<key>]``; its title defaults to the key, its mark to one made from the title."""
 
 
 class BoardDataError(ValueError):

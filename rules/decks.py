@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 from rules.board import Board, normalise
 from rules.data import HERE, read_text
 from rules.errors import RuleError
+from rules.fields import MAX_AMOUNT, Choice, Field, FieldError, Switch, Text, Whole, read, unknown
 from rules.names import shown
 from rules.state import Deck
 
@@ -72,36 +73,48 @@ class CardDataError(ValueError):
     """A card data file that does not describe a usable deck."""
 
 
-def _parse_deck(data: dict[str, Any], source: str, board: Board | None = None) -> dict[Deck, tuple[CardDef, ...]]:
-    """Both decks of a deck file (or of an edition file's own ``[[chance]]``/``[[chest]]``), validated: each card
-    an id, a text and a known kind, no negative figure, a move's square on the board."""
-    from rules.money import MAX_AMOUNT  # with the money rules, which opening a game does not load (it reads no deck)
+CARD_KEYS: dict[str, Field] = {
+    "id": Text(40, "a card's id"),
+    "text": Text(300, "a card's text"),
+    "kind": Choice(tuple(CardKind)),
+    "amount": Whole(0, MAX_AMOUNT, default=0),
+    "house": Whole(0, MAX_AMOUNT, default=0),
+    "hotel": Whole(0, MAX_AMOUNT, default=0),
+    "square": Whole(0, 39, default=-1),
+    "pass_go": Switch(default=False),
+    "target": Choice(("railroad", "utility"), default=""),
+}
+"""The keys of a card (``[[chance]]``, ``[[chest]]``), each with its kind and limits: money (``amount``, and the
+repairs' ``house`` and ``hotel``) to :data:`rules.fields.MAX_AMOUNT`, a move's square on the board, a nearest
+card's target. The fields of :class:`CardDef`."""
 
+
+def _parse_deck(
+    data: dict[str, Any], source: str, board: Board | None = None, journalled: bool = False
+) -> dict[Deck, tuple[CardDef, ...]]:
+    """Both decks of a deck file (or of an edition file's own ``[[chance]]``/``[[chest]]``), validated: each card
+    an id, a text and a known kind, its figures as :data:`CARD_KEYS` bounds them, a move's square on the board."""
     decks: dict[Deck, tuple[CardDef, ...]] = {}
-    known = {f.name for f in fields(CardDef)} - {"deck"}
     for deck in DECKS:
         cards = []
         raw_cards = data.get(deck, ())
-        if not isinstance(raw_cards, list):
+        if not isinstance(raw_cards, list) or not all(isinstance(raw, dict) for raw in raw_cards):
             raise CardDataError(f"{source}: {deck}: must be [[{deck}]] tables")
         for n, raw in enumerate(raw_cards):
             where = f"{source}: {deck} {shown(str(raw.get('id', n)), 40)}"
-            if raw.get("kind") not in frozenset(CardKind) or not raw.get("id") or not raw.get("text"):
-                raise CardDataError(f"{where}: needs an id, a text and a known kind ({', '.join(CardKind)})")
-            unknown = sorted(set(raw) - known)
-            if unknown:
-                raise CardDataError(
-                    f"{where}: {unknown[0]}: not a card field; the fields are {', '.join(sorted(known))}"
-                )
-            for f in ("amount", "house", "hotel"):
-                value = raw.get(f, 0)
-                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT:
-                    raise CardDataError(f"{where}: {f}: must be a whole number from 0, not {value!r:.20}")
-            card = CardDef(deck=deck, **{**raw, "kind": CardKind(raw["kind"])})
-            if card.kind is CardKind.MOVE and not 0 <= card.square < 40:
-                raise CardDataError(f"{where}: square: {card.square} is not a square of the board (0 to 39)")
-            if card.kind is CardKind.NEAREST and card.target not in ("railroad", "utility"):
-                raise CardDataError(f'{where}: target: must be "railroad" or "utility", not {card.target!r:.20}')
+            unknown_key = unknown(CARD_KEYS, raw)
+            if unknown_key is not None:
+                known = ", ".join(sorted(CARD_KEYS))
+                raise CardDataError(f"{where}: {shown(unknown_key, 40)}: not a card field; the fields are {known}")
+            try:
+                values = {key: read(CARD_KEYS, raw, key, journalled) for key in CARD_KEYS}
+            except FieldError as e:
+                raise CardDataError(f"{where}: {e}") from None
+            card = CardDef(deck=deck, **{**values, "kind": CardKind(values["kind"])})
+            if card.kind is CardKind.MOVE and card.square < 0:
+                raise CardDataError(f"{where}: square: a move card names the square it goes to (0 to 39)")
+            if card.kind is CardKind.NEAREST and not card.target:
+                raise CardDataError(f'{where}: target: must be "railroad" or "utility" (it is missing)')
             cards.append(card)
         if len({normalise(c.id) for c in cards}) != len(cards) or not 16 <= len(cards) <= 17:
             raise CardDataError(f"{source}: {deck}: the deck needs 16 or 17 cards with distinct ids, not {len(cards)}")
@@ -145,13 +158,13 @@ _own: dict[tuple[str, int], dict[Deck, tuple[CardDef, ...]]] = {}
 """The decks edition files carry themselves, by (edition key, id of its board)."""
 
 
-def check_decks(board: Board, data: dict[str, Any]) -> None:
+def check_decks(board: Board, data: dict[str, Any], journalled: bool = False) -> None:
     """Validate an edition's decks: its own (``[[chance]]``/``[[chest]]``, named after the edition), and that each
     shared one it names is there; raises :class:`CardDataError` naming the file and the key. A shared deck's cards
     (a file shipped with Banker, every card of which its tests check) are read and validated when first dealt, not
     with each edition that names them: opening a US game read both of its decks, 1.5 ms of every launch."""
     if "chance" in data or "chest" in data:
-        _own[board.edition, id(board)] = _parse_deck(data, board.source)
+        _own[board.edition, id(board)] = _parse_deck(data, board.source, journalled=journalled)
     for style in board.decks:
         if style == board.edition and (board.edition, id(board)) in _own:
             continue

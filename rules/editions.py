@@ -16,12 +16,12 @@ changed or gone.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from rules.board import Board, BoardDataError, normalise, parse_board
+from rules.bounded import EDITION_FILE, DataError, read_file, read_toml
 from rules.data import HERE
 from rules.errors import RuleError
 from rules.names import shown
@@ -59,32 +59,28 @@ def directories() -> tuple[Path, ...]:
     return tuple(_directories)
 
 
-def parse_edition(data: dict[str, Any], source: str) -> Board:
+def parse_edition(data: dict[str, Any], source: str, journalled: bool = False) -> Board:
     """Validate parsed TOML as an edition: the board (:func:`rules.board.parse_board`), then its decks (each a
-    shared deck or the file's own ``[[chance]]``/``[[chest]]``, every card's square on the board)."""
-    board = parse_board(data, source=source)
+    shared deck or the file's own ``[[chance]]``/``[[chest]]``, every card's square on the board). ``journalled``:
+    a game's own copy, held to the kinds of its keys but not to limits added since (:class:`rules.fields.Field`)."""
+    board = parse_board(data, source=source, journalled=journalled)
     from rules.decks import check_decks  # the decks know what a deck is; they import the board, not the editions
 
     try:
-        check_decks(board, data)
+        check_decks(board, data, journalled)
     except ValueError as e:
         raise EditionDataError(str(e)) from None
     return board
 
 
 def read_edition(path: Path, source: str | None = None) -> tuple[Board, dict[str, Any]]:
-    """Read and validate one edition file; :class:`EditionDataError` names the file (and the line, for TOML that
-    does not parse)."""
+    """Read and validate one edition file, within the bounds of one (:data:`rules.bounded.EDITION_FILE`: its
+    size, nesting, values and texts); :class:`EditionDataError` names the file and the place in it."""
     name = source or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise EditionDataError(f"{name}: cannot be read: {why}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise EditionDataError(f"{name}: not TOML: {e}") from None
+        data = read_toml(read_file(path, EDITION_FILE, name), name, EDITION_FILE)
+    except DataError as e:
+        raise EditionDataError(str(e)) from None
     try:
         return parse_edition(data, name), data
     except BoardDataError as e:
@@ -126,8 +122,8 @@ def _not_built_in(board: Board) -> Board:
     return board
 
 
-def _from_directories() -> tuple[dict[str, tuple[Board, dict[str, Any]]], list[str]]:
-    """The editions in the user's directories, by key, and one line for each file that cannot be played. The
+def _from_directories() -> tuple[dict[str, tuple[Board, dict[str, Any]]], dict[Path, str]]:
+    """The editions in the user's directories, by key, and one line for each file that cannot be played, by file. The
     folder is looked at each time (a file may be added or changed while the app runs) but a file is read again
     only when it changed."""
     files: list[tuple[Path, int, int]] = []
@@ -144,9 +140,9 @@ def _from_directories() -> tuple[dict[str, tuple[Board, dict[str, Any]]], list[s
 @lru_cache(maxsize=8)
 def _read_directories(
     files: tuple[tuple[Path, int, int], ...],
-) -> tuple[dict[str, tuple[Board, dict[str, Any]]], list[str]]:
+) -> tuple[dict[str, tuple[Board, dict[str, Any]]], dict[Path, str]]:
     found: dict[str, tuple[Board, dict[str, Any]]] = {}
-    problems: list[str] = []
+    problems: dict[Path, str] = {}
     for path, _, _ in files:
         try:
             board, data = read_edition(path)
@@ -156,7 +152,7 @@ def _read_directories(
                     f"{path}: edition: {board.edition!r} is also the key of {found[board.edition][0].source}"
                 )
         except EditionDataError as e:
-            problems.append(str(e))
+            problems[path] = str(e)
             continue
         found[board.edition] = (board, data)
     return found, problems
@@ -181,7 +177,7 @@ def by_currency(sign: str) -> Board | None:
 
 def edition_problems() -> list[str]:
     """One line per edition file in the user's directories that cannot be played."""
-    return _from_directories()[1]
+    return list(_from_directories()[1].values())
 
 
 def edition_keys() -> tuple[str, ...]:
@@ -205,6 +201,9 @@ def find_edition(key_or_alias: str) -> Board:
     for b in boards:
         if wanted in {normalise(b.edition), *map(normalise, b.aliases)}:
             return b
+    unplayable = next((line for path, line in _from_directories()[1].items() if normalise(path.stem) == wanted), None)
+    if unplayable is not None:  # the family's file of that name is there, and cannot be played: say why
+        raise RuleError(EDITION_RULE, f'the edition "{shown(str(key_or_alias))}" cannot be played: {unplayable}')
     choices = ", ".join(b.edition for b in boards)
     raise RuleError(EDITION_RULE, f'no edition called "{shown(str(key_or_alias))}"; choose one of {choices}')
 
@@ -236,9 +235,11 @@ def edition_data(key: str) -> dict[str, Any] | None:
     return found[1]
 
 
-def register(data: dict[str, Any], source: str = "journal") -> Board:
-    """Make the edition a game journalled known again (its own copy, whatever the file now says)."""
-    board = _not_built_in(parse_edition(data, source))
+def register(data: dict[str, Any], source: str = "journal", journalled: bool = False) -> Board:
+    """Make the edition a game journalled known again (its own copy, whatever the file now says); ``journalled``:
+    read from the game's journal (held to the kinds of its keys, not to limits added since it began), else from a
+    file a person hands Banker (a game file), held to every limit."""
+    board = _not_built_in(parse_edition(data, source, journalled))
     _registered[board.edition] = (board, data)
     return board
 

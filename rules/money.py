@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from rules.board import Deed
 from rules.errors import CannotPay, RuleError
+from rules.fields import MAX_AMOUNT as MAX_AMOUNT  # declared with the data files' bounds, which it sets
 from rules.outcome import BANK, POT, Transfer, TransferKind
 from rules.state import GameState, Player
 
@@ -145,10 +146,6 @@ def _name(state: GameState, who: int | str) -> str:
 def to_bank_or_pot(state: GameState) -> str:
     """Where taxes and fines go: the Free Parking pot under that house rule, else the bank."""
     return POT if state.settings.house_rules.free_parking else BANK
-
-
-MAX_AMOUNT = 1_000_000
-"""Larger sums are typing mistakes: the whole game holds about $15,000 in notes (seed 000, PREPARATION)."""
 
 
 def check_amount(state: GameState, amount: object, rule: str, what: str = "amount") -> int:

@@ -104,6 +104,32 @@ def _is_control(c: str) -> bool:
     return cat in ("Cc", "Cs", "Zl", "Zp") or c in _BIDI
 
 
+def control_at(text: str, keep: str = "\t\n\r") -> int:
+    """Where the first control character of ``text`` is (:func:`_is_control`: C0, DEL, C1, a lone surrogate, a line
+    or paragraph separator, a bidirectional mark or override), those in ``keep`` excepted; -1 when there is none."""
+    if text.isprintable():
+        return -1
+    return next((i for i, c in enumerate(text) if c not in keep and _is_control(c)), -1)
+
+
+_JOINERS = frozenset("\u200c\u200d")
+"""Zero-width non-joiner and joiner: invisible, but part of how some scripts (Persian, the Indic ones) and emoji
+are written."""
+
+
+def unprintable(text: str) -> str | None:
+    """The first character of ``text`` that a name or a title may not hold: a control or format character (the
+    bidirectional marks and overrides among them, which can rewrite how a line reads), a line break, a private or
+    unassigned code point; None when it has none. Spaces of any width and the two joiners are printable here."""
+    if text.isprintable():
+        return None
+    for c in text:
+        category = unicodedata.category(c)
+        if c not in _JOINERS and category != "Zs" and (category[0] == "C" or category in ("Zl", "Zp")):
+            return c
+    return None
+
+
 def check_text(text: str, what: str = "the line") -> str:
     """Refuse text that holds a lone surrogate (bytes that were not UTF-8) or a control character (tab and line
     breaks, which separate words like spaces, excepted) before anything reads it; returns ``text``."""

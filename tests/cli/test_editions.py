@@ -160,10 +160,10 @@ BAD = [
     (_rents, r'springfield\.toml: square 39 \("Evergreen Terrace"\) rents: needs 6 figures'),
     (_group, r"springfield\.toml: square 39 \(\"Evergreen Terrace\"\): group 'navy' is not one of the \[groups\]"),
     (_duplicate, r'springfield\.toml: square 39 \("Evergreen Terrace"\): its name "Evergreen Terrace" is taken'),
-    (_square, r"springfield\.toml: chance c3: square: 40 is not a square of the board \(0 to 39\)"),
+    (_square, r"springfield\.toml: chance c3: square: must be a whole number from 0 to 39, not 40"),
     (lambda t: t.replace('thousands = "."', 'thousands = "x"'), r"springfield\.toml: thousands: must be one of"),
     (lambda t: t.replace('edition = "springfield"', 'edition = "us"'), r"springfield\.toml: edition: \"us\" is the"),
-    (lambda t: t + "\nprice = [", r"springfield\.toml: not TOML"),
+    (lambda t: t + "\nprice = [", r"springfield\.toml: the end of the file: not valid TOML: invalid value"),
     (
         lambda t: re.sub(r"(?m)^decks = .*$", 'decks = ["classic", "nosuch"]', t, count=1),
         r"springfield\.toml: decks: no card deck called 'nosuch'",
@@ -183,8 +183,8 @@ def test_a_bad_edition_file_is_one_line_and_no_game(capsys, db, mutate, why):
     assert not db.exists()  # no game, not even the database
     status, out, err = run(capsys, "editions", "--db", str(db))  # the folder's listing names it too
     assert status == 2 and "springfield" not in out and re.search(why, err) and err.startswith("banker: not playable")
-    with pytest.raises(Exception, match="no edition called"):
-        find_edition("springfield")
+    with pytest.raises(Exception, match='the edition "springfield" cannot be played: .*springfield.toml: '):
+        find_edition("springfield")  # named by its key, the file of that name says why (issue 31)
 
 
 async def test_the_new_game_screen_lists_the_familys_edition_and_takes_a_file(db, tmp_path):

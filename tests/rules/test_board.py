@@ -104,7 +104,7 @@ def _square(data, name):
         (lambda d: _square(d, "Park Place").update(group="brown"), "group dark_blue: .* not 1"),
         (lambda d: _square(d, "Boardwalk")["rents"].pop(), "needs 6 figures"),
         (lambda d: _square(d, "Boardwalk")["rents"].__setitem__(1, 40), "must rise"),
-        (lambda d: _square(d, "Boardwalk").update(kind="castle"), "unknown kind 'castle'"),
+        (lambda d: _square(d, "Boardwalk").update(kind="castle"), r"kind: must be one of 'go', .*, not 'castle'"),
         (lambda d: _square(d, "Boardwalk").update(group="purple"), "'purple' is not one of the"),
         (lambda d: _square(d, "Boardwalk").update(mortgage=0), r'"Boardwalk"\) mortgage'),
         (lambda d: d.update(railroad_rents=[25, 50, 100]), "one figure per railroad"),

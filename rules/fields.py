@@ -1,0 +1,191 @@
+"""What one key of a data file may hold: its kind and its limits, declared once beside the key (the edition's keys in
+:data:`rules.board.EDITION_KEYS`, a square's in ``SQUARE_KEYS``, a card's in :data:`rules.decks.CARD_KEYS`), so that
+every figure and text a family's file brings is bounded, and a refusal names the key and the limit.
+
+Money is bounded by :data:`MAX_AMOUNT`, the most any one payment may be. A game's figures then stay far inside what
+the journal stores (SQLite's integers go to 9.2 x 10^18): a game of 100,000 GO salaries at the most an edition may
+pay, twice over with the double-GO house rule, moves 2 x 10^11, some 46 million times less (docs/editions.md).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from rules.names import shown, unprintable
+
+MAX_AMOUNT = 1_000_000
+"""Larger sums are typing mistakes: the whole game holds about $15,000 in notes (seed 000, PREPARATION). Every
+amount typed, every card's amount and every figure of an edition is at most this."""
+
+MISSING: Any = object()
+"""The value of a key a file leaves out, where the key has no default."""
+
+
+class FieldError(ValueError):
+    """A value that a key may not hold: ``why`` says what the key may hold, and what it held; ``key`` is the key
+    (``rents[2]`` for an item of a list), once :func:`read` knows it."""
+
+    def __init__(self, why: str, key: str = "") -> None:
+        super().__init__(f"{key}: {why}" if key else why)
+        self.why = why
+        self.key = key
+
+
+class Field(Protocol):
+    """A key's kind and limits: :meth:`check` returns the value as the reader uses it, or raises
+    :class:`FieldError`. ``journalled``: the value comes from a game's own copy (journalled when the game began),
+    held only to the checks of its kind, not the limits added since, so that a game keeps opening."""
+
+    @property
+    def default(self) -> Any: ...
+
+    def check(self, value: Any, journalled: bool = False) -> Any: ...
+
+
+def _was(value: object) -> str:
+    return " (it is missing)" if value is MISSING else f", not {shown(repr(value), 40)}"
+
+
+def _whole_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Whole:
+    """A whole number from ``least`` to ``most``."""
+
+    least: int
+    most: int
+    default: Any = MISSING
+
+    def check(self, value: Any, journalled: bool = False) -> int:
+        if not _whole_number(value) or not self.least <= value <= (value if journalled else self.most):
+            raise FieldError(f"must be a whole number from {self.least:,} to {self.most:,}{_was(value)}")
+        return int(value)
+
+
+MONEY = Whole(1, MAX_AMOUNT)
+"""A figure printed on the board or a deed: a price, a rent, a tax, a salary."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """Printable text (no control, format or bidirectional characters) of 1 to ``most`` characters; ``what`` is
+    what a refusal calls it. ``strip``: the spaces at either end dropped (a name is kept as written: the journal
+    names a deed by it)."""
+
+    most: int
+    what: str = "text"
+    default: Any = MISSING
+    strip: bool = True
+
+    def check(self, value: Any, journalled: bool = False) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise FieldError(f"must be {self.what} of 1 to {self.most} characters{_was(value)}")
+        text = value.strip() if self.strip else value
+        if journalled:
+            return text
+        if len(value.strip()) > self.most:
+            raise FieldError(f"is {len(value.strip()):,} characters long; {self.what} is at most {self.most}")
+        bad = unprintable(value)
+        if bad is not None:
+            raise FieldError(f"holds the invisible character U+{ord(bad):04X}; {self.what} is printable text")
+        return text
+
+
+NAME = Text(40, "a name", strip=False)
+"""A square's, an alias's: what a banker reads and types."""
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """Text matching ``pattern`` whole, as ``what`` describes it."""
+
+    pattern: str
+    what: str
+    default: Any = MISSING
+
+    def check(self, value: Any, journalled: bool = False) -> str:
+        if not isinstance(value, str) or not (journalled or re.fullmatch(self.pattern, value)):
+            raise FieldError(f"must be {self.what}{_was(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of a few words."""
+
+    choices: tuple[str, ...]
+    default: Any = MISSING
+
+    def check(self, value: Any, journalled: bool = False) -> str:
+        if value not in self.choices:
+            raise FieldError(f"must be one of {', '.join(repr(c) for c in self.choices)}{_was(value)}")
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Switch:
+    """true or false."""
+
+    default: Any = MISSING
+
+    def check(self, value: Any, journalled: bool = False) -> bool:
+        if not isinstance(value, bool):
+            raise FieldError(f"must be true or false{_was(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class List:
+    """A list of ``least`` to ``most`` values, each an ``each``; a refusal of one names its index (``rents[2]``).
+    ``what``: what a refusal of the list says it needs ("6 figures: site, 1-4 houses, hotel")."""
+
+    each: Whole | Text | Pattern
+    least: int
+    most: int
+    what: str = ""
+    default: Any = MISSING
+
+    def check(self, value: Any, journalled: bool = False) -> tuple[Any, ...]:
+        if not isinstance(value, list) or not self.least <= len(value) <= (len(value) if journalled else self.most):
+            count = f"{self.least}" if self.least == self.most else f"{self.least} to {self.most}"
+            raise FieldError(f"needs {self.what or f'a list of {count} values'}{_was(value)}")
+        out = []
+        for i, item in enumerate(value):
+            try:
+                out.append(self.each.check(item, journalled))
+            except FieldError as e:
+                raise FieldError(e.why, f"[{i}]") from None
+        return tuple(out)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A key its own code checks (the squares, the groups, a deck: tables; a square's group, which must be one of
+    the file's); ``what`` says what it holds."""
+
+    what: str
+    default: Any = MISSING
+
+    def check(self, value: Any, journalled: bool = False) -> Any:
+        return value
+
+
+def read(table: dict[str, Field], data: dict[str, Any], key: str, journalled: bool = False) -> Any:
+    """``data[key]`` checked by its entry in ``table`` (a key left out: its default, else refused); the
+    :class:`FieldError` names the key (``go_salary``; a list's item as ``rents[2]``)."""
+    field = table[key]
+    if key not in data and field.default is not MISSING:
+        return field.default
+    try:
+        return field.check(data.get(key, MISSING), journalled)
+    except FieldError as e:
+        raise FieldError(e.why, key + e.key) from None
+
+
+def unknown(table: dict[str, Field], data: dict[str, Any]) -> str | None:
+    """The first key of ``data`` that ``table`` does not have."""
+    return next((key for key in data if key not in table), None)
