@@ -368,7 +368,9 @@ def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
         foreign = _foreign_log(path, conn)
         if foreign:
             raise JournalError(foreign)
-        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
+        columns = {row[1] for row in conn.execute("PRAGMA table_info(meta)")}
+        # another program's meta table: said so, not as SQLite's "no such column: key" (found by the reliability run)
+        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall()) if {"key", "value"} <= columns else {}
         if meta.get("app") != APP_ID:
             raise JournalError(f"{path} has a meta table but is not a Banker database; Banker will not write to it")
         version = int(meta.get("schema_version", "0"))

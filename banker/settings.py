@@ -1,7 +1,9 @@
 """The user's settings: ``config.toml`` in the user config directory (docs/settings.md).
 
-Read with :mod:`tomllib` only when the file exists (a launch without one costs a ``stat``), checked whole, and a bad
-value is one :class:`SettingsError` line naming the file, the setting and what it may be, never a traceback. The
+Read by the one bounded reader of the files a person hands Banker (:mod:`rules.bounded`: its size, nesting and
+texts) when the file exists (a launch without one costs an ``open``), checked whole, and a bad value is one
+:class:`SettingsError` line naming the file, the setting (or the place in the file) and what it may be, never a
+traceback. The
 app saves the theme chosen in the command palette back into the file with :func:`save_theme`, keeping every other
 line as the user wrote it. No Textual here: the CLI and the app share it.
 """
@@ -91,24 +93,22 @@ _KEYS: dict[str, dict[str, type]] = {
 _TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
 
 
-def load(path: Path | None = None) -> Config:
+def load(path: Path | None = None, only: str | None = None) -> Config:
     """The settings in ``path`` (default :func:`config_path`); the defaults when there is no file. Raises
-    :class:`SettingsError` for a file that cannot be read or a bad value."""
+    :class:`SettingsError` for a file that cannot be read or a bad value. ``only``: the one section a command uses
+    (``exports`` for ``banker qr``, ``phones`` for ``banker serve``), checked alone, the others' defaults kept: a
+    bad value elsewhere is for what uses it to say (the app, the new-game screen), not a reason to stop."""
     path = config_path() if path is None else path
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return Config()
-    except OSError as e:
-        raise SettingsError(f"{path}: cannot be read: {e.strerror or e}") from None
-    import tomllib
+    from rules.bounded import SETTINGS_FILE, DataError, NoFile, read_file, read_toml
 
     try:
-        doc = tomllib.loads(data.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SettingsError(f"{path}: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as e:
-        raise SettingsError(f"{path}: not valid TOML: {e}") from None
+        doc = read_toml(read_file(path, SETTINGS_FILE), str(path), SETTINGS_FILE)
+    except NoFile:
+        return Config()
+    except DataError as e:  # too large, not UTF-8 or TOML, nested or long past any settings file: the place in it
+        raise SettingsError(str(e)) from None
+    if only is not None:
+        doc = {only: doc[only]} if only in doc else {}
     return parse(doc, path)
 
 

@@ -346,7 +346,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from banker.web.server import serve_forever
 
     try:
-        asyncio.run(serve_forever(path, game, host, port, show, asking=load().phones_ask))
+        asyncio.run(serve_forever(path, game, host, port, show, asking=load(only="phones").phones_ask))
     except KeyboardInterrupt:
         return 0  # Ctrl+C is how serving ends
     except OSError as e:

@@ -12,13 +12,13 @@ from banker.reports.report import Report
 def exports_dir(out: str | Path | None = None, db: str | Path | None = None) -> Path:
     """Where exports go: ``out`` if given, else the settings' ``[exports] directory`` (docs/settings.md), else a
     folder beside the database in use (``db``, default :func:`banker.paths.db_path`): ``banker-exports`` beside
-    ``banker.db``, ``club-exports`` beside ``club.db``. Raises :class:`banker.settings.SettingsError` for a bad
-    config file."""
+    ``banker.db``, ``club-exports`` beside ``club.db``. Raises :class:`banker.settings.SettingsError` for a config
+    file that cannot be read or a bad ``[exports]`` (another section's fault is for what uses it to say)."""
     if out:
         return Path(out).expanduser()
     from banker import settings
 
-    configured = settings.load().exports
+    configured = settings.load(only="exports").exports
     if configured is not None:
         return configured
     from banker.paths import db_path

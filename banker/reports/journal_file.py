@@ -21,8 +21,10 @@ from banker import __version__
 from banker.session import EDITION_DATA, ReplayEntry, ReplayRefused, Session
 from rules import editions
 from rules.board import BoardDataError
+from rules.bounded import GAME_FILE, DataError, read_json
 from rules.codec import state_from_dict, state_to_dict
 from rules.errors import RuleError
+from rules.names import shown
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -113,34 +115,48 @@ class GameFile:
 
 
 def read(text: str) -> GameFile:
-    """Read a game file, refusing (GameFileError, with its line) what is not one."""
+    """Read a game file, refusing (GameFileError, with its line or the place in it) what is not one: first within
+    the bounds of a game file (:data:`rules.bounded.GAME_FILE`: its size, nesting, values and texts), then its
+    shape, then its edition (held to every limit an edition file is)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise GameFileError(f"not JSON: {e.msg}", e.lineno) from None
+        data = read_json(text, "", GAME_FILE)
+    except DataError as e:
+        raise GameFileError(str(e)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise GameFileError(f'not a Banker game file (its "format" is not "{FORMAT}")', 1)
     if data.get("version") != VERSION:
-        raise GameFileError(f"a game file of version {data.get('version')!r}; this Banker reads version {VERSION}")
+        raise GameFileError(
+            f"a game file of version {shown(repr(data.get('version')))}; this Banker reads version {VERSION}"
+        )
     game = data.get("game")
     raw = data.get("entries")
     if not isinstance(game, dict) or not isinstance(raw, list):
         raise GameFileError('a game file needs a "game" object and an "entries" list')
     lines = _entry_lines(text, len(raw))
+    players, settings_data = game.get("players"), game.get("settings")
+    if not isinstance(players, list) or not all(
+        isinstance(p, dict) and isinstance(p.get("name"), str) for p in players
+    ):
+        raise GameFileError('game.players: must be a list of players, each with a "name"')
+    if not isinstance(settings_data, dict):
+        raise GameFileError("game.settings: must be an object: the game's rules, as an exported game file has them")
+    names = [p["name"] for p in players]
+    tokens = [str(p.get("token") or "") for p in players]
+    own = settings_data.get(EDITION_DATA)
     try:
-        players = game["players"]
-        names = [str(p["name"]) for p in players]
-        tokens = [str(p.get("token") or "") for p in players]
-        own = game["settings"].get(EDITION_DATA)
         if own is not None:  # the game's own board, checked as any edition file is
+            if not isinstance(own, dict):
+                raise BoardDataError(f"game.settings.{EDITION_DATA}: must be an object: the edition file's keys")
             editions.register(own, source="the game file's edition")
         settings = state_from_dict(
-            {"settings": game["settings"], "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
+            {"settings": settings_data, "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
         ).settings
     except BoardDataError as e:
         raise GameFileError(f"the game's edition is refused: {e}") from None
-    except (KeyError, TypeError, ValueError, AttributeError) as e:
-        raise GameFileError(f'the "game" set-up is damaged ({type(e).__name__}: {e})') from None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise GameFileError(
+            "game.settings: not a game's rules as Banker writes them (a variant, an edition, ...)"
+        ) from None
     entries = []
     for i, entry in enumerate(raw):
         where = lines[i]

@@ -138,7 +138,7 @@ def _damaged(tmp_path, db, change) -> tuple[str, list[str]]:
             lambda ls: [_richer(ln) if ln.startswith('  "state"') else ln for ln in ls],
             "ends in another state than the file's",
         ),
-        ("not JSON", lambda ls: [*ls[:20], "{{", *ls[20:]], "not JSON"),
+        ("not JSON", lambda ls: [*ls[:20], "{{", *ls[20:]], "line 21, column 1: not valid JSON"),
     ],
 )
 def test_a_damaged_file_is_refused_with_its_line_and_nothing_is_created(capsys, db, tmp_path, what, change, said):
@@ -147,7 +147,7 @@ def test_a_damaged_file_is_refused_with_its_line_and_nothing_is_created(capsys, 
     status, out, err = run(capsys, "import", path, "--db", other)
     assert status == 2 and out == "", what
     assert said in err and err.strip().endswith("nothing was imported"), err
-    line = int(err.split(": line ", 1)[1].split(":", 1)[0])
+    line = int(re.search(r": line (\d+)[:,]", err)[1])
     if "entry" in said:
         entry = said.split('("', 1)[1].split('")', 1)[0]
         assert f'"line": "{entry}"' in lines[line - 1]  # the line named is the entry's own

@@ -245,7 +245,7 @@ def _asking() -> bool:
     from banker.settings import SettingsError, load
 
     try:
-        return load().phones_ask
+        return load(only="phones").phones_ask
     except SettingsError:
         return True  # the app said so when it started; the default stands
 
