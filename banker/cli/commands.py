@@ -137,15 +137,11 @@ def cmd_editions(args: argparse.Namespace) -> int:
 def cmd_games(args: argparse.Namespace) -> int:
     from banker.reports.times import spreadsheet_time
 
+    journal = Journal(database(args.db), readonly=True)  # none there: said, as `state` says it (a mistyped path)
     try:
-        journal = Journal(database(args.db), readonly=True)
-    except LookupError:
-        games = []
-    else:
-        try:
-            games = journal.games()
-        finally:
-            journal.close()
+        games = journal.games()
+    finally:
+        journal.close()
     if not games:
         print("no games yet")
         return 0

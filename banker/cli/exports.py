@@ -14,7 +14,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from banker.cli.support import REFUSED, CliError, database, output_file, safe, say, write_file
-from banker.journal import NoDatabase, NoGame
+from banker.journal import NoGame
 from banker.reports import formats
 from banker.reports.bgstats import bgstats_url
 from banker.reports.exports import qr_text
@@ -38,16 +38,13 @@ def _report(args: argparse.Namespace) -> Report:
 
 
 def _open(args: argparse.Namespace) -> Session:
-    """The game opened read-only; a missing game or database is said in one line (status 1)."""
+    """The game opened read-only; a missing game or database is said in one line (status 1): no database is said
+    as every command says it (:class:`banker.journal.NoDatabase`)."""
     from banker.session import Session
 
     path = database(getattr(args, "db", None))
     try:
         session = Session.open(path, args.game, readonly=True)
-    except NoDatabase:
-        if args.game is None:
-            raise CliError(f"there are no games in {path} yet (there is no Banker database there)") from None
-        raise
     except NoGame as e:
         if e.game is None:
             raise CliError(f"there are no games in {path} yet") from None
@@ -129,15 +126,11 @@ def cmd_qr(args: argparse.Namespace) -> int:
 def cmd_leaderboard(args: argparse.Namespace) -> int:
     from banker.journal import Journal
 
+    journal = Journal(database(getattr(args, "db", None)), readonly=True)  # none there: said, as `state` says it
     try:
-        journal = Journal(database(getattr(args, "db", None)), readonly=True)
-    except LookupError:
-        rows = []
-    else:
-        try:
-            rows = leaderboard(journal)
-        finally:
-            journal.close()
+        rows = leaderboard(journal)
+    finally:
+        journal.close()
     say(leaderboard_text(rows))
     return 0
 

@@ -198,15 +198,13 @@ def game_facts(session: Session, journal: Journal | None = None) -> GameFacts:
 
 
 def collect(db: str | Path) -> list[GameFacts]:
-    """Every finished game in the database, oldest first (an empty list when there is no database). Opened
-    read-only; each game is replayed once, so this takes a moment on a database of long games."""
+    """Every finished game in the database, oldest first. Opened read-only; each game is replayed once, so this
+    takes a moment on a database of long games. Raises :class:`banker.journal.NoDatabase` when there is none (a
+    mistyped path is said, not answered with no games)."""
     from banker.journal import Journal
     from banker.session import Session
 
-    try:
-        journal = Journal(db, create=False, readonly=True)
-    except LookupError:
-        return []
+    journal = Journal(db, create=False, readonly=True)
     try:
         ids = [g.id for g in journal.games() if g.over]
         return [game_facts(Session(journal, game_id), journal) for game_id in ids]

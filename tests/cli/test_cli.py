@@ -126,8 +126,8 @@ def test_games_state_log_do(capsys, db, tmp_path):
 def test_missing_game_and_foreign_db(capsys, db, tmp_path):
     status, _, err = run(capsys, "state", "--db", db)
     assert status == 1 and "no Banker database" in err
-    status, out, _ = run(capsys, "games", "--db", db)
-    assert status == 0 and "no games" in out
+    status, out, err = run(capsys, "games", "--db", db)  # issue 31: as `state` says it, not "no games yet"
+    assert status == 1 and out == "" and "no Banker database" in err
     run(capsys, "new", "standard", "Ann", "Bob", "--db", db)
     status, _, err = run(capsys, "state", "7", "--db", db)
     assert status == 1 and "no game 7" in err

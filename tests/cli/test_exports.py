@@ -7,6 +7,7 @@ import io
 import json
 
 from banker.cli.main import main
+from banker.journal import Journal
 from tests.kit.exports import needs_zbarimg, zbar
 from tests.kit.journal import finished_game
 
@@ -56,7 +57,10 @@ def test_export_of_an_unknown_game_is_refused(tmp_path, capsys):
 
 def test_export_with_no_games(tmp_path, capsys):
     assert main(["export", "--db", str(tmp_path / "empty.db")]) == 1
-    assert "no games" in capsys.readouterr().err
+    assert f"there is no Banker database at {tmp_path / 'empty.db'}" in capsys.readouterr().err
+    Journal(tmp_path / "empty.db").close()  # a database without a game
+    assert main(["export", "--db", str(tmp_path / "empty.db")]) == 1
+    assert "there are no games in" in capsys.readouterr().err
 
 
 @needs_zbarimg

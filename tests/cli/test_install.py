@@ -26,7 +26,7 @@ def test_python_m_banker_runs_the_banker_command(tmp_path):
     out = subprocess.run([sys.executable, "-m", "banker", "--version"], capture_output=True, text=True, cwd=tmp_path)
     assert out.returncode == 0 and out.stdout.startswith("banker ")
     out = subprocess.run([sys.executable, "-m", "banker", "games"], capture_output=True, text=True, cwd=tmp_path)
-    assert (out.returncode, out.stdout) == (0, "no games yet\n")
+    assert (out.returncode, out.stdout) == (1, "") and "there is no Banker database at" in out.stderr
 
 
 @pytest.mark.parametrize("shell", SHELLS)

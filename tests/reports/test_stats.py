@@ -10,6 +10,7 @@ import pytest
 
 import rules
 from banker.cli.main import main
+from banker.journal import Journal
 from banker.reports import stats
 from banker.reports.leaderboard import leaderboard
 from banker.session import Session
@@ -178,9 +179,12 @@ def test_cli_escapes_what_it_echoes(db, capsys):
 
 
 def test_cli_without_games(tmp_path, capsys):
+    assert main(["stats", "--db", str(tmp_path / "none.db")]) == 1  # issue 31: a mistyped path is said
+    assert capsys.readouterr().err == f"banker: there is no Banker database at {tmp_path / 'none.db'}\n"
+    assert not (tmp_path / "none.db").exists()
+    Journal(tmp_path / "none.db").close()
     assert main(["stats", "--db", str(tmp_path / "none.db")]) == 0
     assert capsys.readouterr().out == "No finished games yet.\n"
-    assert not (tmp_path / "none.db").exists()
 
 
 def test_stats_agree_with_the_leaderboard(db):
