@@ -28,10 +28,13 @@ from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import ChoiceButton, CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
 from rules.board import Board
-from rules.editions import all_editions, load_edition_file
+from rules.editions import all_editions, edition_problems, load_edition_file
 from rules.limits import check_settings, setting_number
 from rules.options import OPTIONS, Option
 from rules.state import game_settings
+
+MAX_PROBLEMS_SHOWN = 3
+"""Edition files that cannot be played, each said in a line of its own under the form; more are counted."""
 
 FormValues = tuple[tuple[str, ...], tuple[bool, ...], tuple[int, ...]]
 """Every field of the new-game form as it stands (:meth:`NewGameScreen._form`): inputs, checkboxes, radio sets."""
@@ -117,6 +120,15 @@ class NewGameScreen(Screen[None]):
                 yield CompletingInput(
                     placeholder="or your own board: a .toml file (docs/editions.md)", id="edition-file", compact=True
                 )
+            problems = edition_problems()  # a file dropped into editions/ while the app runs: said, not a crash
+            lines = [f"✗ not playable: {line}" for line in problems[:MAX_PROBLEMS_SHOWN]]
+            if len(problems) > MAX_PROBLEMS_SHOWN:
+                lines.append(f"  and {len(problems) - MAX_PROBLEMS_SHOWN} more: `banker editions` lists them all")
+            edition_errors = Static(
+                Text("\n".join(lines), style="bold red"), id="edition-errors", classes="dialog-preview"
+            )
+            edition_errors.display = bool(problems)
+            yield edition_errors
             for option in (o for o in OPTIONS if not o.house_rule):
                 yield from self._option(option, board)
             yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
