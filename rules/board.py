@@ -474,29 +474,35 @@ EDITION_KEYS: dict[str, Field] = {
     "edition": Pattern(_KEY, "1 to 24 lower-case letters, digits or hyphens (the edition's key)"),
     "title": Text(60, "a title"),
     "aliases": List(NAME, 0, 10, default=()),
-    "order": Whole(-1000, 1000, default=100),
+    "order": Whole(-1000, 1000, default=100, what="where the edition comes in lists"),
     "currency": Text(3, "a currency sign"),
     "currency_name": Pattern(
         r"(?=.{0,20}\Z)(?:[^\W\d_]+(?: [^\W\d_]+)*)?", "a word or two (dollars, pounds, euros)", default=""
     ),
     "currency_position": Choice(CURRENCY_POSITIONS, default="before"),
     "thousands": Choice(THOUSANDS, default=","),
-    "decks": List(Pattern(_KEY, "a card deck's name"), 1, 10, "a list of card deck names"),
+    "decks": List(
+        Pattern(_KEY, "a card deck's name"),
+        1,
+        10,
+        "1 to 10 card decks (`classic`, `2008`, `uk`, or the edition's key for its own; left out: its own if it has"
+        " them, else `classic`)",
+    ),
     "starting_cash": Whole(1, MAX_AMOUNT, default=STARTING_CASH),
     "go_salary": MONEY,
     "jail_fine": MONEY,
     "income_tax": MONEY,
     "luxury_tax": MONEY,
-    "houses": Whole(1, 999),
-    "hotels": Whole(1, 999),
+    "houses": Whole(1, 999, what="the bank's houses"),
+    "hotels": Whole(1, 999, what="the bank's hotels"),
     "railroad_rents": List(MONEY, 1, 28, "one figure per railroad"),
     "utility_multipliers": List(
-        Whole(1, MAX_AMOUNT // 12), 2, 2, "two figures: one utility owned, both owned"
-    ),  # times a roll of at most 12: a utility's rent is a figure too
-    "groups": Checked("[groups.<key>] tables: a title, a colour and a mark (GROUP_KEYS)"),
-    "square": Checked("40 [[square]] tables (SQUARE_KEYS)"),
-    "chance": Checked("the edition's own Chance cards (rules.decks.CARD_KEYS)"),
-    "chest": Checked("the edition's own Community Chest cards"),
+        Whole(1, MAX_AMOUNT // 12, what="times the roll"), 2, 2, "two figures: one utility owned, both owned"
+    ),  # times a roll of at most 12: a utility's rent is money too
+    "groups": Checked("up to 28 `[groups.<key>]` tables (a group's keys, below)"),
+    "square": Checked("40 `[[square]]` tables (a square's keys, below)"),
+    "chance": Checked("the edition's own Chance deck: 16 or 17 `[[chance]]` cards (a card's keys, below)"),
+    "chest": Checked("the edition's own Community Chest deck: 16 or 17 `[[chest]]` cards"),
 }
 """The keys of an edition file (docs/editions.md), each with its kind and its limits: the one place a key is
 bounded. Money is :data:`rules.fields.MONEY` (1 to :data:`rules.fields.MAX_AMOUNT`), a name 1 to 40 printable
@@ -505,7 +511,7 @@ characters (:data:`rules.fields.NAME`)."""
 SQUARE_KEYS: dict[str, Field] = {
     "name": NAME,
     "kind": Choice(tuple(k.value for k in SquareKind)),
-    "group": Checked("the key of one of the [groups]"),
+    "group": Checked("a deed's group: the key of one of the `[groups]`"),
     "price": MONEY,
     "mortgage": MONEY,
     "house_cost": MONEY,

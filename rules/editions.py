@@ -253,3 +253,15 @@ def editions_markdown() -> str:
         start = b.money(b.starting_cash)
         lines.append(f"| `{b.edition}` | {b.title} | {aliases} | {start} | {decks} | `rules/data/{b.source}` |")
     return "\n".join(lines)
+
+
+def keys_markdown() -> str:
+    """The docs' tables of what each key of an edition file holds (docs/editions.md), from the tables that bound
+    them: the file's, a square's, a group's, a card's."""
+    from rules.board import EDITION_KEYS, GROUP_KEYS, SQUARE_KEYS
+    from rules.decks import CARD_KEYS
+    from rules.fields import fields_markdown
+
+    parts = [("The file", EDITION_KEYS), ("A `[[square]]`", SQUARE_KEYS), ("A `[groups.<key>]`", GROUP_KEYS)]
+    parts.append(("A card (`[[chance]]`, `[[chest]]`)", CARD_KEYS))
+    return "\n\n".join(f"{title}:\n\n{fields_markdown(table)}" for title, table in parts)

@@ -43,6 +43,10 @@ class Field(Protocol):
 
     def check(self, value: Any, journalled: bool = False) -> Any: ...
 
+    def describe(self) -> str:
+        """What the key holds, for the docs' tables (docs/editions.md)."""
+        ...
+
 
 def _was(value: object) -> str:
     return " (it is missing)" if value is MISSING else f", not {shown(repr(value), 40)}"
@@ -59,14 +63,18 @@ class Whole:
     least: int
     most: int
     default: Any = MISSING
+    what: str = "a whole number"
 
     def check(self, value: Any, journalled: bool = False) -> int:
         if not _whole_number(value) or not self.least <= value <= (value if journalled else self.most):
             raise FieldError(f"must be a whole number from {self.least:,} to {self.most:,}{_was(value)}")
         return int(value)
 
+    def describe(self) -> str:
+        return f"{self.what}: {self.least:,} to {self.most:,}"
 
-MONEY = Whole(1, MAX_AMOUNT)
+
+MONEY = Whole(1, MAX_AMOUNT, what="money")
 """A figure printed on the board or a deed: a price, a rent, a tax, a salary."""
 
 
@@ -94,6 +102,9 @@ class Text:
             raise FieldError(f"holds the invisible character U+{ord(bad):04X}; {self.what} is printable text")
         return text
 
+    def describe(self) -> str:
+        return f"{self.what}: 1 to {self.most} printable characters"
+
 
 NAME = Text(40, "a name", strip=False)
 """A square's, an alias's: what a banker reads and types."""
@@ -112,6 +123,9 @@ class Pattern:
             raise FieldError(f"must be {self.what}{_was(value)}")
         return value
 
+    def describe(self) -> str:
+        return self.what
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -125,6 +139,10 @@ class Choice:
             raise FieldError(f"must be one of {', '.join(repr(c) for c in self.choices)}{_was(value)}")
         return str(value)
 
+    def describe(self) -> str:
+        blank = {" ": "a space", "\u00a0": "a no-break space", "": "nothing"}
+        return "one of " + ", ".join(blank.get(c, f"`{c}`") for c in self.choices)
+
 
 @dataclass(frozen=True)
 class Switch:
@@ -136,6 +154,9 @@ class Switch:
         if not isinstance(value, bool):
             raise FieldError(f"must be true or false{_was(value)}")
         return value
+
+    def describe(self) -> str:
+        return "true or false"
 
 
 @dataclass(frozen=True)
@@ -161,6 +182,10 @@ class List:
                 raise FieldError(e.why, f"[{i}]") from None
         return tuple(out)
 
+    def describe(self) -> str:
+        count = f"{self.least}" if self.least == self.most else f"{self.least} to {self.most}"
+        return f"{self.what or f'a list of {count}'}, each {self.each.describe()}"
+
 
 @dataclass(frozen=True)
 class Checked:
@@ -172,6 +197,9 @@ class Checked:
 
     def check(self, value: Any, journalled: bool = False) -> Any:
         return value
+
+    def describe(self) -> str:
+        return self.what
 
 
 def read(table: dict[str, Field], data: dict[str, Any], key: str, journalled: bool = False) -> Any:
@@ -189,3 +217,17 @@ def read(table: dict[str, Field], data: dict[str, Any], key: str, journalled: bo
 def unknown(table: dict[str, Field], data: dict[str, Any]) -> str | None:
     """The first key of ``data`` that ``table`` does not have."""
     return next((key for key in data if key not in table), None)
+
+
+def fields_markdown(table: dict[str, Field]) -> str:
+    """A table of keys as Markdown (docs/editions.md): each key and what it holds (and what a key left out means,
+    where it may be)."""
+    lines = ["| key | holds |", "| --- | --- |"]
+    for key, field in table.items():
+        default = field.default
+        if default is not MISSING:
+            left_out = "none" if default in ((), "") else f"`{str(default).lower()}`" if default != -1 else "none"
+            lines.append(f"| `{key}` | {field.describe()}; left out: {left_out} |")
+        else:
+            lines.append(f"| `{key}` | {field.describe()} |")
+    return "\n".join(lines)

@@ -280,3 +280,25 @@ def test_a_game_of_100000_salaries_at_the_largest_figures_still_ends(tmp_path):
         assert [(s.name, s.cash) for s in journal.scores(game_id)] == [("Ann", state.players[0].cash), ("Bob", 1500)]
     finally:
         journal.close()
+
+
+def test_a_game_journalled_before_a_bound_keeps_opening(tmp_path):
+    """A game's own copy of its edition is held to the kinds of its keys, not to bounds added since it began (as
+    player names are, docs/rulings.md): a game started on a salary of 5,000,000 and a name with a soft hyphen, from
+    before the bounds, opens and plays; the same file handed in now is refused."""
+    import sqlite3
+
+    path = place_edition(tmp_path, edition())
+    assert finish(banker(tmp_path, "new", "standard", "Ann", "Bob", "--edition", "rich")).returncode == 0
+    path.unlink()
+    with sqlite3.connect(tmp_path / "g.db") as conn:  # the journal as a Banker before the bounds wrote it
+        settings = json.loads(conn.execute("SELECT settings FROM games WHERE id = 1").fetchone()[0])
+        settings["edition_data"]["go_salary"] = 5_000_000
+        settings["edition_data"]["square"][39]["name"] = "Board\u00adwalk"
+        conn.execute("UPDATE games SET settings = ? WHERE id = 1", (json.dumps(settings),))
+    for line, said in [("go ann", "$5,000,000"), ("buy ann boardwalk", "Board\u00adwalk")]:
+        played = finish(banker(tmp_path, "do", *line.split()))
+        assert played.returncode == 0 and said in played.stdout.decode(), played.stderr
+    place_edition(tmp_path, edition(go_salary="go_salary = 5000000"))
+    refused = finish(banker(tmp_path, "new", "standard", "Cy", "Dee", "--edition", "rich"))
+    one_line_error(refused, 2, "go_salary: must be a whole number from 1 to 1,000,000, not 5000000")
