@@ -61,6 +61,7 @@ _HOME: dict[str, str] = {
             "income_tax_options",
             "jail_status",
             "lift_cost",
+            "position_problems",
             "rent_quote",
             "standings",
             "takeover_terms",
@@ -212,6 +213,9 @@ if TYPE_CHECKING:  # what a type checker reads; at run time the names come from 
     )
     from rules.queries import (
         lift_cost as lift_cost,
+    )
+    from rules.queries import (
+        position_problems as position_problems,
     )
     from rules.queries import (
         rent_quote as rent_quote,

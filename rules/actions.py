@@ -267,30 +267,110 @@ class End(Action):
     reason: EndReason = EndReason.AGREEMENT
 
 
-ACTION_TYPES: dict[str, type[Action]] = {
-    cls.verb: cls
-    for cls in (
-        Deal,
-        DealRandom,
-        Buy,
-        Auction,
-        Rent,
-        Pay,
-        Collect,
-        Go,
-        Build,
-        Sell,
-        ShortageAuction,
-        Mortgage,
-        Unmortgage,
-        Tax,
-        Card,
-        JailAction,
-        Trade,
-        Bankrupt,
-        Turn,
-        Next,
-        Parking,
-        End,
-    )
-}
+# Taking over a game already under way (rules/position.py): the position on the table, entered before the first
+# move, one fact a line. Each states the fact whole (a later line about the same thing replaces it).
+
+
+@dataclass(frozen=True)
+class PositionCash(Action):
+    """``player`` has ``amount`` in cash on the table."""
+
+    verb: ClassVar[str] = "position_cash"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class PositionDeed(Action):
+    """``player`` holds ``deed`` with ``houses`` houses (or a ``hotel``), or ``mortgaged``."""
+
+    verb: ClassVar[str] = "position_deed"
+    player: str
+    deed: str
+    houses: int = 0
+    hotel: bool = False
+    mortgaged: bool = False
+
+
+@dataclass(frozen=True)
+class PositionJailCard(Action):
+    """``player`` holds the Get Out of Jail Free card of ``deck``."""
+
+    verb: ClassVar[str] = "position_card"
+    player: str
+    deck: Deck
+
+
+@dataclass(frozen=True)
+class PositionJail(Action):
+    """``player`` is in jail, on (or waiting for) their ``turn``-th turn there: 1 for the first."""
+
+    verb: ClassVar[str] = "position_jail"
+    player: str
+    turn: int = 1
+
+
+@dataclass(frozen=True)
+class PositionPot(Action):
+    """The Free Parking pot (house rule) holds ``amount``."""
+
+    verb: ClassVar[str] = "position_pot"
+    amount: int
+
+
+@dataclass(frozen=True)
+class PositionTurn(Action):
+    """It is ``player``'s turn when play goes on."""
+
+    verb: ClassVar[str] = "position_turn"
+    player: str
+
+
+@dataclass(frozen=True)
+class Correction(Action):
+    """The banker puts a mistake right: ``amount`` moves from the bank to ``player`` (negative: from the player to
+    the bank), recorded as a correction with its ``reason``, never as a payment (rules/corrections.py)."""
+
+    verb: ClassVar[str] = "correct"
+    player: str
+    amount: int
+    reason: str
+
+
+POSITION_TYPES: tuple[type[Action], ...] = (
+    PositionCash,
+    PositionDeed,
+    PositionJailCard,
+    PositionJail,
+    PositionPot,
+    PositionTurn,
+)
+"""The lines of a position taken over from the board: set-up, open only before play begins."""
+
+_TYPES: tuple[type[Action], ...] = (
+    Deal,
+    DealRandom,
+    Buy,
+    Auction,
+    Rent,
+    Pay,
+    Collect,
+    Go,
+    Build,
+    Sell,
+    ShortageAuction,
+    Mortgage,
+    Unmortgage,
+    Tax,
+    Card,
+    JailAction,
+    Trade,
+    Bankrupt,
+    Turn,
+    Next,
+    Parking,
+    End,
+    *POSITION_TYPES,
+    Correction,
+)
+ACTION_TYPES: dict[str, type[Action]] = {cls.verb: cls for cls in _TYPES}

@@ -12,7 +12,7 @@ import typing
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from rules.state import GameState
+from rules.state import OMITTED_WHEN_DEFAULT, GameState
 
 if TYPE_CHECKING:
     from rules.actions import Action
@@ -20,7 +20,11 @@ if TYPE_CHECKING:
 
 def to_dict(obj: Any) -> Any:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_dict(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        return {
+            f.name: to_dict(getattr(obj, f.name))
+            for f in dataclasses.fields(obj)
+            if not (f.metadata.get(OMITTED_WHEN_DEFAULT) and getattr(obj, f.name) == f.default)
+        }
     if isinstance(obj, (tuple, list)):
         return [to_dict(x) for x in obj]
     return obj

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from rules.actions import Action, Deal, DealRandom, End, Next, Turn
+from rules.actions import POSITION_TYPES, Action, Deal, DealRandom, End, Next, Turn
 from rules.errors import RuleError
 from rules.outcome import Outcome
 from rules.state import GameState
@@ -20,8 +20,9 @@ Handler = Callable[[GameState, A], Outcome]
 _HANDLERS: dict[type[Action], Handler[Any]] = {}
 _LOADED = False
 
-SETUP_ACTIONS = (Deal, DealRandom, Turn, Next)
-"""Actions that do not start play: the deal stays open until something else is recorded."""
+SETUP_ACTIONS = (Deal, DealRandom, Turn, Next, *POSITION_TYPES)
+"""Actions that do not start play: the deal and the position taken over from the board stay open until something
+else is recorded (docs/rulings.md, "Taking over a game")."""
 
 
 def handles(kind: type[A]) -> Callable[[Handler[A]], Handler[A]]:
@@ -42,8 +43,14 @@ def apply(state: GameState, action: Action) -> Outcome:
         raise RuleError("engine", f"the rules engine does not know how to {action.verb or type(action).__name__}")
     if state.over and not isinstance(action, End):
         raise RuleError("end of game", f"the game is over ({state.end_reason}); nothing more can be recorded")
+    setup = isinstance(action, SETUP_ACTIONS)
+    if state.taken_over and not state.started and not setup:
+        # Play begins with this action: the position taken over line by line must now stand as a whole
+        from rules.position import check_position
+
+        check_position(state)
     outcome = handler(state, action)
-    if not outcome.state.started and not isinstance(action, SETUP_ACTIONS):
+    if not outcome.state.started and not setup:
         outcome = replace(outcome, state=replace(outcome.state, started=True))
     return outcome
 

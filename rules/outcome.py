@@ -32,6 +32,8 @@ class TransferKind(StrEnum):
     BANKRUPTCY = "bankruptcy"
     PAYMENT = "payment"
     PARKING = "parking"
+    CORRECTION = "correction"
+    """The banker putting a mistake right (rules/corrections.py): no rent, income or payment at the table."""
 
 
 @dataclass(frozen=True)

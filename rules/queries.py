@@ -21,6 +21,7 @@ drawing a saved game's table asks nothing of the engine it does not need (``test
 ``deadline``              when a time-limit game ends (seed 002)
 ``jail_status``           "in jail, turn 2 of 3" ("" when free)
 ``buildings_on``          (houses, hotel) standing on a deed
+``position_problems``     what keeps a position taken over from the board from standing (``rules.position``)
 ========================  =========================================================================================
 """
 
@@ -30,6 +31,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from rules.board import Deed
+from rules.errors import RuleError
 from rules.state import GameState
 from rules.valuation import Standing, Valuation, standings, valuation, winner
 
@@ -50,6 +52,7 @@ __all__ = [
     "income_tax_options",
     "jail_status",
     "lift_cost",
+    "position_problems",
     "rent_quote",
     "standings",
     "takeover_terms",
@@ -135,3 +138,12 @@ def buildings_on(state: GameState, deed: Deed | str) -> tuple[int, bool]:
     """(houses, hotel) on a deed: a lot at the hotel level (``GameState.hotel_level``) has a hotel and no houses."""
     level = state.holding(state.deed(deed) if isinstance(deed, str) else deed).level
     return (0, True) if level == state.hotel_level else (level, False)
+
+
+def position_problems(state: GameState) -> tuple[RuleError, ...]:
+    """What keeps the position taken over from the board from standing as a whole (buildings on a group that is not
+    one owner's whole, mortgaged or unevenly built); play cannot begin until it is empty
+    (``rules.position.position_problems``)."""
+    from rules.position import position_problems as problems
+
+    return problems(state)

@@ -20,6 +20,10 @@ from rules.names import check_names
 from rules.options import BY_KEY, OPTIONS, follower
 from rules.variants import Variant, find_variant, load_variant
 
+OMITTED_WHEN_DEFAULT = "omitted_when_default"
+"""A dataclass field's metadata key: :mod:`rules.codec` leaves the field out of a saved state while it holds its
+default (a field added after states were saved, so those keep their bytes)."""
+
 
 class Deck(StrEnum):
     """The two card decks (seed 000, "CHANCE" and "COMMUNITY CHEST"); a Get Out of Jail Free card a player holds
@@ -148,6 +152,10 @@ class GameState:
     bankruptcies: int = 0
     started: bool = False
     """Set by the first action that is not part of the deal; dealing is closed after that."""
+    taken_over: bool = field(default=False, metadata={OMITTED_WHEN_DEFAULT: True})
+    """A line of a position taken over from the board is in effect (rules/position.py): the whole position must
+    stand before play begins. Left out of a saved state while False, so states saved before it read and write the
+    same bytes (tests/core/test_journal_bytes.py)."""
     over: bool = False
     end_reason: str = ""
 

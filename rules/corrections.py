@@ -1,0 +1,70 @@
+"""Corrections: the banker puts a mistake right by moving money between a player and the bank, recorded as a
+correction with its reason, never as a payment (docs/rulings.md, "Corrections").
+
+The 18xx tools' lesson (tobymao/18xx #3763, Rails' cash corrections) is that a fix made as an ordinary payment tells
+a false story: change given twice entered as ``pay ann 50`` reads as a payment Ann made, and a statistic of what she
+paid or earned counts it. A correction is its own kind of money (:attr:`rules.outcome.TransferKind.CORRECTION`), so
+the rent and income figures leave it out, and every place that shows the game says what it was and why.
+"""
+
+from __future__ import annotations
+
+from rules.actions import Correction
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.money import MAX_AMOUNT, active_player, transfer
+from rules.names import check_text
+from rules.outcome import BANK, Outcome, TransferKind
+from rules.state import GameState
+
+CORRECTION_RULE = "rulings, corrections"
+"""docs/rulings.md, "Corrections": the books know no mistakes."""
+MAX_REASON = 80
+"""Characters in a correction's reason: a few words said at the table, shown on one line everywhere."""
+
+
+def check_reason(reason: object) -> str:
+    """A reason a person can read on one line: some words, no control characters, at most :data:`MAX_REASON`."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise RuleError(
+            CORRECTION_RULE, "say why: a correction is recorded with its reason (`correct ann -50 change given twice`)"
+        )
+    text = " ".join(check_text(reason, "the reason").split())
+    if len(text) > MAX_REASON:
+        raise RuleError(CORRECTION_RULE, f"the reason is {len(text)} characters; say it in {MAX_REASON} or fewer")
+    return text
+
+
+@handles(Correction)
+def correct(state: GameState, action: Correction) -> Outcome:
+    """Move ``amount`` from the bank to the player (negative: from the player to the bank). A player cannot be
+    corrected below nothing: what they owe the bank is a debt, raised as any other (seed 000, BANKRUPTCY)."""
+    index = active_player(state, action.player)
+    name = state.players[index].name
+    amount = action.amount
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0 or abs(amount) > MAX_AMOUNT:
+        raise RuleError(
+            CORRECTION_RULE,
+            f"a correction moves {state.money(1)} to {state.money(MAX_AMOUNT)} to a player (or from one, with a "
+            f"minus), not {amount!r}",
+        )
+    reason = check_reason(action.reason)
+    if reason != action.reason:
+        raise RuleError(CORRECTION_RULE, f"the reason must be written as one line of words: {reason!r}")
+    much = state.money(abs(amount))
+    if amount > 0:
+        state, t = transfer(state, BANK, index, amount, TransferKind.CORRECTION, rule=CORRECTION_RULE)
+        said = f"the bank pays {name} {much}"
+    else:
+        state, t = transfer(
+            state,
+            index,
+            BANK,
+            -amount,
+            TransferKind.CORRECTION,
+            rule=CORRECTION_RULE,
+            what=f"back to the bank for the correction ({reason})",
+            debt=True,
+        )
+        said = f"{name} pays the bank {much}"
+    return Outcome(state, f"Correction: {said} ({reason})", (t,))

@@ -1,0 +1,309 @@
+"""Taking over a game already under way: the position on the table, entered before the first move.
+
+A family halfway through a paper game enters where they are, one fact a line (``position ann cash 1230``,
+``position ann owns boardwalk 2 houses``, ``position bob in jail 2``, ...), instead of dozens of payments, purchases
+and builds that never happened. Each line states one fact whole: a later line about the same cash, deed, jail or
+pot replaces what was said before, so a slip is put right by saying it again (or by undo).
+
+The rule books are silent on taking over a game (docs/rulings.md, "Taking over a game" says what Banker decides):
+
+* The lines are set-up, like the deal: open until play begins, which is the first action in effect that is not
+  set-up (not a deal, a position line, ``turn`` or ``next``: :data:`rules.engine.SETUP_ACTIONS`). Undoing that action
+  reopens the set-up. Afterwards a line is refused, naming the correction that puts money right during play.
+* Each line is checked on its own against what cannot be put right by a later line: one owner per deed (seed 002,
+  EQUIPMENT: one Title Deed card for each property), the bank's 32 houses and 12 hotels (seed 000, EQUIPMENT; the
+  edition's own supply), buildings on colour-group streets only and never with a mortgage on the same lot, a Get
+  Out of Jail Free card held once, by one player, and only where the game's deck has one, a cash figure a table
+  can hold.
+* The rules that tie the lots of a group together (buildings only on a whole group of one owner, none while a lot
+  of it is mortgaged, built evenly: seed 000, HOUSES and MORTGAGES) can only hold once every line of the group is
+  in, whatever the order they are typed in; so the whole is checked when play begins (:func:`check_position`, from
+  :func:`rules.engine.apply`): the first move is refused, with every fault named, until the position stands.
+* Money stays conserved (docs/architecture.md): the bank pays in or takes back the difference of each cash and
+  pot line, as it does when handing out the starting cash. Nothing is a transfer: no rent, income or payment was
+  made at the table, so the statistics and the maths mode never count a line.
+"""
+
+from __future__ import annotations
+
+from rules.actions import (
+    PositionCash,
+    PositionDeed,
+    PositionJail,
+    PositionJailCard,
+    PositionPot,
+    PositionTurn,
+)
+from rules.board import SquareKind
+from rules.buildings import HOTELS, HOUSES, MORTGAGES, describe_level
+from rules.decks import DECK_TITLES, CardKind, deck_cards, deck_key
+from rules.engine import handles
+from rules.errors import RuleError
+from rules.jail import JAIL_CARD_RULE, JAIL_RULE, NEXT_TURN_RULE, TURNS_IN_JAIL, card_holder
+from rules.money import MAX_AMOUNT, active_player, evolve
+from rules.outcome import Outcome
+from rules.state import GameState, Holding, Jail
+
+TAKEOVER_RULE = "rulings, taking over a game"
+"""docs/rulings.md, "Taking over a game": the books are silent."""
+EQUIPMENT = "seed 000, EQUIPMENT"
+DEEDS_RULE = "seed 002, EQUIPMENT"
+""""28 Title Deed card (one for each property)": a deed has one holder."""
+TAKEN_OVER = "Taken over from the board"
+"""How every line's summary begins (the journal, the log, the phones and the game file show it)."""
+
+
+def _open(state: GameState) -> GameState:
+    """Refuse a line once play has begun (module docstring); the state, marked as taken over from the board."""
+    if state.started:
+        raise RuleError(
+            TAKEOVER_RULE,
+            "play has begun: the position on the table is taken over only before the first move; to put money "
+            "right now, record a correction (`correct <player> <amount> <reason>`), or undo back to the set-up",
+        )
+    return state if state.taken_over else evolve(state, taken_over=True)
+
+
+def _player(state: GameState, name: str) -> int:
+    return active_player(state, name)
+
+
+def _amount(state: GameState, amount: object, what: str) -> int:
+    """A cash figure a table can hold: a whole number from 0 (a player may be broke) to the largest amount."""
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise RuleError(TAKEOVER_RULE, f"the {what} must be a whole number of dollars, not {amount!r}")
+    if not 0 <= amount <= MAX_AMOUNT:
+        raise RuleError(
+            TAKEOVER_RULE,
+            f"the {what} must be {state.money(0)} to {state.money(MAX_AMOUNT)}, not {state.money(amount)}",
+        )
+    return amount
+
+
+def _was(before: str, after: str) -> str:
+    return f" (was: {before})" if before != after else ""
+
+
+@handles(PositionCash)
+def position_cash(state: GameState, action: PositionCash) -> Outcome:
+    """The player's cash as counted on the table; the bank pays in or takes back the difference."""
+    state = _open(state)
+    index = _player(state, action.player)
+    player = state.players[index]
+    amount = _amount(state, action.amount, "cash")
+    state = evolve(state.with_player(index, cash=amount), bank=state.bank - (amount - player.cash))
+    was = _was(state.money(player.cash), state.money(amount))
+    return Outcome(state, f"{TAKEN_OVER}: {player.name} has {state.money(amount)} in cash{was}")
+
+
+def holding_words(state: GameState, holding: Holding) -> str:
+    """A deed's lot in words: "unimproved", "mortgaged", "2 houses", "a hotel"."""
+    if holding.mortgaged:
+        return "mortgaged"
+    return describe_level(state, holding.level) if holding.level else "unimproved"
+
+
+@handles(PositionDeed)
+def position_deed(state: GameState, action: PositionDeed) -> Outcome:
+    """The player holds the deed, with what stands on it (or mortgaged). Saying it again of the same player's deed
+    replaces what was said; another player's deed is refused (one owner per deed)."""
+    state = _open(state)
+    index = _player(state, action.player)
+    name = state.players[index].name
+    deed = state.deed(action.deed)
+    old = state.holding(deed)
+    hotel_level = state.hotel_level
+    houses, hotel, mortgaged = action.houses, action.hotel, action.mortgaged
+    if not isinstance(houses, int) or isinstance(houses, bool) or not isinstance(hotel, bool):
+        raise RuleError(HOUSES, f"the buildings on {deed.name} must be a number of houses or a hotel")
+    if not isinstance(mortgaged, bool):
+        raise RuleError(MORTGAGES, f"{deed.name} is mortgaged or not, not {mortgaged!r}")
+    if old.owner is not None and old.owner != index:
+        raise RuleError(
+            DEEDS_RULE,
+            f"{deed.name} is already {state.players[old.owner].name}'s (a deed has one owner); undo that line to "
+            f"give it to {name}",
+        )
+    if hotel and houses:
+        raise RuleError(HOTELS, f"a lot holds a hotel or houses, not both ({deed.name})")
+    if not 0 <= houses < hotel_level:
+        most = hotel_level - 1
+        raise RuleError(
+            HOTELS,
+            f"{deed.name} can hold 0 to {most} houses, or a hotel, in {state.variant.title}; not {houses} houses",
+        )
+    level = hotel_level if hotel else houses
+    if level and deed.kind is not SquareKind.STREET:
+        what = state.board.noun(deed.kind)
+        raise RuleError(HOUSES, f"{deed.name} is a {what}: houses and hotels go on colour-group streets only")
+    if level and mortgaged:
+        raise RuleError(
+            MORTGAGES, f"a mortgaged lot has no buildings: they are sold before it is mortgaged ({deed.name})"
+        )
+    _check_supply(state, deed.name, old, level)
+    houses_back = 0 if old.level == hotel_level else old.level
+    hotels_back = 1 if old.level == hotel_level else 0
+    new = Holding(owner=index, mortgaged=mortgaged, level=level)
+    deeds = list(state.deeds)
+    deeds[deed.index] = new
+    state = evolve(
+        state,
+        deeds=tuple(deeds),
+        houses=state.houses + houses_back - (0 if hotel else houses),
+        hotels=state.hotels + hotels_back - (1 if hotel else 0),
+    )
+    words = holding_words(state, new)
+    was = _was(holding_words(state, old), words) if old.owner is not None else ""
+    return Outcome(state, f"{TAKEN_OVER}: {name} holds {deed.name}, {words}{was}")
+
+
+def _check_supply(state: GameState, deed: str, old: Holding, level: int) -> None:
+    """The bank's houses and hotels (seed 000, EQUIPMENT: 32 and 12; the edition's own supply) cover the lot,
+    counting back what the line replaces."""
+    board = state.board
+    hotel_level = state.hotel_level
+    if level == hotel_level:
+        free = state.hotels + (1 if old.level == hotel_level else 0)
+        if free < 1:
+            raise RuleError(
+                EQUIPMENT,
+                f"the game has {board.hotels} hotels and all of them stand on other lots already, so {deed} cannot "
+                "have one; count the hotels on the board again",
+            )
+        return
+    free = state.houses + (old.level if old.level < hotel_level else 0)
+    if level > free:
+        standing = board.houses - free
+        raise RuleError(
+            EQUIPMENT,
+            f"the game has {board.houses} houses and {standing} stand on other lots already, so {deed} cannot have "
+            f"{level} ({standing + level} in all); count the houses on the board again",
+        )
+
+
+@handles(PositionJailCard)
+def position_jail_card(state: GameState, action: PositionJailCard) -> Outcome:
+    """The player holds a Get Out of Jail Free card: out of its deck, held by one player only, and only where
+    the game's deck has such a card (seed 000, "CHANCE" and "COMMUNITY CHEST")."""
+    state = _open(state)
+    index = _player(state, action.player)
+    name = state.players[index].name
+    deck = deck_key(action.deck)
+    title = DECK_TITLES[deck]
+    cards = deck_cards(state.settings.cards, deck, state.settings.edition)
+    if not any(c.kind is CardKind.JAIL_CARD for c in cards):
+        raise RuleError(JAIL_CARD_RULE, f"this game's {title} deck has no Get Out of Jail Free card")
+    holder = card_holder(state, deck)
+    if holder is not None:
+        who = "already holds it" if holder == index else f"is held by {state.players[holder].name}"
+        raise RuleError(
+            JAIL_CARD_RULE, f"the {title} Get Out of Jail Free card {who}: there is one, and it is out of its deck"
+        )
+    state = state.with_player(index, jail_cards=(*state.players[index].jail_cards, deck))
+    return Outcome(state, f"{TAKEN_OVER}: {name} holds the {title} Get Out of Jail Free card")
+
+
+@handles(PositionJail)
+def position_jail(state: GameState, action: PositionJail) -> Outcome:
+    """The player is in jail, on their ``turn``-th turn there (seed 000, JAIL: up to three turns; seed 003, SHORT
+    GAME rule 3: the next turn only). Their failed rolls so far are the turns before it, so the timer goes on as if
+    every turn had been recorded: on the third turn a failed roll makes the fine due."""
+    state = _open(state)
+    index = _player(state, action.player)
+    name = state.players[index].name
+    turn = action.turn
+    most = 1 if state.variant.leaves_jail_next_turn else TURNS_IN_JAIL
+    rule = NEXT_TURN_RULE if state.variant.leaves_jail_next_turn else JAIL_RULE
+    if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= most:
+        turns = "the next turn only" if most == 1 else f"turns 1 to {most}"
+        raise RuleError(rule, f"a player stays in jail for {turns} in {state.variant.title}, not turn {turn!r}")
+    old = state.players[index].jail
+    jail = Jail(since_turn=state.turn_no - 1, failed=turn - 1)
+    state = state.with_player(index, jail=jail)
+    was = f" (was: turn {old.failed + 1})" if old is not None and old.failed != jail.failed else ""
+    which = "" if most == 1 else f", on turn {turn} of {TURNS_IN_JAIL} there"
+    return Outcome(state, f"{TAKEN_OVER}: {name} is in jail{which}{was}")
+
+
+@handles(PositionPot)
+def position_pot(state: GameState, action: PositionPot) -> Outcome:
+    """What lies in the Free Parking pot (a house rule); the bank pays in or takes back the difference."""
+    state = _open(state)
+    if not state.settings.house_rules.free_parking:
+        raise RuleError(
+            TAKEOVER_RULE, "this game has no Free Parking pot (a house rule, chosen when the game is set up)"
+        )
+    amount = _amount(state, action.amount, "pot")
+    was = _was(state.money(state.pot), state.money(amount))
+    state = evolve(state, pot=amount, bank=state.bank - (amount - state.pot))
+    return Outcome(state, f"{TAKEN_OVER}: the Free Parking pot holds {state.money(amount)}{was}")
+
+
+@handles(PositionTurn)
+def position_turn(state: GameState, action: PositionTurn) -> Outcome:
+    """Whose turn it is when play goes on (the turn count stays: no turn was played)."""
+    state = _open(state)
+    index = _player(state, action.player)
+    state = evolve(state, turn=index)
+    return Outcome(state, f"{TAKEN_OVER}: it is {state.players[index].name}'s turn")
+
+
+def position_problems(state: GameState) -> tuple[RuleError, ...]:
+    """What keeps the position from standing as a whole (module docstring): every colour group with buildings must
+    be one owner's, unmortgaged, and built evenly (seed 000, HOUSES and MORTGAGES). Empty when it stands."""
+    problems: list[RuleError] = []
+    board = state.board
+    for group in board.groups.values():
+        lots = [board.deeds[i] for i in group.deeds]
+        holdings = [state.deeds[d.index] for d in lots]
+        built = [(d, h) for d, h in zip(lots, holdings, strict=True) if h.level]
+        if not built:
+            continue
+        first, held = built[0]
+        owner = held.owner
+        assert owner is not None  # a lot with buildings is always held
+        name = state.players[owner].name
+        others = [
+            f"{d.name} is {'the bank' if h.owner is None else state.players[h.owner].name}'s"
+            for d, h in zip(lots, holdings, strict=True)
+            if h.owner != owner
+        ]
+        if others:
+            problems.append(
+                RuleError(
+                    HOUSES,
+                    f"{name}'s {first.name} has {describe_level(state, held.level)}, but {', '.join(others)}: "
+                    f"buildings stand only on a whole colour group of one owner",
+                )
+            )
+            continue
+        mortgaged = [d.name for d, h in zip(lots, holdings, strict=True) if h.mortgaged]
+        if mortgaged:
+            problems.append(
+                RuleError(
+                    MORTGAGES,
+                    f"the {group.title} group has buildings while {', '.join(mortgaged)} "
+                    f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged",
+                )
+            )
+            continue
+        levels = [h.level for h in holdings]
+        if max(levels) - min(levels) > 1:
+            layout = ", ".join(
+                f"{d.name} {describe_level(state, h.level)}" for d, h in zip(lots, holdings, strict=True)
+            )
+            problems.append(RuleError(HOUSES, f"the {group.title} group is built unevenly: {layout}"))
+    return tuple(problems)
+
+
+def check_position(state: GameState) -> None:
+    """Refuse the first move while the position taken over cannot stand, naming every fault (the rule of the
+    first)."""
+    problems = position_problems(state)
+    if problems:
+        said = "; ".join(p.message for p in problems)
+        raise RuleError(
+            problems[0].rule,
+            f"the position taken over from the board cannot stand: {said}. Put it right with position lines "
+            "(a line about a deed replaces what was said of it) or undo them; then play can begin",
+        )
