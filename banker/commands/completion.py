@@ -47,6 +47,8 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
     "bankrupt": (PLAYER, {"to": "to"}, (PLAYER, c.BANK)),
     "parking": (PLAYER,),
     "turn": (PLAYER,),
+    "position": ((PLAYER, c.POSITION_SUBJECTS), c.POSITION_WHAT),  # then by the word after the player: POSITION_SLOTS
+    "correct": (PLAYER, NUMBER),  # then the reason, in words of the banker's own
     "next": (),
     "undo": ({"to": "to"}, NUMBER),
     "redo": ({"to": "to"}, NUMBER),
@@ -60,6 +62,15 @@ SHOW_SLOTS: dict[str, tuple[Slot, ...]] = {
     "tax": (PLAYER,),
     "raise": (PLAYER,),
 }
+POSITION_SLOTS: dict[str, tuple[Slot, ...]] = {
+    "pot": (NUMBER,),
+    "turn": (PLAYER,),
+    "cash": (NUMBER,),
+    "owns": (DEED, {**c.LOT_WORDS, "hotel": "hotel"}),
+    "jail": ({"card": "card"}, c.DECKS),
+    "in": ({"jail": "jail"}, NUMBER),
+}
+"""A ``position`` line's slots after its first word (``pot``, ``turn``) or after the player (``cash``, ``owns``...)."""
 TRADE_WORDS = {"give": "give", "get": "get", "lift": "lift", "and": "and", "nothing": "nothing"}
 """Words that may stand between a trade's items; after one of them a new item (a deed) begins."""
 
@@ -136,6 +147,8 @@ def _options(verb: str, args: list[str], state: GameState) -> Iterator[_Option]:
         if verb == "show" and k == 0:
             what = c.closed_word(done[0], c.SHOW_WHAT)
             slots = (slot, *SHOW_SLOTS.get(what or "", ()))
+        if verb == "position" and k < 2:
+            slots = _position_slots(done, k, slots)
         if slot == ITEMS:
             yield from _trade_options(args, i, state)
             return
@@ -161,6 +174,16 @@ def _options(verb: str, args: list[str], state: GameState) -> Iterator[_Option]:
             yield from _trade_options(args, i, state)
         else:
             yield _Option(slot, last, args[last - 1] if slot == CARD else "")
+
+
+def _position_slots(done: list[str], k: int, slots: tuple[Slot, ...]) -> tuple[Slot, ...]:
+    """A ``position`` line branches on its first word (``pot``, ``turn``: two words in all) or, after a player, on
+    the word that says what of them."""
+    if k == 0:
+        subject = c.POSITION_SUBJECTS.get(done[0].casefold())
+        return (slots[0], *POSITION_SLOTS[subject]) if subject else slots
+    what = c.closed_word(done[1], c.POSITION_WHAT)
+    return (*slots[:2], *POSITION_SLOTS.get(what or "", ()))
 
 
 def _trade_options(args: list[str], start: int, state: GameState) -> Iterator[_Option]:

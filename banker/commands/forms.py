@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from banker.commands.reading import _deal, _items, _lift, _Line, _lot, _whole_deed
+from banker.commands.reading import _deal, _items, _lift, _Line, _lot, _whole_deed, lot_of
 from banker.commands.verbs import VERB
 from banker.commands.words import TAX_KINDS, closed_word
 from rules.actions import (
@@ -16,10 +16,17 @@ from rules.actions import (
     Build,
     Card,
     Collect,
+    Correction,
     Items,
     JailAction,
     JailWay,
     Pay,
+    PositionCash,
+    PositionDeed,
+    PositionJail,
+    PositionJailCard,
+    PositionPot,
+    PositionTurn,
     Rent,
     Sell,
     ShortageAuction,
@@ -28,6 +35,7 @@ from rules.actions import (
     Trade,
 )
 from rules.cards import deck_of, resolve_card
+from rules.corrections import check_reason
 from rules.errors import RuleError
 from rules.state import GameState
 
@@ -201,3 +209,42 @@ class Form:
         if gives.empty() and gets.empty():
             raise Refused(line.bad("nothing changes hands"), give)
         return Trade(a, b, gives, gets, self.optional(lift, _lift, (), "trade"))
+
+    def correction(self, player: str, amount: str, reason: str) -> Correction:
+        """``correct``: a signed amount (``-50`` back to the bank) and the reason in the banker's words."""
+        return Correction(
+            self.player(player),
+            self.read(amount, lambda c, text: c.signed_amount(text, "correction"), "correct"),
+            self.read(reason, lambda _c, text: check_reason(text), "correct"),
+        )
+
+    # The lines of a position taken over from the board (the set-up screen's fields).
+    def position_cash(self, player: str, amount: str) -> PositionCash:
+        return PositionCash(
+            self.player(player), self.read(amount, lambda c, text: c.amount(text, "cash", zero=True), "position")
+        )
+
+    def position_deed(self, player: str, deed: str, lot: str) -> PositionDeed:
+        """``lot``: what stands on the deed ("2 houses", "hotel", "mortgaged"; empty: unimproved)."""
+        who, name = self.player(player), self.deed(deed)
+        houses, hotel, mortgaged = self.optional(
+            lot, lambda c, text: lot_of(c, name, text.split()), (0, False, False), "position"
+        )
+        return PositionDeed(who, name, houses, hotel, mortgaged)
+
+    def position_card(self, player: str, deck: str) -> PositionJailCard:
+        return PositionJailCard(self.player(player), self.read(deck, _Line.deck, "position"))
+
+    def position_jail(self, player: str, turn: str) -> PositionJail:
+        def number(c: _Line, text: str) -> int:
+            if not (text.isascii() and text.isdigit()) or len(text) > 3:
+                raise c.bad(f'"{text}" is not the number of the turn in jail (1 for the first)')
+            return int(text)
+
+        return PositionJail(self.player(player), self.optional(turn, number, 1, "position"))
+
+    def position_pot(self, amount: str) -> PositionPot:
+        return PositionPot(self.read(amount, lambda c, text: c.amount(text, "pot", zero=True), "position"))
+
+    def position_turn(self, player: str) -> PositionTurn:
+        return PositionTurn(self.player(player))

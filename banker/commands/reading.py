@@ -25,6 +25,9 @@ from banker.commands.words import (
     EVERYONE,
     EXACT,
     JAIL_HOW,
+    LOT_WORDS,
+    POSITION_SUBJECTS,
+    POSITION_WHAT,
     SHORTAGE_KINDS,
     SHOW_WHAT,
     TAX_KINDS,
@@ -37,6 +40,7 @@ from rules.actions import (
     Bankrupt,
     Card,
     Collect,
+    Correction,
     Deal,
     DealRandom,
     End,
@@ -45,6 +49,12 @@ from rules.actions import (
     JailAction,
     JailWay,
     Pay,
+    PositionCash,
+    PositionDeed,
+    PositionJail,
+    PositionJailCard,
+    PositionPot,
+    PositionTurn,
     Rent,
     ShortageAuction,
     Tax,
@@ -54,6 +64,7 @@ from rules.actions import (
 )
 from rules.board import resolve
 from rules.cards import deck_of, resolve_card
+from rules.corrections import check_reason
 from rules.errors import RuleError, UnknownName
 from rules.names import name_key, shown
 from rules.rent import is_roll
@@ -132,6 +143,18 @@ class _Line:
 
     def amount(self, word: str, what: str = "amount", zero: bool = False) -> int:
         return parse_amount(word, what, zero=zero, board=self.state.board)
+
+    def signed_amount(self, word: str, what: str = "amount") -> int:
+        """An amount with a sign: ``-50`` (or ``-$50``, ``$-50``) takes money away, ``50`` or ``+50`` gives it."""
+        board = self.state.board
+        w = word.strip()
+        bare = strip_sign(w, board)
+        sign, body = 1, w
+        if w[:1] in "+-":
+            sign, body = (-1 if w[0] == "-" else 1), w[1:]
+        elif bare[:1] in "+-" and bare != w:
+            sign, body = (-1 if bare[0] == "-" else 1), bare[1:]
+        return sign * parse_amount(body, what, board=board)
 
     def dice(self, word: str) -> int:
         """A total thrown with two dice, typed as digits."""
@@ -457,6 +480,85 @@ def _items(c: _Line, text: str, giver: str) -> Items:
                 raise c.bad(f"{name} is named twice")
             deeds.append(name)
     return Items(tuple(deeds), cash, tuple(cards))
+
+
+def _position(c: _Line) -> Action:
+    """A line of a position taken over from the board (rules/position.py): ``position <player> cash <amount>``,
+    ``position <player> owns <deed> [<n> houses|hotel|mortgaged]``, ``position <player> jail card chance|chest``,
+    ``position <player> in jail [<turn>]``, ``position pot <amount>``, ``position turn <player>``. The lines about
+    no one player have two words; every line about a player has three or more, so a player called Turn is read."""
+    c.need(2)
+    subject = closed_word(c.args[0], POSITION_SUBJECTS) if len(c.args) == 2 else None
+    if subject is not None:
+        _one_form(c, f"position {subject} ")
+        if subject == "pot":
+            return PositionPot(c.amount(c.args[1], "pot", zero=True))
+        return PositionTurn(c.player(c.args[1]))
+    player = c.player(c.args[0])
+    what = closed_word(c.args[1], POSITION_WHAT)
+    if what is None:
+        raise c.bad(f'"{shown(c.args[1])}" is not cash, owns, jail card or in jail')
+    _one_form(c, f"<player> {what} ")
+    c.need(3)
+    rest = c.args[2:]
+    if what == "cash":
+        c.need(3, 3)
+        return PositionCash(player, c.amount(rest[0], "cash", zero=True))
+    if what == "owns":
+        return _position_deed(c, player)
+    if what == "jail" and closed_word(rest[0], {"card": "card"}) == "card":
+        c.need(4, 4)
+        return PositionJailCard(player, c.deck(rest[1]))
+    if what in ("jail", "in"):
+        if what == "in":
+            if closed_word(rest[0], {"jail": "jail"}) != "jail":
+                raise c.bad(f'"{shown(rest[0])}" is not "jail" (position <player> in jail <turn>)')
+            rest = rest[1:]
+        if len(rest) > 1:
+            raise c.bad("too many words")
+        if not rest:
+            return PositionJail(player)
+        if not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > 3:
+            raise c.bad(f'"{shown(rest[0])}" is not the number of the turn in jail (1 for the first)')
+        return PositionJail(player, int(rest[0]))
+    raise c.bad(f'"{shown(c.args[1])}" is not cash, owns, jail card or in jail')
+
+
+def _one_form(c: _Line, part: str) -> None:
+    """A refusal quotes the one form of the line being read, not all six."""
+    c.shape = next((form for form in c.shape.split(" | ") if part in f"{form} "), c.shape)
+
+
+def _position_deed(c: _Line, player: str) -> PositionDeed:
+    """``owns <deed>`` then what stands on it (:func:`lot_of`)."""
+    deed, j = c.deed_run(2, len(c.args))
+    houses, hotel, mortgaged = lot_of(c, deed, c.args[j:])
+    return PositionDeed(player, deed, houses, hotel, mortgaged)
+
+
+def lot_of(c: _Line, deed: str, words: list[str]) -> tuple[int, bool, bool]:
+    """What stands on a deed taken over from the board, as (houses, hotel, mortgaged): nothing (unimproved),
+    ``<n> houses`` (or ``<n>``, ``1 house``), ``hotel`` (or ``a hotel``) or ``mortgaged``."""
+    tail = [w.casefold() for w in words]
+    if not tail:
+        return 0, False, False
+    word = closed_word(tail[-1], LOT_WORDS)
+    count = tail[0] if tail[0].isascii() and tail[0].isdigit() else None
+    if word == "mortgaged" and len(tail) == 1:
+        return 0, False, True
+    if word == "hotel" and (len(tail) == 1 or (len(tail) == 2 and tail[0] in ("1", "a"))):
+        return 0, True, False
+    if count is not None and len(count) <= 3 and (len(tail) == 1 or (len(tail) == 2 and word == "houses")):
+        return int(count), False, False
+    raise c.bad(f'"{shown(" ".join(words))}" is not what stands on {deed}: <n> houses, hotel or mortgaged')
+
+
+def _correct(c: _Line) -> Action:
+    """``correct <player> <amount> <reason>``: a signed amount (``-50``: the player gives it back to the bank)."""
+    c.need(3)
+    player = c.player(c.args[0])
+    amount = c.signed_amount(c.args[1], "correction")
+    return Correction(player, amount, check_reason(" ".join(c.args[2:])))
 
 
 def _bankrupt(c: _Line) -> Action:

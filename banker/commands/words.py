@@ -62,6 +62,20 @@ EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}
 """The closed word lists of the language: every spelling -> the word it means (the engine's enum where there is
 one: the synonyms are read here, once, and the engine takes only the canonical words). Each takes a unique prefix
 the way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
+POSITION_SUBJECTS = {"pot": "pot", "turn": "turn"}
+"""``position pot <amount>``, ``position turn <player>``: the position lines about no one player."""
+POSITION_WHAT = {
+    "cash": "cash",
+    "money": "cash",
+    "owns": "owns",
+    "holds": "owns",
+    "jail": "jail",
+    "in": "in",
+}
+"""What a ``position <player> ...`` line says of the player: their cash, a deed they hold, a jail card (``jail card
+chance``), that they are in jail (``in jail 2``)."""
+LOT_WORDS = {"house": "houses", "houses": "houses", "hotel": "hotel", "mortgaged": "mortgaged", "mortgage": "mortgaged"}
+"""What stands on a deed taken over from the board (``owns boardwalk 2 houses``, ``... hotel``, ``... mortgaged``)."""
 SHORTAGE_KINDS = {"house": False, "houses": False, "hotel": True, "hotels": True}
 """The building a shortage auction sold (seed 000, BUILDING SHORTAGE: "the houses or hotels"): True for hotels."""
 

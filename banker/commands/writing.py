@@ -7,6 +7,7 @@ from __future__ import annotations
 from banker.commands.kinds import Control, Query
 from rules.actions import (
     Items,
+    PositionDeed,
     Trade,
 )
 
@@ -34,6 +35,20 @@ def _trade_words(t: Trade) -> list[str]:
 def _money_words(verb: str, keyword: str, player: str, amount: int, other: str | None, each: bool) -> list[str]:
     to = [keyword, "each"] if each else [keyword, other] if other is not None else []
     return [verb, player, str(amount), *to]
+
+
+def lot_words(houses: int, hotel: bool, mortgaged: bool) -> str:
+    """What stands on a deed taken over from the board, as ``position ... owns`` writes it: "2 houses", "1 house",
+    "hotel", "mortgaged", or "" for an unimproved lot (the set-up screen's field reads the same words)."""
+    if mortgaged:
+        return "mortgaged"
+    if hotel:
+        return "hotel"
+    return f"{houses} house{'s' if houses != 1 else ''}" if houses else ""
+
+
+def _position_deed_words(a: PositionDeed) -> list[str]:
+    return ["position", a.player, "owns", a.deed, lot_words(a.houses, a.hotel, a.mortgaged)]
 
 
 def _query_words(q: Query) -> list[str]:

@@ -18,6 +18,7 @@ from rules.actions import (
     Buy,
     Card,
     Collect,
+    Correction,
     Deal,
     DealRandom,
     End,
@@ -30,6 +31,12 @@ from rules.actions import (
     Next,
     Parking,
     Pay,
+    PositionCash,
+    PositionDeed,
+    PositionJail,
+    PositionJailCard,
+    PositionPot,
+    PositionTurn,
     Rent,
     Sell,
     ShortageAuction,
@@ -121,6 +128,24 @@ def actions(state: GameState) -> dict[type, st.SearchStrategy]:
         Turn: st.builds(Turn, player),
         Next: st.just(Next()),
         End: st.builds(End, st.sampled_from(list(EndReason))),
+        PositionCash: st.builds(PositionCash, player, st.one_of(st.just(0), amounts)),
+        PositionDeed: st.one_of(
+            st.builds(PositionDeed, player, deed, st.integers(0, 999)),
+            st.builds(PositionDeed, player, deed, st.just(0), st.just(True)),
+            st.builds(PositionDeed, player, deed, mortgaged=st.just(True)),
+        ),
+        PositionJailCard: st.builds(PositionJailCard, player, decks),
+        PositionJail: st.builds(PositionJail, player, st.integers(0, 999)),
+        PositionPot: st.builds(PositionPot, st.one_of(st.just(0), amounts)),
+        PositionTurn: st.builds(PositionTurn, player),
+        Correction: st.builds(
+            Correction,
+            player,
+            st.one_of(amounts, amounts.map(lambda n: -n)),
+            st.text(st.sampled_from(list("ab é-'")), min_size=1, max_size=80)
+            .map(lambda t: " ".join(t.split()))
+            .filter(bool),
+        ),
         Control: st.builds(
             Control, st.sampled_from(["undo", "redo"]), st.one_of(st.none(), st.integers(1, 10**18 - 1))
         ),
@@ -154,7 +179,8 @@ def test_every_verb_has_a_writer_and_a_strategy():
     state = new_game(["Ann", "Bob"])
     written = set(actions(state))
     assert set(ACTION_TYPES.values()) | {Control, Query} == written
-    verbs = {cls.verb for cls in ACTION_TYPES.values()} - {"deal_random"} | {"undo", "redo", "show", "new"}
+    verbs = {cls.verb for cls in ACTION_TYPES.values() if not cls.verb.startswith(("position_", "deal_"))}
+    verbs |= {"undo", "redo", "show", "new", "position"}  # one verb writes the set-up lines (rules.position)
     assert set(VERB_NAMES) == verbs and set(VERB_ALIASES.values()) <= verbs
     for cls in written:
         assert commands.verbs.writer_of(cls) is not None
