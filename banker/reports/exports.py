@@ -13,7 +13,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from banker.reports.report import Report, duration_text, game_title
+from banker.reports.report import CorrectionRow, Report, duration_text, game_title
 from banker.reports.times import spreadsheet_time
 from rules.valuation import Standing
 
@@ -102,6 +102,8 @@ def to_dict(rep: Report) -> dict[str, Any]:
             "players": list(rep.seating) if rep.seating else [r.name for r in rep.rows],
         },
         "standings": [asdict(r) for r in rep.rows],
+        # only in a game with corrections, so the files of the others read as they always did
+        **({"corrections": [asdict(c) for c in rep.corrections]} if rep.corrections else {}),
     }
 
 
@@ -128,6 +130,7 @@ def from_dict(data: dict[str, Any]) -> Report:
         currency=g["currency"],
         rows=tuple(Standing(**r) for r in data["standings"]),
         seating=tuple(g.get("players") or ()),
+        corrections=tuple(CorrectionRow(**c) for c in data.get("corrections") or ()),
     )
 
 
@@ -170,7 +173,14 @@ def to_markdown(rep: Report) -> str:
             f"| {r.houses} | {r.hotels} | {rep.money(r.buildings)} | {rep.money(r.total)} |"
         )
     lines += ["", f"_Valuation: {md_cell(rep.valuation)}_", ""]
+    if rep.corrections:
+        lines += [CORRECTIONS_TITLE + ":", ""]
+        lines += [f"- Correction: {md_cell(c.text(rep.money))}" for c in rep.corrections]
+        lines.append("")
     return "\n".join(lines)
+
+
+CORRECTIONS_TITLE = "Corrections (money put right by the banker: not rent, income or payments)"
 
 
 def qr_text(rep: Report) -> str:

@@ -4,7 +4,7 @@ a print layout, no script, no file beside it. Every text is escaped as on the ph
 
 from __future__ import annotations
 
-from banker.reports.exports import report_facts, standings_title
+from banker.reports.exports import CORRECTIONS_TITLE, report_facts, standings_title
 from banker.reports.report import Report, game_title
 from banker.views import html_text as h
 
@@ -72,8 +72,17 @@ def to_html(rep: Report) -> str:
             "</tbody>",
             "</table>",
             f'<p class="note">Valuation: {h(rep.valuation)}</p>',
+            *_corrections(rep),
             "</body>",
             "</html>",
             "",
         ]
     )
+
+
+def _corrections(rep: Report) -> list[str]:
+    """The corrections in effect, each with its reason (none: nothing, so a page without them reads as before)."""
+    if not rep.corrections:
+        return []
+    items = [f"<li>Correction: {h(c.text(rep.money))}</li>" for c in rep.corrections]
+    return [f"<h2>{h(CORRECTIONS_TITLE)}</h2>", "<ul>", *items, "</ul>"]

@@ -28,6 +28,23 @@ Row = Standing
 
 
 @dataclass(frozen=True)
+class CorrectionRow:
+    """A correction in effect in the game (``correct``, rules/corrections.py): the exports list each, so money put
+    right by the banker is never read as rent or a payment."""
+
+    player: str
+    amount: int
+    """What the bank paid the player; negative: what the player paid back."""
+    reason: str
+
+    def text(self, money: Callable[[float], str]) -> str:
+        """ "Ann pays the bank $50 (change given twice)", as the journal says it."""
+        much = money(abs(self.amount))
+        said = f"the bank pays {self.player} {much}" if self.amount > 0 else f"{self.player} pays the bank {much}"
+        return f"{said} ({self.reason})"
+
+
+@dataclass(frozen=True)
 class Report:
     """One game's standings and the facts an export needs about the game."""
 
@@ -51,6 +68,8 @@ class Report:
     """In ranking order."""
     seating: tuple[str, ...] = ()
     """The players' names in seating order (the order of play)."""
+    corrections: tuple[CorrectionRow, ...] = ()
+    """The corrections in effect, in the order recorded."""
 
     @property
     def status(self) -> str:
@@ -137,4 +156,19 @@ def report(session: Session) -> Report:
         currency=state.board.currency,
         rows=rows,
         seating=tuple(p.name for p in state.players),
+        corrections=corrections_of(session),
     )
+
+
+def corrections_of(session: Session) -> tuple[CorrectionRow, ...]:
+    """The corrections in effect in a game, read from its log (an undone one is not in effect); none for a game held
+    in memory that cannot say what was recorded (the tests' engine games)."""
+    action = getattr(session, "action", None)
+    if action is None:
+        return ()
+    rows = []
+    for e in session.log():
+        if e.kind == "action" and not e.undone and e.verb == "correct":
+            a = action(e.seq)
+            rows.append(CorrectionRow(a.player, a.amount, a.reason))
+    return tuple(rows)

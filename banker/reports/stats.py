@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banker.reports.report import Report, duration_text, game_title
+from rules.actions import POSITION_TYPES
 from rules.outcome import Outcome
 from rules.state import GameState
 
@@ -31,6 +32,8 @@ from rules.editions import by_currency
 FORMAT = "banker-stats"
 VERSION = 1
 NOT_COLOUR_GROUPS = frozenset({"railroad", "utility"})
+POSITION_VERBS = frozenset(t.verb for t in POSITION_TYPES)
+"""The journalled verbs of the lines of a position taken over from the board: set-up, not actions played."""
 """The railroads and utilities are groups of the board but not colour groups."""
 
 
@@ -79,7 +82,8 @@ class GameRecords:
     """What one game's journal says beyond its standings."""
 
     actions: int
-    """Effective (not undone) actions."""
+    """Effective (not undone) actions, but for the lines of a position taken over from the board (they were not
+    played here)."""
     biggest_rent: Rent | None = None
     most_rent: Collected | None = None
     best_group: GroupRent | None = None
@@ -106,7 +110,8 @@ def records_from_history(
     count = 0
     previous = None
     for entry, outcome in history:
-        count += 1
+        if getattr(entry, "verb", "") not in POSITION_VERBS:
+            count += 1
         for t in outcome.transfers:
             if t.kind != "rent":
                 continue
