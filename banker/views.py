@@ -319,12 +319,13 @@ class MathsQuestion:
 def maths_question(state: GameState, outcome: Any, players: frozenset[str]) -> MathsQuestion | None:
     """The question for the first player in maths mode (seat order) who pays or is paid in ``outcome`` (what a
     command would do, from ``Session.preview``); None when none of them is."""
-    from rules.outcome import BANK, POT
+    from rules.outcome import BANK, POT, TransferKind
 
     def who(name: str) -> str:
         return {BANK: "the bank", POT: "the Free Parking pot"}.get(name, name)
 
-    transfers = [t for t in outcome.transfers if t.amount > 0]
+    # a correction is the banker's own fix, not a payment a player works out (docs/app.md, "Maths mode")
+    transfers = [t for t in outcome.transfers if t.amount > 0 and t.kind is not TransferKind.CORRECTION]
     for p in state.players:
         if p.name not in players:
             continue

@@ -66,7 +66,7 @@ POSITION_SLOTS: dict[str, tuple[Slot, ...]] = {
     "pot": (NUMBER,),
     "turn": (PLAYER,),
     "cash": (NUMBER,),
-    "owns": (DEED, {**c.LOT_WORDS, "hotel": "hotel"}),
+    "owns": (DEED, c.LOT_WORDS),
     "jail": ({"card": "card"}, c.DECKS),
     "in": ({"jail": "jail"}, NUMBER),
 }

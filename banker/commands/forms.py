@@ -241,7 +241,7 @@ class Form:
                 raise c.bad(f'"{text}" is not the number of the turn in jail (1 for the first)')
             return int(text)
 
-        return PositionJail(self.player(player), self.optional(turn, number, 1, "position"))
+        return PositionJail(self.player(player), self.read(turn, number, "position"))
 
     def position_pot(self, amount: str) -> PositionPot:
         return PositionPot(self.read(amount, lambda c, text: c.amount(text, "pot", zero=True), "position"))

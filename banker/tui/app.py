@@ -415,7 +415,7 @@ class BankerApp(App[int]):
     def on_new_game_screen_submitted(self, message: NewGameScreen.Submitted) -> None:
         """Start the game; a setup the engine refuses (nothing saved) is said under the form."""
         try:
-            self.create_game(message.names, message.settings, message.tokens, message.phones_ask)
+            self.create_game(message.names, message.settings, message.tokens, message.phones_ask, message.take_over)
         except (RuleError, ValueError) as e:
             message.form.refuse(e)
 
@@ -424,16 +424,27 @@ class BankerApp(App[int]):
         self.leave_new_game()
 
     def create_game(
-        self, names: list[str], settings: Settings, tokens: list[str], phones_ask: bool | None = None
+        self,
+        names: list[str],
+        settings: Settings,
+        tokens: list[str],
+        phones_ask: bool | None = None,
+        take_over: bool = False,
     ) -> None:
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
-        games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random."""
+        games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random; a game
+        taken over from the board (``take_over``) opens the set-up screen instead (its deeds are held already)."""
         from banker.session import Session
         from banker.tui.dialogs import ConfirmDialog
 
         session = Session.create(self.db_path, names, settings, tokens)
         if phones_ask is not None:
             session.set_phones_ask(phones_ask)
+        if take_over:
+            from banker.tui.screens.takeover import TakeOverScreen
+
+            self._use(session, partial(self.push_screen, TakeOverScreen(session, self.record_in_dialog)))
+            return
         n = session.state.variant.deal_count
         self._use(
             session,

@@ -19,6 +19,9 @@ class TableAction:
     key: str
     label: str
     help: str
+    bar: bool = True
+    """Shown on the key bar (False: a key of one moment of a game, in help and the palette only; the bar holds every
+    other key in three rows at 100 columns)."""
 
 
 ACTIONS: tuple[TableAction, ...] = (
@@ -38,6 +41,20 @@ ACTIONS: tuple[TableAction, ...] = (
     TableAction("trade", "x", "Trade", "A trade between two players"),
     TableAction("bankrupt", "exclamation_mark", "Bankrupt", "Declare a bankruptcy"),
     TableAction("deal", "d", "Deal", "Deal deeds at the start of a short game"),
+    TableAction(
+        "take_over",
+        "T",
+        "Take over",
+        "Set up from the board: a game already under way, entered where the table stands (before the first move)",
+        bar=False,
+    ),
+    TableAction(
+        "correct",
+        "f",
+        "Fix",
+        "Correction: put a mistake right, money between a player and the bank with the reason (never rent or a"
+        " payment)",
+    ),
     TableAction("next_turn", "n", "Next", "Pass the turn to the next player"),
     TableAction("undo", "u", "Undo", "Undo the last action"),
     TableAction(

@@ -47,3 +47,11 @@ def test_the_setting_is_per_player_and_game(tmp_path):
         assert a.maths_players() == {"Ann"}
     with Session.open(db, 1, readonly=True) as again:
         assert again.maths_players() == {"Ann"}
+
+
+def test_a_correction_and_a_position_line_ask_nobody(tmp_path):
+    """A correction is the banker's own fix, and a position taken over moves no money (docs/app.md, "Maths mode"):
+    no player works either out."""
+    with Session.create(tmp_path / "b.db", ["Ann", "Bob"], Settings()) as s:
+        assert _ask(s, "position ann cash 900", {"Ann"}) is None
+        assert _ask(s, "correct ann -50 change given twice", {"Ann"}) is None

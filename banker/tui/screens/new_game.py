@@ -1,4 +1,5 @@
-"""New game: players, the rule system, edition, house rules and (for the time-limit game) its length.
+"""New game: players, the rule system, edition, house rules and (for the time-limit game) its length. Ctrl+T (Take
+over) starts it as a game already under way: the set-up screen opens on it (``banker.tui.screens.takeover``).
 
 The engine checks the setup (``rules.new_game`` inside ``Session.create``): duplicate names, too few or too many
 players for the variant, tokens that do not match the players, a time-limit game without a time. Its RuleError is
@@ -46,6 +47,12 @@ class NewGameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the game", tooltip="Create the game with these settings"),
+        Binding(
+            "ctrl+t",
+            "take_over",
+            "Take over",
+            tooltip="Start the game and enter where the table stands: a game already under way (set up from the board)",
+        ),
         Binding("escape", "back", "Back"),
         Binding("enter", "start", "Start the game", show=False),
     ]
@@ -57,7 +64,13 @@ class NewGameScreen(Screen[None]):
         the engine may still refuse the setup, which the app hands back to ``form.refuse``."""
 
         def __init__(
-            self, form: NewGameScreen, names: list[str], settings: Settings, tokens: list[str], phones_ask: bool = True
+            self,
+            form: NewGameScreen,
+            names: list[str],
+            settings: Settings,
+            tokens: list[str],
+            phones_ask: bool = True,
+            take_over: bool = False,
         ) -> None:
             super().__init__()
             self.form = form
@@ -66,6 +79,8 @@ class NewGameScreen(Screen[None]):
             self.tokens = tokens
             self.phones_ask = phones_ask
             """The players' phone pages may ask the banker to record their payments (docs/phones.md)."""
+            self.take_over = take_over
+            """A game already under way: the set-up screen opens on it (set up from the board, issue 35)."""
 
     class Cancelled(Message):
         """Back (Escape or the button): no game."""
@@ -149,6 +164,7 @@ class NewGameScreen(Screen[None]):
             yield settings_error
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Take over a game under way", id="take-over", compact=True)
                 yield Button("Back", id="back", compact=True)
         yield Footer()
 
@@ -253,7 +269,7 @@ class NewGameScreen(Screen[None]):
         self.action_start()
 
     @on(Button.Pressed, "#start")
-    def action_start(self) -> None:
+    def action_start(self, take_over: bool = False) -> None:
         if self.sent:
             return
         try:
@@ -263,7 +279,12 @@ class NewGameScreen(Screen[None]):
             return
         self.sent = True
         ask = self.query_one("#phones-ask", Checkbox).value
-        self.post_message(self.Submitted(self, names, settings, tokens, ask))
+        self.post_message(self.Submitted(self, names, settings, tokens, ask, take_over))
+
+    @on(Button.Pressed, "#take-over")
+    def action_take_over(self) -> None:
+        """Ctrl+T: start the game and enter the position on the table (a game already under way)."""
+        self.action_start(take_over=True)
 
     def refuse(self, e: RuleError | ValueError) -> None:
         """Say under the form why the game cannot start (a field out of range, or the engine's refusal)."""

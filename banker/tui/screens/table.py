@@ -157,7 +157,7 @@ class TableScreen(Screen[None]):
         from banker.tui.widgets.command_line import CommandLine
         from banker.tui.widgets.keybar import Key, KeyBar
 
-        keys = [Key(key_label(a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS]
+        keys = [Key(key_label(a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS if a.bar]
         keys += [Key("^p", "Palette", "app.command_palette"), Key("q", "Quit", "app.quit", True)]
         line_keys = [
             Key("Enter", "Record", "submit_line"),
@@ -579,6 +579,38 @@ class TableScreen(Screen[None]):
             ],
             lambda f: f.deal("player", "deed", seed),
             focus="player",
+        )
+
+    def action_take_over(self) -> None:
+        """T: the set-up screen (banker.tui.screens.takeover), while play has not begun; after, why not."""
+        from banker.session import Reply
+        from banker.tui.screens.takeover import TakeOverScreen
+
+        if self.state.started:
+            self.show_reply(
+                Reply(
+                    False,
+                    "Play has begun: a position is taken over from the board only before the first move. To put "
+                    "money right, f (a correction); or undo back to the set-up.",
+                )
+            )
+            return
+        self.app.push_screen(TakeOverScreen(self.session, self.banker.record_in_dialog))
+
+    def action_correct(self, player: str | None = None) -> None:
+        """f: a correction (``correct``): money between a player and the bank, with the reason."""
+        from banker.tui.dialogs import Field
+
+        self.ask(
+            "Correction (money between a player and the bank)",
+            [
+                self.players_field(default=player),
+                Field("amount", "Amount", placeholder="-50: the player gives it back; 50: the bank pays it"),
+                Field("reason", "Reason", placeholder="why, in a few words: change given twice"),
+            ],
+            lambda f: f.correction("player", "amount", "reason"),
+            focus="amount",
+            note="Recorded as a correction with its reason: never as rent, income or a payment.",
         )
 
     def action_next_turn(self) -> None:

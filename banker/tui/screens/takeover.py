@@ -1,0 +1,306 @@
+"""Set up from the board: a game already under way entered where the table stands, before the first move (issue 35;
+docs/rulings.md, "Taking over a game").
+
+Reached from the new-game screen (Take over, Ctrl+T, which starts the game and opens this screen on it) and from the
+table before play begins (T). The banker goes round the table: a player, their cash, each deed they hold with what
+stands on it, whether they are in jail and which Get Out of Jail Free card they hold; then the Free Parking pot and
+whose turn it is. Enter in a field records that field's line; the line is built from the fields by the command
+language's own readers (:class:`banker.commands.Form`) and recorded as :func:`banker.commands.format` writes it,
+through the app, exactly as a dialog records: the journal holds what typing the same ``position`` lines would.
+
+Below the fields the position so far, and what keeps it from standing (a group built unevenly, buildings beside a
+mortgaged lot: ``rules.queries.position_problems``), so the faults are put right before play begins; Ctrl+S plays
+from here once it stands (the first move is refused until then anyway). Ctrl+Z undoes the last line, Escape goes
+to the table (T comes back while play has not begun).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Label, Static
+
+from banker import commands
+from banker.commands import Form, Missing, Refused
+from banker.commands.completion import DEED, PLAYER, Slot, complete_value
+from banker.tui.dialogs.base import Record, Recorded, plain, refusal, reply_text
+from banker.tui.safety import guard_actions
+from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
+from rules.position import holding_words
+from rules.queries import jail_status, position_problems
+
+if TYPE_CHECKING:
+    from banker.session import Session
+    from rules.state import GameState
+
+LOT_SLOT: Slot = commands.LOT_WORDS
+"""What the "On it" field completes, as the parser reads it ("hot": hotel, "m": mortgaged; "h" could be houses or
+hotel); a number of houses is typed as it is."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line the screen records: the fields it reads (the first is where Enter records it from) and how."""
+
+    fields: tuple[str, ...]
+    build: Callable[[Form], Recorded]
+    then: str
+    """The field the cursor goes to once the line is recorded (the next thing a banker going round enters)."""
+
+
+LINES: tuple[Line, ...] = (
+    Line(("cash",), lambda f: f.position_cash("player", "cash"), "deed"),
+    Line(("deed", "lot"), lambda f: f.position_deed("player", "deed", "lot"), "deed"),
+    Line(("jail",), lambda f: f.position_jail("player", "jail"), "card"),
+    Line(("card",), lambda f: f.position_card("player", "card"), "player"),
+    Line(("pot",), lambda f: f.position_pot("pot"), "turn"),
+    Line(("turn",), lambda f: f.position_turn("turn"), "turn"),
+)
+LINE_OF = {key: line for line in LINES for key in line.fields}
+"""The line each field records (the player field records none: Enter there moves on to the cash)."""
+
+
+@dataclass(frozen=True)
+class Field:
+    key: str
+    label: str
+    placeholder: str
+    slot: Slot | None = None
+
+
+FIELDS: tuple[tuple[Field, ...], ...] = (
+    (Field("player", "Player", "a name (Tab completes)", PLAYER), Field("cash", "Cash", "e.g. 1230")),
+    (
+        Field("deed", "Holds", "a deed (Tab completes)", DEED),
+        Field("lot", "On it", "2 houses, hotel, mortgaged", LOT_SLOT),
+    ),
+    (Field("jail", "In jail", "turn 1, 2 or 3"), Field("card", "Jail card", "chance or chest", commands.DECKS)),
+    (Field("pot", "Pot", "in Free Parking"), Field("turn", "Turn", "who plays next", PLAYER)),
+)
+
+
+def position_text(state: GameState) -> Text:
+    """The position so far: each player's cash, deeds (with what stands on them), jail and cards; the bank's
+    buildings, the pot and whose turn; then what keeps it from standing, or that it stands."""
+    money = state.money
+    out = Text()
+    for i, p in enumerate(state.players):
+        deeds = [f"{d.name}" + _on(state, d.index) for d in state.owned_by(i)]
+        notes = [jail_status(state, i), *(f"{deck} jail card" for deck in p.jail_cards)]
+        out.append(f"{p.name}", style="bold")
+        out.append(f": {money(p.cash)}")
+        out.append("".join(f"; {n}" for n in notes if n))
+        out.append(f"; {', '.join(deeds)}" if deeds else "; no deeds", style="" if deeds else "dim")
+        out.append("\n")
+    board = state.board
+    pot = f"; Free Parking pot {money(state.pot)}" if state.settings.house_rules.free_parking else ""
+    out.append(
+        f"Bank: {state.houses} of {board.houses} houses, {state.hotels} of {board.hotels} hotels{pot}; "
+        f"{state.players[state.turn].name} to play\n",
+        style="dim",
+    )
+    problems = position_problems(state)
+    for problem in problems:
+        out.append(f"✗ {problem.message} ({problem.rule})\n", style="bold red")
+    if not problems:
+        out.append("✓ The position stands: Ctrl+S plays from here.", style="bold green")
+    return out
+
+
+def _on(state: GameState, index: int) -> str:
+    words = holding_words(state, state.deeds[index])
+    return "" if words == "unimproved" else f" ({words})"
+
+
+@guard_actions
+class TakeOverScreen(ModalScreen[None]):
+    """The set-up screen (module docstring)."""
+
+    DEFAULT_CLASSES = "dialog"
+    BINDINGS = [
+        Binding("escape", "close", "Table"),
+        Binding("ctrl+s", "done", "Play from here"),
+        Binding("ctrl+z", "undo", "Undo the last line"),
+    ]
+
+    def __init__(self, session: Session, record: Record) -> None:
+        super().__init__()
+        self.session = session
+        self.record = record
+        self.said = Text()
+        """What the last Enter did: shown until a field is typed in again (a preview then takes its place)."""
+
+    def compose(self) -> ComposeResult:
+        pot = self.session.state.settings.house_rules.free_parking
+        with Vertical(classes="dialog-box wide", id="takeover-box"):
+            yield Label(
+                "Take over from the board: Enter records a line, Ctrl+S plays from here",
+                classes="dialog-title",
+                id="takeover-title",
+            )
+            for row in FIELDS:
+                with Horizontal(classes="field takeover-row"):
+                    for f in row:
+                        if f.key == "pot" and not pot:
+                            continue  # no pot in this game (the Free Parking house rule is off)
+                        suggester = FunctionSuggester(self._completer(f)) if f.slot is not None else None
+                        yield Label(f.label, classes="field-label takeover-label", markup=False)
+                        yield CompletingInput(
+                            placeholder=f.placeholder, id=f"to-{f.key}", suggester=suggester, compact=True
+                        )
+            yield Static(id="command", classes="dialog-command")
+            yield Static(id="preview", classes="dialog-preview")
+            with VerticalScroll(id="takeover-scroll", can_focus=False):  # Tab goes round the fields only
+                yield Static(id="position")
+        yield Footer()
+
+    def _completer(self, field: Field) -> Callable[[str], str | None]:
+        slot = field.slot
+        assert slot is not None
+        return lambda value: complete_value(slot, value, self.session.state)
+
+    def on_mount(self) -> None:
+        player = self.query_one("#to-player", Input)
+        state = self.session.state
+        player.value = state.players[state.turn].name
+        player.focus()
+        self.show_position()
+        self.session.add_listener(self._game_changed)
+
+    def on_unmount(self) -> None:
+        self.session.remove_listener(self._game_changed)
+
+    def _game_changed(self, _session: Session) -> None:
+        if self.is_attached:
+            self.call_later(self.show_position)
+
+    # Fields -> line -----------------------------------------------------------------------------------------
+    def values(self) -> dict[str, str]:
+        return {w.id.removeprefix("to-"): w.value.strip() for w in self.query(Input) if w.id}
+
+    def line_at(self, key: str) -> Line | None:
+        return LINE_OF.get(key)
+
+    def focused_key(self) -> str:
+        focused = self.focused
+        return focused.id.removeprefix("to-") if isinstance(focused, Input) and focused.id else ""
+
+    def typed(self, line: Line) -> Recorded:
+        """The command the line's fields make now (raises :class:`Missing` or :class:`Refused`)."""
+        return line.build(Form(self.values(), self.session.state))
+
+    def show_position(self) -> None:
+        self.query_one("#position", Static).update(position_text(self.session.state))
+        self.refresh_preview()
+
+    def refresh_preview(self) -> None:
+        """The line Enter would record from the field the cursor is in, and what it would do."""
+        line = self.line_at(self.focused_key())
+        command, reply = "", None
+        if line is not None:
+            try:
+                command = commands.format(self.typed(line))
+                reply = self.session.preview(command)
+            except Missing:
+                pass
+            except Refused as refused:
+                reply = refusal(refused.error)
+        if not command and reply is None:  # nothing typed for a line here: what the last Enter did stays
+            self.query_one("#command", Static).update("")
+            self.query_one("#preview", Static).update(self.said)
+            return
+        self.query_one("#command", Static).update(Text(f"> {command}" if command else "", style="dim"))
+        self.query_one("#preview", Static).update(reply_text(reply))
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        if event.value:
+            self.said = Text()  # typing anew: the last reply no longer applies
+        self.refresh_preview()
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_preview()
+
+    # Recording ----------------------------------------------------------------------------------------------
+    @on(Input.Submitted)
+    def _entered(self, event: Input.Submitted) -> None:
+        """Enter records the line of the field it was typed in (the player field moves on to the cash)."""
+        event.stop()
+        key = event.input.id.removeprefix("to-") if event.input.id else ""
+        line = self.line_at(key)
+        if line is None:
+            self.query_one("#to-cash", Input).focus()
+            return
+        if "#" in "".join(self.values().values()):
+            self.say(
+                plain("✗ # starts a comment in a command, so it cannot be part of a name or an amount", "bold red")
+            )
+            return
+        try:
+            command = self.typed(line)
+        except Missing as missing:
+            if not any(self.values().get(k) for k in line.fields):
+                # Enter in an empty field (Tab went on past the field filled in): say where the line is typed
+                self.say(plain(f"✗ Nothing to record: {_label(key)} is empty (Shift+Tab goes back)", "bold red"))
+                return
+            self.say(plain(f"✗ Type {_label(missing.field)} first", "bold red"))
+            self._focus(missing.field)
+            return
+        except Refused as refused:
+            self.say(reply_text(refusal(refused.error)))
+            self._focus(refused.field or key)
+            return
+        reply = self.record(commands.format(command))
+        if reply.ok:
+            for k in line.fields:
+                self.query_one(f"#to-{k}", Input).value = ""
+            self._focus(line.then)
+            self.show_position()
+        self.say(reply_text(reply))
+
+    def say(self, text: Text) -> None:
+        """What the last Enter did (the reply, or why nothing was recorded), where the preview was."""
+        self.said = text
+        self.query_one("#command", Static).update("")
+        self.query_one("#preview", Static).update(text)
+
+    def _focus(self, key: str) -> None:
+        found = self.query(f"#to-{key}")
+        if found:
+            found.first().focus()
+
+    def action_undo(self) -> None:
+        """Ctrl+Z: take back the last line (an ordinary undo, journalled)."""
+        reply = self.record("undo")
+        self.show_position()
+        self.say(reply_text(reply))
+
+    def action_done(self) -> None:
+        """Ctrl+S: back to the table to play from the position, once it stands; else say what keeps it from
+        standing (the first move would be refused for it)."""
+        problems = position_problems(self.session.state)
+        if problems:
+            self.say(plain(f"✗ Not yet: {problems[0].message} ({problems[0].rule})", "bold red"))
+            return
+        self.dismiss(None)
+        self.app.notify("The position is taken over from the board: play from here.", title="Set up")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _label(key: str) -> str:
+    """A field as the screen labels it, quoted: "In jail"."""
+    label = next((f.label for row in FIELDS for f in row if f.key == key), key)
+    return f'"{label}"'
+
+
+__all__ = ["TakeOverScreen", "position_text"]

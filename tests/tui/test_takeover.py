@@ -1,0 +1,207 @@
+"""The set-up screen and the correction dialog as a banker meets them (issue 35), at 80x24: a position entered by
+keys is the position the same lines typed make (the journal and the state, field by field); mistakes are said in
+place and change nothing; the screen refuses to play from a position that cannot stand; T reopens it before play
+and says why not after; f records a correction with its reason."""
+
+from __future__ import annotations
+
+from textual.widgets import Checkbox, Input, Static
+
+from banker.session import Session
+from banker.tui.app import make_app
+from banker.tui.dialogs import CommandDialog
+from banker.tui.screens.new_game import NewGameScreen
+from banker.tui.screens.table import TableScreen
+from banker.tui.screens.takeover import TakeOverScreen
+from rules import HouseRules, Settings
+from rules.codec import action_to_dict, state_to_dict
+from tests.kit.journal import db_path
+from tests.kit.screens import text_of
+from tests.kit.waits import palette_found, settled, until
+
+SIZE = (80, 24)
+
+TYPED = [
+    "position ann cash 1230",
+    "position ann owns boardwalk 2 houses",
+    "position ann owns park place 2 houses",
+    "position ann owns reading mortgaged",
+    "position ann jail card chance",
+    "position bob cash 85",
+    "position bob owns baltic hotel",
+    "position bob owns mediterranean hotel",
+    "position bob in jail 2",
+    "position cy cash 2470",
+    "position cy jail card chest",
+    "position pot 300",
+    "position turn cy",
+]
+"""A whole position: cash, deeds, houses, hotels, a mortgage, jail, both cards, the pot and the turn."""
+
+KEYS = [
+    # Ann: the player field holds the player to play (Ann); Enter moves to the cash
+    "enter", *"1230", "enter",
+    *"boardw", "tab", "2", "enter",  # a deed completed with Tab, Tab on to "On it": 2 houses
+    *"park p", "tab", "2", "enter",
+    *"reading", "tab", *"mort", "enter",  # Reading Railroad, mortgaged
+    "tab", "tab", "tab", *"ch", "enter",  # past "On it" and "In jail" to the jail card
+    # Bob: the cursor is back on the player field, its text selected (typing replaces it)
+    *"bob", "enter", *"85", "enter",
+    *"baltic", "tab", *"hotel", "enter",
+    *"medit", "tab", *"hot", "enter",
+    "tab", "tab", "2", "enter",  # in jail: his second turn there
+    "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab",  # back to the player field
+    *"cy", "enter", *"2470", "enter",
+    "tab", "tab", "tab", *"chest", "enter",
+    # the pot and the turn: the last fields, a Shift+Tab round from the player field
+    "shift+tab", "shift+tab", *"300", "enter",
+    "c", "enter",
+]  # fmt: skip
+
+
+def typed_game(tmp_path) -> Session:
+    """The same position as typed lines (``banker do``), in a database of its own."""
+    s = Session.create(tmp_path / "typed.db", ["ann", "bob", "cy"], Settings(house_rules=HouseRules(free_parking=True)))
+    for line in TYPED:
+        assert s.execute(line).ok, line
+    return s
+
+
+async def _new_game(pilot, names: str = "ann bob cy", free_parking: bool = True) -> None:
+    await pilot.pause()
+    await pilot.press("n")
+    await until(pilot, lambda: isinstance(pilot.app.screen, NewGameScreen), "the new-game screen")
+    await pilot.press(*names)
+    if free_parking:
+        pilot.app.screen.query_one("#free-parking", Checkbox).value = True
+
+
+async def _take_over(pilot) -> TakeOverScreen:
+    await pilot.press("ctrl+t")
+    await until(pilot, lambda: isinstance(pilot.app.screen, TakeOverScreen), "the set-up screen")
+    await settled(pilot)
+    return pilot.app.screen
+
+
+def said(app) -> str:
+    return text_of(app.screen.query_one("#preview", Static))
+
+
+async def test_a_position_entered_by_keys_equals_the_same_position_typed(tmp_path):
+    """From the new-game screen (Take over, Ctrl+T), the position entered field by field is journalled as the
+    typed lines are, and leaves the game in the same state."""
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot)
+        screen = await _take_over(pilot)
+        await pilot.press(*KEYS)
+        await settled(pilot)
+        assert app.screen is screen and "✓ The position stands" in text_of(screen.query_one("#position", Static))
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        keyed = app.session
+        typed = typed_game(tmp_path)
+        assert [action_to_dict(keyed.action(e.seq)) for e in keyed.log()] == [
+            action_to_dict(typed.action(e.seq)) for e in typed.log()
+        ]
+        assert [e.summary for e in keyed.log()] == [e.summary for e in typed.log()]
+        assert state_to_dict(keyed.state) == state_to_dict(typed.state)
+        assert not keyed.state.started and keyed.state.taken_over
+
+
+async def test_mistakes_are_said_in_place_and_change_nothing():
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        screen = await _take_over(pilot)
+        assert not screen.query("#to-pot")  # no pot without the Free Parking house rule
+        await pilot.press("enter", *"12x0", "enter")
+        await settled(pilot)
+        assert '"12x0" is not an amount' in said(app) and screen.query_one("#to-cash", Input).value == "12x0"
+        assert app.session.log() == []
+        # Enter in an empty field: nothing to record, and where to go
+        await pilot.press("tab", "tab", "tab", "enter")
+        await settled(pilot)
+        assert 'Nothing to record: "In jail" is empty' in said(app)
+        # a deed already another player's
+        await pilot.press("shift+tab", "shift+tab", *"boardwalk", "enter")
+        await settled(pilot)
+        assert app.session.log()[-1].text == "position ann owns Boardwalk"
+        screen.query_one("#to-player", Input).value = "bob"
+        screen.query_one("#to-deed", Input).focus()
+        await pilot.press(*"boardwalk", "enter")
+        await settled(pilot)
+        assert "Boardwalk is already ann's" in said(app) and len(app.session.log()) == 1
+        # houses beyond the deed's group make the position one play cannot begin from: Ctrl+S says so and stays
+        screen.query_one("#to-player", Input).value = "ann"
+        await pilot.press("ctrl+u", *"boardwalk", "tab", "3", "enter")
+        await settled(pilot)
+        assert "Park Place is the bank's" in text_of(screen.query_one("#position", Static))
+        await pilot.press("ctrl+s")
+        await settled(pilot)
+        assert app.screen is screen and "Not yet: ann's Boardwalk has 3 houses" in said(app)
+        # Ctrl+Z takes the last line back; the position stands again
+        await pilot.press("ctrl+z")
+        await settled(pilot)
+        assert "undo: Taken over from the board: ann holds Boardwalk, 3 houses" in said(app)
+        assert "✓ The position stands" in text_of(screen.query_one("#position", Static))
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+
+
+async def test_t_reopens_the_set_up_before_play_and_says_why_not_after():
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        await pilot.press("enter")  # Start: an ordinary new game
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await settled(pilot)
+        await pilot.press("T")
+        await until(pilot, lambda: isinstance(app.screen, TakeOverScreen), "the set-up screen")
+        await settled(pilot)
+        await pilot.press("enter", *"900", "enter", "escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert app.session.state.players[0].cash == 900
+        await pilot.press("b", *"boardwalk", "enter")  # play begins
+        await settled(pilot)
+        assert app.session.state.started
+        await pilot.press("T")
+        await settled(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert "Play has begun" in text_of(app.screen.query_one("#reply", Static))
+
+
+async def test_a_correction_by_its_dialog_and_from_the_palette():
+    """f opens the correction dialog (the player to play, the amount with its sign, the reason); the palette finds
+    it by name. The journal holds the line the command language writes, and the summary says it is a correction."""
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await settled(pilot)
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, CommandDialog), "the correction dialog")
+        await pilot.press(*"-50", "enter")
+        await settled(pilot)
+        assert "fill in reason first" in text_of(app.screen.query_one("#refusal", Static))
+        await pilot.press(*"change given twice", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        entry = app.session.log()[-1]
+        assert entry.text == "correct ann -50 change given twice"
+        assert entry.summary == "Correction: ann pays the bank $50 (change given twice)"
+        assert app.session.state.players[0].cash == 1450
+        await pilot.press("ctrl+p")
+        await settled(pilot)
+        await pilot.press(*"correct")
+        await palette_found(pilot, "Fix")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, CommandDialog), "the correction dialog from the palette")
+        # the dialog opens on the amount: back to the player (its name selected, so typing replaces it)
+        await pilot.press("shift+tab", *"bob", "tab", *"20", "tab", *"short-changed", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        assert app.session.log()[-1].summary == "Correction: the bank pays bob $20 (short-changed)"
