@@ -31,7 +31,12 @@ MAX_BODY = 4096
 """The largest request body a phone may send, in bytes."""
 ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
 """A request id chosen by the phone: 8 to 64 letters, digits or ``_.:-`` (a UUID fits)."""
-REFUSED_VERBS = {"end": "ending the game", "bankrupt": "a bankruptcy", "deal_random": "dealing at random"}
+REFUSED_VERBS = {
+    "end": "ending the game",
+    "bankrupt": "a bankruptcy",
+    "deal_random": "dealing at random",
+    "correct": "a correction",  # the banker puts a mistake right; a phone asks for the payment it meant
+}
 """Actions a phone may never ask for, even though they move money (the banker's alone)."""
 STALE = "stale"
 """A pending request the engine now refuses (the game moved on, or ended): shown, never stored."""

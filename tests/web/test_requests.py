@@ -63,6 +63,8 @@ async def test_a_request_is_kept_priced_and_given_back_once(db, aiohttp_client):
         ("end", "ending the game is the banker's alone"),
         ("bankrupt bob to bank", "a bankruptcy is the banker's alone"),
         ("bankruptcy bob to ann", "a bankruptcy is the banker's alone"),
+        ("correct bob 50 short-changed", "a correction is the banker's alone"),
+        ("position bob cash 5000", "moves none of Bob's money"),  # the set-up moves no money: no phone asks it
         ("pay ann 50 to cy", "moves none of Bob's money"),  # names neither Bob as payer nor as payee
         ("go ann", "moves none of Bob's money"),
         ("next", "moves none of Bob's money"),
