@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rules import HouseRules, RuleError, apply, new_game
 from rules.actions import (
@@ -31,11 +33,13 @@ from rules.actions import (
     Rent,
     Turn,
 )
+from rules.codec import state_to_dict
 from rules.jail import jail_status
 from rules.position import position_problems
 from rules.state import Deck, GameState, Jail, Settings
 from rules.valuation import standings, valuation
 from tests.kit.conservation import conserved
+from tests.kit.fuzz import examples
 from tests.kit.games import fresh, refused
 
 
@@ -306,3 +310,40 @@ def test_a_refused_position_line_changes_nothing(line):
     s = apply(fresh(3), Buy("Ann", "Mediterranean Avenue")).state
     with pytest.raises(RuleError):
         apply(s, line)
+
+
+# A property: any mix of position lines and moves keeps the engine's invariants --------------------------------
+
+_players = st.sampled_from(("Ann", "Bob", "Cy", "Ann", "Zed"))
+_deeds = st.sampled_from(("Boardwalk", "Park Place", "Baltic Avenue", "Mediterranean Avenue", "Reading Railroad"))
+_LINES = st.one_of(
+    st.builds(PositionCash, _players, st.sampled_from((0, 85, 1230, -1, 2_000_000))),
+    st.builds(PositionDeed, _players, _deeds, st.integers(-1, 5), st.booleans(), st.booleans()),
+    st.builds(PositionJailCard, _players, st.sampled_from(("chance", "chest", "tarot"))),
+    st.builds(PositionJail, _players, st.integers(0, 4)),
+    st.builds(PositionPot, st.sampled_from((0, 300, -5))),
+    st.builds(PositionTurn, _players),
+    st.builds(Rent, _players, _deeds),
+    st.builds(Buy, _players, _deeds),
+    st.builds(Next),
+)
+
+
+@settings(max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(("standard", "short-1973", "short-1990s", "darrow-1935")), st.lists(_LINES, max_size=30))
+def test_any_mix_of_position_lines_and_moves_keeps_the_invariants(variant, actions):
+    """Money, buildings, deeds and cards are conserved after every line, refused lines change nothing, and once
+    play has begun every group with buildings is one owner's whole, unmortgaged and even (seed 000, HOUSES)."""
+    s = fresh(3, variant, house_rules=HouseRules(free_parking=True))
+    for action in actions:
+        before = state_to_dict(s)
+        try:
+            s = apply(s, action).state
+        except RuleError:
+            assert state_to_dict(s) == before
+            continue
+        assert conserved(s) and all(p.cash >= 0 for p in s.players) and s.pot >= 0
+        for deck in ("chance", "chest"):
+            assert sum(p.jail_cards.count(deck) for p in s.players) <= 1
+        if s.started:
+            assert position_problems(s) == ()
