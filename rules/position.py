@@ -129,7 +129,7 @@ def position_deed(state: GameState, action: PositionDeed) -> Outcome:
     if not 0 <= houses < hotel_level:
         most = hotel_level - 1
         raise RuleError(
-            HOTELS,
+            HOTELS if most == 4 else state.variant.seeds,  # the short games' 3 houses: their own rule (rule 2)
             f"{deed.name} can hold 0 to {most} houses, or a hotel, in {state.variant.title}; not {houses} houses",
         )
     level = hotel_level if hotel else houses

@@ -267,7 +267,8 @@ def test_a_short_game_taken_over_and_its_valuation_seed000_short_rule3():
         PositionDeed("Bob", "Reading Railroad"),
         PositionDeed("Cy", "Oriental Avenue"),
     )
-    refused(s, PositionDeed("Cy", "Vermont Avenue", houses=4), "0 to 3 houses, or a hotel")
+    error = refused(s, PositionDeed("Cy", "Vermont Avenue", houses=4), "0 to 3 houses, or a hotel")
+    assert error.rule == "seed 000, RULES for a SHORT GAME; seed 002"  # the short game's own rule, not HOTELS
     assert s.hotel_level == 4 and (s.houses, s.hotels) == (29, 11)
     ann, bob, cy = (valuation(s, i) for i in range(3))
     assert ann.total == 310 + 400 + 350 + (4 + 3) * 200  # the hotel's level counts the houses turned in for it
