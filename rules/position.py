@@ -18,7 +18,8 @@ The rule books are silent on taking over a game (docs/rulings.md, "Taking over a
 * The rules that tie the lots of a group together (buildings only on a whole group of one owner, none while a lot
   of it is mortgaged, built evenly: seed 000, HOUSES and MORTGAGES) can only hold once every line of the group is
   in, whatever the order they are typed in; so the whole is checked when play begins (:func:`check_position`, from
-  :func:`rules.engine.apply`): the first move is refused, with every fault named, until the position stands.
+  :func:`rules.engine.apply`, in a game with a line in effect: ``GameState.taken_over``): the first move is refused,
+  with every fault named, until the position stands.
 * Money stays conserved (docs/architecture.md): the bank pays in or takes back the difference of each cash and
   pot line, as it does when handing out the starting cash. Nothing is a transfer: no rent, income or payment was
   made at the table, so the statistics and the maths mode never count a line.
@@ -64,10 +65,6 @@ def _open(state: GameState) -> GameState:
     return state if state.taken_over else evolve(state, taken_over=True)
 
 
-def _player(state: GameState, name: str) -> int:
-    return active_player(state, name)
-
-
 def _amount(state: GameState, amount: object, what: str) -> int:
     """A cash figure a table can hold: a whole number from 0 (a player may be broke) to the largest amount."""
     if not isinstance(amount, int) or isinstance(amount, bool):
@@ -88,7 +85,7 @@ def _was(before: str, after: str) -> str:
 def position_cash(state: GameState, action: PositionCash) -> Outcome:
     """The player's cash as counted on the table; the bank pays in or takes back the difference."""
     state = _open(state)
-    index = _player(state, action.player)
+    index = active_player(state, action.player)
     player = state.players[index]
     amount = _amount(state, action.amount, "cash")
     state = evolve(state.with_player(index, cash=amount), bank=state.bank - (amount - player.cash))
@@ -108,7 +105,7 @@ def position_deed(state: GameState, action: PositionDeed) -> Outcome:
     """The player holds the deed, with what stands on it (or mortgaged). Saying it again of the same player's deed
     replaces what was said; another player's deed is refused (one owner per deed)."""
     state = _open(state)
-    index = _player(state, action.player)
+    index = active_player(state, action.player)
     name = state.players[index].name
     deed = state.deed(action.deed)
     old = state.holding(deed)
@@ -186,7 +183,7 @@ def position_jail_card(state: GameState, action: PositionJailCard) -> Outcome:
     """The player holds a Get Out of Jail Free card: out of its deck, held by one player only, and only where
     the game's deck has such a card (seed 000, "CHANCE" and "COMMUNITY CHEST")."""
     state = _open(state)
-    index = _player(state, action.player)
+    index = active_player(state, action.player)
     name = state.players[index].name
     deck = deck_key(action.deck)
     title = DECK_TITLES[deck]
@@ -209,7 +206,7 @@ def position_jail(state: GameState, action: PositionJail) -> Outcome:
     GAME rule 3: the next turn only). Their failed rolls so far are the turns before it, so the timer goes on as if
     every turn had been recorded: on the third turn a failed roll makes the fine due."""
     state = _open(state)
-    index = _player(state, action.player)
+    index = active_player(state, action.player)
     name = state.players[index].name
     turn = action.turn
     most = 1 if state.variant.leaves_jail_next_turn else TURNS_IN_JAIL
@@ -243,7 +240,7 @@ def position_pot(state: GameState, action: PositionPot) -> Outcome:
 def position_turn(state: GameState, action: PositionTurn) -> Outcome:
     """Whose turn it is when play goes on (the turn count stays: no turn was played)."""
     state = _open(state)
-    index = _player(state, action.player)
+    index = active_player(state, action.player)
     state = evolve(state, turn=index)
     return Outcome(state, f"{TAKEN_OVER}: it is {state.players[index].name}'s turn")
 
