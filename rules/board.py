@@ -488,7 +488,7 @@ EDITION_KEYS: dict[str, Field] = {
         "1 to 10 card decks (`classic`, `2008`, `uk`, or the edition's key for its own; left out: its own if it has"
         " them, else `classic`)",
     ),
-    "starting_cash": Whole(1, MAX_AMOUNT, default=STARTING_CASH),
+    "starting_cash": Whole(1, MAX_AMOUNT, default=STARTING_CASH, what="money"),
     "go_salary": MONEY,
     "jail_fine": MONEY,
     "income_tax": MONEY,

@@ -47,8 +47,9 @@ class Limits:
 
 SETTINGS_FILE = Limits("a settings file", size=64 * 1024, depth=4, values=1_000, text=1_000)
 EDITION_FILE = Limits("an edition file", size=256 * 1024, depth=6, values=10_000, text=1_000)
-GAME_FILE = Limits("a game file", size=16 * 1024 * 1024, depth=16, values=2_000_000, text=10_000)
-"""A game file holds a 12,000-line game in some 4 MB; its edition, if its own, sits seven levels down."""
+GAME_FILE = Limits("a game file", size=64 * 1024 * 1024, depth=16, values=12_000_000, text=10_000)
+"""A 100,000-entry game exports to some 23 MB (issue 33), a 12,000-line one to some 4 MB; its edition, if its own,
+sits seven levels down."""
 
 
 class DataError(ValueError):

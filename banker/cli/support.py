@@ -18,6 +18,7 @@ from pathlib import Path
 
 from banker.journal import JournalError, cause
 from banker.settings import SettingsError
+from rules.bounded import GAME_FILE
 from rules.errors import RuleError
 from rules.names import escape_controls
 
@@ -25,8 +26,8 @@ CANNOT = 1
 REFUSED = 2
 MAX_SCRIPT = 16 * 1024 * 1024
 """The largest script ``banker play`` reads (a 12,000-line game is under 1 MB)."""
-MAX_GAME_FILE = 64 * 1024 * 1024
-"""The largest game file ``banker import`` reads: a 100,000-entry game exports to some 23 MB (issue 33)."""
+MAX_GAME_FILE = GAME_FILE.size
+"""The largest game file ``banker import`` reads (:data:`rules.bounded.GAME_FILE`, one figure for both)."""
 
 
 class CliError(Exception):
