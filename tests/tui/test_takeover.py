@@ -121,6 +121,7 @@ async def test_mistakes_are_said_in_place_and_change_nothing():
         await settled(pilot)
         assert '"12x0" is not an amount' in said(app) and screen.query_one("#to-cash", Input).value == "12x0"
         assert app.session.log() == []
+        await pilot.press("ctrl+u")  # cleared: a figure left in a field would keep play from starting
         # Enter in an empty field: nothing to record, and where to go
         await pilot.press("tab", "tab", "tab", "enter")
         await settled(pilot)
@@ -149,6 +150,28 @@ async def test_mistakes_are_said_in_place_and_change_nothing():
         assert "✓ The position stands" in text_of(screen.query_one("#position", Static))
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+
+
+async def test_a_figure_typed_and_not_recorded_is_said_and_keeps_play_from_starting():
+    """A banker fills a row (Cash 800, Tab, Holds boardwalk, Tab, On it 2, Enter): only the deed's line is recorded,
+    so the 800 left in the Cash field is said, Ctrl+S will not play from a position the screen does not hold, and
+    Enter in the field records it (found playing the screen at 80x24)."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        screen = await _take_over(pilot)
+        await pilot.press("tab", *"800", "tab", *"boardwalk", "tab", "2", "enter")
+        await settled(pilot)
+        assert [e.text for e in app.session.log()] == ["position ann owns Boardwalk 2 houses"]
+        assert 'Typed but not recorded: "Cash" 800' in said(app)
+        await pilot.press("ctrl+s")
+        await settled(pilot)
+        assert app.screen is screen and 'Not yet: "Cash" 800 typed but not recorded' in said(app)
+        screen.query_one("#to-cash", Input).focus()
+        await pilot.press("enter")
+        await settled(pilot)
+        assert app.session.log()[-1].text == "position ann cash 800" and "not recorded" not in said(app)
+        assert app.session.state.players[0].cash == 800
 
 
 async def test_t_reopens_the_set_up_before_play_and_says_why_not_after():

@@ -193,6 +193,13 @@ class TakeOverScreen(ModalScreen[None]):
         focused = self.focused
         return focused.id.removeprefix("to-") if isinstance(focused, Input) and focused.id else ""
 
+    def unrecorded(self) -> list[str]:
+        """The fields that hold text no Enter has recorded, labelled with it ("Cash" 800): a figure left on the
+        screen reads as if it were the position (a banker fills a row, Tab, Tab, Enter: only the row's last line was
+        recorded)."""
+        values = self.values()
+        return [f"{_label(key)} {values[key]}" for key in LINE_OF if values.get(key)]
+
     def typed(self, line: Line) -> Recorded:
         """The command the line's fields make now (raises :class:`Missing` or :class:`Refused`)."""
         return line.build(Form(self.values(), self.session.state))
@@ -264,7 +271,13 @@ class TakeOverScreen(ModalScreen[None]):
                 self.query_one(f"#to-{k}", Input).value = ""
             self._focus(line.then)
             self.show_position()
-        self.say(reply_text(reply))
+        said = reply_text(reply)
+        left = self.unrecorded()
+        if reply.ok and left:
+            said.append(
+                f"\n✗ Typed but not recorded: {', '.join(left)} (Enter in it records it, Ctrl+U clears it)", "bold red"
+            )
+        self.say(said)
 
     def say(self, text: Text) -> None:
         """What the last Enter did (the reply, or why nothing was recorded), where the preview was."""
@@ -286,6 +299,15 @@ class TakeOverScreen(ModalScreen[None]):
     def action_done(self) -> None:
         """Ctrl+S: back to the table to play from the position, once it stands; else say what keeps it from
         standing (the first move would be refused for it)."""
+        left = self.unrecorded()
+        if left:
+            self.say(
+                plain(
+                    f"✗ Not yet: {', '.join(left)} typed but not recorded (Enter in it records it, Ctrl+U clears it)",
+                    "bold red",
+                )
+            )
+            return
         problems = position_problems(self.session.state)
         if problems:
             self.say(plain(f"✗ Not yet: {problems[0].message} ({problems[0].rule})", "bold red"))
@@ -294,7 +316,12 @@ class TakeOverScreen(ModalScreen[None]):
         self.app.notify("The position is taken over from the board: play from here.", title="Set up")
 
     def action_close(self) -> None:
+        """Escape: back to the table (T reopens the set-up before play); what was typed and not recorded is said,
+        since it goes with the screen."""
+        left = self.unrecorded()
         self.dismiss(None)
+        if left:
+            self.app.notify(f"Not recorded: {', '.join(left)}", title="Set up", severity="warning")
 
 
 def _label(key: str) -> str:
