@@ -250,6 +250,22 @@ class RequestStatus(StrEnum):
     ``end`` brings it back; while the game is over it shows as stale)."""
 
 
+class Added(StrEnum):
+    """What :meth:`Journal.add_request` did with a phone's request."""
+
+    CREATED = "created"
+    """Stored, pending."""
+    AGAIN = "again"
+    """The phone sent this id before with this line (a retry): the stored request, nothing written."""
+    WAITING = "waiting"
+    """The same line from the same phone is pending already, under another id (a double tap): that one, nothing
+    written."""
+    TAKEN = "taken"
+    """The phone sent this id before with another line: the stored request, nothing written (answered 409)."""
+    FULL = "full"
+    """The phone has the most pending requests it may: nothing written."""
+
+
 @dataclass(frozen=True)
 class RequestRow:
     """One phone's request: ``n`` its short number (unique in the database), ``rid`` the id the phone chose."""
@@ -266,17 +282,30 @@ class RequestRow:
     reason: str
     """The banker's reason for declining it (may be empty)."""
     updated: str
+    asked: str = ""
+    """The engine's summary when the phone asked (empty for a request stored by an earlier version): a request
+    priced otherwise now was repriced (docs/phones.md)."""
+    asked_after: int | None = None
+    """The journal entry the game stood at when the phone asked."""
 
 
 _REQUEST_COLUMNS = "n, game, seat, rid, time, line, status, seq, reason, updated"
+_ASKED_COLUMNS = ", asked, asked_after"
+"""Columns added to ``phone_requests`` after it first shipped (``ALTER TABLE ... ADD COLUMN`` on the next write);
+read only where the table has them."""
+REQUESTS_KEPT = 20
+"""Per phone (a seat of a game), the withdrawn and declined requests kept, the newest; older ones are deleted
+whenever a request of the game is written (issue 31: a guest who asks and withdraws all evening must cost nothing).
+Pending and recorded requests are never deleted (at most five wait per phone; a recorded one is a journal entry)."""
 
 
 def _request(row: tuple[Any, ...]) -> RequestRow:
-    n, game, seat, rid, time, line, status, seq, reason, updated = row
+    n, game, seat, rid, time, line, status, seq, reason, updated, *more = row
     now = RequestStatus(status)
     if now is RequestStatus.EXPIRED:  # an expiry is derived from the game now (an undone ``end`` lifts it)
         now = RequestStatus.PENDING
-    return RequestRow(n, game, seat, rid, time, line, now, seq, reason or "", updated)
+    asked, after = (more + [None, None])[:2]
+    return RequestRow(n, game, seat, rid, time, line, now, seq, reason or "", updated, asked or "", after)
 
 
 _PENDING = "status IN ('pending', 'expired')"
@@ -494,6 +523,8 @@ class Journal:
         """The -wal and -shm files beside it when it was opened."""
         self._stack_texts: dict[int, _IntsText] = {}
         """Each game's undo stack as the last checkpoint wrote it (:meth:`add_checkpoint`)."""
+        self._asked_columns = False
+        """``phone_requests`` has the columns added after it first shipped (seen once: columns are only added)."""
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
                 raise JournalError(
@@ -872,6 +903,20 @@ class Journal:
         return None if row is None else EventRow(row[0], row[1], EventKind(row[2]), row[3], None, row[4], row[5])
 
     @_reading
+    def in_effect(self, game_id: int, seq: int) -> bool:
+        """Is entry ``seq`` an action in effect as the journal stands: an action, and the last undo or redo that names
+        it since (if any) a redo (a new action after an undo leaves the undone one undone)."""
+        row = self.conn.execute("SELECT kind FROM events WHERE game = ? AND seq = ?", (game_id, seq)).fetchone()
+        if row is None or row[0] != EventKind.ACTION:
+            return False
+        last = self.conn.execute(
+            "SELECT kind FROM events WHERE game = ? AND seq > ? AND target = ? AND kind IN ('undo', 'redo') "
+            "ORDER BY seq DESC LIMIT 1",
+            (game_id, seq, seq),
+        ).fetchone()
+        return last is None or last[0] == EventKind.REDO
+
+    @_reading
     def log(self, game_id: int, limit: int | None = None) -> list[LogRow]:
         """The game's events, oldest first (``limit``: only the newest ``limit``)."""
         if limit is None:
@@ -1044,55 +1089,113 @@ class Journal:
             self.conn.execute(f"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '{REQUESTS}'").fetchone()
         )
 
+    def _request_columns(self) -> str:
+        """The columns a request is read with: the later ones only where the table has them (a database whose
+        requests were last written by an earlier version, read before anything writes one)."""
+        if not self._asked_columns:
+            columns = {row[1] for row in self.conn.execute(f"PRAGMA table_info({REQUESTS})")}
+            self._asked_columns = "asked_after" in columns  # columns are only ever added: once seen, kept
+        return _REQUEST_COLUMNS + (_ASKED_COLUMNS if self._asked_columns else "")
+
     def _create_requests(self, conn: sqlite3.Connection) -> None:
-        """The ``phone_requests`` table, if missing (an addition schema 1 databases take as they are)."""
+        """The ``phone_requests`` table, its later columns and its indexes, where missing (additions schema 1
+        databases take as they are; an older Banker reads and writes the columns it knows)."""
         conn.execute(
             f"CREATE TABLE IF NOT EXISTS {REQUESTS} (n INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES "
             "games(id), seat INTEGER NOT NULL, rid TEXT NOT NULL, time TEXT NOT NULL, line TEXT NOT NULL, "
-            "status TEXT NOT NULL, seq INTEGER, reason TEXT, updated TEXT NOT NULL, UNIQUE (game, seat, rid))"
+            "status TEXT NOT NULL, seq INTEGER, reason TEXT, updated TEXT NOT NULL, asked TEXT, asked_after INTEGER, "
+            "UNIQUE (game, seat, rid))"
         )
+        columns = {row[1] for row in conn.execute(f"PRAGMA table_info({REQUESTS})")}
+        for column, kind in (("asked", "TEXT"), ("asked_after", "INTEGER")):
+            if column not in columns:
+                conn.execute(f"ALTER TABLE {REQUESTS} ADD COLUMN {column} {kind}")
         conn.execute(f"CREATE INDEX IF NOT EXISTS {REQUESTS}_status ON {REQUESTS} (game, status)")
+        # A phone's latest requests in order of asking (the index holds ``n``, the rowid, after the seat), and the
+        # game's newest change (requests_mark): each read touches only the rows it returns.
+        conn.execute(f"CREATE INDEX IF NOT EXISTS {REQUESTS}_seat ON {REQUESTS} (game, seat)")
+        conn.execute(f"CREATE INDEX IF NOT EXISTS {REQUESTS}_updated ON {REQUESTS} (game, updated)")
 
-    def add_request(self, game_id: int, seat: int, rid: str, line: str, most: int) -> tuple[RequestRow | None, bool]:
-        """Store a phone's pending request, once: the same ``rid`` from the same seat again gives the stored one
-        back (created False). (None, False) when the seat already has ``most`` pending requests: nothing stored.
-        Those two answers are read before the write transaction, so that they write nothing at all (every write
-        transaction marks the file: :meth:`write`), and again inside it."""
+    def _prune_requests(self, conn: sqlite3.Connection, game_id: int) -> None:
+        """Delete each phone's withdrawn and declined requests beyond the newest :data:`REQUESTS_KEPT`. The
+        newest request of the database is never one of them (the phone's newer ones are kept), so ``n`` is never
+        given to a second request."""
+        conn.execute(
+            f"DELETE FROM {REQUESTS} WHERE n IN (SELECT n FROM (SELECT n, ROW_NUMBER() OVER "
+            f"(PARTITION BY seat ORDER BY n DESC) AS newest FROM {REQUESTS} WHERE game = ? AND status IN "
+            "('withdrawn', 'declined')) WHERE newest > ?)",
+            (game_id, REQUESTS_KEPT),
+        )
+
+    def add_request(
+        self,
+        game_id: int,
+        seat: int,
+        rid: str,
+        line: str,
+        most: int,
+        asked: str = "",
+        asked_after: int | None = None,
+    ) -> tuple[RequestRow | None, Added]:
+        """Store a phone's pending request (``asked``: the engine's summary of it now, at journal entry
+        ``asked_after``), once: the same ``rid`` from the same seat again gives the stored one back (``AGAIN``, or
+        ``TAKEN`` when it was sent with another line), and so does the same line while it is pending (``WAITING``);
+        (None, ``FULL``) when the seat already has ``most`` pending requests. Those answers are read before the
+        write transaction, so that they write nothing at all (every write transaction marks the file:
+        :meth:`write`), and again inside it."""
         if self._has_requests():
-            known = self._known_request(self.conn, game_id, seat, rid, most)
+            known = self._known_request(self.conn, game_id, seat, rid, line, most)
             if known is not None:
                 return known
         with self.write() as conn:
             self._create_requests(conn)
-            known = self._known_request(conn, game_id, seat, rid, most)
+            known = self._known_request(conn, game_id, seat, rid, line, most)
             if known is not None:
                 return known
             time = now()
             cur = conn.execute(
-                f"INSERT INTO {REQUESTS} (game, seat, rid, time, line, status, seq, reason, updated) "
-                "VALUES (?, ?, ?, ?, ?, 'pending', NULL, NULL, ?)",
-                (game_id, seat, rid, time, line, time),
+                f"INSERT INTO {REQUESTS} (game, seat, rid, time, line, status, seq, reason, updated, asked, "
+                "asked_after) VALUES (?, ?, ?, ?, ?, 'pending', NULL, NULL, ?, ?, ?)",
+                (game_id, seat, rid, time, line, time, asked or None, asked_after),
             )
             n = cur.lastrowid
-        return RequestRow(int(n or 0), game_id, seat, rid, time, line, RequestStatus.PENDING, None, "", time), True
+            self._prune_requests(conn, game_id)
+        row = RequestRow(
+            int(n or 0), game_id, seat, rid, time, line, RequestStatus.PENDING, None, "", time, asked, asked_after
+        )
+        return row, Added.CREATED
 
     @_reading
     def _known_request(
-        self, conn: sqlite3.Connection, game_id: int, seat: int, rid: str, most: int
-    ) -> tuple[RequestRow | None, bool] | None:
-        """:meth:`add_request`'s answer when nothing is to be stored: the request sent before with ``rid``, or
-        (None, False) for a seat with ``most`` pending; None when the request is to be stored."""
+        self, conn: sqlite3.Connection, game_id: int, seat: int, rid: str, line: str, most: int
+    ) -> tuple[RequestRow | None, Added] | None:
+        """:meth:`add_request`'s answer when nothing is to be stored; None when the request is to be stored."""
+        columns = self._request_columns()
         row = conn.execute(
-            f"SELECT {_REQUEST_COLUMNS} FROM {REQUESTS} WHERE game = ? AND seat = ? AND rid = ?",
-            (game_id, seat, rid),
+            f"SELECT {columns} FROM {REQUESTS} WHERE game = ? AND seat = ? AND rid = ?", (game_id, seat, rid)
         ).fetchone()
         if row is not None:
-            return _request(row), False
-        pending = conn.execute(
-            f"SELECT COUNT(*) FROM {REQUESTS} WHERE game = ? AND seat = ? AND {_PENDING}",
+            known = _request(row)
+            return known, Added.AGAIN if known.line == line else Added.TAKEN
+        waiting = conn.execute(
+            f"SELECT {columns} FROM {REQUESTS} WHERE game = ? AND seat = ? AND {_PENDING} ORDER BY n",
             (game_id, seat),
-        ).fetchone()[0]
-        return (None, False) if pending >= most else None
+        ).fetchall()
+        same = next((r for r in waiting if r[5] == line), None)
+        if same is not None:
+            return _request(same), Added.WAITING
+        return (None, Added.FULL) if len(waiting) >= most else None
+
+    @_reading
+    def request_by_id(self, game_id: int, seat: int, rid: str) -> RequestRow | None:
+        """The request a seat's phone sent with id ``rid`` (one indexed row), or None."""
+        if not self._has_requests():
+            return None
+        row = self.conn.execute(
+            f"SELECT {self._request_columns()} FROM {REQUESTS} WHERE game = ? AND seat = ? AND rid = ?",
+            (game_id, seat, rid),
+        ).fetchone()
+        return None if row is None else _request(row)
 
     @_reading
     def requests(
@@ -1110,7 +1213,7 @@ class Journal:
             where, args = where + " AND status = ?", [*args, status.value]
         tail = f" LIMIT {int(limit)}" if limit is not None else ""
         rows = self.conn.execute(
-            f"SELECT {_REQUEST_COLUMNS} FROM {REQUESTS} WHERE {where} ORDER BY n DESC{tail}", args
+            f"SELECT {self._request_columns()} FROM {REQUESTS} WHERE {where} ORDER BY n DESC{tail}", args
         ).fetchall()
         return [_request(r) for r in reversed(rows)]
 
@@ -1118,12 +1221,13 @@ class Journal:
     def request(self, n: int) -> RequestRow | None:
         if not self._has_requests():
             return None
-        row = self.conn.execute(f"SELECT {_REQUEST_COLUMNS} FROM {REQUESTS} WHERE n = ?", (n,)).fetchone()
+        row = self.conn.execute(f"SELECT {self._request_columns()} FROM {REQUESTS} WHERE n = ?", (n,)).fetchone()
         return None if row is None else _request(row)
 
     @_reading
     def requests_mark(self, game_id: int) -> tuple[int, str]:
-        """Changes when a request of the game is added or changes status: (count, newest update)."""
+        """Changes when a request of the game is added or changes status: (count, newest update); both read from
+        the ``(game, updated)`` index alone."""
         if not self._has_requests():
             return (0, "")
         count, newest = self.conn.execute(
@@ -1158,6 +1262,7 @@ class Journal:
                 f"UPDATE {REQUESTS} SET status = ?, reason = ?, updated = ? WHERE {where}",
                 (status.value, reason or None, now(), *args),
             )
+            self._prune_requests(conn, now_row.game)
             return cur.rowcount == 1
 
     def set_phones_ask(self, game_id: int, ask: bool) -> None:

@@ -617,13 +617,21 @@ class Session:
         """The phones' requests of this game, oldest first (docs/phones.md)."""
         return self._j.requests(self.game_id, seat, status, limit)
 
+    def request_by_id(self, seat: int, rid: str) -> RequestRow | None:
+        """The request ``seat``'s phone sent with id ``rid``, if any (one indexed row)."""
+        return self._j.request_by_id(self.game_id, seat, rid)
+
     def request(self, n: int) -> RequestRow | None:
         """Request ``n`` if it is one of this game's."""
         row = self._j.request(n)
         return row if row is not None and row.game == self.game_id else None
 
     def in_effect(self, seq: int) -> bool:
-        """Is journal entry ``seq`` an action in effect now (not undone; a redo puts it back)?"""
+        """Is journal entry ``seq`` an action in effect now (not undone; a redo puts it back)? As the journal stands
+        now: when another process wrote entries this session has not read yet (``banker requests accept`` while the
+        app's inbox is open), the journal is asked, never this session's older picture."""
+        if seq > self._last_seq or self._j.last_seq(self.game_id) != self._last_seq:
+            return self._j.in_effect(self.game_id, seq)
         return seq in self._timeline.stack
 
     def entry_summary(self, seq: int) -> str:

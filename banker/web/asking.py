@@ -24,11 +24,10 @@ from rules.errors import RuleError
 
 if TYPE_CHECKING:
     from banker.session import Session
+    from rules.actions import Action
 
 MOST_PENDING = 5
 """A phone (a seat of a game) may have at most this many requests waiting for the banker."""
-MAX_BODY = 4096
-"""The largest request body a phone may send, in bytes."""
 ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
 """A request id chosen by the phone: 8 to 64 letters, digits or ``_.:-`` (a UUID fits)."""
 REFUSED_VERBS = {
@@ -44,6 +43,10 @@ UNDONE = "undone"
 """A recorded request whose journal entry the banker has undone (a redo makes it ``recorded`` again): derived from
 the journal's entries in effect, never stored."""
 ENDED = "the game ended before the banker recorded it"
+NEAR_SECONDS = 60
+"""Two pending requests of one verb from one phone asked this close together are marked in the inbox (a second tap,
+or a second try with other words): the banker looks before recording both."""
+_ASKED_FROM = re.compile(r" \(asked from .*'s phone\)$")
 
 
 class Refusal(Exception):
@@ -62,7 +65,21 @@ class Priced:
 
 def check(session: Session, seat: int, line: str) -> Priced:
     """The canonical line and preview of what ``seat``'s phone asks, or :class:`Refusal` saying why not."""
-    from banker.commands import Control, NewGame, Query, format, parse
+    from banker.commands import format
+
+    canonical = format(_command(session, line), session.state.board)
+    reply = session.preview(canonical)
+    if not reply.ok or reply.outcome is None:
+        raise Refusal(reply.message)
+    name = session.state.players[seat].name
+    if not any(name in (t.payer, t.payee) for t in reply.outcome.transfers):
+        raise Refusal(f"that moves none of {name}'s money; a phone asks only for its own player's payments")
+    return Priced(canonical, reply.message)
+
+
+def _command(session: Session, line: str) -> Action:
+    """The action ``line`` names, if a phone may ask for that kind of thing at all (not yet priced)."""
+    from banker.commands import Control, NewGame, Query, parse
 
     if not isinstance(line, str) or not line.strip():
         raise Refusal("no command: say what to record, e.g. rent bob boardwalk")
@@ -81,14 +98,28 @@ def check(session: Session, seat: int, line: str) -> Priced:
         raise Refusal("that is a question, not a payment; the page shows the figures")
     if cmd.verb in REFUSED_VERBS:
         raise Refusal(f"{REFUSED_VERBS[cmd.verb]} is the banker's alone; a phone may ask for a payment")
-    canonical = format(cmd, state.board)
-    reply = session.preview(canonical)
-    if not reply.ok or reply.outcome is None:
-        raise Refusal(reply.message)
-    name = state.players[seat].name
-    if not any(name in (t.payer, t.payee) for t in reply.outcome.transfers):
-        raise Refusal(f"that moves none of {name}'s money; a phone asks only for its own player's payments")
-    return Priced(canonical, reply.message)
+    return cmd
+
+
+def line_of(session: Session, seat: int, fields: dict[str, str]) -> str:
+    """What a post asks for: its ``line`` (an API client's), or the command its page form builds."""
+    return fields["line"] if "line" in fields else line_of_form(session, seat, fields)
+
+
+def same_ask(session: Session, seat: int, fields: dict[str, str], stored: RequestRow) -> bool:
+    """Is this post the request ``stored`` again (a retry of the same id), rather than a new ask sent with an id
+    already used (a page restored by Back without script)? Compared as canonical lines, so ``rent bo boardwalk``
+    is ``rent Bob Boardwalk``; a post that no longer reads as a command is the same only word for word."""
+    from banker.commands import format
+
+    try:
+        line = line_of(session, seat, fields)
+    except Refusal:
+        return False
+    try:
+        return format(_command(session, line), session.state.board) == stored.line
+    except Refusal:
+        return line == stored.line
 
 
 @dataclass(frozen=True)
@@ -109,12 +140,20 @@ class Standing:
     def ok(self) -> bool:
         return self.status == RequestStatus.PENDING
 
+    @property
+    def repriced(self) -> bool:
+        """Priced otherwise now (pending) or when recorded than when the phone asked: both figures are shown."""
+        if not self.row.asked or self.status not in (RequestStatus.PENDING, RequestStatus.RECORDED, UNDONE):
+            return False
+        return _ASKED_FROM.sub("", self.preview) != self.row.asked
+
 
 def standing(session: Session, row: RequestRow) -> Standing:
     """Where ``row`` stands now, as the journal's entries in effect say: a pending request is priced against the
     game as it is now (repriced); one the engine refuses now is ``stale``, with the refusal, and so is one still
     pending while the game is over (an undone ``end`` brings it back). A recorded request whose entry is undone is
-    ``undone`` (a redo makes it ``recorded`` again)."""
+    ``undone`` (a redo makes it ``recorded`` again): asked of the journal, also for an entry another process wrote
+    that this session has not read yet (:meth:`banker.session.Session.in_effect`)."""
     if row.status is RequestStatus.PENDING:
         if session.state.over:
             return Standing(row, STALE, ENDED)
@@ -155,7 +194,31 @@ def as_json(s: Standing, names: list[str]) -> RequestFacts:
         out["summary"] = s.preview
     if row.status is RequestStatus.DECLINED:
         out["reason"] = row.reason
+    if row.asked:
+        out["asked"] = row.asked
+        out["repriced"] = s.repriced
+        if s.repriced:
+            out["why"] = repricing(s)
     return out
+
+
+def description(s: Standing) -> str:
+    """What the request asks, in the engine's words: its price now (pending), the entry that recorded it, or, once
+    declined, withdrawn or stale, what it was when the phone asked (its line, for a request of an earlier
+    version): a handled request keeps its description."""
+    if s.status in (RequestStatus.PENDING, RequestStatus.RECORDED, UNDONE):
+        return _ASKED_FROM.sub("", s.preview)
+    return s.row.asked or s.row.line
+
+
+def repricing(s: Standing) -> str:
+    """Why a repriced request's figure differs from the one the phone saw: both figures, each with the engine's
+    reasons (its summaries say them), and the entry the game stood at when the phone asked."""
+    if not s.repriced:
+        return ""
+    after = s.row.asked_after
+    since = f"the game changed after entry {after}" if after else "the game changed since"
+    return f"asked as: {s.row.asked} ({since})"
 
 
 def described(s: Standing) -> str:
@@ -172,6 +235,36 @@ def described(s: Standing) -> str:
     if row.status is RequestStatus.WITHDRAWN:
         return "withdrawn"
     return s.preview
+
+
+def near(rows: list[RequestRow]) -> dict[int, tuple[int, int]]:
+    """Near-duplicates among ``rows`` (oldest first): for each pending request, the latest earlier request of the same
+    phone and the same verb, if it was asked within :data:`NEAR_SECONDS` and not withdrawn (waiting, recorded or
+    declined: a second tap after the first was recorded is the likeliest double payment), as (its number, the
+    seconds between), by request number."""
+    marks: dict[int, tuple[int, int]] = {}
+    for i, row in enumerate(rows):
+        if row.status is not RequestStatus.PENDING:
+            continue
+        for earlier in reversed(rows[:i]):
+            if earlier.seat != row.seat or _verb(earlier.line) != _verb(row.line):
+                continue
+            gap = _seconds(row.time) - _seconds(earlier.time)
+            if earlier.status is not RequestStatus.WITHDRAWN and 0 <= gap <= NEAR_SECONDS:
+                marks[row.n] = (earlier.n, round(gap))
+            break
+    return marks
+
+
+def _verb(line: str) -> str:
+    return line.split(" ", 1)[0]
+
+
+def _seconds(time: str) -> float:
+    try:
+        return datetime.fromisoformat(time).timestamp()
+    except (TypeError, ValueError):
+        return 0.0
 
 
 def clock(time: str) -> str:
@@ -205,7 +298,7 @@ def line_of_form(session: Session, seat: int, fields: dict[str, str]) -> str:
     state = session.state
     me = state.players[seat].name
     kind = fields.get("form", "")
-    values = {k: v for k, v in fields.items() if isinstance(v, str) and len(v) <= 200}
+    values = dict(fields)  # read within bounds (banker.web.bodies): a field over its limit was refused, never cut
     values["me"] = me
     form = Form(values, state)
     try:
@@ -237,6 +330,7 @@ def line_of_form(session: Session, seat: int, fields: dict[str, str]) -> str:
 
 
 def new_id() -> str:
-    """A request id for a page's form, drawn when the page is drawn: posting the same form again (a reload of the
-    answer, a retry) gives the same request back, never a second one."""
+    """A request id for one form of a page, drawn when the page is drawn (each form its own): posting that form
+    again (a reload of the answer, a retry) gives the same request back, never a second one; another form, or the
+    same form with other fields after Back, is another ask (answered 409 if it comes with an id already used)."""
     return secrets.token_urlsafe(12)

@@ -112,6 +112,15 @@ class Tally:
         else:
             self._kinds[kind] = (message, unsaid, said)
 
+    def due(self) -> None:
+        """Say the counts not said for :data:`REPORT_SECONDS` (a flood that stopped is still said with its count,
+        within a minute, not only when the next failure of its kind comes)."""
+        now = self._clock()
+        for kind, (message, unsaid, said) in list(self._kinds.items()):
+            if unsaid and now - said >= REPORT_SECONDS:
+                self._kinds[kind] = (message, 0, now)
+                self._tell(f"{message} ({unsaid} times since it was last said)")
+
     def flush(self) -> None:
         """Say the counts not yet said."""
         for kind, (message, unsaid, _said) in list(self._kinds.items()):

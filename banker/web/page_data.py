@@ -118,6 +118,12 @@ class RequestFacts(TypedDict):
     """Recorded or undone: the journal entry."""
     summary: NotRequired[str]
     """Recorded or undone: that entry's summary."""
+    asked: NotRequired[str]
+    """The engine's summary when the phone asked (absent for requests stored by an earlier version)."""
+    repriced: NotRequired[bool]
+    """Priced otherwise now (pending) or when recorded than when asked."""
+    why: NotRequired[str]
+    """A repriced request: the figure asked for and why it changed."""
     reason: NotRequired[str | None]
     """Declined: the banker's reason (None: none given)."""
 
@@ -146,7 +152,9 @@ class AuctionFacts(TypedDict):
     text: str
     """The highest bid in words (empty before the first bid)."""
     bids: dict[str, str]
-    """Player name -> that player's bid, as money."""
+    """Player name -> that player's bid, as money (only bids that can stand: within the bidder's cash)."""
+    waiting: NotRequired[dict[str, str]]
+    """Player name -> that player's bid from their phone, waiting beside the field for the banker to take it."""
 
 
 class AsksFacts(TypedDict):

@@ -15,6 +15,7 @@ import base64
 import hashlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -395,7 +396,7 @@ def _time_left(seconds: int) -> str:
     return f"Time left {seconds // 3600}:{seconds % 3600 // 60:02}:{seconds % 60:02}"
 
 
-def player_sections(data: PlayerPage, rid: str = "") -> dict[str, str]:
+def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> dict[str, str]:
     p = data["player"]
     money = (
         f'<p class="cash"><span class="label">Cash</span> <span class="amount">{h(p["cash_text"])}'
@@ -443,7 +444,7 @@ def player_sections(data: PlayerPage, rid: str = "") -> dict[str, str]:
     if "asks" in data and not p["bankrupt"]:
         out["auction"] = _auction_html(data["asks"], p["name"])
         out["asks"] = _requests_html(data["asks"])
-        out["ask"] = _forms_html(data["asks"], rid)
+        out["ask"] = _forms_html(data["asks"], ids)
     out["deeds"] = f"<h2>Deeds</h2>{deeds}"
     out["log"] = _log_html(data["log"], "Latest for you")
     return out
@@ -474,7 +475,9 @@ def _requests_html(asks: AsksFacts) -> str:
             said = f"no longer possible: {h(r.get('refusal', ''))}"
         else:
             said = h(_STATUS_WORDS.get(status, status))
-        what = h(r.get("preview") or r.get("summary") or r["line"])
+        what = h(r.get("preview") or r.get("summary") or r.get("asked") or r["line"])
+        if r.get("why"):  # repriced: the price now above, what was asked and why it changed under it
+            what += f' <small class="repriced">{h(r["why"])}</small>'
         button = ""
         if status == "pending":
             button = (
@@ -499,6 +502,9 @@ def _auction_html(asks: AsksFacts, me: str) -> str:
     said = h(a["text"]) if a.get("text") else "No bid yet."
     mine = a.get("bids", {}).get(me)
     yours = f"<p>Your bid: <strong>{h(mine)}</strong></p>" if mine else ""
+    waits = a.get("waiting", {}).get(me)
+    if waits:
+        yours += f"<p>Your bid of <strong>{h(waits)}</strong> waits for the banker to take it.</p>"
     return (
         f'<h2>Auction: {lot}</h2><p class="turn"><strong>{said}</strong></p>{yours}'
         f'<form method="post" action="{h(asks["path"])}/bids" class="bid" data-bid="1">'
@@ -524,7 +530,7 @@ def _money_field(name: str = "amount") -> str:
     )
 
 
-def _forms_html(asks: AsksFacts, rid: str) -> str:
+def _forms_html(asks: AsksFacts, ids: Callable[[], str] | None) -> str:
     """One small form per money moment a player starts; each posts its fields, which the server reads into a
     command of the command language (``banker.web.asking.line_of_form``) and the engine prices."""
     c = asks["choices"]
@@ -588,7 +594,8 @@ def _forms_html(asks: AsksFacts, rid: str) -> str:
         out.append(
             f'<details class="ask"><summary>{h(title_)}</summary>'
             f'<form method="post" action="{h(asks["path"])}/requests" data-form="{kind}">'
-            f'<input type="hidden" name="form" value="{kind}"><input type="hidden" name="id" value="{h(rid)}">'
+            f'<input type="hidden" name="form" value="{kind}">'
+            f'<input type="hidden" name="id" value="{h(ids() if ids is not None else "")}">'
             f'{fields}<p class="preview" aria-live="polite"></p><div class="buttons">'
             '<button type="submit" name="do" value="preview" class="check">Check</button>'
             '<button type="submit" name="do" value="send" class="send">Send to the banker</button></div>'
@@ -680,10 +687,11 @@ def title(data: PageData) -> str:
     return f"Table, game {data['game']['id']} · Banker"
 
 
-def sections(data: PageData, rid: str = "") -> dict[str, str]:
-    """The page's sections (``rid``: the request id the forms carry; empty in a snapshot, where the page's script
+def sections(data: PageData, ids: Callable[[], str] | None = None) -> dict[str, str]:
+    """The page's sections (``ids``: draws the request id each form carries, one of its own (issue 30: one id for
+    every form of a page answered a new ask after Back as the old one); none in a snapshot, where the page's script
     draws one for each request it sends)."""
-    return player_sections(data, rid) if data["page"] == "player" else table_sections(data)
+    return player_sections(data, ids) if data["page"] == "player" else table_sections(data)
 
 
 def snapshot(data: PageData) -> str:
@@ -728,15 +736,15 @@ def page(data: PageData, notice: tuple[str, bool] | None = None) -> str:
         parts.append(f'<p id="notice" class="notice {"ok" if ok else "refused"}" role="status">{h(message)}</p>')
     from banker.web.asking import new_id
 
-    rid = new_id() if "asks" in data else ""
-    drawn = sections(data, rid)
+    ids = new_id if "asks" in data else None
+    drawn = sections(data, ids)
     if data["page"] == "player":
         p = data["player"]
         piece = f" <small>({h(p['piece'])})</small>" if p["piece"] else ""
         heading = f"<h1>{h(p['name'])}{piece}</h1>"
     else:
         heading = f"<h1>The table <small>game {h(data['game']['id'])}</small></h1>"
-    plain = sections(data) if rid else drawn  # the hashes are of what a snapshot sends (no request id)
+    plain = sections(data) if ids else drawn  # the hashes are of what a snapshot sends (no request id)
     for key, html in drawn.items():
         tag = _SECTION_TAGS[key]
         parts.append(f'<{tag} id="{key}" data-h="{_digest(plain[key])}"{_SECTION_ATTRS.get(key, "")}>{html}</{tag}>')

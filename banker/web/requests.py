@@ -5,36 +5,42 @@
 Routes (``<link>`` is ``/<token>``):
 
 * ``POST <link>/requests``: JSON ``{"id", "line"}`` (or the page's form post): 202 and the request when kept; the
-  same id again gives the same request back (200), never a second one; 422 with one line when refused;
+  same id again gives the same request back (200), never a second one, and so does the same line while it waits
+  (200, ``already``); the same id with another line is 409; 422 with one line when refused;
 * ``GET <link>/requests``: the player's requests with their status;
 * ``DELETE <link>/requests/<id>``: withdraw a pending one;
 * ``POST <link>/preview``: what a line or a form would do now (the engine's preview or refusal), storing nothing.
 
 Refused with nothing stored: the table's link (403), an ``Origin`` that is not the page's own (403), a body over
-:data:`~banker.web.asking.MAX_BODY` (413), a phone with :data:`~banker.web.asking.MOST_PENDING` requests waiting
-(429), and anything :func:`banker.web.asking.check` refuses (422).
+:data:`~banker.web.bodies.MAX_BODY` (413), a body :func:`banker.web.bodies.fields` does not read (422: too deep,
+too many fields, a field over its limit or not text), a phone with :data:`~banker.web.asking.MOST_PENDING` requests
+waiting (429), and anything :func:`banker.web.asking.check` refuses (422). The bad requests no page sends (a body
+that is not the page's, a bad id, a body too large or too slow) are counted per link (:meth:`PhoneServer.bad_request`):
+one line that counts them, never one notification each.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from aiohttp import web
 
-from banker.journal import TABLE_SEAT, Journal, JournalError, RequestStatus
-from banker.web import asking, pages
+from banker.journal import TABLE_SEAT, Added, Journal, JournalError, RequestStatus
+from banker.web import asking, bodies, pages
 from banker.web.limits import REQUEST_SECONDS, Limits
 
 if TYPE_CHECKING:
+    from banker.journal import RequestRow
     from banker.session import Session
     from banker.web.page_data import AuctionFacts, PageData
 
 JSON = "application/json"
-FORM = "application/x-www-form-urlencoded"
+FORM = bodies.FORM
+LISTED = 50
+"""``GET <link>/requests`` lists a phone's latest requests, at most this many (its page shows six)."""
 
 
 class Feed(Protocol):
@@ -43,6 +49,9 @@ class Feed(Protocol):
 
     @property
     def session(self) -> Session: ...
+
+    @property
+    def game_id(self) -> int: ...
 
     @property
     def asks(self) -> bool: ...
@@ -73,6 +82,8 @@ class PhoneServer(Protocol):
     def find(self, request: web.Request) -> tuple[Feed, int]: ...
 
     def requested(self, game_id: int) -> None: ...
+
+    def bad_request(self, game_id: int, seat: int, why: str) -> None: ...
 
 
 def register(app: web.Application, server: PhoneServer, token: str) -> None:
@@ -122,6 +133,21 @@ def _fail(status: int, reason: str, html: bool = False, page: Callable[[str, boo
     return web.Response(status=status, text=reason + "\n", content_type="text/plain", charset="utf-8")
 
 
+ALREADY = "Already waiting for the banker, not sent twice: "
+
+
+def _taken(stored: RequestRow, html: bool, page: Callable[[str, bool], str]) -> web.Response:
+    """An id sent again with another ask (a page restored by Back without script, a client reusing ids): 409,
+    never the first ask's answer."""
+    return _fail(
+        409,
+        f"This form was sent already, as request {stored.n} ({stored.line}); that id cannot ask for anything else. "
+        "Reload the page and ask again.",
+        html,
+        page,
+    )
+
+
 class Routes:
     def __init__(self, server: PhoneServer) -> None:
         self.server = server
@@ -150,44 +176,41 @@ class Routes:
         if origin is not None and origin != f"{request.scheme}://{request.host}":
             raise web.HTTPForbidden(text="A request must come from the player's own page.\n")
 
-    async def _body(self, request: web.Request) -> tuple[dict[str, str], bool]:
-        """The post's fields and whether it is a form post (answered with a page unless the page's script asks
-        for JSON). A body that does not arrive whole within the time a connection has to send its request
+    async def _body(self, request: web.Request, feed: Feed, seat: int) -> tuple[dict[str, str], bool]:
+        """The post's fields (:func:`banker.web.bodies.fields`: read within bounds, or refused 422 with the reason)
+        and whether it is a form post (answered with a page unless the page's script asks for JSON). A body that
+        does not arrive whole within the time a connection has to send its request
         (:data:`banker.web.limits.REQUEST_SECONDS`) is answered 408 and its connection closed: a request being
         answered is never timed out by the limits, so a guest could otherwise hold it open by never sending it.
         The connection is idle again once answered: closed by the limits' idle timeout (or sooner by aiohttp, which
-        reads what remains of the body for a few seconds before closing a connection left mid-body)."""
-        if (request.content_length or 0) > asking.MAX_BODY:
-            raise web.HTTPRequestEntityTooLarge(asking.MAX_BODY, request.content_length or 0)
+        reads what remains of the body for a few seconds before closing a connection left mid-body). Every refusal
+        here is counted against the link (:meth:`PhoneServer.bad_request`)."""
+        most = bodies.MAX_BODY
+        if (request.content_length or 0) > most:
+            self._bad(feed, seat, f"a body of {request.content_length:,} bytes (at most {most:,})")
+            raise web.HTTPRequestEntityTooLarge(most, request.content_length or 0)
         limits = self.server.limits
         raw = bytearray()
         try:
             async with asyncio.timeout(limits.request_seconds if limits is not None else REQUEST_SECONDS):
-                while chunk := await request.content.read(asking.MAX_BODY + 1 - len(raw)):  # it may come in pieces
+                while chunk := await request.content.read(most + 1 - len(raw)):  # it may come in pieces
                     raw += chunk
-                    if len(raw) > asking.MAX_BODY:  # sent without a length (chunked), and too long
-                        raise web.HTTPRequestEntityTooLarge(asking.MAX_BODY, len(raw))
+                    if len(raw) > most:  # sent without a length (chunked), and too long
+                        self._bad(feed, seat, f"a body of more than {most:,} bytes")
+                        raise web.HTTPRequestEntityTooLarge(most, len(raw))
         except TimeoutError:  # answered; the connection is then idle, and closed as the limits close idle ones
+            self._bad(feed, seat, "a body that did not arrive in time")
             raise web.HTTPRequestTimeout(text="The request did not arrive whole in time; send it again.\n") from None
         kind = request.content_type
         try:
-            text = bytes(raw).decode("utf-8")
-        except UnicodeDecodeError:
-            raise web.HTTPUnprocessableEntity(text="The body is not UTF-8 text.\n") from None
-        if kind == FORM:
-            from urllib.parse import parse_qsl
+            fields = bodies.fields(bytes(raw), kind)
+        except bodies.BadBody as e:
+            self._bad(feed, seat, str(e))
+            raise web.HTTPUnprocessableEntity(text=f"{e}\n") from None
+        return fields, kind == FORM and JSON not in request.headers.get("Accept", "")
 
-            fields = dict(parse_qsl(text, keep_blank_values=True, max_num_fields=20))
-            return fields, JSON not in request.headers.get("Accept", "")
-        try:
-            body = json.loads(text) if text.strip() else {}
-        except ValueError:
-            raise web.HTTPUnprocessableEntity(text='The body is not JSON: send {"id": ..., "line": ...}.\n') from None
-        if not isinstance(body, dict):
-            raise web.HTTPUnprocessableEntity(text='The body must be a JSON object: {"id": ..., "line": ...}.\n')
-        return {k: v for k, v in body.items() if isinstance(v, str)} | {
-            k: "" for k, v in body.items() if not isinstance(v, str)
-        }, False
+    def _bad(self, feed: Feed, seat: int, why: str) -> None:
+        self.server.bad_request(feed.game_id, seat, why)
 
     def _names(self, feed: Feed) -> list[str]:
         return [p.name for p in feed.session.state.players]
@@ -205,28 +228,30 @@ class Routes:
     async def ask(self, request: web.Request) -> web.StreamResponse:
         feed, seat = self._player(request)
         self._same_origin(request)
-        fields, html = await self._body(request)
+        fields, html = await self._body(request, feed, seat)
         page = self._page(feed, seat)
         if fields.get("withdraw"):  # the page's withdraw button, without script
             return await self._withdraw(feed, seat, fields["withdraw"], html, page)
         feed.check()
         rid = fields.get("id", "")
         if not asking.ID_PATTERN.fullmatch(rid):
+            self._bad(feed, seat, "a request id that is not 8 to 64 letters, digits or _.:-")
             return _fail(422, "The id must be 8 to 64 letters, digits or _.:- chosen by the phone.", html, page)
         session = feed.session
-        stored = next((r for r in session.requests(seat=seat) if r.rid == rid), None)
+        stored = session.request_by_id(seat, rid)
         if stored is not None:  # the same request again (a retry): the same answer, never a second request
+            if not asking.same_ask(session, seat, fields, stored):
+                return _taken(stored, html, page)
             return self._answer(feed, asking.standing(session, stored), 200, html, page)
         try:
-            line = fields["line"] if "line" in fields else asking.line_of_form(session, seat, fields)
-            priced = asking.check(session, seat, line)
+            priced = asking.check(session, seat, asking.line_of(session, seat, fields))
         except asking.Refusal as e:
             return _fail(422, str(e), html, page)
         if fields.get("do") == "preview":  # the page's Check button, without script
             return web.Response(text=page(priced.preview, True), content_type="text/html", charset="utf-8")
         try:
-            row, created = self.server.asked.journal.add_request(
-                session.game_id, seat, rid, priced.line, asking.MOST_PENDING
+            row, how = self.server.asked.journal.add_request(
+                session.game_id, seat, rid, priced.line, asking.MOST_PENDING, priced.preview, session.last_seq
             )
         except (JournalError, LookupError) as e:
             return _fail(503, f"The banker's laptop cannot keep requests now: {e}", html, page)
@@ -237,18 +262,30 @@ class Routes:
                 html,
                 page,
             )
-        if created:
+        if how is Added.TAKEN:  # another post with this id was stored first
+            return _taken(row, html, page)
+        if how is Added.CREATED:
             self.server.requested(session.game_id)
-        return self._answer(
-            feed, asking.Standing(row, row.status.value, priced.preview), 202 if created else 200, html, page
-        )
+            return self._answer(feed, asking.Standing(row, row.status.value, priced.preview), 202, html, page)
+        return self._answer(feed, asking.standing(session, row), 200, html, page, already=how is Added.WAITING)
 
     def _answer(
-        self, feed: Feed, standing: asking.Standing, status: int, html: bool, page: Callable[[str, bool], str]
+        self,
+        feed: Feed,
+        standing: asking.Standing,
+        status: int,
+        html: bool,
+        page: Callable[[str, bool], str],
+        already: bool = False,
     ) -> web.Response:
+        """A request as the phone is told about it (``already``: the same ask was waiting, and is not sent twice)."""
         if html:
-            text = f"Sent to the banker: {standing.preview}" if standing.ok else asking.described(standing)
+            text = asking.described(standing)
+            if standing.ok:
+                text = (ALREADY if already else "Sent to the banker: ") + standing.preview
             return web.Response(status=status, text=page(text, True), content_type="text/html", charset="utf-8")
+        if already:
+            return web.json_response({**asking.as_json(standing, self._names(feed)), "already": True}, status=status)
         return self._json(feed, standing, status)
 
     async def mine(self, request: web.Request) -> web.Response:
@@ -256,7 +293,8 @@ class Routes:
         feed.check()
         session = feed.session
         names = self._names(feed)
-        rows = [asking.as_json(asking.standing(session, r), names) for r in session.requests(seat=seat)]
+        listed = session.requests(seat=seat, limit=LISTED)
+        rows = [asking.as_json(asking.standing(session, r), names) for r in listed]
         return web.json_response({"requests": rows})
 
     async def withdraw(self, request: web.Request) -> web.Response:
@@ -268,7 +306,7 @@ class Routes:
         self, feed: Feed, seat: int, rid: str, html: bool, page: Callable[[str, bool], str]
     ) -> web.Response:
         session = feed.session
-        row = next((r for r in session.requests(seat=seat) if r.rid == rid), None)
+        row = session.request_by_id(seat, rid)
         if row is None:
             return _fail(404, "No such request from this phone.", html, page)
         try:
@@ -291,7 +329,7 @@ class Routes:
 
         feed, seat = self._player(request)
         self._same_origin(request)
-        fields, html = await self._body(request)
+        fields, html = await self._body(request, feed, seat)
         page = self._page(feed, seat)
         auction = feed.auction
         if auction is None or self.server.on_bid is None:
@@ -301,6 +339,15 @@ class Routes:
             amount = parse_amount(str(fields.get("amount", "")).strip(), "bid", board=state.board)
         except CommandError as e:
             return _fail(422, e.message, html, page)
+        cash = state.players[seat].cash
+        if amount > cash:  # the winner pays in cash (docs/rulings.md, Auctions): a bid past it cannot stand
+            return _fail(
+                422,
+                f"You have {state.money(cash)} in cash, and the winner pays the bid in cash: bid at most "
+                f"{state.money(cash)}, or raise money with the banker first.",
+                html,
+                page,
+            )
         why = self.server.on_bid(feed.session.game_id, seat, amount)
         if why is not None:
             return _fail(422, why, html, page)
@@ -312,11 +359,10 @@ class Routes:
     async def preview(self, request: web.Request) -> web.Response:
         feed, seat = self._player(request)
         self._same_origin(request)
-        fields, _html = await self._body(request)
+        fields, _html = await self._body(request, feed, seat)
         feed.check()
         try:
-            line = fields["line"] if "line" in fields else asking.line_of_form(feed.session, seat, fields)
-            priced = asking.check(feed.session, seat, line)
+            priced = asking.check(feed.session, seat, asking.line_of(feed.session, seat, fields))
         except asking.Refusal as e:
             return web.json_response({"ok": False, "refusal": " ".join(str(e).split())}, status=422)
         return web.json_response({"ok": True, "line": priced.line, "preview": priced.preview})

@@ -35,7 +35,15 @@ from aiohttp import web
 from banker.journal import TABLE_SEAT, Journal, JournalError, NoGame
 from banker.session import Session
 from banker.web import asking, pages, requests
-from banker.web.limits import IDLE_SECONDS, Limits, Listener, Tally, connection_cap, raise_descriptor_limit
+from banker.web.limits import (
+    IDLE_SECONDS,
+    REPORT_SECONDS,
+    Limits,
+    Listener,
+    Tally,
+    connection_cap,
+    raise_descriptor_limit,
+)
 from banker.web.links import Link, tokens, url_host
 from banker.web.page_data import AsksFacts, AuctionFacts, PageData
 
@@ -324,7 +332,8 @@ class PhoneServer:
         self.limits: Limits | None = None
         """The connections and their bounds (:mod:`banker.web.limits`) while the server listens."""
         self.tally = Tally(self._warn)
-        """The accept loop's failures, said once per kind with a count."""
+        """The accept loop's failures and each link's bad requests, said once per kind with a count."""
+        self._reporting: asyncio.Task[None] | None = None
         self.app = self._make_app()
 
     # Running ---------------------------------------------------------------------------------------------------
@@ -356,6 +365,13 @@ class PhoneServer:
             raise
         limits.start()
         self._runner, self._listener, self.limits = runner, listener, limits
+        self._reporting = asyncio.get_running_loop().create_task(self._report())
+
+    async def _report(self) -> None:
+        """The counts of failures and bad requests not yet said, said within a minute (:meth:`Tally.due`)."""
+        while True:
+            await asyncio.sleep(REPORT_SECONDS / 6)
+            self.tally.due()
 
     async def stop(self) -> None:
         """Close every stream and connection and stop listening; the feeds' sessions are closed (they wrote
@@ -363,6 +379,11 @@ class PhoneServer:
         listener, self._listener = self._listener, None
         if listener is not None:
             listener.close()
+        reporting, self._reporting = self._reporting, None
+        if reporting is not None:
+            reporting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reporting
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()  # on_shutdown closes the feeds first, so the streams end at once
@@ -457,6 +478,18 @@ class PhoneServer:
                 self.on_request(game_id)
             except Exception as exc:  # noqa: BLE001 - the app's count must not break the phone's answer
                 self._failed(exc)
+
+    def bad_request(self, game_id: int, seat: int, why: str) -> None:
+        """A request no page of Banker sends came on a player's link (a body that is not the page's, a bad id, a
+        body too large or too slow): counted per link, and said as one line (the first at once, then with the
+        count at most once a minute), never a notification for each (issue 31)."""
+        feed = self.feeds.get(game_id)
+        players = feed.session.state.players if feed is not None else ()
+        who = f"{players[seat].name}'s link" if 0 <= seat < len(players) else "a link"
+        self.tally.note(
+            f"bad request {game_id} {seat}",
+            f"phone pages: {who} (game {game_id}) sent a request its page never sends: {why.rstrip('.')}",
+        )
 
     def auction(self, game_id: int, info: AuctionFacts | None) -> None:
         """The banker's auction dialog opened, took a bid or closed (None): the players' pages show it and offer a

@@ -5,6 +5,7 @@ request; the banker's record (once, however many times accepted), decline, stale
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,15 @@ def files(db: Path) -> tuple[bytes, bytes]:
     """The database as it is on disk: the file and its write-ahead log."""
     wal = Path(f"{db}-wal")
     return db.read_bytes(), wal.read_bytes() if wal.exists() else b""
+
+
+def notice(html: str) -> str:
+    """What a page answering a form post says at its top (the notice), unescaped."""
+    import html as markup
+
+    found = re.search(r'<p id="notice"[^>]*>(.*?)</p>', html)
+    assert found, "the page has no notice"
+    return markup.unescape(found[1])
 
 
 def ask(client, path, rid, line, **headers):
@@ -334,7 +344,8 @@ async def test_a_body_in_pieces_without_a_length_is_read_whole_or_refused(db, ai
         for i in range(0, len(body), 100):
             yield body[i : i + 100]
 
-    whole = json.dumps({"id": "chunked-0001", "line": "go bob", "padding": "x" * 3000}).encode()
+    padding = {f"padding-{i}": "x" * 190 for i in range(16)}  # fields within their limit, 3 KB in all
+    whole = json.dumps({"id": "chunked-0001", "line": "go bob", **padding}).encode()
     response = await client.post(bob + "/requests", data=pieces(whole), headers={"Content-Type": "application/json"})
     assert response.status == 202
     before = files(db)
@@ -422,3 +433,105 @@ async def test_a_uk_game_asks_in_pounds(db, aiohttp_client):
     assert priced.status == 200 and body["line"] == "pay Bob 1000 to Cy" and "£1,000" in body["preview"], body
     dollars = await client.post(bob + "/preview", data={"form": "pay", "amount": "$50", "other": "bank"})
     assert dollars.status == 422 and "not an amount" in (await dollars.json())["refusal"]
+
+
+async def test_the_same_ask_while_it_waits_is_not_stored_twice(db, aiohttp_client):
+    """Issue 30: a second tap (Send again, another id) of an ask that is still waiting is told it is waiting,
+    never stored twice; once it is no longer pending the same ask is a new one (rent is paid more than once)."""
+    game = phone_game(db, lines=["buy ann boardwalk"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    first = await ask(client, bob, "first-tap-01", "rent bob boardwalk")
+    assert first.status == 202
+    again = await ask(client, bob, "second-tap-1", "rent bo boardwalk")  # the same ask, in other words
+    body = await again.json()
+    assert again.status == 200 and body["already"] is True and body["id"] == "first-tap-01"
+    assert body["status"] == "pending" and body["n"] == (await first.json())["n"]
+    page = await client.post(bob + "/requests", data={"form": "rent", "id": "third-tap-1", "deed": "Boardwalk"})
+    said = notice(await page.text())
+    assert page.status == 200 and said.startswith("Already waiting for the banker, not sent twice: Bob pays Ann $50")
+    with Session.open(db, game) as s:
+        assert [r.rid for r in s.requests()] == ["first-tap-01"]
+        row = s.requests()[0]
+        assert s.execute(row.line, request=row).ok
+    assert (await ask(client, bob, "next-lap-01", "rent bob boardwalk")).status == 202  # recorded: a new ask
+    assert (await ask(client, path_of(links, 2), "cy-asks-001", "go cy")).status == 202
+    assert (await ask(client, bob, "bob-go-0001", "go bob")).status == 202  # another ask of Bob's: fine
+
+
+async def test_an_id_sent_again_with_another_ask_is_409_never_the_first_answer(db, aiohttp_client):
+    """Issue 30: without script, Back showed a page whose forms carried an id already sent; a new ask with it was
+    answered as the old one ("Sent: Dee collects $4") and never stored. Now each form of a page has its own id,
+    and an id sent again with another ask is 409 with a message that says so."""
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    page = await (await client.get(bob)).text()
+    ids = re.findall(r'name="id" value="([^"]+)"', page)
+    assert len(ids) == len(set(ids)) >= 5  # one id per form
+    collect = {"form": "collect", "id": ids[0], "amount": "4", "other": "bank", "do": "send"}
+    assert (await client.post(bob + "/requests", data=collect)).status == 202
+    assert (await client.post(bob + "/requests", data=collect)).status == 200  # the same post again: a retry
+    before = files(db)
+    other = collect | {"form": "pay", "amount": "300", "other": "Ann"}
+    taken = await client.post(bob + "/requests", data=other)
+    text = await taken.text()
+    said = notice(text)
+    assert taken.status == 409 and said.startswith("This form was sent already, as request 1 (collect Bob 4)")
+    assert said.endswith("Reload the page and ask again.")
+    api = await ask(client, bob, ids[0], "pay bob 300 to ann")
+    assert api.status == 409 and "that id cannot ask for anything else" in await api.text()
+    assert files(db) == before
+    other["id"] = ids[1]  # the pay form's own id
+    sent = await client.post(bob + "/requests", data=other)
+    assert sent.status == 202 and notice(await sent.text()).startswith("Sent to the banker: Bob pays Ann $300")
+
+
+async def test_a_repriced_request_shows_both_figures_and_why(db, aiohttp_client):
+    """Issue 30: asked at $50, recorded after Ann built: the phone and the inbox's data show what was asked, the
+    price now, and that the game changed after the entry it was asked at."""
+    game = phone_game(db, lines=["buy ann boardwalk", "buy ann park place"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    assert (await ask(client, bob, "repriced-01", "rent bob boardwalk")).status == 202
+    with Session.open(db, game) as s:
+        assert s.execute("build ann boardwalk").ok
+    [mine] = (await (await client.get(bob + "/requests")).json())["requests"]
+    assert mine["status"] == "pending" and mine["repriced"] is True
+    assert mine["asked"] == "Bob pays Ann $100: Boardwalk, full set, unimproved, 2 x $50"
+    assert mine["preview"].startswith("Bob pays Ann $200: Boardwalk, 1 house")
+    assert mine["why"] == f"asked as: {mine['asked']} (the game changed after entry 2)"
+    html = await (await client.get(bob)).text()
+    assert "Bob pays Ann $200: Boardwalk, 1 house" in html and "asked as: Bob pays Ann $100" in html
+    with Session.open(db, game) as s:
+        row = s.requests()[0]
+        assert s.execute(row.line, request=row).ok
+    [mine] = (await (await client.get(bob + "/requests")).json())["requests"]
+    assert mine["status"] == "recorded" and mine["repriced"] is True and "$200" in mine["summary"]
+    assert "recorded as entry 4" in await (await client.get(bob)).text()
+
+
+async def test_a_guest_who_asks_and_withdraws_all_evening_is_bounded(db, aiohttp_client):
+    """Issue 31: withdrawn and declined requests beyond the newest 20 of a phone are deleted as new ones are written;
+    pending and recorded ones are kept; a phone's list shows its latest."""
+    from banker.journal import REQUESTS_KEPT
+
+    game = phone_game(db, lines=["buy ann boardwalk"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob, cy = path_of(links, 1), path_of(links, 2)
+    assert (await ask(client, cy, "cy-waits-01", "go cy")).status == 202
+    assert (await ask(client, bob, "bob-record-1", "rent bob boardwalk")).status == 202
+    with Session.open(db, game) as s:
+        row = s.requests()[-1]
+        assert s.execute(row.line, request=row).ok
+    for i in range(60):
+        assert (await ask(client, bob, f"guest-{i:06}", f"pay bob {i + 1}")).status == 202
+        assert (await client.delete(f"{bob}/requests/guest-{i:06}")).status == 200
+    with Session.open(db, game) as s:
+        rows = s.requests()
+        assert [r.rid for r in rows if r.seat == 2] == ["cy-waits-01"]
+        bobs = [r for r in rows if r.seat == 1]
+        assert bobs[0].rid == "bob-record-1" and bobs[0].status is RequestStatus.RECORDED
+        assert [r.rid for r in bobs[1:]] == [f"guest-{i:06}" for i in range(60 - REQUESTS_KEPT, 60)]
+    listed = (await (await client.get(bob + "/requests")).json())["requests"]
+    assert len(listed) == REQUESTS_KEPT + 1 and listed[-1]["id"] == "guest-000059"
