@@ -3,7 +3,9 @@
 // change; only the sections whose hash changed are replaced. Reconnects by itself and says when it is offline.
 // On a player's page it also sends the request forms (docs/phones.md): each form is checked with the banker's
 // laptop as it is filled in (the engine's preview or refusal) and sent with an id of its own, so a retry after a
-// dropped connection never asks twice. The forms work without this script too (a plain form post).
+// dropped connection never asks twice; Send stays disabled until the laptop answered, and what was sent is shown
+// at the top of the screen, where the player is, with where it stands. The forms work without this script too (a
+// plain form post).
 (() => {
   const live = document.getElementById("live");
   const base = document.body.dataset.base || location.pathname.replace(/\/+$/, "");
@@ -19,6 +21,13 @@
     el.innerHTML = part.html; el.dataset.h = part.h;
     for (const id of open) { const d = document.getElementById(id); if (d) d.open = true; }
   };
+  const banner = document.getElementById("sent");
+  const standing = () => {  // the sent request's status, as the requests section says it now
+    if (!banner || banner.hidden || !banner.dataset.id) return;
+    const li = [...document.querySelectorAll("#asks li.req")].find((el) => el.dataset.id === banner.dataset.id);
+    const tag = li && li.querySelector(".status");
+    if (tag) banner.querySelector(".status").textContent = tag.textContent;
+  };
   const apply = (snap) => {
     for (const [id, part] of Object.entries(snap.sections)) {
       const el = document.getElementById(id);
@@ -28,6 +37,7 @@
       delete held[id];
     }
     document.title = snap.title;
+    standing();
   };
   const connect = () => {
     clearTimeout(retry);
@@ -74,6 +84,15 @@
     method: "POST", body, headers: {"Accept": "application/json"}, credentials: "same-origin",
   });
   const fields = (form) => new URLSearchParams(new FormData(form));
+  const sent = (text, id) => {
+    if (!banner) return;
+    banner.querySelector(".what").textContent = text;
+    banner.querySelector(".status").textContent = "";
+    banner.dataset.id = id || "";
+    banner.hidden = false;
+    standing();
+  };
+  if (banner) banner.querySelector("button").addEventListener("click", () => { banner.hidden = true; });
   let timer = 0, asked = 0;
   const check = async (form) => {
     const mine = ++asked;
@@ -119,20 +138,24 @@
     if (!form.dataset.form) return;
     e.preventDefault();
     if (!e.submitter || e.submitter.value !== "send") { check(form); return; }
+    if (form.dataset.sending) return;  // a second tap while the first is on its way: the same ask, not sent again
     const id = form.querySelector("[name=id]");
     if (!form.dataset.rid) form.dataset.rid = newId();  // kept until the banker's laptop answers: a retry is the same request
     id.value = form.dataset.rid;
-    const send = form.querySelector(".send");
-    send.disabled = true;
+    const buttons = [...form.querySelectorAll("button")];
+    form.dataset.sending = "1";
+    for (const b of buttons) b.disabled = true;  // until the laptop answered
     try {
       const r = await post("/requests", fields(form));
       if (r.status === 202 || r.status === 200) {
         const j = await r.json();
         delete form.dataset.rid;
         form.reset();
-        say(form, "Sent to the banker: " + (j.preview || j.line), true);
+        say(form, "", true);
         const details = form.closest("details");
         if (details) details.open = false;
+        const what = j.preview || j.summary || j.line;
+        sent((j.already ? "Already waiting for the banker, not sent twice: " : "Sent to the banker: ") + what, j.id);
         release();
       } else {
         delete form.dataset.rid;
@@ -140,7 +163,10 @@
       }
     } catch (err) {
       say(form, "Cannot reach the banker’s laptop: press Send again (it is never sent twice).", false);
-    } finally { send.disabled = false; }
+    } finally {
+      delete form.dataset.sending;
+      for (const b of buttons) b.disabled = false;
+    }
   });
   connect();
 })();

@@ -78,14 +78,65 @@ class Browser:
         """The window as a base64 PNG."""
         return str(await self.call("GET", "/screenshot"))
 
+    async def element(self, css: str) -> str:
+        """The WebDriver id of the first element ``css`` finds (fails if there is none)."""
+        found = await self.call("POST", "/element", {"using": "css selector", "value": css})
+        return str(next(iter(found.values())))
+
+    async def click(self, css: str) -> None:
+        """Click the element as a person would (it must be in view and not covered: WebDriver scrolls to it). With
+        ``phone`` emulation chromedriver may never answer a click: tap instead."""
+        await self.call("POST", f"/element/{await self.element(css)}/click", {})
+
+    async def tap(self, css: str, times: int = 1) -> None:
+        """Tap the element with a finger ``times`` times in one gesture (a double tap: ``times=2``)."""
+        target = {"element-6066-11e4-a52e-4f735466cecf": await self.element(css)}
+        steps: list[dict[str, Any]] = [{"type": "pointerMove", "origin": target, "x": 0, "y": 0}]
+        for _ in range(times):
+            steps += [{"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]
+        finger = {"type": "pointer", "id": "finger", "parameters": {"pointerType": "touch"}, "actions": steps}
+        await self.call("POST", "/actions", {"actions": [finger]})
+
+    async def back(self) -> None:
+        """The browser's Back button."""
+        await self.call("POST", "/back", {})
+
+    async def text(self, css: str, wanted: str, seconds: float = 15.0) -> str:
+        """The text of the element ``css`` finds once it holds ``wanted`` (a page that a form post replaces may be
+        read while it goes: an element gone stale is looked for again)."""
+        said = [""]
+
+        async def holds() -> bool:
+            async with self.http.post(
+                f"{self.base}/session/{self.session}/element", json={"using": "css selector", "value": css}
+            ) as r:
+                found = (await r.json())["value"]
+            if r.status != 200:
+                return False
+            element = next(iter(found.values()))
+            async with self.http.get(f"{self.base}/session/{self.session}/element/{element}/text") as got:
+                if got.status == 200:
+                    said[0] = (await got.json())["value"]
+            return wanted in said[0]
+
+        try:
+            await soon(holds, f"{css} to say {wanted!r}", deadline=seconds, every=0.05)
+        except AssertionError:
+            raise AssertionError(f"{css} said {said[0]!r}, not {wanted!r}") from None
+        return said[0]
+
 
 @asynccontextmanager
 async def chromium(
-    profile: Path, args: list[str] | None = None, prefs: dict[str, object] | None = None
+    profile: Path,
+    args: list[str] | None = None,
+    prefs: dict[str, object] | None = None,
+    phone: tuple[int, int] | None = None,
 ) -> AsyncIterator[Browser]:
     """Chromium driven by its own chromedriver on a free port, with its profile in ``profile``: ``args`` replace
-    :data:`FLAGS` (give them whole), ``prefs`` set the browser's preferences (JavaScript off, say). The session and
-    the driver end on leaving, whatever happened."""
+    :data:`FLAGS` (give them whole), ``prefs`` set the browser's preferences (JavaScript off, say), ``phone`` makes
+    the page a touch screen of that many CSS pixels, as a phone shows it (headless Chromium keeps a window at least
+    500 pixels wide). The session and the driver end on leaving, whatever happened."""
     assert CHROMIUM and CHROMEDRIVER, "chromium and chromium-driver are needed"
     port = free_port()
     driver = await asyncio.create_subprocess_exec(
@@ -109,6 +160,11 @@ async def chromium(
             }
             if prefs:
                 options["prefs"] = prefs
+            if phone is not None:
+                width, height = phone
+                options["mobileEmulation"] = {
+                    "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2.0, "touch": True}
+                }
             async with http.post(
                 f"{base}/session",
                 json={"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}},

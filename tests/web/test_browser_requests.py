@@ -4,8 +4,6 @@ a refusal is shown in the form, and the form being filled is never redrawn under
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from banker.session import Session
@@ -97,40 +95,17 @@ async def test_the_forms_work_without_script_in_a_real_browser(tmp_path, no_scri
     try:
         await b.open(bob)
 
-        async def find(css: str) -> str:
-            element = await b.call("POST", "/element", {"using": "css selector", "value": css})
-            return next(iter(element.values()))
-
-        async def click(css: str) -> None:
-            await b.call("POST", f"/element/{await find(css)}/click", {})
-
-        async def text(css: str, wanted: str) -> str:
-            """The element's text once it holds ``wanted`` (the answer page has loaded)."""
-            said = ""
-            for _ in range(200):
-                element = await b.http.post(
-                    f"{b.base}/session/{b.session}/element", json={"using": "css selector", "value": css}
-                )
-                found = (await element.json())["value"]
-                if element.status == 200:  # the element may go stale as the answer page replaces this one
-                    got = await b.http.get(f"{b.base}/session/{b.session}/element/{next(iter(found.values()))}/text")
-                    said = (await got.json())["value"] if got.status == 200 else said
-                    if got.status == 200 and wanted in said:
-                        return said
-                await asyncio.sleep(0.05)
-            raise AssertionError(f"{css} said {said!r}, not {wanted!r}")
-
-        await click("details:has(form[data-form=rent]) summary")
-        await click("form[data-form=rent] select[name=deed] option[value=Boardwalk]")
-        await click("form[data-form=rent] button.check")
-        await text("#notice", "Bob pays Ann $50: Boardwalk")
+        await b.click("details:has(form[data-form=rent]) summary")
+        await b.click("form[data-form=rent] select[name=deed] option[value=Boardwalk]")
+        await b.click("form[data-form=rent] button.check")
+        await b.text("#notice", "Bob pays Ann $50: Boardwalk")
         with Session.open(db, game) as s:
             assert s.requests() == []
-        await click("details:has(form[data-form=rent]) summary")
-        await click("form[data-form=rent] select[name=deed] option[value=Boardwalk]")
-        await click("form[data-form=rent] button.send")
-        await text("#notice", "Sent to the banker: Bob pays Ann $50")
-        await text("#asks", "waiting for the banker")
+        await b.click("details:has(form[data-form=rent]) summary")
+        await b.click("form[data-form=rent] select[name=deed] option[value=Boardwalk]")
+        await b.click("form[data-form=rent] button.send")
+        await b.text("#notice", "Sent to the banker: Bob pays Ann $50")
+        await b.text("#asks", "waiting for the banker")
         with Session.open(db, game) as s:
             assert [r.line for r in s.requests()] == ["rent Bob Boardwalk"]
     finally:
