@@ -204,3 +204,62 @@ async def test_the_open_inbox_reprices_when_the_table_read_another_terminals_com
         table.reload()  # the table's timer wins the race
         await until(pilot, lambda: inbox.shown[0].status == "stale", "the request shown as stale")
         assert "already belongs to Ann" in inbox.shown[0].preview
+
+async def test_a_phones_bid_never_replaces_what_the_banker_is_typing(monkeypatch):
+    """Issue 30: a phone's bid overwrote the banker's typing in that player's bid field. Now it goes into the field
+    only when the field is empty and the banker is not in it; otherwise it waits beside the field until Ctrl+T takes
+    it. No page is shown a bid that cannot stand (beyond the bidder's cash), and a phone cannot bid beyond its own."""
+    import aiohttp
+
+    from banker.tui.dialogs.auction import AuctionDialog
+    from banker.tui.screens.phones import PhonesScreen
+
+    monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
+    monkeypatch.setenv("BANKER_WEB_PORT", "0")
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, ("Ann", "Bob", "Cy"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot, aiohttp.ClientSession() as http:
+        await pilot.pause()
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, PhonesScreen), "the phones screen")
+        links = {link.name: link.url for link in app.screen.links}
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+
+        async def bid(name: str, amount: str) -> tuple[int, str]:
+            async with http.post(links[name] + "/bids", json={"amount": amount}) as r:
+                return r.status, await r.text()
+
+        await pilot.press("a", *"kent", "tab", "tab", "1", "4")  # the banker is typing Bob's shouted 140
+        await until(pilot, lambda: isinstance(app.screen, AuctionDialog), "the auction dialog")
+        dialog = app.screen
+        await until(pilot, lambda: dialog.query_one("#bid-1").value == "14", "the banker's typing")
+        feed = app.phones.feeds[app.session.game_id]
+        status, text = await bid("Bob", "150")
+        assert status == 202, text
+        await pilot.pause()
+        assert dialog.query_one("#bid-1").value == "14"  # not replaced
+        assert "phone $150 · Ctrl+T" in text_of(dialog.query_one("#phone-1"))
+        page = await (await http.get(links["Bob"])).text()
+        assert "Your bid of <strong>$150</strong> waits for the banker to take it." in page
+        # Cy's field is empty and the banker is not in it: her phone's bid goes straight in.
+        assert (await bid("Cy", "200"))[0] == 202
+        await until(pilot, lambda: dialog.query_one("#bid-2").value == "200", "Cy's bid in her field")
+        assert not dialog.query_one("#phone-2").display
+        # The banker takes Bob's with Ctrl+T in his field: it is his bid now, and Cy's is the one to beat.
+        await pilot.press("ctrl+t")
+        await until(pilot, lambda: dialog.query_one("#bid-1").value == "150", "Bob's phone bid taken")
+        assert not dialog.query_one("#phone-1").display
+        assert (feed.auction or {}).get("text") == "Highest: Cy $200"
+        # A bid the bidder cannot cover stands on no page: Ann's $2,000 typed by the banker (she has $1,500).
+        dialog.query_one("#bid-0").value = "2000"
+        await pilot.pause()
+        assert "⚠ Ann cannot cover $2,000" in text_of(dialog.query_one("#highest"))  # the banker is told
+        assert (feed.auction or {}).get("text") == "Highest: Cy $200" and "Ann" not in (feed.auction or {})["bids"]
+        assert "Ann $2,000" not in await (await http.get(links["Bob"])).text()
+        # Nor can a phone bid past its own cash.
+        status, text = await bid("Bob", "1600")
+        assert status == 422 and "You have $1,500 in cash, and the winner pays the bid in cash" in text
+        assert dialog.query_one("#bid-1").value == "150" and not dialog.query_one("#phone-1").display
+

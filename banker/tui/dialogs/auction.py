@@ -3,6 +3,10 @@
 Bids are shouted in any order, so each player has a field: Enter in a bid field takes the bid and moves to the
 next bidder (it never sells); Ctrl+S, or Enter in the deed field, or the Sold button sells to the highest bidder.
 
+A bid from a player's phone (docs/phones.md) goes into that player's field only when the field is empty and the
+banker is not in it; otherwise it waits beside the field ("phone $150 · Ctrl+T") until the banker takes it with
+Ctrl+T in that field: it never replaces what the banker is typing (issue 30).
+
 The same dialog records a building-shortage auction (seed 000, BUILDING SHORTAGE: "the houses or hotels must be
 sold at auction"): the Deed field then holds the winner's lot and what was sold, "boardwalk hotel" or
 "boardwalk 2 houses".
@@ -14,6 +18,7 @@ from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
@@ -30,6 +35,7 @@ if TYPE_CHECKING:
 
     from banker.session import Reply, Session
     from banker.tui.host import Banker
+    from banker.web.page_data import AuctionFacts
 
 LABEL_WIDTH = 19
 """What a field label shows on one line (``.field-label`` in app.tcss: 20 wide, one cell of padding)."""
@@ -49,11 +55,15 @@ def bidder_label(name: str, cash: str) -> str:
 class AuctionDialog(RecordingDialog):
     """Highest bid shown as the bids come in; a bid the bidder cannot cover in cash is flagged."""
 
+    BINDINGS = [Binding("ctrl+t", "take_phone_bid", "Take the phone's bid", id="auction.take_phone_bid")]
+
     def __init__(self, session: Session, record: Record, deed: str = "") -> None:
         super().__init__(session, record)
         self.deed = deed
         state = session.state
         self.bidders = [i for i, p in enumerate(state.players) if not p.bankrupt]
+        self.phone_bids: dict[int, int] = {}
+        """Bids from phones waiting beside their fields for the banker (Ctrl+T), by player index."""
 
     def compose(self) -> ComposeResult:
         state = self.session.state
@@ -78,6 +88,9 @@ class AuctionDialog(RecordingDialog):
                         compact=True,
                         classes="bid",
                     )
+                    waiting = Static(id=f"phone-{i}", classes="phone-bid")
+                    waiting.display = False
+                    yield waiting
             yield Static(id="highest", classes="dialog-preview")
             yield Static(id="preview", classes="dialog-preview")
             yield Static(id="refusal", classes="dialog-refusal")
@@ -164,19 +177,30 @@ class AuctionDialog(RecordingDialog):
         self.tell_phones()
 
     # Bids from phones (docs/phones.md) ----------------------------------------------------------------------
+    def standing_bids(self) -> list[tuple[int, int]]:
+        """The bids that can stand, highest first: those the bidder's cash covers (the winner pays in cash; a bid
+        beyond it is flagged here and refused when sold, so no phone is shown it as the bid to beat)."""
+        players = self.session.state.players
+        return [(amount, i) for amount, i in self.bids() if amount <= players[i].cash]
+
     def tell_phones(self) -> None:
-        """The lot and the bids as the players' pages show them (when the app serves them)."""
+        """The lot and the bids that can stand as the players' pages show them (when the app serves them), and
+        each phone's bid still waiting for the banker."""
         if self.closing:
             return
         state = self.session.state
-        bids = self.bids()
+        bids = self.standing_bids()
         text = ""
-        if bids and self.tied():
+        if len(bids) > 1 and bids[0][0] == bids[1][0]:
             text = f"Tied at {state.money(bids[0][0])}"
         elif bids:
             text = f"Highest: {state.players[bids[0][1]].name} {state.money(bids[0][0])}"
         mine = {state.players[i].name: state.money(amount) for amount, i in bids}
-        cast("Banker", self.app).auction_changed({"lot": self.lot(), "text": text, "bids": mine})
+        waiting = {state.players[i].name: state.money(amount) for i, amount in self.phone_bids.items()}
+        info: AuctionFacts = {"lot": self.lot(), "text": text, "bids": mine}
+        if waiting:
+            info["waiting"] = waiting
+        cast("Banker", self.app).auction_changed(info)
 
     def lot(self) -> str:
         """What is up for auction as the journal will name it ("Kentucky Avenue", "Boardwalk, 1 hotel"), read from
@@ -195,21 +219,58 @@ class AuctionDialog(RecordingDialog):
             return ""
 
     def phone_bid(self, seat: int, amount: int) -> str | None:
-        """A player's bid from their phone: it becomes their bid, as if the banker had typed it (the banker still
-        sells with Sold!). None when taken, else why not."""
+        """A player's bid from their phone (the banker still sells with Sold!). It becomes their bid, as if the
+        banker had typed it, when their field is empty and the banker is not in it; otherwise it waits beside the
+        field until the banker takes it (Ctrl+T), never replacing what the banker is typing. None when the dialog
+        took it, else why not."""
         state = self.session.state
         if self.closing:
             return "No auction is open at the table."
         if seat not in self.bidders:
             return f"{state.players[seat].name} is not bidding in this auction."
-        bids = self.bids()
+        bids = self.standing_bids()  # a bid beyond the phone's own cash never reaches here (the bids route)
         if bids and amount <= bids[0][0]:
             return f"Bid more than the highest bid, {state.money(bids[0][0])}."
         field = self.query_one(f"#bid-{seat}", Input)
-        field.value = str(amount)
+        if not field.value.strip() and self.focused is not field:
+            field.value = str(amount)
+            self.phone_bids.pop(seat, None)
+        else:
+            self.phone_bids[seat] = amount
+        self.show_phone_bid(seat)
         self.refresh_bids()
         self.tell_phones()
         return None
+
+    def show_phone_bid(self, seat: int) -> None:
+        """The phone's bid waiting beside the player's field, or nothing."""
+        waiting = self.query_one(f"#phone-{seat}", Static)
+        amount = self.phone_bids.get(seat)
+        waiting.display = amount is not None
+        if amount is not None:
+            waiting.update(plain(f"phone {self.session.state.money(amount)} · Ctrl+T"))
+
+    def action_take_phone_bid(self) -> None:
+        """Ctrl+T: the phone's bid waiting beside the bid field the banker is in becomes that player's bid (with
+        one phone bid waiting, Ctrl+T anywhere takes it)."""
+        field = self.focused
+        seat = int(str(field.id).split("-")[1]) if isinstance(field, Input) and field.has_class("bid") else None
+        if seat not in self.phone_bids:
+            seat = next(iter(self.phone_bids)) if len(self.phone_bids) == 1 else None
+        if seat is None:
+            self.refuse(
+                "no phone bid waits beside this field"
+                if not self.phone_bids
+                else "more than one phone bid waits: Ctrl+T in the player's bid field takes theirs"
+            )
+            return
+        amount = self.phone_bids.pop(seat)
+        field = self.query_one(f"#bid-{seat}", Input)
+        field.value = str(amount)
+        self.show_phone_bid(seat)
+        self.set_focus(field)
+        self.refresh_bids()
+        self.tell_phones()
 
     def on_unmount(self) -> None:
         cast("Banker", self.app).auction_changed(None)
