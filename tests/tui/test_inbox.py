@@ -205,6 +205,7 @@ async def test_the_open_inbox_reprices_when_the_table_read_another_terminals_com
         await until(pilot, lambda: inbox.shown[0].status == "stale", "the request shown as stale")
         assert "already belongs to Ann" in inbox.shown[0].preview
 
+
 async def test_a_phones_bid_never_replaces_what_the_banker_is_typing(monkeypatch):
     """Issue 30: a phone's bid overwrote the banker's typing in that player's bid field. Now it goes into the field
     only when the field is empty and the banker is not in it; otherwise it waits beside the field until Ctrl+T takes
@@ -263,3 +264,94 @@ async def test_a_phones_bid_never_replaces_what_the_banker_is_typing(monkeypatch
         assert status == 422 and "You have $1,500 in cash, and the winner pays the bid in cash" in text
         assert dialog.query_one("#bid-1").value == "150" and not dialog.query_one("#phone-1").display
 
+
+async def _phones_on(app, pilot) -> dict[str, str]:
+    """Turn the app's phone pages on (o) and come back to the table: each player's link by name."""
+    from banker.tui.screens.phones import PhonesScreen
+
+    await pilot.press("o")
+    await until(pilot, lambda: isinstance(app.screen, PhonesScreen), "the phones screen")
+    links = {link.name: link.url for link in app.screen.links}
+    await pilot.press("escape")
+    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+    return links
+
+
+async def test_the_inbox_says_what_the_journal_says_of_a_request_recorded_elsewhere(monkeypatch):
+    """Issue 30: ``banker requests accept`` (another process) recorded Bob's request; Cy's phone asked before the app
+    had read that entry, and the open inbox said "recorded as entry 2, then undone by the banker" while the entry
+    stood. The inbox asks the journal; a handled row keeps what it asked."""
+    import aiohttp
+
+    from banker.tui.dialogs import inbox as inbox_module
+
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 3600)  # the app reads nothing by itself meanwhile
+    monkeypatch.setattr(inbox_module, "POLL_SECONDS", 3600)
+    monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
+    monkeypatch.setenv("BANKER_WEB_PORT", "0")
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(db, ("Ann", "Bob", "Cy"), ["buy ann boardwalk"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot, aiohttp.ClientSession() as http:
+        await pilot.pause()
+        links = await _phones_on(app, pilot)
+        async with http.post(links["Bob"] + "/requests", json={"id": "bob-rent-0001", "line": "rent bob boardwalk"}):
+            pass
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox")
+        inbox = app.screen
+        assert inbox.shown[0].status == "pending"
+        with Session.open(db, game) as other:  # banker requests accept 1, in another terminal
+            row = other.requests()[0]
+            assert other.execute(row.line, request=row).ok
+        assert app.session.last_seq == 1  # the app has not read entry 2
+        async with http.post(links["Cy"] + "/requests", json={"id": "cy-go-000001", "line": "go cy"}) as r:
+            assert r.status == 202
+        await until(pilot, lambda: len(inbox.shown) == 2, "Cy's request in the open inbox")
+        bob = label_of(inbox, 0)
+        assert "recorded as entry 2" in bob and "undone" not in bob
+        assert "Bob: Bob pays Ann $50: Boardwalk" in bob  # what it asked, kept
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        app.screen.reload()
+        await until(pilot, lambda: balances(app) == [1150, 1450, 1500], "the table reads entry 2")
+
+
+def label_of(inbox: InboxDialog, at: int) -> str:
+    """What the inbox's list shows for its ``at``-th request."""
+    from textual.widgets import OptionList
+
+    return str(inbox.query_one("#requests", OptionList).get_option_at_index(at).prompt)
+
+
+async def test_the_inbox_marks_a_second_tap_and_shows_a_repriced_requests_two_figures(aiohttp_client):
+    """Issue 30: two asks of one verb from one phone within a minute are marked; a request whose price changed since
+    the phone asked shows the figure asked for and why, beside the price now; declining keeps its description. The
+    phones ask through ``banker serve`` (another process's server)."""
+    from tests.kit.phones import path_of, served
+
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(db, ("Ann", "Bob"), ["buy ann boardwalk", "buy ann park place"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    for rid, line in (("bob-rent-0001", "rent bob boardwalk"), ("bob-rent-0002", "rent bob park place")):
+        response = await client.post(path_of(links, 1) + "/requests", json={"id": rid, "line": line})
+        assert response.status == 202
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.run_command("build ann boardwalk").ok  # the banker builds: Boardwalk's rent is $200 now
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox")
+        inbox = app.screen
+        first, second = label_of(inbox, 0), label_of(inbox, 1)
+        assert "Bob: Bob pays Ann $200: Boardwalk, 1 house" in first
+        assert "repriced, asked as: Bob pays Ann $100: Boardwalk, full set, unimproved, 2 x $50" in first
+        assert "(the game changed after entry 2)" in first and "≈" not in first
+        assert "≈ like request 1 from the same phone" in second and "a second tap?" in second
+        await pilot.press("down", "x", "enter")  # decline the second: it keeps what it asked
+        await until(pilot, lambda: "declined" in label_of(inbox, 1), "the decline")
+        assert "Bob: Bob pays Ann $70: Park Place" in label_of(inbox, 1)
+        await pilot.press("up", "enter")
+        await until(pilot, lambda: app.session.last_seq == 4, "the rent recorded at today's price")
+        assert app.session.log()[-1].summary.startswith("Bob pays Ann $200: Boardwalk, 1 house")
+        assert "recorded as entry 4" in label_of(inbox, 0) and "asked as: Bob pays Ann $100" in label_of(inbox, 0)

@@ -1,7 +1,9 @@
 """The banker's inbox: what the players' phones asked to be recorded (i, or *Requests* in the palette).
 
 Each pending request is listed with the player, the time and the engine's preview against the game as it is now
-(repriced: a request made before the last command is priced after it). Enter records the highlighted one through
+(repriced: a request made before the last command is priced after it; when that changes its figure, the figure the
+phone asked for is shown under it, with why). A request like another from the same phone within a minute (a second
+tap) is marked. Enter records the highlighted one through
 the app's one way of changing the game (:meth:`banker.tui.app.BankerApp.record` with the request), in the same
 transaction that marks it recorded, so a second Enter, another terminal or a retried accept never record it twice;
 the entry stays listed as "recorded as entry N" until the inbox closes, and Enter on it again only says so. ``x``
@@ -33,15 +35,29 @@ if TYPE_CHECKING:
 
 POLL_SECONDS = 0.5
 """How often the open inbox looks for requests another process stored or a phone withdrew."""
+RECENT = 50
+"""The latest requests of the game the inbox looks through for near-duplicates of the pending ones."""
 
 
-def label_for(s: Standing, names: list[str]) -> str:
-    from banker.web.asking import clock, described
+def label_for(s: Standing, names: list[str], like: tuple[int, int] | None = None) -> str:
+    """A request's entry in the list: what it asks, in the engine's words, and where it stands (a handled request
+    keeps what it asked: "Bob pays Ann $50: Boardwalk ... · recorded as entry 57"); then, for a repriced one, the
+    figure asked for and why it changed, and for a near-duplicate (``like``: the earlier request's number and the
+    seconds between) a mark saying so. One paragraph, wrapped by the list (an option of several lines kept the
+    list laying itself out again for ever in Textual 8.2.8)."""
+    from banker.web.asking import clock, described, description, repricing
 
     row = s.row
     who = names[row.seat] if 0 <= row.seat < len(names) else "?"
     mark = {"pending": " ", "recorded": "✓", "stale": "✗"}.get(s.status, "·")
-    return f"{mark} {row.n:>3}  {clock(row.time)}  {who}: {described(s)}"
+    status = "" if s.status == "pending" else f" · {described(s)}"
+    lines = [f"{mark} {row.n:>3}  {clock(row.time)}  {who}: {description(s)}{status}"]
+    if s.repriced:
+        lines.append(f"· repriced, {repricing(s)}")
+    if like is not None:
+        earlier, gap = like
+        lines.append(f"· ≈ like request {earlier} from the same phone, {gap} s before: a second tap?")
+    return " ".join(lines)
 
 
 @guard_actions
@@ -99,7 +115,10 @@ class InboxDialog(BankerDialog[None]):
         self.refresh_requests()
 
     def refresh_requests(self) -> None:
-        from banker.web.asking import pending, standing
+        """List the pending requests and those seen since the inbox opened, each as the journal says it stands
+        now (:func:`banker.web.asking.standing`: a request recorded by another process is recorded, never "undone"
+        because this app has not read that entry yet)."""
+        from banker.web.asking import near, pending, standing
 
         session = self.session
         self.mark = session.requests_mark()
@@ -108,11 +127,12 @@ class InboxDialog(BankerDialog[None]):
         self.seen.update(now)
         kept = [session.request(n) for n in sorted(self.seen)]
         self.shown = [now.get(r.n) or standing(session, r) for r in kept if r is not None]
+        likes = near(session.requests(limit=RECENT)) if now else {}
         names = [p.name for p in session.state.players]
         box = self.query_one("#requests", OptionList)
         at = box.highlighted
         box.clear_options()
-        box.add_options([Option(plain(label_for(s, names)), id=f"request-{s.n}") for s in self.shown])
+        box.add_options([Option(plain(label_for(s, names, likes.get(s.n))), id=f"request-{s.n}") for s in self.shown])
         if self.shown:
             if at is None:
                 at = next((i for i, s in enumerate(self.shown) if s.status in ("pending", "stale")), 0)
