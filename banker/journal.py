@@ -525,6 +525,8 @@ class Journal:
         """Each game's undo stack as the last checkpoint wrote it (:meth:`add_checkpoint`)."""
         self._asked_columns = False
         """``phone_requests`` has the columns added after it first shipped (seen once: columns are only added)."""
+        self._requests_ready = False
+        """``phone_requests`` and its indexes are as this version writes them (:meth:`_create_requests`)."""
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
                 raise JournalError(
@@ -1099,7 +1101,10 @@ class Journal:
 
     def _create_requests(self, conn: sqlite3.Connection) -> None:
         """The ``phone_requests`` table, its later columns and its indexes, where missing (additions schema 1
-        databases take as they are; an older Banker reads and writes the columns it knows)."""
+        databases take as they are; an older Banker reads and writes the columns it knows). Once a write with them
+        has committed (:attr:`_requests_ready`), not looked for again: nothing takes a table or a column away."""
+        if self._requests_ready:
+            return
         conn.execute(
             f"CREATE TABLE IF NOT EXISTS {REQUESTS} (n INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES "
             "games(id), seat INTEGER NOT NULL, rid TEXT NOT NULL, time TEXT NOT NULL, line TEXT NOT NULL, "
@@ -1160,6 +1165,7 @@ class Journal:
             )
             n = cur.lastrowid
             self._prune_requests(conn, game_id)
+        self._requests_ready = True
         row = RequestRow(
             int(n or 0), game_id, seat, rid, time, line, RequestStatus.PENDING, None, "", time, asked, asked_after
         )
@@ -1235,6 +1241,16 @@ class Journal:
         ).fetchone()
         return (int(count), newest or "")
 
+    @_reading
+    def requests_marks(self, game_id: int) -> dict[int, tuple[int, str]]:
+        """:meth:`requests_mark` for each seat: which phones' lists changed (their pages alone are drawn again)."""
+        if not self._has_requests():
+            return {}
+        rows = self.conn.execute(
+            f"SELECT seat, COUNT(*), MAX(updated) FROM {REQUESTS} WHERE game = ? GROUP BY seat", (game_id,)
+        ).fetchall()
+        return {int(seat): (int(count), newest or "") for seat, count, newest in rows}
+
     def claim_request(self, conn: sqlite3.Connection, n: int, seq: int) -> bool:
         """Inside the transaction that journals entry ``seq``: mark request ``n`` recorded by it, only if it is
         still pending (False: it is not, and the caller rolls back; so a request is recorded once at most, however
@@ -1263,7 +1279,9 @@ class Journal:
                 (status.value, reason or None, now(), *args),
             )
             self._prune_requests(conn, now_row.game)
-            return cur.rowcount == 1
+            closed = cur.rowcount == 1
+        self._requests_ready = True
+        return closed
 
     def set_phones_ask(self, game_id: int, ask: bool) -> None:
         """Store whether the phones of a game may ask the banker to record their payments."""

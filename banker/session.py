@@ -650,6 +650,10 @@ class Session:
     def requests_mark(self) -> tuple[int, str]:
         return self._j.requests_mark(self.game_id)
 
+    def requests_marks(self) -> dict[int, tuple[int, str]]:
+        """:meth:`requests_mark` for each seat that has requests."""
+        return self._j.requests_marks(self.game_id)
+
     def decline_request(self, n: int, reason: str = "") -> bool:
         """The banker declines a pending request (False: it was not pending)."""
         row = self.request(n)

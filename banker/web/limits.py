@@ -12,6 +12,9 @@ connection in :class:`Limits`:
   :data:`IDLE_SECONDS` of its last answer (a keep-alive), is closed; a request being answered (a phone's event
   stream) is never timed out;
 - :func:`raise_descriptor_limit` raises the process's soft descriptor limit to what the system allows;
+- each link's requests are paced (:class:`Pace`): a burst of :data:`PACE_BURST`, then :data:`PACE_RATE` a second;
+  more wait their turn, and one that would wait more than :data:`PACE_MOST_WAIT` is answered 429 at once, so one
+  guest with a link holds at most a small share of the server however fast it sends (issue 31);
 - a failure of the accept loop (out of descriptors, a connection reset before it was accepted) is said once per
   kind, then counted and said again as one line with the count at most every :data:`REPORT_SECONDS`
   (:class:`Tally`): never a traceback per connection. Out of descriptors, the oldest idle connection is closed at
@@ -50,6 +53,12 @@ ACCEPT_PAUSE = 0.25
 """Out of descriptors with no idle connection to close: the accept loop waits this long before trying again."""
 DESCRIPTOR_CEILING = 65536
 """The soft descriptor limit is raised to the hard one, but not beyond this."""
+PACE_BURST = 10
+"""Requests a link may send at once (a page, its stream, a preview as the player types, a send)."""
+PACE_RATE = 20.0
+"""Then, requests a second a link may send (a person taps a few times a minute)."""
+PACE_MOST_WAIT = 2.0
+"""A request that would wait longer than this for its turn is answered 429 at once (nothing queues for ever)."""
 
 _OUT_OF_RESOURCES = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
 
@@ -82,6 +91,31 @@ def connection_cap(descriptors: int) -> int:
     if descriptors <= 0:
         return MAX_CONNECTIONS
     return max(8, min(MAX_CONNECTIONS, descriptors - RESERVED_DESCRIPTORS))
+
+
+class Pace:
+    """Each link's requests as a bucket of :data:`PACE_BURST` turns, refilled at :data:`PACE_RATE` a second: a
+    request takes a turn, and one that finds none waits until its turn comes (the turns owed are counted, so
+    requests sent at once are answered one by one at the rate). Keyed by the link's token: as many buckets as
+    links, never one per guest's guess."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._links: dict[str, tuple[float, float]] = {}
+        """token -> (turns left, negative when owed; when counted)."""
+
+    def wait(self, key: str) -> float | None:
+        """Seconds the request must wait for its turn (0: none), or None when that is more than
+        :data:`PACE_MOST_WAIT` (then it takes no turn: answer it 429)."""
+        now = self._clock()
+        turns, when = self._links.get(key, (float(PACE_BURST), now))
+        turns = min(float(PACE_BURST), turns + (now - when) * PACE_RATE)
+        delay = max(0.0, (1.0 - turns) / PACE_RATE)
+        if delay > PACE_MOST_WAIT:
+            self._links[key] = (turns, now)
+            return None
+        self._links[key] = (turns - 1.0, now)
+        return delay
 
 
 class Tally:

@@ -40,6 +40,7 @@ from banker.web.limits import (
     REPORT_SECONDS,
     Limits,
     Listener,
+    Pace,
     Tally,
     connection_cap,
     raise_descriptor_limit,
@@ -162,7 +163,8 @@ class Feed:
         self.asks = self.session.phones_ask(asks)
         """Phones may ask (docs/phones.md): the players' pages carry the request forms and their statuses (the
         game's own choice from the new-game screen, else the server's setting)."""
-        self._asked = self.session.requests_mark()
+        self._asked = self.session.requests_marks()
+        """Each seat's requests as last pushed (:meth:`requests_changed` pushes only the pages whose list changed)."""
         self.auction: AuctionFacts | None = None
         """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
         self.session.add_listener(self._changed)
@@ -214,10 +216,19 @@ class Feed:
         self._changed(self.session)
 
     def requests_changed(self) -> None:
-        """A request was made, withdrawn, declined or recorded: push the players' pages if anything did change."""
-        mark = self.session.requests_mark()
-        if mark != self._asked:
-            self._changed(self.session)
+        """A request was made, withdrawn, declined or recorded: push the pages of the players whose requests changed,
+        and only theirs (a page lists its own player's requests alone: a guest who asks and withdraws all evening
+        redraws no other phone's page)."""
+        marks = self.session.requests_marks()
+        seats = {seat for seat in marks.keys() | self._asked.keys() if marks.get(seat) != self._asked.get(seat)}
+        if not seats:
+            return
+        whole = self.unsent  # a snapshot not sent yet (a failure): every page, not only these
+        self.unsent = True
+        try:
+            self._push(None if whole else seats, marks)
+        except Exception as exc:  # noqa: BLE001 - drawn again on the next poll (all of them: unsent)
+            self._failed(exc)
 
     def poke(self) -> None:
         """The game changed (the app recorded a command): read it in and push it on the loop's next turn, once
@@ -271,18 +282,20 @@ class Feed:
         except Exception as exc:  # noqa: BLE001
             self._failed(exc)
 
-    def _push(self) -> None:
+    def _push(self, seats: set[int] | None = None, marks: dict[int, tuple[int, str]] | None = None) -> None:
+        """A snapshot to every stream (``seats``: of those seats only, whose requests are now ``marks``)."""
         if self.asks:
-            self._asked = self.session.requests_mark()
-        if not self.streams:
+            self._asked = marks if marks is not None else self.session.requests_marks()
+        watched = [stream for stream in self.streams if seats is None or stream.seat in seats]
+        if not watched:
             self.unsent = False
             return
         view = pages.view_of(self.session)
         frames: dict[int, bytes] = {}
-        for seat in {stream.seat for stream in self.streams}:
+        for seat in {stream.seat for stream in watched}:
             frames[seat] = frame(pages.snapshot(self.data(seat, view)))
         self.unsent = False
-        for stream in list(self.streams):
+        for stream in watched:
             stream.put(frames[stream.seat])
 
     async def close(self) -> None:
@@ -334,11 +347,13 @@ class PhoneServer:
         self.tally = Tally(self._warn)
         """The accept loop's failures and each link's bad requests, said once per kind with a count."""
         self._reporting: asyncio.Task[None] | None = None
+        self.pace = Pace()
+        """Each link's requests, paced (:class:`banker.web.limits.Pace`)."""
         self.app = self._make_app()
 
     # Running ---------------------------------------------------------------------------------------------------
     def _make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self._track, self._guard])
+        app = web.Application(middlewares=[self._track, self._pace, self._guard])
         app.router.add_get(f"/{_TOKEN}", self._page)
         app.router.add_get(f"/{_TOKEN}/events", self._events)
         requests.register(app, self, _TOKEN)
@@ -536,6 +551,21 @@ class PhoneServer:
         finally:
             if connection is not None and limits is not None:
                 limits.finished(connection)
+
+    @web.middleware
+    async def _pace(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """A link's requests wait their turn (:class:`banker.web.limits.Pace`): a guest sending as fast as it can
+        takes a small share of the server, and the other phones' pages come as fast as without it (issue 31)."""
+        token = request.match_info.get("token")
+        if token is not None and token in self._pages:
+            delay = self.pace.wait(token)
+            if delay is None:
+                feed = self._pages[token]
+                self.bad_request(feed.game_id, feed.seats[token], "more requests at once than any phone sends")
+                raise web.HTTPTooManyRequests(text="Too many requests from this link at once; try again in a moment.\n")
+            if delay:
+                await asyncio.sleep(delay)
+        return await handler(request)
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:

@@ -1,7 +1,9 @@
-"""Hostile bodies on a player's link (issue 31): a deeply nested JSON body, a form of more than 20 fields, fields
+"""A hostile guest with a player's link (issue 31): a deeply nested JSON body, a form of more than 20 fields, fields
 over their limit and values that are not text are answered 422 with one line saying why, never 500, with nothing
-stored; the link's bad requests are said as one line that counts them, not one notification each. The body reader
-itself is fed generated bodies: no exception escapes it, and every refusal is one line."""
+stored; the link's bad requests are said as one line that counts them, not one notification each; a link's requests
+are paced, so a guest sending as fast as it can waits its turn (and past two seconds of turns is answered 429) while
+the other links are answered at once. The body reader itself is fed generated bodies: no exception escapes it, and
+every refusal is one line."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banker.web import bodies
-from banker.web.limits import Tally
+from banker.web import limits as limits_module
+from banker.web.limits import Pace, Tally
 from tests.kit.fuzz import examples
 from tests.kit.phones import path_of, phone_game, served
 from tests.web.test_requests import files
@@ -172,3 +175,67 @@ def test_no_body_makes_the_reader_fail_and_every_refusal_is_one_line(raw, kind):
     for name, value in found.items():
         assert isinstance(value, str) and len(name) <= bodies.NAME_MAX
         assert len(value) <= bodies.LIMITS.get(name, bodies.FIELD_MAX)
+
+
+def test_a_links_requests_are_paced_a_burst_then_a_few_a_second():
+    now = [0.0]
+    pace = Pace(clock=lambda: now[0])
+    waits = [pace.wait("bob") for _ in range(limits_module.PACE_BURST + 3)]
+    step = 1 / limits_module.PACE_RATE
+    assert waits[: limits_module.PACE_BURST] == [0.0] * limits_module.PACE_BURST  # a page, its stream, a preview...
+    assert waits[limits_module.PACE_BURST :] == pytest.approx([step, 2 * step, 3 * step])  # then each its turn
+    assert pace.wait("ann") == 0.0  # another link is not held up
+    owed = [pace.wait("bob") for _ in range(int(limits_module.PACE_MOST_WAIT * limits_module.PACE_RATE) + 5)]
+    assert owed[-1] is None  # more than two seconds of turns owed: refused, and takes no turn
+    now[0] = 60.0
+    assert pace.wait("bob") == 0.0  # a minute later, the burst again
+
+
+async def test_a_guest_flooding_a_link_waits_its_turn_and_the_other_links_do_not(db, aiohttp_client, monkeypatch):
+    """60 requests at once on Bob's link: the first ones at once, the rest in turn, those past the most a request
+    may wait answered 429 (one line that counts them); Ann's page meanwhile takes no turn of Bob's."""
+    import asyncio
+
+    monkeypatch.setattr(limits_module, "PACE_RATE", 200.0)  # the same shape, ten times quicker
+    monkeypatch.setattr(limits_module, "PACE_MOST_WAIT", 0.1)
+    game = phone_game(db)
+    server, client, links = await served(db, game, aiohttp_client)
+    frozen = [0.0]
+    server.pace = Pace(clock=lambda: frozen[0])  # no turn comes back while they arrive: the counts are exact
+    said: list[str] = []
+    server.tally = Tally(said.append)
+    bob, ann = path_of(links, 1), path_of(links, 0)
+    answers = await asyncio.gather(*(client.get(bob + "/requests") for _ in range(60)))
+    statuses = sorted(r.status for r in answers)
+    kept = limits_module.PACE_BURST + int(0.1 * 200)
+    assert statuses == [200] * kept + [429] * (60 - kept)
+    assert "Too many requests from this link at once" in await next(r for r in answers if r.status == 429).text()
+    assert len(said) == 1 and "Bob's link (game 1) sent a request its page never sends" in said[0]
+    assert (await client.get(ann)).status == 200
+
+
+async def test_a_guests_asks_redraw_only_the_guests_own_page(db, aiohttp_client):
+    """A page lists its own player's requests alone, so Bob's asks and withdrawals send Bob's phone a new snapshot
+    and no other phone one: Ann's next snapshot is the one of the game's next entry."""
+    from banker.session import Session
+    from tests.kit.phones import next_snapshot
+
+    game = phone_game(db)
+    server, client, links = await served(db, game, aiohttp_client)
+    bob, ann = path_of(links, 1), path_of(links, 0)
+    bob_stream, ann_stream = await client.get(bob + "/events"), await client.get(ann + "/events")
+    await next_snapshot(bob_stream)
+    first = await next_snapshot(ann_stream)
+    for i in range(3):
+        response = await client.post(bob + "/requests", json={"id": f"guest-{i:06}", "line": "pay bob 1"})
+        assert response.status == 202
+        asked = await next_snapshot(bob_stream)
+        assert f'<li class="req pending" data-id="guest-{i:06}">' in asked["sections"]["asks"]["html"]
+        assert (await client.delete(f"{bob}/requests/guest-{i:06}")).status == 200
+        withdrawn = await next_snapshot(bob_stream)
+        assert f'<li class="req withdrawn" data-id="guest-{i:06}">' in withdrawn["sections"]["asks"]["html"]
+    with Session.open(db, game) as s:
+        s.add_listener(server.session_changed)
+        assert s.execute("pay ann 5").ok
+    after = await next_snapshot(ann_stream)
+    assert after["seq"] == first["seq"] + 1 and after["data"]["player"]["cash"] == 1495

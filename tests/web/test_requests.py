@@ -515,9 +515,12 @@ async def test_a_guest_who_asks_and_withdraws_all_evening_is_bounded(db, aiohttp
     """Issue 31: withdrawn and declined requests beyond the newest 20 of a phone are deleted as new ones are written;
     pending and recorded ones are kept; a phone's list shows its latest."""
     from banker.journal import REQUESTS_KEPT
+    from banker.web.limits import Pace
 
     game = phone_game(db, lines=["buy ann boardwalk"])
-    _server, client, links = await served(db, game, aiohttp_client)
+    server, client, links = await served(db, game, aiohttp_client)
+    clock = iter(range(10**6))
+    server.pace = Pace(clock=lambda: float(next(clock)))  # a second between requests: none waits its turn here
     bob, cy = path_of(links, 1), path_of(links, 2)
     assert (await ask(client, cy, "cy-waits-01", "go cy")).status == 202
     assert (await ask(client, bob, "bob-record-1", "rent bob boardwalk")).status == 202
