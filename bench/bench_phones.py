@@ -21,9 +21,17 @@
    from 40 loopback addresses (25 each), held open; the time a phone's page takes (a fresh connection each) before
    and while they are held, how many the server still holds, and the server's resident memory (``VmRSS``) before
    and after. Loopback only; every loop bounded.
+5. A guest who asks and withdraws all evening (issue 31): ``banker serve`` in a child process; one guest with Bob's
+   link asks (``POST <link>/requests``) and withdraws (``DELETE``) 3,000 times on one kept-alive connection while
+   Ann's phone loads her page (a fresh connection each). Side by side in the same run: Ann's pages are timed in
+   alternating rounds with the guest running and paused (so the machine's other work falls on both alike); the
+   honest page's median with the guest is to stay within 1.2x of the same page without. Then, the 3,000 cycles
+   done, the guest polls ``GET <link>/requests`` from 4 loops while Ann's page is timed again, against rounds with
+   the 4 loops paused; and the guest's own ask, first 100 against last 100 (the store is bounded: it does not grow
+   slower). Loopback only; every loop bounded.
 
-Run: ``.venv/bin/python bench/bench_phones.py [--commands 200] [--rents 60] [--hostile 1000]``. Prints figures
-only (``--commands 0 --rents 0`` for the hostile figures alone).
+Run: ``.venv/bin/python bench/bench_phones.py [--commands 200] [--rents 60] [--hostile 1000] [--guest 3000]``.
+Prints figures only (``--commands 0 --rents 0 --hostile 0`` for the guest's figures alone).
 """
 
 from __future__ import annotations
@@ -33,14 +41,16 @@ import asyncio
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from timing import percentile, rent_dialog_enter
 
-from banker.web.limits import DESCRIPTOR_CEILING, PER_ADDRESS, connection_cap
+from banker.web.limits import DESCRIPTOR_CEILING, PACE_RATE, PER_ADDRESS, connection_cap
 
 NAMES = ["ann", "bob", "cat", "dee", "eve", "fay", "gus", "hal"]
 PHONES = r"""
@@ -252,11 +262,14 @@ def _rss_kib(pid: int) -> int:
         return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:"))
 
 
-def _page_times(url: str, count: int) -> list[float]:
+def _page_times(url: str, count: int, gap: float = 0.06) -> list[float]:
+    """A phone's page loaded ``count`` times, a fresh connection each, ``gap`` seconds apart (not timed): a phone
+    within its link's pace (``banker.web.limits.PACE_RATE``), as a person's is."""
     import urllib.request
 
     times = []
     for _ in range(count):
+        time.sleep(gap)
         t = time.perf_counter()
         with urllib.request.urlopen(url, timeout=10) as page:
             assert page.status == 200 and page.read()
@@ -264,13 +277,11 @@ def _page_times(url: str, count: int) -> list[float]:
     return times
 
 
-def hostile(db: Path, game: int, connections: int, descriptors: int = 0, pages: int = 100) -> None:
-    """``banker serve`` with ``connections`` idle connections held against it (loopback only); ``descriptors``: the
-    server's hard descriptor limit (0: as inherited)."""
+def serve(db: Path, game: int, descriptors: int = 0) -> tuple[subprocess.Popen[str], dict[str, str]]:
+    """``banker serve`` in a child process on loopback (``descriptors``: its hard descriptor limit, 0: as inherited),
+    and each page's link by name (the players', then ``table``)."""
     import resource
     import signal
-    import socket
-    import subprocess
 
     def child() -> None:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
@@ -285,9 +296,24 @@ def hostile(db: Path, game: int, connections: int, descriptors: int = 0, pages: 
         text=True,
         preexec_fn=child,
     )
+    assert proc.stdout is not None
+    links: dict[str, str] = {}
+    while "table" not in links:
+        name, url = proc.stdout.readline().rstrip("\n").split(": ", 1)
+        links[name] = url
+    return proc, links
+
+
+def hostile(db: Path, game: int, connections: int, descriptors: int = 0, pages: int = 100) -> None:
+    """``banker serve`` with ``connections`` idle connections held against it (loopback only); ``descriptors``: the
+    server's hard descriptor limit (0: as inherited)."""
+    import signal
+    import socket
+
+    proc, links = serve(db, game, descriptors)
     held: list[socket.socket] = []
     try:
-        url = proc.stdout.readline().rstrip("\n").split(": ", 1)[1]
+        url = links[NAMES[0]]
         port = int(url.split(":")[2].split("/")[0])
         _page_times(url, 5)  # warm up
         rss_before = _rss_kib(proc.pid)
@@ -336,12 +362,173 @@ def hostile(db: Path, game: int, connections: int, descriptors: int = 0, pages: 
         print(f"  {line}")
 
 
+class Guest:
+    """A guest with a player's link, in processes of its own (so that it takes nothing of this process, which times
+    the honest phone): asks and withdraws ``cycles`` times on one kept-alive connection, or polls the link's list
+    from ``loops`` connections; each runs only while :attr:`go` is set."""
+
+    def __init__(self, url: str) -> None:
+        import multiprocessing
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        self.where = (parts.hostname or "127.0.0.1", parts.port or 80, parts.path)
+        self.mp = multiprocessing.get_context("fork")
+        self.go = self.mp.Event()
+        self.stop = self.mp.Event()
+        self.done = self.mp.Event()
+        self.polls = self.mp.Value("i", 0)
+        self.times = self.mp.Queue()
+        """The asking guest's ask times, put when it is done."""
+        self.workers: list[multiprocessing.process.BaseProcess] = []
+
+    def start_asking(self, cycles: int) -> None:
+        self.workers = [self.mp.Process(target=_ask_and_withdraw, args=(self, cycles), daemon=True)]
+        self.workers[0].start()
+
+    def start_polling(self, loops: int) -> None:
+        self.workers = [self.mp.Process(target=_poll, args=(self,), daemon=True) for _ in range(loops)]
+        for worker in self.workers:
+            worker.start()
+
+    def running(self) -> bool:
+        return not self.done.is_set()
+
+    def finish(self) -> None:
+        self.stop.set()
+        self.go.set()
+        for worker in self.workers:
+            worker.join(timeout=30)
+
+
+def _connection(guest: Guest):  # noqa: ANN202 - http.client, imported in the guest's process
+    import http.client
+
+    host, port, _path = guest.where
+    return http.client.HTTPConnection(host, port, timeout=10)
+
+
+def _ask_and_withdraw(guest: Guest, cycles: int, probes: int = 100) -> None:
+    """``cycles`` asks and withdrawals as fast as the server answers; the first and the last ``probes`` spaced within
+    the link's pace, so that their times are the server's work, not turns waited."""
+    import json
+
+    path = guest.where[2]
+    conn = _connection(guest)
+    asks: list[float] = []
+    try:
+        for i in range(cycles):
+            guest.go.wait()
+            if i < probes or i >= cycles - probes:
+                time.sleep(0.12)
+            rid = f"guest-{i:06}"
+            t = time.perf_counter()
+            body = json.dumps({"id": rid, "line": "pay bob 1"})
+            conn.request("POST", path + "/requests", body, {"Content-Type": "application/json"})
+            reply = conn.getresponse()
+            reply.read()
+            asks.append(time.perf_counter() - t)
+            assert reply.status == 202, reply.status
+            conn.request("DELETE", f"{path}/requests/{rid}")
+            reply = conn.getresponse()
+            reply.read()
+            assert reply.status == 200, reply.status
+    finally:
+        conn.close()
+        guest.times.put(asks)
+        guest.done.set()
+
+
+def _poll(guest: Guest) -> None:
+    path = guest.where[2]
+    conn = _connection(guest)
+    try:
+        while not guest.stop.is_set():
+            if not guest.go.wait(0.1) or guest.stop.is_set():
+                continue
+            conn.request("GET", path + "/requests")
+            reply = conn.getresponse()
+            reply.read()
+            assert reply.status == 200, reply.status
+            with guest.polls.get_lock():
+                guest.polls.value += 1
+    finally:
+        conn.close()
+
+
+def side_by_side(url: str, guest: Guest, pages: int, running: Callable[[], bool]) -> tuple[list[float], list[float]]:
+    """Ann's page timed in alternating rounds of ``pages``, the guest paused then running, while ``running()``:
+    (times without the guest, times with it)."""
+    alone: list[float] = []
+    beside: list[float] = []
+    while running():
+        guest.go.clear()
+        time.sleep(0.05)  # the guest's request in flight, if any, is answered
+        alone += _page_times(url, pages)
+        guest.go.set()
+        beside += _page_times(url, pages)
+    guest.go.clear()
+    return alone, beside
+
+
+def ratio_line(label: str, alone: list[float], beside: list[float]) -> None:
+    a, b = statistics.median(alone), statistics.median(beside)
+    print(
+        f"{label}: median {b * 1000:.1f} ms (p95 {percentile(beside, 0.95) * 1000:.1f} ms) against {a * 1000:.1f} "
+        f"ms (p95 {percentile(alone, 0.95) * 1000:.1f} ms) without it, {len(beside)} and {len(alone)} pages: "
+        f"{b / a:.2f}x (target within 1.2x)"
+    )
+
+
+def guest_evening(db: Path, game: int, cycles: int, pages: int = 10) -> None:
+    """5. (module docstring): a guest who asks and withdraws ``cycles`` times beside an honest phone."""
+    import signal
+
+    from banker.journal import Journal
+
+    proc, links = serve(db, game)
+    try:
+        ann, bob = links[NAMES[0]], links[NAMES[1]]
+        _page_times(ann, 5)  # warm up
+        guest = Guest(bob)
+        guest.start_asking(cycles)
+        t = time.perf_counter()
+        alone, beside = side_by_side(ann, guest, pages, guest.running)
+        took = time.perf_counter() - t
+        asks = guest.times.get(timeout=30)
+        guest.finish()
+        ratio_line(f"Ann's page while a guest asks and withdraws {cycles:,} times on Bob's link", alone, beside)
+        first, last = asks[:100], asks[-100:]
+        print(
+            f"the guest's own ask (spaced within its link's pace): median {statistics.median(first) * 1000:.1f} ms "
+            f"for the first 100, {statistics.median(last) * 1000:.1f} ms for the last 100 ({len(asks):,} "
+            f"cycles in {took:.0f} s, paced to {PACE_RATE:.0f} requests a second after a burst)"
+        )
+        journal = Journal(db, create=False, readonly=True)
+        try:
+            kept = len(journal.requests(game, seat=1))
+        finally:
+            journal.close()
+        print(f"Bob's requests kept in the database after the {cycles:,} cycles: {kept}")
+        pollers = Guest(bob)
+        pollers.start_polling(4)
+        rounds = iter(range(20))
+        alone, beside = side_by_side(ann, pollers, pages, lambda: next(rounds, None) is not None)
+        pollers.finish()
+        polls = pollers.polls.value
+        ratio_line(f"Ann's page while the guest polls Bob's list from 4 loops ({polls:,} polls)", alone, beside)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=15)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--commands", type=int, default=200)
     parser.add_argument("--rents", type=int, default=60)
     parser.add_argument("--hostile", type=int, default=1000, help="idle connections of a hostile guest (0: none)")
     parser.add_argument("--descriptors", type=int, default=0, help="the served process's descriptor limit")
+    parser.add_argument("--guest", type=int, default=3000, help="a guest's ask-and-withdraw cycles (0: none)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["BANKER_DATA_DIR"] = tmp
@@ -353,6 +540,8 @@ def main() -> None:
             asyncio.run(in_app(db, args.rents))
         if args.hostile:
             hostile(db, game, args.hostile, args.descriptors)
+        if args.guest:
+            guest_evening(db, game, args.guest)
 
 
 if __name__ == "__main__":
