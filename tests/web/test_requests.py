@@ -538,3 +538,45 @@ async def test_a_guest_who_asks_and_withdraws_all_evening_is_bounded(db, aiohttp
         assert [r.rid for r in bobs[1:]] == [f"guest-{i:06}" for i in range(60 - REQUESTS_KEPT, 60)]
     listed = (await (await client.get(bob + "/requests")).json())["requests"]
     assert len(listed) == REQUESTS_KEPT + 1 and listed[-1]["id"] == "guest-000059"
+
+
+async def test_a_request_table_of_an_earlier_version_is_read_as_it_is_and_brought_up_on_the_next_write(
+    db, aiohttp_client
+):
+    """A database whose phones asked under an earlier version (no ``asked`` columns, no indexes but one, 30
+    withdrawals kept): read as it is, by a read-only server too; the first write adds the columns and the indexes
+    and prunes the withdrawals to the newest 20, and an older request shows no repricing it cannot know."""
+    import sqlite3
+
+    from banker.journal import REQUESTS_KEPT
+
+    game = phone_game(db, lines=["buy ann boardwalk"])
+    conn = sqlite3.connect(db)
+    conn.executescript(
+        "CREATE TABLE phone_requests (n INTEGER PRIMARY KEY, game INTEGER NOT NULL REFERENCES games(id), "
+        "seat INTEGER NOT NULL, rid TEXT NOT NULL, time TEXT NOT NULL, line TEXT NOT NULL, status TEXT NOT NULL, "
+        "seq INTEGER, reason TEXT, updated TEXT NOT NULL, UNIQUE (game, seat, rid));"
+        "CREATE INDEX phone_requests_status ON phone_requests (game, status);"
+    )
+    t = "2026-01-01T20:00:00.000+00:00"
+    rows = [(game, 1, f"old-{i:06}", t, f"pay Bob {i + 1}", "withdrawn", None, None, t) for i in range(30)]
+    rows.append((game, 1, "old-pending", t, "rent Bob Boardwalk", "pending", None, None, t))
+    conn.executemany(
+        "INSERT INTO phone_requests (game, seat, rid, time, line, status, seq, reason, updated) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    conn.commit()
+    conn.close()
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob = path_of(links, 1)
+    listed = (await (await client.get(bob + "/requests")).json())["requests"]
+    assert len(listed) == 31 and listed[-1]["status"] == "pending" and "asked" not in listed[-1]
+    assert "Bob pays Ann $50: Boardwalk" in await (await client.get(bob)).text()
+    assert (await client.delete(bob + "/requests/old-pending")).status == 200  # the first write brings it up
+    with Session.open(db, game) as s:
+        kept = s.requests()
+        assert len(kept) == REQUESTS_KEPT and kept[-1].rid == "old-pending" and kept[0].rid == "old-000011"
+    assert (await ask(client, bob, "new-asks-01", "go bob")).status == 202
+    [new] = [r for r in (await (await client.get(bob + "/requests")).json())["requests"] if r["id"] == "new-asks-01"]
+    assert new["asked"].startswith("Bob collects $200") and new["repriced"] is False
