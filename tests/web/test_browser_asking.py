@@ -56,7 +56,7 @@ def stored(db, game) -> list[str]:
         return [r.line for r in s.requests()]
 
 
-async def test_a_double_tap_asks_once_and_the_sent_ask_is_shown_where_the_player_is(game, phone):
+async def test_a_double_tap_asks_once_the_sent_ask_is_shown_where_the_player_is_and_back_asks_anew(game, phone):
     db, game_id, server, bob = game
     await phone.open(bob)
     await soon(lambda: server.feeds[game_id].streams, "the page's script to connect its stream")
@@ -94,6 +94,19 @@ async def test_a_double_tap_asks_once_and_the_sent_ask_is_shown_where_the_player
         s.add_listener(server.session_changed)
         assert s.execute(row.line, request=row).ok
     await phone.until("return document.querySelector('#sent .status').textContent", "recorded as entry 2")
+    # Away to the link's list of requests and Back: a new ask from another form is a new request, never the old one.
+    await phone.open(f"{bob}/requests")
+    await phone.back()
+    await phone.until("return document.querySelector('form[data-form=collect]') !== null", True)
+    await soon(lambda: server.feeds[game_id].streams, "the page's script to connect its stream again")
+    await phone.tap("details:has(form[data-form=collect]) summary")
+    await phone.js("document.querySelector('form[data-form=collect] [name=amount]').value = '4'")
+    await phone.tap("form[data-form=collect] button.send")
+    await phone.until(
+        "return document.querySelector('#sent .what').textContent", "Sent to the banker: Bob collects $4 from the bank"
+    )
+    await phone.until(in_view("#sent"), True)
+    assert stored(db, game_id) == ["pay Bob 300 to Ann", "collect Bob 4"]
 
 
 async def test_without_script_a_double_tap_asks_once_and_back_never_makes_a_new_ask_the_old_one(game, phone_no_script):
