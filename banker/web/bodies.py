@@ -1,11 +1,13 @@
 """A phone's request body read within bounds (docs/phones.md, "The HTTP API"; issue 31).
 
 Every body the request routes take is one flat set of short text fields: a JSON object of strings, or a form post.
-Anything else is refused with one line naming what is wrong (the field, the limit) before it can cost more than
-reading 4 KB: a body nested deeper than one object is refused by a scan of its text before any JSON parser sees it
-(a parser recursing 2,000 levels deep was a 500), a form of more than :data:`MOST_FIELDS` fields, a field longer
-than its limit (never cut or dropped: a dropped ``other`` made ``pay 5 to <long name>`` a payment to the bank) and a
-value that is not text. No aiohttp here: the routes (:mod:`banker.web.requests`) read the body and call
+A JSON body is read by the one reader of what a person hands Banker (:func:`rules.bounded.read_json`, within
+:data:`REQUEST_BODY`: its size, UTF-8, nesting, count of values, the length and characters of every text), as the
+settings, edition and game files are; a nested body is refused before the parser recurses (2,000 levels deep was a
+500). What is a request's own is checked here, for JSON and forms alike: at most :data:`MOST_FIELDS` fields, each
+value text, each field within its limit (never cut or dropped: a dropped ``other`` made ``pay 5 to <long name>`` a
+payment to the bank) and free of control characters. Every refusal is one line naming the field or the place.
+No aiohttp here: the routes (:mod:`banker.web.requests`) read at most :data:`MAX_BODY` bytes and call
 :func:`fields`; the tests feed it generated bodies directly.
 """
 
@@ -15,6 +17,8 @@ import json
 from urllib.parse import parse_qsl
 
 from banker.commands.lines import MAX_LINE
+from rules.bounded import DataError, Limits, read_json
+from rules.names import control_at, shown
 
 MAX_BODY = 4096
 """The largest request body a phone may send, in bytes."""
@@ -26,6 +30,15 @@ LIMITS = {"line": MAX_LINE, "id": 64, "withdraw": 64}
 """Fields with limits of their own: a command line (as the command language takes one), a request's id."""
 NAME_MAX = 32
 """The longest field name: the page's are a few letters."""
+REQUEST_BODY = Limits(
+    "a phone's request (one object, 20 fields)",
+    size=MAX_BODY,
+    depth=1,
+    values=1 + MOST_FIELDS,
+    text=max(LIMITS.values()),
+)
+"""A JSON body as the bounded reader takes it: one object (no list or object inside it) of at most
+:data:`MOST_FIELDS` values, none longer than the longest field may be."""
 FORM = "application/x-www-form-urlencoded"
 
 
@@ -37,17 +50,17 @@ def fields(raw: bytes, content_type: str) -> dict[str, str]:
     """The fields of a body of at most :data:`~banker.web.bodies.MAX_BODY` bytes (the caller reads no more), or
     :class:`BadBody` saying why not. ``content_type``: a form post (``application/x-www-form-urlencoded``) or
     anything else, read as JSON."""
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadBody("The body is not UTF-8 text.") from None
-    found = _form(text) if content_type == FORM else _json(text)
+    found = _form(raw) if content_type == FORM else _json(raw)
     for name, value in found.items():
         _check(name, value)
     return found
 
 
-def _form(text: str) -> dict[str, str]:
+def _form(raw: bytes) -> dict[str, str]:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadBody("The body is not UTF-8 text.") from None
     try:
         pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=MOST_FIELDS)
     except ValueError:
@@ -55,22 +68,15 @@ def _form(text: str) -> dict[str, str]:
     return dict(pairs)
 
 
-def _json(text: str) -> dict[str, str]:
-    if not text.strip():
+def _json(raw: bytes) -> dict[str, str]:
+    if not raw.strip():
         return {}
-    depth = nesting(text)
-    if depth == 0:
-        raise BadBody('The body must be a JSON object: {"id": ..., "line": ...}.')
-    if depth > 1:
-        raise BadBody("The body must be one JSON object of text fields, with no list or object inside it.")
     try:
-        body = json.loads(text)
-    except (ValueError, RecursionError):  # ValueError: not JSON, or a number of more digits than Python reads
-        raise BadBody('The body is not JSON: send {"id": ..., "line": ...}.') from None
+        body = read_json(raw, "The body", REQUEST_BODY)
+    except DataError as e:
+        raise BadBody(f"{e}.") from None
     if not isinstance(body, dict):
         raise BadBody('The body must be a JSON object: {"id": ..., "line": ...}.')
-    if len(body) > MOST_FIELDS:
-        raise BadBody(f"The body has {len(body)} fields; at most {MOST_FIELDS}.")
     found: dict[str, str] = {}
     for name, value in body.items():
         if not isinstance(value, str):
@@ -79,37 +85,15 @@ def _json(text: str) -> dict[str, str]:
     return found
 
 
-def nesting(text: str) -> int:
-    """How deep lists and objects nest in a JSON text (0: none), read without parsing it: brackets inside strings do
-    not count. Stops counting past 2 (all a caller needs to know)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for ch in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-            if deepest > 2:
-                return deepest
-        elif ch in "]}":
-            depth -= 1
-    return deepest
-
-
 def _check(name: str, value: str) -> None:
     if len(name) > NAME_MAX:
         raise BadBody(f"A field's name is {len(name):,} characters long; at most {NAME_MAX}.")
     limit = LIMITS.get(name, FIELD_MAX)
     if len(value) > limit:
         raise BadBody(f"The field {_named(name)} is {len(value):,} characters long; at most {limit:,}.")
+    at = control_at(value)
+    if at >= 0:
+        raise BadBody(f"The field {_named(name)} holds a control character ({shown(value[at])}) at character {at + 1}.")
 
 
 def _named(name: str) -> str:
@@ -121,9 +105,7 @@ def _kind(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true or false"
-    if isinstance(value, int | float):
-        return "a number"
-    return "a list or an object"
+    return "a number"  # no list or object gets past the reader (REQUEST_BODY's depth)
 
 
-__all__ = ["FIELD_MAX", "LIMITS", "MAX_BODY", "MOST_FIELDS", "BadBody", "fields", "nesting"]
+__all__ = ["FIELD_MAX", "LIMITS", "MAX_BODY", "MOST_FIELDS", "REQUEST_BODY", "BadBody", "fields"]

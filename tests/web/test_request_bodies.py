@@ -34,22 +34,36 @@ FORM = {"Content-Type": "application/x-www-form-urlencoded"}
 @pytest.mark.parametrize(
     ("body", "headers", "why"),
     [
-        ("[" * 1000 + "]" * 1000, JSON, "one JSON object of text fields"),
-        ('{"id": "nested-0001", "line": ' + "[" * 2000 + "]" * 2000 + "}", JSON, "no list or object inside"),
-        ('{"id": "nested-0002", "line": {"verb": "go"}}', JSON, "no list or object inside"),
+        ("[" * 1000 + "]" * 1000, JSON, "The body: line 1, column 2: nested more than 1 deep"),
+        (
+            '{"id": "nested-0001", "line": ' + "[" * 2000 + "]" * 2000 + "}",
+            JSON,
+            "line 1, column 31: nested more than 1 deep",
+        ),
+        ('{"id": "nested-0002", "line": {"verb": "go"}}', JSON, "request (one object, 20 fields) is flatter"),
         ('{"id": "typed-00001", "line": 5}', JSON, 'The field "line" must be text (a JSON string), not a number'),
         ('{"id": "typed-00002", "line": null}', JSON, '"line" must be text (a JSON string), not null'),
         ('{"id": "typed-00003", "line": true}', JSON, "not true or false"),
         ('{"id": 12345678, "line": "go bob"}', JSON, 'The field "id" must be text'),
         ('"go bob"', JSON, "must be a JSON object"),
-        ("{not json", JSON, "not JSON"),
-        ('{"id": "big-number1", "line": ' + "9" * 4000 + "}", JSON, '"line" must be text (a JSON string), not a'),
-        (json.dumps({"id": "too-long-01", "line": "go bob " + "x" * 600}), JSON, '"line" is 607 characters long'),
-        (json.dumps({f"f{i}": "x" for i in range(21)}), JSON, "21 fields; at most 20"),
+        ("{not json", JSON, "line 1, column 2: not valid JSON"),
+        ('{"id": "big-number1", "line": ' + "9" * 4000 + "}", JSON, "line: a number of 4,000 digits is larger"),
+        (json.dumps({"id": "too-long-01", "line": "go bob " + "x" * 600}), JSON, "line: a text of 607 characters"),
+        (
+            json.dumps({f"f{i}": "x" for i in range(21)}),
+            JSON,
+            "more than 21 values; a phone's request (one object, 20 fields)",
+        ),
         (json.dumps({"id": "long-name-1", "line": "go bob", "n" * 40: "x"}), JSON, "name is 40 characters long"),
         (urlencode({f"f{i}": "x" for i in range(21)}), FORM, "more than 20 fields"),
         (urlencode({"form": "pay", "id": "long-other-1", "amount": "5", "other": "B" * 300}), FORM, '"other" is 300'),
         (b"\xff\xfe{}", JSON, "not UTF-8"),
+        (
+            json.dumps({"id": "escape-0001", "line": "go bob\x1b[2J"}),
+            JSON,
+            r"a control character (\x1b) at character 7",
+        ),
+        (urlencode({"form": "pay", "id": "escape-0002", "amount": "5", "other": "B\x1b[2J"}), FORM, r'"other" holds a'),
     ],
 )
 async def test_a_bad_body_is_422_with_its_reason_never_500(db, aiohttp_client, body, headers, why):
