@@ -51,7 +51,7 @@ def test_a_uk_game_shows_no_dollar_in_a_real_terminal(tmp_path):
         term.keys("Enter")
         screens.append(term.wait_for('ann draws Chance "Advance to Trafalgar Square. If you pass Go collect £200"'))
         term.keys("t")
-        screens.append(term.wait_for("Income tax: choose 200 or 10%"))
+        screens.append(term.wait_for("Income tax: choose £200 or 10%"))
         term.type("200")
         term.keys("Enter")
         screens.append(term.wait_for("ann pays the £200 Income Tax to the bank"))
