@@ -272,13 +272,13 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
         return found.pop()
     if found:
         cands = tuple(names[i] for i in sorted(found))
-        raise UnknownName(f'"{shown(text, 40)}" could be {_or_list(cands)}', candidates=cands)
+        raise UnknownName(f'"{shown(text, 40)}" could be {or_list(cands)}', candidates=cands)
     import difflib  # only for the suggestions in a refusal
 
     close = difflib.get_close_matches(wanted, [normalise(n) for n in names.values()], n=4, cutoff=0.5)
     by_norm = {normalise(n): n for n in names.values()}
     cands = tuple(by_norm[c] for c in close)
-    hint = f"; did you mean {_or_list(cands)}?" if cands else ""
+    hint = f"; did you mean {or_list(cands)}?" if cands else ""
     raise UnknownName(f'no {what} called "{shown(text, 40)}"{hint}', candidates=cands)
 
 
@@ -288,7 +288,8 @@ def _word_prefixes(typed: list[str], name: str) -> bool:
     return len(typed) <= len(words) and all(t and w.startswith(t) for t, w in zip(typed, words, strict=False))
 
 
-def _or_list(items: tuple[str, ...]) -> str:
+def or_list(items: tuple[str, ...]) -> str:
+    """ "A", "A or B", "A, B or C": the names a refusal offers."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.actions import Build, Sell, ShortageAuction
-from rules.board import Deed, SquareKind
+from rules.board import Deed, SquareKind, or_list
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, building_refund, check_amount, evolve, transfer
@@ -90,10 +90,13 @@ def _plan_build(
             f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged",
         )
     plan = _Plan(lots, {d.index: state.deeds[d.index].level for d in lots}, state.houses, state.hotels)
+    if count == 1:
+        _check_named_lot(state, deed, plan)
     fewest_houses, fewest_hotels = plan.houses, plan.hotels
     for _ in range(count):
-        # seed 000, HOUSES: "build evenly": each level goes on a lowest lot, the named one first among equals, so
-        # any lot of the group names the build (issue 22: "build bob tennessee 4" was refused for St. James Place)
+        # seed 000, HOUSES: "build evenly": each level goes on a lowest lot, the named one first among equals, so a
+        # count spreads over the group whichever of its lots names it (issue 22: "build bob tennessee 4" was refused
+        # for St. James Place); one building goes on the lot named, or nowhere (_check_named_lot)
         low = min(plan.levels.values())
         target = deed if plan.levels[deed.index] == low else next(d for d in lots if plan.levels[d.index] == low)
         level = plan.levels[target.index]
@@ -127,6 +130,40 @@ def _plan_build(
     if fewest_hotels < 0:
         _short(state, name, deed, count, "hotel", state.hotels, state.hotels - fewest_hotels, rule)
     return plan
+
+
+def _check_named_lot(state: GameState, deed: Deed, plan: _Plan) -> None:
+    """One building names its lot: refuse it on a lot that cannot take the group's next building, naming the lots
+    that can (issue 30: ``build ann mediterranean`` twice put the second house on Baltic Avenue). Seed 000, HOUSES:
+    "If he buys one house, he may put it on any one of those properties"; "he cannot erect more than one house on
+    any one property of any color-group until he has built one house on every property of that group" (the same
+    words in seeds 002, 003 and 004; seed 001: "each property in the group have a house before the second is
+    erected on any property"). A count, or the group's name, spreads evenly instead (``_plan_build``)."""
+    levels = plan.levels
+    group = state.board.group_of(deed)
+    low = min(levels.values())
+    level = levels[deed.index]
+    if level == low:
+        return
+    first = tuple(d.name for d in plan.lots if levels[d.index] == low)
+    lower = f"{' and '.join(first)} {'has' if len(first) == 1 else 'have'} {describe_level(state, low)}"
+    hotel = state.hotel_level
+    if level >= hotel:
+        raise RuleError(
+            HOTELS,
+            f"{deed.name} already has a hotel, and only one hotel may stand on a lot: build evenly: "
+            f"{or_list(first)} first ({lower})",
+            field="deed",
+        )
+    where = f"{deed.name} has {describe_level(state, level)}; {lower}"
+    if level == hotel - 1:
+        raise RuleError(
+            HOTELS,
+            f"a hotel needs {describe_level(state, hotel - 1)} on every lot of the {group.title} group: build evenly: "
+            f"{or_list(first)} first ({where})",
+            field="deed",
+        )
+    raise RuleError(HOUSES, f"build evenly: {or_list(first)} first ({where})", field="deed")
 
 
 def _short(state: GameState, name: str, deed: Deed, count: int, kind: str, have: int, need: int, rule: str) -> None:

@@ -156,17 +156,103 @@ def test_build_refusals(kw, action, match):
     ("levels", "named", "count", "after"),
     [
         ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "Tennessee", 4, (2, 2, 2)),
-        ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "Tennessee", 1, (1, 1, 1)),
+        ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "Tennessee", 2, (1, 2, 1)),
         ({"St. James Place": 0, "Tennessee Avenue": 0, "New York Avenue": 0}, "New York", 1, (0, 0, 1)),
         ({"St. James Place": 2, "Tennessee Avenue": 1, "New York Avenue": 1}, "St. James", 2, (2, 2, 2)),
     ],
-    ids=["seed000-HOUSES-evenly-any-lot", "to-the-lowest", "named-first-among-equals", "named-lot-highest"],
+    ids=[
+        "seed000-HOUSES-evenly-any-lot",
+        "a-count-starts-where-it-may",
+        "named-first-among-equals",
+        "named-lot-highest",
+    ],
 )
-def test_build_names_any_lot_of_the_group_and_builds_evenly(levels, named, count, after):
-    """seed 000, HOUSES: "build evenly"; the build is placed evenly whichever lot of the group is named (issue 22:
-    "build bob tennessee 4" was refused, "build on St. James Place first")."""
+def test_a_count_names_any_lot_of_the_group_and_builds_evenly(levels, named, count, after):
+    """seed 000, HOUSES: "build evenly"; a count is placed evenly whichever lot of the group is named, starting
+    where it may (issue 22: "build bob tennessee 4" was refused, "build on St. James Place first")."""
     out = ok(game(own={"Ann": levels}), Build("Ann", named, count))
     assert tuple(out.state.holding(out.state.deed(d)).level for d in levels) == after
+
+
+@pytest.mark.parametrize(
+    ("variant", "levels", "named", "rule", "message"),
+    [
+        (
+            "standard",
+            {"Mediterranean Avenue": 1, "Baltic Avenue": 0},
+            "Mediterranean Avenue",
+            "seed 000, HOUSES",
+            "build evenly: Baltic Avenue first (Mediterranean Avenue has 1 house; Baltic Avenue has no houses)",
+        ),
+        (
+            "standard",
+            {"Oriental Avenue": 1, "Vermont Avenue": 2, "Connecticut Avenue": 1},
+            "Vermont Avenue",
+            "seed 000, HOUSES",
+            "build evenly: Oriental Avenue or Connecticut Avenue first (Vermont Avenue has 2 houses; Oriental Avenue"
+            " and Connecticut Avenue have 1 house)",
+        ),
+        (
+            "standard",
+            {"Park Place": 3, "Boardwalk": 4},
+            "Boardwalk",
+            "seed 000, HOTELS",
+            "a hotel needs 4 houses on every lot of the Dark Blue group: build evenly: Park Place first (Boardwalk has 4 "
+            "houses; Park Place has 3 houses)",
+        ),
+        (
+            "short-1990s",
+            {"Park Place": 2, "Boardwalk": 3},
+            "Boardwalk",
+            "seed 000, HOTELS",
+            "a hotel needs 3 houses on every lot of the Dark Blue group: build evenly: Park Place first",
+        ),
+        (
+            "standard",
+            {"Park Place": 4, "Boardwalk": 5},
+            "Boardwalk",
+            "seed 000, HOTELS",
+            "Boardwalk already has a hotel, and only one hotel may stand on a lot: build evenly: Park Place first "
+            "(Park Place has 4 houses)",
+        ),
+        (
+            "darrow-1935",
+            {"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0},
+            "Tennessee Avenue",
+            "seed 000, HOUSES",
+            "build evenly: New York Avenue first",
+        ),
+    ],
+    ids=[
+        "seed000-HOUSES-one-house-names-its-lot",
+        "seed000-HOUSES-two-lots-first",
+        "seed000-HOTELS-four-houses-on-every-lot-first",
+        "seed003-SHORT-GAME-rule2-three-houses-first",
+        "seed000-HOTELS-one-hotel-a-lot-names-the-other",
+        "seed001-evenly-distributed",
+    ],
+)
+def test_one_building_names_its_lot(variant, levels, named, rule, message):
+    """Seed 000, HOUSES: "If he buys one house, he may put it on any one of those properties"; "he cannot erect more
+    than one house on any one property of any color-group until he has built one house on every property of that
+    group" (seeds 002, 003, 004 word it alike; seed 001: "each property in the group have a house before the second
+    is erected on any property"). One house named on a lot that cannot take it next is refused with the lot that can,
+    never put elsewhere (issue 30: `build ann mediterranean` twice gave Baltic Avenue the second house); the refusal
+    names the deed field, where the dialog puts the cursor."""
+    err = refused(game(own={"Ann": levels}, variant=variant), Build("Ann", named), match=None)
+    assert (err.rule, err.field) == (rule, "deed")
+    assert err.message.startswith(message), err.message
+
+
+def test_build_twice_on_one_lot_is_refused_the_second_time_and_the_other_lot_takes_it():
+    """The reproduction of issue 30 in the engine: the first house goes where named, the second is refused there
+    and goes on Baltic Avenue only when Baltic Avenue is named (or the group: ``build ann brown``)."""
+    state = game(own={"Ann": ["Mediterranean Avenue", "Baltic Avenue"]})
+    state = ok(state, Build("Ann", "Mediterranean Avenue")).state
+    refused(state, Build("Ann", "Mediterranean Avenue"), match="build evenly: Baltic Avenue first")
+    state = ok(state, Build("Ann", "Baltic Avenue")).state
+    assert levels(state, ("Mediterranean Avenue", "Baltic Avenue")) == (1, 1)
+    assert cash(state, "Ann") == 1500 - 100
 
 
 def test_a_build_the_bank_cannot_supply_says_what_it_has_and_offers_the_auction():
@@ -336,7 +422,7 @@ def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, su
         (
             {"own": {"Ann": {"Park Place": 3, "Boardwalk": 4}}},
             ShortageAuction("Ann", "Boardwalk", 1, 100, hotel=True),
-            "a hotel needs 4 houses on every lot of the Dark Blue group; Park Place has 3 houses",
+            "a hotel needs 4 houses on every lot of the Dark Blue group: build evenly: Park Place first",
         ),
         (
             {"own": {"Ann": {"Park Place": 2, "Boardwalk": 2}}, "variant": "short-1973"},
