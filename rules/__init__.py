@@ -53,6 +53,7 @@ _HOME: dict[str, str] = {
         (
             "Standing",
             "Valuation",
+            "building_lot",
             "buildings_on",
             "can_raise",
             "deadline",
@@ -189,6 +190,9 @@ if TYPE_CHECKING:  # what a type checker reads; at run time the names come from 
     )
     from rules.queries import (
         Valuation as Valuation,
+    )
+    from rules.queries import (
+        building_lot as building_lot,
     )
     from rules.queries import (
         buildings_on as buildings_on,

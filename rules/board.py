@@ -159,6 +159,13 @@ class Board:
     def group_of(self, deed: Deed) -> Group:
         return self.groups[deed.group]
 
+    def group_named(self, text: str) -> Group | None:
+        """The group whose printed title or key ``text`` spells out in full (any case, spaces or ``_``: ``dark
+        blue``, ``Orange``), or None. Whole names only: a prefix or a mark (``or``, ``db``) would take words that
+        begin deeds (``or`` is Oriental Avenue)."""
+        wanted = normalise(text)
+        return next((g for g in self.groups.values() if wanted in (normalise(g.title), normalise(g.key))), None)
+
     def noun(self, kind: SquareKind, count: int = 1) -> str:
         """What this board calls a deed of ``kind``, in lower case, plural unless ``count`` is 1: a railroad is a
         "station" on the UK board (seed 003, appendix: "Railroads/Stations"). Read from the printed title of the

@@ -132,6 +132,16 @@ def _plan_build(
     return plan
 
 
+def next_lot(state: GameState, group: str, *, selling: bool = False) -> Deed:
+    """The lot of ``group`` (its key) a building named by the group goes on: a lowest lot, in board order (seed 000,
+    HOUSES: "build evenly"), or for a sale (``selling``) comes off: a highest lot (seed 000, SELLING PROPERTY:
+    "evenly, in reverse"). What a colour group's name means in ``build bob orange`` (docs/rulings.md); the build or
+    sale is then checked as if that lot had been named."""
+    lots = [state.board.deeds[i] for i in state.board.groups[group].deeds]
+    levels = [state.deeds[d.index].level for d in lots]
+    return lots[levels.index(max(levels) if selling else min(levels))]
+
+
 def _check_named_lot(state: GameState, deed: Deed, plan: _Plan) -> None:
     """One building names its lot: refuse it on a lot that cannot take the group's next building, naming the lots
     that can (issue 30: ``build ann mediterranean`` twice put the second house on Baltic Avenue). Seed 000, HOUSES:

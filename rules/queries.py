@@ -22,6 +22,7 @@ drawing a saved game's table asks nothing of the engine it does not need (``test
 ``jail_status``           "in jail, turn 2 of 3" ("" when free)
 ``buildings_on``          (houses, hotel) standing on a deed
 ``position_problems``     what keeps a position taken over from the board from standing (``rules.position``)
+``building_lot``          the lot a colour group's name stands for in a build (the lowest) or a sale (the highest)
 ========================  =========================================================================================
 """
 
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Standing",
     "Valuation",
+    "building_lot",
     "buildings_on",
     "can_raise",
     "deadline",
@@ -147,3 +149,11 @@ def position_problems(state: GameState) -> tuple[RuleError, ...]:
     from rules.position import position_problems as problems
 
     return problems(state)
+
+
+def building_lot(state: GameState, group: str, *, selling: bool = False) -> Deed:
+    """The lot of ``group`` (its key) a build named by the group starts on, or a sale (``selling``) starts from
+    (``rules.buildings.next_lot``)."""
+    from rules.buildings import next_lot
+
+    return next_lot(state, group, selling=selling)

@@ -130,7 +130,7 @@ class Form:
     def building(self, cls: type[Build] | type[Sell], player: str, deed: str, count: str) -> Build | Sell:
         return cls(
             self.player(player),
-            self.deed(deed),
+            self.read(deed, lambda c, text: c.lot(text.split(), selling=cls is Sell)),
             self.optional(count, lambda c, text: c.count(text, "buildings"), 1, cls.verb),
         )
 

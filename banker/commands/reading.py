@@ -56,6 +56,7 @@ from rules.actions import (
     PositionPot,
     PositionTurn,
     Rent,
+    Sell,
     ShortageAuction,
     Tax,
     TaxChoice,
@@ -67,6 +68,7 @@ from rules.cards import deck_of, resolve_card
 from rules.corrections import check_reason
 from rules.errors import RuleError, UnknownName
 from rules.names import name_key, shown
+from rules.queries import building_lot
 from rules.rent import is_roll
 from rules.state import Deck, GameState
 
@@ -126,6 +128,18 @@ class _Line:
         if not words:
             raise self.bad("a deed name is missing")
         return self.state.deed(" ".join(words)).name
+
+    def lot(self, words: list[str], *, selling: bool = False) -> str:
+        """The deed a build or sale names: a deed, or a colour group by its whole name (``orange``, ``dark blue``),
+        which stands for the lot the rules say the group's next building goes on (or comes off, ``selling``):
+        ``rules.queries.building_lot``, docs/rulings.md. A deed's name wins: ``or`` is Oriental Avenue."""
+        try:
+            return self.deed(words)
+        except UnknownName:
+            group = self.state.board.group_named(" ".join(words))
+            if group is None:
+                raise
+            return building_lot(self.state, group.key, selling=selling).name
 
     def deed_run(self, start: int, stop: int) -> tuple[str, int]:
         """The longest run ``args[start:j]`` (``j <= stop``) that names a deed; returns (printed name, j)."""
@@ -336,7 +350,7 @@ def _build_sell(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
         if len(rest) > 1 and rest[-1].isdigit():
             count = c.count(rest[-1], "buildings")
             rest = rest[:-1]
-        return cls(player, c.deed(rest), count)
+        return cls(player, c.lot(rest, selling=cls is Sell), count)
 
     return parse_it
 

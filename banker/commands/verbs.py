@@ -181,20 +181,21 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "build",
-        "build <player> <deed> [<count>]",
+        "build <player> <deed|group> [<count>]",
         _build_sell(Build),
         {Build: lambda a: ["build", a.player, a.deed, _count(a.count)]},
         "build ann boardwalk 2",
-        "Buy houses (or the hotel) from the bank, evenly across the set.",
+        "Buy houses (or the hotel) from the bank, evenly across the set: one goes on the lot named, a count or the"
+        " group's name (orange) starts where it may.",
         aliases=("houses",),
     ),
     Verb(
         "sell",
-        "sell <player> <deed> [<count>]",
+        "sell <player> <deed|group> [<count>]",
         _build_sell(Sell),
         {Sell: lambda a: ["sell", a.player, a.deed, _count(a.count)]},
         "sell ann boardwalk",
-        "Sell buildings back at half price.",
+        "Sell buildings back at half price, evenly (the group's name starts on its highest lot).",
     ),
     Verb(
         "shortage",

@@ -333,3 +333,40 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         parse("card bob repairs", state)
     with pytest.raises(CommandError, match="more words needed"):
         parse("card bob chance", state)
+
+
+@pytest.mark.parametrize(
+    ("levels", "line", "read"),
+    [
+        ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "build bob orange", "New York Avenue"),
+        ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "build bob Orange 4", "New York Avenue"),
+        ({"St. James Place": 1, "Tennessee Avenue": 0, "New York Avenue": 0}, "build bob orange", "Tennessee Avenue"),
+        ({"Park Place": 0, "Boardwalk": 0}, "build bob dark blue 3", "Park Place"),
+        ({"Park Place": 2, "Boardwalk": 3}, "sell bob dark_blue", "Boardwalk"),
+        ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "sell bob orange 2", "St. James Place"),
+        ({"Oriental Avenue": 0, "Vermont Avenue": 0, "Connecticut Avenue": 0}, "build bob or 2", "Oriental Avenue"),
+    ],
+    ids=[
+        "lowest-lot",
+        "a-count-starts-where-it-may",
+        "first-lowest-in-board-order",
+        "a-group-of-two-words",
+        "sell-from-the-highest",
+        "sell-first-highest-in-board-order",
+        "a-deed-wins-over-a-mark",
+    ],
+)
+def test_a_group_names_the_lot_the_next_building_may_go_on(levels, line, read):
+    """Seed 000, HOUSES ("build evenly") and SELLING PROPERTY ("evenly, in reverse"): a colour group's whole name in
+    `build`/`sell` stands for the lot the rules say comes next (``rules.queries.building_lot``; docs/rulings.md), so
+    `build bob orange 4` spreads evenly from where it may (issue 30); a deed's name or prefix still wins (`or` is
+    Oriental Avenue, not the Orange group's mark)."""
+    from tests.kit.games import game
+
+    action = parse(line, game(own={"Bob": levels}))
+    assert action.deed == read and action.player == "Bob"
+
+
+def test_a_name_that_is_neither_deed_nor_group_is_refused_as_a_deed(state):
+    with pytest.raises(UnknownName, match='no deed called "purple"'):
+        parse("build ann purple", state)

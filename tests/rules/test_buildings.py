@@ -197,8 +197,8 @@ def test_a_count_names_any_lot_of_the_group_and_builds_evenly(levels, named, cou
             {"Park Place": 3, "Boardwalk": 4},
             "Boardwalk",
             "seed 000, HOTELS",
-            "a hotel needs 4 houses on every lot of the Dark Blue group: build evenly: Park Place first (Boardwalk has 4 "
-            "houses; Park Place has 3 houses)",
+            "a hotel needs 4 houses on every lot of the Dark Blue group: build evenly: Park Place first "
+            "(Boardwalk has 4 houses; Park Place has 3 houses)",
         ),
         (
             "short-1990s",

@@ -562,6 +562,38 @@ async def test_the_build_dialog_counts_as_typed_and_a_cost_too_high_points_at_ho
         assert balances(app)[0] == 0
 
 
+async def test_one_house_on_a_lot_that_cannot_take_it_is_refused_in_the_build_dialog_with_the_lot_that_can():
+    """Issue 30: `build ann mediterranean` twice gave Baltic Avenue the second house. Seed 000, HOUSES: "cannot
+    erect more than one house on any one property of any color-group until he has built one house on every property
+    of that group". The preview says so before Enter, Enter records nothing and leaves the cursor on the deed, and the
+    group's name (the field is "Deed or group") puts the house where it may go, the owner following it."""
+    db = db_path()
+    make_game(db, lines=["buy bob mediterranean", "buy bob baltic", "build bob mediterranean"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("h", *"mediterranean")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CommandDialog)
+        said = "build evenly: Baltic Avenue first (Mediterranean Avenue has 1 house; Baltic Avenue has no houses)"
+        assert said in text_of(dialog.query_one("#preview", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog and said in refusal(app) and dialog.focused.id == "f-deed"
+        assert journal_lines(app)[-1] == "build bob mediterranean"
+        await pilot.press("escape", "h", *"brown")  # it is ann's turn: the player follows the group's owner
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CommandDialog) and dialog.query_one("#f-player", Input).value == "bob"
+        assert "> build bob Baltic Avenue" in text_of(dialog.query_one("#command", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal_lines(app)[-1] == "build bob Baltic Avenue"
+        assert app.session.state.holding(app.session.state.deed("Baltic Avenue")).level == 1
+
+
 async def test_the_tax_dialog_makes_no_income_tax_choice_for_the_player():
     """seed 000, "INCOME TAX": the player chooses 200 or 10% before adding up. Found in issue 14's second review:
     the dialog opened with 200 already in the field, so a quick Enter chose for the player. The field starts

@@ -47,8 +47,9 @@ class Field:
     optional: bool = False
     """May stay empty (the command has a default for it)."""
     owner_of: str = ""
-    """The key of a deed field: once that names an owned deed, this field becomes its owner (sell, mortgage,
-    lift and build are done by the deed's owner), unless the banker typed here by hand."""
+    """The key of a deed field: once that names an owned deed (or a colour group, for build and sell), this field
+    becomes its owner (sell, mortgage, lift and build are done by the deed's owner), unless the banker typed here by
+    hand."""
 
 
 @guard_actions
@@ -166,7 +167,10 @@ class CommandDialog(RecordingDialog):
         try:
             holding = state.holding(state.deed(deed_text.strip()))
         except RuleError:
-            return
+            group = state.board.group_named(deed_text.strip())  # a build or sale may name the group
+            if group is None:
+                return
+            holding = state.deeds[group.deeds[0]]
         widget = self.query_one(f"#f-{field.key}", Input)
         if holding.owner is None or widget.value.strip() != self.auto[field.key]:
             return

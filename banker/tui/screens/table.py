@@ -422,7 +422,7 @@ class TableScreen(Screen[None]):
         self.ask(
             title,
             [
-                self.deed_field(),
+                self.deed_field("Deed or group"),  # a colour group names the lot that comes next (docs/commands.md)
                 self.players_field(default=player, owner_of="deed"),
                 # empty means one: a "1" already in the field made a typed 3 into 13
                 Field("count", "How many", "", placeholder="1 (or how many houses)", optional=True),
