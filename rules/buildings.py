@@ -176,6 +176,78 @@ def _check_named_lot(state: GameState, deed: Deed, plan: _Plan) -> None:
     raise RuleError(HOUSES, f"build evenly: {or_list(first)} first ({where})", field="deed")
 
 
+def could_build(state: GameState, index: int, *, hotels: bool = False) -> int:
+    """How many houses (``hotels``: hotels) player ``index`` could still buy for the colour groups they own whole:
+    every house up to the one before a hotel on each lot, or a hotel on each lot without one. A mortgaged lot counts
+    (its owner may lift the mortgage and build: seed 000, MORTGAGES), money does not (a bidder may raise it). Who
+    could bid at a building-shortage auction, and for how many (:func:`shortage`)."""
+    hotel = state.hotel_level
+    total = 0
+    for group in state.board.groups.values():
+        lots = [state.deeds[i] for i in group.deeds]
+        if not state.board.deeds[group.deeds[0]].is_street or any(h.owner != index for h in lots):
+            continue
+        if hotels:
+            total += sum(1 for h in lots if h.level < hotel)
+        else:
+            total += sum(max(0, hotel - 1 - h.level) for h in lots)
+    return total
+
+
+@dataclass(frozen=True)
+class Shortage:
+    """The bank's stock of one kind of building against what the players could buy of it: ``wanted`` holds each
+    player (by name) who could buy some, with how many."""
+
+    kind: str
+    """ "house" or "hotel"."""
+    stock: int
+    wanted: tuple[tuple[str, int], ...]
+
+    @property
+    def short(self) -> bool:
+        """Seed 000, BUILDING SHORTAGE: "two or more players wish to buy more than the Bank has"."""
+        return len(self.wanted) >= 2 and sum(n for _, n in self.wanted) > self.stock
+
+
+def shortage(state: GameState, *, hotels: bool = False) -> Shortage:
+    """Whether the bank is short of houses (``hotels``: hotels): two or more players in the game could buy some, and
+    together more than the bank has (:func:`could_build`). Only then are they "sold at auction to the highest
+    bidder" (seed 000, BUILDING SHORTAGE); otherwise each player builds at the printed price."""
+    wanted = tuple(
+        (state.players[i].name, n) for i in state.active() if (n := could_build(state, i, hotels=hotels)) > 0
+    )
+    return Shortage("hotel" if hotels else "house", state.hotels if hotels else state.houses, wanted)
+
+
+def _check_short(state: GameState, index: int, deed: Deed, count: object, hotels: bool) -> None:
+    """Refuse a building-shortage auction when the bank is not short (issue 30: with 32 houses in the bank two
+    auctions gave Ann 8 houses on the dark blues for $11). Seed 000, BUILDING SHORTAGE: the auction is for when "there
+    are a limited number of houses and hotels available, and two or more players wish to buy more than the Bank
+    has"; a bank with none left sells nothing (``_plan_build`` says so: wait until some are sold back)."""
+    found = shortage(state, hotels=hotels)
+    if found.short:
+        return
+    kind = found.kind
+    if len(found.wanted) >= 2:
+        wanted = " and ".join(f"{who} {n}" for who, n in found.wanted)
+        total = sum(n for _, n in found.wanted)
+        why = (
+            f"the bank is not short of {kind}s: it has {found.stock}, and the players who could buy {kind}s could "
+            f"buy {total} in all ({wanted})"
+        )
+    else:
+        who = f"only {found.wanted[0][0]}" if found.wanted else "nobody"
+        why = (
+            f"a shortage auction needs two or more players who want {kind}s, and {who} could buy {kind}s "
+            f"(the bank has {found.stock})"
+        )
+    build = f"build {state.players[index].name} {deed.name}" + (f" {count}" if count != 1 else "")
+    raise RuleError(
+        SHORTAGE, f"{why}; build at the printed price ({state.money(deed.house_cost)} a building: `{build}`)"
+    )
+
+
 def _short(state: GameState, name: str, deed: Deed, count: int, kind: str, have: int, need: int, rule: str) -> None:
     """Seed 000, BUILDING SHORTAGE: the bank cannot supply the build. Says what it has and what was asked for,
     and the ways on: wait for buildings sold back, build fewer, or auction them when two or more players want
@@ -252,6 +324,7 @@ def shortage_auction(state: GameState, action: ShortageAuction) -> Outcome:
     if not isinstance(action.hotel, bool):
         raise RuleError(SHORTAGE, f"an auction sells houses or hotels, not {action.hotel!r}")
     plan = _plan_build(state, index, deed, action.count, SHORTAGE, hotels=action.hotel)
+    _check_short(state, index, deed, action.count, action.hotel)
     what = _count(plan.added_houses, plan.added_hotels)
     state, paid = transfer(
         state, index, BANK, amount, TransferKind.BUILD, rule=SHORTAGE, what=f"for {what} at auction", deed=deed.name

@@ -14,6 +14,7 @@ from banker.journal import Journal, NoDatabase, NoGame
 from banker.session import CHECKPOINT_EVERY, Session
 from banker.views import state_json
 from rules import Settings
+from tests.kit.journal import hotels_on_all_but_one
 
 
 def count_events(db):
@@ -168,11 +169,18 @@ def test_resume_after_reopen_same_state(game, db):
 def test_a_hotel_won_at_a_shortage_auction_replays_from_the_journal(game, db, monkeypatch):
     """seed 000, BUILDING SHORTAGE ("the houses or hotels"): the journalled action keeps that it sold a hotel, so
     undo/redo and a resume that replays the journal rebuild the same state."""
-    for line in ["buy ann mediterranean", "buy ann baltic", "build ann baltic 8", "shortage ann baltic hotel 75"]:
+    lines = hotels_on_all_but_one("cy") + ["buy bob oriental", "buy bob vermont", "buy bob connecticut"]
+    for line in [
+        *lines,
+        "buy ann mediterranean",
+        "buy ann baltic",
+        "build ann baltic 8",
+        "shortage ann baltic hotel 75",
+    ]:
         assert game.execute(line).ok, line
     state = game.state
     assert state.holding(state.deed("Baltic Avenue")).level == state.hotel_level
-    assert (state.houses, state.hotels, state.player("Ann").cash) == (28, 11, 1500 - 120 - 400 - 75)
+    assert (state.houses, state.hotels, state.player("Ann").cash) == (28, 0, 1500 - 120 - 400 - 75)
     assert game.execute("undo").ok and game.execute("redo").ok and game.state == state
     monkeypatch.setattr(Session, "_checkpoint_tail", lambda self: None)  # no closing checkpoint: replay it all
     game.close()

@@ -15,6 +15,20 @@ def db_path() -> Path:
     return Path(os.environ["BANKER_DB"])
 
 
+def hotels_on_all_but_one(player: str) -> list[str]:
+    """Lines that put 11 of the bank's 12 hotels on ``player``'s lots (the red, yellow, green and dark blue groups),
+    so the bank is short of hotels: seed 000, BUILDING SHORTAGE sells the last one at auction when two or more players
+    want it."""
+    deeds = ["kentucky", "indiana", "illinois", "atlantic", "ventnor", "marvin", "pacific", "north carolina"]
+    deeds += ["pennsylvania avenue", "park place", "boardwalk"]
+    lines = [f"collect {player} 12000"] + [f"buy {player} {deed}" for deed in deeds]
+    return (
+        lines
+        + [f"build {player} {deed} 15" for deed in ("kentucky", "atlantic", "pacific")]
+        + [f"build {player} boardwalk 10"]
+    )
+
+
 def make_game(
     db: Path, names: Sequence[str] = ("ann", "bob", "cat"), lines: Sequence[str] = (), settings: Settings | None = None
 ) -> int:

@@ -347,8 +347,11 @@ def test_sell_refusals(kw, action, match):
     refused(game(**kw), action, match=match)
 
 
+BROWN = ("Mediterranean Avenue", "Baltic Avenue")
+
+
 def test_shortage_auction_places_houses_evenly_for_the_bid():
-    state = game(own={"Ann": BLUE}, bank_houses=3)
+    state = game(own={"Ann": BLUE, "Bob": BROWN}, bank_houses=3)
     out = ok(state, ShortageAuction("Ann", "Boardwalk", 3, 750))
     assert levels(out.state, BLUE) == (1, 2)
     assert cash(out.state, "Ann") == 750
@@ -390,7 +393,7 @@ def test_shortage_auction_places_houses_evenly_for_the_bid():
 def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, summary):
     """seed 000, BUILDING SHORTAGE: "the houses or hotels must be sold at auction to the highest bidder"; the
     winner pays the bid, the hotel goes on the lot and its houses go back to the bank (seed 000, HOTELS)."""
-    state = game(own={"Ann": dict(zip(BLUE, start, strict=True))}, variant=variant, bank_hotels=count)
+    state = game(own={"Ann": dict(zip(BLUE, start, strict=True)), "Bob": BROWN}, variant=variant, bank_hotels=count)
     out = ok(state, ShortageAuction("Ann", deed, count, 400, hotel=True))
     assert levels(out.state, BLUE) == after
     assert cash(out.state, "Ann") == 1100
@@ -461,9 +464,13 @@ def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, su
         ),
         ({"own": {"Ann": BLUE}}, ShortageAuction("Ann", "Boardwalk", 1, 0), "more than"),
         ({"own": {"Ann": ["Boardwalk"]}}, ShortageAuction("Ann", "Boardwalk", 1, 10), "whole Dark Blue group"),
-        ({"own": {"Ann": BLUE}, "cash": {"Ann": 50}}, ShortageAuction("Ann", "Boardwalk", 1, 51), "missing"),
         (
-            {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}}, "cash": {"Ann": 50}},
+            {"own": {"Ann": BLUE, "Bob": BROWN}, "cash": {"Ann": 50}, "bank_houses": 3},
+            ShortageAuction("Ann", "Boardwalk", 1, 51),
+            "missing",
+        ),
+        (
+            {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}, "Bob": BROWN}, "cash": {"Ann": 50}, "bank_hotels": 1},
             ShortageAuction("Ann", "Boardwalk", 1, 51, hotel=True),
             "missing",
         ),
@@ -488,6 +495,93 @@ def test_shortage_auction_of_hotels(variant, start, deed, count, after, bank, su
 )
 def test_shortage_auction_refusals(kw, action, match):
     refused(game(**kw), action, match=match)
+
+
+@pytest.mark.parametrize(
+    ("kw", "action", "message"),
+    [
+        (
+            {"own": {"Ann": BLUE}},
+            ShortageAuction("Ann", "Boardwalk", 2, 10),
+            "a shortage auction needs two or more players who want houses, and only Ann could buy houses (the bank "
+            "has 32); build at the printed price ($200 a building: `build Ann Boardwalk 2`)",
+        ),
+        (
+            {"own": {"Ann": {"Park Place": 1, "Boardwalk": 1}}},
+            ShortageAuction("Ann", "Boardwalk", 6, 1),
+            "a shortage auction needs two or more players who want houses, and only Ann could buy houses (the bank "
+            "has 30)",
+        ),
+        (
+            {"own": {"Ann": BLUE, "Bob": BROWN}, "bank_houses": 16},
+            ShortageAuction("Ann", "Boardwalk", 2, 10),
+            "the bank is not short of houses: it has 16, and the players who could buy houses could buy 16 in all "
+            "(Ann 8 and Bob 8)",
+        ),
+        (
+            {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}, "Bob": BROWN}},
+            ShortageAuction("Ann", "Boardwalk", 1, 10, hotel=True),
+            "the bank is not short of hotels: it has 12, and the players who could buy hotels could buy 4 in all",
+        ),
+        (
+            {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}, "Bob": {"Baltic Avenue": 5, "Mediterranean Avenue": 5}}},
+            ShortageAuction("Ann", "Boardwalk", 1, 10, hotel=True),
+            "a shortage auction needs two or more players who want hotels, and only Ann could buy hotels (the bank "
+            "has 10)",
+        ),
+        (
+            {"own": {"Ann": BLUE, "Bob": BROWN}, "bankrupt": ["Bob"], "bank_houses": 3},
+            ShortageAuction("Ann", "Boardwalk", 2, 10),
+            "a shortage auction needs two or more players who want houses, and only Ann could buy houses",
+        ),
+        (
+            {"own": {"Ann": BLUE, "Bob": ["Baltic Avenue"]}, "bank_houses": 3},
+            ShortageAuction("Ann", "Boardwalk", 2, 10),
+            "a shortage auction needs two or more players who want houses, and only Ann could buy houses",
+        ),
+    ],
+    ids=[
+        "seed000-BUILDING-SHORTAGE-issue30-one-builder-32-houses",
+        "seed000-BUILDING-SHORTAGE-issue30-the-second-auction",
+        "seed000-BUILDING-SHORTAGE-not-more-than-the-bank-has",
+        "seed000-BUILDING-SHORTAGE-hotels-plenty",
+        "seed000-BUILDING-SHORTAGE-one-hotel-bidder",
+        "seed000-BANKRUPTCY-retired-players-do-not-bid",
+        "seed000-HOUSES-a-part-group-builds-nothing",
+    ],
+)
+def test_a_shortage_auction_needs_a_shortage(kw, action, message):
+    """Seed 000, BUILDING SHORTAGE: "If there are a limited number of houses and hotels available, and two or more
+    players wish to buy more than the Bank has, the houses or hotels must be sold at auction" (seeds 002, 003, 004
+    alike; seed 001 is silent and takes the standard rule). So the auction stands only when two or more players in
+    the game could buy that kind, together more than the bank has (``rules.buildings.shortage``); otherwise it is
+    refused, naming the section, and the player builds at the printed price (issue 30: with 32 houses in the bank,
+    `shortage Ann Boardwalk 2 10` and `shortage Ann Boardwalk 6 1` gave Ann 8 houses for $11)."""
+    err = refused(game(**kw), action)
+    assert err.rule == "seed 000, BUILDING SHORTAGE"
+    assert err.message.startswith(message), err.message
+
+
+@pytest.mark.parametrize(
+    ("kw", "action"),
+    [
+        ({"own": {"Ann": BLUE, "Bob": BROWN}, "bank_houses": 15}, ShortageAuction("Ann", "Boardwalk", 2, 10)),
+        ({"own": {"Ann": BLUE, "Bob": BROWN}, "mortgaged": ["Baltic Avenue"], "bank_houses": 15}, None),
+        (
+            {"own": {"Ann": {"Park Place": 4, "Boardwalk": 4}, "Bob": BROWN}, "bank_hotels": 3},
+            ShortageAuction("Ann", "Boardwalk", 1, 10, hotel=True),
+        ),
+    ],
+    ids=[
+        "seed000-BUILDING-SHORTAGE-one-more-than-the-bank-has",
+        "seed000-MORTGAGES-a-mortgaged-group-may-be-lifted-and-built",
+        "seed000-BUILDING-SHORTAGE-hotels",
+    ],
+)
+def test_a_shortage_auction_stands_when_two_players_could_buy_more_than_the_bank_has(kw, action):
+    state = game(**kw)
+    out = ok(state, action or ShortageAuction("Ann", "Boardwalk", 2, 10))
+    assert cash(out.state, "Ann") == 1490
 
 
 @settings(max_examples=examples(60), deadline=None)

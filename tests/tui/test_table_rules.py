@@ -17,7 +17,7 @@ from banker.tui.dialogs import AuctionDialog
 from banker.tui.screens.table import TableScreen
 from rules import Settings, new_game
 from rules.state import game_settings
-from tests.kit.journal import make_game
+from tests.kit.journal import hotels_on_all_but_one, make_game
 from tests.kit.screens import balances, text_of
 from tests.kit.waits import until
 
@@ -138,12 +138,14 @@ async def test_the_end_undone_past_the_deadline_nothing_more_is_recorded():
 
 
 async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_dialog():
-    """seed 000, BUILDING SHORTAGE: "the houses or hotels must be sold at auction to the highest bidder". Ann and
-    Bob both want a hotel; the live auction dialog sells it with the winner's lot and "hotel" in the Deed field."""
+    """seed 000, BUILDING SHORTAGE: "the houses or hotels must be sold at auction to the highest bidder". Cat's
+    hotels leave the bank one, and Ann and Bob both want it; the live auction dialog sells it with the winner's lot
+    and "hotel" in the Deed field."""
     db = Path(os.environ["BANKER_DB"])
     make_game(
         db,
         lines=[
+            *hotels_on_all_but_one("cat"),
             "buy ann oriental",
             "buy ann vermont",
             "buy ann connecticut",
@@ -158,7 +160,8 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
     app = make_app(db)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert balances(app) == [580, 980, 1500]
+        cat = balances(app)[2]
+        assert balances(app) == [580, 980, cat]
         await pilot.press("a")
         await pilot.pause()
         assert isinstance(app.screen, AuctionDialog)
@@ -178,9 +181,9 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
         assert isinstance(app.screen, TableScreen)
         assert app.session.log(limit=1)[0].text == "shortage ann Vermont Avenue 1 hotels 300"  # the canonical line
         state = app.session.state
-        assert balances(app) == [280, 980, 1500]
+        assert balances(app) == [280, 980, cat]
         assert state.holding(state.deed("Vermont Avenue")).level == state.hotel_level
-        assert (state.houses, state.hotels) == (32 - 12 - 8 + 4, 11)  # the hotel's 4 houses went back to the bank
+        assert (state.houses, state.hotels) == (32 - 12 - 8 + 4, 0)  # the hotel's 4 houses went back to the bank
 
 
 @pytest.mark.parametrize(
