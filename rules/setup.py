@@ -12,7 +12,7 @@ import random
 from rules.actions import Deal, DealRandom
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import transfer
+from rules.money import active_player, transfer
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.state import GameState
 
@@ -53,7 +53,7 @@ def _deal_one(state: GameState, index: int, deed_index: int) -> tuple[GameState,
 def deal(state: GameState, action: Deal) -> Outcome:
     """Record one deed dealt by hand to a player (paid or free by variant)."""
     _check_open(state)
-    index = state.player_index(action.player)
+    index = active_player(state, action.player)  # a retired player is dealt nothing (seed 000, BANKRUPTCY)
     player = state.players[index]
     deed = state.deed(action.deed)
     holding = state.holding(deed)

@@ -5,7 +5,7 @@ import pytest
 from rules import CannotPay, RuleError, apply
 from rules.actions import Buy, Deal, DealRandom, Turn
 from tests.kit.conservation import conserved
-from tests.kit.games import fresh, set_cash
+from tests.kit.games import fresh, refused, set_cash
 
 
 @pytest.mark.parametrize("variant", ["short-1973", "time-limit"])
@@ -25,6 +25,14 @@ def test_free_deal_seed003_short_rule1():
 def test_no_deal_in_standard_or_darrow(variant):
     with pytest.raises(RuleError, match="deals no title deeds"):
         apply(fresh(4, variant), Deal("Ann", "Boardwalk"))
+
+
+def test_a_retired_player_is_dealt_nothing_seed000_bankruptcy():
+    """Found by the precondition property (tests/rules/test_preconditions.py, issue 30): a free deal went to a
+    bankrupt player, who "must immediately retire from the game" (seed 000, BANKRUPTCY)."""
+    s = fresh(3, "short-1990s")
+    s = s.with_player(2, bankrupt=True)
+    refused(s, Deal("Cy", "Boardwalk"), match="Cy is bankrupt and has retired")
 
 
 def test_deal_limit_and_already_dealt():

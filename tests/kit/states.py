@@ -1,0 +1,108 @@
+"""Any game state the engine could hold, as a Hypothesis strategy: every variant and edition, house rules, deeds held
+whole or split or by the bank, even building up to hotels (from the bank's stock), mortgages, cash, jail timers and
+Get Out of Jail Free cards, a bankrupt player, the Free Parking pot, before or after the deal, now and then a game
+that is over. Money, buildings and deeds are conserved as the engine keeps them (``tests.kit.conservation``); the
+bank's stock is now and then cut short, as ``tests.kit.games.game(bank_houses=...)`` does, the missing buildings
+standing elsewhere as far as a test is concerned.
+
+Built for the precondition property (``tests/rules/test_preconditions.py``): it leans towards states where rules
+bite (whole colour groups with buildings, little cash, a short bank)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import strategies as st
+
+from rules import GameState, HouseRules, Settings, new_game
+from rules.editions import find_edition
+from rules.state import Deck, Jail
+from rules.variants import VARIANTS, find_variant
+from tests.kit.games import NAMES, own, set_cash
+
+EDITIONS = ("us", "uk")
+
+
+@st.composite
+def game_states(draw: st.DrawFn, *, ended: int = 25, retired: int = 4, dealing: int = 5) -> GameState:
+    """One state; see the module docstring. About one state in ``ended`` is a game that is over, one in ``retired``
+    (of three players or more) has players who went bankrupt, and one in ``dealing`` is still being dealt."""
+    variant = find_variant(draw(st.sampled_from(VARIANTS)))
+    edition = draw(st.sampled_from(EDITIONS))
+    count = draw(st.integers(max(2, variant.min_players), min(variant.max_players, len(NAMES))))
+    free_parking = draw(st.booleans())
+    house_rules = HouseRules(
+        free_parking=free_parking,
+        free_parking_start=draw(st.sampled_from((0, 500))) if free_parking else 0,
+        double_go=draw(st.booleans()),
+        no_auctions=draw(st.booleans()),
+    )
+    settings = Settings(
+        variant=variant.key,
+        edition=edition,
+        house_rules=house_rules,
+        cards=draw(st.sampled_from(find_edition(edition).decks)),
+        luxury_tax=draw(st.sampled_from((0, 75, 100))),
+        time_limit_minutes=60 if variant.may_end_by_time else 0,
+    )
+    state = new_game(list(NAMES[:count]), settings)
+    out = set()
+    if count > 2 and draw(st.integers(1, retired)) == 1:
+        out = draw(st.sets(st.integers(0, count - 1), min_size=1, max_size=count - 2))
+    active = [i for i in range(count) if i not in out]
+    state = _deeds(draw, state, active)
+    for i in active:
+        state = set_cash(state, i, draw(st.one_of(st.integers(0, 400), st.integers(0, 4000))))
+    for i in sorted(out):  # retired with nothing (seed 000, BANKRUPTCY), in the order they went out
+        state = set_cash(state, i, 0)
+        state = state.with_player(i, bankrupt=True, out_order=state.bankruptcies + 1)
+        state = replace(state, bankruptcies=state.bankruptcies + 1)
+    turn_no = draw(st.integers(1, 12))
+    state = replace(state, turn=draw(st.sampled_from(active)), turn_no=turn_no)
+    for i in draw(st.sets(st.sampled_from(active), max_size=2)):
+        since = draw(st.integers(0, turn_no))
+        failed = draw(st.integers(0, 2))
+        last = draw(st.sampled_from((-1, since, turn_no)))
+        state = state.with_player(i, jail=Jail(since_turn=since, failed=failed, last_turn=last))
+    for deck in Deck:
+        holder = draw(st.sampled_from([None, None, *active]))
+        if holder is not None:
+            state = state.with_player(holder, jail_cards=(*state.players[holder].jail_cards, deck))
+    if free_parking:
+        extra = draw(st.sampled_from((0, 0, 35, 400)))
+        state = replace(state, pot=state.pot + extra, bank=state.bank - extra)
+    if draw(st.integers(0, 3)) == 0:
+        state = replace(state, houses=draw(st.integers(0, state.houses)))
+    if draw(st.integers(0, 3)) == 0:
+        state = replace(state, hotels=draw(st.integers(0, state.hotels)))
+    started = draw(st.integers(1, dealing)) != 1
+    over = started and draw(st.integers(1, ended)) == 1
+    return replace(state, started=started, over=over, end_reason="by agreement" if over else "")
+
+
+def _deeds(draw: st.DrawFn, state: GameState, active: list[int]) -> GameState:
+    """Each group held by the bank, by one player (streets evenly built, or some lots mortgaged), or split."""
+    board = state.board
+    top = state.hotel_level
+    for group in board.groups.values():
+        lots = [board.deeds[i] for i in group.deeds]
+        how = draw(st.sampled_from(("bank", "whole", "whole", "whole", "split")))
+        if how == "bank":
+            continue
+        if how == "split":
+            for d in lots:
+                owner = draw(st.sampled_from([None, *active]))
+                if owner is not None:
+                    state = own(state, owner, d.name, mortgaged=draw(st.booleans()))
+            continue
+        owner = draw(st.sampled_from(active))
+        base = draw(st.integers(0, top)) if lots[0].is_street and draw(st.booleans()) else 0
+        levels = [min(top, base + draw(st.integers(0, 1))) if base else 0 for _ in lots]
+        houses = sum(lv for lv in levels if lv < top)
+        hotels = sum(1 for lv in levels if lv == top)
+        if houses > state.houses or hotels > state.hotels:
+            levels = [0] * len(lots)
+        built = any(levels)
+        for d, level in zip(lots, levels, strict=True):
+            state = own(state, owner, d.name, level, mortgaged=not built and draw(st.integers(0, 3)) == 0)
+    return state
