@@ -244,6 +244,14 @@ def test_one_building_names_its_lot(variant, levels, named, rule, message):
     assert err.message.startswith(message), err.message
 
 
+def test_one_house_names_its_lot_on_the_uk_board():
+    """The UK edition plays by the same books (seed 003, appendix: "each house that is built must go on a property in
+    the group with the fewest number of houses on it so far"); the refusal names the UK lot."""
+    state = game(own={"Ann": {"Old Kent Road": 1, "Whitechapel Road": 0}}, edition="uk")
+    err = refused(state, Build("Ann", "Old Kent Road"))
+    assert err.message.startswith("build evenly: Whitechapel Road first (Old Kent Road has 1 house;")
+
+
 def test_build_twice_on_one_lot_is_refused_the_second_time_and_the_other_lot_takes_it():
     """The reproduction of issue 30 in the engine: the first house goes where named, the second is refused there
     and goes on Baltic Avenue only when Baltic Avenue is named (or the group: ``build ann brown``)."""
