@@ -212,7 +212,8 @@ VERBS: tuple[Verb, ...] = (
             ]
         },
         "shortage ann boardwalk hotel 250",
-        "Houses or hotels auctioned in a building shortage (seed 000, BUILDING SHORTAGE): the winner pays the bid.",
+        "Houses or hotels auctioned in a building shortage (seed 000, BUILDING SHORTAGE: two or more players want"
+        " more than the bank has): the winner pays the bid.",
     ),
     Verb(
         "mortgage",
