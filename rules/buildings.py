@@ -243,8 +243,10 @@ def _check_short(state: GameState, index: int, deed: Deed, count: object, hotels
             f"(the bank has {found.stock})"
         )
     build = f"build {state.players[index].name} {deed.name}" + (f" {count}" if count != 1 else "")
-    raise RuleError(
-        SHORTAGE, f"{why}; build at the printed price ({state.money(deed.house_cost)} a building: `{build}`)"
+    raise RuleError(  # the field is what is auctioned: no bid can make the bank short
+        SHORTAGE,
+        f"{why}; build at the printed price ({state.money(deed.house_cost)} a building: `{build}`)",
+        field="deed",
     )
 
 

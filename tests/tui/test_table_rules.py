@@ -186,6 +186,42 @@ async def test_the_last_hotel_is_sold_at_a_shortage_auction_through_the_auction_
         assert (state.houses, state.hotels) == (32 - 12 - 8 + 4, 0)  # the hotel's 4 houses went back to the bank
 
 
+async def test_the_auction_dialog_says_why_it_sells_no_houses_when_the_bank_is_not_short():
+    """Issue 30: with 32 houses in the bank, `shortage Ann Boardwalk 2 10` gave Ann two houses for $10. Seed 000,
+    BUILDING SHORTAGE: the auction is for when "two or more players wish to buy more than the Bank has"
+    (docs/rulings.md). The dialog says so while the bids are typed, Sold! records nothing and puts the cursor on the
+    Deed field (no bid can make the bank short), and the refusal names the printed-price build to record instead."""
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, lines=["buy ann park place", "buy ann boardwalk", "buy bob mediterranean", "buy bob baltic"])
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = (balances(app), [e.text for e in app.session.log()])
+        await pilot.press("a")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, AuctionDialog)
+        await pilot.press(*"boardwalk 2 houses", "tab", *"10", "tab", *"5")
+        await pilot.pause()
+        why = (
+            "the bank is not short of houses: it has 32, and the players who could buy houses could buy 16 in all "
+            "(ann 8 and bob 8); build at the printed price ($200 a building: `build ann Boardwalk 2`)"
+        )
+        assert "Highest: ann $10" in text_of(dialog.query_one("#highest", Static))
+        assert why in text_of(dialog.query_one("#preview", Static))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert f"{why} (seed 000, BUILDING SHORTAGE)" in text_of(dialog.query_one("#refusal", Static))
+        assert dialog.focused is not None and dialog.focused.id == "deed"
+        assert (balances(app), [e.text for e in app.session.log()]) == before
+        assert app.session.state.houses == 32
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert (balances(app), [e.text for e in app.session.log()]) == before
+
+
 @pytest.mark.parametrize(
     ("edition", "word", "square", "flat", "paid", "after"),
     [

@@ -300,6 +300,10 @@ class AuctionDialog(RecordingDialog):
             self.submit()
 
     def field_at_fault(self, reply: Reply) -> str:
+        """The field the rules name (a shortage auction refused when the bank is not short: the Deed field, since
+        no bid can make it short); else the Deed field when it names no deed; else the winning bid."""
+        if getattr(reply.error, "field", "") == "deed":
+            return "deed"
         words = self.query_one("#deed", Input).value.split()
         while words and (words[-1].casefold() in SHORTAGE_KINDS or words[-1].isdigit()):
             words.pop()
