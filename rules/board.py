@@ -295,9 +295,9 @@ def _word_prefixes(typed: list[str], name: str) -> bool:
     return len(typed) <= len(words) and all(t and w.startswith(t) for t, w in zip(typed, words, strict=False))
 
 
-def or_list(items: tuple[str, ...]) -> str:
-    """ "A", "A or B", "A, B or C": the names a refusal offers."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def or_list(items: tuple[str, ...], *, last: str = "or") -> str:
+    """ "A", "A or B", "A, B or C": the names a refusal offers (``last="and"``: "A, B and C", all of them)."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def slug(name: str) -> str:

@@ -230,7 +230,7 @@ def _check_short(state: GameState, index: int, deed: Deed, count: object, hotels
         return
     kind = found.kind
     if len(found.wanted) >= 2:
-        wanted = " and ".join(f"{who} {n}" for who, n in found.wanted)
+        wanted = or_list(tuple(f"{who} {n}" for who, n in found.wanted), last="and")
         total = sum(n for _, n in found.wanted)
         why = (
             f"the bank is not short of {kind}s: it has {found.stock}, and the players who could buy {kind}s could "
