@@ -376,7 +376,7 @@ def _lot(c: _Line, rest: list[str]) -> tuple[str, int, bool]:
         rest = rest[:-1]
     if not count:
         raise c.bad("say how many houses were auctioned, or hotel")
-    return c.deed(rest), count, hotel
+    return c.lot(rest), count, hotel  # placed as a build is: a group's name starts where the next one may go
 
 
 def _tax(c: _Line) -> Action:

@@ -199,7 +199,7 @@ VERBS: tuple[Verb, ...] = (
     ),
     Verb(
         "shortage",
-        "shortage <player> <deed> <count> [houses|hotels] <amount>",
+        "shortage <player> <deed|group> <count> [houses|hotels] <amount>",
         _shortage,
         {
             ShortageAuction: lambda a: [
