@@ -15,11 +15,14 @@ one the engine enforces. ``test_every_action_kind_has_a_record`` fails when a ki
 
 Preconditions outside the engine's reach, by design: where a token stands (Buy, Rent and Go take the banker's word
 that the player landed or passed), that a deed was declined before its auction, a time-limit game's clock (the
-session checks ``end time`` against it), and a declared bankruptcy's debt (docs/rulings.md: taken as declared).
+session checks ``end time`` against it), and a declared bankruptcy's debt (docs/rulings.md: taken as declared). A
+position line taken over from the board is checked on its own; what ties a group's lines together (one owner, built
+evenly, no mortgage under a building) is checked when play begins (``rules.position.check_position``), not here.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -38,6 +41,7 @@ from rules.actions import (
     Buy,
     Card,
     Collect,
+    Correction,
     Deal,
     DealRandom,
     End,
@@ -50,6 +54,12 @@ from rules.actions import (
     Next,
     Parking,
     Pay,
+    PositionCash,
+    PositionDeed,
+    PositionJail,
+    PositionJailCard,
+    PositionPot,
+    PositionTurn,
     Rent,
     Sell,
     ShortageAuction,
@@ -498,6 +508,81 @@ def broken_deal_random(state: GameState, a: DealRandom) -> str:
     )
 
 
+# A game taken over from the board (docs/rulings.md, "Taking over a game"; the books are silent) and corrections --
+
+
+def _setting_up(state: GameState, name: str | None) -> str:
+    """A position line is set-up: only before the first move, and about a player still in the game."""
+    if state.started:
+        return "rulings, taking over a game: a position line only before the first move"
+    return "" if name is None or _active(state, name) else "BANKRUPTCY: the player has retired"
+
+
+def _held(amount: object) -> bool:
+    """A figure a table can hold: whole dollars from nothing to the largest amount."""
+    return isinstance(amount, int) and not isinstance(amount, bool) and 0 <= amount <= MAX_AMOUNT
+
+
+def broken_position_cash(state: GameState, a: PositionCash) -> str:
+    return _first(_setting_up(state, a.player), (_held(a.amount), "a cash figure a table can hold"))
+
+
+def broken_position_deed(state: GameState, a: PositionDeed) -> str:
+    if why := _setting_up(state, a.player):
+        return why
+    deed = state.deed(a.deed)
+    old = state.deeds[deed.index]
+    top = state.hotel_level
+    level = top if a.hotel else a.houses
+    free_houses = state.houses + (old.level if old.level < top else 0)
+    free_hotels = state.hotels + (1 if old.level == top else 0)
+    return _first(
+        (old.owner in (None, _index(state, a.player)), "seed 002, EQUIPMENT: one owner per deed"),
+        (not (a.hotel and a.houses), "HOTELS: a hotel or houses, not both"),
+        (0 <= a.houses < top, "HOTELS: the houses before a hotel, at most"),
+        (not level or deed.is_street, "HOUSES: buildings on colour-group streets only"),
+        (not (level and a.mortgaged), "MORTGAGES: no buildings on a mortgaged lot"),
+        (free_hotels >= 1 if a.hotel else level <= free_houses, "EQUIPMENT: the game's houses and hotels"),
+    )
+
+
+def broken_position_jail_card(state: GameState, a: PositionJailCard) -> str:
+    cards = deck_cards(state.settings.cards, a.deck, state.settings.edition)
+    return _first(
+        _setting_up(state, a.player),
+        (any(c.kind is CardKind.JAIL_CARD for c in cards), '"CHANCE" and "COMMUNITY CHEST": the deck has the card'),
+        (all(a.deck not in p.jail_cards for p in state.players), "one card, held by one player, out of its deck"),
+    )
+
+
+def broken_position_jail(state: GameState, a: PositionJail) -> str:
+    most = 1 if state.variant.leaves_jail_next_turn else 3
+    return _first(_setting_up(state, a.player), (1 <= a.turn <= most, "JAIL: up to three turns (short: the next)"))
+
+
+def broken_position_pot(state: GameState, a: PositionPot) -> str:
+    return _first(
+        _setting_up(state, None),
+        (state.settings.house_rules.free_parking, "house rule: the game has a Free Parking pot"),
+        (_held(a.amount), "a pot a table can hold"),
+    )
+
+
+def broken_position_turn(state: GameState, a: PositionTurn) -> str:
+    return _setting_up(state, a.player)
+
+
+def broken_correction(state: GameState, a: Correction) -> str:
+    reason = a.reason
+    one_line = " ".join(reason.split()) == reason and not any(unicodedata.category(c) in ("Cc", "Cs") for c in reason)
+    return _over(state) or _first(
+        (_active(state, a.player), "BANKRUPTCY: the player has retired"),
+        (a.amount != 0 and abs(a.amount) <= MAX_AMOUNT, "rulings, corrections: some money, a table's amount"),
+        (bool(reason) and one_line and len(reason) <= 80, "rulings, corrections: a reason, one line of words"),
+        (a.amount > 0 or _cash(state, a.player) >= -a.amount, "BANKRUPTCY: not below nothing: a debt to raise"),
+    )
+
+
 # The actions drawn on a state -------------------------------------------------------------------------------------
 
 
@@ -631,6 +716,32 @@ def draw_deal(draw: st.DrawFn, state: GameState) -> Deal:
     return Deal(_player(draw, state), _deed(draw, state))
 
 
+def draw_position_cash(draw: st.DrawFn, state: GameState) -> PositionCash:
+    """Nothing is a cash figure a table can hold; below it, or above the most, is not."""
+    player = _player(draw, state)
+    return PositionCash(player, draw(st.sampled_from((0, 35, state.player(player).cash, -5, MAX_AMOUNT + 1))))
+
+
+def draw_position_deed(draw: st.DrawFn, state: GameState) -> PositionDeed:
+    """Mostly a street, a hotel or houses and no mortgage, so the bank's stock is reached now and then."""
+    deed = _deed(draw, state, (SquareKind.STREET,) if draw(st.integers(0, 3)) else ())
+    houses = draw(st.sampled_from((0, 0, 1, 2, 3, 4, 5, -1)))
+    hotel = draw(st.booleans()) if not houses else draw(st.integers(0, 5)) == 0
+    return PositionDeed(_owner_of(draw, state, deed), deed, houses, hotel, mortgaged=draw(st.integers(0, 4)) == 0)
+
+
+def draw_correction(draw: st.DrawFn, state: GameState) -> Correction:
+    player = _player(draw, state)
+    cash = state.player(player).cash
+    amount = draw(st.sampled_from((50, -50, -cash, -cash - 1, 0, MAX_AMOUNT + 1, -MAX_AMOUNT - 1)))
+    reasons = ("change given twice", "", "  ", "two  spaces", " leading", "bell\x07", "tab\there", "x" * 81, "x" * 80)
+    return Correction(player, amount, draw(st.sampled_from(reasons)))
+
+
+SETTING_UP = game_states(retired=2, dealing=2)
+"""States for the position lines: half of them before the first move, and more with a player retired."""
+
+
 RARELY_BROKEN = game_states(ended=6, retired=1)
 """States for the kinds only a game's end, a bankruptcy or a short purse stops: more of those."""
 DEALING = game_states(retired=2, dealing=2)
@@ -690,6 +801,49 @@ PRECONDITIONS: dict[type[Action], Precondition[Any]] = {
             lambda draw, state: Parking(_player(draw, state)),
         ),
         Precondition(End, "seed 002, TIME LIMIT GAME; seed 001 (no formal end)", broken_end, draw_end),
+        Precondition(
+            PositionCash,
+            "rulings, taking over a game",
+            broken_position_cash,
+            draw_position_cash,
+            SETTING_UP,
+        ),
+        Precondition(
+            PositionDeed,
+            "rulings, taking over a game; seed 002, EQUIPMENT; seed 000, EQUIPMENT, HOUSES, HOTELS, MORTGAGES",
+            broken_position_deed,
+            draw_position_deed,
+            SETTING_UP,
+        ),
+        Precondition(
+            PositionJailCard,
+            'rulings, taking over a game; seed 000, "CHANCE" and "COMMUNITY CHEST"',
+            broken_position_jail_card,
+            lambda draw, state: PositionJailCard(_player(draw, state), draw(st.sampled_from(tuple(Deck)))),
+            SETTING_UP,
+        ),
+        Precondition(
+            PositionJail,
+            "rulings, taking over a game; seed 000, JAIL; seed 003, SHORT GAME rule 3",
+            broken_position_jail,
+            lambda draw, state: PositionJail(_player(draw, state), draw(st.sampled_from((0, 1, 2, 3, 4)))),
+            SETTING_UP,
+        ),
+        Precondition(
+            PositionPot,
+            "rulings, taking over a game; house rule: Free Parking pot",
+            broken_position_pot,
+            lambda draw, state: PositionPot(draw(st.sampled_from((0, 35, -5, MAX_AMOUNT + 1)))),
+            SETTING_UP,
+        ),
+        Precondition(
+            PositionTurn,
+            "rulings, taking over a game; seed 000, THE PLAY",
+            broken_position_turn,
+            lambda draw, state: PositionTurn(_player(draw, state)),
+            SETTING_UP,
+        ),
+        Precondition(Correction, "rulings, corrections; seed 000, BANKRUPTCY", broken_correction, draw_correction),
     )
 }
 
