@@ -314,12 +314,6 @@ def cmd_requests(args: argparse.Namespace) -> int:
     return REFUSED
 
 
-def _port(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) > 65535:
-        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535 (not {text[:20]!r})")
-    return int(text)
-
-
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve one game's phone pages until Ctrl+C: one line per player, ``<name>: <url>``, then
     ``table: <url>``."""
