@@ -16,9 +16,10 @@ import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from banker.journal import RequestRow, RequestStatus
+from banker.web.asks import BY_KEY
 from banker.web.page_data import RequestFacts
 from rules.errors import RuleError
 
@@ -275,53 +276,21 @@ def clock(time: str) -> str:
         return ""
 
 
-FORMS: dict[str, str] = {
-    "go": "I passed GO",
-    "rent": "I pay rent",
-    "buy": "I buy this deed",
-    "tax": "I pay a tax",
-    "pay": "I pay",
-    "collect": "I collect",
-    "jail": "I leave jail",
-    "owed": "Someone owes me rent",
-}
-"""The phone page's forms, by the ``form`` field a post carries, with their titles."""
-
-
 def line_of_form(session: Session, seat: int, fields: dict[str, str]) -> str:
-    """The command a phone page's form builds (the page's forms, docs/phones.md), as its canonical line, read by
-    the dialogs' own :class:`banker.commands.Form` readers; the player is always the link's own, whatever the
-    post says. :class:`Refusal` when the fields do not make a command."""
+    """The command a phone page's form builds (its record in :data:`banker.web.asks.ASKS`, by the ``form`` field),
+    as its canonical line, read by the dialogs' own :class:`banker.commands.Form` readers; the player is always the
+    link's own, whatever the post says. :class:`Refusal` when the fields do not make a command."""
     from banker.commands import Form, Missing, Refused, format
-    from rules.actions import Buy, Collect, Go, JailWay, Pay
 
+    ask = BY_KEY.get(fields.get("form", ""))
+    if ask is None:
+        raise Refusal("choose what to ask for")
     state = session.state
     me = state.players[seat].name
-    kind = fields.get("form", "")
     values = dict(fields)  # read within bounds (banker.web.bodies): a field over its limit was refused, never cut
     values["me"] = me
-    form = Form(values, state)
     try:
-        if kind == "go":
-            cmd: Any = Go(me, exact=form.flag("exact"))
-        elif kind == "rent":
-            cmd = form.rent("me", "deed", "dice", "card")
-        elif kind == "owed":
-            cmd = form.rent("payer", "deed", "dice", "card")
-        elif kind == "buy":
-            cmd = Buy(me, form.deed("deed"))
-        elif kind == "tax":
-            cmd = form.tax("me", "how")
-        elif kind == "pay":
-            cmd = form.money(Pay, "me", "amount", "other")
-        elif kind == "collect":
-            cmd = form.money(Collect, "me", "amount", "other")
-        elif kind == "jail":
-            cmd = form.jail("me", "how")
-            if cmd.how not in (JailWay.FINE, JailWay.CARD):
-                raise Refusal("a phone may ask to leave jail by the fine or a card")
-        else:
-            raise Refusal("choose what to ask for")
+        cmd = ask.read(Form(values, state), me)
     except Missing as e:
         raise Refusal(f"fill in the {e.field}") from None
     except Refused as e:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from banker.commands import luxury_word
 from banker.views import board_sheet, buildings_text, deed_card_view, html_text
+from banker.web.asks import ASKS, Control, Field
 from banker.web.page_data import (
     AsksFacts,
     BoardSheetFacts,
@@ -514,87 +515,34 @@ def _auction_html(asks: AsksFacts, me: str) -> str:
     )
 
 
-def _options(values: list[str], empty: str = "") -> str:
-    first = f'<option value="">{h(empty)}</option>' if empty else ""
-    return first + "".join(f'<option value="{h(v)}">{h(v)}</option>' for v in values)
-
-
 def _field(label: str, control: str) -> str:
     return f"<label>{h(label)} {control}</label>"
 
 
-def _money_field(name: str = "amount") -> str:
+def _money_field(name: str = "amount", label: str = "Amount") -> str:
     return _field(
-        "Amount",
-        f'<input name="{name}" inputmode="numeric" autocomplete="off" required size="7" maxlength="12">',
+        label,
+        f'<input name="{h(name)}" inputmode="numeric" autocomplete="off" required size="7" maxlength="12">',
     )
 
 
 def _forms_html(asks: AsksFacts, ids: Callable[[], str] | None) -> str:
-    """One small form per money moment a player starts; each posts its fields, which the server reads into a
-    command of the command language (``banker.web.asking.line_of_form``) and the engine prices."""
+    """One small form per money moment a player starts, one per record of ``banker.web.asks.ASKS`` the player's
+    choices offer; each posts its fields, which the server reads into a command of the command language
+    (``banker.web.asking.line_of_form``) and the engine prices."""
     c = asks["choices"]
     if c["over"]:
         return '<h2>Ask the banker</h2><p class="muted">The game is over.</p>'
-    dice = _field(
-        "Dice (for a utility)", '<input name="dice" inputmode="numeric" autocomplete="off" size="3" maxlength="2">'
-    )
-    others = c["others"]
-    party = [("bank", "the bank"), *((o, o) for o in others), ("each", "each player")]  # the language's words
-    forms: list[tuple[str, str, str]] = [
-        ("go", "I passed GO", '<p class="muted">The salary for passing GO.</p>'),
-    ]
-    if c["their_deeds"]:
-        forms.append(
-            (
-                "rent",
-                "I pay rent",
-                _field("On", f'<select name="deed" required>{_options(c["their_deeds"], "choose a deed")}</select>')
-                + dice,
-            )
-        )
-    if c["bank_deeds"]:
-        forms.append(
-            (
-                "buy",
-                "I buy the deed I landed on",
-                _field("Deed", f'<select name="deed" required>{_options(c["bank_deeds"], "choose a deed")}</select>'),
-            )
-        )
-    taxes = "".join(
-        f'<label class="choice"><input type="radio" name="how" value="{h(v)}" required> {h(t)}</label>'
-        for v, t in c["tax"]
-    )
-    forms.append(("tax", "I pay a tax", f"<fieldset><legend>Which tax</legend>{taxes}</fieldset>"))
-    to = "".join(f'<option value="{h(v)}">{h(t)}</option>' for v, t in party)
-    forms.append(
-        ("pay", "I pay a player or the bank", _money_field() + _field("To", f'<select name="other">{to}</select>'))
-    )
-    forms.append(
-        ("collect", "I collect (a card)", _money_field() + _field("From", f'<select name="other">{to}</select>'))
-    )
-    if c["jail"]:
-        ways = "".join(
-            f'<label class="choice"><input type="radio" name="how" value="{v}" required> {t}</label>'
-            for v, t in (("fine", "Pay the fine"), ("card", "Use a Get Out of Jail Free card"))
-        )
-        forms.append(("jail", "I leave jail", f"<fieldset><legend>How</legend>{ways}</fieldset>"))
-    if c["my_deeds"] and others:
-        forms.append(
-            (
-                "owed",
-                "Someone owes me rent",
-                _field("Who", f'<select name="payer" required>{_options(others, "choose a player")}</select>')
-                + _field("On", f'<select name="deed" required>{_options(c["my_deeds"], "choose a deed")}</select>')
-                + dice,
-            )
-        )
     out = []
-    for kind, title_, fields in forms:
+    for ask in ASKS:
+        if not ask.offered(c):
+            continue
+        fields = f'<p class="muted">{h(ask.note)}</p>' if ask.note else ""
+        fields += "".join(_control(f, c) for f in ask.fields)
         out.append(
-            f'<details class="ask"><summary>{h(title_)}</summary>'
-            f'<form method="post" action="{h(asks["path"])}/requests" data-form="{kind}">'
-            f'<input type="hidden" name="form" value="{kind}">'
+            f'<details class="ask"><summary>{h(ask.title)}</summary>'
+            f'<form method="post" action="{h(asks["path"])}/requests" data-form="{h(ask.key)}">'
+            f'<input type="hidden" name="form" value="{h(ask.key)}">'
             f'<input type="hidden" name="id" value="{h(ids() if ids is not None else "")}">'
             f'{fields}<p class="preview" aria-live="polite"></p><div class="buttons">'
             '<button type="submit" name="do" value="preview" class="check">Check</button>'
@@ -606,6 +554,26 @@ def _forms_html(asks: AsksFacts, ids: Callable[[], str] | None) -> str:
         "banker's laptop would record before you send.</p>"
     )
     return f"<h2>Ask the banker</h2>{note}{''.join(out)}"
+
+
+def _control(field: Field, c: FormChoices) -> str:
+    """One field of an ask's form, as its :class:`~banker.web.asks.Control` draws it."""
+    required = " required" if field.required else ""
+    choices = field.choices(c) if field.choices is not None else ()
+    if field.control is Control.AMOUNT:
+        return _money_field(field.name, field.label)
+    if field.control is Control.DICE:
+        return _field(
+            field.label,
+            f'<input name="{h(field.name)}" inputmode="numeric" autocomplete="off"{required} size="3" maxlength="2">',
+        )
+    if field.control is Control.ONE_OF:
+        radio = f'<input type="radio" name="{h(field.name)}"'
+        each = "".join(f'<label class="choice">{radio} value="{h(v)}"{required}> {h(t)}</label>' for v, t in choices)
+        return f"<fieldset><legend>{h(field.label)}</legend>{each}</fieldset>"
+    first = f'<option value="">{h(field.empty)}</option>' if field.empty else ""
+    options = "".join(f'<option value="{h(v)}">{h(t)}</option>' for v, t in choices)
+    return _field(field.label, f'<select name="{h(field.name)}"{required}>{first}{options}</select>')
 
 
 def table_sections(data: TablePage) -> dict[str, str]:
