@@ -102,7 +102,9 @@ def test_requests_arrive_while_typing_and_the_inbox_records_once(tmp_path):
         assert status == 202, body
         term.wait_for("Bob buys Park Place from the bank for $350")
         term.do("buy ann park place")
-        term.wait_for("stale: Park Place already belongs to Ann", timeout=15)
+        term.wait_until(  # the row keeps what was asked now, so the reason wraps onto the next line
+            lambda s: "stale: Park Place" in s and "already belongs to Ann" in s, "the stale row", timeout=15
+        )
         term.keys("Down", "Enter")
         term.wait_for("nothing recorded")
         term.escape(table_keys, "the table again")
