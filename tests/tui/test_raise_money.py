@@ -13,7 +13,8 @@ from textual.widgets import Static
 
 from banker.session import Session
 from banker.tui.app import make_app
-from banker.tui.dialogs import ConfirmDialog, RaiseMoneyDialog
+from banker.tui.dialogs import RaiseMoneyDialog
+from banker.tui.dialogs.confirm import WordDialog
 from banker.tui.screens.table import TableScreen
 from banker.tui.widgets.inputs import TickList
 from tests.kit.journal import db_path, journal_lines, make_game
@@ -213,8 +214,11 @@ async def test_not_enough_records_the_bankruptcy_to_the_rents_owner():
         before = journal_lines(app)
         await pilot.press("x")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmDialog) and journal_lines(app) == before  # asked once more
-        await pilot.press("y")
+        assert isinstance(app.screen, WordDialog) and journal_lines(app) == before  # the word, typed whole
+        await pilot.press("y", "enter")  # a letter is not the word: refused, nothing recorded
+        assert isinstance(app.screen, WordDialog) and journal_lines(app) == before
+        assert '"y" is not bankrupt' in shown(app, "refusal")
+        await pilot.press(*"bankrupt", "enter")  # the y, selected by the refusal, is replaced
         assert isinstance(app.screen, TableScreen)
         assert journal_lines(app) == [*before, "bankrupt ann to bob"]
         state = app.session.state
@@ -243,8 +247,8 @@ async def test_a_tax_not_covered_goes_bankrupt_to_the_bank():
     app = make_app(_fifty_dollars_left())
     async with app.run_test(size=SIZE) as pilot:
         await _luxury_tax(pilot)
-        assert app.focused is app.screen.query_one("#bankrupt")  # nothing to tick
-        await pilot.press("x", "y")
+        assert app.focused is app.screen.query_one("#options")  # nothing to tick: the list still has the keys
+        await pilot.press("x", *"bankrupt", "enter")
         await pilot.pause()
         assert journal_lines(app)[-1] == "bankrupt ann to bank"
         assert app.session.state.players[0].bankrupt
@@ -345,13 +349,48 @@ async def test_unticking_a_mortgage_unticks_the_sales_ticked_only_for_it():
 
 async def test_an_x_typed_among_letters_asks_before_a_bankruptcy():
     """Found in issue 20's game-night review: "next" typed for the command line while the dialog was open had its x
-    record a bankruptcy at once. x asks; the n after it says no, and nothing is recorded."""
+    record a bankruptcy at once; then (issue 30) x and the y of "buy" did. x asks for the word: letters typed on
+    are not it, Escape goes back, and nothing is recorded."""
     app = make_app(_fifty_dollars_left())
     async with app.run_test(size=SIZE) as pilot:
         await _luxury_tax(pilot)
         dialog, before = app.screen, journal_lines(app)
-        await pilot.press(*"next")  # n e: nothing here; x: asked; t: not an answer; the question stays
-        assert isinstance(app.screen, ConfirmDialog) and journal_lines(app) == before
-        await pilot.press("n")
+        await pilot.press(*"next", *"buy bea marvin", "enter")  # n e: nothing here; x: the word asked for
+        assert isinstance(app.screen, WordDialog) and journal_lines(app) == before
+        assert "is not bankrupt" in shown(app, "refusal")
+        await pilot.press("escape")
         assert app.screen is dialog and journal_lines(app) == before
         assert not app.session.state.players[0].bankrupt
+
+
+async def test_enter_with_nothing_to_raise_explains_and_never_asks_the_bankruptcy_question():
+    """Issue 30: with nothing to sell or mortgage the Bankruptcy button had the focus, so Enter asked the question
+    and the y of the next command typed ("buy bea marvin") recorded it. Enter explains; nothing is asked."""
+    app = make_app(_fifty_dollars_left())
+    async with app.run_test(size=SIZE) as pilot:
+        await _luxury_tax(pilot)
+        dialog, before = app.screen, journal_lines(app)
+        await pilot.press("enter")
+        assert app.screen is dialog and journal_lines(app) == before
+        refusal = shown(app, "refusal")
+        assert "ann has nothing to sell or mortgage: $50 missing; nothing recorded" in refusal, refusal
+        assert "the word bankrupt" in refusal, refusal
+        await pilot.press("y", "enter", "space", "enter")
+        assert app.screen is dialog and journal_lines(app) == before
+        assert not app.session.state.players[0].bankrupt
+
+
+async def test_the_bankruptcy_dialog_records_only_once_the_word_is_typed():
+    """Issue 30, "a bankruptcy is never one stray letter away", in any dialog: the table's ! dialog, filled in and
+    confirmed, asks for the word too; Escape there leaves the dialog as it was, nothing recorded."""
+    app = make_app(_fifty_dollars_left())
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        before = journal_lines(app)
+        await pilot.press("exclamation_mark", *"ann", "tab", *"bank", "enter")
+        assert isinstance(app.screen, WordDialog) and journal_lines(app) == before
+        await pilot.press("escape")
+        assert type(app.screen).__name__ == "CommandDialog" and journal_lines(app) == before
+        await pilot.press("ctrl+s", *"bankrupt", "enter")
+        assert isinstance(app.screen, TableScreen)
+        assert journal_lines(app) == [*before, "bankrupt ann to bank"]

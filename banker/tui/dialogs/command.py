@@ -4,13 +4,16 @@ The form's ``build`` reads the fields into the typed command by the command lang
 :class:`~banker.commands.Form`). While the banker fills it in, the canonical line is shown and ``Session.preview``
 says what it would do (or the rule that refuses it, the same words a typed line gets), so the outcome is seen
 before Enter records it; the canonical line is recorded through the same ``Session.execute`` a typed line goes
-through, so the journal holds exactly what the command typed that way would.
+through, so the journal holds exactly what the command typed that way would. A bankruptcy is recorded only once the
+word ``bankrupt`` has been typed after Enter (:class:`~banker.tui.dialogs.confirm.WordDialog`): never by a stray
+letter (issue 30).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -21,9 +24,11 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 from banker.commands import Form
 from banker.commands.completion import DEED, PLAYER, Slot
 from banker.tui.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
+from banker.tui.dialogs.confirm import WordDialog
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
 from rules import CannotPay, RuleError
+from rules.actions import Bankrupt
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -183,6 +188,24 @@ class CommandDialog(RecordingDialog):
 
     def confirm(self) -> None:
         self.submit()
+
+    def send(self, command: Recorded) -> None:
+        """Record ``command``; a bankruptcy once the word is typed (Escape there leaves this dialog as it was)."""
+        if isinstance(command, Bankrupt):
+            to = "the bank" if command.creditor is None else command.creditor
+            self.app.push_screen(
+                WordDialog(
+                    f"Record {command.player} bankrupt to {to}? Everything {command.player} has goes to {to} "
+                    "(seed 000, BANKRUPTCY)."
+                ),
+                partial(self._bankruptcy_answered, command),
+            )
+            return
+        super().send(command)
+
+    def _bankruptcy_answered(self, command: Bankrupt, yes: bool | None) -> None:
+        if yes and not self.closing:
+            super().send(command)
 
     def incomplete(self, key: str) -> None:
         """The first empty field the command needs, in the order the form shows them."""

@@ -8,8 +8,13 @@ need it and the rows that were ticked only because it needed them), the running 
 missing, and Enter or Ctrl+S records the ticked sales and mortgages as ordinary ``sell`` and ``mortgage`` commands
 (their canonical lines) and then the payment as it was typed, each through ``record``. A step refused stops
 there: the refusal and what was recorded so far stay in the dialog, the payment is not recorded. When everything
-cannot cover the debt, x asks whether to record the bankruptcy to the creditor the refusal named (y records it).
-Escape goes back to the table and records nothing more.
+cannot cover the debt, x (or the Bankruptcy button) asks for the word ``bankrupt`` and Enter before the bankruptcy to
+the creditor the refusal named is recorded: no letter typed ahead can record one (issue 30). Enter with nothing
+ticked, or nothing to tick, says what to do and records nothing. Escape goes back to the table and records nothing
+more.
+
+The app opens this dialog on its own (the banker typed a payment, not "raise money"): keys typed before it showed
+are set aside, never ticked or confirmed here (:mod:`banker.tui.keyorder`).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from textual.widgets import Button, Label, SelectionList, Static
 
 from banker import commands
 from banker.tui.dialogs.base import Record, RecordingDialog, plain, reply_text
+from banker.tui.dialogs.confirm import BANKRUPT_WORD, WordDialog
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import TickList
 from rules import BANK, CannotPay
@@ -110,10 +116,9 @@ class RaiseMoneyDialog(RecordingDialog):
         self.reload()
 
     def initial_focus(self) -> Widget | None:
-        """The list of what can be raised; with nothing to sell or mortgage, the way out."""
-        if self.options:
-            return self.query_one("#options", TickList)
-        return self.query_one("#bankrupt" if self.bankruptcy_due() else "#cancel", Button)
+        """The list of what can be raised, even when it is empty: Enter there explains (a button focused for want
+        of rows made Enter ask the bankruptcy question, and a y typed next recorded it; issue 30)."""
+        return self.query_one("#options", TickList)
 
     def on_resize(self) -> None:
         self.fit_list()
@@ -174,7 +179,9 @@ class RaiseMoneyDialog(RecordingDialog):
             creditor = self.creditor()
             if creditor is not None:
                 to = "the bank" if creditor == BANK else creditor
-                t.append(f"x, then y, records the bankruptcy to {to}.", style="bold red")
+                t.append(
+                    f"x, then the word {BANKRUPT_WORD} and Enter, records the bankruptcy to {to}.", style="bold red"
+                )
             else:
                 t.append("the payment cannot be made (it is owed to no single creditor).", style="bold red")
         elif ticked >= missing:
@@ -217,9 +224,19 @@ class RaiseMoneyDialog(RecordingDialog):
         missing, ticked = self.missing, self.ticked_total()
         if ticked < missing:
             if not self.can_cover():
-                self.refuse(
+                payer = self.error.payer
+                what = (
                     "even selling and mortgaging everything is not enough"
-                    + (": x, then y, records the bankruptcy" if self.bankruptcy_due() else ""),
+                    if self.options
+                    else (f"{payer} has nothing to sell or mortgage")
+                )
+                self.refuse(
+                    f"{what}: {m(missing)} missing; nothing recorded"
+                    + (
+                        f" (x, then the word {BANKRUPT_WORD} and Enter, records the bankruptcy)"
+                        if self.bankruptcy_due()
+                        else ""
+                    ),
                     "options",
                 )
             elif not self.ticked():
@@ -268,15 +285,11 @@ class RaiseMoneyDialog(RecordingDialog):
         if self.can_cover():
             self.refuse(f"{self.error.payer} can still raise the money: not bankrupt (seed 000, BANKRUPTCY)")
             return
-        from banker.tui.dialogs.confirm import ConfirmDialog
-
         payer, to = self.error.payer, "the bank" if creditor == BANK else creditor
-        # One key was a bankruptcy: an x among letters typed for the command line ("next") recorded one (found in
-        # issue 20's game-night review). It is asked once more; n, Escape or any other key leaves the dialog as is.
+        # One key was a bankruptcy: an x among letters typed for the command line ("next") recorded one (issue 20),
+        # then x and y did (the y of "buy", issue 30). Only the word typed whole, then Enter, records it.
         self.app.push_screen(
-            ConfirmDialog(
-                f"Record {payer} bankrupt to {to}? Everything {payer} has goes to {to} (seed 000, BANKRUPTCY)."
-            ),
+            WordDialog(f"Record {payer} bankrupt to {to}? Everything {payer} has goes to {to} (seed 000, BANKRUPTCY)."),
             self._bankruptcy_confirmed,
         )
 
