@@ -21,6 +21,8 @@ from banker.paths import APP_NAME
 from rules.options import OPTIONS
 
 FILE_NAME = "config.toml"
+MAX_REACTION_MS = 5000
+"""``[keyboard] reaction_ms`` at most: five seconds of keys set aside is already more than any reading takes."""
 
 
 class SettingsError(Exception):
@@ -60,6 +62,11 @@ class Config:
     """Where exports go (None: a folder beside the database in use: :func:`banker.reports.files.exports_dir`)."""
     read_aloud: bool = False
     """Read each recorded summary aloud through ``espeak-ng`` when it is installed (``[speech] read_aloud``)."""
+    keys_bell: bool = True
+    """``[keyboard] bell``: ring the terminal's bell when keys typed before a dialog opened are set aside."""
+    reaction_ms: int | None = None
+    """``[keyboard] reaction_ms``: how long a dialog the app opened on its own (or a refusal) is on show before it
+    takes keys (None: the app's own figure, ``banker.tui.keyorder.KeyOrder.REACTION``)."""
     path: Path | None = None
     """The file read (None: there was none)."""
 
@@ -89,6 +96,7 @@ _KEYS: dict[str, dict[str, type]] = {
     "exports": {"directory": str},
     "phones": {"ask": bool},
     "speech": {"read_aloud": bool},
+    "keyboard": {"bell": bool, "reaction_ms": int},
 }
 _TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
 
@@ -182,12 +190,17 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
     directory = values.get("exports.directory")
     if directory is not None and not str(directory).strip():
         raise bad("exports.directory", "is empty; leave it out for the folder beside the database")
+    reaction = values.get("keyboard.reaction_ms")
+    if reaction is not None and not 0 <= int(str(reaction)) <= MAX_REACTION_MS:
+        raise bad("keyboard.reaction_ms", f"must be 0 to {MAX_REACTION_MS} (milliseconds), not {reaction!r:.40}")
     return Config(
         theme=str(theme) if theme is not None else None,
         new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), cards=cards, **options),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
         phones_ask=bool(values.get("phones.ask", True)),
         read_aloud=bool(values.get("speech.read_aloud", False)),
+        keys_bell=bool(values.get("keyboard.bell", True)),
+        reaction_ms=int(str(reaction)) if reaction is not None else None,
         path=path,
     )
 

@@ -27,7 +27,7 @@ from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from banker.tui.keyorder import KeyOrder
+from banker.tui.keyorder import KeyOrder, SetAside, Told, Typed, typed_text
 from banker.tui.keys import ACTIONS
 from banker.tui.safety import guard_actions, guarded, log_error
 from banker.tui.screens.table import TableScreen
@@ -124,11 +124,11 @@ class BankerCommands(Provider):
 
 @catch_escaped_errors
 @guard_actions
-class BankerApp(App[int]):
+class BankerApp(App[int], Told):
     """Holds the open :class:`banker.session.Session` and the database path. Screens say what the banker chose by
     message (``on_<screen>_<message>`` below: a saved game, a new game's settings, the time limit, the phones); the
     table, given the session, calls :meth:`record` and :meth:`run_command` as a key arrives (banker.tui.screens.table
-    says why)."""
+    says why). It shows what its key order (:attr:`keys`) set aside (:class:`~banker.tui.keyorder.Told`)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Banker"
@@ -166,10 +166,13 @@ class BankerApp(App[int]):
         """Read each recorded summary aloud (``[speech] read_aloud``; :mod:`banker.tui.speech`)."""
         self._speech: speech.Turns | None = None
         """The order the summaries are read in (made on the first one)."""
+        self.keys_bell = True
+        """Ring the bell when keys are set aside (``[keyboard] bell``)."""
+        self.keys = KeyOrder(self, told=self)
+        """The one key path (:mod:`banker.tui.keyorder`): each key acts on what the keys before it left, in the
+        context the banker saw when typing it."""
         self._saved_theme: str | None = None
-        self._saved_theme = self._apply_theme()
-        self.keys = KeyOrder(self)
-        """The one key path (:mod:`banker.tui.keyorder`): each key acts on what the keys before it left."""
+        self._saved_theme = self._apply_theme()  # reads config.toml: the keyboard's settings go to self.keys
         self._backup_said: set[str] = set()
         """The backup failures already said (their words, figures aside): each once, however many backups meet it."""
 
@@ -189,6 +192,58 @@ class BankerApp(App[int]):
             if not self.screen_stack:  # typed as the app closes: no screen is left to take it
                 return
         await super().on_event(event)
+
+    # Keys typed before a screen was seen (banker.tui.keyorder) ----------------------------------------------
+    def open_on_its_own(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """Push ``screen``, which the app opens as a consequence of something rather than as what a key is for (the
+        ways to raise money, the maths question, the offer to deal, the standings at the end): the keys already
+        typed were meant for what the banker saw before it, so they are set aside (:meth:`KeyOrder.hold`)."""
+        self.push_screen(screen, callback)
+        self.keys.hold(screen)
+
+    def pop_screen(self) -> Any:  # Textual's AwaitComplete
+        """Every screen closes here (a dialog's dismiss too): the keys it set aside are offered to the screen below."""
+        closing = self.screen_stack[-1] if self.screen_stack else None
+        done = super().pop_screen()
+        if closing is not None:
+            self.keys.closed(closing)
+        return done
+
+    def keys_set_aside(self, aside: SetAside) -> None:
+        """One line in the screen that set the keys aside (at the top of its dialog box), and the bell once."""
+        from rich.text import Text
+        from textual.widgets import Static
+
+        screen = aside.screen
+        if not screen.is_mounted:  # opened a moment ago: said once it is composed
+            screen.call_after_refresh(self.keys_set_aside, aside)
+            return
+        if not screen.is_attached:
+            return
+        what = "this opened" if aside.why == "opened" else "the refusal"
+        line = Text(f"⚠ `{typed_text(aside.keys, 24)}` was typed before {what} and not used · Ctrl+R replays it later")
+        shown = screen.query("#set-aside").results(Static)
+        widget = next(iter(shown), None)
+        if widget is not None:
+            widget.update(line)
+        else:
+            widget = Static(line, id="set-aside", classes="dialog-set-aside")
+            boxes = screen.query(".dialog-box")
+            box = boxes.first() if boxes else screen
+            box.mount(widget, before=1 if len(box.children) > 1 and box is not screen else 0)
+        if not aside.told:
+            aside.told = True
+            if self.keys_bell:
+                self.bell()
+
+    def keys_offered(self, keys: list[Typed]) -> None:
+        self.notify(
+            f"`{typed_text(keys)}` was typed before the dialog opened and was not used: Ctrl+R types it now, "
+            "any other key drops it.",
+            title="Keys set aside",
+            severity="warning",
+            timeout=15,
+        )
 
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit (it copies in a field); say which key does, in plain words (Textual's own message
@@ -248,6 +303,9 @@ class BankerApp(App[int]):
         try:
             config = settings.load()
             self.read_aloud = config.read_aloud
+            self.keys_bell = config.keys_bell
+            if config.reaction_ms is not None:
+                self.keys.reaction = config.reaction_ms / 1000
             if config.theme is not None:
                 if config.theme not in self.available_themes:
                     raise settings.SettingsError(
@@ -341,6 +399,7 @@ class BankerApp(App[int]):
         """Make ``session`` the open game, on a new table. The game it replaces is closed once its table is gone: a
         table holds its own session, and until it is replaced its timers (the reload) still read it."""
         previous = self.session if self.session is not None and self.session is not session else None
+        self.keys.drop()  # keys set aside at the game being left were meant for it
         self.session = session
         session.clock = self.now
         self._time_up_handled = False
@@ -449,7 +508,7 @@ class BankerApp(App[int]):
         self._use(
             session,
             partial(
-                self.push_screen,
+                self.open_on_its_own,
                 ConfirmDialog(
                     f"This game starts with a deal of {n} deeds each. Deal them at random now? "
                     "(No: record the dealt deeds one by one with d)"
@@ -624,7 +683,7 @@ class BankerApp(App[int]):
     def _ask_maths(self, line: str, question: MathsQuestion, request: RequestRow | None = None) -> None:
         from banker.tui.dialogs.maths import MathsDialog
 
-        self.push_screen(
+        self.open_on_its_own(
             MathsDialog(question, self.game.state.board), partial(self._worked_out, line, question, request)
         )
 
@@ -701,7 +760,7 @@ class BankerApp(App[int]):
 
                 # its steps (sales, mortgages, then the payment) are recorded one after another as the banker
                 # ticked them: the maths mode does not stop them half-way
-                self.push_screen(
+                self.open_on_its_own(
                     RaiseMoneyDialog(
                         self.game, partial(self.record, in_dialog=True, worked_out=True), reply.error, reply.line
                     ),
@@ -711,7 +770,7 @@ class BankerApp(App[int]):
         state = self.game.state
         if reply.changed and state.over and reply.kind != "undo":
             self.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
-            self.open_standings()
+            self.open_standings(on_its_own=True)
 
     def _raised(self, refused: Reply, e: CannotPay, reply: Reply | None) -> None:
         """The raise-money dialog closed: with the reply of the payment or the bankruptcy it recorded, or None
@@ -732,10 +791,15 @@ class BankerApp(App[int]):
                 )
             )
 
-    def open_standings(self) -> None:
+    def open_standings(self, on_its_own: bool = False) -> None:
+        """The standings: by a key (w), or on the app's own when the game ends (keys typed on are set aside)."""
         from banker.tui.screens.standings import StandingsScreen
 
-        self.push_screen(StandingsScreen(self.game))
+        screen = StandingsScreen(self.game)
+        if on_its_own:
+            self.open_on_its_own(screen)
+        else:
+            self.push_screen(screen)
 
     def time_is_up(self) -> None:
         """The time-limit game ends at the agreed time and the richest player wins (seed 002, TIME LIMIT GAME)."""
@@ -752,7 +816,7 @@ class BankerApp(App[int]):
         if not self.game.state.over:
             return
         if not reply.changed:
-            self.open_standings()
+            self.open_standings(on_its_own=True)
 
     def notify(
         self,

@@ -90,9 +90,11 @@ TABLE_KEYS = {a.key: a.action for a in ACTIONS}
 
 MORE_KEYS: tuple[tuple[str, str], ...] = (
     ("ctrl+p", "Command palette (every action by name)"),
+    ("ctrl+r", "Type again the keys a dialog set aside (typed before it opened); any other key drops them"),
     ("q", "Quit (everything is already saved)"),
 )
-"""Keys help lists beside :data:`ACTIONS`: bound elsewhere (the app's palette and quit)."""
+"""Keys help lists beside :data:`ACTIONS`: bound elsewhere (the app's palette and quit; Ctrl+R is the key order's,
+:data:`banker.tui.keyorder.REPLAY`)."""
 
 
 def key_label(key: str) -> str:

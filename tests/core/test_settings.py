@@ -35,6 +35,10 @@ no_auctions = false
 
 [exports]
 directory = "~/monopoly"
+
+[keyboard]
+bell = false
+reaction_ms = 800
 """
 
 
@@ -74,6 +78,7 @@ def test_every_setting_is_read():
         variant="short-1973", edition="uk", luxury_tax=100, free_parking=True, free_parking_start=500, double_go=True
     )
     assert config.exports == Path("~/monopoly").expanduser()
+    assert config.keys_bell is False and config.reaction_ms == 800
 
 
 def test_the_money_settings_are_in_the_chosen_editions_money():
@@ -113,6 +118,9 @@ def test_a_variant_alias_is_read_as_its_key():
         ("exports = 1\n", "exports: must be a section"),
         ('[exports]\ndirectory = ""\n', "exports.directory: is empty"),
         ('theme = "nord\n', "not valid TOML"),
+        ("[keyboard]\nreaction_ms = 9000\n", "keyboard.reaction_ms: must be 0 to 5000 (milliseconds), not 9000"),
+        ("[keyboard]\nreaction_ms = 0.5\n", "keyboard.reaction_ms: must be a whole number, not 0.5"),
+        ('[keyboard]\nbell = "off"\n', "keyboard.bell: must be true or false"),
     ],
 )
 def test_a_bad_value_is_one_line_naming_file_and_setting(text, says):
@@ -235,3 +243,16 @@ async def test_the_new_game_screen_says_a_bad_setting_and_starts_from_the_defaul
 
         assert text_of(app.screen.query_one("#settings-error")).startswith(f"✗ {path}: new_game.edition")
         assert app.screen.query_one("#edition", RadioSet).pressed_button.id == "e-us"
+
+
+async def test_the_app_reads_the_keyboard_settings(tmp_path, monkeypatch):
+    """[keyboard] bell and reaction_ms (docs/settings.md): the bell rings when keys are set aside unless it is off,
+    and the reaction time is the file's, in seconds."""
+    from tests.kit.journal import make_game
+
+    db = tmp_path / "k.db"
+    make_game(db, ("ann", "bob"))
+    assert make_app(db).keys_bell is True
+    write_config("[keyboard]\nbell = false\nreaction_ms = 250\n")
+    app = make_app(db)
+    assert app.keys_bell is False and app.keys.reaction == 0.25

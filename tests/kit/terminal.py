@@ -104,13 +104,21 @@ _TEMPLATES_LOCK = threading.Lock()
 class Terminal:
     """One database and, while :meth:`launch` has it running, one tmux session showing the app on it."""
 
-    def __init__(self, tmp_path: Path, width: int = 120, height: int = 40, db: str = "game.db") -> None:
+    def __init__(
+        self, tmp_path: Path, width: int = 120, height: int = 40, db: str = "game.db", reaction_ms: int | None = 0
+    ) -> None:
         self.dir = tmp_path
         self.width = width
         self.height = height
+        self.reaction_ms = reaction_ms
+        """``[keyboard] reaction_ms`` for the app (None: the app's own). 0 by default: these tests type like a
+        machine, a key right after the screen showed, which the app's reaction time (half a second in which keys are
+        still set aside, banker.tui.keyorder) would set aside; keys typed before a screen showed still are. The
+        reaction time has its own tests."""
         self.env = {
             "BANKER_DB": str(tmp_path / db),
             "BANKER_DATA_DIR": str(tmp_path / "data"),
+            "BANKER_CONFIG_DIR": str(tmp_path / "config"),
             "TERM": "xterm-256color",
             "BANKER_WEB_HOST": "127.0.0.1",  # the phone pages on loopback, on any free port (never 8421's owner)
             "BANKER_WEB_PORT": "0",
@@ -258,6 +266,7 @@ class Terminal:
         if self.running():
             raise AssertionError(f"{self.name} is already running")
         self.close()
+        self._configure()
         self.launches += 1
         self.socket = str(self.dir / f"tmux-{self.launches}.sock")
         if len(self.socket) > 100:  # a Unix socket's path has a limit; keep it short under a long basetemp
@@ -310,6 +319,16 @@ class Terminal:
         self.pid = int(started.stdout.split()[-1])
         self._control = Control(["tmux", "-S", self.socket, "-f", os.devnull, "-C", "attach-session", "-t", self.name])
         return self.wait_for(ready, timeout) if ready else self.screen()
+
+    def _configure(self) -> None:
+        """The app's config.toml (beside any a test wrote): the reaction time (:attr:`reaction_ms`)."""
+        if self.reaction_ms is None:
+            return
+        config = Path(self.env["BANKER_CONFIG_DIR"]) / "config.toml"
+        config.parent.mkdir(parents=True, exist_ok=True)
+        text = config.read_text() if config.exists() else ""
+        if "[keyboard]" not in text:
+            config.write_text(f"{text}\n[keyboard]\nreaction_ms = {self.reaction_ms}\n")
 
     def _commands(self, *commands: list[str]) -> list[str] | None:
         """tmux commands on this launch's session, through its control client: each one's output, or None once

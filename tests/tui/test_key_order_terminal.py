@@ -37,12 +37,27 @@ RAILROADS = (
 T = TypeVar("T")
 
 
+SEEN = "seen"
+"""In a key list: the banker waits for the screen to show what the keys before it did before typing on (a dialog the
+app opens on its own takes no key typed before it showed: issue 30)."""
+
+
 def send(term: Terminal, keys: list[str], burst: bool) -> None:
-    """``keys``: tmux key names (``Down``, ``Enter``, ``BTab``, ``C-s``) and text (``"st james"``, sent as typed)."""
-    if burst:
-        term.keys(*keys)
-    else:
-        term.press(*keys)
+    """``keys``: tmux key names (``Down``, ``Enter``, ``BTab``, ``C-s``) and text (``"st james"``, sent as typed);
+    at :data:`SEEN`, until the app is done with the keys before it."""
+    parts: list[list[str]] = [[]]
+    for key in keys:
+        if key == SEEN:
+            parts.append([])
+        else:
+            parts[-1].append(key)
+    for n, part in enumerate(parts):
+        if n:
+            term.idle()
+        if part and burst:
+            term.keys(*part)
+        elif part:
+            term.press(*part)
 
 
 AT_ONCE = 4
@@ -88,12 +103,13 @@ def journal_grew(n: int):
 
 def test_cannot_pay_down_down_down_space_enter_mortgages_the_fourth_row(tmp_path):
     """Reproduction: Down Down Down Space Enter in one burst (meaning "mortgage Short Line") mortgaged the first
-    row: Space ticked the row the cursor was on before the arrows typed ahead of it."""
+    row: Space ticked the row the cursor was on before the arrows typed ahead of it. (Typed once the dialog is on
+    show: keys typed before it opened are set aside, issue 30.)"""
     lines = RAILROADS  # then "pay cy 100" on the command line: Cy has $50, so the ways to raise it open
     typed, _ = both(
         tmp_path,
         lines,
-        ["/", "pay cy 100", "Enter", "Down", "Down", "Down", "Space", "Enter"],
+        ["/", "pay cy 100", "Enter", SEEN, "Down", "Down", "Down", "Space", "Enter"],
         journal_grew(2),
         "the mortgage and the payment",
     )
@@ -367,12 +383,15 @@ def look_after(where, keys: list[str], burst: bool) -> tuple[list[str], str]:
 
 @pytest.mark.parametrize("screen", list(OPENINGS))
 def test_burst_and_one_by_one_agree_in_the_terminal(tmp_path, screen):
+    """Random keys typed ahead in a screen once it is on show, in one burst and one at a time: the same journal and
+    screen; where a refusal set the keys typed after it aside in the burst (issue 30), the burst recorded exactly
+    what the same keys recorded up to it one at a time."""
     import random
 
     rng = random.Random(f"terminal {screen}")
     samples = []
     for _ in range(SAMPLE):
-        keys = list(OPENINGS[screen])
+        keys = [*OPENINGS[screen], SEEN]  # the screen opened; the random keys are typed ahead in it
         for _ in range(rng.randint(3, 8)):
             keys.append(rng.choice(WORDS) if rng.random() < 0.4 else rng.choice(MOVES))
         samples.append(keys)
@@ -381,6 +400,9 @@ def test_burst_and_one_by_one_agree_in_the_terminal(tmp_path, screen):
         runs += [partial(look_after, tmp_path / f"{n}-{how}", keys, how == "burst") for how in ("burst", "slow")]
     results = side_by_side(*runs)
     for keys, burst, slow in zip(samples, results[::2], results[1::2], strict=True):
+        if "and not used" in burst[1]:  # a refusal (or a dialog the app opened) set the keys typed on aside
+            assert burst[0] == slow[0][: len(burst[0])], f"keys {keys}: the burst did more:\n{burst[0]}\n{slow[0]}"
+            continue  # what the keys set aside do when typed after it showed is the pilot's property (test_key_order)
         assert burst[0] == slow[0], f"keys {keys}: journals differ:\n{burst[0]}\n{slow[0]}"
         if burst[1] != slow[1]:
             import difflib
@@ -400,7 +422,7 @@ NIGHT = [
     ["k", "BTab", "chance", "Tab", "chair", "Enter"],
     ["/", "xyzzy", "Enter", "go bob", "Enter", "Escape"],
     ["U", "Down", "Escape"],
-    ["x", "Tab", "dee", "Tab", "$50", "Enter", "C-s"],
+    ["x", "dee", "Tab", "park place", "Enter", "Tab", "$50", "Enter", "C-s"],
     ["Escape"],
     ["n", "t", "200", "Enter"],
     ["m", "read", "Enter"],
@@ -422,6 +444,7 @@ NIGHT_JOURNAL = [
     "auction Ventnor Avenue Ann 30",
     "card Bob chance chairman",
     "go bob",
+    "trade Bob Dee give Park Place get 50",
     "next",
     "tax Cy income 200",
     "mortgage Cy Reading Railroad",
@@ -434,7 +457,9 @@ NIGHT_JOURNAL = [
 def test_a_game_night_typed_ahead_in_one_burst(tmp_path, size):
     """A fast banker's evening, every key in one write (never waiting for the screen): exactly what was meant is
     recorded. Found while playing it: Escape, U, Escape, x in one write reached the app as "^", U... (Textual reads
-    an ESC that a key and another ESC follow again as "^"), so the rest went into the command line."""
+    an ESC that a key and another ESC follow again as "^"), so the rest went into the command line. (The trade is a
+    whole one now: it used to be refused, and the Escape typed blind after it closed it; a refusal in a dialog sets
+    the keys typed before it showed aside, issue 30.)"""
     with Terminal(tmp_path, width=size[0], height=size[1]) as term:
         term.play(FOUR)
         term.launch(ready="Quit")

@@ -293,7 +293,13 @@ class AuctionDialog(RecordingDialog):
         elif bad:
             self.refuse(bad[0][1], bad[0][0])
         elif not self.bids():
-            self.refuse("no bid yet: type the bids as they are called, then Ctrl+S", f"bid-{self.bidders[0]}")
+            # Enter on the deed is the way on to the bids (docs/app.md: a, vent, Enter, 10, Enter, 15, Ctrl+S): the
+            # bids typed on are meant for the fields it moves to, so they are not set aside
+            self.refuse(
+                "no bid yet: type the bids as they are called, then Ctrl+S",
+                f"bid-{self.bidders[0]}",
+                expected=self.focused is self.query_one("#deed", Input),
+            )
         elif self.tied():
             self.refuse("the highest bids are tied: someone must bid higher before the deed is sold")
         else:

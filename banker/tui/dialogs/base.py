@@ -5,7 +5,9 @@
 * A confirmed command is recorded exactly once: the dialog closes once (a second Enter, Enter plus Ctrl+S or a
   held key finds it closing and does nothing).
 * A refused command keeps the dialog open with every field as typed, the refusal shown inside the dialog, and the
-  focus on the field at fault.
+  focus on the field at fault with its text selected (the first key typed replaces it, an arrow keeps it for
+  editing); the refusal says where the cursor is. The keys typed before the refusal showed were meant for what
+  came after (the dialog closing): they are set aside (:func:`banker.tui.keyorder.hold_typed_ahead`).
 * Text from people or the database is never markup (:func:`plain`).
 """
 
@@ -19,10 +21,11 @@ from textual import on
 from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, Label, Static
 
 from banker import commands
 from banker.commands import Control, Form, Missing, Refused
+from banker.tui.keyorder import hold_typed_ahead
 from banker.tui.safety import guard_actions
 from rules import CannotPay, RuleError
 from rules.actions import Action
@@ -40,6 +43,24 @@ Record = Callable[[str], "Reply"]
 def plain(text: str, style: str = "") -> Text:
     """Text shown exactly as it is: ``[`` and ``]`` in a name or a typed line are never read as markup."""
     return Text(text, style=style)
+
+
+def place_of(widget: Widget) -> str:
+    """Where a widget is, in the words on the screen: "in Card, its text selected" (the label before a field),
+    "on the list", "on Back"."""
+    if isinstance(widget, Input):
+        name = "the field"
+        parent = widget.parent
+        if parent is not None:
+            before = parent.children[: parent.children.index(widget)]
+            labels = [w for w in before if isinstance(w, Label)]
+            if labels:
+                content = labels[-1].content
+                name = str(getattr(content, "plain", content)).strip().rstrip(":")
+        return f"in {name}, its text selected" if widget.value else f"in {name}"
+    if isinstance(widget, Button):
+        return f"on {widget.label}"
+    return "on the list"
 
 
 def reply_text(reply: Reply | None) -> Text:
@@ -114,18 +135,25 @@ class BankerDialog(ModalScreen[ResultT]):
     def add_item(self, field: Input) -> None:
         """Enter in one of :attr:`LIST_FIELDS`; the dialogs that have such fields say what it adds."""
 
-    def refuse(self, message: str | Text, field: str | None = None) -> None:
-        """Show why the dialog cannot be confirmed, inside it, and put the cursor where the fault is."""
+    def refuse(self, message: str | Text, field: str | None = None, *, expected: bool = False) -> None:
+        """Show why the dialog cannot be confirmed, inside it, and put the cursor where the fault is: a field's text
+        is selected, and the refusal says where the cursor is (issue 30: the next keys were glued onto the text at
+        fault, ``connt200``). Keys typed before the refusal showed are set aside, unless it is ``expected``: the
+        step a banker types ahead through (an auction's Enter on the deed, on to the bids)."""
         self.refused_fields = self._fields_now()
-        self.query_one("#refusal", Static).update(
-            message if isinstance(message, Text) else plain("✗ " + message, "bold red")
-        )
+        text = message.copy() if isinstance(message, Text) else plain("✗ " + message, "bold red")
+        widgets = self.query(f"#{field}") if field is not None else None
+        if widgets:
+            widget = widgets.first()
+            widget.focus()
+            if isinstance(widget, Input):
+                widget.select_all()
+            text.append(f"; the cursor is {place_of(widget)}", style="red")
+        self.query_one("#refusal", Static).update(text)
         for preview in self.query("#preview").results(Static):
             preview.update("")  # the refusal says it; the live preview would say it twice
-        if field is not None:
-            widgets = self.query(f"#{field}")
-            if widgets:
-                widgets.first().focus()
+        if not expected:
+            hold_typed_ahead(self)
 
     def clear_refusal(self) -> None:
         self.refused_fields = None

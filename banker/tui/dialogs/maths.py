@@ -1,7 +1,11 @@
 """The maths mode (a game setting, per player; docs/app.md): before a payment to or from a young player is recorded,
 that player works out the amount. A right answer records the command; a wrong one shows the engine's working and
 asks again; F2 reveals the answer (Enter then records it); Escape records nothing. The amount typed is only ever
-compared: what is recorded is the command as it was, so never another amount than the engine's."""
+compared: what is recorded is the command as it was, so never another amount than the engine's.
+
+The app opens it on its own (the banker typed a payment, not a request for a question), so the keys already typed
+are set aside (:mod:`banker.tui.keyorder`), and so are the keys typed before a wrong answer's reply showed: a
+command typed ahead never lands in the answer field."""
 
 from __future__ import annotations
 
@@ -13,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from banker.commands import parse_amount
+from banker.tui.keyorder import hold_typed_ahead
 from banker.views import MathsQuestion
 from rules.board import Board
 from rules.editions import find_edition
@@ -62,6 +67,8 @@ class MathsDialog(ModalScreen[bool]):
             amount = None
         if amount is None:
             self.say(f'"{typed[:20]}" is not an amount: type a number, e.g. 100' if typed else "Type the amount first")
+            event.input.select_all()
+            hold_typed_ahead(self)
             return
         if amount == self.question.amount:
             self.dismiss(True)
@@ -70,6 +77,7 @@ class MathsDialog(ModalScreen[bool]):
         working = f" The working: {self.question.working}." if self.question.working else ""
         self.say(f"Not {self.board.money(amount)}.{working} Try again, or F2 shows the answer.")
         event.input.value = ""
+        hold_typed_ahead(self)
 
     def action_reveal(self) -> None:
         self.revealed = True

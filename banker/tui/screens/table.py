@@ -707,14 +707,15 @@ class TableScreen(Screen[None]):
                 field.value = ""
 
     def restore_line(self, line: str) -> None:
-        """The raise-money dialog was left without paying: the refused line is back in the command line, as any
-        refused line stays there (unless the banker has typed something else since)."""
+        """The raise-money dialog was left without paying: the refused line is back in the command line, selected, as
+        any refused line stays there (unless the banker has typed something else since): a command typed next, or
+        keys set aside and typed again (Ctrl+R), replace it."""
         from banker.tui.widgets.command_line import CommandLine
 
         for field in self.query(CommandLine):
             if not field.value.strip():
                 field.value = line
-                field.cursor_position = len(line)
+                field.select_all()
 
     def _command_line(self) -> CommandLine:
         """The command line (mounted just after the first frame; its module is imported then: _mount_controls)."""

@@ -1,0 +1,109 @@
+"""Issue 30 in the pilot: what the banker is told about keys set aside (banker.tui.keyorder), and a refusal in a
+dialog that selects the field at fault and says where the cursor is.
+
+A screen the app opens on its own sets aside the keys typed before it showed: it says so in one line at its top,
+the bell rings once (``[keyboard] bell``), and once it closes the table offers them (Ctrl+R types them again, any
+other key drops them). Where the keys go and what is recorded is the property in ``tests/tui/test_key_order.py``.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Static
+
+from banker import settings
+from banker.tui.app import make_app
+from banker.tui.dialogs import RaiseMoneyDialog
+from banker.tui.dialogs.command import CommandDialog
+from banker.tui.dialogs.trade import TradeDialog
+from tests.kit.journal import db_path, journal_lines, make_game
+from tests.kit.screens import text_of
+from tests.tui.test_key_order import GAME, RAISE, SIZE, key_event, keys_done
+
+
+async def burst(pilot, keys: list[str]) -> None:
+    """``keys`` posted at once, as a fast banker types them (never waiting for the screen), then until done."""
+    for name in keys:
+        pilot.app.post_message(key_event(name))
+    await keys_done(pilot)
+
+
+def game() -> object:
+    db = db_path()
+    make_game(db, ("ann", "bob", "cat"), GAME)
+    return db
+
+
+def set_aside_line(app) -> str:
+    return text_of(app.screen.query_one("#set-aside", Static))
+
+
+async def test_the_dialog_says_in_one_line_what_was_set_aside_and_rings_once(monkeypatch):
+    app = make_app(game())
+    rang = []
+    monkeypatch.setattr(app, "bell", lambda: rang.append(1))
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        await burst(pilot, [*RAISE, *"go ann", "enter", *"go bob", "enter"])
+        assert isinstance(app.screen, RaiseMoneyDialog)
+        line = set_aside_line(app)
+        assert line.startswith("⚠ `go ann ⏎ go bob ⏎` was typed before this opened and not used"), line
+        assert "Ctrl+R" in line
+        assert rang == [1], "the bell rings once a dialog, not once a key"
+        await pilot.press("escape")
+        offer = list(app._notifications)[-1].message  # the table offers them: Ctrl+R or any other key
+        assert "`go ann ⏎ go bob ⏎`" in offer and "Ctrl+R types it now" in offer, offer
+
+
+async def test_no_bell_when_the_setting_says_so(monkeypatch):
+    path = settings.config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[keyboard]\nbell = false\n")
+    app = make_app(game())
+    rang = []
+    monkeypatch.setattr(app, "bell", lambda: rang.append(1))
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        await burst(pilot, [*RAISE, *"go ann", "enter"])
+        assert "`go ann ⏎`" in set_aside_line(app) and rang == []
+
+
+async def test_a_refusal_says_the_keys_typed_before_it_were_not_used():
+    app = make_app(game())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        await burst(pilot, ["r", *"nowhere", "enter", "n", "n"])
+        assert isinstance(app.screen, CommandDialog) and journal_lines(app) == GAME
+        assert set_aside_line(app).startswith("⚠ `nn` was typed before the refusal and not used")
+
+
+async def test_a_refusal_selects_the_text_of_the_field_at_fault_and_says_where_the_cursor_is():
+    """Issue 30, Medium: after a refusal the field at fault had the focus but not its text selected, so the next keys
+    were glued to it (`parklpark`). The card dialog after an ambiguous card: the cursor is in Deck."""
+    app = make_app(game())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        await pilot.press("r", *"parkl", "enter")
+        field = app.screen.query_one("#f-deed", Input)
+        assert app.focused is field and field.selected_text == "parkl"
+        refusal = text_of(app.screen.query_one("#refusal", Static))
+        assert refusal.endswith("the cursor is in Landed on, its text selected"), refusal
+        await pilot.press(*"park", "enter")  # replaces the text at fault
+        assert journal_lines(app)[-1] == "rent ann Park Place"
+        await pilot.press("k", *"jail free", "enter")
+        refusal = text_of(app.screen.query_one("#refusal", Static))
+        assert "both decks have a card" in refusal and refusal.endswith("the cursor is in Deck"), refusal
+
+
+async def test_the_trade_dialog_says_its_first_field_is_at_fault():
+    """The trade dialog's first field (issue 30's example): a player the game does not know is refused with the
+    cursor there, the name selected."""
+    app = make_app(game())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        await pilot.press("x", "shift+tab", *"zed", "tab", *"bob", "tab", *"10", "ctrl+s")
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog) and journal_lines(app) == GAME
+        field = dialog.query_one("#a", Input)
+        refusal = text_of(dialog.query_one("#refusal", Static))
+        assert app.focused is field and field.selected_text == "zed", refusal
+        assert refusal.endswith("the cursor is in Player, its text selected"), refusal
