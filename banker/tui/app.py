@@ -238,11 +238,11 @@ class BankerApp(App[int], Told):
 
     def keys_offered(self, keys: list[Typed]) -> None:
         self.notify(
-            f"`{typed_text(keys)}` was typed before the dialog opened and was not used: Ctrl+R types it now, "
+            f"`{typed_text(keys)}` was set aside, not used (typed before the dialog showed): Ctrl+R types it now, "
             "any other key drops it.",
             title="Keys set aside",
             severity="warning",
-            timeout=15,
+            timeout=10,  # the offer lasts until the next key; the toast a while, then goes
         )
 
     def action_help_quit(self) -> None:

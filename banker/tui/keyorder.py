@@ -127,9 +127,6 @@ class Told:
     def keys_offered(self, keys: list[Typed]) -> None:
         """A screen that set ``keys`` aside closed: offer them (REPLAY types them; any other key drops them)."""
 
-    def keys_dropped(self, keys: list[Typed]) -> None:
-        """The keys offered were dropped (another key was typed)."""
-
 
 class KeyOrder:
     """The app's one key path: admit a key now, or keep it until the keys before it have taken effect."""
@@ -189,7 +186,9 @@ class KeyOrder:
         if aside is None:
             aside = SetAside(screen, why)
             self.asides.append(aside)
-        aside.why, aside.drawn = why, None
+        if not aside.keys:  # the keys already set aside keep the reason they were set aside for
+            aside.why = why
+        aside.drawn = None
         moved = [*self.offered, *self.waiting]
         self.offered = []
         self.waiting.clear()
@@ -231,12 +230,11 @@ class KeyOrder:
             top.keys.append(event)
             self.told.keys_set_aside(top)
             return False
-        if self.offered:
+        if self.offered:  # offered until this key: REPLAY types them again, any other drops them (the offer said so)
             keys, self.offered = self.offered, []
             if isinstance(event, events.Key) and event.key == REPLAY:
                 self.waiting.extendleft(reversed(keys))
                 return False
-            self.told.keys_dropped(keys)
         self.passed += 1
         return True
 

@@ -75,6 +75,8 @@ async def test_a_dialog_journals_the_canonical_line(key, setup, typed, line):
         await pilot.pause()
         shown = dialog.command()
         await pilot.press("ctrl+s")
+        if line.startswith("bankrupt"):
+            await pilot.press(*"bankrupt", "enter")  # recorded once the word is typed whole (issue 30)
         await pilot.pause()
         assert isinstance(app.screen, TableScreen), dialog.query_one("#refusal").render()
         journalled = app.session.log(limit=1)[0].text

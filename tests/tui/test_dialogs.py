@@ -124,9 +124,10 @@ async def test_a_refused_dialog_keeps_its_fields_and_says_why_inside(key, field,
         assert refusal(app).startswith("✗"), "the refusal is shown inside the dialog"
         assert dialog.focused is not None and dialog.focused.id == fault
         assert journal_lines(app) == before
-        await pilot.press("x")  # the next key edits the field at fault: it was not selected for overwriting
+        assert dialog.focused.selected_text == dialog.focused.value  # selected, as the refused command line is
+        await pilot.press("x")  # the next key replaces the text at fault (issue 30: it was glued on, "parklpark")
         await pilot.pause()
-        assert dialog.query_one(f"#{fault}", Input).value.endswith("x")
+        assert dialog.query_one(f"#{fault}", Input).value == "x"
         assert refusal(app) == "", "editing clears the refusal"
         await pilot.press("escape")
         await pilot.pause()

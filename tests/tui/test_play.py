@@ -354,7 +354,7 @@ async def test_bankruptcy_greys_the_player_and_shows_the_standings():
         assert isinstance(app.screen, CommandDialog)
         assert app.screen.focused.id == "f-player"  # no player filled in: a bankruptcy is never a default
         await pilot.press(*"bob", "tab", *"bank", "enter")
-        await pilot.pause()
+        await pilot.press(*"bankrupt", "enter")  # the word, typed whole (issue 30: never one stray letter away)
         await pilot.pause()
         assert app.session.state.over
         assert type(app.screen).__name__ == "StandingsScreen"

@@ -8,11 +8,11 @@ other key drops them). Where the keys go and what is recorded is the property in
 
 from __future__ import annotations
 
-from textual.widgets import Input, Static
+from textual.widgets import Input, RadioSet, Static
 
 from banker import settings
 from banker.tui.app import make_app
-from banker.tui.dialogs import RaiseMoneyDialog
+from banker.tui.dialogs import ConfirmDialog, RaiseMoneyDialog
 from banker.tui.dialogs.command import CommandDialog
 from banker.tui.dialogs.trade import TradeDialog
 from tests.kit.journal import db_path, journal_lines, make_game
@@ -107,3 +107,35 @@ async def test_the_trade_dialog_says_its_first_field_is_at_fault():
         refusal = text_of(dialog.query_one("#refusal", Static))
         assert app.focused is field and field.selected_text == "zed", refusal
         assert refusal.endswith("the cursor is in Player, its text selected"), refusal
+
+
+async def test_the_offer_to_deal_takes_no_y_typed_before_it():
+    """A short game starts with the offer to deal at random (y/n): a y typed on after the new game's Enter, before
+    the offer showed, would have dealt the deeds. It is set aside; nothing is dealt."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        await pilot.press("n")
+        form = app.screen
+        form.query_one("#variant", RadioSet).focus()
+        await pilot.press("down", "down", "enter")  # Short game (1990s): a deal of deeds to begin with
+        form.query_one("#names", Input).focus()
+        await pilot.press(*"ann bob")
+        await burst(pilot, ["enter", "y"])
+        assert isinstance(app.screen, ConfirmDialog) and journal_lines(app) == []
+        assert set_aside_line(app).startswith("⚠ `y` was typed before this opened")
+        await pilot.press("n")
+        assert journal_lines(app) == [] and "`y`" in list(app._notifications)[-1].message
+
+
+async def test_the_standings_at_the_end_take_no_key_typed_before_them():
+    """The last bankruptcy ends the game and the app opens the standings on its own: the next command typed on is
+    set aside there (the standings say so at their top), not taken as one of the standings' keys."""
+    db = db_path()
+    make_game(db, ("ann", "bob"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        await burst(pilot, ["/", *"bankrupt bob to bank", "enter", "e", "q"])
+        assert type(app.screen).__name__ == "StandingsScreen" and app.is_running
+        assert set_aside_line(app).startswith("⚠ `eq` was typed before this opened")

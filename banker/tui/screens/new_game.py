@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
+from banker.tui.keyorder import hold_typed_ahead
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import ChoiceButton, CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
@@ -297,6 +298,7 @@ class NewGameScreen(Screen[None]):
         # Scrolled into sight once laid out: at 80x24 the form is taller than the screen, and Enter on the names
         # seemed to do nothing, the refusal below the fold (found in issue 20's game-night review).
         self.call_after_refresh(error.scroll_visible, animate=False)
+        hold_typed_ahead(self)  # keys typed on were meant for the game's table, not this form (issue 30)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
