@@ -24,7 +24,7 @@ from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.dom import DOMNode
 from textual.message import Message
-from textual.notifications import SeverityLevel
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import Screen
 
 from banker.tui.keyorder import KeyOrder, SetAside, Told, Typed, typed_text
@@ -36,6 +36,7 @@ from banker.tui.textual_private import (
     give_result_callback,
     page_moves_guarded,
     split_escape_prefix,
+    withdraw_notification,
 )
 from rules import CannotPay, RuleError
 
@@ -168,6 +169,8 @@ class BankerApp(App[int], Told):
         """The order the summaries are read in (made on the first one)."""
         self.keys_bell = True
         """Ring the bell when keys are set aside (``[keyboard] bell``)."""
+        self._offer: Notification | None = None
+        """The toast offering the keys a closed screen set aside, while the offer is open."""
         self.keys = KeyOrder(self, told=self)
         """The one key path (:mod:`banker.tui.keyorder`): each key acts on what the keys before it left, in the
         context the banker saw when typing it."""
@@ -237,13 +240,21 @@ class BankerApp(App[int], Told):
                 self.bell()
 
     def keys_offered(self, keys: list[Typed]) -> None:
-        self.notify(
+        self.offer_ended()  # one offer on show: the one with every key offered
+        self._offer = Notification(
             f"`{typed_text(keys)}` was set aside, not used (typed before the dialog showed): Ctrl+R types it now, "
             "any other key drops it.",
             title="Keys set aside",
             severity="warning",
-            timeout=10,  # the offer lasts until the next key; the toast a while, then goes
+            timeout=10,  # the offer lasts until the next key, and the toast with it; unanswered, it goes after 10 s
         )
+        self.post_message(Notify(self._offer))
+
+    def offer_ended(self) -> None:
+        """The next key answered the offer: its toast goes (it said Ctrl+R types the keys, which is no longer so)."""
+        if self._offer is not None:
+            withdraw_notification(self, self._offer)
+            self._offer = None
 
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit (it copies in a field); say which key does, in plain words (Textual's own message

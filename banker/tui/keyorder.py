@@ -127,6 +127,9 @@ class Told:
     def keys_offered(self, keys: list[Typed]) -> None:
         """A screen that set ``keys`` aside closed: offer them (REPLAY types them; any other key drops them)."""
 
+    def offer_ended(self) -> None:
+        """The keys offered were typed again, dropped or set aside once more: the offer is no longer open."""
+
 
 class KeyOrder:
     """The app's one key path: admit a key now, or keep it until the keys before it have taken effect."""
@@ -190,7 +193,7 @@ class KeyOrder:
             aside.why = why
         aside.drawn = None
         moved = [*self.offered, *self.waiting]
-        self.offered = []
+        self._end_offer()
         self.waiting.clear()
         aside.keys.extend(moved)
         screen.call_after_refresh(self._drawn, aside)
@@ -210,7 +213,12 @@ class KeyOrder:
     def drop(self) -> None:
         """Forget every key set aside or offered (another game is opened: they were meant for this one)."""
         self.asides.clear()
-        self.offered = []
+        self._end_offer()
+
+    def _end_offer(self) -> None:
+        if self.offered:
+            self.offered = []
+            self.told.offer_ended()
 
     @staticmethod
     def _drawn(aside: SetAside) -> None:
@@ -231,7 +239,8 @@ class KeyOrder:
             self.told.keys_set_aside(top)
             return False
         if self.offered:  # offered until this key: REPLAY types them again, any other drops them (the offer said so)
-            keys, self.offered = self.offered, []
+            keys = self.offered
+            self._end_offer()
             if isinstance(event, events.Key) and event.key == REPLAY:
                 self.waiting.extendleft(reversed(keys))
                 return False

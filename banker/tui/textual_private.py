@@ -12,7 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal, Protocol, TypeVar
 
+from textual.app import App
 from textual.message_pump import MessagePump
+from textual.notifications import Notification
 from textual.screen import Screen
 from textual.widgets import Input
 
@@ -28,6 +30,7 @@ PRIVATE_NAMES = frozenset(
         "_move_page",
         "_handle_exception",
         "_index_to_line",
+        "_unnotify",
     }
 )
 """The private Textual names used here; nowhere else in ``banker``."""
@@ -81,6 +84,13 @@ def after_refresh_pending(screen: Screen[Any]) -> bool:
     """``call_after_refresh`` callbacks wait on ``screen`` for its next refresh (the table mounts its command line
     so): a key has not settled while they wait."""
     return bool(screen._callbacks)
+
+
+def withdraw_notification(app: App[Any], notification: Notification) -> None:
+    """Take ``notification`` off the screen before its time is up (the offer of keys set aside ends at the next key,
+    and the toast offering them with it). Textual removes a toast only when it times out or is clicked
+    (``App._unnotify``, a no-op for one already gone)."""
+    app._unnotify(notification)
 
 
 def split_escape_prefix() -> None:

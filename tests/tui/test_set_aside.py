@@ -54,6 +54,25 @@ async def test_the_dialog_says_in_one_line_what_was_set_aside_and_rings_once(mon
         assert "`go ann ⏎ go bob ⏎`" in offer and "Ctrl+R types it now" in offer, offer
 
 
+async def test_the_offer_goes_with_the_next_key_that_answers_it():
+    """The toast says Ctrl+R types the keys now; once a key has typed them (or dropped them) that is no longer so,
+    and the toast goes with the offer (it stayed 10 s, saying Ctrl+R over the next screen; found playing it)."""
+
+    def offers(app) -> list[str]:
+        return [n.message for n in app._notifications if n.title == "Keys set aside"]
+
+    app = make_app(game())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        for answer in ("ctrl+u", "ctrl+r"):  # dropped, then (set aside once more by the rent) typed again
+            await burst(pilot, ["ctrl+u", "escape", *RAISE, *"go ann", "enter"])  # from the table's keys
+            await pilot.press("escape")
+            assert len(offers(app)) == 1, (answer, offers(app))
+            await pilot.press(answer)
+            assert offers(app) == [], answer
+        assert journal_lines(app) == [*GAME, "go ann"]
+
+
 async def test_no_bell_when_the_setting_says_so(monkeypatch):
     path = settings.config_path()
     path.parent.mkdir(parents=True, exist_ok=True)

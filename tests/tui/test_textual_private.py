@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from textual import events, on
 from textual.app import App, ComposeResult
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Static
@@ -165,6 +166,19 @@ def test_the_key_orders_private_names_are_there():
     assert callable(getattr(OptionList, "_move_page", None)), "OptionList._move_page"
     assert isinstance(inspect.getattr_static(OptionList, "_index_to_line"), property), "OptionList._index_to_line"
     assert callable(getattr(App, "_handle_exception", None)), "App._handle_exception"
+    assert callable(getattr(App, "_unnotify", None)), "App._unnotify"
+
+
+async def test_withdraw_notification_takes_the_toast_away_once():
+    app = App()
+    async with app.run_test() as pilot:
+        shown = Notification("offer", timeout=10)
+        app.post_message(Notify(shown))
+        await pilot.pause()
+        assert shown in app._notifications
+        textual_private.withdraw_notification(app, shown)
+        textual_private.withdraw_notification(app, shown)  # already gone: nothing happens
+        assert shown not in app._notifications
 
 
 async def test_queue_empty_and_after_refresh_pending_see_what_waits():
