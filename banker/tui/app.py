@@ -224,7 +224,9 @@ class BankerApp(App[int], Told):
         if not screen.is_attached:
             return
         what = "this opened" if aside.why == "opened" else "the refusal"
-        line = Text(f"⚠ `{typed_text(aside.keys, 24)}` was typed before {what} and not used · Ctrl+R replays it later")
+        said = f"` was typed before {what} and not used (Ctrl+R later)"
+        room = self.size.width - 8 - len(said)  # one line in the dialog box at 80 columns too (its border, padding)
+        line = Text(f"⚠ `{typed_text(aside.keys, max(12, min(40, room)))}{said}")
         shown = screen.query("#set-aside").results(Static)
         widget = next(iter(shown), None)
         if widget is not None:

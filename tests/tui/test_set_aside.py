@@ -54,6 +54,21 @@ async def test_the_dialog_says_in_one_line_what_was_set_aside_and_rings_once(mon
         assert "`go ann ⏎ go bob ⏎`" in offer and "Ctrl+R types it now" in offer, offer
 
 
+async def test_the_line_is_one_line_at_80_columns():
+    """At 80x24 the line was cut at the dialog's edge ("... not used · Ct…"): the keys are cut in the middle instead,
+    so what to do (Ctrl+R) stays on show."""
+    app = make_app(game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await keys_done(pilot)
+        await burst(pilot, [*RAISE, *"go ann", "enter", *"buy bob boardwalk", "enter"])
+        widget = app.screen.query_one("#set-aside", Static)
+        line = text_of(widget)
+        assert line.startswith("⚠ `go ann") and line.endswith(
+            "was typed before this opened and not used (Ctrl+R later)"
+        )
+        assert "…" in line and widget.region.height == 1 and len(line) <= widget.content_region.width, line
+
+
 async def test_the_offer_goes_with_the_next_key_that_answers_it():
     """The toast says Ctrl+R types the keys now; once a key has typed them (or dropped them) that is no longer so,
     and the toast goes with the offer (it stayed 10 s, saying Ctrl+R over the next screen; found playing it)."""
