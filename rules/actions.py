@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar, Literal
 
-from rules.state import Deck
+from rules.words import Deck, TaxChoice
 
 
 class JailWay(StrEnum):
@@ -30,15 +30,6 @@ class TaxKind(StrEnum):
 
     INCOME = "income"
     LUXURY = "luxury"
-
-
-class TaxChoice(StrEnum):
-    """The Income Tax choice made before adding up (seed 000, "INCOME TAX"): the flat $200 or 10% of worth. ``200`` is
-    the journal's word for the flat choice on every board (its JSON stays as it was written); the amount charged is
-    the edition's figure (``Board.income_tax``), which is also how the command language types and writes it."""
-
-    FLAT = "200"
-    PERCENT = "10%"
 
 
 class EndReason(StrEnum):

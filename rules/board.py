@@ -17,7 +17,6 @@ from typing import Any, cast
 
 from rules.errors import UnknownName
 from rules.fields import (
-    MAX_AMOUNT,
     MONEY,
     NAME,
     Checked,
@@ -32,6 +31,7 @@ from rules.fields import (
     unknown,
 )
 from rules.names import name_key, shown
+from rules.words import MAX_AMOUNT
 
 
 class SquareKind(Enum):
@@ -513,7 +513,7 @@ EDITION_KEYS: dict[str, Field] = {
     "chest": Checked("the edition's own Community Chest deck: 16 or 17 `[[chest]]` cards"),
 }
 """The keys of an edition file (docs/editions.md), each with its kind and its limits: the one place a key is
-bounded. Money is :data:`rules.fields.MONEY` (1 to :data:`rules.fields.MAX_AMOUNT`), a name 1 to 40 printable
+bounded. Money is :data:`rules.fields.MONEY` (1 to :data:`rules.words.MAX_AMOUNT`), a name 1 to 40 printable
 characters (:data:`rules.fields.NAME`)."""
 
 SQUARE_KEYS: dict[str, Field] = {

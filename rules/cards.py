@@ -31,7 +31,8 @@ from rules.jail import JAIL_CARD_RULE, card_holder, send_to_jail
 from rules.money import to_bank_or_pot, transfer
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.payments import collect_each, go_salary, pay_each
-from rules.state import Deck, GameState
+from rules.state import GameState
+from rules.words import Deck
 
 __all__ = [
     "CARD_RULE",

@@ -84,5 +84,5 @@ def _value(hint: Any, value: Any) -> Any:
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _build(hint, value)
     if isinstance(hint, type) and issubclass(hint, Enum):
-        return hint(value)  # the closed words (rules.actions.Deck, ...): StrEnums, so they encode as written
+        return hint(value)  # the closed words (rules.words.Deck, ...): StrEnums, so they encode as written
     return value

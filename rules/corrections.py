@@ -12,10 +12,11 @@ from __future__ import annotations
 from rules.actions import Correction
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import MAX_AMOUNT, active_player, transfer
+from rules.money import active_player, transfer
 from rules.names import check_text
 from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
+from rules.words import MAX_AMOUNT
 
 CORRECTION_RULE = "rulings, corrections"
 """docs/rulings.md, "Corrections": the books know no mistakes."""

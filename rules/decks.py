@@ -18,9 +18,9 @@ from typing import Any
 from rules.board import Board, normalise
 from rules.data import HERE, read_text
 from rules.errors import RuleError
-from rules.fields import MAX_AMOUNT, Choice, Field, FieldError, Switch, Text, Whole, read, unknown
+from rules.fields import Choice, Field, FieldError, Switch, Text, Whole, read, unknown
 from rules.names import shown
-from rules.state import Deck
+from rules.words import MAX_AMOUNT, Deck
 
 CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
 DECKS = tuple(Deck)
@@ -85,7 +85,7 @@ CARD_KEYS: dict[str, Field] = {
     "target": Choice(("railroad", "utility"), default=""),
 }
 """The keys of a card (``[[chance]]``, ``[[chest]]``), each with its kind and limits: money (``amount``, and the
-repairs' ``house`` and ``hotel``) to :data:`rules.fields.MAX_AMOUNT`, a move's square on the board, a nearest
+repairs' ``house`` and ``hotel``) to :data:`rules.words.MAX_AMOUNT`, a move's square on the board, a nearest
 card's target. The fields of :class:`CardDef`."""
 
 

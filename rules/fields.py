@@ -14,10 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.names import shown, unprintable
-
-MAX_AMOUNT = 1_000_000
-"""Larger sums are typing mistakes: the whole game holds about $15,000 in notes (seed 000, PREPARATION). Every
-amount typed, every card's amount and every figure of an edition is at most this."""
+from rules.words import MAX_AMOUNT
 
 MISSING: Any = object()
 """The value of a key a file leaves out, where the key has no default."""

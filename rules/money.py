@@ -10,9 +10,9 @@ from typing import TypeVar
 
 from rules.board import Deed
 from rules.errors import CannotPay, RuleError
-from rules.fields import MAX_AMOUNT as MAX_AMOUNT  # declared with the data files' bounds, which it sets
 from rules.outcome import BANK, POT, Transfer, TransferKind
 from rules.state import GameState, Player
+from rules.words import MAX_AMOUNT
 
 
 def rounded_tenth(amount: int) -> int:

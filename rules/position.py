@@ -41,9 +41,10 @@ from rules.decks import DECK_TITLES, CardKind, deck_cards, deck_key
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.jail import JAIL_CARD_RULE, JAIL_RULE, NEXT_TURN_RULE, TURNS_IN_JAIL, card_holder
-from rules.money import MAX_AMOUNT, active_player, evolve
+from rules.money import active_player, evolve
 from rules.outcome import Outcome
 from rules.state import GameState, Holding, Jail
+from rules.words import MAX_AMOUNT
 
 TAKEOVER_RULE = "rulings, taking over a game"
 """docs/rulings.md, "Taking over a game": the books are silent."""

@@ -37,10 +37,10 @@ from rules.state import GameState
 from rules.valuation import Standing, Valuation, standings, valuation, winner
 
 if TYPE_CHECKING:
-    from rules.actions import TaxChoice
     from rules.rent import DeedCard, RentQuote
     from rules.taxes import TaxOptions
     from rules.trades import TakeoverTerms
+    from rules.words import TaxChoice
 
 __all__ = [
     "Standing",

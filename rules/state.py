@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
@@ -19,18 +18,11 @@ from rules.limits import check_settings
 from rules.names import check_names
 from rules.options import BY_KEY, OPTIONS, follower
 from rules.variants import Variant, find_variant, load_variant
+from rules.words import Deck
 
 OMITTED_WHEN_DEFAULT = "omitted_when_default"
 """A dataclass field's metadata key: :mod:`rules.codec` leaves the field out of a saved state while it holds its
 default (a field added after states were saved, so those keep their bytes)."""
-
-
-class Deck(StrEnum):
-    """The two card decks (seed 000, "CHANCE" and "COMMUNITY CHEST"); a Get Out of Jail Free card a player holds
-    is named by its deck (here, so a saved state decodes without loading the cards or the actions)."""
-
-    CHANCE = "chance"
-    CHEST = "chest"
 
 
 @dataclass(frozen=True)

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import Tax, TaxChoice, TaxKind
+from rules.actions import Tax, TaxKind
 from rules.board import SquareKind
 from rules.engine import handles
 from rules.errors import RuleError, canonical
 from rules.money import rounded_tenth, to_bank_or_pot, transfer
 from rules.outcome import Outcome, TransferKind
 from rules.state import GameState
+from rules.words import TaxChoice
 
 INCOME_RULE = 'seed 000, "INCOME TAX"'
 DARROW_RULE = "seed 001, INCOME TAX"

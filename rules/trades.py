@@ -17,7 +17,8 @@ from rules.jail import DECK_TITLES, JAIL_CARD_RULE, deck_key
 from rules.money import check_amount, transfer
 from rules.mortgages import lift_cost
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
-from rules.state import Deck, GameState
+from rules.state import GameState
+from rules.words import Deck
 
 TRADE_RULE = "seed 000, SELLING PROPERTY"
 MORTGAGE_RULE = "seed 000, MORTGAGES"

@@ -22,7 +22,7 @@ from rules.errors import RuleError
 from rules.names import shown
 
 if TYPE_CHECKING:
-    from rules.actions import TaxChoice
+    from rules.words import TaxChoice
 
 
 class IncomeTax(Enum):
@@ -127,7 +127,7 @@ class Variant:
         """The Income Tax options a player has, as the ``tax`` action names them: $200 or 10%
         (``(TaxChoice.FLAT, TaxChoice.PERCENT)``), chosen before adding up (seed 000, "INCOME TAX"); the flat amount
         only (seed 003, SHORT GAME rule 4); 10% only (seed 001)."""
-        from rules.actions import TaxChoice  # at run time only: rules.actions reads the state, which reads variants
+        from rules.words import TaxChoice
 
         return {
             IncomeTax.CHOICE: (TaxChoice.FLAT, TaxChoice.PERCENT),

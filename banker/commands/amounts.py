@@ -1,5 +1,5 @@
 """Reading an amount of money typed as words (``$1,500``, ``£200``, ``150``): one reader, with one ceiling
-(:data:`rules.money.MAX_AMOUNT`), for every verb, form and new-game option that takes a figure. The sign and the
+(:data:`rules.words.MAX_AMOUNT`), for every verb, form and new-game option that takes a figure. The sign and the
 thousands separator are the game's edition's (:class:`rules.board.Board`); without a game, any edition's sign."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import re
 from banker.commands.kinds import CommandError
 from rules.board import Board
 from rules.editions import all_editions, find_edition
-from rules.money import MAX_AMOUNT as MAX_AMOUNT  # the one ceiling, re-exported for the language's readers
 from rules.names import shown
+from rules.words import MAX_AMOUNT as MAX_AMOUNT  # the one ceiling, re-exported for the language's readers
 
 
 def _signs(board: Board | None) -> tuple[tuple[str, bool], ...]:

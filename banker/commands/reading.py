@@ -59,7 +59,6 @@ from rules.actions import (
     Sell,
     ShortageAuction,
     Tax,
-    TaxChoice,
     TaxKind,
     Trade,
 )
@@ -70,7 +69,8 @@ from rules.errors import RuleError, UnknownName
 from rules.names import name_key, shown
 from rules.queries import building_lot
 from rules.rent import is_roll
-from rules.state import Deck, GameState
+from rules.state import GameState
+from rules.words import Deck, TaxChoice
 
 
 class _Line:

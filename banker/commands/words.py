@@ -10,10 +10,10 @@ from enum import StrEnum
 from typing import TypeVar
 
 from banker.commands.kinds import CommandError, QueryKind
-from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
+from rules.actions import EndReason, JailWay, TaxKind
 from rules.board import Board, SquareKind
 from rules.names import shown
-from rules.state import Deck
+from rules.words import Deck, TaxChoice
 
 DECKS = {
     "chance": Deck.CHANCE,

@@ -40,9 +40,9 @@ from banker.web.page_data import (
     PlayerPage,
     TablePage,
 )
-from rules.actions import TaxChoice
 from rules.board import Deed, SquareKind
 from rules.state import GameState
+from rules.words import TaxChoice
 
 if TYPE_CHECKING:
     from banker.session import LogEntry, Session

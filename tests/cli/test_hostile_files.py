@@ -16,7 +16,7 @@ import pytest
 from banker.journal import Journal
 from banker.session import Session
 from rules.editions import BUILT_IN
-from rules.fields import MAX_AMOUNT
+from rules.words import MAX_AMOUNT
 from tests.cli.test_cli_errors import BANKER, finish, needs_banker, one_line_error, start
 from tests.kit.journal import finished_game
 

@@ -42,8 +42,8 @@ from rules import (
     Unmortgage,
     new_game,
 )
-from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
-from rules.state import Deck
+from rules.actions import EndReason, JailWay, TaxKind
+from rules.words import Deck, TaxChoice
 
 
 @pytest.fixture

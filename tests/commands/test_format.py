@@ -41,7 +41,6 @@ from rules.actions import (
     Sell,
     ShortageAuction,
     Tax,
-    TaxChoice,
     TaxKind,
     Trade,
     Turn,
@@ -50,9 +49,9 @@ from rules.actions import (
 from rules.cards import deck_cards
 from rules.editions import find_edition
 from rules.errors import RuleError
-from rules.money import MAX_AMOUNT
 from rules.names import check_names
-from rules.state import Deck, GameState, Settings, game_settings, new_game
+from rules.state import GameState, Settings, game_settings, new_game
+from rules.words import MAX_AMOUNT, Deck, TaxChoice
 from tests.kit.fuzz import examples
 
 NAME_CHARS = st.sampled_from(list("AaBbÉéøßĳЖжλ日本क़ि0129-'’"))

@@ -19,7 +19,7 @@ from rules.actions import (
     PositionPot,
     PositionTurn,
 )
-from rules.state import Deck
+from rules.words import Deck
 
 
 @pytest.fixture

@@ -43,8 +43,8 @@ def test_the_fixture_covers_every_closed_word():
 
 def test_decoded_closed_words_are_the_engines_enums():
     from banker.journal import EventKind
-    from rules.actions import EndReason, JailWay, TaxChoice, TaxKind
-    from rules.state import Deck
+    from rules.actions import EndReason, JailWay, TaxKind
+    from rules.words import Deck, TaxChoice
 
     decoded = [action_from_dict(json.loads(raw)) for raw in ACTIONS]
     words = [

@@ -188,7 +188,7 @@ def test_seed_000_chance_and_community_chest_the_deck_is_the_one_that_has_such_a
     card; refused when both decks or neither has one (seed 000, "CHANCE" and "COMMUNITY CHEST")."""
     from rules.cards import deck_of
     from rules.errors import RuleError
-    from rules.state import Deck
+    from rules.words import Deck
 
     assert deck_of("classic", "xmas") is Deck.CHEST
     assert deck_of("classic", "street repairs") is Deck.CHEST
@@ -209,7 +209,7 @@ def test_seed_000_chance_copies_of_one_printed_card_are_named_by_their_words(edi
     candidates names it once (seed 000, "CHANCE": the card is followed as printed)."""
     from rules.cards import deck_of, resolve_card
     from rules.errors import RuleError
-    from rules.state import Deck
+    from rules.words import Deck
 
     assert deck_of(style, "nearest railroad", edition) is Deck.CHANCE
     assert resolve_card(style, "chance", "nearest railroad", edition).id == "nearest_railroad_1"
@@ -226,7 +226,7 @@ def test_no_other_deck_of_any_edition_has_copies_of_a_card():
 
     from rules.cards import deck_cards
     from rules.editions import find_edition
-    from rules.state import Deck
+    from rules.words import Deck
 
     copies = set()
     for edition in ("us", "uk"):
@@ -245,7 +245,7 @@ def test_every_shared_deck_file_shipped_is_a_whole_valid_deck():
     not with each edition that names it (that was launch time): so a broken one is found here, before a game."""
     from rules.data import HERE
     from rules.decks import _load_file
-    from rules.state import Deck
+    from rules.words import Deck
 
     files = sorted(HERE.glob("cards_*.toml"))
     assert [f.name for f in files] == ["cards_2008.toml", "cards_classic.toml", "cards_uk.toml"]

@@ -187,7 +187,7 @@ def test_a_dm_game_starts_with_30000_each_and_charges_the_board_figures():
     """seed 000, PREPARATION ("Each player is given $1500"), with the edition's figure: 30.000 DM each, the bank
     owing the players' money; GO, jail, both taxes and the German cards in DM."""
     from rules import JailAction, Next, Tax
-    from rules.actions import TaxChoice
+    from rules.words import TaxChoice
 
     s = dm()
     assert [p.cash for p in s.players] == [30000] * 3 and s.bank == -90000 and conserved(s)

@@ -36,8 +36,9 @@ from rules.actions import (
 from rules.codec import state_to_dict
 from rules.jail import jail_status
 from rules.position import position_problems
-from rules.state import Deck, GameState, Jail, Settings
+from rules.state import GameState, Jail, Settings
 from rules.valuation import standings, valuation
+from rules.words import Deck
 from tests.kit.conservation import conserved
 from tests.kit.fuzz import examples
 from tests.kit.games import fresh, refused

@@ -8,7 +8,8 @@ from dataclasses import replace
 
 import rules
 from rules import queries
-from rules.actions import JailAction, TaxChoice, Turn
+from rules.actions import JailAction, Turn
+from rules.words import TaxChoice
 from tests.kit.games import fresh, own, set_cash
 
 

@@ -6,8 +6,8 @@ import pytest
 from rules import CannotPay, RuleError, apply
 from rules.actions import Items, Trade
 from rules.jail import JAIL_CARD_RULE
-from rules.state import Deck
 from rules.trades import takeover_terms
+from rules.words import Deck
 from tests.kit.conservation import conserved
 from tests.kit.games import fresh, own, set_cash
 

@@ -5,9 +5,9 @@ import tomllib
 import pytest
 
 from rules import HouseRules, RuleError, Settings, new_game
-from rules.actions import TaxChoice
 from rules.data import read_text
 from rules.variants import EndRule, IncomeTax, JailRule, all_variants, find_variant
+from rules.words import TaxChoice
 from tests.kit.conservation import conserved
 from tests.kit.games import fresh
 

@@ -45,8 +45,9 @@ if TYPE_CHECKING:
     from banker.tui.host import Banker
     from banker.tui.widgets.command_line import CommandLine
     from rules import GameState
-    from rules.actions import TaxChoice, TaxKind
+    from rules.actions import TaxKind
     from rules.board import Board
+    from rules.words import TaxChoice
 
 JOURNAL_LINES = 30
 
@@ -462,8 +463,9 @@ class TableScreen(Screen[None]):
         "INCOME TAX"); the field is labelled with the board's own figure, which is what it records."""
         from banker import commands
         from banker.tui.dialogs import Field
-        from rules.actions import TaxChoice, TaxKind
+        from rules.actions import TaxKind
         from rules.board import SquareKind
+        from rules.words import TaxChoice
 
         state = self.state
         board = state.board
@@ -763,7 +765,7 @@ def _not_the_percent(typed: str, spellings: Mapping[str, TaxChoice | TaxKind], b
     """The tax dialog's choice is made and is not the 10%: its preview (what is paid, or that the player cannot pay
     it) gives nothing away (seed 000, "INCOME TAX": choose before adding up; issue 22: no "cannot pay" line)."""
     from banker import commands
-    from rules.actions import TaxChoice
+    from rules.words import TaxChoice
 
     figure = commands.strip_sign(typed, board)  # "$200", "4.000 DM": the flat figure as the board writes it
     if board.thousands.strip() and figure.replace(board.thousands, "").isdigit():

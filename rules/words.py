@@ -1,0 +1,28 @@
+"""The closed words every part of the rules shares, and the one bound on an amount: a leaf that imports nothing of
+``rules``, so the data modules (the board, the decks, the variants) and the state and the actions may all name
+them without importing each other."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+MAX_AMOUNT = 1_000_000
+"""Larger sums are typing mistakes: the whole game holds about $15,000 in notes (seed 000, PREPARATION). Every
+amount typed, every card's amount and every figure of an edition is at most this."""
+
+
+class Deck(StrEnum):
+    """The two card decks (seed 000, "CHANCE" and "COMMUNITY CHEST"); a Get Out of Jail Free card a player holds
+    is named by its deck (here, so a saved state decodes without loading the cards or the actions)."""
+
+    CHANCE = "chance"
+    CHEST = "chest"
+
+
+class TaxChoice(StrEnum):
+    """The Income Tax choice made before adding up (seed 000, "INCOME TAX"): the flat $200 or 10% of worth. ``200`` is
+    the journal's word for the flat choice on every board (its JSON stays as it was written); the amount charged is
+    the edition's figure (``Board.income_tax``), which is also how the command language types and writes it."""
+
+    FLAT = "200"
+    PERCENT = "10%"
