@@ -44,7 +44,8 @@ _ACTIONS = (
 )
 _HOME: dict[str, str] = {
     **dict.fromkeys(_ACTIONS, "rules.actions"),
-    **dict.fromkeys(("Board", "Deed", "SquareKind", "load_board"), "rules.board"),
+    **dict.fromkeys(("Board", "Deed", "SquareKind"), "rules.board"),
+    "load_board": "rules.editions",
     "apply": "rules.engine",
     **dict.fromkeys(("CannotPay", "RuleError", "UnknownName"), "rules.errors"),
     **dict.fromkeys(("BANK", "POT", "Outcome", "Transfer"), "rules.outcome"),
@@ -158,7 +159,7 @@ if TYPE_CHECKING:  # what a type checker reads; at run time the names come from 
     from rules.board import (
         SquareKind as SquareKind,
     )
-    from rules.board import (
+    from rules.editions import (
         load_board as load_board,
     )
     from rules.engine import (

@@ -304,14 +304,6 @@ def slug(name: str) -> str:
     return re.sub(r"[^0-9a-z]+", "_", name.casefold().replace("'", "").replace("&", "and")).strip("_")
 
 
-def load_board(edition: str = "us") -> Board:
-    """The board of an edition by key or alias (``us``, ``uk``, an edition file's key):
-    :func:`rules.editions.find_edition`."""
-    from rules.editions import find_edition
-
-    return find_edition(edition)
-
-
 def _group_marks(group_data: dict[str, Any], bad: Callable[[str, str], Exception]) -> dict[str, str]:
     """Each group's mark: the file's ``mark`` (one to three letters or digits, no two groups alike), else one made
     from the group's title ("Dark Blue" -> "DB", "Brown" -> "BR"; an edition file written before the marks, or a

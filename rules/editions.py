@@ -208,6 +208,11 @@ def find_edition(key_or_alias: str) -> Board:
     raise RuleError(EDITION_RULE, f'no edition called "{shown(str(key_or_alias))}"; choose one of {choices}')
 
 
+def load_board(edition: str = "us") -> Board:
+    """The board of an edition by key or alias (``us``, ``uk``, an edition file's key): :func:`find_edition`."""
+    return find_edition(edition)
+
+
 def is_edition_file(text: str) -> bool:
     """Does ``text`` name a file rather than an edition (``--edition springfield.toml``, ``~/boards/x.toml``)?"""
     return text.casefold().endswith(".toml") or "/" in text or "\\" in text

@@ -32,7 +32,7 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
     variant is not for. Returns the settings with the variant and edition spelt as stored."""
     from dataclasses import replace
 
-    from rules.board import load_board
+    from rules.editions import load_board
     from rules.variants import find_variant
 
     if not isinstance(settings.variant, str) or not isinstance(settings.edition, str):

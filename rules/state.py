@@ -12,7 +12,8 @@ from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import Any
 
-from rules.board import Board, Deed, format_money, load_board, resolve
+from rules.board import Board, Deed, format_money, resolve
+from rules.editions import load_board
 from rules.errors import RuleError
 from rules.limits import check_settings
 from rules.names import check_names

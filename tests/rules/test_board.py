@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.board import BoardDataError, SquareKind, load_board, parse_board
+from rules.board import BoardDataError, SquareKind, parse_board
+from rules.editions import load_board
 
 REFERENCE = Path(__file__).parents[1] / "data" / "board_us.json"
 KINDS = {

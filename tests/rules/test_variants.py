@@ -239,7 +239,7 @@ def test_a_variant_file_names_its_own_key(monkeypatch):
 def test_a_summary_names_amounts_in_the_editions_money():
     """seed 003, SHORT GAME rule 4: a flat Income Tax, the board's figure ($200, £200), in the edition's money; a
     summary that writes a sign of its own is refused when the file is read."""
-    from rules.board import load_board
+    from rules.editions import load_board
     from rules.variants import VariantDataError, parse_variant
 
     short = find_variant("short-1990s")

@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from rules.board import load_board
+from rules.editions import load_board
 from tests.kit.phones import TABLE_SEAT, path_of, phone_game, served
 from tests.kit.terminal import MARKS, Terminal
 
