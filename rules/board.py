@@ -8,6 +8,7 @@ figures) and names the bad entry, because a wrong rent is worse than none.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -280,8 +281,6 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
     if found:
         cands = tuple(names[i] for i in sorted(found))
         raise UnknownName(f'"{shown(text, 40)}" could be {or_list(cands)}', candidates=cands)
-    import difflib  # only for the suggestions in a refusal
-
     close = difflib.get_close_matches(wanted, [normalise(n) for n in names.values()], n=4, cutoff=0.5)
     by_norm = {normalise(n): n for n in names.values()}
     cands = tuple(by_norm[c] for c in close)

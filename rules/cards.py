@@ -78,7 +78,7 @@ def card(state: GameState, action: Card) -> Outcome:
     player = state.players[index]
     if player.bankrupt:
         raise RuleError(CARD_RULE, f"{player.name} is bankrupt and out of the game")
-    c = find_card(state.settings.cards, action.deck, action.card, state.settings.edition)
+    c = find_card(state.settings.cards, action.deck, action.card, state.board)
     return EFFECTS[c.kind](state, index, c, f'{player.name} draws {DECK_TITLES[c.deck]} "{c.text}"')
 
 

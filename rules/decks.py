@@ -174,12 +174,10 @@ def check_decks(board: Board, data: dict[str, Any], journalled: bool = False) ->
             raise CardDataError(f"{board.source}: decks: {e}") from None
 
 
-def deck_cards(style: str, deck: str, edition: str = "us") -> tuple[CardDef, ...]:
-    """The cards of one deck (``chance``/``chest``) of one of the edition's decks (``classic``, ``2008``, ``uk``, or
-    the edition's own), in data order."""
-    from rules.editions import find_edition
-
-    board = find_edition(edition)
+def deck_cards(style: str, deck: str, board: Board) -> tuple[CardDef, ...]:
+    """The cards of one deck (``chance``/``chest``) of one of the ``board``'s decks (``classic``, ``2008``, ``uk``, or
+    the edition's own), in data order. The board is handed in (a game's ``state.board``): the decks do not look
+    editions up, the editions check their decks."""
     key = normalise(style)
     if key not in map(normalise, board.decks):
         raise RuleError(
@@ -198,16 +196,14 @@ def deck_cards(style: str, deck: str, edition: str = "us") -> tuple[CardDef, ...
     return cached[deck_key(deck)]
 
 
-def default_deck(edition: str) -> str:
-    """The deck a new game of the edition is played with: the first it names."""
-    from rules.editions import find_edition
-
-    return find_edition(edition).decks[0]
+def default_deck(board: Board) -> str:
+    """The deck a new game on ``board`` is played with: the first its edition names."""
+    return board.decks[0]
 
 
-def find_card(style: str, deck: str, card_id: str, edition: str = "us") -> CardDef:
+def find_card(style: str, deck: str, card_id: str, board: Board) -> CardDef:
     """A card by id; hyphens, spaces and case do not matter. An unknown id lists the deck's ids."""
-    cards = deck_cards(style, deck, edition)
+    cards = deck_cards(style, deck, board)
     wanted = normalise(card_id)
     for c in cards:
         if normalise(c.id) == wanted:
@@ -247,14 +243,14 @@ def _matching(cards: tuple[CardDef, ...], text: str) -> list[CardDef]:
     return list(first.values())
 
 
-def deck_of(style: str, text: str, edition: str = "us") -> Deck:
+def deck_of(style: str, text: str, board: Board) -> Deck:
     """The deck of the card a banker names by ``text`` when the deck is not said: the one deck that has such a card
     (``street repairs`` and ``opera`` are Chance or Community Chest only by their words). Refused when neither deck
     or both decks have one (seed 000, "CHANCE" and "COMMUNITY CHEST": a card is drawn from one deck, so naming the
     deck settles it)."""
     if not normalise(text):
         raise RuleError(CARD_RULE, "the card is missing: type its id or words printed on it")
-    found = [deck for deck in Deck if _matching(deck_cards(style, deck.value, edition), text)]
+    found = [deck for deck in Deck if _matching(deck_cards(style, deck.value, board), text)]
     if len(found) == 1:
         return found[0]
     if found:
@@ -262,13 +258,13 @@ def deck_of(style: str, text: str, edition: str = "us") -> Deck:
     raise RuleError(CARD_RULE, f'no Chance or Community Chest card "{text}"')
 
 
-def resolve_card(style: str, deck: str, text: str, edition: str = "us") -> CardDef:
+def resolve_card(style: str, deck: str, text: str, board: Board) -> CardDef:
     """The card a banker means by ``text``: its id, a unique prefix of its id, or words printed on it
     (``chairman``, ``pay each player``, ``repairs``), since the players hold the card, not its id. Every typed
     word must begin a word of the card's text or id, and exactly one card of the deck may match. An unknown or
     ambiguous text lists the cards it could be (seed 000, "CHANCE" and "COMMUNITY CHEST": the card is followed
     as printed, so the printed words are the natural way to name it)."""
-    cards = deck_cards(style, deck, edition)
+    cards = deck_cards(style, deck, board)
     if not normalise(text):
         raise RuleError(CARD_RULE, "the card is missing: type its id or words printed on it")
     found = _matching(cards, text)

@@ -20,10 +20,12 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.board import Board, BoardDataError, normalise, parse_board
+from rules.board import EDITION_KEYS, GROUP_KEYS, SQUARE_KEYS, Board, BoardDataError, normalise, parse_board
 from rules.bounded import EDITION_FILE, DataError, read_file, read_toml
 from rules.data import HERE
+from rules.decks import CARD_KEYS, check_decks
 from rules.errors import RuleError
+from rules.fields import fields_markdown
 from rules.names import shown
 
 BUILT_IN = HERE / "editions"
@@ -64,8 +66,6 @@ def parse_edition(data: dict[str, Any], source: str, journalled: bool = False) -
     shared deck or the file's own ``[[chance]]``/``[[chest]]``, every card's square on the board). ``journalled``:
     a game's own copy, held to the kinds of its keys but not to limits added since (:class:`rules.fields.Field`)."""
     board = parse_board(data, source=source, journalled=journalled)
-    from rules.decks import check_decks  # the decks know what a deck is; they import the board, not the editions
-
     try:
         check_decks(board, data, journalled)
     except ValueError as e:
@@ -263,10 +263,6 @@ def editions_markdown() -> str:
 def keys_markdown() -> str:
     """The docs' tables of what each key of an edition file holds (docs/editions.md), from the tables that bound
     them: the file's, a square's, a group's, a card's."""
-    from rules.board import EDITION_KEYS, GROUP_KEYS, SQUARE_KEYS
-    from rules.decks import CARD_KEYS
-    from rules.fields import fields_markdown
-
     parts = [("The file", EDITION_KEYS), ("A `[[square]]`", SQUARE_KEYS), ("A `[groups.<key>]`", GROUP_KEYS)]
     parts.append(("A card (`[[chance]]`, `[[chest]]`)", CARD_KEYS))
     return "\n\n".join(f"{title}:\n\n{fields_markdown(table)}" for title, table in parts)

@@ -18,6 +18,7 @@ from rules.state import GameState
 A = TypeVar("A", bound=Action)
 Handler = Callable[[GameState, A], Outcome]
 _HANDLERS: dict[type[Action], Handler[Any]] = {}
+_BEFORE_PLAY: list[Callable[[GameState], None]] = []
 _LOADED = False
 
 SETUP_ACTIONS = (Deal, DealRandom, Turn, Next, *POSITION_TYPES)
@@ -35,6 +36,14 @@ def handles(kind: type[A]) -> Callable[[Handler[A]], Handler[A]]:
     return register
 
 
+def before_play(check: Callable[[GameState], None]) -> Callable[[GameState], None]:
+    """Register a check of a position taken over from the board, run when play begins (``rules.position``): it
+    raises :class:`RuleError` when the position cannot stand. Registered as the handlers are, so the engine
+    imports no rules module but the handlers' list."""
+    _BEFORE_PLAY.append(check)
+    return check
+
+
 def apply(state: GameState, action: Action) -> Outcome:
     """Validate ``action`` against ``state`` and return what it does. Raises :class:`RuleError` when refused."""
     load_handlers()
@@ -46,9 +55,8 @@ def apply(state: GameState, action: Action) -> Outcome:
     setup = isinstance(action, SETUP_ACTIONS)
     if state.taken_over and not state.started and not setup:
         # Play begins with this action: the position taken over line by line must now stand as a whole
-        from rules.position import check_position
-
-        check_position(state)
+        for check in _BEFORE_PLAY:
+            check(state)
     outcome = handler(state, action)
     if not outcome.state.started and not setup:
         outcome = replace(outcome, state=replace(outcome.state, started=True))

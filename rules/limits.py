@@ -9,14 +9,14 @@ US box's; on a board in other money they are in proportion to its starting money
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
 
+from rules.board import Board
+from rules.editions import all_editions, load_board
 from rules.errors import RuleError
 from rules.names import shown
 from rules.options import BY_KEY, OPTIONS
-
-if TYPE_CHECKING:
-    from rules.state import Settings
+from rules.variants import Variant, find_variant
 
 SETTINGS_RULE = "settings"
 MAX_MINUTES = BY_KEY["time_limit_minutes"].most
@@ -27,37 +27,36 @@ LUXURY_TAXES = (0, *BY_KEY["luxury_tax"].choices)
 """0: the variant's figure (else the edition's); 75 and 100: the figures printed on boards."""
 
 
-def check_settings(settings: Settings, players: int | None = None) -> Settings:
-    """Refuse settings outside the ranges above, a time-limit game without a time, or a number of ``players`` the
-    variant is not for. Returns the settings with the variant and edition spelt as stored."""
-    from dataclasses import replace
-
-    from rules.editions import load_board
-    from rules.variants import find_variant
-
-    if not isinstance(settings.variant, str) or not isinstance(settings.edition, str):
+def check_settings(
+    variant_name: str, edition: str, cards: str, options: Mapping[str, object], players: int | None = None
+) -> tuple[Variant, Board]:
+    """Refuse settings outside the ranges above, a time-limit game without a time, a card style the edition has not
+    or a number of ``players`` the variant is not for. ``options`` holds every option of
+    :data:`rules.options.OPTIONS` by key (``rules.state.Settings.options``: the values, not the settings, so the
+    state and its settings may use this check without it knowing them). Returns the variant and the board named."""
+    if not isinstance(variant_name, str) or not isinstance(edition, str):
         raise RuleError(SETTINGS_RULE, "the variant and the edition are names")
-    variant = find_variant(settings.variant)
-    board = load_board(settings.edition)
+    variant = find_variant(variant_name)
+    board = load_board(edition)
     for option in OPTIONS:  # each option's type and bounds, as declared once (rules/options.py)
-        value = getattr(settings.house_rules if option.house_rule else settings, option.key)
-        why = option.on_board(board.scaled).refusal(value, board.money)
+        why = option.on_board(board.scaled).refusal(options[option.key], board.money)
         if why is not None:
             raise RuleError(SETTINGS_RULE, why)
-    if variant.may_end_by_time and settings.time_limit_minutes == 0:
+    minutes = options["time_limit_minutes"]
+    if variant.may_end_by_time and minutes == 0:
         raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
-    if not variant.may_end_by_time and settings.time_limit_minutes:
+    if not variant.may_end_by_time and minutes:
         # found in review: `banker new standard ... --minutes 5` was kept, and no clock was shown or kept
         raise RuleError(
             "seed 002, TIME LIMIT GAME",
             f"a time limit is for the time-limit game; {variant.title} has none: leave the minutes out",
         )
-    if not isinstance(settings.cards, str):
+    if not isinstance(cards, str):
         raise RuleError(SETTINGS_RULE, "the card style is a name")
-    if settings.cards not in board.decks:
+    if cards not in board.decks:
         raise RuleError(
             SETTINGS_RULE,
-            f'the {board.title} edition has no card style called "{shown(settings.cards, 20)}"; '
+            f'the {board.title} edition has no card style called "{shown(cards, 20)}"; '
             f"choose {' or '.join(board.decks)}",
         )
     if players is not None and not variant.min_players <= players <= variant.max_players:
@@ -65,7 +64,7 @@ def check_settings(settings: Settings, players: int | None = None) -> Settings:
             f"seeds: {variant.seeds}",
             f"{variant.title} is for {variant.min_players} to {variant.max_players} players, not {players}",
         )
-    return replace(settings, variant=variant.key, edition=board.edition)
+    return variant, board
 
 
 def setting_number(text: str, what: str) -> int:
@@ -74,8 +73,6 @@ def setting_number(text: str, what: str) -> int:
     text = text.strip()
     if not text:
         return 0
-    from rules.editions import all_editions
-
     digits = text
     for sign in sorted({b.currency for b in all_editions()}, key=len, reverse=True):
         if digits.startswith(sign):

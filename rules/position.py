@@ -38,7 +38,7 @@ from rules.actions import (
 from rules.board import SquareKind
 from rules.buildings import HOTELS, HOUSES, MORTGAGES, describe_level
 from rules.decks import DECK_TITLES, CardKind, deck_cards, deck_key
-from rules.engine import handles
+from rules.engine import before_play, handles
 from rules.errors import RuleError
 from rules.jail import JAIL_CARD_RULE, JAIL_RULE, NEXT_TURN_RULE, TURNS_IN_JAIL, card_holder
 from rules.money import active_player, evolve
@@ -188,7 +188,7 @@ def position_jail_card(state: GameState, action: PositionJailCard) -> Outcome:
     name = state.players[index].name
     deck = deck_key(action.deck)
     title = DECK_TITLES[deck]
-    cards = deck_cards(state.settings.cards, deck, state.settings.edition)
+    cards = deck_cards(state.settings.cards, deck, state.board)
     if not any(c.kind is CardKind.JAIL_CARD for c in cards):
         raise RuleError(JAIL_CARD_RULE, f"this game's {title} deck has no Get Out of Jail Free card")
     holder = card_holder(state, deck)
@@ -294,6 +294,7 @@ def position_problems(state: GameState) -> tuple[RuleError, ...]:
     return tuple(problems)
 
 
+@before_play
 def check_position(state: GameState) -> None:
     """Refuse the first move while the position taken over cannot stand, naming every fault (the rule of the
     first)."""

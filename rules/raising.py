@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from rules.actions import Mortgage, Sell
 from rules.buildings import describe_level
+from rules.engine import apply
 from rules.errors import RuleError
 from rules.state import GameState
 
@@ -61,8 +62,6 @@ def _group_sales(state: GameState, index: int, group: str, start: int) -> list[R
     (ties: board order), then evenly from the highest. Each prefix is tried on the engine; the levels that can
     only go back together (a hotel broken down needs houses the bank lacks) form one last step that clears the
     group at once (seed 000, SELLING PROPERTY: "All hotels on one color-group may be sold at once")."""
-    from rules.engine import apply
-
     board = state.board
     lots = [board.deeds[i] for i in board.groups[group].deeds]
     levels = {d.index: state.deeds[d.index].level for d in lots}

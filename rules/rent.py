@@ -18,6 +18,7 @@ from rules.board import Board, Deed, SquareKind
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, transfer
+from rules.mortgages import lift_cost
 from rules.outcome import Outcome, TransferKind
 from rules.state import GameState
 
@@ -221,8 +222,6 @@ class DeedCard:
 def deed_card(state: GameState, deed: Deed | str) -> DeedCard:
     """The deed's card: every printed rent read by the same functions that charge rent (:func:`quote`), and what
     it collects now (:func:`quote`'s own explanation; for a utility, the multiple of the dice)."""
-    from rules.mortgages import lift_cost
-
     board = state.board
     if not isinstance(deed, Deed):
         deed = board.deed(deed)

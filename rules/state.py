@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from rules.board import Board, Deed, format_money, resolve
+from rules.decks import default_deck
 from rules.editions import load_board
 from rules.errors import RuleError
 from rules.limits import check_settings
@@ -67,6 +68,16 @@ class Settings:
     """The card deck, one of the edition's (:attr:`rules.board.Board.decks`): ``classic`` (pre-2008) or ``2008`` in
     the US edition, ``uk`` in the UK one."""
 
+    def options(self) -> dict[str, object]:
+        """Every option of :data:`rules.options.OPTIONS` by key, a house rule's read from :attr:`house_rules`."""
+        return {o.key: getattr(self.house_rules if o.house_rule else self, o.key) for o in OPTIONS}
+
+    def checked(self, players: int | None = None) -> Settings:
+        """These settings if :func:`rules.limits.check_settings` accepts them for ``players``, with the variant and the
+        edition spelt as stored; else a :class:`RuleError` saying why."""
+        variant, board = check_settings(self.variant, self.edition, self.cards, self.options(), players)
+        return replace(self, variant=variant.key, edition=board.edition)
+
 
 def game_settings(
     variant: str = "standard", edition: str = "us", *, cards: str = "", **options: bool | int
@@ -78,10 +89,8 @@ def game_settings(
     unknown = sorted(set(options) - set(BY_KEY))
     if unknown:
         raise TypeError(f"game_settings: no option called {unknown[0]!r}")
-    from rules.decks import default_deck
-
     try:
-        cards = cards or default_deck(edition)
+        cards = cards or default_deck(load_board(edition))
     except RuleError:  # an unknown edition, refused with its reason by check_settings
         cards = Settings.cards
     house: dict[str, Any] = {k: v for k, v in options.items() if BY_KEY[k].house_rule}
@@ -262,7 +271,7 @@ def new_game(
     settings = settings or Settings()
     if check:
         names = check_names(names)
-        settings = check_settings(settings, len(names))
+        settings = settings.checked(len(names))
     else:
         names = [n.strip() for n in names]
         settings = replace(

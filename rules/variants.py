@@ -14,15 +14,13 @@ import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from rules.board import Board, normalise
 from rules.data import read_text
 from rules.errors import RuleError
 from rules.names import shown
-
-if TYPE_CHECKING:
-    from rules.words import TaxChoice
+from rules.words import TaxChoice
 
 
 class IncomeTax(Enum):
@@ -127,8 +125,6 @@ class Variant:
         """The Income Tax options a player has, as the ``tax`` action names them: $200 or 10%
         (``(TaxChoice.FLAT, TaxChoice.PERCENT)``), chosen before adding up (seed 000, "INCOME TAX"); the flat amount
         only (seed 003, SHORT GAME rule 4); 10% only (seed 001)."""
-        from rules.words import TaxChoice
-
         return {
             IncomeTax.CHOICE: (TaxChoice.FLAT, TaxChoice.PERCENT),
             IncomeTax.FLAT: (TaxChoice.FLAT,),

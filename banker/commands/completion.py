@@ -226,7 +226,7 @@ def _resolve(option: _Option, text: str, state: GameState) -> str | None:
         deck = c.closed_word(option.deck, c.DECKS)
         if deck is None or " " in text:
             return None
-        return _one(lambda: resolve_card(state.settings.cards, deck, text, state.settings.edition).id, text)
+        return _one(lambda: resolve_card(state.settings.cards, deck, text, state.board).id, text)
     return _resolve_slot(option.slot, text, state)
 
 

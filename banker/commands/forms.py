@@ -159,12 +159,12 @@ class Form:
     def card(self, player: str, deck: str, card: str) -> Card:
         """The deck typed, or, left blank, the one deck that has a card of those words (``rules.cards.deck_of``)."""
         who = self.player(player)
-        edition = self.state.settings.edition
+        board = self.state.board
         if self.text(deck):
             which = self.read(deck, _Line.deck, "card")
         else:
             try:
-                which = self.read(card, lambda c, text: deck_of(c.state.settings.cards, text, edition), "card")
+                which = self.read(card, lambda c, text: deck_of(c.state.settings.cards, text, board), "card")
             except Refused as refused:
                 if refused.error.field == "deck":  # both decks have such a card: the deck is what to say
                     raise Refused(refused.error, deck) from None
@@ -172,7 +172,7 @@ class Form:
         return Card(
             who,
             which,
-            self.read(card, lambda c, text: resolve_card(c.state.settings.cards, which, text, edition).id),
+            self.read(card, lambda c, text: resolve_card(c.state.settings.cards, which, text, board).id),
         )
 
     def jail(self, player: str, how: str) -> JailAction:

@@ -399,15 +399,15 @@ def _card(c: _Line) -> Action:
     (``card bob street repairs``; rules.cards.deck_of)."""
     c.need(2)
     player = c.player(c.args[0])
-    edition = c.state.settings.edition
+    board = c.state.board
     if closed_word(c.args[1], DECKS) is None:
         words = " ".join(c.args[1:])
-        deck = deck_of(c.state.settings.cards, words, edition)
+        deck = deck_of(c.state.settings.cards, words, board)
     else:
         c.need(3)
         deck = c.deck(c.args[1])
         words = " ".join(c.args[2:])
-    card = resolve_card(c.state.settings.cards, deck, words, edition)
+    card = resolve_card(c.state.settings.cards, deck, words, board)
     return Card(player, deck, card.id)
 
 

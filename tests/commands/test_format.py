@@ -95,7 +95,7 @@ def actions(state: GameState) -> dict[type, st.SearchStrategy]:
 
     def card(t):
         who, deck, i = t
-        ids = [c.id for c in deck_cards(state.settings.cards, deck, state.settings.edition)]
+        ids = [c.id for c in deck_cards(state.settings.cards, deck, state.board)]
         return Card(who, deck, ids[i % len(ids)])
 
     return {

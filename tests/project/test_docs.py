@@ -7,7 +7,7 @@ import pytest
 
 from banker.commands import VERB_NAMES
 from rules.cards import deck_cards
-from rules.editions import built_in
+from rules.editions import built_in, load_board
 
 DOC = Path(__file__).parents[2] / "docs" / "commands.md"
 
@@ -16,7 +16,10 @@ DOC = Path(__file__).parents[2] / "docs" / "commands.md"
 def test_every_card_id_is_listed(edition, style):
     text = DOC.read_text(encoding="utf-8")
     missing = [
-        c.id for deck in ("chance", "chest") for c in deck_cards(style, deck, edition) if f"`{c.id}`" not in text
+        c.id
+        for deck in ("chance", "chest")
+        for c in deck_cards(style, deck, load_board(edition))
+        if f"`{c.id}`" not in text
     ]
     assert missing == []
 

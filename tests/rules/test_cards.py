@@ -9,15 +9,17 @@ import pytest
 from rules import CannotPay, HouseRules, RuleError, apply
 from rules.actions import Card, JailAction, Turn
 from rules.cards import deck_cards, find_card
+from rules.editions import load_board
 from tests.kit.conservation import conserved
 from tests.kit.games import fresh, own, set_cash
 
+US = load_board("us")
 REFERENCE = Path(__file__).parents[1] / "data" / "cards_classic.json"
 
 
 @pytest.mark.parametrize("deck,ref", [("chance", "chance"), ("chest", "community_chest")])
 def test_classic_decks_match_the_reference(deck, ref):
-    cards = deck_cards("classic", deck)
+    cards = deck_cards("classic", deck, US)
     assert len(cards) == 16
     data = {c["id"]: c for c in json.loads(REFERENCE.read_text())[ref]}
     assert [c.id for c in cards] == list(data)
@@ -34,27 +36,27 @@ def test_classic_decks_match_the_reference(deck, ref):
 
 
 def test_2008_texts_are_an_edition_choice():
-    assert find_card("2008", "chest", "sale-of-stock").amount == 50
-    assert find_card("2008", "chest", "hospital").amount == 50
-    assert find_card("2008", "chest", "school_tax").amount == 50
-    assert find_card("2008", "chest", "birthday").kind == "collect_each"
-    assert find_card("2008", "chance", "crossword").amount == 100
-    assert find_card("classic", "chest", "sale_of_stock").amount == 45
+    assert find_card("2008", "chest", "sale-of-stock", US).amount == 50
+    assert find_card("2008", "chest", "hospital", US).amount == 50
+    assert find_card("2008", "chest", "school_tax", US).amount == 50
+    assert find_card("2008", "chest", "birthday", US).kind == "collect_each"
+    assert find_card("2008", "chance", "crossword", US).amount == 100
+    assert find_card("classic", "chest", "sale_of_stock", US).amount == 45
     with pytest.raises(RuleError, match="no Community Chest card"):
-        find_card("classic", "chest", "birthday")
+        find_card("classic", "chest", "birthday", US)
 
 
 def test_unknown_card_lists_the_ids():
     with pytest.raises(RuleError) as e:
-        find_card("classic", "chance", "lottery")
+        find_card("classic", "chance", "lottery", US)
     assert "advance_to_go" in e.value.message and "chairman" in e.value.message
 
 
 def test_unknown_deck_and_style_refused():
     with pytest.raises(RuleError, match="no deck"):
-        deck_cards("classic", "treasure")
+        deck_cards("classic", "treasure", US)
     with pytest.raises(RuleError, match="no card style"):
-        deck_cards("1999", "chance")
+        deck_cards("1999", "chance", US)
 
 
 @pytest.mark.parametrize(
@@ -190,13 +192,13 @@ def test_seed_000_chance_and_community_chest_the_deck_is_the_one_that_has_such_a
     from rules.errors import RuleError
     from rules.words import Deck
 
-    assert deck_of("classic", "xmas") is Deck.CHEST
-    assert deck_of("classic", "street repairs") is Deck.CHEST
-    assert deck_of("classic", "opera") is Deck.CHEST
-    assert deck_of("classic", "chairman") is Deck.CHANCE
+    assert deck_of("classic", "xmas", US) is Deck.CHEST
+    assert deck_of("classic", "street repairs", US) is Deck.CHEST
+    assert deck_of("classic", "opera", US) is Deck.CHEST
+    assert deck_of("classic", "chairman", US) is Deck.CHANCE
     for text in ("repairs", "advance", "zzz", ""):
         try:
-            deck_of("classic", text)
+            deck_of("classic", text, US)
         except RuleError:
             continue
         raise AssertionError(f"{text!r} names a card of one deck only")
@@ -208,14 +210,17 @@ def test_seed_000_chance_copies_of_one_printed_card_are_named_by_their_words(edi
     same effect, so its words name it (the first copy), in every edition that plays those decks, and a list of
     candidates names it once (seed 000, "CHANCE": the card is followed as printed)."""
     from rules.cards import deck_of, resolve_card
+    from rules.editions import load_board
     from rules.errors import RuleError
     from rules.words import Deck
 
-    assert deck_of(style, "nearest railroad", edition) is Deck.CHANCE
-    assert resolve_card(style, "chance", "nearest railroad", edition).id == "nearest_railroad_1"
-    assert resolve_card(style, "chance", "nearest_railroad_2", edition).id == "nearest_railroad_2"  # by id: itself
+    assert deck_of(style, "nearest railroad", load_board(edition)) is Deck.CHANCE
+    assert resolve_card(style, "chance", "nearest railroad", load_board(edition)).id == "nearest_railroad_1"
+    assert (
+        resolve_card(style, "chance", "nearest_railroad_2", load_board(edition)).id == "nearest_railroad_2"
+    )  # by id: itself
     with pytest.raises(RuleError) as refused:
-        resolve_card(style, "chance", "nearest", edition)  # the railroad and the utility: two printed cards
+        resolve_card(style, "chance", "nearest", load_board(edition))  # the railroad and the utility: two printed cards
     assert "could be any of 2" in str(refused.value) and "nearest_railroad_2" not in str(refused.value)
 
 
@@ -233,7 +238,7 @@ def test_no_other_deck_of_any_edition_has_copies_of_a_card():
         for style in find_edition(edition).decks:
             for deck in Deck:
                 seen: dict[object, str] = {}
-                for c in deck_cards(style, deck.value, edition):
+                for c in deck_cards(style, deck.value, find_edition(edition)):
                     if replace(c, id="") in seen:
                         copies.add((deck.value, seen[replace(c, id="")], c.id))
                     seen.setdefault(replace(c, id=""), c.id)

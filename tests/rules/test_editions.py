@@ -7,7 +7,7 @@ from banker.commands import CommandError, parse, parse_amount
 from rules import Card, Go, apply, new_game
 from rules.board import SquareKind, format_money
 from rules.cards import EFFECTS, CardKind, deck_cards
-from rules.editions import all_editions, built_in, find_edition
+from rules.editions import all_editions, built_in, find_edition, load_board
 from rules.errors import RuleError
 from rules.state import HouseRules, Settings, game_settings
 from tests.kit.conservation import conserved
@@ -52,16 +52,16 @@ def test_a_new_uk_game_plays_the_uk_decks_and_an_old_one_keeps_its_cards():
 
 def test_the_uk_decks_are_not_the_us_decks_renamed():
     for deck in ("chance", "chest"):
-        uk_cards, us_cards = deck_cards("uk", deck, "uk"), deck_cards("classic", deck, "us")
+        uk_cards, us_cards = deck_cards("uk", deck, load_board("uk")), deck_cards("classic", deck, load_board("us"))
         assert len(uk_cards) == 16 and {c.text for c in uk_cards}.isdisjoint(c.text for c in us_cards)
         assert not any("$" in c.text for c in uk_cards)
-    texts = {c.id: c.text for deck in ("chance", "chest") for c in deck_cards("uk", deck, "uk")}
+    texts = {c.id: c.text for deck in ("chance", "chest") for c in deck_cards("uk", deck, load_board("uk"))}
     for printed in ("Go back to Old Kent Road", "Pay a £10 fine or take a Chance", "Speeding fine £15"):
         assert printed in texts.values()
 
 
 @pytest.mark.parametrize(
-    "card", [(d, c.id) for d in ("chance", "chest") for c in deck_cards("uk", d, "uk")], ids="-".join
+    "card", [(d, c.id) for d in ("chance", "chest") for c in deck_cards("uk", d, load_board("uk"))], ids="-".join
 )
 def test_every_uk_card_plays_in_pounds(card):
     """Every UK card's effect is one the engine has (EFFECTS), and no summary has a dollar sign."""
@@ -209,7 +209,6 @@ def test_the_rule_books_dollar_figures_scale_with_the_editions_money():
     other money"): Darrow's $75 Luxury Tax (seed 001; the 1935 board) is 1.500 DM on a board that starts with
     30.000 DM, and the new-game options' printed figures and bounds follow (the luxury tax's 75 or 100 is 1.500 or
     2.000 DM, the pot's 5,000 is 100.000 DM); on a board that starts with 1,500 they are as printed."""
-    from rules.limits import check_settings
     from rules.options import BY_KEY
 
     de = find_edition("de-dm")
@@ -221,8 +220,8 @@ def test_the_rule_books_dollar_figures_scale_with_the_editions_money():
     assert luxury.choices == (1500, 2000) and BY_KEY["free_parking_start"].on_board(de.scaled).most == 100000
     assert BY_KEY["time_limit_minutes"].on_board(de.scaled).most == 24 * 60  # minutes are not money
     with pytest.raises(RuleError, match=r"75 DM is not a printed figure: 1\.500 DM or 2\.000 DM"):
-        check_settings(game_settings("standard", "de-dm", luxury_tax=75))
-    check_settings(game_settings("standard", "de-dm", free_parking=True, free_parking_start=100000))
+        game_settings("standard", "de-dm", luxury_tax=75).checked()
+    game_settings("standard", "de-dm", free_parking=True, free_parking_start=100000).checked()
 
 
 @pytest.mark.parametrize(

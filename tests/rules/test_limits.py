@@ -3,7 +3,7 @@
 import pytest
 
 from rules import RuleError, Settings, new_game
-from rules.limits import MAX_MINUTES, MAX_POT_START, check_settings, setting_number
+from rules.limits import MAX_MINUTES, MAX_POT_START, setting_number
 from rules.state import HouseRules
 
 
@@ -32,7 +32,7 @@ def fp(start):
 )
 def test_absurd_settings_are_refused(settings, why):
     with pytest.raises(RuleError, match=why):
-        check_settings(settings, 2)
+        settings.checked(2)
     with pytest.raises(RuleError, match=why):
         new_game(["Ann", "Bob"], settings)
 
@@ -50,15 +50,15 @@ def test_absurd_settings_are_refused(settings, why):
     ],
 )
 def test_the_edges_of_the_ranges_are_accepted(settings):
-    checked = check_settings(settings, 4)
+    checked = settings.checked(4)
     assert checked.variant in ("standard", "time-limit", "darrow-1935") and checked.edition in ("us", "uk")
 
 
 def test_the_player_count_is_the_variants():
     with pytest.raises(RuleError, match="2 to 8 players, not 9"):
-        check_settings(Settings(), 9)
+        Settings().checked(9)
     with pytest.raises(RuleError, match="2 to 9 players, not 10"):  # seed 001: any number, preferably 4 to 9
-        check_settings(Settings(variant="darrow-1935"), 10)
+        Settings(variant="darrow-1935").checked(10)
 
 
 @pytest.mark.parametrize(("text", "value"), [("", 0), (" 90 ", 90), ("$500", 500), ("0", 0)])

@@ -41,6 +41,7 @@ from rules.actions import (
 )
 from rules.cards import deck_cards
 from rules.codec import state_to_dict
+from rules.editions import load_board
 from rules.variants import VARIANTS, find_variant
 from tests.kit.conservation import conserved
 from tests.kit.fuzz import examples
@@ -63,7 +64,14 @@ DEEDS = (
     "Nowhere Street",
 )
 CARDS = tuple(
-    sorted({c.id for style in ("classic", "2008") for deck in ("chance", "chest") for c in deck_cards(style, deck)})
+    sorted(
+        {
+            c.id
+            for style in ("classic", "2008")
+            for deck in ("chance", "chest")
+            for c in deck_cards(style, deck, load_board("us"))
+        }
+    )
 ) + ("lottery",)
 
 players = st.sampled_from(NAMES[:3] * 4 + NAMES[3:] + ("Zed", "bank"))
@@ -114,7 +122,7 @@ COMMON = [
     st.builds(Card, players, decks, st.sampled_from(CARDS)),
     st.sampled_from(("chance", "chest")).flatmap(
         lambda deck: st.builds(
-            Card, players, st.just(deck), st.sampled_from([c.id for c in deck_cards("classic", deck)])
+            Card, players, st.just(deck), st.sampled_from([c.id for c in deck_cards("classic", deck, load_board("us"))])
         )
     ),
     st.builds(JailAction, players, st.sampled_from(("send", "doubles", "fine", "card", "miss", "dig")), decks),

@@ -31,7 +31,7 @@ from banker.tui.widgets.inputs import ChoiceButton, CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
 from rules.board import Board
 from rules.editions import all_editions, edition_problems, load_edition_file
-from rules.limits import check_settings, setting_number
+from rules.limits import setting_number
 from rules.options import OPTIONS, Option
 from rules.state import game_settings
 
@@ -239,7 +239,7 @@ class NewGameScreen(Screen[None]):
                 options[o.key] = setting_number(self.query_one(f"#{o.field_id}", Input).value, o.what)
         cards = "2008" if self.query_one("#cards-2008", Checkbox).value else ""
         settings = game_settings(variant, edition, cards=cards, **options)
-        return names, tokens, check_settings(settings, len(names))  # the same ranges as `new` and `banker new`
+        return names, tokens, settings.checked(len(names))  # the same ranges as `new` and `banker new`
 
     @on(Input.Changed)
     @on(Checkbox.Changed)
