@@ -1,7 +1,11 @@
-"""No import cycle among banker's modules: each module's imports, those under ``TYPE_CHECKING`` and inside
-functions included (grimp, which import-linter installs, reads them all), form a graph without a loop. A cycle is
-how a layer starts to lean on the one above it, and the layers contract (pyproject.toml) checks only the folders'
-order, not two modules of one folder."""
+"""No import cycle among banker's modules, nor among the rules' but one: each module's imports, those under
+``TYPE_CHECKING`` and inside functions included (grimp, which import-linter installs, reads them all), form a graph
+without a loop. A cycle is how a layer starts to lean on the one above it, and the layers contract (pyproject.toml)
+checks only the folders' order, not two modules of one folder.
+
+The rules have one circle, declared: the handlers' registry. Each handler module registers with the engine
+(``@handles``, ``@before_play``) and the engine imports their list (``rules.handlers``) on first use, so that importing
+the engine, the state or the queries loads no handler (tests/tui/test_launch.py)."""
 
 from __future__ import annotations
 
@@ -49,6 +53,20 @@ def cycles(graph: grimp.ImportGraph, package: str) -> list[list[str]]:
 def test_banker_has_no_import_cycle():
     graph = grimp.build_graph("banker", "rules", cache_dir=None)
     assert cycles(graph, "banker") == []
+
+
+REGISTRY = ("rules.engine", "rules.handlers")
+"""The one import the rules' circle goes through: the engine loading the handler modules that register with it."""
+
+
+def test_rules_have_no_import_cycle_but_the_handlers_registry():
+    graph = grimp.build_graph("rules", cache_dir=None)
+    importer, imported = REGISTRY
+    assert graph.direct_import_exists(importer=importer, imported=imported), "the registry is declared, so it is there"
+    circle = cycles(graph, "rules")
+    assert len(circle) == 1 and set(REGISTRY) <= set(circle[0]), circle
+    graph.remove_import(importer=importer, imported=imported)
+    assert cycles(graph, "rules") == []
 
 
 def test_the_cycle_finder_finds_a_cycle():
