@@ -57,10 +57,6 @@ def forget() -> None:
     _read_directories.cache_clear()
 
 
-def directories() -> tuple[Path, ...]:
-    return tuple(_directories)
-
-
 def parse_edition(data: dict[str, Any], source: str, journalled: bool = False) -> Board:
     """Validate parsed TOML as an edition: the board (:func:`rules.board.parse_board`), then its decks (each a
     shared deck or the file's own ``[[chance]]``/``[[chest]]``, every card's square on the board). ``journalled``:

@@ -23,8 +23,6 @@ MAX_MINUTES = BY_KEY["time_limit_minutes"].most
 """A time-limit game is one sitting: the agreed end is at most a day away."""
 MAX_POT_START = BY_KEY["free_parking_start"].most
 """What the bank may put in the Free Parking pot at the start (and after each collection)."""
-LUXURY_TAXES = (0, *BY_KEY["luxury_tax"].choices)
-"""0: the variant's figure (else the edition's); 75 and 100: the figures printed on boards."""
 
 
 def check_settings(

@@ -16,8 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-OPTIONS_RULE = "settings"
-
 
 @dataclass(frozen=True)
 class Option:

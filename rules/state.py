@@ -225,9 +225,6 @@ class GameState:
     def owns_group(self, owner: int, group: str) -> bool:
         return all(self.deeds[i].owner == owner for i in self.board.groups[group].deeds)
 
-    def group_levels(self, group: str) -> list[int]:
-        return [self.deeds[i].level for i in self.board.groups[group].deeds]
-
     def houses_and_hotels(self, index: int) -> tuple[int, int]:
         """Count a player's houses and hotels (a hotel is one hotel, not a hotel plus houses)."""
         houses = hotels = 0
