@@ -6,16 +6,16 @@ import pytest
 from banker import commands
 from banker.cli.commands import _settings
 from banker.cli.parser import build_parser
-from rules import money, rent
+from rules import fields, money, rent, words
 from rules.state import HouseRules, Settings, game_settings, new_game
 from tests.kit.games import fresh, own
 
 
 def test_the_parser_refuses_amounts_above_the_engines_limit():
-    assert commands.MAX_AMOUNT is money.MAX_AMOUNT
-    assert commands.parse_amount(f"{money.MAX_AMOUNT}") == money.MAX_AMOUNT
+    assert commands.MAX_AMOUNT is money.MAX_AMOUNT is fields.MAX_AMOUNT is words.MAX_AMOUNT
+    assert commands.parse_amount(f"{words.MAX_AMOUNT}") == words.MAX_AMOUNT
     with pytest.raises(commands.CommandError, match="absurd"):
-        commands.parse_amount(f"{money.MAX_AMOUNT + 1}")
+        commands.parse_amount(f"{words.MAX_AMOUNT + 1}")
 
 
 @pytest.mark.parametrize("roll", [0, 1, 2, 7, 12, 13, True, "7", None])
