@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from rules import GameState, HouseRules, Settings, new_game
 from rules.editions import find_edition
-from rules.state import Deck, Jail
+from rules.state import Jail
 from rules.variants import VARIANTS, find_variant
+from rules.words import Deck
 from tests.kit.games import NAMES, own, set_cash
 
 EDITIONS = ("us", "uk")

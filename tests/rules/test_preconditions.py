@@ -64,7 +64,6 @@ from rules.actions import (
     Sell,
     ShortageAuction,
     Tax,
-    TaxChoice,
     TaxKind,
     Trade,
     Turn,
@@ -73,9 +72,8 @@ from rules.actions import (
 from rules.board import Deed, SquareKind
 from rules.codec import state_to_dict
 from rules.decks import CardKind, deck_cards, find_card
-from rules.money import MAX_AMOUNT
 from rules.queries import income_tax_options
-from rules.state import Deck
+from rules.words import MAX_AMOUNT, Deck, TaxChoice
 from tests.kit.fuzz import examples
 from tests.kit.states import game_states
 
@@ -376,7 +374,7 @@ def broken_tax(state: GameState, a: Tax) -> str:
 def broken_card(state: GameState, a: Card) -> str:
     if _over(state) or not _active(state, a.player):
         return _over(state) or "BANKRUPTCY: the player has retired"
-    card = find_card(state.settings.cards, a.deck, a.card, state.settings.edition)
+    card = find_card(state.settings.cards, a.deck, a.card, state.board)
     index = _index(state, a.player)
     cash = state.players[index].cash
     others = _others(state, a.player)
@@ -547,7 +545,7 @@ def broken_position_deed(state: GameState, a: PositionDeed) -> str:
 
 
 def broken_position_jail_card(state: GameState, a: PositionJailCard) -> str:
-    cards = deck_cards(state.settings.cards, a.deck, state.settings.edition)
+    cards = deck_cards(state.settings.cards, a.deck, state.board)
     return _first(
         _setting_up(state, a.player),
         (any(c.kind is CardKind.JAIL_CARD for c in cards), '"CHANCE" and "COMMUNITY CHEST": the deck has the card'),
@@ -673,7 +671,7 @@ def draw_tax(draw: st.DrawFn, state: GameState) -> Tax:
 
 def draw_card(draw: st.DrawFn, state: GameState) -> Card:
     deck = draw(st.sampled_from(tuple(Deck)))
-    cards = deck_cards(state.settings.cards, deck, state.settings.edition)
+    cards = deck_cards(state.settings.cards, deck, state.board)
     return Card(_player(draw, state), deck, draw(st.sampled_from([c.id for c in cards])))
 
 
