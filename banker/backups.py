@@ -9,7 +9,7 @@ and on disk, so a backup killed half-way never looks like a good one, and it is 
 that any SQLite tool opens. Then the oldest are removed beyond :data:`KEEP` and beyond :data:`LIMIT` bytes in all.
 
 Every SQL statement here reads: the database to copy (through SQLite's own connections, never a plain ``open``,
-which would drop the locks of this process's other connections: :func:`banker.journal._check_file` says why) and
+which would drop the locks of this process's other connections: :func:`banker.journal.files._check_file` says why) and
 the backups to list. A failure is a :class:`BackupError` in words; the callers say it once and the game goes on.
 """
 
