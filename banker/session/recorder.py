@@ -1,0 +1,444 @@
+"""The session's write path: a command line in, one journal transaction out (:class:`Recorder`).
+
+This is what Banker promises: a command the banker saw accepted is in the journal, whole, whatever happens next;
+a refused one left nothing. The contract, point by point, is :class:`Recorder`'s docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
+
+import rules
+from banker.journal import Checkpoint, EventKind, EventRow, Journal, RequestRow
+from banker.session.replies import ReplayEntry, ReplayRefused, Reply
+from banker.timeline import Timeline
+from rules.codec import action_from_dict, action_to_dict, state_to_dict
+from rules.errors import RuleError
+from rules.state import GameState
+
+if TYPE_CHECKING:
+    from banker.commands import Command, Control, Query
+    from rules.actions import Action
+    from rules.board import Board
+    from rules.outcome import Outcome  # imported with the engine (prepare): opening a game needs no outcome
+
+
+class Game(Protocol):
+    """What the write path asks of the open game it writes for (:class:`banker.session.Session`): where it stands
+    in the journal (``_last_seq``, which the write path moves), its clock and deadline, how another process's
+    entries are read in (``_replay``), a query's answer, and the listeners to tell."""
+
+    game_id: int
+    clock: Callable[[], datetime]
+    _last_seq: int
+    _recorded: bool
+
+    @property
+    def checkpoint_every(self) -> int: ...
+    def deadline(self) -> datetime | None: ...
+    def time_is_up(self) -> bool: ...
+    def _replay(self, events: list[EventRow], timeline: Timeline | None = None) -> None: ...
+    def _answer(self, q: Query) -> Reply: ...
+    def _notify(self) -> None: ...
+    def _summary(self, seq: int) -> str: ...
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What an accepted command will write and do, computed before the transaction commits."""
+
+    kind: EventKind
+    text: str
+    action: Action | None
+    target: int | None
+    outcome: Outcome | None
+    summary: str
+    state: GameState
+
+
+def _entry_clock(time: str) -> datetime:
+    """The clock of an entry being replayed: the time it was first recorded (UTC when the text names no zone)."""
+    at = datetime.fromisoformat(time)
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+
+
+def refuse_new() -> Reply:
+    """The reply to a ``new`` line typed into an open game."""
+    e = RuleError("commands", "a game is already open; to start another, use banker's new-game screen or `banker new`")
+    return Reply(False, str(e), error=e)
+
+
+class Recorder:
+    """The one way a session changes its game: :meth:`execute` parses a line, plans it on the rules engine and
+    journals it; :meth:`checkpoint_tail` saves a snapshot on closing; :meth:`replay_entries` replays an imported
+    game through :meth:`execute`. Held by its :class:`~banker.session.Session`, over the session's journal and
+    timeline.
+
+    The crash-safety contract:
+
+    - **One transaction per command.** Everything one accepted line writes is inside one ``BEGIN IMMEDIATE``
+      transaction (:meth:`banker.journal.Journal.write`): its ``events`` rows (``undo to N`` is several undos, one
+      transaction), the ``games.updated`` time, a checkpoint every :data:`banker.session.CHECKPOINT_EVERY` entries,
+      the final standings in ``scores`` (and ``games.over``/``winner``) when the game ends or its end is undone, and
+      a phone's request marked recorded (:meth:`_claim`). A refusal (a :class:`~rules.errors.RuleError`, a request
+      no longer pending) raises inside the block, so the transaction rolls back with nothing written.
+    - **What another process sees.** SQLite in WAL mode: another connection (the phone server, ``banker do``, a
+      second app) sees the journal as it was before the transaction or after its commit, never between.
+      ``BEGIN IMMEDIATE`` takes the write lock first, so two processes never interleave their commands; inside it
+      the entries another process committed since this session last looked are read in (``_replay``) before the
+      line is parsed again against them, and an ``undo``/``redo`` aimed at what this screen showed is refused
+      rather than retargeted.
+    - **Memory follows the commit.** The timeline and ``_last_seq`` are moved inside the block (:meth:`_write`), so
+      each further step of ``undo to`` plans on the last; if the commit fails (disk full, read-only, busy) the
+      timeline returns to its bookmark and ``_last_seq`` to what it was, so the session shows what the file holds.
+    - **A SIGKILL** before ``COMMIT`` reaches the log leaves the file as before the command (SQLite rolls the
+      transaction back on the next open); after it, the whole command is there (``synchronous = NORMAL`` in WAL
+      mode loses nothing committed when a process dies; only a power cut may lose the very last commits, and
+      never corrupts the file). There is no point between: the checkpoint, the scores and the claimed request are
+      in the same transaction as the entry. A checkpoint is a cache of what the events say: one missing (a kill
+      before :meth:`checkpoint_tail`) only makes the next resume replay the tail. ``tests/core/test_crash.py``
+      kills a process recording commands at random moments and finds every reported command there, whole, and
+      nothing half-written; two processes writing at once lose nothing."""
+
+    def __init__(self, game: Game, journal: Journal, timeline: Timeline) -> None:
+        self._session = game
+        self._j = journal
+        self._timeline = timeline
+        self.game_id = game.game_id
+        self.entry_time: str | None = None
+        """While an imported game is replayed: the time its entry was first recorded (None: now)."""
+        self._steps_together: dict[int, tuple[int, ...]] = {}
+        """Entries recorded as one step (:meth:`together`), by their last entry; in this session only."""
+
+    @property
+    def state(self) -> GameState:
+        return self._timeline.state
+
+    def execute(self, line: str, request: RequestRow | None = None, *, as_typed: str | None = None) -> Reply:
+        """:meth:`banker.session.Session.execute`: parse ``line``, plan it on the engine and journal it in one
+        transaction (the contract above); a refusal is a :class:`Reply` and writes nothing."""
+        from banker.commands import Control, NewGame, Query, parse
+
+        try:
+            cmd = parse(line, self.state)
+        except RuleError as e:
+            if self._j.last_seq(self.game_id) == self._session._last_seq:
+                return Reply(False, str(e), error=e, line=line)
+            cmd = None  # the game changed elsewhere: read the line again against the new state below
+        if isinstance(cmd, Query):
+            return self._session._answer(cmd)
+        if isinstance(cmd, NewGame):
+            return refuse_new()
+        mark, last_seq = self._timeline.bookmark(), self._session._last_seq
+        try:
+            with self._j.write() as conn:
+                reloaded = self._j.last_seq(self.game_id) != self._session._last_seq
+                if reloaded:
+                    self._session._replay(self._j.events(self.game_id, after=self._session._last_seq))
+                try:
+                    if reloaded or cmd is None:
+                        cmd = parse(line, self.state)
+                        if isinstance(cmd, Query | NewGame):
+                            raise _Abort(self._session._answer(cmd) if isinstance(cmd, Query) else refuse_new())
+                    if reloaded and isinstance(cmd, Control):
+                        # Undo/redo aim at what this screen showed; after another process's command they would
+                        # take back (or redo) something else, so they are refused rather than retargeted.
+                        raise RuleError(
+                            cmd.kind,
+                            f"{cmd.kind} refused: another screen recorded a command first; "
+                            f"check the log and {cmd.kind} again if you still mean it",
+                        )
+                    steps = self._steps(cmd)
+                    plan = self.plan(cmd, as_typed or line)
+                    if request is not None:
+                        plan = self._claim(conn, request, cmd, plan)
+                except RuleError as e:
+                    prefix = "the game changed; reloaded: " if reloaded else ""
+                    raise _Abort(Reply(False, prefix + str(e), error=e, changed=reloaded)) from None
+                self._write(conn, plan)
+                summaries = [plan.summary]
+                for _ in range(steps - 1):  # `undo to` / `redo to`: ordinary undos or redos, one transaction
+                    plan = self.plan(cmd, as_typed or line)
+                    self._write(conn, plan)
+                    summaries.append(plan.summary)
+                if steps > 1 and isinstance(cmd, Control):
+                    plan = replace(plan, summary=self._bulk_summary(cmd, summaries))
+                self._session._recorded = True
+        except _Abort as stop:
+            if stop.reply.changed:  # another process's commands were read in before the refusal
+                self._session._notify()
+            return replace(stop.reply, line=line)
+        except BaseException:
+            # Nothing was committed: forget whatever the in-memory replay of this attempt did.
+            self._timeline.return_to(mark)
+            self._session._last_seq = last_seq
+            raise
+        finally:
+            self._timeline.keep(mark)
+        self._session._notify()
+        return Reply(
+            True,
+            plan.summary,
+            outcome=plan.outcome,
+            changed=True,
+            kind=plan.kind,
+            action=plan.action if plan.kind != "redo" else self._timeline.action(int(plan.target or 0)),
+            line=line,
+        )
+
+    def _claim(self, conn: Any, request: RequestRow, cmd: Command, plan: _Plan) -> _Plan:
+        """Inside the write transaction: mark the phone's request recorded by the entry about to be written (only
+        if it is still pending), and say in the summary whose phone asked."""
+        from banker.commands import Control
+
+        if request.game != self.game_id or isinstance(cmd, Control):
+            raise RuleError("requests", f"request {request.n} is not a command of game {self.game_id}")
+        if not self._j.claim_request(conn, request.n, self._session._last_seq + 1):
+            now = self._j.request(request.n)
+            status = now.status.value if now is not None else "gone"
+            entry = f" as entry {now.seq}" if now is not None and now.seq else ""
+            raise RuleError("requests", f"request {request.n} is not pending: it was {status}{entry}")
+        name = self.state.players[request.seat].name if 0 <= request.seat < len(self.state.players) else "a"
+        return replace(plan, summary=f"{plan.summary} {asked_from(name)}")
+
+    def plan(self, cmd: Action | Control, line: str) -> _Plan:
+        from banker.commands import Control
+        from rules.outcome import Outcome
+
+        text = " ".join(line.strip().splitlines())  # the line as typed, kept on one line in the log
+        timeline = self._timeline
+        if isinstance(cmd, Control):
+            if cmd.kind == "undo":
+                if not timeline.can_undo:
+                    raise RuleError("undo", "nothing to undo")
+                target = timeline.stack[-1]
+                before = timeline.state_at(len(timeline.stack) - 1)
+                summary = f"undo: {self._session._summary(target)}"
+                return _Plan(EventKind.UNDO, text, None, target, Outcome(before, summary), summary, before)
+            if not timeline.can_redo:
+                raise RuleError("redo", "nothing to redo")
+            target = timeline.undone[-1]
+            outcome = rules.apply(self.state, self._timeline.action(target))
+            return _Plan(EventKind.REDO, text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
+        self._check_time(cmd)
+        outcome = rules.apply(self.state, cmd)
+        return _Plan(EventKind.ACTION, text, cmd, None, outcome, outcome.summary, outcome.state)
+
+    def _check_time(self, action: Action) -> None:
+        """Seed 002, TIME LIMIT GAME: at the agreed hour the game is over and the richest player wins, so nothing
+        played after it counts. Past the deadline only the end is recorded; undo and redo still correct the record
+        of what was played before it (docs/rulings.md, "The time limit")."""
+        from rules.actions import End, EndReason
+
+        if isinstance(action, End):
+            deadline = self._session.deadline()
+            if action.reason is EndReason.TIME and deadline is not None and self._session.clock() < deadline:
+                # `end time` says the agreed hour has come; before it, the game ends only by agreement (`end`)
+                left = max(1, round((deadline - self._session.clock()).total_seconds() / 60))
+                raise RuleError(
+                    "seed 002, TIME LIMIT GAME",
+                    f"the agreed time is not up yet ({left} minute{'s' if left != 1 else ''} left); to stop now, "
+                    "record `end` (by agreement)",
+                )
+            return
+        if not self._session.time_is_up():
+            return
+        minutes = self.state.settings.time_limit_minutes
+        raise RuleError(
+            "seed 002, TIME LIMIT GAME",
+            f"time is up: the game's {minutes} minute{'s' if minutes != 1 else ''} are over, so nothing played now "
+            "counts; record the end (`end time`), or undo or redo to correct what was played before it",
+        )
+
+    def _steps(self, cmd: Command) -> int:
+        """How many undos or redos ``undo to N`` / ``redo to N`` stand for (1 for any other command); refused when
+        entry N is not one they can reach."""
+        from banker.commands import Control
+
+        if not isinstance(cmd, Control):
+            return 1
+        if cmd.to is None:
+            return len(self.group(cmd.kind) or (0,))
+        seq = cmd.to
+        event = self._j.event(self.game_id, seq)
+        if event is None:
+            raise RuleError(cmd.kind, f"there is no entry {seq} in this game's journal (`banker log` lists them)")
+        if event.kind == "redo":  # a redo brought back action `target`: that action is the entry meant
+            seq = int(event.target or 0)
+        elif event.kind == "undo":
+            raise RuleError(cmd.kind, f"entry {seq} is an undo; choose an action (or the redo that brought it back)")
+        stack, undone = self._timeline.stack, self._timeline.undone
+        if cmd.kind == "undo":
+            if seq not in stack:
+                raise RuleError("undo", f"entry {seq} is taken back already; `redo to {seq}` brings it back")
+            steps = len(stack) - stack.index(seq) - 1
+            if steps == 0:
+                raise RuleError("undo", f"nothing to undo: entry {seq} is the last action in effect")
+            return steps
+        if seq in stack:
+            raise RuleError("redo", f"nothing to redo: entry {seq} is in effect")
+        if seq not in undone:
+            raise RuleError("redo", f"entry {seq} cannot be redone: a new action was recorded after it was undone")
+        return len(undone) - undone.index(seq)
+
+    def together(self, seqs: list[int]) -> None:
+        """The actions ``seqs`` (just recorded, in order) are one step for this session's ``undo`` and ``redo``:
+        the sales and mortgages that raised a payment, and the payment (issue 22: one ``u`` took back only the
+        payment). Another process, or this one after relaunch, takes them back one by one, and ``undo`` says so."""
+        if len(seqs) > 1:
+            self._steps_together[seqs[-1]] = tuple(seqs)
+
+    def group(self, kind: str) -> tuple[int, ...] | None:
+        """The entries one ``undo`` (or ``redo``) takes back (brings back) together, when they are a group of
+        :meth:`together` still whole at the top of the stack (the undone list)."""
+        # The timeline's own stacks, their tops only (a copy of a whole stack for each undo grew with the game)
+        if kind == "undo":
+            stack = self._timeline.stack
+            group = self._steps_together.get(stack[-1]) if stack else None
+            return group if group and tuple(stack[-len(group) :]) == group else None
+        undone = self._timeline.undone
+        for group in self._steps_together.values():
+            if undone and tuple(reversed(undone[-len(group) :])) == group:
+                return group
+        return None
+
+    @staticmethod
+    def _bulk_summary(cmd: Control, summaries: list[str]) -> str:
+        verb = "Took back" if cmd.kind == "undo" else "Redid"
+        if cmd.to is None:
+            said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
+            return f"{verb} {len(summaries)} actions recorded as one step: {said}"
+        where = f"everything after entry {cmd.to}" if cmd.kind == "undo" else f"everything up to entry {cmd.to}"
+        said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
+        return f"{verb} {len(summaries)} actions, {where}: {said}"
+
+    def _write(self, conn: Any, plan: _Plan) -> None:
+        """Journal the plan inside the open transaction, then update memory (the commit follows at once; if it
+        failed, :meth:`execute` restores the old stacks)."""
+        seq = self._session._last_seq + 1
+        was_over = self.state.over
+        action_dict = action_to_dict(plan.action) if plan.action is not None else None
+        self._j.add_event(
+            conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary, self.entry_time
+        )
+        if plan.kind == "action":
+            assert plan.action is not None
+            self._timeline.record(seq, plan.action, plan.state)
+        elif plan.kind == "undo":
+            self._timeline.undo(int(plan.target or 0))
+        else:
+            self._timeline.redo(plan.state)
+        self._session._last_seq = seq
+        if seq % self._session.checkpoint_every == 0:
+            self._add_checkpoint(conn)
+        if plan.state.over or was_over:
+            self._write_result(conn, plan.state)
+
+    def _write_result(self, conn: Any, state: GameState) -> None:
+        """The final standings go to ``scores`` when the game ends (and go again if the end is undone)."""
+        if not state.over:
+            self._j.set_result(conn, self.game_id, False, None, [])
+            return
+        from banker.views import standings_rows  # the game's end (views: prepare says why not at the top)
+
+        scores = standings_rows(state)
+        winners = [s["name"] for s in scores if s["winner"]]
+        self._j.set_result(conn, self.game_id, True, ", ".join(winners) or None, scores)
+
+    def replay_entries(self, entries: list[ReplayEntry]) -> None:
+        """Execute another journal's entries as typed, in the caller's transaction (:meth:`banker.session.Session.
+        imported`); :class:`ReplayRefused` names the first that is refused or does something else."""
+        seqs: dict[int, int] = {}  # the other journal's entry -> this one's
+        for i, entry in enumerate(entries):
+            line = entry.line if entry.kind == "action" else entry.kind  # one step each: `undo to` wrote several
+            if entry.kind == "action" and entry.action is not None and entry.action.get("verb") in _AS_RECORDED:
+                # replayed as recorded, journalled as typed: `deal random` without a seed drew one when it was
+                # recorded, and the file keeps it (the typed line would draw another deal); `tax ann income 200` on a
+                # board whose flat tax is 250 was read as the flat tax before issue 36, and is refused now
+                line = _canonical(entry.action, self.state.board) or line
+            self.entry_time = entry.time
+            clock = self._session.clock
+            if entry.time is not None:  # a time-limit game's deadline is checked at the time the entry was played
+                self._session.clock = partial(_entry_clock, entry.time)
+            try:
+                reply = self.execute(line, as_typed=entry.line)
+            finally:
+                self.entry_time = None
+                self._session.clock = clock
+            if not reply.ok:
+                raise ReplayRefused(i, f"refused: {reply.message}")
+            if reply.kind != entry.kind:
+                raise ReplayRefused(i, f"recorded as {reply.kind or 'nothing'}, not as {entry.kind}")
+            if entry.kind == "action":
+                assert reply.action is not None
+                if entry.action is not None and action_to_dict(reply.action) != entry.action:
+                    from banker.commands import format as canonical_line
+
+                    board = self.state.board
+                    wanted = _canonical(entry.action, board) or "an action this Banker cannot read"
+                    raise ReplayRefused(i, f"replays as `{canonical_line(reply.action, board)}`, not as `{wanted}`")
+            else:
+                target = self._timeline.undone[-1] if entry.kind == "undo" else self._timeline.stack[-1]
+                if entry.target is not None and seqs.get(entry.target) != target:
+                    raise ReplayRefused(i, f"takes back or redoes entry {target}, not entry {entry.target}")
+            if entry.seq is not None:
+                seqs[entry.seq] = self._session._last_seq
+
+    def checkpoint_tail(self) -> None:
+        """A checkpoint of the state as of the last entry, replacing those saved on closing, unless one is there
+        already or another process's session has written newer entries (:meth:`banker.session.Session.close`)."""
+        cp = self._j.latest_checkpoint(self.game_id)
+        if cp is not None and cp.seq >= self._session._last_seq:
+            return
+        with self._j.write() as conn:
+            if self._j.last_seq(self.game_id) == self._session._last_seq:  # else another process's session is newer
+                self._j.drop_checkpoints_off(conn, self.game_id, self._session.checkpoint_every)
+                self._add_checkpoint(conn)
+
+    def _add_checkpoint(self, conn: Any) -> None:
+        """A snapshot of the current state and stacks as of the last event (:data:`banker.session.CHECKPOINT_EVERY`)."""
+        stack = self._timeline.stack
+        self._j.add_checkpoint(
+            conn,
+            self.game_id,
+            Checkpoint(
+                self._session._last_seq,
+                len(stack),
+                stack[-1] if stack else 0,
+                state_to_dict(self.state),
+                list(stack),
+                list(self._timeline.undone),
+            ),
+        )
+
+
+def asked_from(name: str) -> str:
+    """What a recorded request's summary ends with (docs/storage.md)."""
+    return f"(asked from {name}'s phone)"
+
+
+class _Abort(Exception):
+    """Leaves the write transaction (rolling it back) with a reply for the caller."""
+
+    def __init__(self, reply: Reply) -> None:
+        super().__init__(reply.message)
+        self.reply = reply
+
+
+_AS_RECORDED = ("deal_random", "tax")
+"""The verbs a game file's entries replay as their journalled action says rather than as their typed line."""
+
+
+def _canonical(action: dict[str, Any], board: Board) -> str | None:
+    """A journalled action (``rules.codec``'s dict) as the command language writes it on the game's board, or None if
+    it cannot be read (a damaged game file)."""
+    from banker.commands import format as canonical_line
+
+    try:
+        return canonical_line(action_from_dict(action), board)
+    except (KeyError, TypeError, ValueError, RuleError):
+        return None
