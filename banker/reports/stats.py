@@ -19,9 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from banker.reports.report import Report, duration_text, game_title
-from rules.actions import POSITION_TYPES
-from rules.outcome import Outcome
-from rules.state import GameState
+from banker.reports.story import Bankruptcy, Collected, GameRecords, GroupRent, Rent, creditors_of, records_from_history
 
 if TYPE_CHECKING:
     from banker.journal import Journal
@@ -31,138 +29,6 @@ from rules.editions import by_currency
 
 FORMAT = "banker-stats"
 VERSION = 1
-NOT_COLOUR_GROUPS = frozenset({"railroad", "utility"})
-POSITION_VERBS = frozenset(t.verb for t in POSITION_TYPES)
-"""The journalled verbs of the lines of a position taken over from the board: set-up, not actions played."""
-"""The railroads and utilities are groups of the board but not colour groups."""
-
-
-# Records of one game ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Rent:
-    """One rent payment."""
-
-    payer: str
-    owner: str
-    amount: int
-    deed: str
-
-
-@dataclass(frozen=True)
-class Collected:
-    """Rent collected by one player over a game."""
-
-    name: str
-    amount: int
-
-
-@dataclass(frozen=True)
-class GroupRent:
-    """Rent a colour group earned over a game, and who collected the most of it."""
-
-    group: str
-    """The group's title: ``Dark Blue``."""
-    amount: int
-    top: str
-    """The player who collected the most of it."""
-    top_amount: int
-
-
-@dataclass(frozen=True)
-class Bankruptcy:
-    player: str
-    creditor: str
-    """The creditor's name, or ``the bank``."""
-
-
-@dataclass(frozen=True)
-class GameRecords:
-    """What one game's journal says beyond its standings."""
-
-    actions: int
-    """Effective (not undone) actions, but for the lines of a position taken over from the board (they were not
-    played here)."""
-    biggest_rent: Rent | None = None
-    most_rent: Collected | None = None
-    best_group: GroupRent | None = None
-    bankruptcies: tuple[Bankruptcy, ...] = ()
-
-
-def records_from_history(
-    state: GameState,
-    history: Iterable[tuple[Any, Outcome]],
-    creditors: dict[int, str | None] | None = None,
-) -> GameRecords:
-    """A game's records from its effective actions (``Session.history()``: (log entry, outcome) pairs, in order).
-
-    A player who is bankrupt after an action and was not before it went out then; the creditor is ``creditors``'s
-    entry for that action's seq (the journalled ``bankrupt`` action: a player's name, or None for the bank), else
-    the payee of the action's bankruptcy transfers, else the bank."""
-    creditors = creditors or {}
-    board = state.board
-    group_of = {d.name: board.group_of(d) for d in board.deeds}
-    biggest: Rent | None = None
-    collected: dict[str, int] = defaultdict(int)
-    by_group: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
-    out: list[Bankruptcy] = []
-    count = 0
-    previous = None
-    for entry, outcome in history:
-        if getattr(entry, "verb", "") not in POSITION_VERBS:
-            count += 1
-        for t in outcome.transfers:
-            if t.kind != "rent":
-                continue
-            collected[t.payee] += t.amount
-            if biggest is None or t.amount > biggest.amount:
-                biggest = Rent(t.payer, t.payee, t.amount, t.deed)
-            group = group_of.get(t.deed)
-            if group is not None and group.key not in NOT_COLOUR_GROUPS:
-                by_group[group.title][t.payee] += t.amount
-        after = outcome.state
-        for i, p in enumerate(after.players):
-            if p.bankrupt and (previous is None or not previous.players[i].bankrupt):
-                seq = getattr(entry, "seq", None)
-                if seq in creditors:
-                    creditor = creditors[seq] or "the bank"
-                else:
-                    payees = [t.payee for t in outcome.transfers if t.kind == "bankruptcy" and t.payer == p.name]
-                    creditor = payees[0] if payees and payees[0] not in ("bank", "pot") else "the bank"
-                out.append(Bankruptcy(p.name, _player_name(after, creditor)))
-        previous = after
-    most = None
-    if collected:
-        name, amount = min(collected.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
-        most = Collected(name, amount)
-    best = None
-    if by_group:
-        title, players = min(by_group.items(), key=lambda kv: (-sum(kv[1].values()), kv[0]))
-        top, top_amount = min(players.items(), key=lambda kv: (-kv[1], kv[0].casefold()))
-        best = GroupRent(title, sum(players.values()), top, top_amount)
-    return GameRecords(actions=count, biggest_rent=biggest, most_rent=most, best_group=best, bankruptcies=tuple(out))
-
-
-def creditors_of(session: Session, history: Iterable[tuple[Any, Any]]) -> dict[int, str | None]:
-    """Each bankruptcy's creditor in ``history`` (``session.history()``), as its ``bankrupt`` action names it: a
-    player's name, or None for the bank. The transfers cannot tell: a player bankrupt with nothing left hands over
-    nothing (issue 22: the screen said "the bank bankrupted Zoë" where the journal said Max). Empty for a session
-    that cannot say what was recorded (a game held in memory in the tests)."""
-    action = getattr(session, "action", None)
-    if action is None:
-        return {}
-    return {e.seq: action(e.seq).creditor for e, _o in history if getattr(e, "verb", "") == "bankrupt"}
-
-
-def _player_name(state: GameState, name: str) -> str:
-    """A creditor as journalled ("ann") spelt as the player's name ("Ann"); "the bank" stays."""
-    if name == "the bank":
-        return name
-    for p in state.players:
-        if p.name.casefold() == name.casefold():
-            return p.name
-    return name
 
 
 # Finished games ----------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import pytest
 import rules
 from banker.cli.main import main
 from banker.journal import Journal
-from banker.reports import stats
+from banker.reports import stats, story
 from banker.reports.leaderboard import leaderboard
 from banker.session import Session
 
@@ -81,15 +81,15 @@ def test_player_table_agrees_with_the_final_standings(db):
 def test_records_of_each_game_from_the_journal(db):
     first, second = stats.by_variant(stats.collect(db))[0].games
     r = first.records
-    assert r.biggest_rent == stats.Rent("Bob", "Ann", 600, "Boardwalk")
-    assert r.most_rent == stats.Collected("Ann", 775)
-    assert r.best_group == stats.GroupRent("Dark Blue", 775, "Ann", 775)
-    assert r.bankruptcies == (stats.Bankruptcy("Cy", "Ann"),)
+    assert r.biggest_rent == story.Rent("Bob", "Ann", 600, "Boardwalk")
+    assert r.most_rent == story.Collected("Ann", 775)
+    assert r.best_group == story.GroupRent("Dark Blue", 775, "Ann", 775)
+    assert r.bankruptcies == (story.Bankruptcy("Cy", "Ann"),)
     assert r.actions == 7
     r = second.records
-    assert r.biggest_rent == stats.Rent("ann", "Bob", 50, "Boardwalk")  # the undone Mediterranean rent is not there
-    assert r.best_group == stats.GroupRent("Dark Blue", 50, "Bob", 50)
-    assert r.bankruptcies == (stats.Bankruptcy("ann", "the bank"),)
+    assert r.biggest_rent == story.Rent("ann", "Bob", 50, "Boardwalk")  # the undone Mediterranean rent is not there
+    assert r.best_group == story.GroupRent("Dark Blue", 50, "Bob", 50)
+    assert r.bankruptcies == (story.Bankruptcy("ann", "the bank"),)
     assert r.actions == 4  # five actions, one of them undone
 
 
@@ -104,10 +104,10 @@ def test_all_time_records(db):
     short = stats.by_variant(stats.collect(db))[0]
     first, second = (f.game for f in short.games)
     r = short.records
-    assert r.biggest_rent == (first, stats.Rent("Bob", "Ann", 600, "Boardwalk"))
-    assert r.most_rent == (first, stats.Collected("Ann", 775))
+    assert r.biggest_rent == (first, story.Rent("Bob", "Ann", 600, "Boardwalk"))
+    assert r.most_rent == (first, story.Collected("Ann", 775))
     assert r.best_group[0] == first
-    assert r.bankruptcies == ((first, stats.Bankruptcy("Cy", "Ann")), (second, stats.Bankruptcy("ann", "the bank")))
+    assert r.bankruptcies == ((first, story.Bankruptcy("Cy", "Ann")), (second, story.Bankruptcy("ann", "the bank")))
     assert r.longest_game[0] == first and r.longest_game[2] == 7  # equal clocks: more actions
 
 

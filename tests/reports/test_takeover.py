@@ -9,7 +9,7 @@ import io
 import json
 
 import rules
-from banker.reports import stats
+from banker.reports import stats, story
 from banker.reports.exports import from_dict, to_csv, to_json, to_markdown
 from banker.reports.html import to_html
 from banker.reports.journal_file import import_game, render
@@ -145,8 +145,8 @@ def test_corrections_in_the_journal_the_exports_and_not_in_the_rent(tmp_path):
     assert story_from_history(s.state, s.history()).rent_by_deed == (("Boardwalk", 50),)
     assert s.execute("end").ok
     (facts,) = stats.collect(db)
-    assert facts.records.most_rent == stats.Collected("Ann", 50)
-    assert facts.records.biggest_rent == stats.Rent("Bob", "Ann", 50, "Boardwalk")
+    assert facts.records.most_rent == story.Collected("Ann", 50)
+    assert facts.records.biggest_rent == story.Rent("Bob", "Ann", 50, "Boardwalk")
     assert facts.records.actions == 4  # buy, rent, the correction in effect, end
 
 
@@ -164,7 +164,7 @@ def test_statistics_count_the_moves_played_not_the_lines_taken_over(tmp_path):
         assert s.execute(line).ok, line
     s.close()
     (facts,) = stats.collect(db)
-    assert facts.records.actions == 2 and facts.records.most_rent == stats.Collected("Ann", 600)
+    assert facts.records.actions == 2 and facts.records.most_rent == story.Collected("Ann", 600)
 
 
 def test_the_game_file_carries_the_position_and_the_corrections(tmp_path):

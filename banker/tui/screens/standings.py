@@ -37,7 +37,7 @@ from banker.reports.exports import qr_text
 from banker.reports.files import file_stem, write_export, write_qr
 from banker.reports.qr import half_blocks
 from banker.reports.report import game_title, report
-from banker.reports.story import GameStory, story_from_history
+from banker.reports.story import GameRecords, GameStory, creditors_of, records_from_history, story_from_history
 from banker.settings import SettingsError
 from banker.tui.widgets.chart import BarChart, LineChart
 from rules import GameState
@@ -141,7 +141,7 @@ class StandingsScreen(Screen[None]):
         def __init__(
             self,
             story: GameStory | None,
-            records: stats.GameRecords | None,
+            records: GameRecords | None,
             error: BaseException | None = None,
         ) -> None:
             super().__init__()
@@ -325,7 +325,7 @@ class StandingsScreen(Screen[None]):
         try:
             history, creditors = self._history()
             tale = story_from_history(state, history)
-            records = stats.records_from_history(state, history, creditors)
+            records = records_from_history(state, history, creditors)
         except Exception as error:  # noqa: BLE001 - said on the screen and reported, never the end of the app
             self.post_message(self.Replayed(None, None, error))
             return
@@ -333,18 +333,18 @@ class StandingsScreen(Screen[None]):
 
     def _history(self) -> tuple[list[tuple[LogEntry, Outcome]], dict[int, str | None]]:
         """The game's effective actions with what each did (``Session.history``) and each bankruptcy's creditor
-        (``stats.creditors_of``), in the worker's thread. A game in
+        (``creditors_of``), in the worker's thread. A game in
         a database is read through a read-only session of its own (an SQLite connection serves the thread that
         opened it, and the app's session is the UI thread's); a game held in memory (the tests' ``EngineGame``)
         is replayed as it is."""
         if self._db is None:
             history = list(self.session.history())
-            return history, stats.creditors_of(self.session, history)
+            return history, creditors_of(self.session, history)
         from banker.session import Session
 
         with Session.open(self._db, self.session.game_id, readonly=True) as game:
             history = list(game.history())
-            return history, stats.creditors_of(game, history)
+            return history, creditors_of(game, history)
 
     def on_standings_screen_replayed(self, message: Replayed) -> None:
         if message.error is not None:
@@ -357,7 +357,7 @@ class StandingsScreen(Screen[None]):
         if message.records is not None:
             self._show_records(message.records)
 
-    def _show_records(self, records: stats.GameRecords) -> None:
+    def _show_records(self, records: GameRecords) -> None:
         lines = stats.game_lines(stats.GameFacts(self.report, records))
         if not self.report.over:
             lines[0] = f"  Game {self.report.game} so far: {records.actions} actions"
