@@ -28,11 +28,12 @@ if TYPE_CHECKING:
     from banker.session import Session
 
 
-def _report(args: argparse.Namespace) -> Report:
-    """Read the game for export, read-only; a missing game or database is said in one line (status 1)."""
+def _report(args: argparse.Namespace, story: bool = False) -> Report:
+    """Read the game for export, read-only (with ``story``: replayed for its story too); a missing game or database
+    is said in one line (status 1)."""
     session = _open(args)
     try:
-        return report(session)
+        return report(session, story=story)
     finally:
         session.close()
 
@@ -66,8 +67,9 @@ def cmd_export(args: argparse.Namespace) -> int:
             write_file(out, whole.render(session))
         print(safe(f"Wrote {whole.key} ({whole.label.lower()}) of game {game} to {out}"), file=sys.stderr)
         return 0
-    rep = _report(args)
     form = formats.find_format(args.format)
+    beside = [output_file(str(out.with_suffix(f".{b.suffix}")), db, args.force) for b in form.beside] if out else []
+    rep = _report(args, story=form.story)
     data = form.render(rep)
     if out is None:
         if sys.stdout.isatty() and not form.text:
@@ -75,8 +77,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         _write_stdout(data)
         return 0
     write_file(out, data)
+    for path, extra in zip(beside, form.beside, strict=True):
+        write_file(path, extra.render(rep))
     status = "final standings" if rep.over else "current standings (game in progress)"
-    print(safe(f"Wrote the {status} of game {rep.game} to {out}"), file=sys.stderr)
+    also = "".join(f" and {path}" for path in beside)
+    print(safe(f"Wrote the {'recap' if form.beside else status} of game {rep.game} to {out}{also}"), file=sys.stderr)
     return 0
 
 

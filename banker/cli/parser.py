@@ -274,7 +274,9 @@ def _exports(add: Callable[..., argparse.ArgumentParser]) -> None:
         "exports:cmd_export",
         f"print or save a game's standings as {formats.labels()}, or the board sheet or the whole game",
         description="Final standings of a finished game, or the current standings (marked "
-        "as in progress) of a game still going. Prints to stdout without --out.",
+        "as in progress) of a game still going. Prints to stdout without --out. The recap is the page a family "
+        "keeps (standings, the chart of worth over the game, the game's story); with --out its chart is written "
+        "beside it as SVG.",
     )
     p.add_argument("game", nargs="?", type=game_id, help="game number (default: the most recent game)")
     p.add_argument(

@@ -32,14 +32,25 @@ def file_stem(rep: Report) -> str:
 
 
 def write_export(rep: Report, fmt: str, directory: str | Path | None = None, db: str | Path | None = None) -> Path:
-    """Write one export file into the exports directory (:func:`exports_dir`) and return its path."""
+    """Write one export into the exports directory (:func:`exports_dir`) and return its path (the files beside it,
+    the recap's chart, are written too: :func:`write_export_files`)."""
+    return write_export_files(rep, fmt, directory, db)[0]
+
+
+def write_export_files(
+    rep: Report, fmt: str, directory: str | Path | None = None, db: str | Path | None = None
+) -> list[Path]:
+    """Write one export and the files beside it (the recap's SVG); their paths, the export's first."""
     form = find_format(fmt)
-    data = form.render(rep)  # bytes: the CSV's CRLF row ends exactly as the csv module wrote them
     folder = exports_dir(directory, db)
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{file_stem(rep)}.{form.suffix}"
-    path.write_bytes(data)
-    return path
+    path = folder / f"{file_stem(rep)}{form.name}.{form.suffix}"
+    path.write_bytes(form.render(rep))  # bytes: the CSV's CRLF row ends exactly as the csv module wrote them
+    paths = [path]
+    for extra in form.beside:
+        paths.append(path.with_suffix(f".{extra.suffix}"))
+        paths[-1].write_bytes(extra.render(rep))
+    return paths
 
 
 def write_qr(

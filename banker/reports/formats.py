@@ -19,6 +19,14 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Beside:
+    """A file written beside an export (the recap's chart as SVG): the same name, its own suffix."""
+
+    suffix: str
+    render: Callable[[Report], bytes]
+
+
+@dataclass(frozen=True)
 class Format:
     key: str
     """``banker export --format`` and the standings screen's action."""
@@ -32,6 +40,13 @@ class Format:
     text: bool = True
     """Printable on a terminal (else ``banker export`` writes it only to a file or a pipe)."""
     aliases: tuple[str, ...] = ()
+    story: bool = False
+    """It draws the game's story (the chart, the recap's tale): its report is read with the game replayed
+    (``report(session, story=True)``)."""
+    name: str = ""
+    """Added to the file's name (``-recap``), where another format has the same suffix."""
+    beside: tuple[Beside, ...] = ()
+    """Files written beside it when it goes to a file (none to standard output)."""
 
 
 def _csv(rep: Report) -> bytes:
@@ -58,11 +73,26 @@ def _html(rep: Report) -> bytes:
     return to_html(rep).encode("utf-8")
 
 
+def _recap(rep: Report) -> bytes:
+    from banker.reports.recap import to_recap
+
+    return to_recap(rep).encode("utf-8")
+
+
+def _recap_chart(rep: Report) -> bytes:
+    from banker.reports.recap import recap_svg
+
+    return recap_svg(rep).encode("utf-8")
+
+
 FORMATS: tuple[Format, ...] = (
     Format("csv", "CSV", "csv", "c", _csv),
     Format("json", "JSON", "json", "j", _json),
     Format("md", "Markdown", "md", "m", _markdown, aliases=("markdown",)),
-    Format("html", "HTML", "html", "w", _html),  # w: a web page (h is the help everywhere)
+    Format("html", "HTML", "html", "w", _html, story=True),  # w: a web page (h is the help everywhere)
+    Format(
+        "recap", "Recap", "html", "p", _recap, story=True, name="-recap", beside=(Beside("svg", _recap_chart),)
+    ),  # p: a picture
 )
 
 KEYS = tuple(f.key for f in FORMATS)

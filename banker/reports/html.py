@@ -1,9 +1,12 @@
-"""The standings as one self-contained HTML page: the facts, the winner and the table, with its own stylesheet and
-a print layout, no script, no file beside it. Every text is escaped as on the phone pages
-(:func:`banker.views.html_text`), and the money is the game's (:meth:`banker.reports.report.Report.money`)."""
+"""The standings as one self-contained HTML page: the facts, the winner and the table, and (when the report carries
+the game's story) the chart of worth over the game with its figures, with its own stylesheet and a print layout, no
+script, no file beside it. Every text is escaped as on the phone pages (:func:`banker.views.html_text`), and the
+money is the game's (:meth:`banker.reports.report.Report.money`). The recap (:mod:`banker.reports.recap`) is built
+of the same parts."""
 
 from __future__ import annotations
 
+from banker.reports.chart import VIEWS, figures_html, now_text, worth_svg
 from banker.reports.exports import CORRECTIONS_TITLE, report_facts, standings_title
 from banker.reports.report import Report, game_title
 from banker.views import html_text as h
@@ -19,21 +22,68 @@ th:nth-child(2), td:nth-child(2) { text-align: left; }
 thead th { border-bottom: 2px solid #111; }
 tr.won td { font-weight: bold; }
 .note { color: #555; font-size: .9rem; }
+figure { margin: 1rem 0; }
+figure svg { width: 100%; height: auto; }
+table.figures caption { text-align: left; font-weight: bold; padding: .3rem 0; }
+table.figures th:first-child { text-align: left; font-weight: normal; }
+table.figures thead th:first-child { font-weight: bold; }
+table.figures td:nth-child(2) { text-align: right; }
 @media print { body { margin: 0; max-width: none; } a { color: inherit; text-decoration: none; } }
 """.strip()
 
 
 def to_html(rep: Report) -> str:
-    """The page (docs/exports.md, "HTML"): printable as it is, the same facts as the Markdown export."""
+    """The page (docs/exports.md, "HTML"): printable as it is, the same facts as the Markdown export, and the chart
+    of worth over the game when the report carries its story."""
     title = standings_title(rep)
-    facts = report_facts(rep)
+    return page(
+        f"{title}: {game_title(rep.variant_title)} #{rep.game}",
+        _STYLE,
+        [
+            f"<h1>{h(title)}</h1>",
+            f"<p>{h(', '.join(report_facts(rep)))}.</p>",
+            *verdict(rep),
+            *standings_table(rep),
+            f'<p class="note">Valuation: {h(rep.valuation)}</p>',
+            *chart_section(rep),
+            *_corrections(rep),
+        ],
+    )
+
+
+def page(title: str, style: str, body: list[str]) -> str:
+    """A self-contained page: its stylesheet inside, no script, nothing to fetch."""
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{h(title)}</title>",
+            f"<style>\n{style}\n</style>",
+            "</head>",
+            "<body>",
+            *body,
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+def verdict(rep: Report) -> list[str]:
+    """The winner, or that nobody won (a tie for first); nothing while the game is on."""
     reason = f", {rep.end_reason}" if rep.end_reason else ""
     if rep.winner:
-        verdict = f'<p class="winner">Winner: {h(rep.winner)}{h(reason)}</p>'
-    elif rep.over:
-        verdict = f'<p class="winner">No single winner: a tie for first{h(reason)}</p>'
-    else:
-        verdict = ""
+        return [f'<p class="winner">Winner: {h(rep.winner)}{h(reason)}</p>']
+    if rep.over:
+        return [f'<p class="winner">No single winner: a tie for first{h(reason)}</p>']
+    return []
+
+
+def standings_table(rep: Report) -> list[str]:
+    """The standings as a table, in ranking order."""
     heads = ("#", "Player", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings", "Total")
     rows = []
     for r in rep.rows:
@@ -51,33 +101,31 @@ def to_html(rep: Report) -> str:
         )
         won = ' class="won"' if r.winner else ""
         rows.append(f"<tr{won}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return "\n".join(
-        [
-            "<!DOCTYPE html>",
-            '<html lang="en">',
-            "<head>",
-            '<meta charset="utf-8">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{h(title)}: {h(game_title(rep.variant_title))} #{h(rep.game)}</title>",
-            f"<style>\n{_STYLE}\n</style>",
-            "</head>",
-            "<body>",
-            f"<h1>{h(title)}</h1>",
-            f"<p>{h(', '.join(facts))}.</p>",
-            *([verdict] if verdict else []),
-            "<table>",
-            "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in heads) + "</tr></thead>",
-            "<tbody>",
-            *rows,
-            "</tbody>",
-            "</table>",
-            f'<p class="note">Valuation: {h(rep.valuation)}</p>',
-            *_corrections(rep),
-            "</body>",
-            "</html>",
-            "",
-        ]
-    )
+    return [
+        "<table>",
+        "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in heads) + "</tr></thead>",
+        "<tbody>",
+        *rows,
+        "</tbody>",
+        "</table>",
+    ]
+
+
+def chart_section(rep: Report, heading: str = "h2") -> list[str]:
+    """Worth over the game: the chart (a picture with its words for a screen reader) and its figures as a table;
+    nothing when the report does not carry the story (a report read back from a file)."""
+    if rep.story is None:
+        return []
+    story = rep.story
+    svg = worth_svg(story, rep.money, name=f"worth-{rep.game}")
+    label = f"{VIEWS['worth']} of each player over the game, {now_text(story)}; the figures are in the table below"
+    return [
+        f"<{heading}>Worth over the game</{heading}>",
+        f'<figure role="img" aria-label="{h(label)}">',
+        svg,
+        "</figure>",
+        figures_html(story, rep.money),
+    ]
 
 
 def _corrections(rep: Report) -> list[str]:

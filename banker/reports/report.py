@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
+from banker.reports.story import GameRecords, GameStory, creditors_of, records_from_history, story_from_history
 from rules.board import format_money
 from rules.editions import find_edition
 from rules.errors import RuleError
@@ -70,6 +71,11 @@ class Report:
     """The players' names in seating order (the order of play)."""
     corrections: tuple[CorrectionRow, ...] = ()
     """The corrections in effect, in the order recorded."""
+    story: GameStory | None = None
+    """Worth over the game and what each player paid, received and built (the charts, the recap); read only for
+    the formats that draw it (``report(session, story=True)``): the game is replayed for it."""
+    records: GameRecords | None = None
+    """The game's records (biggest rent, bankruptcies and their creditors), read with ``story``."""
 
     @property
     def status(self) -> str:
@@ -126,8 +132,9 @@ def duration_text(minutes: int | None) -> str:
     return f"{hours} h {mins:02d} min" if hours else f"{mins} min"
 
 
-def report(session: Session) -> Report:
-    """Snapshot a session's game: current standings, or the final ones when the game is over."""
+def report(session: Session, story: bool = False) -> Report:
+    """Snapshot a session's game: current standings, or the final ones when the game is over; with ``story``, its
+    story and records too (the game's effective actions replayed: a moment for a long game)."""
     state = session.state
     rows = standings(state)
     ended = ""
@@ -142,6 +149,7 @@ def report(session: Session) -> Report:
             # seed 002, TIME LIMIT GAME: the game ended at the agreed hour, though the end was recorded later
             # (Banker was closed then): the export says when it ended and that it lasted the agreed time
             ended = deadline.isoformat(timespec="milliseconds")
+    told, records = _story(session) if story else (None, None)
     return Report(
         game=session.game_id,
         variant=state.settings.variant,
@@ -157,7 +165,16 @@ def report(session: Session) -> Report:
         rows=rows,
         seating=tuple(p.name for p in state.players),
         corrections=corrections_of(session),
+        story=told,
+        records=records,
     )
+
+
+def _story(session: Session) -> tuple[GameStory, GameRecords]:
+    """The story and records of the session's game, from one replay of its effective actions."""
+    history = session.history()
+    state = session.state
+    return story_from_history(state, history), records_from_history(state, history, creditors_of(session, history))
 
 
 def corrections_of(session: Session) -> tuple[CorrectionRow, ...]:

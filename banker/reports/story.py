@@ -19,41 +19,145 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Lead:
+    """The lead that held to the end: ``player`` took it at point ``point`` (0: led from the start), in turn
+    ``turn`` of the game, and never lost it again."""
+
+    player: str
+    point: int
+    turn: int
+
+
+@dataclass(frozen=True)
 class GameStory:
-    """Each player's worth after every effective action of play (starting from the position when play began: the
-    deal, or a game taken over from the board) and rent earned per deed."""
+    """Each player's worth and cash after every effective action of play (starting from the position when play
+    began: the deal, or a game taken over from the board), rent earned per deed, and what each player paid,
+    received and built: the charts' and the recap's figures."""
 
     names: tuple[str, ...]
     worth: tuple[tuple[int, ...], ...]
-    """``worth[i][k]``: player i's total after the k-th point (point 0 is the start)."""
+    """``worth[i][k]``: player i's total after the k-th point (point 0 is the start), by the short games'
+    valuation (``rules.valuation``); 0 once bankrupt."""
     rent_by_deed: tuple[tuple[str, int], ...]
     """(deed, rent collected on it), most first."""
+    cash: tuple[tuple[int, ...], ...] = ()
+    """``cash[i][k]``: player i's cash alone at the same points (the chart's second view)."""
+    turns: tuple[int, ...] = ()
+    """The game's turn at each point (``GameState.turn_no``: 1 the first; it moves on as the banker records ``next``
+    or ``turn``)."""
+    now: str = ""
+    """Whose turn it is at the last point ("" once the game is over)."""
+    rent_paid: tuple[int, ...] = ()
+    rent_received: tuple[int, ...] = ()
+    houses_bought: tuple[int, ...] = ()
+    """Houses each player put up (a house sold and bought again counts twice)."""
+    hotels_bought: tuple[int, ...] = ()
+
+    def series(self, view: str = "worth") -> tuple[tuple[int, ...], ...]:
+        """The points of one view: "worth" or "cash"."""
+        return self.cash if view == "cash" else self.worth
+
+    def lead_for_good(self) -> Lead | None:
+        """Who led at the end, from the point they took the lead and never gave it back (None: a tie for the lead
+        at the end, or no points). A tie at a point is nobody's lead, so a lead equalled and retaken counts from
+        the retaking."""
+        if not self.worth or not self.worth[0]:
+            return None
+        points = len(self.worth[0])
+
+        def leader(k: int) -> int | None:
+            values = [s[k] for s in self.worth]
+            top = max(values)
+            return values.index(top) if values.count(top) == 1 else None
+
+        last = leader(points - 1)
+        if last is None:
+            return None
+        k = points - 1
+        while k > 0 and leader(k - 1) == last:
+            k -= 1
+        return Lead(self.names[last], k, self.turns[k] if self.turns else 0)
+
+    @property
+    def actions(self) -> int:
+        """Points after the start: the actions of play."""
+        return max(0, len(self.worth[0]) - 1) if self.worth else 0
 
 
 def story_from_history(state: GameState, history: Iterable[tuple[object, Outcome]]) -> GameStory:
     """Value every player after each effective action of ``history`` (``Session.history()``: read it first, so the
-    replay can run off the UI thread without the database) and add up the rent per deed (the chart's data).
+    replay can run off the UI thread without the database) and add up the rent per deed, the rent each player paid
+    and received and the buildings each put up (the charts' and the recap's data). Undone actions are not in a
+    history, so they are in no figure.
 
     The set-up before play begins (the deal, the lines of a position taken over from the board: every action whose
     state has not ``started``) is the story's start, one point: a game taken over from a paper board starts where
     the table stood, not at $1,500 each."""
     names = tuple(p.name for p in state.players)
+    count = len(names)
     start = new_game(list(names), state.settings, check=False)  # as the game was set up (rules.state.new_game)
-    series: list[list[int]] = [[valuation(start, i).total] for i in range(len(names))]
+    worth: list[list[int]] = [[valuation(start, i).total] for i in range(count)]
+    cash: list[list[int]] = [[p.cash] for p in start.players]
+    turns = [start.turn_no]
     rent: dict[str, int] = defaultdict(int)
+    paid, received, houses, hotels = [0] * count, [0] * count, [0] * count, [0] * count
+    index = {n: i for i, n in enumerate(names)}
+    before = start
+    last = start
     for _entry, outcome in history:
         after = outcome.state
+        last = after
         if not after.started:  # still the set-up: the start moves to it
-            for i in range(len(names)):
-                series[i][-1] = valuation(after, i).total
+            for i in range(count):
+                worth[i][-1] = valuation(after, i).total
+                cash[i][-1] = after.players[i].cash
+            turns[-1] = after.turn_no
+            before = after
             continue
-        for i in range(len(names)):
-            series[i].append(0 if after.players[i].bankrupt else valuation(after, i).total)
+        for i, p in enumerate(after.players):
+            worth[i].append(0 if p.bankrupt else valuation(after, i).total)
+            cash[i].append(0 if p.bankrupt else p.cash)
+        turns.append(after.turn_no)
+        built = False
         for t in outcome.transfers:
-            if t.kind == "rent" and t.deed:
-                rent[t.deed] += t.amount
+            if t.kind == "rent":
+                if t.deed:
+                    rent[t.deed] += t.amount
+                if t.payer in index:
+                    paid[index[t.payer]] += t.amount
+                if t.payee in index:
+                    received[index[t.payee]] += t.amount
+            built = built or t.kind == "build"
+        if built:
+            _count_buildings(before, after, houses, hotels)
+        before = after
     ranked = tuple(sorted(rent.items(), key=lambda kv: (-kv[1], kv[0])))
-    return GameStory(names=names, worth=tuple(tuple(s) for s in series), rent_by_deed=ranked)
+    return GameStory(
+        names=names,
+        worth=tuple(tuple(s) for s in worth),
+        rent_by_deed=ranked,
+        cash=tuple(tuple(s) for s in cash),
+        turns=tuple(turns),
+        now="" if last.over else last.players[last.turn].name,
+        rent_paid=tuple(paid),
+        rent_received=tuple(received),
+        houses_bought=tuple(houses),
+        hotels_bought=tuple(hotels),
+    )
+
+
+def _count_buildings(before: GameState, after: GameState, houses: list[int], hotels: list[int]) -> None:
+    """Add the buildings put up between two states to their owners' counts: each level a deed rose is a house, the
+    step to the hotel level a hotel (the houses turned in for it were counted as they went up)."""
+    top = after.hotel_level
+    for old, new in zip(before.deeds, after.deeds, strict=True):
+        if new.owner is None or new.level <= old.level:
+            continue
+        if new.level == top:
+            hotels[new.owner] += 1
+            houses[new.owner] += max(0, top - 1 - old.level)
+        else:
+            houses[new.owner] += new.level - old.level
 
 
 NOT_COLOUR_GROUPS = frozenset({"railroad", "utility"})

@@ -66,3 +66,22 @@ def rasterise_svg(svg: Path, png: Path, scale: int = 10) -> Path:
             )
     image.save(png)
     return png
+
+
+def chart_series(svg: str) -> dict[str, list[str]]:
+    """A chart's lines as drawn (banker/reports/chart.py, pygal's SVG): each series' name from the legend and the
+    value written at each of its points, in order. Parsing it as XML proves it is valid XML."""
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg)
+    legends = [g for g in root.iter(f"{ns}g") if "activate-serie" in (g.get("class") or "")]
+    names = [next(t.text or "" for t in g.iter(f"{ns}text")) for g in legends]
+    values: dict[int, list[str]] = {}
+    for g in root.iter(f"{ns}g"):
+        m = re.fullmatch(r"series serie-(\d+) color-\d+", g.get("class") or "")
+        if not m:
+            continue
+        dots = [d for d in g.iter(f"{ns}desc") if d.get("class") == "value"]
+        if dots:
+            values[int(m[1])] = [d.text or "" for d in dots]
+    assert len(values) == len(names), (names, sorted(values))
+    return {name: values[i] for i, name in enumerate(names)}

@@ -1,7 +1,8 @@
 """The exports and the ``scores`` table of fixed games, byte for byte: the files in ``golden/`` were written by the
 code before the standings became one record (``rules.valuation.Standing``, issue 14), and must not change. The game
 files (``banker export --format journal``, ``*.game.json``) were written before the export streamed (issue 33), with
-the journal's clock fixed and Banker's version written as ``VERSION``.
+the journal's clock fixed and Banker's version written as ``VERSION``. The HTML standings gained the chart of worth
+over the game, and the recap came, with issue 34 (the other formats' files are as they were).
 
 Regenerate only for a deliberate format change: ``python tests/reports/test_golden.py``.
 """
@@ -114,7 +115,7 @@ def _write(tmp_path: Path, key: str) -> dict[str, str]:
         reply = session.execute(line)
         assert reply.ok, f"{line}: {reply.message}"
     assert session.state.over
-    rep = replace(report(session), game=1, created=CREATED, ended=ENDED)
+    rep = replace(report(session, story=True), game=1, created=CREATED, ended=ENDED)
     scores = [{k: v for k, v in asdict(row).items() if k != "game"} for row in session.scores()]
     out = {f"{key}.{fmt}": formats.render(rep, fmt) for fmt in formats.KEYS}
     out[f"{key}.qr.txt"] = exports.qr_text(rep) + "\n"

@@ -67,7 +67,7 @@ def test_every_format_renders_and_writes_by_its_entry(tmp_path, form):
     data = form.render(rep)
     assert isinstance(data, bytes) and data
     path = write_export(rep, form.key, tmp_path)
-    assert path.name == f"banker-game-7-final.{form.suffix}" and path.read_bytes() == data
+    assert path.name == f"banker-game-7-final{form.name}.{form.suffix}" and path.read_bytes() == data
     assert form.key in formats.KEYS
 
 

@@ -1,0 +1,216 @@
+"""Worth over time as a picture: each player's line drawn by pygal as SVG, for the phone pages, the HTML standings,
+the recap and its SVG file, and the TV view.
+
+Why pygal: pure Python, SVG out (sharp on a phone and a television, printable, a file a family keeps), no browser
+script needed to see it. Its defaults reach the network (a tooltip script from kozea.github.io) and put an inline
+script beside the drawing: both are switched off (``js=[]`` and :func:`_offline` removes every ``<script>``), so a
+chart works with no network and in a page that runs no script. Its drawing is made stable (the chart's id is
+named, not a random uuid), so an export is the same bytes each time.
+
+Each player has their own mark, not a colour alone (a colour-blind reader, a black-and-white print): a line style
+(solid, dashed, dotted...) and their name written at the end of their line. The last point, "now", is marked on
+the axis with whose turn it is. The figures are also given as text (:func:`figures`): the pages put them in a table
+beside the picture for a screen reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from banker.reports.story import GameStory
+
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7F7F7F", "#B8860B")
+"""The Okabe-Ito colours a colour-blind eye tells apart (yellow darkened to read on white), one a seat."""
+DASHES = ("", "10,5", "3,4", "12,4,3,4", "2,8", "16,6", "6,3,2,3,2,3", "1,3")
+"""Each seat's line style: solid, dashed, dotted, dash-dot, ... (the mark that is not a colour)."""
+MOST_POINTS = 300
+"""A long game's line is thinned to this many points (the last kept exactly): more is not seen at any size."""
+VIEWS = {"worth": "Worth", "cash": "Cash"}
+"""The chart's two views: the short games' valuation (cash, deeds at the printed price, buildings), or cash
+alone."""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """One player's line in words: where they started, their highest and lowest, and now."""
+
+    name: str
+    start: int
+    high: int
+    low: int
+    now: int
+
+
+def figures(story: GameStory, view: str = "worth", first: int | None = None) -> list[Figures]:
+    """Each player's line as figures (the screen reader's table), ``first``'s own first."""
+    series = story.series(view)
+    return [
+        Figures(story.names[i], s[0], max(s), min(s), s[-1])
+        for i in _order(len(story.names), first)
+        for s in [series[i]]
+        if s
+    ]
+
+
+def _order(count: int, first: int | None) -> list[int]:
+    seats = list(range(count))
+    if first is not None and 0 <= first < count:
+        seats.remove(first)
+        seats.insert(0, first)
+    return seats
+
+
+def _thin(points: Sequence[int], most: int = MOST_POINTS) -> list[int | None]:
+    """At most ``most`` points, evenly picked, the first and the last always among them; the places left out are
+    None so every line keeps the same x scale."""
+    n = len(points)
+    if n <= most:
+        return list(points)
+    keep = {round(k * (n - 1) / (most - 1)) for k in range(most)}
+    return [p if k in keep else None for k, p in enumerate(points)]
+
+
+def worth_svg(
+    story: GameStory,
+    money: Callable[[int], str],
+    *,
+    view: str = "worth",
+    first: int | None = None,
+    name: str = "worth",
+    width: int = 800,
+    height: int = 420,
+    background: str = "transparent",
+    foreground: str = "currentColor",
+    font_size: int = 14,
+) -> str:
+    """The chart as an SVG element (no XML declaration: it goes inline in a page, or :func:`svg_file` makes it a
+    file). ``first`` is a seat drawn first with a heavier line (a phone's own player); ``name`` the chart's id
+    (stable bytes); the colours default to the page's text colour, so one chart reads in light and dark."""
+    import pygal
+    from pygal.style import Style
+
+    count = len(story.names)
+    order = _order(count, first)
+    series = story.series(view)
+    points = len(series[0]) if series else 0
+    style = Style(
+        background=background,
+        plot_background=background,
+        foreground=foreground,
+        foreground_strong=foreground,
+        foreground_subtle=foreground,
+        guide_stroke_color=foreground,
+        major_guide_stroke_color=foreground,
+        colors=tuple(COLOURS[i % len(COLOURS)] for i in order),
+        value_colors=(foreground,) * count,  # the names at the lines' ends: the text's colour, light or dark
+        font_family="system-ui, sans-serif",
+        label_font_size=font_size,
+        major_label_font_size=font_size,
+        legend_font_size=font_size + 2,
+        title_font_size=font_size + 2,
+        value_label_font_size=font_size,
+        stroke_width="3",
+        opacity="1",
+        stroke_opacity="1",
+    )
+    chart = pygal.Line(
+        width=width,
+        height=height,
+        style=style,
+        js=[],  # the default fetches a tooltip script from the network
+        disable_xml_declaration=True,
+        show_dots=True,
+        dots_size=1.5,
+        print_labels=True,
+        legend_at_bottom=True,
+        legend_at_bottom_columns=min(count, 4) or 1,
+        truncate_legend=-1,
+        show_minor_x_labels=False,
+        value_formatter=money,
+        show_y_guides=True,
+        include_x_axis=False,
+        truncate_label=-1,
+        margin=8,
+        margin_right=8 + round(font_size * 0.62 * max((len(n) for n in story.names), default=1)),  # the names
+        allow_interruptions=True,
+    )
+    chart.uuid = name
+    chart.title = f"{VIEWS.get(view, view)} over the game, {now_text(story)}"
+    chart.x_labels = _x_labels(story, points)
+    chart.x_labels_major = [label for label in chart.x_labels if label]
+    for place, seat in enumerate(order):
+        values: list[Any] = _thin(series[seat])
+        values[-1] = {"value": values[-1], "label": story.names[seat]}  # the name at the end of the line
+        chart.add(
+            story.names[seat],
+            values,
+            stroke_style={
+                "width": 5 if first is not None and place == 0 else 3,
+                "dasharray": DASHES[seat % len(DASHES)],
+            },
+        )
+    chart.add_xml_filter(_offline)
+    text: str = chart.render(is_unicode=True)
+    return text
+
+
+def now_text(story: GameStory) -> str:
+    """Where the chart ends, in words: "now: Cy's turn (turn 9)", or "the end (turn 9)" once the game is over."""
+    turn = story.turns[-1] if story.turns else 1
+    return f"now: {story.now}'s turn (turn {turn})" if story.now else f"the end (turn {turn})"
+
+
+def _x_labels(story: GameStory, points: int) -> list[str]:
+    """The axis: "start" at the first point and "now" (or "end") at the last, a guide line at each; the points
+    between unlabelled (the title says the turn, the figures the values)."""
+    if points == 0:
+        return []
+    labels = [""] * points
+    labels[-1] = "now" if story.now else "end"
+    if points > 1:
+        labels[0] = "start"
+    return labels
+
+
+def _offline(root: Any) -> Any:
+    """pygal's XML filter: no ``<script>`` (not even its inline config), so the picture needs no script and no
+    network."""
+    for parent in list(root.iter()):
+        for child in list(parent):
+            if isinstance(child.tag, str) and child.tag.rsplit("}", 1)[-1] == "script":
+                parent.remove(child)
+    return root
+
+
+def svg_file(svg: str) -> str:
+    """A chart made a file of its own (the recap's SVG): the XML declaration, a white background."""
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n"
+
+
+def figures_html(story: GameStory, money: Callable[[int], str], view: str = "worth", first: int | None = None) -> str:
+    """The chart's figures as an HTML table (a screen reader reads it; a printed page shows it)."""
+    from banker.views import html_text as h
+
+    heads = ("Player", "Start", "Highest", "Lowest", "Now")
+    rows = [
+        "<tr>"
+        + f'<th scope="row">{h(f.name)}</th>'
+        + "".join(f"<td>{h(money(v))}</td>" for v in (f.start, f.high, f.low, f.now))
+        + "</tr>"
+        for f in figures(story, view, first)
+    ]
+    caption = f"{VIEWS.get(view, view)} over the game, in figures"
+    return "\n".join(
+        [
+            '<table class="figures">',
+            f"<caption>{h(caption)}</caption>",
+            "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in heads) + "</tr></thead>",
+            "<tbody>",
+            *rows,
+            "</tbody>",
+            "</table>",
+        ]
+    )
