@@ -112,7 +112,7 @@ async def test_every_column_and_footer_key_is_in_view(tmp_path, size):
         assert headings[-2:] in (["Hotels", "Buildings"], ["Htls", "Bldgs"])
         footer = app.screen.query_one(Footer)
         keys = {k.description: k for k in footer.query("FooterKey")}
-        assert {"Close", "CSV", "JSON", "MD", "HTML", "QR", "BG Stats"} <= set(keys)
+        assert {"Close", "CSV", "JSON", "MD", "HTML", "RECAP", "QR", "BG Stats"} <= set(keys)
         for key in keys.values():
             assert key.region.right <= footer.region.right, key.description
 

@@ -63,7 +63,7 @@ async def test_an_export_that_fails_with_a_bug_says_so_and_keeps_the_game(tmp_pa
     def gremlin(*args, **kwargs):
         raise RuntimeError("a gremlin in the exporter")
 
-    monkeypatch.setattr(standings, "write_export", gremlin)
+    monkeypatch.setattr(standings, "write_export_files", gremlin)
     db = tmp_path / "g.db"
     app = make_app(db, _game(db, FINISH))
     notes: list[str] = []
@@ -77,7 +77,7 @@ async def test_an_export_that_fails_with_a_bug_says_so_and_keeps_the_game(tmp_pa
         assert status == "Could not write the export: RuntimeError: a gremlin in the exporter"
         assert app.is_running and app.screen is screen and screen.written == []
         assert any("RuntimeError: a gremlin" in n and "The game is unchanged" in n for n in notes), notes
-        await pilot.press("r")  # the screen still works (the QR code is written without write_export)
+        await pilot.press("r")  # the screen still works (the QR code is written without write_export_files)
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert text_of(screen.query_one("#export-status")).startswith("Saved ")
@@ -91,7 +91,7 @@ async def test_under_test_an_export_bug_fails_the_test(tmp_path, monkeypatch):
     def gremlin(*args, **kwargs):
         raise RuntimeError("a gremlin in the exporter")
 
-    monkeypatch.setattr(standings, "write_export", gremlin)
+    monkeypatch.setattr(standings, "write_export_files", gremlin)
     db = tmp_path / "g.db"
     app = make_app(db, _game(db, FINISH))
     with pytest.raises(RuntimeError, match="gremlin"):

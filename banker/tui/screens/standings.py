@@ -34,9 +34,9 @@ from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, Ta
 from banker.reports import formats, stats
 from banker.reports.bgstats import bgstats_url
 from banker.reports.exports import qr_text
-from banker.reports.files import file_stem, write_export, write_qr
+from banker.reports.files import file_stem, write_export_files, write_qr
 from banker.reports.qr import half_blocks
-from banker.reports.report import game_title, report
+from banker.reports.report import Report, game_title, report
 from banker.reports.story import GameRecords, GameStory, creditors_of, records_from_history, story_from_history
 from banker.settings import SettingsError
 from banker.tui.widgets.chart import BarChart, LineChart
@@ -346,6 +346,16 @@ class StandingsScreen(Screen[None]):
             history = list(game.history())
             return history, creditors_of(game, history)
 
+    def _told(self) -> Report:
+        """The standings with the game's story (the HTML's chart, the recap), read in the worker's thread as
+        :meth:`_history` reads it."""
+        if self._db is None:
+            return report(self.session, story=True)
+        from banker.session import Session
+
+        with Session.open(self._db, self.session.game_id, readonly=True) as game:
+            return report(game, story=True)
+
     def on_standings_screen_replayed(self, message: Replayed) -> None:
         if message.error is not None:
             text = f"The game chart could not be drawn: {type(message.error).__name__}: {message.error}"
@@ -465,7 +475,8 @@ class StandingsScreen(Screen[None]):
                     )
                 )
             else:
-                paths = [write_export(self.report, fmt, self.out_dir, self._db)]
+                told = self._told() if formats.find_format(fmt).story else self.report
+                paths = write_export_files(told, fmt, self.out_dir, self._db)
         except (OSError, SettingsError) as error:
             self.post_message(self.Written([], f"Could not write the export: {error}"))
             return
