@@ -53,3 +53,12 @@ def test_bars_are_proportional():
 
 def test_no_bars_without_data():
     assert bar_rows([], 10) == []
+
+
+def test_each_line_carries_its_own_mark_at_its_end():
+    """Issue 34: not colour alone: each series' mark (MARKS) is on its line, at its last point and along it."""
+    from banker.tui.widgets.chart import MARKS
+
+    lines = braille_text([[0, 0, 0], [10, 10, 10]], 30, 4, marks=MARKS)
+    assert lines[-1].plain[-1] == MARKS[0] and lines[0].plain[-1] == MARKS[1]  # low line at the bottom, high on top
+    assert lines[-1].plain.count(MARKS[0]) >= 2 and MARKS[1] not in lines[-1].plain

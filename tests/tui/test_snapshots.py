@@ -186,3 +186,52 @@ def test_standings_footer_and_table(snap_compare, size):
         no_blink(pilot.app)
 
     assert snap_compare(make_app(db, Session.open(db, game)), run_before=before, terminal_size=size)
+
+
+CHARTED = [
+    "buy ann boardwalk",
+    "next",
+    "buy bob reading",
+    "next",
+    "buy cat st charles",
+    "next",
+    "buy ann park place",
+    "next",
+    "build ann boardwalk 2",
+    "next",
+    "rent bob boardwalk",
+    "next",
+    "rent ann reading",
+    "next",
+    "rent bob park place",
+    "next",
+    "rent cat boardwalk",
+    "next",
+]
+
+
+@pytest.mark.parametrize("view", ["worth", "cash"])
+def test_the_game_chart(snap_compare, view):
+    """Issue 34: the terminal's chart of worth over the game (and cash alone, v): each player's own mark on their
+    line and in the legend (not colour alone), the current turn at the end of the axis."""
+    db = Path(os.environ["BANKER_DB"])
+    from banker.session import Session
+    from banker.tui.screens.standings import StandingsScreen
+    from tests.kit.waits import until
+
+    game = make_game(db, names=("ann", "bob", "cat"), lines=CHARTED)
+
+    async def before(pilot):
+        await pilot.pause()
+        pilot.app.open_standings()
+        await until(pilot, lambda: isinstance(pilot.app.screen, StandingsScreen), "the standings")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("g")
+        if view == "cash":
+            await pilot.press("v")
+        await until(pilot, lambda: pilot.app.screen.story is not None, "the game chart")
+        await pilot.pause()
+        no_blink(pilot.app)
+
+    assert snap_compare(make_app(db, Session.open(db, game)), run_before=before, terminal_size=(100, 30))

@@ -33,6 +33,7 @@ from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, Ta
 
 from banker.reports import formats, stats
 from banker.reports.bgstats import bgstats_url
+from banker.reports.chart import VIEWS, now_text
 from banker.reports.exports import qr_text
 from banker.reports.files import file_stem, write_export_files, write_qr
 from banker.reports.qr import half_blocks
@@ -111,6 +112,14 @@ class StandingsScreen(Screen[None]):
             show=False,
         ),
         Binding(
+            "v",
+            "switch_view",
+            "Worth/cash",
+            id="standings.view",
+            tooltip="The game chart: worth (cash, deeds, buildings) or cash alone",
+            show=False,
+        ),
+        Binding(
             "k",
             "show_tab('tab-qr')",
             "Scan",
@@ -174,6 +183,8 @@ class StandingsScreen(Screen[None]):
         self.report = report(session)
         self.written: list[Path] = []
         self.story: GameStory | None = None
+        self.view = "worth"
+        """The game chart's view: "worth" or "cash" (v switches)."""
         self._db = getattr(session, "db_path", None)
         self.bgstats_shown = False
         """The QR code on screen is BG Stats' push-play link (b), not the result's text."""
@@ -215,7 +226,7 @@ class StandingsScreen(Screen[None]):
                     yield Static(half_blocks(qr_text(rep)), id="qr", markup=False)
                     yield Static("Point a phone's camera at the code: it shows the standings as text.", id="qr-text")
             with TabPane("Game chart (g)", id="tab-chart"), VerticalScroll():
-                yield Static("Worth after every action", classes="heading")
+                yield Static(self._chart_heading(), id="chart-heading", classes="heading", markup=False)
                 yield LineChart(money=self._money, id="worth-chart")
                 yield Static("Deeds that earned the most rent", classes="heading")
                 yield BarChart(money=self._money, empty="No rent collected yet.", id="rent-chart")
@@ -392,8 +403,24 @@ class StandingsScreen(Screen[None]):
 
     def _show_story(self, tale: GameStory) -> None:
         self.story = tale
-        self.query_one("#worth-chart", LineChart).set_series(list(zip(tale.names, tale.worth, strict=True)))
+        self._draw_chart()
         self.query_one("#rent-chart", BarChart).set_items(tale.rent_by_deed[:10])
+
+    def _draw_chart(self) -> None:
+        if self.story is None:
+            return
+        series = list(zip(self.story.names, self.story.series(self.view), strict=True))
+        self.query_one("#worth-chart", LineChart).set_series(series, now_text(self.story))
+        self.query_one("#chart-heading", Static).update(self._chart_heading())
+
+    def _chart_heading(self) -> str:
+        other = "cash alone" if self.view == "worth" else "worth"
+        return f"{VIEWS[self.view]} after every action (v: {other})"
+
+    def action_switch_view(self) -> None:
+        """The game chart shows cash alone, or worth again."""
+        self.view = "cash" if self.view == "worth" else "worth"
+        self._draw_chart()
 
     # Actions ---------------------------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

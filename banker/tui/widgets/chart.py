@@ -2,6 +2,13 @@
 
 The drawing is done by plain functions (:func:`braille_plot`, :func:`bar_rows`) so it can be tested without a
 terminal; the widgets only wrap them in Rich text sized to the space they are given.
+
+Why drawn here rather than by a charting library (plotext, textual-plotext): the pages' and exports' charts are
+pygal's (banker/reports/chart.py), but in a terminal a braille line is already as fine as a terminal can draw,
+this module is small, tested and themed by Textual's own styles, and plotext would bring two dependencies and its
+own colours and key handling for what these 200 lines do. What the library charts have, this one has too: each
+player's own mark (:data:`MARKS`, written along the line and in the legend, so no line is told by colour alone)
+and the current turn named at the end of the axis.
 """
 
 from __future__ import annotations
@@ -18,6 +25,10 @@ BRAILLE_BASE = 0x2800
 # bit for the dot at (column 0-1, row 0-3) inside one braille character
 DOT_BITS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 EIGHTHS = " ▏▎▍▌▋▊▉█"
+MARKS = ("●", "▲", "■", "◆", "▼", "★", "✚", "◇", "○")
+"""Each seat's mark on its line and in the legend (the colour-blind players' way to tell the lines apart)."""
+MARK_EVERY = 12
+"""A line carries its mark every this many columns (staggered by seat) and at its last point."""
 PALETTE = (
     "bright_green",
     "bright_cyan",
@@ -75,6 +86,31 @@ def braille_plot(
     return grid
 
 
+def mark_cells(
+    series: Sequence[Sequence[float]], width: int, height: int, low: float | None = None, high: float | None = None
+) -> dict[tuple[int, int], int]:
+    """Where each series' mark goes: (row from the top, column) -> series, every :data:`MARK_EVERY` columns
+    (staggered by series, so marks of lines drawn over each other alternate) and at the last column."""
+    width, height = max(1, width), max(1, height)
+    rows, cols = height * 4, width * 2
+    values = [v for s in series for v in s]
+    low = min(values, default=0) if low is None else low
+    high = max(values, default=0) if high is None else high
+    cells: dict[tuple[int, int], int] = {}
+    for which, points in enumerate(series):
+        if not points:
+            continue
+        n = len(points)
+        offset = (which * MARK_EVERY // max(1, len(series))) % MARK_EVERY
+        columns = [*range(offset + MARK_EVERY // 2, width - 2, MARK_EVERY), width - 1]
+        for column in columns:
+            x = column * 2 + 1
+            k = n - 1 if cols == 1 or column == width - 1 else round(x * (n - 1) / (cols - 1))
+            y_top = rows - 1 - _scale(points[k], low, high, rows)
+            cells[(y_top // 4, column)] = which
+    return cells
+
+
 def braille_text(
     series: Sequence[Sequence[float]],
     width: int,
@@ -82,12 +118,19 @@ def braille_text(
     colours: Sequence[str] = PALETTE,
     low: float | None = None,
     high: float | None = None,
+    marks: Sequence[str] = (),
 ) -> list[Text]:
-    """The plot as Rich text lines, each dot coloured by its series."""
+    """The plot as Rich text lines, each dot coloured by its series; with ``marks``, each series' mark along its
+    line (:func:`mark_cells`)."""
     lines = []
-    for row in braille_plot(series, width, height, low, high):
+    marked = mark_cells(series, width, height, low, high) if marks else {}
+    for r, row in enumerate(braille_plot(series, width, height, low, high)):
         text = Text()
-        for bits, which in row:
+        for c, (bits, which) in enumerate(row):
+            seat = marked.get((r, c))
+            if seat is not None:
+                text.append(marks[seat % len(marks)], style=f"bold {colours[seat % len(colours)]}")
+                continue
             char = chr(BRAILLE_BASE + bits) if bits else " "
             text.append(char, style=colours[which % len(colours)] if which >= 0 else "")
         lines.append(text)
@@ -107,7 +150,8 @@ def bar_rows(items: Sequence[tuple[str, int]], width: int) -> list[tuple[str, st
 
 
 class LineChart(Widget):
-    """Worth of each player over the game: one coloured braille line per player, with a legend and the scale."""
+    """Worth of each player over the game: one coloured braille line per player, each with its own mark, a legend,
+    the scale, and the current turn at the end of the axis (``caption``)."""
 
     DEFAULT_CSS = """
     LineChart { height: 16; width: 1fr; }
@@ -122,7 +166,11 @@ class LineChart(Widget):
         self._money = money
         self.set_reactive(LineChart.data, tuple((name, tuple(values)) for name, values in series))
 
-    def set_series(self, series: Sequence[tuple[str, Sequence[int]]]) -> None:
+    caption: reactive[str] = reactive("")
+    """The axis's end: "now: Cy's turn (turn 9)"."""
+
+    def set_series(self, series: Sequence[tuple[str, Sequence[int]]], caption: str = "") -> None:
+        self.caption = caption
         self.data = tuple((name, tuple(values)) for name, values in series)
 
     def render(self) -> Text:
@@ -134,7 +182,7 @@ class LineChart(Widget):
         gutter = max(len(top_label), len(bottom_label)) + 1
         width = max(4, self.size.width - gutter - 1)
         height = max(2, self.size.height - 2)
-        lines = braille_text([vs for _, vs in self.data], width, height, low=low, high=high)
+        lines = braille_text([vs for _, vs in self.data], width, height, low=low, high=high, marks=MARKS)
         out = Text()
         for i, line in enumerate(lines):
             label = top_label if i == 0 else bottom_label if i == len(lines) - 1 else ""
@@ -143,9 +191,11 @@ class LineChart(Widget):
             out.append_text(line)
             out.append("\n")
         steps = max(len(vs) for _, vs in self.data) - 1
-        out.append(" " * gutter + "└" + f" start … {steps} actions".ljust(width, "─")[:width] + "\n", style="dim")
+        end = f" {self.caption} " if self.caption else ""
+        axis = f" start … {steps} actions ".ljust(width - len(end), "─") + end
+        out.append(" " * gutter + "└" + axis[:width] + "\n", style="dim")
         for i, (name, vs) in enumerate(self.data):
-            out.append("  ━━ ", style=PALETTE[i % len(PALETTE)])
+            out.append(f"  {MARKS[i % len(MARKS)]}━ ", style=PALETTE[i % len(PALETTE)])
             out.append(f"{name} {self._money(vs[-1]) if vs else ''}")
         return out
 
