@@ -158,11 +158,13 @@ class Timeline:
         self._set(self._states, k, state)
         return state
 
-    def outcomes(self) -> Iterator[tuple[int, Outcome]]:
-        """Every action in effect in order, with what it did, replayed from the start (the history)."""
-        self._load_missing(self._stack)
-        state = self.base
-        for seq in list(self._stack):
+    def outcomes(self, start: int = 0) -> Iterator[tuple[int, Outcome]]:
+        """Every action in effect in order from the ``start``-th (0: the first), with what it did, replayed from the
+        state before it (the history; from ``start``, what was recorded since a look at the first ``start``)."""
+        stack = list(self._stack)
+        self._load_missing(stack[start:])
+        state = self.state_at(start) if start else self.base
+        for seq in stack[start:]:
             outcome = self._apply(state, self._actions[seq], seq)
             yield seq, outcome
             state = outcome.state

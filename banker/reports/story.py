@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rules.actions import POSITION_TYPES
@@ -84,6 +84,48 @@ class GameStory:
         return max(0, len(self.worth[0]) - 1) if self.worth else 0
 
 
+@dataclass(frozen=True)
+class Point:
+    """The game after one action: each player's worth and cash (0 once bankrupt), the turn, and whether play had
+    begun (the set-up before it is the story's start, one point)."""
+
+    worth: tuple[int, ...]
+    cash: tuple[int, ...]
+    turn: int
+    started: bool
+
+
+def point(state: GameState) -> Point:
+    """Value every player in ``state`` (``rules.valuation``: the short games' valuation)."""
+    return Point(
+        tuple(0 if p.bankrupt else valuation(state, i).total for i, p in enumerate(state.players)),
+        tuple(0 if p.bankrupt else p.cash for p in state.players),
+        state.turn_no,
+        state.started,
+    )
+
+
+def start_of(state: GameState) -> GameState:
+    """The game as it was set up (``rules.state.new_game``), before its first action."""
+    return new_game([p.name for p in state.players], state.settings, check=False)
+
+
+def series_of(
+    points: Iterable[Point],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The worth and cash series and the turns of the points of a game (the start first): the points of the set-up
+    before play begins fold into the start (a game taken over from a paper board starts where the table stood)."""
+    kept: list[Point] = []
+    for p in points:
+        if kept and not p.started:
+            kept[-1] = p  # still the set-up: the start moves to it
+        else:
+            kept.append(p)
+    worth = tuple(zip(*(p.worth for p in kept), strict=True))
+    cash = tuple(zip(*(p.cash for p in kept), strict=True))
+    return worth, cash, tuple(p.turn for p in kept)
+
+
 def story_from_history(state: GameState, history: Iterable[tuple[object, Outcome]]) -> GameStory:
     """Value every player after each effective action of ``history`` (``Session.history()``: read it first, so the
     replay can run off the UI thread without the database) and add up the rent per deed, the rent each player paid
@@ -95,29 +137,15 @@ def story_from_history(state: GameState, history: Iterable[tuple[object, Outcome
     the table stood, not at $1,500 each."""
     names = tuple(p.name for p in state.players)
     count = len(names)
-    start = new_game(list(names), state.settings, check=False)  # as the game was set up (rules.state.new_game)
-    worth: list[list[int]] = [[valuation(start, i).total] for i in range(count)]
-    cash: list[list[int]] = [[p.cash] for p in start.players]
-    turns = [start.turn_no]
+    start = start_of(state)
+    points = [replace(point(start), started=False)]
     rent: dict[str, int] = defaultdict(int)
     paid, received, houses, hotels = [0] * count, [0] * count, [0] * count, [0] * count
     index = {n: i for i, n in enumerate(names)}
-    before = start
-    last = start
+    before = last = start
     for _entry, outcome in history:
-        after = outcome.state
-        last = after
-        if not after.started:  # still the set-up: the start moves to it
-            for i in range(count):
-                worth[i][-1] = valuation(after, i).total
-                cash[i][-1] = after.players[i].cash
-            turns[-1] = after.turn_no
-            before = after
-            continue
-        for i, p in enumerate(after.players):
-            worth[i].append(0 if p.bankrupt else valuation(after, i).total)
-            cash[i].append(0 if p.bankrupt else p.cash)
-        turns.append(after.turn_no)
+        last = outcome.state
+        points.append(point(last))
         built = False
         for t in outcome.transfers:
             if t.kind == "rent":
@@ -129,21 +157,57 @@ def story_from_history(state: GameState, history: Iterable[tuple[object, Outcome
                     received[index[t.payee]] += t.amount
             built = built or t.kind == "build"
         if built:
-            _count_buildings(before, after, houses, hotels)
-        before = after
-    ranked = tuple(sorted(rent.items(), key=lambda kv: (-kv[1], kv[0])))
+            _count_buildings(before, last, houses, hotels)
+        before = last
+    worth, cash, turns = series_of(points)
     return GameStory(
         names=names,
-        worth=tuple(tuple(s) for s in worth),
-        rent_by_deed=ranked,
-        cash=tuple(tuple(s) for s in cash),
-        turns=tuple(turns),
-        now="" if last.over else last.players[last.turn].name,
+        worth=worth,
+        rent_by_deed=tuple(sorted(rent.items(), key=lambda kv: (-kv[1], kv[0]))),
+        cash=cash,
+        turns=turns,
+        now=now_playing(last),
         rent_paid=tuple(paid),
         rent_received=tuple(received),
         houses_bought=tuple(houses),
         hotels_bought=tuple(hotels),
     )
+
+
+def now_playing(state: GameState) -> str:
+    """Whose turn it is ("" once the game is over)."""
+    return "" if state.over else state.players[state.turn].name
+
+
+class WorthKeeper:
+    """A game's worth over time kept up to date as it goes on (the phone pages redraw the chart after every
+    entry): only the actions recorded since the last look are valued; an undo drops the points it took back. A
+    long game costs each entry its own action, not a replay of the whole game (``Session.history`` replays it)."""
+
+    def __init__(self) -> None:
+        self._seqs: list[int] = []
+        self._points: list[Point] = []
+        self._base: Point | None = None
+
+    def story(self, session: Any) -> GameStory:
+        """Worth, cash and the turn at every point of ``session``'s game (:class:`banker.session.Session`: its
+        ``effective()`` seqs and ``outcomes(start)``), no rent or buildings (the recap reads those)."""
+        state = session.state
+        if self._base is None:
+            self._base = replace(point(start_of(state)), started=False)
+        seqs: list[int] = list(session.effective())
+        same = 0
+        for old, new in zip(self._seqs, seqs, strict=False):
+            if old != new:
+                break
+            same += 1
+        del self._seqs[same:], self._points[same:]
+        for seq, outcome in session.outcomes(same):
+            self._seqs.append(seq)
+            self._points.append(point(outcome.state))
+        worth, cash, turns = series_of([self._base, *self._points])
+        names = tuple(p.name for p in state.players)
+        return GameStory(names, worth, (), cash, turns, now_playing(state))
 
 
 def _count_buildings(before: GameState, after: GameState, houses: list[int], hotels: list[int]) -> None:

@@ -20,7 +20,7 @@ it; a listener runs before ``execute``/``reload`` returns, so it must be quick a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -485,6 +485,15 @@ class Session:
         """Every effective (not undone) action in order, with what it did (replayed from the start)."""
         entries = {e.seq: e for e in self.log()}
         return [(entries[seq], outcome) for seq, outcome in self._timeline.outcomes()]
+
+    def effective(self) -> Sequence[int]:
+        """The seqs of the actions in effect, oldest first (a view: do not change it)."""
+        return self._timeline.stack
+
+    def outcomes(self, start: int = 0) -> Iterator[tuple[int, Outcome]]:
+        """The actions in effect from the ``start``-th, each with what it did (replayed from the state before it:
+        the cost is the actions since ``start``, for a chart kept up to date)."""
+        return self._timeline.outcomes(start)
 
     def action(self, seq: int) -> Action:
         """The action journal entry ``seq`` recorded (as the timeline holds it)."""

@@ -205,3 +205,19 @@ def test_a_long_game_is_thinned_but_ends_at_its_last_point():
     thin = _thin(points)
     kept = [p for p in thin if p is not None]
     assert len(thin) == len(points) and len(kept) <= MOST_POINTS and kept[0] == 0 and kept[-1] == 9_999
+
+
+def test_the_phones_kept_story_is_the_replayed_one_after_every_entry(tmp_path):
+    """The phone pages keep the chart up to date entry by entry (WorthKeeper: only what was recorded since the last
+    look is valued); after every entry, undo and redo included, it is the story a whole replay tells."""
+    from banker.reports.story import WorthKeeper, story_from_history
+
+    session = Session.create(tmp_path / "g.db", ["Ann", "Bob", "Cy"], rules.Settings(variant="short-1990s"))
+    keeper = WorthKeeper()
+    lines = [*GAME[:10], "undo", "undo", "redo", "build ann park place 3", "undo", "rent cy park place", "next"]
+    for line in lines:
+        assert session.execute(line).ok, line
+        kept = keeper.story(session)
+        told = story_from_history(session.state, session.history())
+        assert (kept.worth, kept.cash, kept.turns, kept.now) == (told.worth, told.cash, told.turns, told.now), line
+    session.close()
