@@ -85,10 +85,14 @@ def worth_svg(
     background: str = "transparent",
     foreground: str = "currentColor",
     font_size: int = 14,
+    dots: bool = True,
+    title: str | None = None,
 ) -> str:
     """The chart as an SVG element (no XML declaration: it goes inline in a page, or :func:`svg_file` makes it a
     file). ``first`` is a seat drawn first with a heavier line (a phone's own player); ``name`` the chart's id
-    (stable bytes); the colours default to the page's text colour, so one chart reads in light and dark."""
+    (stable bytes); the colours default to the page's text colour, so one chart reads in light and dark. ``dots``:
+    each point drawn with its value written in it (a file to read back; a phone page, sent at every entry, has the
+    figures in its table instead). ``title``: above the chart (default: the view and the current turn)."""
     import pygal
     from pygal.style import Style
 
@@ -134,11 +138,11 @@ def worth_svg(
         include_x_axis=False,
         truncate_label=-1,
         margin=8,
-        margin_right=8 + round(font_size * 0.62 * max((len(n) for n in story.names), default=1)),  # the names
+        margin_right=12 + round(font_size * 0.7 * max((len(n) for n in story.names), default=1)),  # the names
         allow_interruptions=True,
     )
     chart.uuid = name
-    chart.title = f"{VIEWS.get(view, view)} over the game, {now_text(story)}"
+    chart.title = f"{VIEWS.get(view, view)} over the game, {now_text(story)}" if title is None else title
     chart.x_labels = _x_labels(story, points)
     chart.x_labels_major = [label for label in chart.x_labels if label]
     for place, seat in enumerate(order):
@@ -153,6 +157,8 @@ def worth_svg(
             },
         )
     chart.add_xml_filter(_offline)
+    if not dots:
+        chart.add_xml_filter(_last_dot_only)
     text: str = chart.render(is_unicode=True)
     return text
 
@@ -177,11 +183,28 @@ def _x_labels(story: GameStory, points: int) -> list[str]:
 
 def _offline(root: Any) -> Any:
     """pygal's XML filter: no ``<script>`` (not even its inline config), so the picture needs no script and no
-    network."""
+    network; no comments (pygal's credits name web addresses a page that fetches nothing should not carry)."""
     for parent in list(root.iter()):
         for child in list(parent):
-            if isinstance(child.tag, str) and child.tag.rsplit("}", 1)[-1] == "script":
+            tag = child.tag if isinstance(child.tag, str) else "comment"
+            if tag.rsplit("}", 1)[-1] in ("script", "comment"):
                 parent.remove(child)
+    return root
+
+
+def inline(svg: str) -> str:
+    """A chart to put inside an HTML page: the SVG namespace is the HTML parser's own, so the declaration (a web
+    address a page that fetches nothing need not carry) goes."""
+    return svg.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
+
+
+def _last_dot_only(root: Any) -> Any:
+    """pygal's XML filter: of each line's dots only the last (its value and its name beside it), so a page sent at
+    every entry stays small."""
+    for series in root.iter():
+        groups = [g for g in series if isinstance(g.tag, str) and "dots" in (g.get("class") or "").split()]
+        for g in groups[:-1]:
+            series.remove(g)
     return root
 
 
@@ -190,8 +213,11 @@ def svg_file(svg: str) -> str:
     return '<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n"
 
 
-def figures_html(story: GameStory, money: Callable[[int], str], view: str = "worth", first: int | None = None) -> str:
-    """The chart's figures as an HTML table (a screen reader reads it; a printed page shows it)."""
+def figures_html(
+    story: GameStory, money: Callable[[int], str], view: str = "worth", first: int | None = None, caption: bool = True
+) -> str:
+    """The chart's figures as an HTML table (a screen reader reads it; a printed page shows it); without
+    ``caption``, its title is its label (a page that shows tables without captions)."""
     from banker.views import html_text as h
 
     heads = ("Player", "Start", "Highest", "Lowest", "Now")
@@ -202,11 +228,11 @@ def figures_html(story: GameStory, money: Callable[[int], str], view: str = "wor
         + "</tr>"
         for f in figures(story, view, first)
     ]
-    caption = f"{VIEWS.get(view, view)} over the game, in figures"
+    title = f"{VIEWS.get(view, view)} over the game, in figures"
     return "\n".join(
         [
-            '<table class="figures">',
-            f"<caption>{h(caption)}</caption>",
+            '<table class="figures">' if caption else f'<table class="figures" aria-label="{h(title)}">',
+            *([f"<caption>{h(title)}</caption>"] if caption else []),
             "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in heads) + "</tr></thead>",
             "<tbody>",
             *rows,

@@ -167,12 +167,31 @@ class AsksFacts(TypedDict):
     auction: AuctionFacts | None
 
 
+class ChartFacts(TypedDict):
+    """Worth and cash over the game (``banker.reports.story``), at most 300 points a player (a long game thinned,
+    the last point kept), for the chart on the pages."""
+
+    names: list[str]
+    worth: list[list[int]]
+    """``worth[i][k]``: player i's worth at point k (0: the start)."""
+    cash: list[list[int]]
+    turns: list[int]
+    """The game's turn at each point."""
+    now: str
+    """Whose turn it is ("" once the game is over)."""
+    edition: str
+    currency: str
+    """The money the figures are in (the chart's scale)."""
+
+
 class PlayerPage(TypedDict):
     page: Literal["player"]
     game: GameFacts
     player: PlayerFacts
     groups: list[GroupLine]
     log: list[LogLine]
+    chart: NotRequired[ChartFacts]
+    """Worth over the game (the page's server keeps it: not in a page drawn without one)."""
     asks: NotRequired[AsksFacts]
     """Only when the game's phones may ask (docs/phones.md)."""
 
@@ -243,6 +262,7 @@ class TablePage(TypedDict):
     """A time-limit game's time left."""
     log: list[LogLine]
     board: BoardSheetFacts
+    chart: NotRequired[ChartFacts]
 
 
 PageData = PlayerPage | TablePage

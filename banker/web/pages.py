@@ -24,11 +24,15 @@ from string import Template
 from typing import TYPE_CHECKING
 
 from banker.commands import luxury_word
+from banker.reports.chart import MOST_POINTS, VIEWS, figures_html, inline, now_text, worth_svg
+from banker.reports.report import report_money
+from banker.reports.story import GameStory
 from banker.views import board_sheet, buildings_text, deed_card_view, html_text
 from banker.web.asks import ASKS, Control, Field
 from banker.web.page_data import (
     AsksFacts,
     BoardSheetFacts,
+    ChartFacts,
     Collects,
     DeedCard,
     DeedLine,
@@ -65,9 +69,11 @@ class View:
     log: tuple[LogEntry, ...]
     seq: int
     now: datetime
+    story: GameStory | None = None
+    """Worth over the game (``banker.reports.story.WorthKeeper``), when the pages' server keeps it."""
 
 
-def view_of(session: Session, now: datetime | None = None) -> View:
+def view_of(session: Session, now: datetime | None = None, story: GameStory | None = None) -> View:
     return View(
         session.game_id,
         session.created,
@@ -75,7 +81,31 @@ def view_of(session: Session, now: datetime | None = None) -> View:
         tuple(session.log(limit=LOG_SCAN)),
         session.last_seq,
         now or datetime.now(UTC),
+        story,
     )
+
+
+def chart_facts(view: View) -> ChartFacts | None:
+    """The chart's figures, a long game's thinned to :data:`banker.reports.chart.MOST_POINTS` points a player (the
+    first and the last kept)."""
+    story = view.story
+    if story is None or not story.worth:
+        return None
+    n = len(story.worth[0])
+    keep = sorted({round(k * (n - 1) / (MOST_POINTS - 1)) for k in range(MOST_POINTS)}) if n > MOST_POINTS else None
+
+    def thin(values: tuple[int, ...]) -> list[int]:
+        return list(values) if keep is None else [values[k] for k in keep]
+
+    return {
+        "names": list(story.names),
+        "worth": [thin(s) for s in story.worth],
+        "cash": [thin(s) for s in story.cash],
+        "turns": thin(story.turns),
+        "now": story.now,
+        "edition": view.state.settings.edition,
+        "currency": view.state.board.currency,
+    }
 
 
 # Data ----------------------------------------------------------------------------------------------------------
@@ -236,7 +266,7 @@ def player_data(view: View, seat: int) -> PlayerPage:
             groups.append(
                 {"key": key, "title": group.title, "mark": group.mark, "colour": group.colour, "deeds": deeds}
             )
-    return {
+    data: PlayerPage = {
         "page": "player",
         "game": _game(view),
         "player": {
@@ -255,6 +285,10 @@ def player_data(view: View, seat: int) -> PlayerPage:
         "groups": groups,
         "log": _log(involving(view.log, p.name)),
     }
+    chart = chart_facts(view)
+    if chart is not None:
+        data["chart"] = chart
+    return data
 
 
 def form_choices(state: GameState, seat: int) -> FormChoices:
@@ -302,7 +336,7 @@ def table_data(view: View) -> TablePage:
     state = view.state
     board = state.board
     names = [p.name for p in state.players]
-    return {
+    data: TablePage = {
         "page": "table",
         "game": _game(view),
         "standings": [
@@ -333,6 +367,10 @@ def table_data(view: View) -> TablePage:
         "log": _log(list(view.log)),
         "board": _board(state),
     }
+    chart = chart_facts(view)
+    if chart is not None:
+        data["chart"] = chart
+    return data
 
 
 def _board(state: GameState) -> BoardSheetFacts:
@@ -442,6 +480,8 @@ def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> d
         "money": money,
         "status": "".join(status),
     }
+    if "chart" in data:
+        out["chart"] = chart_html(data["chart"], p["seat"])
     if "asks" in data and not p["bankrupt"]:
         out["auction"] = _auction_html(data["asks"], p["name"])
         out["asks"] = _requests_html(data["asks"])
@@ -609,13 +649,57 @@ def table_sections(data: TablePage) -> dict[str, str]:
     if data["seconds_left"] is not None:
         left = data["seconds_left"]
         bank.append(f'<p id="time-left" class="turn" data-left="{left}">{_time_left(left)}</p>')
-    return {
+    drawn = {
         "game": _game_line(data["game"]),
         "standings": standings,
         "bank": "<h2>Bank</h2>" + "".join(bank),
-        "board": _board_html(data["board"]),
-        "log": _log_html(data["log"], "Latest"),
     }
+    if "chart" in data:
+        drawn["chart"] = chart_html(data["chart"])
+    drawn["log"] = _log_html(data["log"], "Latest")
+    drawn["board"] = _board_html(data["board"])
+    return drawn
+
+
+def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
+    """Worth over the game as a picture (``seat``'s own line first and heavier), the figures as a table a screen
+    reader reads (hidden from sight: the picture shows them), and cash alone behind a tap."""
+    story = GameStory(
+        names=tuple(chart["names"]),
+        worth=tuple(tuple(s) for s in chart["worth"]),
+        rent_by_deed=(),
+        cash=tuple(tuple(s) for s in chart["cash"]),
+        turns=tuple(chart["turns"]),
+        now=chart["now"],
+    )
+    money = report_money(chart["edition"], chart["currency"])
+    who = "t" if seat is None else f"p{seat}"
+    # a phone's chart is drawn at the width it is shown (about 330 CSS pixels at 360), so its words are their size
+    width, height, font = (330, 300, 14) if seat is not None else (960, 420, 14)
+    now = now_text(story)
+    drawn = []
+    for view in VIEWS:
+        svg = worth_svg(
+            story,
+            money,
+            view=view,
+            first=seat,
+            name=f"{who}-{view}",
+            dots=False,
+            width=width,
+            height=height,
+            font_size=font,
+            title=now[:1].upper() + now[1:],
+        )
+        label = f"{VIEWS[view]} of each player over the game, {now}" + (", your line first" if seat is not None else "")
+        drawn.append(
+            f'<figure role="img" aria-label="{h(label)}">{inline(svg)}</figure>'
+            f'<div class="sr-only">{figures_html(story, money, view, seat, caption=False)}</div>'
+        )
+    return (
+        f"<h2>{VIEWS['worth']} over the game</h2>{drawn[0]}"
+        f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{drawn[1]}</details>'
+    )
 
 
 def _board_html(board: BoardSheetFacts) -> str:
@@ -683,6 +767,7 @@ _SECTION_TAGS = {
     "ask": "section",
     "standings": "section",
     "bank": "section",
+    "chart": "section",
     "board": "section",
 }
 _SECTION_ATTRS = {

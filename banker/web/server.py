@@ -33,6 +33,7 @@ from pathlib import Path
 from aiohttp import web
 
 from banker.journal import TABLE_SEAT, Journal, JournalError, NoGame
+from banker.reports.story import WorthKeeper
 from banker.session import Session
 from banker.web import asking, pages, requests
 from banker.web.limits import (
@@ -165,13 +166,20 @@ class Feed:
         game's own choice from the new-game screen, else the server's setting)."""
         self._asked = self.session.requests_marks()
         """Each seat's requests as last pushed (:meth:`requests_changed` pushes only the pages whose list changed)."""
+        self.worth = WorthKeeper()
+        """The game's worth over time, for the pages' chart."""
         self.auction: AuctionFacts | None = None
         """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
         self.session.add_listener(self._changed)
         self._task = asyncio.get_running_loop().create_task(self._watch())
 
+    def view(self) -> pages.View:
+        """The game as the pages draw it, with its worth over time kept up to date (:class:`WorthKeeper`: each
+        change values only the actions recorded since the last)."""
+        return pages.view_of(self.session, story=self.worth.story(self.session))
+
     def data(self, seat: int, view: pages.View | None = None) -> PageData:
-        view = view or pages.view_of(self.session)
+        view = view or self.view()
         if seat == TABLE_SEAT:
             return pages.table_data(view)
         data = pages.player_data(view, seat)
@@ -290,7 +298,7 @@ class Feed:
         if not watched:
             self.unsent = False
             return
-        view = pages.view_of(self.session)
+        view = self.view()
         frames: dict[int, bytes] = {}
         for seat in {stream.seat for stream in watched}:
             frames[seat] = frame(pages.snapshot(self.data(seat, view)))

@@ -78,6 +78,25 @@ class Browser:
         """The window as a base64 PNG."""
         return str(await self.call("GET", "/screenshot"))
 
+    async def cdp(self, command: str, params: dict[str, Any]) -> Any:
+        """One Chrome DevTools command through chromedriver (``Emulation.*``: the screen a page is drawn on)."""
+        async with self.http.post(
+            f"{self.base}/session/{self.session}/goog/cdp/execute", json={"cmd": command, "params": params}
+        ) as r:
+            reply = await r.json()
+        assert r.status == 200, reply
+        return reply["value"]
+
+    async def screen(self, width: int, height: int, dark: bool = False) -> None:
+        """Draw the page on a screen of ``width`` x ``height`` CSS pixels (a screenshot is that size), in the dark
+        colour scheme or the light one, whatever the window's size (headless Chromium keeps it at least 500 wide)."""
+        await self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 800},
+        )
+        scheme = "dark" if dark else "light"
+        await self.cdp("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+
     async def element(self, css: str) -> str:
         """The WebDriver id of the first element ``css`` finds (fails if there is none)."""
         found = await self.call("POST", "/element", {"using": "css selector", "value": css})

@@ -285,11 +285,11 @@ async def test_a_failed_reload_is_tried_again_until_it_succeeds(server, aiohttp_
         real_view = pages.view_of
         broken = [2]
 
-        def view_of(session):
+        def view_of(session, **kwargs):
             if broken[0]:
                 broken[0] -= 1
                 raise OSError(24, "Too many open files")
-            return real_view(session)
+            return real_view(session, **kwargs)
 
         monkeypatch.setattr(pages, "view_of", view_of)
         with Session.open(db, game) as other:
