@@ -31,6 +31,7 @@ table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
 th, td { padding: .3rem .6rem; border-bottom: 1px solid var(--line); text-align: right; }
 th:nth-child(2), td:nth-child(2) { text-align: left; }
 table.players th:first-child, table.players td:first-child { text-align: left; }
+table.players th:nth-child(2), table.players td:nth-child(2) { text-align: right; }
 thead th { border-bottom: 2px solid currentColor; }
 tr.won td { font-weight: bold; }
 ul.story li { margin: .3rem 0; }

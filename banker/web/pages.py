@@ -674,31 +674,34 @@ def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
     )
     money = report_money(chart["edition"], chart["currency"])
     who = "t" if seat is None else f"p{seat}"
-    # a phone's chart is drawn at the width it is shown (about 330 CSS pixels at 360), so its words are their size
-    width, height, font = (330, 300, 14) if seat is not None else (960, 420, 14)
     now = now_text(story)
-    drawn = []
-    for view in VIEWS:
+    mine = ", your line first" if seat is not None else ""
+
+    def drawn(view: str, width: int, height: int, font: int, name: str, classes: str = "") -> str:
         svg = worth_svg(
             story,
             money,
             view=view,
             first=seat,
-            name=f"{who}-{view}",
+            name=name,
             dots=False,
             width=width,
             height=height,
             font_size=font,
             title=now[:1].upper() + now[1:],
         )
-        label = f"{VIEWS[view]} of each player over the game, {now}" + (", your line first" if seat is not None else "")
-        drawn.append(
-            f'<figure role="img" aria-label="{h(label)}">{inline(svg)}</figure>'
-            f'<div class="sr-only">{figures_html(story, money, view, seat, caption=False)}</div>'
-        )
+        label = f"{VIEWS[view]} of each player over the game, {now}{mine}"
+        return f'<figure role="img" aria-label="{h(label)}"{classes}>{inline(svg)}</figure>'
+
+    # a phone's chart is drawn at the width it is shown (about 330 CSS pixels at 360), so its words are their size
+    phone = [drawn(view, 330, 300, 14, f"{who}-{view}") for view in VIEWS]
+    figures = [f'<div class="sr-only">{figures_html(story, money, view, seat, caption=False)}</div>' for view in VIEWS]
+    # the table's page on a television: large words, read from across the room (page.css shows one or the other)
+    tv = drawn("worth", 900, 640, 28, f"{who}-tv", ' class="tv" aria-hidden="true"') if seat is None else ""
     return (
-        f"<h2>{VIEWS['worth']} over the game</h2>{drawn[0]}"
-        f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{drawn[1]}</details>'
+        f"<h2>{VIEWS['worth']} over the game</h2>{phone[0]}{tv}{figures[0]}"
+        f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{phone[1]}{figures[1]}'
+        "</details>"
     )
 
 
