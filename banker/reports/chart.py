@@ -15,6 +15,7 @@ beside the picture for a screen reader.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -92,7 +93,8 @@ def worth_svg(
     file). ``first`` is a seat drawn first with a heavier line (a phone's own player); ``name`` the chart's id
     (stable bytes); the colours default to the page's text colour, so one chart reads in light and dark. ``dots``:
     each point drawn with its value written in it (a file to read back; a phone page, sent at every entry, has the
-    figures in its table instead). ``title``: above the chart (default: the view and the current turn)."""
+    figures in its table instead, and is drawn in a quarter of the time without them). ``title``: above the chart
+    (default: the view and the current turn)."""
     import pygal
     from pygal.style import Style
 
@@ -109,7 +111,6 @@ def worth_svg(
         guide_stroke_color=foreground,
         major_guide_stroke_color=foreground,
         colors=tuple(COLOURS[i % len(COLOURS)] for i in order),
-        value_colors=(foreground,) * count,  # the names at the lines' ends: the text's colour, light or dark
         font_family="system-ui, sans-serif",
         label_font_size=font_size,
         major_label_font_size=font_size,
@@ -126,9 +127,8 @@ def worth_svg(
         style=style,
         js=[],  # the default fetches a tooltip script from the network
         disable_xml_declaration=True,
-        show_dots=True,
+        show_dots=dots,
         dots_size=1.5,
-        print_labels=True,
         legend_at_bottom=True,
         legend_at_bottom_columns=min(count, 4) or 1,
         truncate_legend=-1,
@@ -147,7 +147,6 @@ def worth_svg(
     chart.x_labels_major = [label for label in chart.x_labels if label]
     for place, seat in enumerate(order):
         values: list[Any] = _thin(series[seat])
-        values[-1] = {"value": values[-1], "label": story.names[seat]}  # the name at the end of the line
         chart.add(
             story.names[seat],
             values,
@@ -157,8 +156,7 @@ def worth_svg(
             },
         )
     chart.add_xml_filter(_offline)
-    if not dots:
-        chart.add_xml_filter(_last_dot_only)
+    chart.add_xml_filter(_names_at_ends([story.names[seat] for seat in order], font_size, foreground))
     text: str = chart.render(is_unicode=True)
     return text
 
@@ -198,14 +196,54 @@ def inline(svg: str) -> str:
     return svg.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
 
 
-def _last_dot_only(root: Any) -> Any:
-    """pygal's XML filter: of each line's dots only the last (its value and its name beside it), so a page sent at
-    every entry stays small."""
-    for series in root.iter():
-        groups = [g for g in series if isinstance(g.tag, str) and "dots" in (g.get("class") or "").split()]
-        for g in groups[:-1]:
-            series.remove(g)
-    return root
+_LEGEND = re.compile(
+    r'<g id="activate-serie-(\d+)" class="legend[^"]*"><rect x="([^"]+)" y="([^"]+)"([^>]*)/><text x="([^"]+)" '
+    r'y="([^"]+)">'
+)
+
+
+def own_first(svg: str, seat: int, name: str) -> str:
+    """A chart drawn once for every page (:func:`worth_svg` without ``first``: pygal takes some 40 ms a chart, too
+    long to draw one per phone at every entry) made ``seat``'s own: their line heavier and their name first in the
+    legend (the others after it, in seating order). ``name`` is the chart's (its stylesheet's) id."""
+    legends = _LEGEND.findall(svg)
+    seats = [int(found[0]) for found in legends]
+    if seat not in seats:
+        return svg
+    order = [seat, *(s for s in seats if s != seat)]
+    slot = {s: legends[i] for i, s in enumerate(order)}  # the place in the legend each seat now takes
+
+    def moved(m: re.Match[str]) -> str:
+        _, x, y, rest, tx, ty = slot[int(m[1])]
+        return f'<g id="activate-serie-{m[1]}" class="legend reactive activate-serie"><rect x="{x}" y="{y}"{rest}/>' + (
+            f'<text x="{tx}" y="{ty}">'
+        )
+
+    heavier = f"#chart-{name} .series.serie-{seat}{{stroke-width:5}}</style>"
+    return _LEGEND.sub(moved, svg).replace("</style>", heavier, 1)
+
+
+def _names_at_ends(names: Sequence[str], font_size: int, colour: str) -> Callable[[Any], Any]:
+    """pygal's XML filter writing each player's name just right of the end of their line, in the text's colour
+    (pygal's own value labels come only with dots, and in black)."""
+
+    def write(root: Any) -> Any:
+        for g in root.iter():
+            m = re.fullmatch(r"series serie-(\d+) color-\d+", g.get("class") or "")
+            line = next((c for c in g if isinstance(c.tag, str) and "line" in (c.get("class") or "")), None)
+            if not m or line is None:
+                continue
+            x, y = (float(v) for v in re.findall(r"[-\d.]+", line.get("d", ""))[-2:])
+            label = line.makeelement(
+                line.tag.replace("path", "text"), {"x": f"{x + 6:.1f}", "y": f"{y + font_size / 3:.1f}"}
+            )
+            label.set("class", "end-name")
+            label.set("style", f"stroke:none;fill:{colour};font-size:{font_size}px")
+            label.text = names[int(m[1])]
+            g.append(label)
+        return root
+
+    return write
 
 
 def svg_file(svg: str) -> str:

@@ -168,8 +168,8 @@ class AsksFacts(TypedDict):
 
 
 class ChartFacts(TypedDict):
-    """Worth and cash over the game (``banker.reports.story``), at most 300 points a player (a long game thinned,
-    the last point kept), for the chart on the pages."""
+    """Worth and cash over the game (``banker.reports.story``), at most 120 points a player (a long game thinned,
+    the last point kept: ``pages.PAGE_POINTS``), for the chart on the pages."""
 
     names: list[str]
     worth: list[list[int]]

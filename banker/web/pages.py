@@ -18,13 +18,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache
+from functools import cache, lru_cache
 from importlib.resources import files
 from string import Template
 from typing import TYPE_CHECKING
 
 from banker.commands import luxury_word
-from banker.reports.chart import MOST_POINTS, VIEWS, figures_html, inline, now_text, worth_svg
+from banker.reports.chart import VIEWS, figures_html, inline, now_text, own_first, worth_svg
 from banker.reports.report import report_money
 from banker.reports.story import GameStory
 from banker.views import board_sheet, buildings_text, deed_card_view, html_text
@@ -85,14 +85,18 @@ def view_of(session: Session, now: datetime | None = None, story: GameStory | No
     )
 
 
+PAGE_POINTS = 120
+"""The points a page's chart draws of a player's line (a long game's thinned, the first and the last kept): more is
+not seen at a phone's width, and every phone is sent them at every entry."""
+
+
 def chart_facts(view: View) -> ChartFacts | None:
-    """The chart's figures, a long game's thinned to :data:`banker.reports.chart.MOST_POINTS` points a player (the
-    first and the last kept)."""
+    """The chart's figures, a long game's thinned to :data:`PAGE_POINTS` points a player."""
     story = view.story
     if story is None or not story.worth:
         return None
     n = len(story.worth[0])
-    keep = sorted({round(k * (n - 1) / (MOST_POINTS - 1)) for k in range(MOST_POINTS)}) if n > MOST_POINTS else None
+    keep = sorted({round(k * (n - 1) / (PAGE_POINTS - 1)) for k in range(PAGE_POINTS)}) if n > PAGE_POINTS else None
 
     def thin(values: tuple[int, ...]) -> list[int]:
         return list(values) if keep is None else [values[k] for k in keep]
@@ -662,46 +666,84 @@ def table_sections(data: TablePage) -> dict[str, str]:
 
 
 def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
-    """Worth over the game as a picture (``seat``'s own line first and heavier), the figures as a table a screen
-    reader reads (hidden from sight: the picture shows them), and cash alone behind a tap."""
-    story = GameStory(
-        names=tuple(chart["names"]),
-        worth=tuple(tuple(s) for s in chart["worth"]),
-        rent_by_deed=(),
-        cash=tuple(tuple(s) for s in chart["cash"]),
-        turns=tuple(chart["turns"]),
-        now=chart["now"],
-    )
+    """Worth over the game as a picture (``seat``'s own line heavier and first in the legend), the figures as a
+    table a screen reader reads (hidden from sight: the picture shows them; ``seat``'s row first), and cash alone
+    behind a tap. Each picture is drawn once for all the pages at an entry (:func:`_drawn`) and made each page's
+    own by :func:`banker.reports.chart.own_first`."""
+    story = _story(chart)
     money = report_money(chart["edition"], chart["currency"])
-    who = "t" if seat is None else f"p{seat}"
     now = now_text(story)
     mine = ", your line first" if seat is not None else ""
 
-    def drawn(view: str, width: int, height: int, font: int, name: str, classes: str = "") -> str:
-        svg = worth_svg(
-            story,
-            money,
-            view=view,
-            first=seat,
-            name=name,
-            dots=False,
-            width=width,
-            height=height,
-            font_size=font,
-            title=now[:1].upper() + now[1:],
-        )
+    def figure(view: str, tv: bool = False) -> str:
+        name = f"{'tv' if tv else 'phone'}-{view}"
+        svg = _drawn(_chart_key(chart), view, tv)
+        if seat is not None:
+            svg = own_first(svg, seat, name)
         label = f"{VIEWS[view]} of each player over the game, {now}{mine}"
-        return f'<figure role="img" aria-label="{h(label)}"{classes}>{inline(svg)}</figure>'
+        extra = ' class="tv" aria-hidden="true"' if tv else ""
+        return f'<figure role="img" aria-label="{h(label)}"{extra}>{inline(svg)}</figure>'
 
-    # a phone's chart is drawn at the width it is shown (about 330 CSS pixels at 360), so its words are their size
-    phone = [drawn(view, 330, 300, 14, f"{who}-{view}") for view in VIEWS]
     figures = [f'<div class="sr-only">{figures_html(story, money, view, seat, caption=False)}</div>' for view in VIEWS]
     # the table's page on a television: large words, read from across the room (page.css shows one or the other)
-    tv = drawn("worth", 900, 640, 28, f"{who}-tv", ' class="tv" aria-hidden="true"') if seat is None else ""
+    tv = figure("worth", tv=True) if seat is None else ""
     return (
-        f"<h2>{VIEWS['worth']} over the game</h2>{phone[0]}{tv}{figures[0]}"
-        f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{phone[1]}{figures[1]}'
-        "</details>"
+        f"<h2>{VIEWS['worth']} over the game</h2>{figure('worth')}{tv}{figures[0]}"
+        f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{figure("cash")}'
+        f"{figures[1]}</details>"
+    )
+
+
+ChartKey = tuple[
+    tuple[str, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], str, str, str
+]
+
+
+def _chart_key(chart: ChartFacts) -> ChartKey:
+    return (
+        tuple(chart["names"]),
+        tuple(tuple(s) for s in chart["worth"]),
+        tuple(tuple(s) for s in chart["cash"]),
+        tuple(chart["turns"]),
+        chart["now"],
+        chart["edition"],
+        chart["currency"],
+    )
+
+
+def _story(chart: ChartFacts) -> GameStory:
+    names, worth, cash, turns, now, _edition, _currency = _chart_key(chart)
+    return GameStory(names=names, worth=worth, rent_by_deed=(), cash=cash, turns=turns, now=now)
+
+
+def draw_charts(view: View) -> None:
+    """Draw every picture of ``view``'s chart (a thread's work: the pages then find them drawn)."""
+    chart = chart_facts(view)
+    if chart is not None:
+        key = _chart_key(chart)
+        for view_key, tv in (("worth", False), ("cash", False), ("worth", True)):
+            _drawn(key, view_key, tv)
+
+
+@lru_cache(maxsize=8)
+def _drawn(key: ChartKey, view: str, tv: bool) -> str:
+    """One view of the chart at one entry, in seating order, drawn once for every page that shows it: a phone's at
+    the width it is shown (about 330 CSS pixels at 360, so its words are their size), the television's in large
+    words."""
+    names, worth, cash, turns, now, edition, currency = key
+    story = GameStory(names=names, worth=worth, rent_by_deed=(), cash=cash, turns=turns, now=now)
+    width, height, font = (900, 640, 28) if tv else (330, 300, 14)
+    title = now_text(story)
+    return worth_svg(
+        story,
+        report_money(edition, currency),
+        view=view,
+        name=f"{'tv' if tv else 'phone'}-{view}",
+        dots=False,
+        width=width,
+        height=height,
+        font_size=font,
+        title=title[:1].upper() + title[1:],
     )
 
 
@@ -749,11 +791,18 @@ def sections(data: PageData, ids: Callable[[], str] | None = None) -> dict[str, 
     return player_sections(data, ids) if data["page"] == "player" else table_sections(data)
 
 
-def snapshot(data: PageData) -> str:
-    """What ``/events`` sends: the figures, the page's title and each section's HTML with its hash, as JSON."""
+def snapshot(data: PageData, redrawn: str = "") -> str:
+    """What ``/events`` sends: the figures, the page's title and each section's HTML with its hash, as JSON;
+    ``redrawn`` says a snapshot sent for a picture drawn since the last, the game unchanged ("chart")."""
     parts = {key: {"h": _digest(html), "html": html} for key, html in sections(data).items()}
     return json.dumps(
-        {"seq": data["game"]["seq"], "title": title(data), "sections": parts, "data": data},
+        {
+            "seq": data["game"]["seq"],
+            "title": title(data),
+            "sections": parts,
+            "data": data,
+            **({"redrawn": redrawn} if redrawn else {}),
+        },
         ensure_ascii=False,
         separators=(",", ":"),
     )

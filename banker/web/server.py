@@ -33,7 +33,7 @@ from pathlib import Path
 from aiohttp import web
 
 from banker.journal import TABLE_SEAT, Journal, JournalError, NoGame
-from banker.reports.story import WorthKeeper
+from banker.reports.story import GameStory, WorthKeeper
 from banker.session import Session
 from banker.web import asking, pages, requests
 from banker.web.limits import (
@@ -168,6 +168,10 @@ class Feed:
         """Each seat's requests as last pushed (:meth:`requests_changed` pushes only the pages whose list changed)."""
         self.worth = WorthKeeper()
         """The game's worth over time, for the pages' chart."""
+        self._shown: GameStory | None = None
+        """The story whose chart the pages show (drawn)."""
+        self._wanted: GameStory | None = None
+        self._drawing: asyncio.Task[None] | None = None
         self.auction: AuctionFacts | None = None
         """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
         self.session.add_listener(self._changed)
@@ -175,8 +179,38 @@ class Feed:
 
     def view(self) -> pages.View:
         """The game as the pages draw it, with its worth over time kept up to date (:class:`WorthKeeper`: each
-        change values only the actions recorded since the last)."""
-        return pages.view_of(self.session, story=self.worth.story(self.session))
+        change values only the actions recorded since the last). The chart's pictures take pygal some 100 ms: they
+        are drawn in a thread (:meth:`_draw`), and until they are the pages show the chart as last drawn, the
+        money and the journal already new; the pages get the new chart a moment later, by a push of its own."""
+        story = self.worth.story(self.session)
+        if self._shown is None:  # the first look: drawn here, once
+            self._shown = story
+        elif story != self._shown:
+            self._draw(story)
+        return pages.view_of(self.session, story=self._shown)
+
+    def _draw(self, story: GameStory) -> None:
+        """Draw ``story``'s chart in a thread (one at a time; the newest wanted is drawn next), then push it."""
+        self._wanted = story
+        if self._drawing is not None and not self._drawing.done():
+            return
+        view = pages.view_of(self.session, story=story)
+        self._drawing = asyncio.get_running_loop().create_task(self._drawn(story, view))
+
+    async def _drawn(self, story: GameStory, view: pages.View) -> None:
+        try:
+            await asyncio.to_thread(pages.draw_charts, view)
+        except Exception as exc:  # noqa: BLE001 - reported; the pages keep the chart as last drawn
+            self._failed(exc)
+            return
+        finally:
+            self._drawing = None
+        self._shown = story
+        self.unsent = True
+        try:  # the pages' new chart (and the next drawing, if more was recorded meanwhile)
+            self._push(redrawn="chart")
+        except Exception as exc:  # noqa: BLE001 - drawn again on the next poll
+            self._failed(exc)
 
     def data(self, seat: int, view: pages.View | None = None) -> PageData:
         view = view or self.view()
@@ -290,8 +324,11 @@ class Feed:
         except Exception as exc:  # noqa: BLE001
             self._failed(exc)
 
-    def _push(self, seats: set[int] | None = None, marks: dict[int, tuple[int, str]] | None = None) -> None:
-        """A snapshot to every stream (``seats``: of those seats only, whose requests are now ``marks``)."""
+    def _push(
+        self, seats: set[int] | None = None, marks: dict[int, tuple[int, str]] | None = None, redrawn: str = ""
+    ) -> None:
+        """A snapshot to every stream (``seats``: of those seats only, whose requests are now ``marks``;
+        ``redrawn``: what the snapshot brings that the last did not, when the game did not change: "chart")."""
         if self.asks:
             self._asked = marks if marks is not None else self.session.requests_marks()
         watched = [stream for stream in self.streams if seats is None or stream.seat in seats]
@@ -301,15 +338,17 @@ class Feed:
         view = self.view()
         frames: dict[int, bytes] = {}
         for seat in {stream.seat for stream in watched}:
-            frames[seat] = frame(pages.snapshot(self.data(seat, view)))
+            frames[seat] = frame(pages.snapshot(self.data(seat, view), redrawn))
         self.unsent = False
         for stream in watched:
             stream.put(frames[stream.seat])
 
     async def close(self) -> None:
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        for task in (self._task, self._drawing):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for stream in list(self.streams):
             stream.close()
         self.session.remove_listener(self._changed)

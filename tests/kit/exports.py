@@ -69,19 +69,30 @@ def rasterise_svg(svg: Path, png: Path, scale: int = 10) -> Path:
 
 
 def chart_series(svg: str) -> dict[str, list[str]]:
-    """A chart's lines as drawn (banker/reports/chart.py, pygal's SVG): each series' name from the legend and the
-    value written at each of its points, in order. Parsing it as XML proves it is valid XML."""
+    """A chart's lines as drawn (banker/reports/chart.py, pygal's SVG), in the legend's order as a person reads it
+    (by row, then left to right): each series' name from its legend and the value written at each of its points
+    (none where no dots are drawn), in order; each line's name written at its end is its legend's. Parsing it as XML
+    proves it is valid XML."""
     ns = "{http://www.w3.org/2000/svg}"
     root = ET.fromstring(svg)
-    legends = [g for g in root.iter(f"{ns}g") if "activate-serie" in (g.get("class") or "")]
-    names = [next(t.text or "" for t in g.iter(f"{ns}text")) for g in legends]
+    legends = {}
+    for g in root.iter(f"{ns}g"):
+        m = re.fullmatch(r"activate-serie-(\d+)", g.get("id") or "")
+        if m:
+            rect, text = g.find(f"{ns}rect"), g.find(f"{ns}text")
+            assert rect is not None and text is not None
+            legends[int(m[1])] = (float(rect.get("y", "0")), float(rect.get("x", "0")), text.text or "")
     values: dict[int, list[str]] = {}
+    ends: dict[int, str] = {}
     for g in root.iter(f"{ns}g"):
         m = re.fullmatch(r"series serie-(\d+) color-\d+", g.get("class") or "")
         if not m:
             continue
-        dots = [d for d in g.iter(f"{ns}desc") if d.get("class") == "value"]
-        if dots:
-            values[int(m[1])] = [d.text or "" for d in dots]
-    assert len(values) == len(names), (names, sorted(values))
-    return {name: values[i] for i, name in enumerate(names)}
+        values.setdefault(int(m[1]), []).extend(d.text or "" for d in g.iter(f"{ns}desc") if d.get("class") == "value")
+        for t in g.iter(f"{ns}text"):
+            if t.get("class") == "end-name":
+                ends[int(m[1])] = t.text or ""
+    assert sorted(values) == sorted(legends) == sorted(ends), (legends, sorted(values), ends)
+    assert all(ends[i] == legends[i][2] for i in legends), (ends, legends)
+    order = sorted(legends, key=lambda i: legends[i][:2])
+    return {legends[i][2]: values[i] for i in order}

@@ -121,12 +121,12 @@ async def test_sections_carry_hashes_so_the_script_replaces_only_what_changed(db
     stream = await client.get(path_of(links, 1) + "/events")
     before = await next_snapshot(stream)
     app = Session.open(db, game)
-    assert app.execute("pay ann 100").ok  # Bob's page: only the chart of everyone's worth changes...
+    assert app.execute("pay ann 100").ok  # Bob's page: only the game line (nothing) and nothing else changes...
     assert app.execute("pay bob 5").ok  # ...until Bob pays
     server.changed(game)
     after = await next_snapshot(stream)
     changed = {k for k in after["sections"] if after["sections"][k]["h"] != before["sections"][k]["h"]}
-    assert changed == {"money", "chart", "log"}
+    assert changed == {"money", "log"}  # at once; the chart's pictures follow once drawn (tests/web/test_chart.py)
     html = await (await client.get(path_of(links, 1))).text()
     assert f'id="money" data-h="{after["sections"]["money"]["h"]}"' in html
     app.close()
