@@ -725,7 +725,7 @@ def draw_charts(view: View) -> None:
             _drawn(key, view_key, tv)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=24)  # three pictures an entry, for a few entries of a few games served at once
 def _drawn(key: ChartKey, view: str, tv: bool) -> str:
     """One view of the chart at one entry, in seating order, drawn once for every page that shows it: a phone's at
     the width it is shown (about 330 CSS pixels at 360, so its words are their size), the television's in large
