@@ -15,10 +15,11 @@ import base64
 import hashlib
 import json
 import re
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import cache, lru_cache
+from functools import cache
 from importlib.resources import files
 from string import Template
 from typing import TYPE_CHECKING
@@ -666,6 +667,17 @@ def table_sections(data: TablePage) -> dict[str, str]:
 
 
 def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
+    """:func:`_chart_html`, kept: a page's chart section is the same at every push until a new chart is drawn."""
+    at = (_chart_key(chart), seat)
+    kept = _sections.get(at)
+    if kept is None:
+        kept = _sections[at] = _chart_html(chart, seat)
+        while len(_sections) > _KEPT * 4:
+            _sections.pop(next(iter(_sections)))
+    return kept
+
+
+def _chart_html(chart: ChartFacts, seat: int | None = None) -> str:
     """Worth over the game as a picture (``seat``'s own line heavier and first in the legend), the figures as a
     table a screen reader reads (hidden from sight: the picture shows them; ``seat``'s row first), and cash alone
     behind a tap. Each picture is drawn once for all the pages at an entry (:func:`_drawn`) and made each page's
@@ -716,17 +728,51 @@ def _story(chart: ChartFacts) -> GameStory:
     return GameStory(names=names, worth=worth, rent_by_deed=(), cash=cash, turns=turns, now=now)
 
 
-def draw_charts(view: View) -> None:
-    """Draw every picture of ``view``'s chart (a thread's work: the pages then find them drawn)."""
+PICTURES = (("worth", False), ("cash", False), ("worth", True))
+"""The chart's pictures at an entry: (view, for the television)."""
+_KEPT = 24
+"""Pictures kept drawn: three an entry, for a few entries of a few games served at once."""
+_pictures: OrderedDict[tuple[ChartKey, str, bool], str] = OrderedDict()
+_sections: dict[tuple[ChartKey, int | None], str] = {}
+"""Each page's chart section as last made (the oldest dropped first)."""
+
+
+def chart_key(view: View) -> ChartKey | None:
+    """What ``view``'s chart pictures are drawn from (None: no chart)."""
     chart = chart_facts(view)
-    if chart is not None:
-        key = _chart_key(chart)
-        for view_key, tv in (("worth", False), ("cash", False), ("worth", True)):
-            _drawn(key, view_key, tv)
+    return None if chart is None else _chart_key(chart)
 
 
-@lru_cache(maxsize=24)  # three pictures an entry, for a few entries of a few games served at once
+def draw_pictures(key: ChartKey) -> dict[tuple[str, bool], str]:
+    """Every picture of one entry's chart (a process of its own draws them: pygal's some 100 ms a picture would
+    otherwise hold up the server's loop, and, in a thread, the interpreter's lock)."""
+    return {(view, tv): _draw(key, view, tv) for view, tv in PICTURES}
+
+
+def keep_pictures(key: ChartKey, drawn: dict[tuple[str, bool], str]) -> None:
+    """Keep pictures drawn elsewhere (:func:`draw_pictures`), so the pages find them."""
+    for (view, tv), svg in drawn.items():
+        _keep((key, view, tv), svg)
+
+
+def _keep(at: tuple[ChartKey, str, bool], svg: str) -> None:
+    _pictures[at] = svg
+    _pictures.move_to_end(at)
+    while len(_pictures) > _KEPT:
+        _pictures.popitem(last=False)
+
+
 def _drawn(key: ChartKey, view: str, tv: bool) -> str:
+    """One view of the chart at one entry, as kept, else drawn here and kept."""
+    kept = _pictures.get((key, view, tv))
+    if kept is not None:
+        return kept
+    svg = _draw(key, view, tv)
+    _keep((key, view, tv), svg)
+    return svg
+
+
+def _draw(key: ChartKey, view: str, tv: bool) -> str:
     """One view of the chart at one entry, in seating order, drawn once for every page that shows it: a phone's at
     the width it is shown (about 330 CSS pixels at 360, so its words are their size), the television's in large
     words."""

@@ -27,7 +27,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 from aiohttp import web
@@ -138,6 +140,7 @@ class Feed:
         on_warning: Callable[[str], None] | None = None,
         on_replaced: Callable[[Feed], None] | None = None,
         asks: bool = False,
+        drawer: Executor | None = None,
     ) -> None:
         journal = Journal(db_path, create=False, readonly=True)
         try:
@@ -172,6 +175,8 @@ class Feed:
         """The story whose chart the pages show (drawn)."""
         self._wanted: GameStory | None = None
         self._drawing: asyncio.Task[None] | None = None
+        self._drawer = drawer
+        """Where the chart's pictures are drawn (:meth:`PhoneServer.drawer`: a process; None: a thread)."""
         self.auction: AuctionFacts | None = None
         """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
         self.session.add_listener(self._changed)
@@ -190,16 +195,19 @@ class Feed:
         return pages.view_of(self.session, story=self._shown)
 
     def _draw(self, story: GameStory) -> None:
-        """Draw ``story``'s chart in a thread (one at a time; the newest wanted is drawn next), then push it."""
+        """Draw ``story``'s chart in the drawing process (one at a time; the newest wanted is drawn next), then
+        push it."""
         self._wanted = story
         if self._drawing is not None and not self._drawing.done():
             return
-        view = pages.view_of(self.session, story=story)
-        self._drawing = asyncio.get_running_loop().create_task(self._drawn(story, view))
+        key = pages.chart_key(pages.view_of(self.session, story=story))
+        if key is not None:
+            self._drawing = asyncio.get_running_loop().create_task(self._drawn(story, key))
 
-    async def _drawn(self, story: GameStory, view: pages.View) -> None:
+    async def _drawn(self, story: GameStory, key: pages.ChartKey) -> None:
         try:
-            await asyncio.to_thread(pages.draw_charts, view)
+            drawn = await asyncio.get_running_loop().run_in_executor(self._drawer, pages.draw_pictures, key)
+            pages.keep_pictures(key, drawn)
         except Exception as exc:  # noqa: BLE001 - reported; the pages keep the chart as last drawn
             self._failed(exc)
             return
@@ -394,6 +402,7 @@ class PhoneServer:
         self.tally = Tally(self._warn)
         """The accept loop's failures and each link's bad requests, said once per kind with a count."""
         self._reporting: asyncio.Task[None] | None = None
+        self._drawer: Executor | None = None
         self.pace = Pace()
         """Each link's requests, paced (:class:`banker.web.limits.Pace`)."""
         self.app = self._make_app()
@@ -452,6 +461,9 @@ class PhoneServer:
         limits, self.limits = self.limits, None
         if limits is not None:
             await limits.stop()
+        drawer, self._drawer = self._drawer, None
+        if drawer is not None:
+            drawer.shutdown(wait=True, cancel_futures=True)
         self.tally.flush()
         await self._close_feeds()
         self.asked.close()
@@ -474,6 +486,14 @@ class PhoneServer:
             return None
         return f"http://127.0.0.1:{self.port}"
 
+    def drawer(self) -> Executor:
+        """The process the chart's pictures are drawn in (started the first time; one for every game served): pygal
+        takes some 100 ms a picture, which in the server's process, even in a thread, would hold up every phone's
+        page (the interpreter's lock)."""
+        if self._drawer is None:
+            self._drawer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._drawer
+
     # Games -------------------------------------------------------------------------------------------------------
     def serve(self, game_id: int) -> list[Link]:
         """Turn the pages of a game on (its tokens made the first time) and return its links: one per player in
@@ -490,6 +510,7 @@ class PhoneServer:
                 self._warn,
                 self._replaced,
                 asks=self.asking,
+                drawer=self.drawer(),
             )
             self.feeds[game_id] = feed
             self._pages.update(dict.fromkeys(feed.seats, feed))
