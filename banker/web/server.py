@@ -29,7 +29,7 @@ import contextlib
 import logging
 import multiprocessing
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from pathlib import Path
 
 from aiohttp import web
@@ -206,7 +206,7 @@ class Feed:
 
     async def _drawn(self, story: GameStory, key: pages.ChartKey) -> None:
         try:
-            drawn = await asyncio.get_running_loop().run_in_executor(self._drawer, pages.draw_pictures, key)
+            drawn = await self._pictures(key)
             pages.keep_pictures(key, drawn)
         except Exception as exc:  # noqa: BLE001 - reported; the pages keep the chart as last drawn
             self._failed(exc)
@@ -219,6 +219,18 @@ class Feed:
             self._push(redrawn="chart")
         except Exception as exc:  # noqa: BLE001 - drawn again on the next poll
             self._failed(exc)
+
+    async def _pictures(self, key: pages.ChartKey) -> dict[tuple[str, bool], str]:
+        """The chart's pictures, drawn in the drawing process; where no process can be started (the app's own
+        terminal under some hosts refuses the new process its descriptors), in a thread from then on, logged."""
+        loop = asyncio.get_running_loop()
+        if self._drawer is not None:
+            try:
+                return await loop.run_in_executor(self._drawer, pages.draw_pictures, key)
+            except (OSError, ValueError, BrokenExecutor) as exc:
+                self._drawer = None
+                log.info("phone pages: the charts are drawn in a thread (%s: %s)", type(exc).__name__, exc)
+        return await loop.run_in_executor(None, pages.draw_pictures, key)
 
     def data(self, seat: int, view: pages.View | None = None) -> PageData:
         view = view or self.view()
@@ -403,6 +415,8 @@ class PhoneServer:
         """The accept loop's failures and each link's bad requests, said once per kind with a count."""
         self._reporting: asyncio.Task[None] | None = None
         self._drawer: Executor | None = None
+        self._threads_draw = False
+        """No drawing process could be started: the charts are drawn in threads."""
         self.pace = Pace()
         """Each link's requests, paced (:class:`banker.web.limits.Pace`)."""
         self.app = self._make_app()
@@ -486,12 +500,17 @@ class PhoneServer:
             return None
         return f"http://127.0.0.1:{self.port}"
 
-    def drawer(self) -> Executor:
+    def drawer(self) -> Executor | None:
         """The process the chart's pictures are drawn in (started the first time; one for every game served): pygal
         takes some 100 ms a picture, which in the server's process, even in a thread, would hold up every phone's
-        page (the interpreter's lock)."""
-        if self._drawer is None:
-            self._drawer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        page (the interpreter's lock). None where no process can be started (the app under some hosts refuses a
+        new process its descriptors): the pictures are drawn in a thread, logged once."""
+        if self._drawer is None and not self._threads_draw:
+            try:
+                self._drawer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            except (OSError, ValueError) as exc:
+                self._threads_draw = True  # nothing for the banker to do about it: logged, not said
+                log.info("phone pages: the charts are drawn in a thread (%s: %s)", type(exc).__name__, exc)
         return self._drawer
 
     # Games -------------------------------------------------------------------------------------------------------
