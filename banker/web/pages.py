@@ -749,6 +749,21 @@ def draw_pictures(key: ChartKey) -> dict[tuple[str, bool], str]:
     return {(view, tv): _draw(key, view, tv) for view, tv in PICTURES}
 
 
+def drawing_process(parent: int) -> None:
+    """The drawing process's start: it ends itself once the server's process is gone (killed, or ended without
+    stopping the server), so no drawing process outlives the server."""
+    import os
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def keep_pictures(key: ChartKey, drawn: dict[tuple[str, bool], str]) -> None:
     """Keep pictures drawn elsewhere (:func:`draw_pictures`), so the pages find them."""
     for (view, tv), svg in drawn.items():

@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from pathlib import Path
@@ -507,7 +508,12 @@ class PhoneServer:
         new process its descriptors): the pictures are drawn in a thread, logged once."""
         if self._drawer is None and not self._threads_draw:
             try:
-                self._drawer = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                self._drawer = ProcessPoolExecutor(
+                    max_workers=1,
+                    mp_context=multiprocessing.get_context("spawn"),
+                    initializer=pages.drawing_process,
+                    initargs=(os.getpid(),),
+                )
             except (OSError, ValueError) as exc:
                 self._threads_draw = True  # nothing for the banker to do about it: logged, not said
                 log.info("phone pages: the charts are drawn in a thread (%s: %s)", type(exc).__name__, exc)

@@ -82,3 +82,45 @@ async def _chart_of(stream, snapshot, drawn) -> dict:
     while snapshot is None or not drawn(snapshot["data"]["chart"]):
         snapshot = await next_snapshot(stream, redrawn=True)
     return snapshot
+
+
+ENDS_WITHOUT_STOPPING = """
+import asyncio, os, sys, time
+from banker.web.server import PhoneServer
+
+async def main():
+    server = PhoneServer(sys.argv[1], "127.0.0.1", 0)
+    drawer = server.drawer()
+    await asyncio.get_running_loop().run_in_executor(drawer, time.sleep, 0)
+    print(*drawer._processes, flush=True)
+    os._exit(0)  # killed, or ended without stopping the server
+
+if __name__ == "__main__":
+    asyncio.run(main())
+"""
+
+
+def test_the_drawing_process_ends_with_the_server_process(tmp_path):
+    """The charts are drawn in a process of their own; a server's process that ends without stopping (killed)
+    leaves no drawing process behind."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.kit.waits import eventually
+
+    script = tmp_path / "serve.py"
+    script.write_text(ENDS_WITHOUT_STOPPING)
+    out = subprocess.run([sys.executable, str(script), str(tmp_path / "g.db")], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    (pid,) = (int(p) for p in out.stdout.split())
+
+    def gone() -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        with open(f"/proc/{pid}/stat") as stat:  # ended, waiting for init to reap it
+            return stat.read().split(")")[-1].split()[0] == "Z"
+
+    eventually(gone, "the drawing process to end")
