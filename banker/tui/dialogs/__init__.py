@@ -7,7 +7,7 @@ Imported by the table when a dialog first opens, not at start-up.
 
 from banker.tui.dialogs.auction import AuctionDialog
 from banker.tui.dialogs.base import BankerDialog, RecordingDialog, plain, reply_text
-from banker.tui.dialogs.command import CommandDialog, Field
+from banker.tui.dialogs.command import CommandDialog
 from banker.tui.dialogs.confirm import ConfirmDialog
 from banker.tui.dialogs.raise_money import RaiseMoneyDialog
 from banker.tui.dialogs.trade import TradeDialog
@@ -17,7 +17,6 @@ __all__ = [
     "BankerDialog",
     "CommandDialog",
     "ConfirmDialog",
-    "Field",
     "RaiseMoneyDialog",
     "RecordingDialog",
     "TradeDialog",

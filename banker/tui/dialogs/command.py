@@ -12,7 +12,6 @@ letter (issue 30).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -22,9 +21,10 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from banker.commands import Form
-from banker.commands.completion import DEED, PLAYER, Slot
+from banker.commands.completion import DEED, PLAYER, complete_value
 from banker.tui.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
 from banker.tui.dialogs.confirm import WordDialog
+from banker.tui.forms import Field, TableForm
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
 from rules import CannotPay, RuleError
@@ -36,55 +36,17 @@ if TYPE_CHECKING:
     from banker.session import Reply, Session
 
 
-@dataclass(frozen=True)
-class Field:
-    """One input of a dialog."""
-
-    key: str
-    label: str
-    default: str = ""
-    slot: Slot | None = None
-    """What the field names (a player, a deed, a closed word list): completes as you type, by the parser's
-    resolvers, and says which field is at fault when a name is refused."""
-    placeholder: str = ""
-    flag: bool = False
-    """A yes/no field (a checkbox); its value is "yes" or ""."""
-    optional: bool = False
-    """May stay empty (the command has a default for it)."""
-    owner_of: str = ""
-    """The key of a deed field: once that names an owned deed (or a colour group, for build and sell), this field
-    becomes its owner (sell, mortgage, lift and build are done by the deed's owner), unless the banker typed here by
-    hand."""
-
-
 @guard_actions
 class CommandDialog(RecordingDialog):
     """A small form that builds one command, previews it, and records it on Enter (from any field) or Ctrl+S."""
 
-    def __init__(
-        self,
-        session: Session,
-        record: Record,
-        title: str,
-        fields: list[Field],
-        build: Callable[[Form], Recorded],
-        focus: str | None = None,
-        note: str = "",
-        preview: bool | Callable[[dict[str, str]], bool] = True,
-        complete: Callable[[Field, str, dict[str, str]], str | None] | None = None,
-    ) -> None:
+    def __init__(self, session: Session, record: Record, form: TableForm) -> None:
         super().__init__(session, record)
-        self.show_preview = preview
-        """False where the rules forbid knowing the outcome before choosing (income tax: seed 000, INCOME TAX); or
-        asked of the fields' values (the tax previews a $200 or Luxury Tax, never the 10% before it is recorded)."""
-        self.title_text = title
-        self.fields = fields
-        self.read = build
-        """Reads the fields (by their keys) into the command: its readers raise on an empty or refused field."""
-        self.focus_key = focus or next((f.key for f in fields if not f.default and not f.flag), fields[0].key)
-        self.note = note
-        self.complete = complete
-        self.auto: dict[str, str] = {f.key: f.default for f in fields}
+        self.form = form
+        self.title_text = form.title
+        self.fields = form.fields
+        self.focus_key = form.focus
+        self.auto: dict[str, str] = {f.key: f.default for f in self.fields}
         """What each owner-following field was last filled with, to tell it from a value typed by hand."""
 
     def compose(self) -> ComposeResult:
@@ -104,8 +66,8 @@ class CommandDialog(RecordingDialog):
                             suggester=suggester,
                             compact=True,
                         )
-            if self.note:
-                yield Static(plain(self.note), classes="dialog-note", id="note")
+            if self.form.note:
+                yield Static(plain(self.form.note), classes="dialog-note", id="note")
             yield Static(id="command", classes="dialog-command")
             yield Static(id="preview", classes="dialog-preview")
             yield Static(id="refusal", classes="dialog-refusal")
@@ -115,7 +77,10 @@ class CommandDialog(RecordingDialog):
 
     def _completer(self, field: Field) -> Callable[[str], str | None]:
         def complete(value: str) -> str | None:
-            return self.complete(field, value, self.values()) if self.complete else None
+            """By the parser's resolvers (a card by the deck chosen beside it)."""
+            if field.slot is None:
+                return None
+            return complete_value(field.slot, value, self.session.state, deck=self.values().get("deck", ""))
 
         return complete
 
@@ -148,7 +113,7 @@ class CommandDialog(RecordingDialog):
         return out
 
     def build(self, form: Form) -> Recorded:
-        return self.read(form)
+        return self.form.build(form)
 
     def field_id(self, key: str) -> str:
         return f"f-{key}"
@@ -156,7 +121,8 @@ class CommandDialog(RecordingDialog):
     def refresh_preview(self) -> None:
         cmd, reply = self.preview()
         self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
-        allowed = self.show_preview(self.values()) if callable(self.show_preview) else self.show_preview
+        show = self.form.preview
+        allowed = show(self.values()) if callable(show) else show
         shown = allowed and not self.refusal_stands()
         self.query_one("#preview", Static).update(reply_text(reply if shown else None))
 
