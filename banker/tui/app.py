@@ -9,7 +9,6 @@ what the reply calls for (the ways to raise money, the final standings).
 from __future__ import annotations
 
 import gc
-import re
 import sys
 from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
@@ -23,36 +22,40 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.dom import DOMNode
-from textual.message import Message
-from textual.notifications import Notification, Notify, SeverityLevel
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from banker.tui.keyorder import KeyOrder, SetAside, Told, Typed, typed_text
+import rules
+from banker.journal import EventKind, GameListing, Journal, JournalError, RequestRow
+from banker.session import Reply, Session
+from banker.tui import speech
+from banker.tui.jobs.backups import BackupFailed, Backups
+from banker.tui.jobs.follow_up import FollowUp
+from banker.tui.jobs.maths import MathsFlow
+from banker.tui.jobs.phones import PhoneHooks
+from banker.tui.jobs.read_aloud import ReadAloud
+from banker.tui.jobs.set_aside import KeysShown
+from banker.tui.keyorder import KeyOrder
 from banker.tui.keys import ACTIONS
 from banker.tui.safety import guard_actions, guarded, log_error
+from banker.tui.screens import deferred
 from banker.tui.screens.table import TableScreen
 from banker.tui.textual_private import (
     catch_escaped_errors,
     give_result_callback,
     page_moves_guarded,
     split_escape_prefix,
-    withdraw_notification,
 )
-from rules import CannotPay, RuleError
+from rules import RuleError
 
 split_escape_prefix()  # Escape then Enter typed quickly is Escape, Enter: never Alt+Enter read as Enter
 page_moves_guarded()  # PageUp in the command palette before its list is laid out ended the app
 
 if TYPE_CHECKING:
-    from banker.journal import GameListing, RequestRow
-    from banker.session import Reply, Session
-    from banker.tui import speech
     from banker.tui.screens.games import GamesScreen
     from banker.tui.screens.new_game import NewGameScreen
-    from banker.views import MathsQuestion
-    from banker.web.page_data import AuctionFacts
     from banker.web.server import PhoneServer
-    from rules import GameState, Settings
+    from rules import Settings
 
 PaletteEntry = tuple[str, Callable[[], object], str]
 """A command palette line: its text, what choosing it does, its help."""
@@ -106,7 +109,7 @@ class BankerCommands(Provider):
                 turn = "off" if p.name in on else "on"
                 yield (
                     f"Maths mode for {p.name}: turn {turn}",
-                    partial(self.banker.set_maths, p.name, p.name not in on),
+                    partial(self.banker.maths.turn, p.name, p.name not in on),
                     "The player works out each payment to or from them before it is recorded",
                 )
 
@@ -125,11 +128,13 @@ class BankerCommands(Provider):
 
 @catch_escaped_errors
 @guard_actions
-class BankerApp(App[int], Told):
+class BankerApp(App[int]):
     """Holds the open :class:`banker.session.Session` and the database path. Screens say what the banker chose by
     message (``on_<screen>_<message>`` below: a saved game, a new game's settings, the time limit, the phones); the
     table, given the session, calls :meth:`record` and :meth:`run_command` as a key arrives (banker.tui.screens.table
-    says why). It shows what its key order (:attr:`keys`) set aside (:class:`~banker.tui.keyorder.Told`)."""
+    says why). Its jobs are modules of their own (:mod:`banker.tui.jobs`): the maths mode's questions
+    (:attr:`maths`), the phone pages' hooks (:attr:`phone_hooks`), the keys its key order (:attr:`keys`) set aside
+    shown and offered, the backups (:attr:`backup_job`)."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Banker"
@@ -144,7 +149,7 @@ class BankerApp(App[int], Told):
     phones key, :mod:`banker.tui.screens.phones`); stopped when the app quits."""
 
     backups = True
-    """Back the database up at each launch and at each game's end (:meth:`back_up`; docs/storage.md, "Backups")."""
+    """Back the database up at each launch and at each game's end (:mod:`banker.tui.jobs.backups`)."""
 
     raise_errors = False
     """Under test an unexpected exception must fail the test: the fixture in ``tests/conftest.py`` sets this, and
@@ -161,31 +166,21 @@ class BankerApp(App[int], Told):
         use_directory(editions_dir(self.db_path))  # the family's own editions, beside the database
         self.session: Session | None = session
         self.clock = clock
-        self._time_up_handled = False
         self._settings_problem = ""
         self.read_aloud = False
         """Read each recorded summary aloud (``[speech] read_aloud``; :mod:`banker.tui.speech`)."""
-        self._speech: speech.Turns | None = None
-        """The order the summaries are read in (made on the first one)."""
         self.keys_bell = True
         """Ring the bell when keys are set aside (``[keyboard] bell``)."""
-        self._offer: Notification | None = None
-        """The toast offering the keys a closed screen set aside, while the offer is open."""
-        self.keys = KeyOrder(self, told=self)
+        self.maths = MathsFlow(self)
+        self.phone_hooks = PhoneHooks(self)
+        self.backup_job = Backups(self)
+        self.after = FollowUp(self)
+        self.reader = ReadAloud(self)
+        self.keys = KeyOrder(self, told=KeysShown(self))
         """The one key path (:mod:`banker.tui.keyorder`): each key acts on what the keys before it left, in the
         context the banker saw when typing it."""
         self._saved_theme: str | None = None
         self._saved_theme = self._apply_theme()  # reads config.toml: the keyboard's settings go to self.keys
-        self._backup_said: set[str] = set()
-        """The backup failures already said (their words, figures aside): each once, however many backups meet it."""
-
-    class BackupFailed(Message, bubble=False):
-        """The backup worker's failure: what to say once, or (``error``) a bug, for :meth:`report_error`."""
-
-        def __init__(self, text: str, error: Exception | None = None) -> None:
-            super().__init__()
-            self.text = text
-            self.error = error
 
     async def on_event(self, event: events.Event) -> None:
         """Every key and paste from the terminal goes through :attr:`keys`, in the order typed."""
@@ -211,52 +206,6 @@ class BankerApp(App[int], Told):
         if closing is not None:
             self.keys.closed(closing)
         return done
-
-    def keys_set_aside(self, aside: SetAside) -> None:
-        """One line in the screen that set the keys aside (at the top of its dialog box), and the bell once."""
-        from rich.text import Text
-        from textual.widgets import Static
-
-        screen = aside.screen
-        if not screen.is_mounted:  # opened a moment ago: said once it is composed
-            screen.call_after_refresh(self.keys_set_aside, aside)
-            return
-        if not screen.is_attached:
-            return
-        what = "this opened" if aside.why == "opened" else "the refusal"
-        said = f"` was typed before {what} and not used (Ctrl+R later)"
-        room = self.size.width - 8 - len(said)  # one line in the dialog box at 80 columns too (its border, padding)
-        line = Text(f"⚠ `{typed_text(aside.keys, max(12, min(40, room)))}{said}")
-        shown = screen.query("#set-aside").results(Static)
-        widget = next(iter(shown), None)
-        if widget is not None:
-            widget.update(line)
-        else:
-            widget = Static(line, id="set-aside", classes="dialog-set-aside")
-            boxes = screen.query(".dialog-box")
-            box = boxes.first() if boxes else screen
-            box.mount(widget, before=1 if len(box.children) > 1 and box is not screen else 0)
-        if not aside.told:
-            aside.told = True
-            if self.keys_bell:
-                self.bell()
-
-    def keys_offered(self, keys: list[Typed]) -> None:
-        self.offer_ended()  # one offer on show: the one with every key offered
-        self._offer = Notification(
-            f"`{typed_text(keys)}` was set aside, not used (typed before the dialog showed): Ctrl+R types it now, "
-            "any other key drops it.",
-            title="Keys set aside",
-            severity="warning",
-            timeout=10,  # the offer lasts until the next key, and the toast with it; unanswered, it goes after 10 s
-        )
-        self.post_message(Notify(self._offer))
-
-    def offer_ended(self) -> None:
-        """The next key answered the offer: its toast goes (it said Ctrl+R types the keys, which is no longer so)."""
-        if self._offer is not None:
-            withdraw_notification(self, self._offer)
-            self._offer = None
 
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit (it copies in a field); say which key does, in plain words (Textual's own message
@@ -299,8 +248,6 @@ class BankerApp(App[int], Told):
         empty default screen); with no such game, an empty screen that :meth:`on_mount` replaces with the list
         of saved games. Textual asks for this screen while it starts the app, so the database is opened here."""
         if self.session is None:
-            from banker.session import Session
-
             self.session = Session.last_unfinished(self.db_path)
         if self.session is not None:
             self.session.clock = self.now
@@ -345,40 +292,21 @@ class BankerApp(App[int], Told):
     def on_mount(self) -> None:
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="error", timeout=10)
-        if self.read_aloud:
-            from banker.tui import speech
-
-            if speech.speaker() is None:
-                self.notify(
-                    f"Read aloud is on, but {speech.SPEAKER} is not installed (apt install {speech.SPEAKER}).",
-                    title="Settings",
-                    severity="warning",
-                )
+        if self.read_aloud and speech.speaker() is None:
+            self.notify(
+                f"Read aloud is on, but {speech.SPEAKER} is not installed (apt install {speech.SPEAKER}).",
+                title="Settings",
+                severity="warning",
+            )
         if not gc.isenabled():  # run() holds garbage collection off during start-up
             self.set_timer(1.0, gc.enable)
         if self.session is None:
             self.show_games()
         else:
-            self._restore_phones()
-        self.call_after_refresh(self.back_up)  # once the first screen is drawn: the copy never delays it
-
-    def _restore_phones(self) -> None:
-        """The game just opened had its phone pages on when it was last played: turn them on again."""
-        from banker.journal import JournalError
-
-        session = self.session
-        try:
-            port = session.pages_port() if session is not None else None
-        except JournalError:
-            return
-        if port is not None:
-            from banker.tui.screens.phones import restore_phones
-
-            restore_phones(self, port)
+            self.phone_hooks.restore()
+        self.call_after_refresh(self.backup_job.back_up)  # once the first screen is drawn: the copy never delays it
 
     def games(self) -> list[GameListing]:
-        from banker.journal import Journal
-
         journal = Journal(self.db_path)
         try:
             return journal.games()
@@ -386,13 +314,11 @@ class BankerApp(App[int], Told):
             journal.close()
 
     def show_games(self) -> None:
-        from banker.tui.screens.games import GamesScreen
-
         table = self.table()
         if self.session is not None and table is not None:  # Ctrl+O at a table: Escape goes back to it
-            self.call_next(self._over_table, table, GamesScreen(self.games(), self.session.game_id))
+            self.call_next(self._over_table, table, deferred.GamesScreen(self.games(), self.session.game_id))
         else:
-            self.call_next(self._replace_all, GamesScreen(self.games()))
+            self.call_next(self._replace_all, deferred.GamesScreen(self.games()))
 
     async def _over_table(self, table: TableScreen, screen: Screen[None]) -> None:
         """Show ``screen`` over the table (whatever lay over it closed first), so dismissing it goes back there."""
@@ -415,12 +341,12 @@ class BankerApp(App[int], Told):
         self.keys.drop()  # keys set aside at the game being left were meant for it
         self.session = session
         session.clock = self.now
-        self._time_up_handled = False
+        self.after.time_up_handled = False
 
         def replaced() -> None:
             if previous is not None:
                 previous.close()
-            self._restore_phones()
+            self.phone_hooks.restore()
             if then is not None:
                 then()
 
@@ -430,9 +356,6 @@ class BankerApp(App[int], Told):
         """The database's path names another file now (``mv backup.db game.db`` while the app had it open): let
         the old file go first (its log moved aside, never read over the new file nor checkpointed into it:
         ``Journal.let_go``), then open the same game from the new file, or the saved games if it has none."""
-        from banker.journal import JournalError
-        from banker.session import Session
-
         old, self.session = self.session, None
         if old is None:
             return
@@ -457,14 +380,10 @@ class BankerApp(App[int], Told):
         self._use(session)
 
     def open_game(self, game_id: int) -> None:
-        from banker.session import Session
-
         self._use(Session.open(self.db_path, game_id))
 
     def new_game(self) -> None:
-        from banker.tui.screens.new_game import NewGameScreen
-
-        self.push_screen(NewGameScreen())
+        self.push_screen(deferred.NewGameScreen())
 
     def action_new_game(self) -> None:
         self.new_game()
@@ -506,23 +425,18 @@ class BankerApp(App[int], Told):
         """Create the game (the engine refuses a bad setup with a RuleError, and nothing is saved), then, for the
         games that start with a deal (seed 000 SHORT GAME, seed 002, seed 003), offer to deal at random; a game
         taken over from the board (``take_over``) opens the set-up screen instead (its deeds are held already)."""
-        from banker.session import Session
-        from banker.tui.dialogs import ConfirmDialog
-
         session = Session.create(self.db_path, names, settings, tokens)
         if phones_ask is not None:
             session.set_phones_ask(phones_ask)
         if take_over:
-            from banker.tui.screens.takeover import TakeOverScreen
-
-            self._use(session, partial(self.push_screen, TakeOverScreen(session, self.record_in_dialog)))
+            self._use(session, partial(self.push_screen, deferred.TakeOverScreen(session, self.record_in_dialog)))
             return
         n = session.state.variant.deal_count
         self._use(
             session,
             partial(
                 self.open_on_its_own,
-                ConfirmDialog(
+                deferred.ConfirmDialog(
                     f"This game starts with a deal of {n} deeds each. Deal them at random now? "
                     "(No: record the dealt deeds one by one with d)"
                 ),
@@ -539,13 +453,11 @@ class BankerApp(App[int], Told):
     # Running commands ------------------------------------------------------------------------------------
     @guarded
     def on_table_screen_time_is_up(self, message: TableScreen.TimeIsUp) -> None:
-        self.time_is_up()
+        self.after.time_is_up()
 
     @guarded
     def on_table_screen_phones_requested(self, message: TableScreen.PhonesRequested) -> None:
-        from banker.tui.screens.phones import show_phones
-
-        show_phones(self)
+        self.phone_hooks.show()
 
     def table(self) -> TableScreen | None:
         for screen in reversed(self.screen_stack):
@@ -564,189 +476,45 @@ class BankerApp(App[int], Told):
     def record(
         self, line: str, *, in_dialog: bool = False, worked_out: bool = False, request: RequestRow | None = None
     ) -> Reply:
-        """Execute one command and redraw the table; the only place the app changes the game. Returns the reply
-        (a refusal changes nothing and says why; ``in_dialog``: the dialog shows it, not the reply box, so it does
-        not linger there after the dialog is cancelled).
+        """Execute one command and redraw the table: the one place the app records a command (every change of the
+        money, the deeds and the turn is one). Returns the reply (a refusal changes nothing and says why;
+        ``in_dialog``: the dialog shows it, not the reply box, so it does not linger after the dialog is cancelled).
+        The app writes the game's settings and the phones' requests only through the session's own methods, each
+        one transaction and never a command: a new game (``Session.create``, ``set_phones_ask``), the maths mode
+        (``set_maths``), a request declined (``decline_request``), where the pages are served (``remember_pages``).
 
         A payment to or from a player in maths mode is not recorded yet: the maths dialog opens once the caller is
         done (its dialog closed) and records the line when the player has worked the amount out (``worked_out``);
-        the reply says so, as an answer that changes nothing."""
-        from banker.session import Reply
-
+        the reply says so, as an answer that changes nothing (:class:`~banker.tui.jobs.maths.MathsFlow`)."""
         if not worked_out:
-            question = self._maths_question(line)
-            if question is not None:
-                self.call_next(self._ask_maths, line, question, request)
-                table = self.table()
-                reply = Reply(True, f"{question.player} works it out first: {question.question}", query=True)
-                if table is not None:
-                    table.show_reply(reply)
-                return reply
-        from banker.journal import EventKind
-        from rules import Next
-
+            asked = self.maths.asks(line, request)
+            if asked is not None:
+                return asked
         before = self.game.state
         try:
             reply = self.game.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
             self.report_error(exc, f"execute {line!r}")
             return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
-        if reply.ok and reply.kind is EventKind.ACTION and isinstance(reply.action, Next):
-            self._remind_jail_roll(before)
+        if reply.ok and reply.kind is EventKind.ACTION and isinstance(reply.action, rules.Next):
+            self.after.jail_roll(before)
         if reply.ok and self.game.state.over and not before.over:
-            self.back_up()  # the game's end
+            self.backup_job.back_up()  # the game's end
         table = self.table()
         if table is not None:
             if reply.ok or not in_dialog:
                 table.show_reply(reply)
             table.show_state()
         if self.read_aloud and reply.ok and reply.changed:
-            self.speak(reply.message)
+            self.reader.say(reply.message)
         return reply
 
-    def _remind_jail_roll(self, before: GameState) -> None:
-        """A turn passed with the player in jail and no roll recorded for it (``rules.jail.roll_unrecorded``): say
-        so, as only recorded misses move the jail timer on (found in issue 20's game-night review: three rounds of
-        ``n`` left a player on "turn 1 of 3" for good). Nothing is refused: undo and record the roll, or go on."""
-        from rules.jail import roll_unrecorded
-
-        index = before.turn
-        if roll_unrecorded(before, index):
-            name = before.players[index].name
-            self.notify(
-                f"{name} was in jail and no roll was recorded for that turn, so the jail timer did not move on. If "
-                f"{name} rolled and missed: u (undo), then jail {name.casefold()} miss, then n.",
-                title="Jail",
-                severity="warning",
-                timeout=10,
-                markup=False,
-            )
-
-    def back_up(self) -> None:
-        """Copy the database into its backups folder (:func:`banker.backups.back_up`) in a thread worker: on a
-        large database the copy takes a moment (``bench/bench_backups.py``), and neither the first frame nor a key
-        waits for it. A backup that fails is said once (:meth:`on_banker_app_backup_failed`); the game goes on."""
-        if self.backups:
-            self.run_worker(partial(self._back_up, self.db_path), thread=True, group="backups")
-
-    def _back_up(self, db: Path) -> None:
-        from banker.backups import BackupError, back_up
-
-        try:
-            back_up(db)
-        except BackupError as e:
-            self.post_message(self.BackupFailed(str(e)))
-        except Exception as e:  # noqa: BLE001 - a bug: reported on the loop, never the end of the app
-            self.post_message(self.BackupFailed(f"no backup was made ({type(e).__name__}: {e})", e))
-
-    def on_banker_app_backup_failed(self, message: BackupFailed) -> None:
-        if message.error is not None:
-            self.report_error(message.error, "BankerApp.back_up")
-            return
-        problem = re.sub(r"[\d.,]+", "#", message.text)  # the same problem, whatever the figures (MB free)
-        if problem in self._backup_said:
-            return
-        self._backup_said.add(problem)
-        self.notify(
-            f"{message.text[:1].upper()}{message.text[1:]}. The game goes on; every command is recorded as always.",
-            title="Backup",
-            severity="warning",
-            timeout=10,
-        )
-
-    def speak(self, text: str) -> None:
-        """Read a summary aloud in a worker thread (:mod:`banker.tui.speech`): the key that recorded it, and every
-        key after it, go on at once."""
-        from banker.tui import speech
-
-        if self._speech is None:
-            self._speech = speech.Turns()
-        place = self._speech.take()
-        self.run_worker(
-            partial(speech.say, text, self._speech, place), thread=True, group="speech", exit_on_error=False
-        )
-
-    def set_maths(self, name: str, on: bool) -> None:
-        """Turn the maths mode on or off for a player (a game setting, kept in the database)."""
-        player = self.game.set_maths(name, on)
-        state = "on" if on else "off"
-        self.notify(f"Maths mode {state} for {player}.", title="Maths mode")
-
-    def _maths_question(self, line: str) -> MathsQuestion | None:
-        """The question a player in maths mode is asked before ``line`` is recorded, or None (nobody in maths mode
-        pays or is paid, or the line is no action the engine would accept: the session then says why)."""
-        from banker.commands import Control, NewGame, Query, parse
-        from banker.views import maths_question
-
-        session = self.game
-        players = session.maths_players()
-        if not players:
-            return None
-        try:
-            command = parse(line, session.state)
-        except RuleError:
-            return None
-        if isinstance(command, Query | Control | NewGame):
-            return None
-        preview = session.preview(line)
-        if not preview.ok or preview.outcome is None:
-            return None
-        return maths_question(session.state, preview.outcome, players)
-
-    def _ask_maths(self, line: str, question: MathsQuestion, request: RequestRow | None = None) -> None:
-        from banker.tui.dialogs.maths import MathsDialog
-
-        self.open_on_its_own(
-            MathsDialog(question, self.game.state.board), partial(self._worked_out, line, question, request)
-        )
-
-    def _worked_out(self, line: str, question: MathsQuestion, request: RequestRow | None, right: bool | None) -> None:
-        """The maths dialog closed: record the line as it was (so the engine's amount; a phone's request is marked
-        recorded with it), unless the game changed meanwhile and the amount with it (then the player is asked
-        again), or the banker pressed Escape (a phone's request then stays pending in the inbox)."""
-        from banker.session import Reply
-
-        if not right:
-            table = self.table()
-            if table is not None:
-                table.show_reply(Reply(False, f"Not recorded: `{line}`"))
-            return
-        again = self._maths_question(line)
-        if again is not None and again.amount != question.amount:
-            self._ask_maths(line, again, request)
-            return
-        self.follow_up(self.record(line, worked_out=True, request=request))
+    def on_backup_failed(self, message: BackupFailed) -> None:
+        self.backup_job.failed(message)
 
     def record_request(self, line: str, request: RequestRow) -> Reply:
         """The inbox's Enter: record a phone's request (once; docs/phones.md)."""
         return self.record(line, in_dialog=True, request=request)
-
-    def phone_request(self, game_id: int) -> None:
-        """A phone made or withdrew a request (the phone server, on this loop): the count and an open inbox."""
-        table = self.table()
-        if table is None or table.session.game_id != game_id:
-            return
-        table.show_requests()
-        for screen in self.screen_stack:
-            changed = getattr(screen, "requests_changed", None)
-            if changed is not None:
-                changed()
-
-    def auction_changed(self, info: AuctionFacts | None) -> None:
-        """The auction dialog opened, took a bid or closed: the phones of the game show it (when serving)."""
-        if self.phones is not None and self.session is not None:
-            self.phones.auction(self.session.game_id, info)
-
-    def phone_bid(self, game_id: int, seat: int, amount: int) -> str | None:
-        """A phone's bid (the phone server, on this loop): the open auction dialog takes it, or says why not."""
-        from banker.tui.dialogs.auction import AuctionDialog
-
-        if self.session is None or self.session.game_id != game_id:
-            return "No auction is open at the table."
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, AuctionDialog):
-                return screen.phone_bid(seat, amount)
-        return "No auction is open at the table."
 
     def record_in_dialog(self, line: str) -> Reply:
         return self.record(line, in_dialog=True)
@@ -758,78 +526,16 @@ class BankerApp(App[int], Told):
         return reply
 
     def follow_up(self, reply: Reply | None) -> None:
-        """After a command is recorded or refused (and any dialog that recorded it has closed): the ways to raise
-        money for a debt the player cannot pay (``CannotPay`` with a creditor), and the standings when the game
-        ends. Also the callback of every recording dialog (None: cancelled)."""
-        if reply is None:
-            return
-        if not reply.ok:
-            if isinstance(reply.error, CannotPay) and reply.error.debt and reply.line:
-                from banker.tui.dialogs import RaiseMoneyDialog
-
-                table = self.table()
-                if table is not None:
-                    table.forget_line(reply.line)  # the dialog records it: a later Enter must not record it again
-
-                # its steps (sales, mortgages, then the payment) are recorded one after another as the banker
-                # ticked them: the maths mode does not stop them half-way
-                self.open_on_its_own(
-                    RaiseMoneyDialog(
-                        self.game, partial(self.record, in_dialog=True, worked_out=True), reply.error, reply.line
-                    ),
-                    partial(self._raised, reply, reply.error),
-                )
-            return
-        state = self.game.state
-        if reply.changed and state.over and reply.kind != "undo":
-            self.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
-            self.open_standings(on_its_own=True)
-
-    def _raised(self, refused: Reply, e: CannotPay, reply: Reply | None) -> None:
-        """The raise-money dialog closed: with the reply of the payment or the bankruptcy it recorded, or None
-        (Escape), when the payment is still owed and the reply box says so (``e``: the refusal of ``refused``)."""
-        if reply is not None:
-            self.follow_up(reply)
-            return
-        table = self.table()
-        if table is not None:
-            from banker.session import Reply
-
-            table.restore_line(refused.line)
-
-            table.show_reply(
-                Reply(
-                    False,
-                    f"{e.payer} still owes {self.game.state.money(e.amount)}: `{refused.line}` is not recorded",
-                )
-            )
+        """What the reply calls for (:mod:`banker.tui.jobs.follow_up`); the callback of every recording dialog."""
+        self.after.after(reply)
 
     def open_standings(self, on_its_own: bool = False) -> None:
         """The standings: by a key (w), or on the app's own when the game ends (keys typed on are set aside)."""
-        from banker.tui.screens.standings import StandingsScreen
-
-        screen = StandingsScreen(self.game)
+        screen = deferred.StandingsScreen(self.game)
         if on_its_own:
             self.open_on_its_own(screen)
         else:
             self.push_screen(screen)
-
-    def time_is_up(self) -> None:
-        """The time-limit game ends at the agreed time and the richest player wins (seed 002, TIME LIMIT GAME)."""
-        if self._time_up_handled:
-            return
-        self._time_up_handled = True
-        reply = self.record("end time")
-        if not reply.ok:
-            reply = self.record("end")
-        # What the engine decided (a winner, or the richest players' tie), never a winner assumed.
-        said = reply.message if reply.ok else "the game ends now"
-        self.notify(f"Time is up. {said}", title="Time limit", timeout=10)
-        self.follow_up(reply)
-        if not self.game.state.over:
-            return
-        if not reply.changed:
-            self.open_standings(on_its_own=True)
 
     def notify(
         self,
@@ -879,9 +585,6 @@ def run(db_path: Path, **options: Any) -> int:
     start-up, walks all of it and delays the first frame by some 20 ms for nothing. Collections stay off until
     the app has been up for a second (:meth:`BankerApp.on_mount`): start-up makes little garbage but enough
     allocations to trigger dozens of young collections before the first frame."""
-    from banker.journal import JournalError
-    from banker.session import Session
-
     gc.disable()
     try:
         session = Session.last_unfinished(db_path)

@@ -6,7 +6,7 @@ rather than on :mod:`banker.tui.app` above them (no import cycle, not even for t
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -31,16 +31,20 @@ class Banker(Protocol):
         """The time for the time-limit game (injectable in tests)."""
         ...
 
-    def record(self, line: str, *, in_dialog: bool = False, request: RequestRow | None = None) -> Reply:
-        """Execute one command and redraw the table: the only place the app changes the game."""
+    def record(
+        self, line: str, *, in_dialog: bool = False, worked_out: bool = False, request: RequestRow | None = None
+    ) -> Reply:
+        """Execute one command and redraw the table: the only place the app records a command (``worked_out``: the
+        maths mode's question is answered)."""
         ...
 
     def record_request(self, line: str, request: RequestRow) -> Reply:
         """:meth:`record` of a phone's request (the inbox): recorded once, marked recorded in the same transaction."""
         ...
 
-    def auction_changed(self, info: AuctionFacts | None) -> None:
-        """The auction dialog's lot and bids (None: it closed), for the phone pages (docs/phones.md)."""
+    @property
+    def phone_hooks(self) -> PhoneCalls:
+        """The phone pages' side of the app (the auction dialog tells them its bids)."""
         ...
 
     def record_in_dialog(self, line: str) -> Reply:
@@ -55,8 +59,8 @@ class Banker(Protocol):
         """After a command: the ways to raise money for a debt, the standings when the game ends."""
         ...
 
-    def open_standings(self) -> None:
-        """Push the standings screen for the open game."""
+    def open_standings(self, on_its_own: bool = False) -> None:
+        """Push the standings screen for the open game (``on_its_own``: at the game's end, keys typed on set aside)."""
         ...
 
     def file_replaced(self) -> None:
@@ -72,13 +76,9 @@ class Banker(Protocol):
         ...
 
 
-class PhoneHost(Protocol):
-    """The app's side of the phone pages (:mod:`banker.tui.screens.phones`): the server it holds, the game it
-    serves, the requests and bids that come back, and the Textual calls the phones screen makes of it."""
-
-    db_path: Path
-    session: Session | None
-    phones: PhoneServer | None
+class PhoneCalls(Protocol):
+    """What the phone server calls on the app's loop, and what the auction dialog tells the phones
+    (:class:`banker.tui.jobs.phones.PhoneHooks`)."""
 
     def phone_request(self, game_id: int) -> None:
         """A phone made or withdrew a request: the count and an open inbox."""
@@ -87,6 +87,19 @@ class PhoneHost(Protocol):
     def phone_bid(self, game_id: int, seat: int, amount: int) -> str | None:
         """A phone's bid: the open auction dialog takes it, or says why not."""
         ...
+
+    def auction_changed(self, info: AuctionFacts | None) -> None:
+        """The auction dialog's lot and bids (None: it closed), for the phone pages (docs/phones.md)."""
+        ...
+
+
+class PhoneHost(Protocol):
+    """The app's side of the phone pages (:mod:`banker.tui.screens.phones`): the server it holds, the game it
+    serves, and the Textual calls the phones screen makes of it."""
+
+    db_path: Path
+    session: Session | None
+    phones: PhoneServer | None
 
     def notify(
         self,
@@ -100,8 +113,15 @@ class PhoneHost(Protocol):
         """A toast (``App.notify``; its text never markup unless asked)."""
         ...
 
-    def run_worker(self, work: Coroutine[Any, Any, None], *, group: str) -> object:
-        """Run ``work`` in a worker (``App.run_worker``)."""
+    def run_worker(
+        self,
+        work: Coroutine[Any, Any, None] | Callable[[], None],
+        *,
+        group: str,
+        thread: bool = False,
+        exit_on_error: bool = True,
+    ) -> object:
+        """Run ``work`` in a worker (``App.run_worker``; ``thread``: a function run in a thread)."""
         ...
 
     def push_screen(self, screen: Screen[None]) -> Awaitable[object]:
@@ -109,4 +129,4 @@ class PhoneHost(Protocol):
         ...
 
 
-__all__ = ["Banker", "PhoneHost"]
+__all__ = ["Banker", "PhoneCalls", "PhoneHost"]

@@ -200,7 +200,7 @@ class AuctionDialog(RecordingDialog):
         info: AuctionFacts = {"lot": self.lot(), "text": text, "bids": mine}
         if waiting:
             info["waiting"] = waiting
-        cast("Banker", self.app).auction_changed(info)
+        cast("Banker", self.app).phone_hooks.auction_changed(info)
 
     def lot(self) -> str:
         """What is up for auction as the journal will name it ("Kentucky Avenue", "Boardwalk, 1 hotel"), read from
@@ -273,7 +273,7 @@ class AuctionDialog(RecordingDialog):
         self.tell_phones()
 
     def on_unmount(self) -> None:
-        cast("Banker", self.app).auction_changed(None)
+        cast("Banker", self.app).phone_hooks.auction_changed(None)
 
     def is_list_field(self, field: Input) -> bool:
         return field.has_class("bid")

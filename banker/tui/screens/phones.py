@@ -31,7 +31,7 @@ from textual.widgets import Footer, Static
 from banker.reports.qr import terminal_text
 
 if TYPE_CHECKING:
-    from banker.tui.host import PhoneHost
+    from banker.tui.host import PhoneCalls, PhoneHost
     from banker.web.links import Link
     from banker.web.server import PhoneServer
 
@@ -112,30 +112,31 @@ class PhonesScreen(Screen[None]):
         self.dismiss()
 
 
-def show_phones(app: PhoneHost) -> None:
-    """Turn the phone pages on for the app's game (starting the server the first time) and show the codes."""
-    app.run_worker(_show(app), group="phones")
+def show_phones(app: PhoneHost, calls: PhoneCalls) -> None:
+    """Turn the phone pages on for the app's game (starting the server the first time, its requests and bids to
+    ``calls``) and show the codes."""
+    app.run_worker(_show(app, calls), group="phones")
 
 
-def restore_phones(app: PhoneHost, port: int) -> None:
+def restore_phones(app: PhoneHost, port: int, calls: PhoneCalls) -> None:
     """The game just opened had its pages on (at ``port``) when it was last played: turn them on again, at the
     same links, without a screen, and say so and where in a notification (``o`` still shows the codes)."""
-    app.run_worker(_restore(app, port), group="phones")
+    app.run_worker(_restore(app, port, calls), group="phones")
 
 
 _STARTING: weakref.WeakKeyDictionary[PhoneHost, asyncio.Lock] = weakref.WeakKeyDictionary()
 """One lock per app: the pages turned on again as the game opens and the o key pressed at once start one server."""
 
 
-async def _start(app: PhoneHost, ports: list[int]) -> PhoneServer | None:
+async def _start(app: PhoneHost, ports: list[int], calls: PhoneCalls) -> PhoneServer | None:
     """The app's server, started the first time on the first of ``ports`` that is free (the last one's failure
     is said in a notification: None)."""
     lock = _STARTING.setdefault(app, asyncio.Lock())
     async with lock:
-        return app.phones if app.phones is not None else await _listen(app, ports)
+        return app.phones if app.phones is not None else await _listen(app, ports, calls)
 
 
-async def _listen(app: PhoneHost, ports: list[int]) -> PhoneServer | None:
+async def _listen(app: PhoneHost, ports: list[int], calls: PhoneCalls) -> PhoneServer | None:
     from banker.web.links import app_address, bind_error
     from banker.web.server import PhoneServer
 
@@ -144,8 +145,8 @@ async def _listen(app: PhoneHost, ports: list[int]) -> PhoneServer | None:
     asking = _asking()
     for port in dict.fromkeys(ports or [default]):
         server = PhoneServer(app.db_path, host, port, on_error=reporter, on_warning=reporter.warn, asking=asking)
-        server.on_request = app.phone_request
-        server.on_bid = app.phone_bid
+        server.on_request = calls.phone_request
+        server.on_bid = calls.phone_bid
         try:
             await server.start()
         except OSError as error:
@@ -188,8 +189,8 @@ def _serve(app: PhoneHost, server: PhoneServer) -> list[Link] | None:
     return links
 
 
-async def _show(app: PhoneHost) -> None:
-    server = await _start(app, [])
+async def _show(app: PhoneHost, calls: PhoneCalls) -> None:
+    server = await _start(app, [], calls)
     if server is None:
         return
     links = _serve(app, server)
@@ -197,7 +198,7 @@ async def _show(app: PhoneHost) -> None:
         await app.push_screen(PhonesScreen(links, server.base_url, server.loopback_url))
 
 
-async def _restore(app: PhoneHost, port: int) -> None:
+async def _restore(app: PhoneHost, port: int, calls: PhoneCalls) -> None:
     from banker.journal import JournalError
 
     opened = app.session
@@ -206,7 +207,7 @@ async def _restore(app: PhoneHost, port: int) -> None:
     except JournalError:
         place = None
     host = place[0] if place is not None else None
-    server = await _start(app, [port, 0])  # the same port when it is free, so the links are the same
+    server = await _start(app, [port, 0], calls)  # the same port when it is free, so the links are the same
     if server is None:
         return
     session = app.session

@@ -1,0 +1,104 @@
+"""What follows a command once it is recorded or refused (and any dialog that recorded it has closed): the ways to
+raise money for a debt the player cannot pay, the standings when the game ends, a reminder when a turn passed with a
+jail roll unrecorded; and the end of a time-limit game at the agreed time (seed 002, TIME LIMIT GAME)."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from banker.session import Reply
+from banker.tui.screens import deferred
+from rules import CannotPay
+
+if TYPE_CHECKING:
+    from banker.tui.jobs import AppHost
+    from rules import GameState
+
+
+class FollowUp:
+    """Opens what a reply calls for, on the app's own (the keys typed before it are set aside)."""
+
+    def __init__(self, app: AppHost) -> None:
+        self.app = app
+        self.time_up_handled = False
+        """The open game's time is up and its end was recorded (once: the table's clock ticks on)."""
+
+    def after(self, reply: Reply | None) -> None:
+        """The ways to raise money for a debt the player cannot pay (``CannotPay`` with a creditor), and the
+        standings when the game ends. Also the callback of every recording dialog (None: cancelled)."""
+        if reply is None:
+            return
+        app = self.app
+        if not reply.ok:
+            if isinstance(reply.error, CannotPay) and reply.error.debt and reply.line:
+                table = app.table()
+                if table is not None:
+                    table.forget_line(reply.line)  # the dialog records it: a later Enter must not record it again
+
+                # its steps (sales, mortgages, then the payment) are recorded one after another as the banker
+                # ticked them: the maths mode does not stop them half-way
+                app.open_on_its_own(
+                    deferred.RaiseMoneyDialog(
+                        app.game, partial(app.record, in_dialog=True, worked_out=True), reply.error, reply.line
+                    ),
+                    partial(self._raised, reply, reply.error),
+                )
+            return
+        state = app.game.state
+        if reply.changed and state.over and reply.kind != "undo":
+            app.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
+            app.open_standings(on_its_own=True)
+
+    def _raised(self, refused: Reply, e: CannotPay, reply: Reply | None) -> None:
+        """The raise-money dialog closed: with the reply of the payment or the bankruptcy it recorded, or None
+        (Escape), when the payment is still owed and the reply box says so (``e``: the refusal of ``refused``)."""
+        if reply is not None:
+            self.after(reply)
+            return
+        table = self.app.table()
+        if table is not None:
+            table.restore_line(refused.line)
+            table.show_reply(
+                Reply(
+                    False,
+                    f"{e.payer} still owes {self.app.game.state.money(e.amount)}: `{refused.line}` is not recorded",
+                )
+            )
+
+    def jail_roll(self, before: GameState) -> None:
+        """A turn passed with the player in jail and no roll recorded for it (``rules.jail.roll_unrecorded``): say
+        so, as only recorded misses move the jail timer on (found in issue 20's game-night review: three rounds of
+        ``n`` left a player on "turn 1 of 3" for good). Nothing is refused: undo and record the roll, or go on."""
+        index = before.turn
+        if deferred.roll_unrecorded(before, index):
+            name = before.players[index].name
+            self.app.notify(
+                f"{name} was in jail and no roll was recorded for that turn, so the jail timer did not move on. If "
+                f"{name} rolled and missed: u (undo), then jail {name.casefold()} miss, then n.",
+                title="Jail",
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
+
+    def time_is_up(self) -> None:
+        """The time-limit game ends at the agreed time and the richest player wins (seed 002, TIME LIMIT GAME)."""
+        if self.time_up_handled:
+            return
+        self.time_up_handled = True
+        app = self.app
+        reply = app.record("end time")
+        if not reply.ok:
+            reply = app.record("end")
+        # What the engine decided (a winner, or the richest players' tie), never a winner assumed.
+        said = reply.message if reply.ok else "the game ends now"
+        app.notify(f"Time is up. {said}", title="Time limit", timeout=10)
+        self.after(reply)
+        if not app.game.state.over:
+            return
+        if not reply.changed:
+            app.open_standings(on_its_own=True)
+
+
+__all__ = ["FollowUp"]

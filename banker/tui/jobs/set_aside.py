@@ -1,0 +1,74 @@
+"""What the key order set aside, shown (:class:`banker.tui.keyorder.Told`): one line at the top of the screen that
+set the keys aside, with the bell once (``[keyboard] bell``), and the toast offering them once that screen closed
+(docs/architecture.md, "Keys act in the context the banker saw")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from rich.text import Text
+from textual.notifications import Notification, Notify
+from textual.widgets import Static
+
+from banker.tui.keyorder import SetAside, Told, Typed, typed_text
+from banker.tui.textual_private import withdraw_notification
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from banker.tui.jobs import AppHost
+
+
+class KeysShown(Told):
+    """Tells the banker what the app's key order set aside and offers it again."""
+
+    def __init__(self, app: AppHost) -> None:
+        self.app = app
+        self.offer: Notification | None = None
+        """The toast offering the keys a closed screen set aside, while the offer is open."""
+
+    def keys_set_aside(self, aside: SetAside) -> None:
+        """One line in the screen that set the keys aside (at the top of its dialog box), and the bell once."""
+        screen = aside.screen
+        if not screen.is_mounted:  # opened a moment ago: said once it is composed
+            screen.call_after_refresh(self.keys_set_aside, aside)
+            return
+        if not screen.is_attached:
+            return
+        what = "this opened" if aside.why == "opened" else "the refusal"
+        said = f"` was typed before {what} and not used (Ctrl+R later)"
+        room = self.app.size.width - 8 - len(said)  # one line in the dialog box at 80 columns too (border, padding)
+        line = Text(f"⚠ `{typed_text(aside.keys, max(12, min(40, room)))}{said}")
+        shown = screen.query("#set-aside").results(Static)
+        widget = next(iter(shown), None)
+        if widget is not None:
+            widget.update(line)
+        else:
+            widget = Static(line, id="set-aside", classes="dialog-set-aside")
+            boxes = screen.query(".dialog-box")
+            box = boxes.first() if boxes else screen
+            box.mount(widget, before=1 if len(box.children) > 1 and box is not screen else 0)
+        if not aside.told:
+            aside.told = True
+            if self.app.keys_bell:
+                self.app.bell()
+
+    def keys_offered(self, keys: list[Typed]) -> None:
+        self.offer_ended()  # one offer on show: the one with every key offered
+        self.offer = Notification(
+            f"`{typed_text(keys)}` was set aside, not used (typed before the dialog showed): Ctrl+R types it now, "
+            "any other key drops it.",
+            title="Keys set aside",
+            severity="warning",
+            timeout=10,  # the offer lasts until the next key, and the toast with it; unanswered, it goes after 10 s
+        )
+        self.app.post_message(Notify(self.offer))
+
+    def offer_ended(self) -> None:
+        """The next key answered the offer: its toast goes (it said Ctrl+R types the keys, which is no longer so)."""
+        if self.offer is not None:
+            withdraw_notification(cast("App[Any]", self.app), self.offer)  # the host is the Textual app
+            self.offer = None
+
+
+__all__ = ["KeysShown"]
