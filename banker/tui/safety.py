@@ -14,6 +14,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar, cast
 
 from textual.message_pump import MessagePump
 
+from banker.paths import log_path
 from banker.tui.textual_private import is_on_handler, replace_on_handlers
 
 P = ParamSpec("P")
@@ -32,8 +33,6 @@ class ReportsErrors(Protocol):
 def log_error(exc: BaseException, context: str) -> str:
     """Append the traceback to the data directory's log file; returns the log's path for the message."""
     try:
-        from banker.paths import log_path
-
         path = log_path()
         with path.open("a", encoding="utf-8") as f:
             f.write(f"--- {context}\n{''.join(traceback.format_exception(exc))}\n")

@@ -12,11 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal, Protocol, TypeVar
 
+from textual import events
+from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
+from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.notifications import Notification
 from textual.screen import Screen
-from textual.widgets import Input
+from textual.widgets import Input, OptionList
 
 PRIVATE_NAMES = frozenset(
     {
@@ -103,11 +107,6 @@ def split_escape_prefix() -> None:
     And a line feed is Enter: typed in the first instant of a launch, before the app had the terminal, Enter
     arrived as the terminal's line mode made it, LF (Ctrl+J), and was lost, with every key after it landing in
     the dialog it should have closed."""
-    from textual import events
-    from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
-    from textual._xterm_parser import XTermParser
-    from textual.message import Message
-
     original = XTermParser._sequence_to_key_events
     if getattr(original, "banker_split", False):
         return
@@ -165,8 +164,6 @@ def page_moves_guarded() -> None:
     """PageUp or PageDown in an :class:`~textual.widgets.OptionList` with no lines yet (the command palette just
     opened, its lines not laid out yet) ends the app with ``KeyError: 0`` in ``OptionList._move_page`` (Textual 8.2.8,
     the newest release): with no lines, a page move does nothing."""
-    from textual.widgets import OptionList
-
     original = OptionList._move_page
     if getattr(original, "banker_guarded", False):
         return

@@ -25,13 +25,14 @@ from textual.widgets import Button, Input, Label, Static
 
 from banker import commands
 from banker.commands import Control, Form, Missing, Refused
+from banker.session import Reply
 from banker.tui.keyorder import hold_typed_ahead
 from banker.tui.safety import guard_actions
 from rules import CannotPay, RuleError
 from rules.actions import Action
 
 if TYPE_CHECKING:
-    from banker.session import Reply, Session
+    from banker.session import Session
 
 ResultT = TypeVar("ResultT")
 Recorded = Action | Control
@@ -299,8 +300,6 @@ class RecordingDialog(BankerDialog["Reply"]):
 
 def refusal(error: RuleError) -> Reply:
     """A command the language refused before it reached the session, as the session would have replied."""
-    from banker.session import Reply
-
     return Reply(False, str(error), error=error)
 
 

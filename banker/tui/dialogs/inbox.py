@@ -25,13 +25,13 @@ from textual.widgets.option_list import Option
 
 from banker.tui.dialogs.base import BankerDialog, plain, reply_text
 from banker.tui.safety import guard_actions
+from banker.web.asking import Standing, clock, described, description, near, pending, repricing, standing
 
 if TYPE_CHECKING:
     from textual.widget import Widget
 
     from banker.journal import RequestRow
     from banker.session import Reply, Session
-    from banker.web.asking import Standing
 
 POLL_SECONDS = 0.5
 """How often the open inbox looks for requests another process stored or a phone withdrew."""
@@ -45,8 +45,6 @@ def label_for(s: Standing, names: list[str], like: tuple[int, int] | None = None
     figure asked for and why it changed, and for a near-duplicate (``like``: the earlier request's number and the
     seconds between) a mark saying so. One paragraph, wrapped by the list (an option of several lines kept the
     list laying itself out again for ever in Textual 8.2.8)."""
-    from banker.web.asking import clock, described, description, repricing
-
     row = s.row
     who = names[row.seat] if 0 <= row.seat < len(names) else "?"
     mark = {"pending": " ", "recorded": "✓", "stale": "✗"}.get(s.status, "·")
@@ -118,8 +116,6 @@ class InboxDialog(BankerDialog[None]):
         """List the pending requests and those seen since the inbox opened, each as the journal says it stands
         now (:func:`banker.web.asking.standing`: a request recorded by another process is recorded, never "undone"
         because this app has not read that entry yet)."""
-        from banker.web.asking import near, pending, standing
-
         session = self.session
         self.mark = session.requests_mark()
         self.seq = session.last_seq
@@ -155,8 +151,6 @@ class InboxDialog(BankerDialog[None]):
         s = self._current()
         if s is None:
             return
-        from banker.web.asking import described, standing
-
         row = self.session.request(s.n) or s.row
         now = standing(self.session, row)  # as the game is now: a request the engine refuses can only be declined
         if now.status != "pending":

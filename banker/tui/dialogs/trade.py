@@ -23,6 +23,7 @@ from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Trade
+from rules.trades import takeover_terms
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -105,8 +106,6 @@ class TradeDialog(RecordingDialog):
         """What each mortgaged deed changing hands costs its new owner, as the engine will charge it
         (``rules.trades.takeover_terms``: 10% now or mortgage + 10% to lift, seed 000, MORTGAGES), or, in a Darrow
         game, that it must be lifted before it changes hands (seed 001)."""
-        from rules.trades import takeover_terms
-
         state = self.session.state
         out = []
         for item in self.items("give") + self.items("get"):

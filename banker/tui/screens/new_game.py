@@ -25,6 +25,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
 
+from banker import settings
 from banker.tui.keyorder import hold_typed_ahead
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import ChoiceButton, CompletingInput, FlagBox
@@ -88,8 +89,6 @@ class NewGameScreen(Screen[None]):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        from banker import settings
-
         self.settings_problem = ""
         self.sent = False
         """A game was asked for and the app has not refused it: a second Enter in the same burst asks nothing."""

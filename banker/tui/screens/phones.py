@@ -28,12 +28,14 @@ from textual.containers import ItemGrid, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from banker.journal import JournalError
 from banker.reports.qr import terminal_text
+from banker.settings import SettingsError, load
+from banker.web.links import Link, app_address, bind_error
+from banker.web.server import PhoneServer
 
 if TYPE_CHECKING:
     from banker.tui.host import PhoneCalls, PhoneHost
-    from banker.web.links import Link
-    from banker.web.server import PhoneServer
 
 
 class QRCode(Static):
@@ -137,9 +139,6 @@ async def _start(app: PhoneHost, ports: list[int], calls: PhoneCalls) -> PhoneSe
 
 
 async def _listen(app: PhoneHost, ports: list[int], calls: PhoneCalls) -> PhoneServer | None:
-    from banker.web.links import app_address, bind_error
-    from banker.web.server import PhoneServer
-
     host, default = app_address()
     reporter = _Reporter(app)
     asking = _asking()
@@ -168,8 +167,6 @@ async def _listen(app: PhoneHost, ports: list[int], calls: PhoneCalls) -> PhoneS
 
 def _serve(app: PhoneHost, server: PhoneServer) -> list[Link] | None:
     """Serve the app's game and follow its session; its links, or None (said in a notification)."""
-    from banker.journal import JournalError
-
     session = app.session
     if session is None:  # the game closed while the server started (its file replaced by one without it)
         return None
@@ -199,8 +196,6 @@ async def _show(app: PhoneHost, calls: PhoneCalls) -> None:
 
 
 async def _restore(app: PhoneHost, port: int, calls: PhoneCalls) -> None:
-    from banker.journal import JournalError
-
     opened = app.session
     try:  # read before serving remembers the new place
         place = opened.pages_place() if opened is not None else None
@@ -243,8 +238,6 @@ def _again(host: str | None, port: int, now_host: str, now_port: int) -> str:
 
 def _asking() -> bool:
     """The setting (config.toml ``[phones] ask``): phones may ask the banker to record their payments."""
-    from banker.settings import SettingsError, load
-
     try:
         return load(only="phones").phones_ask
     except SettingsError:

@@ -39,12 +39,13 @@ from banker.reports.files import file_stem, write_export_files, write_qr
 from banker.reports.qr import half_blocks
 from banker.reports.report import Report, game_title, report
 from banker.reports.story import GameRecords, GameStory, creditors_of, records_from_history, story_from_history
+from banker.session import Session
 from banker.settings import SettingsError
 from banker.tui.widgets.chart import BarChart, LineChart
 from rules import GameState
 
 if TYPE_CHECKING:
-    from banker.session import LogEntry, Session
+    from banker.session import LogEntry
     from rules import Outcome
 
 COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings")
@@ -351,8 +352,6 @@ class StandingsScreen(Screen[None]):
         if self._db is None:
             history = list(self.session.history())
             return history, creditors_of(self.session, history)
-        from banker.session import Session
-
         with Session.open(self._db, self.session.game_id, readonly=True) as game:
             history = list(game.history())
             return history, creditors_of(game, history)
@@ -362,8 +361,6 @@ class StandingsScreen(Screen[None]):
         :meth:`_history` reads it."""
         if self._db is None:
             return report(self.session, story=True)
-        from banker.session import Session
-
         with Session.open(self._db, self.session.game_id, readonly=True) as game:
             return report(game, story=True)
 

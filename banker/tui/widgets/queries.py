@@ -4,7 +4,7 @@ drawing the table does not wait for the parts of the engine it does not use)."""
 from __future__ import annotations
 
 from rules import Deed, GameState
-from rules.queries import buildings_on, jail_status
+from rules.queries import buildings_on, jail_status, valuation
 
 __all__ = ["building_text", "jail_status", "valuation_total"]
 
@@ -12,8 +12,6 @@ __all__ = ["building_text", "jail_status", "valuation_total"]
 def valuation_total(state: GameState, index: int) -> int:
     """The figure the players' column calls a player's worth: the total of the rule book's valuation (seed 000,
     SHORT GAME rule 3: mortgaged deeds at half price), not the Income Tax basis."""
-    from rules.queries import valuation
-
     return valuation(state, index).total
 
 
