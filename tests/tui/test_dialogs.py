@@ -22,7 +22,7 @@ from banker.tui.screens.new_game import NewGameScreen
 from banker.tui.screens.table import TableScreen
 from rules import Settings
 from tests.kit.journal import db_path, journal_lines, make_game
-from tests.kit.screens import balances, text_of
+from tests.kit.screens import balances, opened, text_of
 from tests.kit.waits import settled
 
 SIZE = (120, 40)
@@ -75,11 +75,8 @@ CASES = [
 async def test_a_confirmed_dialog_records_exactly_once(key, typed, line, setup, keys):
     """A second Enter, or Enter plus Ctrl+S, after the dialog closed does nothing: one journal line, no error
     (under test an error would fail the test: BankerApp.raise_errors)."""
-    db = db_path()
-    make_game(db, lines=setup)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(lines=setup) as pilot:
+        app = pilot.app
         before = journal_lines(app)
         await _open(pilot, key, typed)
         assert isinstance(app.screen, CommandDialog)
@@ -101,14 +98,9 @@ async def test_a_confirmed_dialog_records_exactly_once(key, typed, line, setup, 
     ids=["buy-unknown-deed", "mortgage-not-owner", "pay-unknown-player", "rent-unknown-payer", "card-unknown"],
 )
 async def test_a_refused_dialog_keeps_its_fields_and_says_why_inside(key, field, wrong, fault):
-    db = db_path()
-    make_game(db, lines=OWNED)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(key, lines=OWNED) as pilot:
+        app = pilot.app
         before = journal_lines(app)
-        await pilot.press(key)
-        await pilot.pause()
         dialog = app.screen
         dialog.query_one(f"#{field}", Input).value = wrong
         if key == "p":
@@ -137,11 +129,8 @@ async def test_a_refused_dialog_keeps_its_fields_and_says_why_inside(key, field,
 
 async def test_enter_on_a_checkbox_confirms_and_space_toggles():
     """The rent dialog's "sent by a card" checkbox takes Space; Enter there records the rent (seed 000 rent)."""
-    db = db_path()
-    make_game(db, lines=["buy bob reading railroad"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(lines=["buy bob reading railroad"]) as pilot:
+        app = pilot.app
         await pilot.press("r", *"reading")
         app.screen.query_one("#f-card", Checkbox).focus()
         await pilot.press("space")
@@ -154,11 +143,8 @@ async def test_enter_on_a_checkbox_confirms_and_space_toggles():
 
 
 async def test_tab_accepts_a_completion_and_moves_on_in_a_dialog():
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened() as pilot:
+        app = pilot.app
         await pilot.press("b", *"boa")
         await pilot.pause()
         await pilot.press("tab")
@@ -176,11 +162,8 @@ async def test_tab_accepts_a_completion_and_moves_on_in_a_dialog():
 async def test_the_command_line_keeps_the_keyboard():
     """Tab completes with a space and never leaves the line; no table key fires while it has focus; a refused
     line stays for correction, Ctrl+U clears it; a query's answer does not take the next command."""
-    db = db_path()
-    make_game(db, lines=["buy ann boardwalk"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(lines=["buy ann boardwalk"]) as pilot:
+        app = pilot.app
         await pilot.press("slash", *"ren", "tab", *"bo", "tab")
         await pilot.pause()
         line = app.screen.query_one("#command", Input)
@@ -207,11 +190,8 @@ async def test_the_command_line_keeps_the_keyboard():
 
 @pytest.mark.parametrize("typed", ["[/]", "show worth # [/]", "[reverse]x[/reverse]", "[@click=app.quit]q[/]"])
 async def test_typed_text_is_never_markup(typed):
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened() as pilot:
+        app = pilot.app
         app.screen.query_one("#command", Input).focus()
         app.screen.query_one("#command", Input).value = typed
         await pilot.press("enter")
@@ -251,13 +231,8 @@ async def test_names_with_brackets_show_literally_everywhere():
 async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
     """seed 000: property may be sold by one player to another. Enter in gives/gets/lift adds an item (the
     placeholder says so); Ctrl+S records, with anything still typed; a refusal keeps every item."""
-    db = db_path()
-    make_game(db, lines=OWNED + ["mortgage bob reading railroad"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("x")
-        await pilot.pause()
+    async with opened("x", lines=OWNED + ["mortgage bob reading railroad"]) as pilot:
+        app = pilot.app
         dialog = app.screen
         assert isinstance(dialog, TradeDialog)
         assert "Enter adds" in dialog.query_one("#give", Input).placeholder
@@ -294,11 +269,8 @@ async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
 async def test_auction_enter_takes_a_bid_and_only_ctrl_s_sells():
     """seed 000, BUYING PROPERTY: the bids come in any order; the highest bidder buys. A tie sells nothing
     (docs/rulings.md) and the refusal stays in the dialog."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened() as pilot:
+        app = pilot.app
         await pilot.press("a", *"park place", "tab", *"200", "enter")
         await pilot.pause()
         dialog = app.screen
@@ -318,11 +290,8 @@ async def test_auction_enter_takes_a_bid_and_only_ctrl_s_sells():
 
 async def test_every_dialog_closes_once():
     """The base class owns the single dismiss: a second close is a no-op, not a ScreenStackError."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened() as pilot:
+        app = pilot.app
         for key in ("r", "a", "x", "p", "question_mark"):
             await pilot.press(key)
             await pilot.pause()
@@ -339,13 +308,8 @@ async def test_every_dialog_closes_once():
 
 async def test_help_scrolls_by_keyboard():
     """Every key and the whole command language are in reach without a mouse (issue 11, point 3)."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
+    async with opened("question_mark") as pilot:
+        app = pilot.app
         scroll = app.screen.query_one("#help-scroll")
         assert scroll.max_scroll_y > 0
         await pilot.press("pagedown")
@@ -397,11 +361,8 @@ async def test_the_player_follows_the_deed(key, deed, line):
 
 
 async def test_a_player_typed_by_hand_is_kept():
-    db = db_path()
-    make_game(db, lines=["buy bob reading railroad"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(lines=["buy bob reading railroad"]) as pilot:
+        app = pilot.app
         await pilot.press("m")
         app.screen.query_one("#f-player", Input).value = "cat"
         app.screen.query_one("#f-deed", Input).value = "reading"
@@ -453,11 +414,8 @@ async def test_trade_dialog_says_what_a_mortgaged_deed_costs_as_the_engine_will(
 
 async def test_auction_enter_goes_round_the_table():
     """Enter on the last bidder's field goes back to the first bidder, not to the deed (a game-night slip)."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened() as pilot:
+        app = pilot.app
         await pilot.press("a", *"oriental", "tab", *"10", "enter", *"20", "enter", *"30", "enter")
         await pilot.pause()
         assert app.screen.focused.id == "bid-0"
@@ -491,14 +449,9 @@ async def test_a_command_typed_before_the_command_line_is_mounted_is_kept():
 async def test_the_dialog_buttons_confirm_and_cancel_once(key, button, recorded):
     """The mouse does what the keys do: OK records once (a second click finds the dialog closed), Cancel records
     nothing; the base class owns both buttons for every dialog."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(key) as pilot:
+        app = pilot.app
         before = journal_lines(app)
-        await pilot.press(key)
-        await pilot.pause()
         await pilot.click(button)
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
@@ -518,11 +471,8 @@ async def test_a_bid_that_is_no_amount_is_refused_as_typed(typed, why):
     """Found in issue 14's review: the bid fields took digits only, so "1e3" became "13" without a word, and "-5"
     stayed on screen but was left out of the sale. A bid is read as any amount is (``$1,000`` and ``£250`` too),
     and one that is no amount keeps what was typed, says why and holds up the sale."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened() as pilot:
+        app = pilot.app
         await pilot.press("a", *"park place", "tab", *"$1,000", "enter", *typed)
         await pilot.pause()
         dialog = app.screen
@@ -568,11 +518,8 @@ async def test_one_house_on_a_lot_that_cannot_take_it_is_refused_in_the_build_di
     erect more than one house on any one property of any color-group until he has built one house on every property
     of that group". The preview says so before Enter, Enter records nothing and leaves the cursor on the deed, and the
     group's name (the field is "Deed or group") puts the house where it may go, the owner following it."""
-    db = db_path()
-    make_game(db, lines=["buy bob mediterranean", "buy bob baltic", "build bob mediterranean"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(lines=["buy bob mediterranean", "buy bob baltic", "build bob mediterranean"]) as pilot:
+        app = pilot.app
         await pilot.press("h", *"mediterranean")
         await pilot.pause()
         dialog = app.screen
@@ -599,13 +546,8 @@ async def test_the_tax_dialog_makes_no_income_tax_choice_for_the_player():
     """seed 000, "INCOME TAX": the player chooses 200 or 10% before adding up. Found in issue 14's second review:
     the dialog opened with 200 already in the field, so a quick Enter chose for the player. The field starts
     empty where the rules give a choice, and Enter on it asks for the choice."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
+    async with opened("t") as pilot:
+        app = pilot.app
         dialog = app.screen
         assert isinstance(dialog, CommandDialog) and dialog.focused.value == ""
         await pilot.press("enter")
@@ -644,11 +586,8 @@ async def test_a_refusal_stays_until_a_field_changes():
     """Found by a CI dry run (on the new-game form, the same in every dialog): Enter acts as it arrives, so the
     change messages of keys typed just before it can come after its refusal; they cleared it as if the banker had
     edited. A refusal now goes only when a field's text changes."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened() as pilot:
+        app = pilot.app
         await pilot.press("p", *"1e3", "enter")
         await pilot.pause()
         dialog = app.screen
@@ -695,14 +634,9 @@ async def test_a_refusal_that_names_a_field_puts_the_cursor_there(key, typed, wh
     went onto the card ("jail freecc"); Rent on Water Works refused for want of the dice, and the 9 typed next
     went onto the deed ("water9"). The refusal's rule names the field: the cursor goes there, and the next keys
     fill it in."""
-    db = db_path()
-    make_game(db, lines=["buy bob water works"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(key, lines=["buy bob water works"]) as pilot:
+        app = pilot.app
         before = journal_lines(app)
-        await pilot.press(key)
-        await pilot.pause()
         dialog = app.screen
         await pilot.press(*typed, "enter")
         await pilot.pause()

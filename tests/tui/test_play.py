@@ -18,7 +18,7 @@ from banker.tui.screens.help import HelpScreen
 from banker.tui.screens.new_game import NewGameScreen
 from banker.tui.screens.table import TableScreen
 from tests.kit.journal import db_path, make_game
-from tests.kit.screens import balances, text_of
+from tests.kit.screens import balances, opened, text_of
 from tests.kit.waits import until
 
 SIZE = (120, 40)
@@ -174,13 +174,8 @@ async def test_short_game_through_the_screens():
 async def test_income_tax_choice_then_worth_shown():
     """seed 000, INCOME TAX: the player chooses $200 or 10% first; then the app shows the worth the 10% was
     figured on (printed prices, mortgaged or not: the tax basis, not the valuation)."""
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
+    async with opened("t") as pilot:
+        app = pilot.app
         field = app.screen.query_one("#f-how", Input)
         field.value = "10%"
         await pilot.pause()
@@ -199,13 +194,8 @@ async def test_the_palette_lists_each_action_once_with_its_key():
 
     from banker.tui.keys import ACTIONS
 
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+    async with opened("ctrl+p") as pilot:
+        app = pilot.app
         assert isinstance(app.screen, CommandPalette)
         listed = app.screen.query_one(CommandList)
 
@@ -240,13 +230,8 @@ async def test_the_palette_lists_each_action_once_with_its_key():
 
 
 async def test_help_palette_and_queries():
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("question_mark")
-        await pilot.pause()
+    async with opened("question_mark") as pilot:
+        app = pilot.app
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         await pilot.pause()
@@ -271,11 +256,8 @@ async def test_unexpected_error_is_shown_logged_and_game_intact(monkeypatch):
     from banker.tui.app import BankerApp
 
     monkeypatch.setattr(BankerApp, "raise_errors", False)
-    db = db_path()
-    make_game(db)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened() as pilot:
+        app = pilot.app
         monkeypatch.setattr(TableScreen, "current", lambda self: 1 / 0)
         await pilot.press("r")
         await pilot.pause()
@@ -328,11 +310,8 @@ async def test_darrow_game_for_three_with_the_books_preference_shown():
 
 async def test_saved_games_list_opens_the_chosen_game():
     """With no unfinished game the app lists the saved games; choosing one opens its table."""
-    db = db_path()
-    make_game(db, names=("ann", "bob"), lines=["buy ann boardwalk", "end"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(names=("ann", "bob"), lines=["buy ann boardwalk", "end"]) as pilot:
+        app = pilot.app
         assert isinstance(app.screen, GamesScreen)
         await pilot.press("enter")
         await pilot.pause()
@@ -343,11 +322,8 @@ async def test_saved_games_list_opens_the_chosen_game():
 
 async def test_bankruptcy_greys_the_player_and_shows_the_standings():
     """seed 000, BANKRUPTCY: the last player left wins; the bankrupt is greyed out and the standings appear."""
-    db = db_path()
-    make_game(db, names=("ann", "bob"), lines=["buy bob boardwalk"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(names=("ann", "bob"), lines=["buy bob boardwalk"]) as pilot:
+        app = pilot.app
         bar = app.screen.query_one("#keys")
         await pilot.click("#keys", offset=bar.offset_of("bankrupt"))  # the key bar is clickable
         await pilot.pause()
@@ -395,11 +371,8 @@ async def test_time_limit_needs_minutes_and_house_rules_are_shown_as_such():
 async def test_a_new_game_replaces_the_first_table_and_back_returns_to_it():
     """The last unfinished game's table is the app's first screen; starting another game from it replaces it
     (one table on the stack, showing the new players), and Back on the new-game screen returns to the table."""
-    db = db_path()
-    make_game(db, lines=["buy ann boardwalk"])
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(lines=["buy ann boardwalk"]) as pilot:
+        app = pilot.app
         assert app.screen_stack == [app.screen] and isinstance(app.screen, TableScreen)
         await pilot.press("ctrl+n")
         await pilot.pause()

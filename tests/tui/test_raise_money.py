@@ -18,7 +18,7 @@ from banker.tui.dialogs.confirm import WordDialog
 from banker.tui.screens.table import TableScreen
 from banker.tui.widgets.inputs import TickList
 from tests.kit.journal import db_path, journal_lines, make_game
-from tests.kit.screens import balances, text_of
+from tests.kit.screens import balances, opened, text_of
 from tests.kit.waits import until
 
 SIZE = (120, 40)
@@ -294,11 +294,8 @@ async def test_a_typed_payment_raised_for_leaves_nothing_to_record_twice():
 async def test_a_choice_the_player_cannot_afford_is_refused_not_raised_for():
     """A build, a purchase or a bid is a choice, not a debt (seed 000, BANKRUPTCY speaks of what a player owes):
     it is refused where it was typed and nothing is sold or mortgaged for it; an auction keeps its bids."""
-    db = db_path()
-    make_game(db, lines=SHORT)
-    app = make_app(db)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with opened(lines=SHORT) as pilot:
+        app = pilot.app
         await pilot.press("slash", *"build ann st james 6", "enter")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
