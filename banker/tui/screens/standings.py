@@ -345,10 +345,9 @@ class StandingsScreen(Screen[None]):
 
     def _history(self) -> tuple[list[tuple[LogEntry, Outcome]], dict[int, str | None]]:
         """The game's effective actions with what each did (``Session.history``) and each bankruptcy's creditor
-        (``creditors_of``), in the worker's thread. A game in
-        a database is read through a read-only session of its own (an SQLite connection serves the thread that
-        opened it, and the app's session is the UI thread's); a game held in memory (the tests' ``EngineGame``)
-        is replayed as it is."""
+        (``creditors_of``), in the worker's thread. A game in a database is read through a read-only session of its
+        own (an SQLite connection serves the thread that opened it, and the app's session is the UI thread's); a
+        game held in memory (the tests' ``EngineGame``) is replayed as it is."""
         if self._db is None:
             history = list(self.session.history())
             return history, creditors_of(self.session, history)
