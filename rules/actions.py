@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar, Literal
 
-from rules.words import Deck, TaxChoice
+from rules.words import Deck, RentShare, TaxChoice
 
 
 class JailWay(StrEnum):
@@ -328,6 +328,30 @@ class Correction(Action):
     reason: str
 
 
+@dataclass(frozen=True)
+class SideDeal(Action):
+    """The players made a deal about rent (rules/side_deals.py): ``owner`` asks ``share`` of the rent (none or half)
+    of ``payer`` (None: of every other player) on ``what``, a deed or a group, for ``turns`` turns of the table, or
+    until ``until_go`` collects a GO salary, or (neither) until the banker ends it. Recorded as a reminder: no money
+    moves by it."""
+
+    verb: ClassVar[str] = "side"
+    owner: str
+    share: RentShare
+    what: str
+    payer: str | None = None
+    turns: int = 0
+    until_go: str | None = None
+
+
+@dataclass(frozen=True)
+class EndSideDeal(Action):
+    """The players call side deal ``number`` off (its number as the journal gave it: 1 for the game's first)."""
+
+    verb: ClassVar[str] = "side_end"
+    number: int
+
+
 POSITION_TYPES: tuple[type[Action], ...] = (
     PositionCash,
     PositionDeed,
@@ -363,5 +387,7 @@ _TYPES: tuple[type[Action], ...] = (
     End,
     *POSITION_TYPES,
     Correction,
+    SideDeal,
+    EndSideDeal,
 )
 ACTION_TYPES: dict[str, type[Action]] = {cls.verb: cls for cls in _TYPES}

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from rules.actions import POSITION_TYPES, Action, Deal, DealRandom, End, Next, Turn
+from rules.actions import POSITION_TYPES, Action, Deal, DealRandom, End, EndSideDeal, Next, SideDeal, Turn
+from rules.deal_terms import lapse
 from rules.errors import RuleError
 from rules.outcome import Outcome
 from rules.state import GameState
@@ -21,9 +22,9 @@ _HANDLERS: dict[type[Action], Handler[Any]] = {}
 _BEFORE_PLAY: list[Callable[[GameState], None]] = []
 _LOADED = False
 
-SETUP_ACTIONS = (Deal, DealRandom, Turn, Next, *POSITION_TYPES)
+SETUP_ACTIONS = (Deal, DealRandom, Turn, Next, *POSITION_TYPES, SideDeal, EndSideDeal)
 """Actions that do not start play: the deal and the position taken over from the board stay open until something
-else is recorded (docs/rulings.md, "Taking over a game")."""
+else is recorded (docs/rulings.md, "Taking over a game"); a side deal about rent is no move either."""
 
 
 def handles(kind: type[A]) -> Callable[[Handler[A]], Handler[A]]:
@@ -58,6 +59,8 @@ def apply(state: GameState, action: Action) -> Outcome:
         for check in _BEFORE_PLAY:
             check(state)
     outcome = handler(state, action)
+    if outcome.state.side_deals:
+        outcome = lapse(outcome)  # a side deal ends by the turn count or a GO salary (rules/deal_terms.py)
     if not outcome.state.started and not setup:
         outcome = replace(outcome, state=replace(outcome.state, started=True))
     return outcome

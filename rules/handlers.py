@@ -12,6 +12,7 @@ from rules import (  # noqa: F401
     position,
     rent,
     setup,
+    side_deals,
     taxes,
     trades,
     turns,

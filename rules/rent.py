@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from rules.actions import Rent
 from rules.board import Board, Deed, SquareKind
+from rules.deal_terms import reminder
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, transfer
@@ -178,7 +179,11 @@ def rent(state: GameState, action: Rent) -> Outcome:
         debt=True,
     )
     detail = f"{what}, {calc}" if calc else what
-    return Outcome(state, f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}", (paid,))
+    said = f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}"
+    # a side deal that covers this rent is said with it (the preview the banker confirms, the phones' rent form);
+    # the banker decides, as the owner asks (docs/rulings.md, "Side deals")
+    deal = reminder(state, payer, deed, q.amount)
+    return Outcome(state, f"{said}; {deal}" if deal else said, (paid,))
 
 
 @dataclass(frozen=True)

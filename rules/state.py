@@ -20,7 +20,7 @@ from rules.limits import check_settings
 from rules.names import check_names
 from rules.options import BY_KEY, OPTIONS, follower
 from rules.variants import Variant, find_variant, load_variant
-from rules.words import Deck
+from rules.words import Deck, RentShare
 
 OMITTED_WHEN_DEFAULT = "omitted_when_default"
 """A dataclass field's metadata key: :mod:`rules.codec` leaves the field out of a saved state while it holds its
@@ -134,6 +134,27 @@ class Holding:
 
 
 @dataclass(frozen=True)
+class StandingDeal:
+    """A side deal the players made about rent, as the game holds it (rules/side_deals.py; docs/rulings.md, "Side
+    deals"): ``owner`` asks ``share`` of the rent (none or half) of ``payer`` (None: of every other player) on
+    ``deeds``, named at the table as ``what`` (a deed or a group's printed name). It ends when the turn count
+    reaches ``until_turn`` (0: no turn bound), when ``until_go`` collects a GO salary (None: no such bound), or when
+    the banker ends it; ``ended`` says why, "" while it stands. Its number is its place in ``GameState.side_deals``
+    plus one. No money ever moves by it: the rent dialog and the phones remind the banker, who records what the
+    owner asks."""
+
+    owner: int
+    payer: int | None
+    deeds: tuple[int, ...]
+    what: str
+    share: RentShare
+    made_turn: int
+    until_turn: int = 0
+    until_go: int | None = None
+    ended: str = ""
+
+
+@dataclass(frozen=True)
 class GameState:
     """The whole game at one moment. Derived from the journal by the engine, never stored as the truth (a checkpoint
     only saves replaying)."""
@@ -158,6 +179,9 @@ class GameState:
     """A line of a position taken over from the board is in effect (rules/position.py): the whole position must
     stand before play begins. Left out of a saved state while False, so states saved before it read and write the
     same bytes (tests/core/test_journal_bytes.py)."""
+    side_deals: tuple[StandingDeal, ...] = field(default=(), metadata={OMITTED_WHEN_DEFAULT: True})
+    """The side deals made in the game, those ended too (a deal's number is its place here plus one). Left out of a
+    saved state while empty, so states saved before it read and write the same bytes."""
     over: bool = False
     end_reason: str = ""
 

@@ -26,3 +26,12 @@ class TaxChoice(StrEnum):
 
     FLAT = "200"
     PERCENT = "10%"
+
+
+class RentShare(StrEnum):
+    """What a side deal lets an owner ask of a payer on the deeds it names (rules/side_deals.py): no rent, or half of
+    it. An owner may always ask for less than is due or nothing (seed 000, RENT: the owner "may not collect his rent
+    if he fails to ask for it"), never for money later: no player lends to another (seed 000, MISCELLANEOUS)."""
+
+    NONE = "no"
+    HALF = "half"

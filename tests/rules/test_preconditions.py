@@ -22,6 +22,7 @@ evenly, no mortgage under a building) is checked when play begins (``rules.posit
 
 from __future__ import annotations
 
+import contextlib
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -46,6 +47,7 @@ from rules.actions import (
     DealRandom,
     End,
     EndReason,
+    EndSideDeal,
     Go,
     Items,
     JailAction,
@@ -63,6 +65,7 @@ from rules.actions import (
     Rent,
     Sell,
     ShortageAuction,
+    SideDeal,
     Tax,
     TaxKind,
     Trade,
@@ -73,7 +76,7 @@ from rules.board import Deed, SquareKind
 from rules.codec import state_to_dict
 from rules.decks import CardKind, deck_cards, find_card
 from rules.queries import income_tax_options
-from rules.words import MAX_AMOUNT, Deck, TaxChoice
+from rules.words import MAX_AMOUNT, Deck, RentShare, TaxChoice
 from tests.kit.fuzz import examples
 from tests.kit.states import game_states
 
@@ -581,6 +584,33 @@ def broken_correction(state: GameState, a: Correction) -> str:
     )
 
 
+def _covered(state: GameState, what: str) -> tuple[int, ...]:
+    group = state.board.group_named(what)
+    return group.deeds if group is not None else (state.deed(what).index,)
+
+
+def _standing(state: GameState) -> list[int]:
+    return [n for n, d in enumerate(state.side_deals, 1) if not d.ended]
+
+
+def broken_side_deal(state: GameState, a: SideDeal) -> str:
+    owner = _index(state, a.owner)
+    return _over(state) or _first(
+        (_active(state, a.owner), "BANKRUPTCY: the owner has retired"),
+        (a.payer is None or _active(state, a.payer), "BANKRUPTCY: the payer has retired"),
+        (a.payer != a.owner, "rulings, side deals: nobody pays rent to themselves"),
+        (any(state.deeds[d].owner == owner for d in _covered(state, a.what)), "RENT: the owner holds none of it"),
+        (isinstance(a.turns, int) and 0 <= a.turns <= 100, "rulings, side deals: 1 to 100 turns"),
+        (a.until_go is None or _active(state, a.until_go), "BANKRUPTCY: the GO player has retired"),
+        (not (a.turns and a.until_go is not None), "rulings, side deals: one end"),
+        (len(_standing(state)) < 20, "rulings, side deals: 20 in effect at most"),
+    )
+
+
+def broken_end_side_deal(state: GameState, a: EndSideDeal) -> str:
+    return _over(state) or _first((a.number in _standing(state), "rulings, side deals: no such deal in effect"))
+
+
 # The actions drawn on a state -------------------------------------------------------------------------------------
 
 
@@ -736,6 +766,37 @@ def draw_correction(draw: st.DrawFn, state: GameState) -> Correction:
     return Correction(player, amount, draw(st.sampled_from(reasons)))
 
 
+def draw_side_deal(draw: st.DrawFn, state: GameState) -> SideDeal:
+    deed = _deed(draw, state)
+    group = state.board.groups[state.deed(deed).group].title
+    players = [p.name for p in state.players]
+    return SideDeal(
+        _owner_of(draw, state, deed),
+        draw(st.sampled_from(tuple(RentShare))),
+        draw(st.sampled_from((deed, group))),
+        draw(st.sampled_from((None, *players))),
+        draw(st.sampled_from((0, 0, 1, 3, 100, 101, -1))),
+        draw(st.sampled_from((None, None, *players))),
+    )
+
+
+@st.composite
+def dealt_states(draw: st.DrawFn) -> GameState:
+    """A state with some side deals made (and some of them ended) on it, as the engine leaves them."""
+    state = draw(game_states(ended=6, retired=2))
+    for _ in range(draw(st.integers(0, 4))):
+        with contextlib.suppress(RuleError):
+            state = apply(state, draw_side_deal(draw, state)).state
+    for number in draw(st.sets(st.integers(1, 4), max_size=2)):
+        with contextlib.suppress(RuleError):
+            state = apply(state, EndSideDeal(number)).state
+    return state
+
+
+SIDE_DEALS = dealt_states()
+"""States for the side deals: some made, some ended."""
+
+
 SETTING_UP = game_states(retired=2, dealing=2)
 """States for the position lines: half of them before the first move, and more with a player retired."""
 
@@ -842,6 +903,20 @@ PRECONDITIONS: dict[type[Action], Precondition[Any]] = {
             SETTING_UP,
         ),
         Precondition(Correction, "rulings, corrections; seed 000, BANKRUPTCY", broken_correction, draw_correction),
+        Precondition(
+            SideDeal,
+            "rulings, side deals; seed 000, RENT and MISCELLANEOUS; seed 000, BANKRUPTCY",
+            broken_side_deal,
+            draw_side_deal,
+            SIDE_DEALS,
+        ),
+        Precondition(
+            EndSideDeal,
+            "rulings, side deals",
+            broken_end_side_deal,
+            lambda draw, state: EndSideDeal(draw(st.integers(-1, 6))),
+            SIDE_DEALS,
+        ),
     )
 }
 

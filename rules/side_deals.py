@@ -1,0 +1,88 @@
+"""Side deals: "no rent on my orange for three turns", "half rent on the railroads until Bob passes GO", recorded
+with their end so the rent dialog and the phones remind the banker (docs/rulings.md, "Side deals").
+
+What the books allow: the owner must ask for rent, and may let it go (seed 000, RENT: "The owner may not collect
+his rent if he fails to ask for it before the second player following throws the dice"; the same in 002, 003 and
+004; seed 001: "Property owners must watch out for rentals due"), so an owner may promise to ask less or nothing.
+No player may lend to another (seed 000, 002, 003 and 004, MISCELLANEOUS; seed 001: "No one but the BANK can lend
+money"), so a deal never promises money later: it is about the rent the owner will ask, and nothing else. Nothing
+moves by a deal: the rent is recorded only when the banker records it, as the owner asks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules.actions import EndSideDeal, SideDeal
+from rules.deal_terms import SIDE_DEAL_RULE, standing, terms
+from rules.engine import handles
+from rules.errors import RuleError, canonical
+from rules.money import active_player
+from rules.outcome import Outcome
+from rules.state import GameState, StandingDeal
+from rules.words import RentShare
+
+MAX_TURNS = 100
+"""The most turns a deal may run for: longer is a typing mistake (a whole game is rarely 200 turns)."""
+MAX_STANDING = 20
+"""Side deals in effect at once: more than a table remembers, and a bound on what the rent's line carries."""
+
+
+@handles(SideDeal)
+def side_deal(state: GameState, action: SideDeal) -> Outcome:
+    """Record a deal about rent with its end; refused when it names a player out of the game, the owner and the payer
+    as one, nothing the owner holds, or an end that is not one."""
+    owner = active_player(state, action.owner)
+    share = canonical(RentShare, action.share, SIDE_DEAL_RULE, "no rent or half rent")
+    payer = None if action.payer is None else active_player(state, action.payer)
+    if payer == owner:
+        raise RuleError(SIDE_DEAL_RULE, f"{state.players[owner].name} pays no rent to themselves: name another player")
+    what, deeds = _covered(state, action.what)
+    if not any(state.deeds[d].owner == owner for d in deeds):
+        raise RuleError(
+            SIDE_DEAL_RULE, f"{state.players[owner].name} holds nothing of {what}: a deal is about rent they collect"
+        )
+    until_go = None if action.until_go is None else active_player(state, action.until_go)
+    turns = action.turns
+    if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= MAX_TURNS:
+        raise RuleError(SIDE_DEAL_RULE, f"a deal runs for 1 to {MAX_TURNS} turns, not {turns!r}")
+    if turns and until_go is not None:
+        raise RuleError(SIDE_DEAL_RULE, "a deal ends one way: after some turns, or when a player passes GO")
+    if len(standing(state)) >= MAX_STANDING:
+        raise RuleError(SIDE_DEAL_RULE, f"{MAX_STANDING} side deals are in effect: end one first (`side end 1`)")
+    deal = StandingDeal(
+        owner=owner,
+        payer=payer,
+        deeds=deeds,
+        what=what,
+        share=share,
+        made_turn=state.turn_no,
+        # the turns after the one it is made in: it ends as the last of them passes (`next` or `turn`)
+        until_turn=state.turn_no + turns + 1 if turns else 0,
+        until_go=until_go,
+    )
+    state = replace(state, side_deals=(*state.side_deals, deal))
+    return Outcome(state, f"Side deal {len(state.side_deals)}: {terms(state, deal)} (no money moves by it)")
+
+
+@handles(EndSideDeal)
+def end_side_deal(state: GameState, action: EndSideDeal) -> Outcome:
+    """The players call a deal in effect off."""
+    number = action.number
+    numbers = [n for n, _ in standing(state)]
+    if not isinstance(number, int) or isinstance(number, bool) or number not in numbers:
+        listed = ", ".join(map(str, numbers)) or "none"
+        raise RuleError(SIDE_DEAL_RULE, f"no side deal {number!r} is in effect (in effect: {listed})")
+    deal = state.side_deals[number - 1]
+    deals = list(state.side_deals)
+    deals[number - 1] = replace(deal, ended="called off")
+    return Outcome(replace(state, side_deals=tuple(deals)), f"Side deal {number} is called off: {terms(state, deal)}")
+
+
+def _covered(state: GameState, what: str) -> tuple[str, tuple[int, ...]]:
+    """The deeds a deal names: a group by its printed title, else one deed (its printed name)."""
+    group = state.board.group_named(what) if isinstance(what, str) else None
+    if group is not None:
+        return group.title, group.deeds
+    deed = state.deed(what)
+    return deed.name, (deed.index,)
