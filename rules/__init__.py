@@ -67,6 +67,7 @@ if TYPE_CHECKING:  # the public names, one import per module (pyproject.toml: my
         lift_cost,
         position_problems,
         rent_quote,
+        side_deal_terms,
         standings,
         takeover_terms,
         tax_basis,

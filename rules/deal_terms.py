@@ -24,11 +24,18 @@ def standing(state: GameState) -> tuple[tuple[int, StandingDeal], ...]:
     return tuple((n, d) for n, d in enumerate(state.side_deals, 1) if not d.ended)
 
 
-def terms(state: GameState, deal: StandingDeal) -> str:
-    """The deal in words: "Ann asks no rent of Bob on Orange until turn 14"."""
+def terms(state: GameState, deal: StandingDeal, *, end: bool = True) -> str:
+    """The deal in words: "Ann asks no rent of Bob on Orange until turn 14" (``end``: with how it ends). A deal with
+    each other player names them all (those still in the game), so every phone whose player it concerns shows it
+    (``banker.web.pages.involving`` reads the names in a line)."""
     owner = state.players[deal.owner].name
-    of = "every other player" if deal.payer is None else state.players[deal.payer].name
-    return f"{owner} asks {share_words(deal.share)} of {of} on {deal.what} {until(state, deal)}"
+    if deal.payer is None:
+        others = [p.name for i, p in enumerate(state.players) if i != deal.owner and not p.bankrupt]
+        of = " and ".join([", ".join(others[:-1]), others[-1]] if len(others) > 1 else others) or "nobody"
+    else:
+        of = state.players[deal.payer].name
+    said = f"{owner} asks {share_words(deal.share)} of {of} on {deal.what}"
+    return f"{said} {until(state, deal)}" if end else said
 
 
 def share_words(share: RentShare) -> str:
@@ -73,7 +80,7 @@ def lapse(outcome: Outcome) -> Outcome:
         why = _why_over(state, deal, salaried)
         if why:
             deals[number - 1] = replace(deal, ended=why)
-            ended.append(f"side deal {number} ends ({why})")
+            ended.append(f"side deal {number} ends ({why}): {terms(state, deal, end=False)}")
     if not ended:
         return outcome
     return replace(outcome, state=replace(state, side_deals=tuple(deals)), summary="; ".join((outcome.summary, *ended)))

@@ -21,6 +21,7 @@ drawing a saved game's table asks nothing of the engine it does not need (``test
 ``deadline``              when a time-limit game ends (seed 002)
 ``jail_status``           "in jail, turn 2 of 3" ("" when free)
 ``buildings_on``          (houses, hotel) standing on a deed
+``side_deal_terms``       the side deals made, in words, with their end or whether they stand (``rules.deal_terms``)
 ``position_problems``     what keeps a position taken over from the board from standing (``rules.position``)
 ``building_lot``          the lot a colour group's name stands for in a build (the lowest) or a sale (the highest)
 ========================  =========================================================================================
@@ -32,6 +33,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from rules.board import Deed
+from rules.deal_terms import terms
 from rules.errors import RuleError
 from rules.state import GameState
 from rules.valuation import Standing, Valuation, standings, valuation, winner
@@ -56,6 +58,7 @@ __all__ = [
     "lift_cost",
     "position_problems",
     "rent_quote",
+    "side_deal_terms",
     "standings",
     "takeover_terms",
     "tax_basis",
@@ -157,3 +160,12 @@ def building_lot(state: GameState, group: str, *, selling: bool = False) -> Deed
     from rules.buildings import next_lot
 
     return next_lot(state, group, selling=selling)
+
+
+def side_deal_terms(state: GameState) -> tuple[str, ...]:
+    """Every side deal made in the game, in words, in the order made: "Side deal 1: Ann asks no rent of Bob on Dark
+    Blue until turn 14 (in effect)", or "(ended: Bob passed GO)"."""
+    return tuple(
+        f"Side deal {n}: {terms(state, d)} ({f'ended: {d.ended}' if d.ended else 'in effect'})"
+        for n, d in enumerate(state.side_deals, 1)
+    )
