@@ -49,6 +49,7 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
     "turn": (PLAYER,),
     "position": ((PLAYER, c.POSITION_SUBJECTS), c.POSITION_WHAT),  # then by the word after the player: POSITION_SLOTS
     "correct": (PLAYER, NUMBER),  # then the reason, in words of the banker's own
+    "side": ((PLAYER, {"end": "end"}), c.RENT_SHARES, {"rent": "rent"}, DEED),  # then from, for or until: free words
     "next": (),
     "undo": ({"to": "to"}, NUMBER),
     "redo": ({"to": "to"}, NUMBER),

@@ -28,6 +28,7 @@ from banker.commands.words import (
     LOT_WORDS,
     POSITION_SUBJECTS,
     POSITION_WHAT,
+    RENT_SHARES,
     SHORTAGE_KINDS,
     SHOW_WHAT,
     TAX_KINDS,
@@ -44,6 +45,7 @@ from rules.actions import (
     Deal,
     DealRandom,
     End,
+    EndSideDeal,
     Go,
     Items,
     JailAction,
@@ -58,6 +60,7 @@ from rules.actions import (
     Rent,
     Sell,
     ShortageAuction,
+    SideDeal,
     Tax,
     TaxKind,
     Trade,
@@ -573,6 +576,64 @@ def _correct(c: _Line) -> Action:
     player = c.player(c.args[0])
     amount = c.signed_amount(c.args[1], "correction")
     return Correction(player, amount, check_reason(" ".join(c.args[2:])))
+
+
+def _side(c: _Line) -> Action:
+    """``side <owner> no|half rent <deed|group> [from <player>|from each] [for <n> turns|until <player> passes go]``,
+    or ``side end <n>``: a deal about rent with its end (rules/side_deals.py)."""
+    c.need(2)
+    first = c.player_or(c.args[0], {"end": "end"})
+    if isinstance(first, tuple):
+        c.need(2, 2)
+        number = c.args[1]
+        if not (number.isascii() and number.isdigit() and len(number) <= 6):
+            raise c.bad(f'"{shown(c.args[1])}" is not a side deal\'s number (the journal says it: "Side deal 1")')
+        return EndSideDeal(int(number))
+    c.need(3)
+    share = closed_word(c.args[1].casefold(), RENT_SHARES)
+    if share is None:
+        raise c.bad(f'"{shown(c.args[1])}" is not a share of the rent: no or half')
+    words = c.args[2:]
+    if words and words[0].casefold() == "rent":
+        words = words[1:]
+    stop = next((i for i, w in enumerate(words) if w.casefold() in ("from", "for", "until") or w.isdigit()), len(words))
+    what, tail = _side_what(c, words[:stop]), words[stop:]
+    payer: str | None = None
+    if tail and tail[0].casefold() == "from":
+        if len(tail) < 2:
+            raise c.bad('say whose rent: "from <player>" or "from each"')
+        who = c.player_or(tail[1], EVERYONE)
+        payer, tail = (None if isinstance(who, tuple) else who), tail[2:]
+    turns, until_go = _side_end(c, tail)
+    return SideDeal(first, share, what, payer, turns, until_go)
+
+
+def _side_what(c: _Line, words: list[str]) -> str:
+    """A side deal's deeds: a group by its whole name (``orange``, ``railroads``), else one deed."""
+    if not words:
+        raise c.bad("a deed or a group is missing")
+    group = c.state.board.group_named(" ".join(words))
+    return group.title if group is not None else c.deed(words)
+
+
+def _side_end(c: _Line, tail: list[str]) -> tuple[int, str | None]:
+    """``for <n> turns`` (``for 3``, ``3 turns``), ``until <player> [passes] go``, or nothing: until called off."""
+    low = [w.casefold() for w in tail]
+    if not low:
+        return 0, None
+    if (
+        low[0] == "until"
+        and len(low) in (3, 4)
+        and low[-1] == "go"
+        and (len(low) == 3 or low[2] in ("passes", "passing"))
+    ):
+        return 0, c.player(tail[1])
+    counted = low[1:] if low[0] == "for" else low
+    if counted and counted[-1] in ("turn", "turns"):
+        counted = counted[:-1]
+    if len(counted) == 1:
+        return c.count(counted[0], "turns"), None
+    raise c.bad(f'"{shown(" ".join(tail))}" is not how the deal ends: for <n> turns or until <player> passes go')
 
 
 def _bankrupt(c: _Line) -> Action:

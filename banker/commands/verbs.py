@@ -36,6 +36,7 @@ from banker.commands.reading import (
     _rent,
     _shortage,
     _show,
+    _side,
     _tax,
     _trade,
 )
@@ -48,6 +49,7 @@ from banker.commands.writing import (
     _money_words,
     _position_deed_words,
     _query_words,
+    _side_words,
     _trade_words,
     write_control,
 )
@@ -64,6 +66,7 @@ from rules.actions import (
     DealRandom,
     End,
     EndReason,
+    EndSideDeal,
     Go,
     JailAction,
     JailWay,
@@ -80,6 +83,7 @@ from rules.actions import (
     Rent,
     Sell,
     ShortageAuction,
+    SideDeal,
     Tax,
     Trade,
     Turn,
@@ -310,6 +314,17 @@ VERBS: tuple[Verb, ...] = (
         "Put a mistake right: money between a player and the bank (-50: the player gives it back), recorded as a"
         " correction with its reason, never as rent or a payment.",
         aliases=("correction",),
+    ),
+    Verb(
+        "side",
+        "side <owner> no|half rent <deed|group> [from <player>|from each] [for <n> turns|until <player> passes go]"
+        " | side end <n>",
+        _side,
+        {SideDeal: _side_words, EndSideDeal: lambda a: ["side", "end", str(a.number)]},
+        "side ann no rent orange from bob for 3 turns",
+        "A side deal the players made about rent, with its end (some turns, a player's next GO, or `side end 1`):"
+        " the rent dialog and the phones remind the banker while it applies; no money moves by it.",
+        aliases=("sidedeal",),
     ),
     Verb(
         "parking",

@@ -13,7 +13,7 @@ from banker.commands.kinds import CommandError, QueryKind
 from rules.actions import EndReason, JailWay, TaxKind
 from rules.board import Board, SquareKind
 from rules.names import shown
-from rules.words import Deck, TaxChoice
+from rules.words import Deck, RentShare, TaxChoice
 
 DECKS = {
     "chance": Deck.CHANCE,
@@ -62,6 +62,8 @@ EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}
 """The closed word lists of the language: every spelling -> the word it means (the engine's enum where there is
 one: the synonyms are read here, once, and the engine takes only the canonical words). Each takes a unique prefix
 the way names do (:func:`closed_word`), so a completion the command line offers is always a word the parser reads."""
+RENT_SHARES = {"no": RentShare.NONE, "none": RentShare.NONE, "free": RentShare.NONE, "half": RentShare.HALF}
+"""``side ann no rent orange ...``: the rent a side deal lets the owner ask (rules.words.RentShare)."""
 POSITION_SUBJECTS = {"pot": "pot", "turn": "turn"}
 """``position pot <amount>``, ``position turn <player>``: the position lines about no one player."""
 POSITION_WHAT = {

@@ -8,6 +8,7 @@ from banker.commands.kinds import Control, Query
 from rules.actions import (
     Items,
     PositionDeed,
+    SideDeal,
     Trade,
 )
 
@@ -64,3 +65,16 @@ def _query_words(q: Query) -> list[str]:
 
 def write_control(c: Control) -> list[str]:
     return [c.kind, *(["to", str(c.to)] if c.to is not None else [])]
+
+
+def _side_words(a: SideDeal) -> list[str]:
+    """``side ann no rent Orange from Bob for 3 turns``: the payer always said (``from each``), the end when there
+    is one."""
+    end = (
+        ["for", str(a.turns), "turns" if a.turns != 1 else "turn"]
+        if a.turns
+        else ["until", a.until_go, "passes", "go"]
+        if a.until_go
+        else []
+    )
+    return ["side", a.owner, str(a.share), "rent", a.what, "from", a.payer or "each", *end]

@@ -23,6 +23,7 @@ from rules.actions import (
     DealRandom,
     End,
     EndReason,
+    EndSideDeal,
     Go,
     Items,
     JailAction,
@@ -40,6 +41,7 @@ from rules.actions import (
     Rent,
     Sell,
     ShortageAuction,
+    SideDeal,
     Tax,
     TaxKind,
     Trade,
@@ -51,7 +53,7 @@ from rules.editions import find_edition
 from rules.errors import RuleError
 from rules.names import check_names
 from rules.state import GameState, Settings, game_settings, new_game
-from rules.words import MAX_AMOUNT, Deck, TaxChoice
+from rules.words import MAX_AMOUNT, Deck, RentShare, TaxChoice
 from tests.kit.fuzz import examples
 
 NAME_CHARS = st.sampled_from(list("AaBbÉéøßĳЖжλ日本क़ि0129-'’"))
@@ -145,6 +147,18 @@ def actions(state: GameState) -> dict[type, st.SearchStrategy]:
             .map(lambda t: " ".join(t.split()))
             .filter(bool),
         ),
+        SideDeal: st.one_of(
+            st.builds(SideDeal, player, st.sampled_from(list(RentShare)), deed, other, st.integers(0, 100)),
+            st.builds(
+                SideDeal,
+                player,
+                st.sampled_from(list(RentShare)),
+                st.sampled_from([g.title for g in state.board.groups.values()]),
+                other,
+                until_go=player,
+            ),
+        ),
+        EndSideDeal: st.builds(EndSideDeal, st.integers(1, 999_999)),
         Control: st.builds(
             Control, st.sampled_from(["undo", "redo"]), st.one_of(st.none(), st.integers(1, 10**18 - 1))
         ),
@@ -178,8 +192,9 @@ def test_every_verb_has_a_writer_and_a_strategy():
     state = new_game(["Ann", "Bob"])
     written = set(actions(state))
     assert set(ACTION_TYPES.values()) | {Control, Query} == written
-    verbs = {cls.verb for cls in ACTION_TYPES.values() if not cls.verb.startswith(("position_", "deal_"))}
+    verbs = {cls.verb for cls in ACTION_TYPES.values() if not cls.verb.startswith(("position_", "deal_", "side_"))}
     verbs |= {"undo", "redo", "show", "new", "position"}  # one verb writes the set-up lines (rules.position)
+    # and `side` writes `side end` too
     assert set(VERB_NAMES) == verbs and set(VERB_ALIASES.values()) <= verbs
     for cls in written:
         assert commands.verbs.writer_of(cls) is not None
