@@ -104,6 +104,7 @@ def to_dict(rep: Report) -> dict[str, Any]:
         "standings": [asdict(r) for r in rep.rows],
         # only in a game with corrections, so the files of the others read as they always did
         **({"corrections": [asdict(c) for c in rep.corrections]} if rep.corrections else {}),
+        **({"side_deals": list(rep.side_deals)} if rep.side_deals else {}),
     }
 
 
@@ -131,6 +132,7 @@ def from_dict(data: dict[str, Any]) -> Report:
         rows=tuple(Standing(**r) for r in data["standings"]),
         seating=tuple(g.get("players") or ()),
         corrections=tuple(CorrectionRow(**c) for c in data.get("corrections") or ()),
+        side_deals=tuple(data.get("side_deals") or ()),
     )
 
 
@@ -177,9 +179,14 @@ def to_markdown(rep: Report) -> str:
         lines += [CORRECTIONS_TITLE + ":", ""]
         lines += [f"- Correction: {md_cell(c.text(rep.money))}" for c in rep.corrections]
         lines.append("")
+    if rep.side_deals:
+        lines += [SIDE_DEALS_TITLE + ":", ""]
+        lines += [f"- {md_cell(d)}" for d in rep.side_deals]
+        lines.append("")
     return "\n".join(lines)
 
 
+SIDE_DEALS_TITLE = "Side deals (rent the players agreed to let go: no money moved by them)"
 CORRECTIONS_TITLE = "Corrections (money put right by the banker: not rent, income or payments)"
 
 

@@ -7,7 +7,7 @@ of the same parts."""
 from __future__ import annotations
 
 from banker.reports.chart import VIEWS, figures_html, now_text, worth_svg
-from banker.reports.exports import CORRECTIONS_TITLE, report_facts, standings_title
+from banker.reports.exports import CORRECTIONS_TITLE, SIDE_DEALS_TITLE, report_facts, standings_title
 from banker.reports.report import Report, game_title
 from banker.views import html_text as h
 
@@ -47,6 +47,7 @@ def to_html(rep: Report) -> str:
             f'<p class="note">Valuation: {h(rep.valuation)}</p>',
             *chart_section(rep),
             *_corrections(rep),
+            *_side_deals(rep),
         ],
     )
 
@@ -134,3 +135,10 @@ def _corrections(rep: Report) -> list[str]:
         return []
     items = [f"<li>Correction: {h(c.text(rep.money))}</li>" for c in rep.corrections]
     return [f"<h2>{h(CORRECTIONS_TITLE)}</h2>", "<ul>", *items, "</ul>"]
+
+
+def _side_deals(rep: Report) -> list[str]:
+    """The side deals made, with their end (none: nothing, so a page without them reads as before)."""
+    if not rep.side_deals:
+        return []
+    return [f"<h2>{h(SIDE_DEALS_TITLE)}</h2>", "<ul>", *(f"<li>{h(d)}</li>" for d in rep.side_deals), "</ul>"]

@@ -18,6 +18,7 @@ from banker.reports.story import GameRecords, GameStory, creditors_of, records_f
 from rules.board import format_money
 from rules.editions import find_edition
 from rules.errors import RuleError
+from rules.queries import side_deal_terms
 from rules.valuation import Standing, standings, valuation_rule
 
 if TYPE_CHECKING:
@@ -76,6 +77,9 @@ class Report:
     the formats that draw it (``report(session, story=True)``): the game is replayed for it."""
     records: GameRecords | None = None
     """The game's records (biggest rent, bankruptcies and their creditors), read with ``story``."""
+    side_deals: tuple[str, ...] = ()
+    """The side deals made, in words with their end ("Side deal 1: Ann asks no rent of Bob on Orange until turn 14
+    (ended: turn 14)"; ``rules.queries.side_deals``): never money, listed so the standings say what was agreed."""
 
     @property
     def status(self) -> str:
@@ -167,6 +171,7 @@ def report(session: Session, story: bool = False) -> Report:
         corrections=corrections_of(session),
         story=told,
         records=records,
+        side_deals=side_deal_terms(state),
     )
 
 
