@@ -52,6 +52,12 @@ def answer(state: GameState, q: Query) -> str:
         if o.percent is not None:
             options.append(f"10% of {money(o.basis)} = {money(o.percent)}")
         return f"{state.players[index].name}: income tax {' or '.join(options)} ({o.rule})"
+    if q.kind == "deals":
+        from rules.queries import side_deal_terms
+
+        return (
+            "\n".join(side_deal_terms(state)) or "no side deals made (`side ann no rent orange from bob for 3 turns`)"
+        )
     if q.kind == "raise":
         index = state.player_index(q.player or "")
         p = state.players[index]

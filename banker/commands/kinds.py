@@ -33,6 +33,8 @@ class QueryKind(StrEnum):
     TAX = "tax"
     RAISE = "raise"
     SCORES = "scores"
+    DEALS = "deals"
+    """The side deals made and how each stands (``rules.queries.side_deal_terms``)."""
 
 
 class ControlKind(StrEnum):

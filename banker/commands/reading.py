@@ -700,7 +700,7 @@ def _show(c: _Line) -> Query:
         return _count_check(c)
     if what == QueryKind.DEED:
         return Query(QueryKind.DEED, deed=c.deed(c.args[1:]))
-    if what in (QueryKind.WORTH, QueryKind.SCORES):
+    if what in (QueryKind.WORTH, QueryKind.SCORES, QueryKind.DEALS):
         c.need(1, 1)
         return Query(what)
     if what in (QueryKind.TAX, QueryKind.RAISE):

@@ -379,12 +379,13 @@ VERBS: tuple[Verb, ...] = (
     Verb(
         "show",
         "show rent <deed> [dice <n>] | show deed <deed> | show count <houses> <hotels> [<group>]"
-        " | show worth | show tax <player> | show raise <player> | show scores",
+        " | show worth | show tax <player> | show raise <player> | show scores | show deals",
         _show,
         {Query: _query_words},
         "show deed boardwalk",
         "Ask without changing anything (`show deed`: the whole title deed and who holds it; `show count 10 2`:"
-        " check the houses and hotels counted on the board, or `show count 4 0 dark blue` on one group).",
+        " check the houses and hotels counted on the board, or `show count 4 0 dark blue` on one group; `show deals`:"
+        " the side deals made, by number, and whether each stands).",
         aliases=("?", "query"),
     ),
     Verb(

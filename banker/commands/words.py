@@ -56,6 +56,7 @@ SHOW_WHAT = {
     "raise": QueryKind.RAISE,
     "scores": QueryKind.SCORES,
     "standings": QueryKind.SCORES,
+    "deals": QueryKind.DEALS,
 }
 END_REASONS = {"time": EndReason.TIME, "agreement": EndReason.AGREEMENT, "agreed": EndReason.AGREEMENT}
 EXACT = {"exact": "exact", "exactly": "exact", "landed": "exact"}

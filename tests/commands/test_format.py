@@ -164,7 +164,7 @@ def actions(state: GameState) -> dict[type, st.SearchStrategy]:
         ),
         Query: st.one_of(
             st.builds(Query, st.just("rent"), deed=deed, dice=st.one_of(st.none(), st.integers(2, 12))),
-            st.builds(Query, st.sampled_from(["worth", "scores"])),
+            st.builds(Query, st.sampled_from(["worth", "scores", "deals"])),
             st.builds(Query, st.sampled_from(["tax", "raise"]), player=player),
         ),
     }

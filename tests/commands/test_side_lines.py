@@ -76,3 +76,22 @@ def test_the_command_line_completes_the_owner_and_the_share(state):
     assert complete("side an", state) == "side ann "
     assert complete("side ann ha", state) == "side ann half "
     assert complete("side ann half rent park p", state) == "side ann half rent park place "
+
+
+def test_show_deals_lists_them_by_number_with_how_each_stands(tmp_path):
+    from banker.session import Session
+    from rules import Settings
+
+    with Session.create(tmp_path / "g.db", ["Ann", "Bob"], Settings()) as s:
+        assert s.execute("show deals").message.startswith("no side deals made")
+        for line in [
+            "buy ann boardwalk",
+            "side ann no rent boardwalk from bob",
+            "side ann half boardwalk",
+            "side end 1",
+        ]:
+            assert s.execute(line).ok, line
+        assert s.execute("show deals").message.splitlines() == [
+            "Side deal 1: Ann asks no rent of Bob on Boardwalk until called off (ended: called off)",
+            "Side deal 2: Ann asks half rent of Bob on Boardwalk until called off (in effect)",
+        ]
