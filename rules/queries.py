@@ -33,7 +33,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from rules.board import Deed
-from rules.deal_terms import terms
 from rules.errors import RuleError
 from rules.state import GameState
 from rules.valuation import Standing, Valuation, standings, valuation, winner
@@ -165,6 +164,8 @@ def building_lot(state: GameState, group: str, *, selling: bool = False) -> Deed
 def side_deal_terms(state: GameState) -> tuple[str, ...]:
     """Every side deal made in the game, in words, in the order made: "Side deal 1: Ann asks no rent of Bob on Dark
     Blue until turn 14 (in effect)", or "(ended: Bob passed GO)"."""
+    from rules.deal_terms import terms  # with the outcome it reads: not before the first frame (test_launch)
+
     return tuple(
         f"Side deal {n}: {terms(state, d)} ({f'ended: {d.ended}' if d.ended else 'in effect'})"
         for n, d in enumerate(state.side_deals, 1)

@@ -17,7 +17,7 @@ from rules.actions import Rent
 from rules.board import Board, Deed, SquareKind
 from rules.deal_terms import reminder
 from rules.engine import handles
-from rules.errors import RuleError
+from rules.errors import CannotPay, RuleError
 from rules.money import active_player, transfer
 from rules.mortgages import lift_cost
 from rules.outcome import Outcome, TransferKind
@@ -167,23 +167,44 @@ def rent(state: GameState, action: Rent) -> Outcome:
         raise RuleError(rule, q.explanation)
     owner = state.deeds[deed.index].owner
     assert owner is not None
-    state, paid = transfer(
-        state,
-        payer,
-        owner,
-        q.amount,
-        TransferKind.RENT,
-        rule=PAYING_RENT,
-        what=f"rent on {deed.name}",
-        deed=deed.name,
-        debt=True,
-    )
+    try:
+        state, paid = transfer(
+            state,
+            payer,
+            owner,
+            q.amount,
+            TransferKind.RENT,
+            rule=PAYING_RENT,
+            what=f"rent on {deed.name}",
+            deed=deed.name,
+            debt=True,
+        )
+    except CannotPay as short:
+        _remind_short(state, payer, deed, q.amount, short)
+        raise
     detail = f"{what}, {calc}" if calc else what
     said = f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}"
     # a side deal that covers this rent is said with it (the preview the banker confirms, the phones' rent form);
     # the banker decides, as the owner asks (docs/rulings.md, "Side deals")
     deal = reminder(state, payer, deed, q.amount)
     return Outcome(state, f"{said}; {deal}" if deal else said, (paid,))
+
+
+def _remind_short(state: GameState, payer: int, deed: Deed, rent: int, short: CannotPay) -> None:
+    """A payer short of the rent is just when a side deal matters: the refusal says it too, so the banker sees it
+    before the ways to raise money open (docs/rulings.md, "Side deals")."""
+    deal = reminder(state, payer, deed, rent)
+    if deal:
+        raise CannotPay(
+            short.rule,
+            f"{short.message}; {deal}",
+            payer=short.payer,
+            amount=short.amount,
+            missing=short.missing,
+            can_raise=short.can_raise,
+            creditor=short.creditor,
+            debt=short.debt,
+        ) from None
 
 
 @dataclass(frozen=True)

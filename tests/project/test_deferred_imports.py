@@ -23,9 +23,10 @@ HANDLER_MODULES = {
     if isinstance(node, ast.ImportFrom)
     for alias in node.names
 }
-QUERIES_MAY_DEFER = HANDLER_MODULES | {"rules.money"}
-"""A question (rules/queries.py) loads the handler module that answers it, or the money rules, when it is asked:
-drawing a saved game's table asks none of them (tests/rules/test_queries.py)."""
+QUERIES_MAY_DEFER = HANDLER_MODULES | {"rules.money", "rules.deal_terms"}
+"""A question (rules/queries.py) loads the handler module that answers it, or the money rules, or the side deals'
+terms (they read the outcome), when it is asked: drawing a saved game's table asks none of them
+(tests/rules/test_queries.py, tests/tui/test_launch.py)."""
 
 
 def imports_inside_functions(path: Path) -> set[tuple[str, str]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules import GameState, RuleError, apply, new_game
-from rules.actions import Action, Bankrupt, Buy, Card, EndSideDeal, Go, Next, PositionDeed, Rent, SideDeal, Turn
+from rules import CannotPay, GameState, RuleError, apply, new_game
+from rules.actions import Action, Bankrupt, Buy, Card, EndSideDeal, Go, Next, Pay, PositionDeed, Rent, SideDeal, Turn
 from rules.codec import state_from_dict, state_to_dict
 from rules.words import Deck, RentShare
 from tests.kit.conservation import conserved
@@ -136,3 +136,16 @@ def test_a_state_with_deals_round_trips_and_one_without_keeps_its_bytes():
     state, _ = play(*OWNS_DARK_BLUE, SideDeal("Ann", HALF, "Dark Blue", None, until_go="Cy"), EndSideDeal(1))
     assert state_from_dict(state_to_dict(state)) == state
     assert "side_deals" not in state_to_dict(play(*OWNS_DARK_BLUE)[0])
+
+
+def test_a_payer_short_of_the_rent_is_reminded_of_the_deal_in_the_refusal():
+    """A player who cannot pay is when a deal matters most: the banker sees it before raising money opens."""
+    state, _ = play(*OWNS_DARK_BLUE, SideDeal("Ann", NO, "Dark Blue", "Bob"), Pay("Bob", 1450))
+    with pytest.raises(CannotPay) as short:
+        apply(state, Rent("Bob", "Boardwalk"))
+    assert short.value.missing == 50 and short.value.creditor == "Ann"
+    assert short.value.message.endswith("; side deal 1 applies: Ann asks no rent of Bob on Dark Blue until called off")
+    state, _ = play(*OWNS_DARK_BLUE, Pay("Bob", 1450))
+    with pytest.raises(CannotPay) as plain:
+        apply(state, Rent("Bob", "Boardwalk"))
+    assert "side deal" not in plain.value.message
