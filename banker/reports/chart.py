@@ -27,6 +27,8 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#7
 """The Okabe-Ito colours a colour-blind eye tells apart (yellow darkened to read on white), one a seat."""
 DASHES = ("", "10,5", "3,4", "12,4,3,4", "2,8", "16,6", "6,3,2,3,2,3", "1,3")
 """Each seat's line style: solid, dashed, dotted, dash-dot, ... (the mark that is not a colour)."""
+HEAVY = 5
+"""The width of a page's own player's line (the others' are 3)."""
 MOST_POINTS = 300
 """A long game's line is thinned to this many points (the last kept exactly): more is not seen at any size."""
 VIEWS = {"worth": "Worth", "cash": "Cash"}
@@ -88,13 +90,17 @@ def worth_svg(
     font_size: int = 14,
     dots: bool = True,
     title: str | None = None,
+    theme: tuple[str, str] | None = None,
 ) -> str:
     """The chart as an SVG element (no XML declaration: it goes inline in a page, or :func:`svg_file` makes it a
     file). ``first`` is a seat drawn first with a heavier line (a phone's own player); ``name`` the chart's id
     (stable bytes); the colours default to the page's text colour, so one chart reads in light and dark. ``dots``:
     each point drawn with its value written in it (a file to read back; a phone page, sent at every entry, has the
     figures in its table instead, and is drawn in a quarter of the time without them). ``title``: above the chart
-    (default: the view and the current turn)."""
+    (default: the view and the current turn). ``theme``: the text's colour on a light and on a dark screen, for a
+    picture shown on its own (an ``<img>``, which takes no colour from the page around it): the reader's
+    ``prefers-color-scheme`` picks one. Each seat keeps its colour and line style whoever is ``first``: a player's
+    mark is theirs, not their place in the legend."""
     import pygal
     from pygal.style import Style
 
@@ -151,11 +157,15 @@ def worth_svg(
             story.names[seat],
             values,
             stroke_style={
-                "width": 5 if first is not None and place == 0 else 3,
+                "width": HEAVY if first is not None and place == 0 else 3,
                 "dasharray": DASHES[seat % len(DASHES)],
             },
         )
     chart.add_xml_filter(_offline)
+    if first is not None:
+        chart.add_xml_filter(_heavier)
+    if theme is not None:
+        chart.add_xml_filter(_themed(*theme))
     chart.add_xml_filter(_names_at_ends([story.names[seat] for seat in order], font_size, foreground))
     text: str = chart.render(is_unicode=True)
     return text
@@ -190,37 +200,29 @@ def _offline(root: Any) -> Any:
     return root
 
 
-def inline(svg: str) -> str:
-    """A chart to put inside an HTML page: the SVG namespace is the HTML parser's own, so the declaration (a web
-    address a page that fetches nothing need not carry) goes."""
-    return svg.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
+def _heavier(root: Any) -> Any:
+    """pygal's XML filter making the first line (a page's own player's) heavier on its path itself: pygal writes a
+    line's ``stroke_style`` on the line's group, and its stylesheet's width for every line, on the path, wins over
+    it (the first line was drawn as thin as the others)."""
+    for g in root.iter():
+        if (g.get("class") or "").startswith("series serie-0 "):
+            for line in g:
+                if "line" in (line.get("class") or ""):
+                    line.set("style", f"stroke-width:{HEAVY}")
+    return root
 
 
-_LEGEND = re.compile(
-    r'<g id="activate-serie-(\d+)" class="legend[^"]*"><rect x="([^"]+)" y="([^"]+)"([^>]*)/><text x="([^"]+)" '
-    r'y="([^"]+)">'
-)
+def _themed(light: str, dark: str) -> Callable[[Any], Any]:
+    """pygal's XML filter giving a picture of its own the text colour ``currentColor`` stands for: ``light``, or
+    ``dark`` where the reader's screen is dark (a stylesheet first in the picture)."""
 
+    def styled(root: Any) -> Any:
+        style = root.makeelement(root.tag.rsplit("}", 1)[0] + "}style" if "}" in root.tag else "style", {})
+        style.text = f"svg{{color:{light}}}@media (prefers-color-scheme: dark){{svg{{color:{dark}}}}}"
+        root.insert(0, style)
+        return root
 
-def own_first(svg: str, seat: int, name: str) -> str:
-    """A chart drawn once for every page (:func:`worth_svg` without ``first``: pygal takes some 40 ms a chart, too
-    long to draw one per phone at every entry) made ``seat``'s own: their line heavier and their name first in the
-    legend (the others after it, in seating order). ``name`` is the chart's (its stylesheet's) id."""
-    legends = _LEGEND.findall(svg)
-    seats = [int(found[0]) for found in legends]
-    if seat not in seats:
-        return svg
-    order = [seat, *(s for s in seats if s != seat)]
-    slot = {s: legends[i] for i, s in enumerate(order)}  # the place in the legend each seat now takes
-
-    def moved(m: re.Match[str]) -> str:
-        _, x, y, rest, tx, ty = slot[int(m[1])]
-        return f'<g id="activate-serie-{m[1]}" class="legend reactive activate-serie"><rect x="{x}" y="{y}"{rest}/>' + (
-            f'<text x="{tx}" y="{ty}">'
-        )
-
-    heavier = f"#chart-{name} .series.serie-{seat}{{stroke-width:5}}</style>"
-    return _LEGEND.sub(moved, svg).replace("</style>", heavier, 1)
+    return styled
 
 
 def _names_at_ends(names: Sequence[str], font_size: int, colour: str) -> Callable[[Any], Any]:

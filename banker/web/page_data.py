@@ -182,6 +182,10 @@ class ChartFacts(TypedDict):
     edition: str
     currency: str
     """The money the figures are in (the chart's scale)."""
+    link: str
+    """The page's path (``/<token>``): its chart's pictures are fetched under it (``pages.chart_src``)."""
+    at: int
+    """The entry the figures are at (the journal's last ``seq``): each picture's address names it."""
 
 
 class PlayerPage(TypedDict):

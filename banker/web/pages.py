@@ -15,7 +15,6 @@ import base64
 import hashlib
 import json
 import re
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,7 +24,7 @@ from string import Template
 from typing import TYPE_CHECKING
 
 from banker.commands import luxury_word
-from banker.reports.chart import VIEWS, figures_html, inline, now_text, own_first, worth_svg
+from banker.reports.chart import VIEWS, figures_html, now_text, svg_file, worth_svg
 from banker.reports.report import report_money
 from banker.reports.story import GameStory
 from banker.views import board_sheet, buildings_text, deed_card_view, html_text
@@ -91,8 +90,9 @@ PAGE_POINTS = 120
 not seen at a phone's width, and every phone is sent them at every entry."""
 
 
-def chart_facts(view: View) -> ChartFacts | None:
-    """The chart's figures, a long game's thinned to :data:`PAGE_POINTS` points a player."""
+def chart_facts(view: View, link: str = "") -> ChartFacts | None:
+    """The chart's figures, a long game's thinned to :data:`PAGE_POINTS` points a player; ``link`` is the page's
+    path (``/<token>``), under which its chart's pictures are fetched (:func:`chart_src`)."""
     story = view.story
     if story is None or not story.worth:
         return None
@@ -110,6 +110,8 @@ def chart_facts(view: View) -> ChartFacts | None:
         "now": story.now,
         "edition": view.state.settings.edition,
         "currency": view.state.board.currency,
+        "link": link,
+        "at": view.seq,
     }
 
 
@@ -239,7 +241,7 @@ def swatch(colour: str, mark: str) -> str:
     )
 
 
-def player_data(view: View, seat: int) -> PlayerPage:
+def player_data(view: View, seat: int, link: str = "") -> PlayerPage:
     """Everything a player's page shows, as plain JSON."""
     from rules.jail import DECK_TITLES
     from rules.queries import buildings_on, jail_status, valuation
@@ -290,7 +292,7 @@ def player_data(view: View, seat: int) -> PlayerPage:
         "groups": groups,
         "log": _log(involving(view.log, p.name)),
     }
-    chart = chart_facts(view)
+    chart = chart_facts(view, link)
     if chart is not None:
         data["chart"] = chart
     return data
@@ -334,7 +336,7 @@ def form_choices(state: GameState, seat: int) -> FormChoices:
     }
 
 
-def table_data(view: View) -> TablePage:
+def table_data(view: View, link: str = "") -> TablePage:
     """Everything the table's page shows, as plain JSON."""
     from rules.queries import standings
 
@@ -372,7 +374,7 @@ def table_data(view: View) -> TablePage:
         "log": _log(list(view.log)),
         "board": _board(state),
     }
-    chart = chart_facts(view)
+    chart = chart_facts(view, link)
     if chart is not None:
         data["chart"] = chart
     return data
@@ -667,145 +669,88 @@ def table_sections(data: TablePage) -> dict[str, str]:
 
 
 def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
-    """:func:`_chart_html`, kept: a page's chart section is the same at every push until a new chart is drawn."""
-    at = (_chart_key(chart), seat)
-    kept = _sections.get(at)
-    if kept is None:
-        kept = _sections[at] = _chart_html(chart, seat)
-        while len(_sections) > _KEPT * 4:
-            _sections.pop(next(iter(_sections)))
-    return kept
-
-
-def _chart_html(chart: ChartFacts, seat: int | None = None) -> str:
-    """Worth over the game as a picture (``seat``'s own line heavier and first in the legend), the figures as a
-    table a screen reader reads (hidden from sight: the picture shows them; ``seat``'s row first), and cash alone
-    behind a tap. Each picture is drawn once for all the pages at an entry (:func:`_drawn`) and made each page's
-    own by :func:`banker.reports.chart.own_first`."""
+    """Worth over the game as a picture (``seat``'s own line first and heavier), the figures as a table a screen
+    reader reads (hidden from sight: the picture shows them; ``seat``'s row first), and cash alone behind a tap.
+    The pictures are not in the page: each is an ``<img>`` of its own address (:func:`chart_src`), fetched by the
+    browser, script or not, and drawn by the server once per entry and page (pygal's some 40 ms a picture is
+    never spent before a snapshot is sent); cash alone is fetched only when opened (``loading="lazy"`` in a closed
+    ``<details>``). The table's page names the television's picture too, which a landscape screen 1200 pixels
+    wide or more fetches instead of the phone's."""
     story = _story(chart)
     money = report_money(chart["edition"], chart["currency"])
     now = now_text(story)
     mine = ", your line first" if seat is not None else ""
 
-    def figure(view: str, tv: bool = False) -> str:
-        name = f"{'tv' if tv else 'phone'}-{view}"
-        svg = _drawn(_chart_key(chart), view, tv)
-        if seat is not None:
-            svg = own_first(svg, seat, name)
-        label = f"{VIEWS[view]} of each player over the game, {now}{mine}"
-        extra = ' class="tv" aria-hidden="true"' if tv else ""
-        return f'<figure role="img" aria-label="{h(label)}"{extra}>{inline(svg)}</figure>'
+    def figure(view: str, lazy: bool = False) -> str:
+        width, height, _font = PICTURE_SIZES[view]
+        later = ' loading="lazy"' if lazy else ""
+        alt = f"{VIEWS[view]} of each player over the game, {now}{mine}"
+        img = f'<img src="{h(chart_src(chart, view))}" width="{width}" height="{height}"{later} alt="{h(alt)}">'
+        if seat is None and view == "worth":  # the table's page: the television's picture on a television
+            tv_width, tv_height, _font = PICTURE_SIZES["tv"]
+            tv = f'srcset="{h(chart_src(chart, "tv"))}" width="{tv_width}" height="{tv_height}"'
+            img = f'<picture><source media="{TV_MEDIA}" {tv}>{img}</picture>'
+        return f"<figure>{img}</figure>"
 
     figures = [f'<div class="sr-only">{figures_html(story, money, view, seat, caption=False)}</div>' for view in VIEWS]
-    # the table's page on a television: large words, read from across the room (page.css shows one or the other)
-    tv = figure("worth", tv=True) if seat is None else ""
     return (
-        f"<h2>{VIEWS['worth']} over the game</h2>{figure('worth')}{tv}{figures[0]}"
-        f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{figure("cash")}'
+        f"<h2>{VIEWS['worth']} over the game</h2>{figure('worth')}{figures[0]}"
+        f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{figure("cash", lazy=True)}'
         f"{figures[1]}</details>"
     )
 
 
-ChartKey = tuple[
-    tuple[str, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...], str, str, str
-]
+TV_MEDIA = "(min-width: 1200px) and (orientation: landscape)"
+"""The screens page.css lays the table's page out for as a television (the same media query)."""
+PICTURE_SIZES = {"worth": (330, 300, 14), "cash": (330, 300, 14), "tv": (900, 640, 28)}
+"""Each picture of the chart (its kind: a view, or the television's worth) as (width, height, font size): a
+phone's at the width it is shown (about 330 CSS pixels at 360, so its words are their size), the television's
+in large words."""
+THEME = ("#1a1a1a", "#ececec")
+"""The pictures' words and scale on a light and a dark screen: page.css's ``--fg`` of each."""
 
 
-def _chart_key(chart: ChartFacts) -> ChartKey:
-    return (
-        tuple(chart["names"]),
-        tuple(tuple(s) for s in chart["worth"]),
-        tuple(tuple(s) for s in chart["cash"]),
-        tuple(chart["turns"]),
-        chart["now"],
-        chart["edition"],
-        chart["currency"],
-    )
+def chart_src(chart: ChartFacts, kind: str) -> str:
+    """The address of one picture of a page's chart at its entry: under the page's own link (its token, so a
+    picture is answered only to a link's holder), the kind, and the entry (a new entry is a new address, so a
+    browser may keep each picture it fetched)."""
+    return f"{chart['link']}/chart/{kind}/{chart['at']}.svg"
 
 
 def _story(chart: ChartFacts) -> GameStory:
-    names, worth, cash, turns, now, _edition, _currency = _chart_key(chart)
-    return GameStory(names=names, worth=worth, rent_by_deed=(), cash=cash, turns=turns, now=now)
+    return GameStory(
+        names=tuple(chart["names"]),
+        worth=tuple(tuple(s) for s in chart["worth"]),
+        rent_by_deed=(),
+        cash=tuple(tuple(s) for s in chart["cash"]),
+        turns=tuple(chart["turns"]),
+        now=chart["now"],
+    )
 
 
-PICTURES = (("worth", False), ("cash", False), ("worth", True))
-"""The chart's pictures at an entry: (view, for the television)."""
-_KEPT = 24
-"""Pictures kept drawn: three an entry, for a few entries of a few games served at once."""
-_pictures: OrderedDict[tuple[ChartKey, str, bool], str] = OrderedDict()
-_sections: dict[tuple[ChartKey, int | None], str] = {}
-"""Each page's chart section as last made (the oldest dropped first)."""
-
-
-def chart_key(view: View) -> ChartKey | None:
-    """What ``view``'s chart pictures are drawn from (None: no chart)."""
-    chart = chart_facts(view)
-    return None if chart is None else _chart_key(chart)
-
-
-def draw_pictures(key: ChartKey) -> dict[tuple[str, bool], str]:
-    """Every picture of one entry's chart (a process of its own draws them: pygal's some 100 ms a picture would
-    otherwise hold up the server's loop, and, in a thread, the interpreter's lock)."""
-    return {(view, tv): _draw(key, view, tv) for view, tv in PICTURES}
-
-
-def drawing_process(parent: int) -> None:
-    """The drawing process's start: it ends itself once the server's process is gone (killed, or ended without
-    stopping the server), so no drawing process outlives the server."""
-    import os
-    import threading
-    import time
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def keep_pictures(key: ChartKey, drawn: dict[tuple[str, bool], str]) -> None:
-    """Keep pictures drawn elsewhere (:func:`draw_pictures`), so the pages find them."""
-    for (view, tv), svg in drawn.items():
-        _keep((key, view, tv), svg)
-
-
-def _keep(at: tuple[ChartKey, str, bool], svg: str) -> None:
-    _pictures[at] = svg
-    _pictures.move_to_end(at)
-    while len(_pictures) > _KEPT:
-        _pictures.popitem(last=False)
-
-
-def _drawn(key: ChartKey, view: str, tv: bool) -> str:
-    """One view of the chart at one entry, as kept, else drawn here and kept."""
-    kept = _pictures.get((key, view, tv))
-    if kept is not None:
-        return kept
-    svg = _draw(key, view, tv)
-    _keep((key, view, tv), svg)
-    return svg
-
-
-def _draw(key: ChartKey, view: str, tv: bool) -> str:
-    """One view of the chart at one entry, in seating order, drawn once for every page that shows it: a phone's at
-    the width it is shown (about 330 CSS pixels at 360, so its words are their size), the television's in large
-    words."""
-    names, worth, cash, turns, now, edition, currency = key
-    story = GameStory(names=names, worth=worth, rent_by_deed=(), cash=cash, turns=turns, now=now)
-    width, height, font = (900, 640, 28) if tv else (330, 300, 14)
+def draw_chart(chart: ChartFacts, kind: str, seat: int | None = None) -> str:
+    """One picture of a page's chart (``kind``: a key of :data:`PICTURE_SIZES`), ``seat``'s own line first and
+    heavier (None: the table's, in seating order), a file of its own: its words in the page's text colour, light
+    or dark as the reader's screen is. Some 40 ms of pygal: the server draws it in a thread, once per entry and
+    page (``banker.web.server.Feed.chart``)."""
+    view = "worth" if kind == "tv" else kind
+    width, height, font = PICTURE_SIZES[kind]
+    story = _story(chart)
     title = now_text(story)
-    return worth_svg(
+    svg = worth_svg(
         story,
-        report_money(edition, currency),
+        report_money(chart["edition"], chart["currency"]),
         view=view,
-        name=f"{'tv' if tv else 'phone'}-{view}",
+        first=seat,
+        name=f"{kind}-{chart['at']}",
         dots=False,
         width=width,
         height=height,
         font_size=font,
         title=title[:1].upper() + title[1:],
+        theme=THEME,
     )
+    return svg_file(svg)
 
 
 def _board_html(board: BoardSheetFacts) -> str:
@@ -852,9 +797,9 @@ def sections(data: PageData, ids: Callable[[], str] | None = None) -> dict[str, 
     return player_sections(data, ids) if data["page"] == "player" else table_sections(data)
 
 
-def snapshot(data: PageData, redrawn: str = "") -> str:
-    """What ``/events`` sends: the figures, the page's title and each section's HTML with its hash, as JSON;
-    ``redrawn`` says a snapshot sent for a picture drawn since the last, the game unchanged ("chart")."""
+def snapshot(data: PageData) -> str:
+    """What ``/events`` sends: the figures, the page's title and each section's HTML with its hash, as JSON (the
+    chart's pictures are named, not carried: the page fetches them)."""
     parts = {key: {"h": _digest(html), "html": html} for key, html in sections(data).items()}
     return json.dumps(
         {
@@ -862,7 +807,6 @@ def snapshot(data: PageData, redrawn: str = "") -> str:
             "title": title(data),
             "sections": parts,
             "data": data,
-            **({"redrawn": redrawn} if redrawn else {}),
         },
         ensure_ascii=False,
         separators=(",", ":"),

@@ -27,16 +27,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import multiprocessing
-import os
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 
 from aiohttp import web
 
 from banker.journal import TABLE_SEAT, Journal, JournalError, NoGame
-from banker.reports.story import GameStory, WorthKeeper
+from banker.reports.story import WorthKeeper
 from banker.session import Session
 from banker.web import asking, pages, requests
 from banker.web.limits import (
@@ -75,6 +74,12 @@ _HEADERS = {
 }
 _STREAM_HEADERS = {"Content-Type": "text/event-stream; charset=utf-8", "X-Accel-Buffering": "no"}
 _TOKEN = r"{token:[A-Za-z0-9_-]{16,64}}"
+_KINDS = "|".join(pages.PICTURE_SIZES)
+"""The chart's pictures a page may fetch (``/<token>/chart/<kind>/<entry>.svg``)."""
+PICTURES_KEPT = 64
+"""The chart's pictures a game's feed keeps drawn: a few per page (its worth, cash, the television's) for the
+last entries of up to eight phones and the table."""
+_PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 log = logging.getLogger("banker.web")
 
@@ -172,12 +177,13 @@ class Feed:
         """Each seat's requests as last pushed (:meth:`requests_changed` pushes only the pages whose list changed)."""
         self.worth = WorthKeeper()
         """The game's worth over time, for the pages' chart."""
-        self._shown: GameStory | None = None
-        """The story whose chart the pages show (drawn)."""
-        self._wanted: GameStory | None = None
-        self._drawing: asyncio.Task[None] | None = None
         self._drawer = drawer
-        """Where the chart's pictures are drawn (:meth:`PhoneServer.drawer`: a process; None: a thread)."""
+        """Where the chart's pictures are drawn (:meth:`PhoneServer.drawer`: one thread; None: the loop's
+        default executor)."""
+        self._pictures: OrderedDict[tuple[int, int, str], str] = OrderedDict()
+        """The chart's pictures drawn, by (entry, seat, kind), the oldest dropped first (:data:`PICTURES_KEPT`)."""
+        self._drawing: dict[tuple[int, int, str], asyncio.Future[str]] = {}
+        """The pictures being drawn: a second phone asking for one waits for the same drawing."""
         self.auction: AuctionFacts | None = None
         """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
         self.session.add_listener(self._changed)
@@ -185,59 +191,50 @@ class Feed:
 
     def view(self) -> pages.View:
         """The game as the pages draw it, with its worth over time kept up to date (:class:`WorthKeeper`: each
-        change values only the actions recorded since the last). The chart's pictures take pygal some 100 ms: they
-        are drawn in a thread (:meth:`_draw`), and until they are the pages show the chart as last drawn, the
-        money and the journal already new; the pages get the new chart a moment later, by a push of its own."""
-        story = self.worth.story(self.session)
-        if self._shown is None:  # the first look: drawn here, once
-            self._shown = story
-        elif story != self._shown:
-            self._draw(story)
-        return pages.view_of(self.session, story=self._shown)
+        change values only the actions recorded since the last). The chart's pictures are not drawn here: a
+        snapshot names them, and each page fetches its own (:meth:`chart`)."""
+        return pages.view_of(self.session, story=self.worth.story(self.session))
 
-    def _draw(self, story: GameStory) -> None:
-        """Draw ``story``'s chart in the drawing process (one at a time; the newest wanted is drawn next), then
-        push it."""
-        self._wanted = story
-        if self._drawing is not None and not self._drawing.done():
-            return
-        key = pages.chart_key(pages.view_of(self.session, story=story))
-        if key is not None:
-            self._drawing = asyncio.get_running_loop().create_task(self._drawn(story, key))
+    def token(self, seat: int) -> str:
+        return next(t for t, s in self.seats.items() if s == seat)
 
-    async def _drawn(self, story: GameStory, key: pages.ChartKey) -> None:
-        try:
-            drawn = await self._pictures(key)
-            pages.keep_pictures(key, drawn)
-        except Exception as exc:  # noqa: BLE001 - reported; the pages keep the chart as last drawn
-            self._failed(exc)
-            return
-        finally:
-            self._drawing = None
-        self._shown = story
-        self.unsent = True
-        try:  # the pages' new chart (and the next drawing, if more was recorded meanwhile)
-            self._push(redrawn="chart")
-        except Exception as exc:  # noqa: BLE001 - drawn again on the next poll
-            self._failed(exc)
+    async def chart(self, seat: int, kind: str) -> tuple[int, str]:
+        """The chart's picture of ``kind`` for ``seat``'s page at the current entry: (the entry, the SVG). Drawn
+        once per entry, page and kind (pygal's some 40 ms, in a thread: recording a command and its snapshots
+        never wait for it), kept (the newest :data:`PICTURES_KEPT`), and drawn once however many ask at once."""
+        view = self.view()
+        at = (view.seq, seat, kind)
+        kept = self._pictures.get(at)
+        if kept is not None:
+            self._pictures.move_to_end(at)
+            return view.seq, kept
+        drawing = self._drawing.get(at)
+        if drawing is None:
+            chart = pages.chart_facts(view)
+            if chart is None:
+                raise web.HTTPNotFound(text="No chart yet.")
+            own = None if seat == TABLE_SEAT else seat
+            loop = asyncio.get_running_loop()
+            drawing = self._drawing[at] = asyncio.ensure_future(
+                loop.run_in_executor(self._drawer, pages.draw_chart, chart, kind, own)
+            )
+            drawing.add_done_callback(lambda _done: self._drawn(at, drawing))
+        return view.seq, await asyncio.shield(drawing)
 
-    async def _pictures(self, key: pages.ChartKey) -> dict[tuple[str, bool], str]:
-        """The chart's pictures, drawn in the drawing process; where no process can be started (the app's own
-        terminal under some hosts refuses the new process its descriptors), in a thread from then on, logged."""
-        loop = asyncio.get_running_loop()
-        if self._drawer is not None:
-            try:
-                return await loop.run_in_executor(self._drawer, pages.draw_pictures, key)
-            except (OSError, ValueError, BrokenExecutor) as exc:
-                self._drawer = None
-                log.info("phone pages: the charts are drawn in a thread (%s: %s)", type(exc).__name__, exc)
-        return await loop.run_in_executor(None, pages.draw_pictures, key)
+    def _drawn(self, at: tuple[int, int, str], drawing: asyncio.Future[str]) -> None:
+        if self._drawing.get(at) is drawing:
+            del self._drawing[at]
+        if not drawing.cancelled() and drawing.exception() is None:
+            self._pictures[at] = drawing.result()
+            while len(self._pictures) > PICTURES_KEPT:
+                self._pictures.popitem(last=False)
 
     def data(self, seat: int, view: pages.View | None = None) -> PageData:
         view = view or self.view()
+        link = f"/{self.token(seat)}"
         if seat == TABLE_SEAT:
-            return pages.table_data(view)
-        data = pages.player_data(view, seat)
+            return pages.table_data(view, link)
+        data = pages.player_data(view, seat, link)
         if self.asks:
             data["asks"] = self._requests(seat)
         return data
@@ -247,9 +244,8 @@ class Feed:
         session = self.session
         names = [p.name for p in session.state.players]
         rows = session.requests(seat=seat, limit=pages.REQUEST_LINES)
-        token = next(t for t, s in self.seats.items() if s == seat)
         return {
-            "path": f"/{token}",
+            "path": f"/{self.token(seat)}",
             "requests": [asking.as_json(asking.standing(session, r), names) for r in reversed(rows)],
             "choices": pages.form_choices(session.state, seat),
             "auction": self.auction,
@@ -345,11 +341,8 @@ class Feed:
         except Exception as exc:  # noqa: BLE001
             self._failed(exc)
 
-    def _push(
-        self, seats: set[int] | None = None, marks: dict[int, tuple[int, str]] | None = None, redrawn: str = ""
-    ) -> None:
-        """A snapshot to every stream (``seats``: of those seats only, whose requests are now ``marks``;
-        ``redrawn``: what the snapshot brings that the last did not, when the game did not change: "chart")."""
+    def _push(self, seats: set[int] | None = None, marks: dict[int, tuple[int, str]] | None = None) -> None:
+        """A snapshot to every stream (``seats``: of those seats only, whose requests are now ``marks``)."""
         if self.asks:
             self._asked = marks if marks is not None else self.session.requests_marks()
         watched = [stream for stream in self.streams if seats is None or stream.seat in seats]
@@ -359,17 +352,17 @@ class Feed:
         view = self.view()
         frames: dict[int, bytes] = {}
         for seat in {stream.seat for stream in watched}:
-            frames[seat] = frame(pages.snapshot(self.data(seat, view), redrawn))
+            frames[seat] = frame(pages.snapshot(self.data(seat, view)))
         self.unsent = False
         for stream in watched:
             stream.put(frames[stream.seat])
 
     async def close(self) -> None:
-        for task in (self._task, self._drawing):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+        for drawing in list(self._drawing.values()):
+            drawing.cancel()
         for stream in list(self.streams):
             stream.close()
         self.session.remove_listener(self._changed)
@@ -415,9 +408,7 @@ class PhoneServer:
         self.tally = Tally(self._warn)
         """The accept loop's failures and each link's bad requests, said once per kind with a count."""
         self._reporting: asyncio.Task[None] | None = None
-        self._drawer: Executor | None = None
-        self._threads_draw = False
-        """No drawing process could be started: the charts are drawn in threads."""
+        self._drawer: ThreadPoolExecutor | None = None
         self.pace = Pace()
         """Each link's requests, paced (:class:`banker.web.limits.Pace`)."""
         self.app = self._make_app()
@@ -427,6 +418,7 @@ class PhoneServer:
         app = web.Application(middlewares=[self._track, self._pace, self._guard])
         app.router.add_get(f"/{_TOKEN}", self._page)
         app.router.add_get(f"/{_TOKEN}/events", self._events)
+        app.router.add_get(f"/{_TOKEN}/chart/{{kind:{_KINDS}}}/{{at:[0-9]{{1,12}}}}.svg", self._chart)
         requests.register(app, self, _TOKEN)
         app.on_response_prepare.append(_secure)
         app.on_shutdown.append(self._close_feeds)
@@ -478,7 +470,7 @@ class PhoneServer:
             await limits.stop()
         drawer, self._drawer = self._drawer, None
         if drawer is not None:
-            drawer.shutdown(wait=True, cancel_futures=True)
+            drawer.shutdown(wait=False, cancel_futures=True)  # a picture being drawn ends in its own time
         self.tally.flush()
         await self._close_feeds()
         self.asked.close()
@@ -501,22 +493,12 @@ class PhoneServer:
             return None
         return f"http://127.0.0.1:{self.port}"
 
-    def drawer(self) -> Executor | None:
-        """The process the chart's pictures are drawn in (started the first time; one for every game served): pygal
-        takes some 100 ms a picture, which in the server's process, even in a thread, would hold up every phone's
-        page (the interpreter's lock). None where no process can be started (the app under some hosts refuses a
-        new process its descriptors): the pictures are drawn in a thread, logged once."""
-        if self._drawer is None and not self._threads_draw:
-            try:
-                self._drawer = ProcessPoolExecutor(
-                    max_workers=1,
-                    mp_context=multiprocessing.get_context("spawn"),
-                    initializer=pages.drawing_process,
-                    initargs=(os.getpid(),),
-                )
-            except (OSError, ValueError) as exc:
-                self._threads_draw = True  # nothing for the banker to do about it: logged, not said
-                log.info("phone pages: the charts are drawn in a thread (%s: %s)", type(exc).__name__, exc)
+    def drawer(self) -> Executor:
+        """The one thread the chart's pictures are drawn in (started the first time; one for every game served):
+        one picture at a time, so the pictures never take more than one core's share from the loop, nor the
+        loop's default executor from the other work it does."""
+        if self._drawer is None:
+            self._drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="banker-chart")
         return self._drawer
 
     # Games -------------------------------------------------------------------------------------------------------
@@ -694,6 +676,28 @@ class PhoneServer:
             content_type="text/html",
             charset="utf-8",
             headers={"Content-Security-Policy": pages.content_security_policy()},
+        )
+
+    async def _chart(self, request: web.Request) -> web.Response:
+        """A picture of a page's chart (its link's token; the kind and the entry in the path, each bounded by the
+        route). The current entry's picture, kept by the browser for good when it is the entry asked for (its
+        address names it); an entry the game has left (a page behind by a moment) gets the current picture, not
+        kept."""
+        feed, seat = self._find(request)
+        kind = request.match_info["kind"]
+        if kind == "tv" and seat != TABLE_SEAT:
+            raise web.HTTPNotFound(text="No such picture.")
+        feed.check()
+        at, svg = await feed.chart(seat, kind)
+        current = str(at) == request.match_info["at"]
+        return web.Response(
+            text=svg,
+            content_type="image/svg+xml",
+            charset="utf-8",
+            headers={
+                "Cache-Control": "private, max-age=86400, immutable" if current else "no-store",
+                "Content-Security-Policy": _PICTURE_POLICY,
+            },
         )
 
     async def _events(self, request: web.Request) -> web.StreamResponse:

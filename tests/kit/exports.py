@@ -6,6 +6,7 @@ import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass
 from pathlib import Path
 
 from banker.reports.report import Report, Row
@@ -96,3 +97,64 @@ def chart_series(svg: str) -> dict[str, list[str]]:
     assert all(ends[i] == legends[i][2] for i in legends), (ends, legends)
     order = sorted(legends, key=lambda i: legends[i][:2])
     return {legends[i][2]: values[i] for i in order}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's line as a chart draws it: where it is in the legend, the values its points stand at (read back
+    from their heights against the scale's labels), its colour, line style and width as the chart's stylesheet and
+    the line itself declare them, and the name written at its end."""
+
+    place: int
+    values: tuple[int, ...]
+    colour: str
+    dashes: str
+    width: str
+    end: str
+
+
+def chart_lines(svg: str) -> dict[str, Line]:
+    """A chart without dots (a phone page's picture) read back: each legend name's :class:`Line`, in the legend's
+    order. The values are the points' heights on the y scale (two of its labels fix it; a flat chart's one label
+    is every point's value)."""
+    ns = "{http://www.w3.org/2000/svg}"
+    root = ET.fromstring(svg)
+    css = "".join(s.text or "" for s in root.iter(f"{ns}style"))
+    axis = next(g for g in root.iter(f"{ns}g") if (g.get("class") or "").startswith("axis y"))
+    scale = []
+    for guide in axis.iter(f"{ns}g"):
+        path, text = guide.find(f"{ns}path"), guide.find(f"{ns}text")
+        if path is not None and text is not None:
+            scale.append((float(path.get("d", "").split()[1]), int(re.sub(r"[^\d-]", "", text.text or ""))))
+    (y0, v0), (y1, v1) = scale[0], scale[-1]
+
+    def value(y: float) -> int:
+        return v0 if y1 == y0 else round(v0 + (y - y0) * (v1 - v0) / (y1 - y0))
+
+    legends = []  # (row, column, series, name) of each legend entry
+    for g in root.iter(f"{ns}g"):
+        m = re.fullmatch(r"activate-serie-(\d+)", g.get("id") or "")
+        rect, text = g.find(f"{ns}rect"), g.find(f"{ns}text")
+        if m and rect is not None and text is not None:
+            legends.append((float(rect.get("y", "0")), float(rect.get("x", "0")), int(m[1]), text.text or ""))
+    legends.sort()
+    lines = {}
+    for place, (_, _, serie, name) in enumerate(legends):
+        group = next(g for g in root.iter(f"{ns}g") if (g.get("class") or "").startswith(f"series serie-{serie} "))
+        path = next(p for p in group if "line" in (p.get("class") or ""))
+        heights = [float(y) for y in re.findall(r"[-\d.]+", path.get("d", ""))[1::2]]
+        colour = re.search(rf"\.color-{serie},[^{{]*\{{stroke:([^;}}]+)", css)
+        dashes = re.search(rf"\.series\.serie-{serie}\{{[^}}]*stroke-dasharray:([^;}}]*)", css)
+        width = re.search(r"stroke-width:([^;]+)", path.get("style") or "") or re.search(
+            r"\.reactive\{[^}]*stroke-width:([^;}]+)", css
+        )
+        end = next((t.text or "" for t in group if t.get("class") == "end-name"), "")
+        lines[name] = Line(
+            place,
+            tuple(value(y) for y in heights),
+            colour[1] if colour else "",
+            dashes[1] if dashes else "",
+            width[1] if width else "",
+            end,
+        )
+    return lines

@@ -30,9 +30,8 @@ async def served(db, game_id: int, aiohttp_client):
     return server, client, links
 
 
-async def next_snapshot(response, timeout: float = 5.0, redrawn: bool = False) -> dict:
-    """The next ``snapshot`` event of a stream, decoded (pings and the retry field skipped; and, unless ``redrawn``,
-    the snapshots that only bring a chart drawn since: the game did not change for them)."""
+async def next_snapshot(response, timeout: float = 5.0) -> dict:
+    """The next ``snapshot`` event of a stream, decoded (pings and the retry field skipped)."""
 
     async def read() -> dict:
         event = ""
@@ -43,9 +42,7 @@ async def next_snapshot(response, timeout: float = 5.0, redrawn: bool = False) -
             if line.startswith("event: "):
                 event = line[7:].strip()
             elif line.startswith("data: ") and event == "snapshot":
-                snapshot = json.loads(line[6:])
-                if redrawn or "redrawn" not in snapshot:
-                    return snapshot
+                return json.loads(line[6:])
 
     return await within(read(), timeout, "the next snapshot")
 

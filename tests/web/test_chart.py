@@ -1,6 +1,7 @@
-"""Worth over the game on every phone (issue 34): each player's page draws it live under the figures, their own
-line first, the figures also as a table a screen reader reads; the table's page draws everyone's. Read back from
-the page and from the stream, as a phone receives them."""
+"""Worth over the game on every phone (issue 34): each player's page shows it under the figures, their own line
+first and heavier, the figures also as a table a screen reader reads; the table's page shows everyone's. The
+pictures are fetched by the page under its own link (the snapshot names them, never waits for them), read back
+here as a phone receives them."""
 
 from __future__ import annotations
 
@@ -9,10 +10,12 @@ import re
 import pytest
 
 from banker.journal import TABLE_SEAT
+from banker.reports.chart import COLOURS, DASHES, HEAVY
 from banker.session import Session
+from rules import Settings
 from rules.valuation import valuation
-from tests.kit.exports import chart_series
-from tests.kit.phones import next_snapshot, path_of, phone_game, served
+from tests.kit.exports import chart_lines
+from tests.kit.phones import next_snapshot, path_of, served
 
 
 @pytest.fixture
@@ -20,44 +23,76 @@ def db(tmp_path):
     return tmp_path / "phones.db"
 
 
-LINES = ["buy ann boardwalk", "next", "buy bob reading", "next", "rent cy reading", "next", "rent bob boardwalk"]
+NAMES = ("Ann", "Bob", "Cy", "Dee")
+LINES = [
+    "buy ann boardwalk",
+    "next",
+    "buy bob reading",
+    "next",
+    "rent cy reading",
+    "next",
+    "pay dee 150",
+    "pay cy 60",
+    "next",
+    "rent bob boardwalk",
+]
 
 
-def _svgs(html: str) -> list[str]:
-    return re.findall(r"<svg.*?</svg>", html, flags=re.S)
+def _game(db) -> tuple[int, dict[str, list[int]]]:
+    """The game, and each player's worth after every entry as the engine values it (the oracle the pictures are
+    read against)."""
+    with Session.create(db, list(NAMES), Settings()) as s:
+        worth = {p.name: [valuation(s.state, i).total] for i, p in enumerate(s.state.players)}
+        for line in LINES:
+            assert s.execute(line).ok, line
+            for i, p in enumerate(s.state.players):
+                worth[p.name].append(valuation(s.state, i).total)
+        return s.game_id, worth
 
 
-def _parsed(svg: str) -> dict[str, list[str]]:
-    """The chart's lines (an inline SVG carries no namespace declaration: the HTML parser's own)."""
-    return chart_series(svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1))
+def _sources(html: str) -> list[str]:
+    return re.findall(r'(?:src|srcset)="([^"]+\.svg)"', html)
 
 
-async def test_each_page_draws_worth_over_the_game_own_line_first(db, aiohttp_client):
-    game = phone_game(db, lines=LINES)
+async def test_every_page_draws_each_players_own_line_with_their_own_figures_and_mark(db, aiohttp_client):
+    """The defect: Bob's page showed a heavy blue line labelled Ann in Bob's legend colour. On every seat's page
+    (and the table's, and the television's), the line named X holds X's worth at every entry and ends at X's worth,
+    its end label is X, and its colour and line style are X's own (the same on every page); a player's own line
+    is first in the legend and the one heavier line."""
+    game, worth = _game(db)
+    assert len({w[-1] for w in worth.values()}) == len(NAMES)  # every line ends apart: a swap would show
     _server, client, links = await served(db, game, aiohttp_client)
-    with Session.open(db, game, readonly=True) as s:
-        money = s.state.money
-        totals = {p.name: valuation(s.state, i).total for i, p in enumerate(s.state.players)}
-    html = await (await client.get(path_of(links, 1))).text()
-    assert html.index('id="money"') < html.index('id="chart"') < html.index('id="deeds"')  # under the figures
-    worth_svg, cash_svg = _svgs(html)
-    assert list(_parsed(worth_svg)) == ["Bob", "Ann", "Cy"]  # Bob's own line first in the legend...
-    assert ".series.serie-1{stroke-width:5}" in worth_svg  # ...and heavier (his seat's line: the chart is shared)
-    assert "<script" not in worth_svg and "kozea" not in html and "http://" not in html
-    # the figures as text for a screen reader: a table labelled, Bob's row first, each player's worth now
-    table = re.search(r'<div class="sr-only"><table class="figures" aria-label="([^"]+)">(.*?)</table>', html, re.S)
-    assert table and table[1] == "Worth over the game, in figures"
-    rows = re.findall(r'<th scope="row">([^<]+)</th>((?:<td>[^<]*</td>)+)', table[2])
-    assert [name for name, _ in rows] == ["Bob", "Ann", "Cy"]
-    assert all(cells.endswith(f"<td>{money(totals[name])}</td>") for name, cells in rows)
-    assert 'aria-label="Worth of each player over the game, now: ' in html
-    assert "Cash alone" in html and list(_parsed(cash_svg))[0] == "Bob"  # the second view, behind a tap
-    table_page = await (await client.get(path_of(links, TABLE_SEAT))).text()
-    assert list(_parsed(_svgs(table_page)[0])) == ["Ann", "Bob", "Cy"]  # the table's: seating order
+    marks: dict[str, set[tuple[str, str]]] = {name: set() for name in NAMES}
+    for seat in [*range(len(NAMES)), TABLE_SEAT]:
+        html = await (await client.get(path_of(links, seat))).text()
+        sources = _sources(html)
+        assert len(sources) == (3 if seat == TABLE_SEAT else 2), sources  # worth, cash (and the television's)
+        for src in sources:
+            answer = await client.get(src)
+            assert answer.status == 200 and answer.content_type == "image/svg+xml"
+            svg = await answer.text()
+            assert "<script" not in svg and "kozea" not in svg
+            lines = chart_lines(svg)
+            expected = list(NAMES) if seat == TABLE_SEAT else [NAMES[seat], *(n for n in NAMES if n != NAMES[seat])]
+            assert list(lines) == expected, (seat, src)  # the legend's order: the page's own player first
+            for name, line in lines.items():
+                assert line.end == name, (seat, src, name)
+                marks[name].add((line.colour, line.dashes))
+                if "/cash/" not in src:
+                    assert list(line.values) == worth[name], (seat, src, name)
+                    assert line.values[-1] == worth[name][-1]
+            widths = {name: line.width for name, line in lines.items()}
+            heavy = {name for name, width in widths.items() if width == str(HEAVY)}
+            assert heavy == (set() if seat == TABLE_SEAT else {NAMES[seat]}), (seat, src, widths)
+    for seat, name in enumerate(NAMES):  # a player's mark is theirs on every page, not their place in the list
+        assert marks[name] == {(COLOURS[seat], DASHES[seat])}, (name, marks[name])
 
 
-async def test_the_chart_follows_the_game_live_and_leaves_out_what_was_undone(db, aiohttp_client):
-    game = phone_game(db, lines=LINES)
+async def test_the_snapshot_names_the_pictures_and_the_chart_follows_the_game(db, aiohttp_client):
+    """A snapshot carries the figures and names the pictures of its entry (never waiting for them to be drawn);
+    each new entry names new pictures, an undo names the pictures of the entry it returns to, whose figures
+    leave out what was undone."""
+    game, _worth = _game(db)
     server, client, links = await served(db, game, aiohttp_client)
     stream = await client.get(path_of(links, 0) + "/events")
     first = await next_snapshot(stream)
@@ -65,62 +100,40 @@ async def test_the_chart_follows_the_game_live_and_leaves_out_what_was_undone(db
     with Session.open(db, game) as app:
         assert app.execute("rent ann reading").ok
         server.changed(game)
-        money = await next_snapshot(stream)  # the money at once; the chart's pictures are drawn in a thread...
-        after = await _chart_of(stream, money, lambda chart: len(chart["worth"][0]) == points + 1)
-        chart = after["data"]["chart"]  # ...and pushed when drawn
-        assert chart["worth"][0][-1] == after["data"]["player"]["worth"] == money["data"]["player"]["worth"]
-        assert after["sections"]["chart"]["h"] != first["sections"]["chart"]["h"]
+        after = await next_snapshot(stream)
+        chart = after["data"]["chart"]
+        assert len(chart["worth"][0]) == points + 1
+        assert chart["worth"][0][-1] == after["data"]["player"]["worth"]
+        (src,) = {s for s in _sources(after["sections"]["chart"]["html"]) if "/worth/" in s}
+        assert src.endswith(f"/worth/{after['seq']}.svg") and src not in first["sections"]["chart"]["html"]
+        assert chart_lines(await (await client.get(src)).text())["Ann"].values[-1] == chart["worth"][0][-1]
         assert app.execute("undo").ok
         server.changed(game)
-        undone = await _chart_of(stream, None, lambda chart: len(chart["worth"][0]) == points)
-    assert undone["data"]["chart"] == first["data"]["chart"]  # the undone rent is in no point
-    assert undone["sections"]["chart"] == first["sections"]["chart"]
+        undone = await next_snapshot(stream)
+    assert undone["data"]["chart"] | {"at": 0} == first["data"]["chart"] | {"at": 0}  # the undone rent is in no point
+    assert undone["seq"] > after["seq"]  # a new address: the picture drawn before the rent is drawn again
 
 
-async def _chart_of(stream, snapshot, drawn) -> dict:
-    """The first snapshot (``snapshot`` or one after it) whose chart ``drawn`` says is the one awaited."""
-    while snapshot is None or not drawn(snapshot["data"]["chart"]):
-        snapshot = await next_snapshot(stream, redrawn=True)
-    return snapshot
-
-
-ENDS_WITHOUT_STOPPING = """
-import asyncio, os, sys, time
-from banker.web.server import PhoneServer
-
-async def main():
-    server = PhoneServer(sys.argv[1], "127.0.0.1", 0)
-    drawer = server.drawer()
-    await asyncio.get_running_loop().run_in_executor(drawer, time.sleep, 0)
-    print(*drawer._processes, flush=True)
-    os._exit(0)  # killed, or ended without stopping the server
-
-if __name__ == "__main__":
-    asyncio.run(main())
-"""
-
-
-def test_the_drawing_process_ends_with_the_server_process(tmp_path):
-    """The charts are drawn in a process of their own; a server's process that ends without stopping (killed)
-    leaves no drawing process behind."""
-    import os
-    import subprocess
-    import sys
-
-    from tests.kit.waits import eventually
-
-    script = tmp_path / "serve.py"
-    script.write_text(ENDS_WITHOUT_STOPPING)
-    out = subprocess.run([sys.executable, str(script), str(tmp_path / "g.db")], capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
-    (pid,) = (int(p) for p in out.stdout.split())
-
-    def gone() -> bool:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        with open(f"/proc/{pid}/stat") as stat:  # ended, waiting for init to reap it
-            return stat.read().split(")")[-1].split()[0] == "Z"
-
-    eventually(gone, "the drawing process to end")
+async def test_a_picture_is_answered_only_to_a_link_and_within_bounds(db, aiohttp_client):
+    """The pictures sit behind the page's own token (docs/phones.md): another token, another kind, an entry of
+    more than 12 digits or the television's picture on a player's link is 404; an entry the game has left gets the
+    current picture, not to be kept; the current one may be kept (its address names its entry)."""
+    game, _worth = _game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    page = path_of(links, 1)
+    (src, _cash) = _sources(await (await client.get(page)).text())
+    current = await client.get(src)
+    assert current.status == 200 and "immutable" in current.headers["Cache-Control"]
+    assert current.headers["Content-Security-Policy"].startswith("default-src 'none'")
+    old = await client.get(f"{page}/chart/worth/1.svg")
+    assert old.status == 200 and old.headers["Cache-Control"] == "no-store"
+    assert await old.text() == await current.text()
+    for bad in (
+        "/AAAAAAAAAAAAAAAAAAAAAA/chart/worth/1.svg",
+        f"{page}/chart/board/1.svg",
+        f"{page}/chart/worth/1234567890123.svg",
+        f"{page}/chart/worth/-1.svg",
+        f"{page}/chart/tv/1.svg",
+    ):
+        assert (await client.get(bad)).status == 404, bad
+    assert (await client.post(src)).status == 405

@@ -4,6 +4,7 @@ privacy (tokens, 404), read-only (405, the journal untouched), escaping, and pho
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
 import sys
 
@@ -126,7 +127,7 @@ async def test_sections_carry_hashes_so_the_script_replaces_only_what_changed(db
     server.changed(game)
     after = await next_snapshot(stream)
     changed = {k for k in after["sections"] if after["sections"][k]["h"] != before["sections"][k]["h"]}
-    assert changed == {"money", "log"}  # at once; the chart's pictures follow once drawn (tests/web/test_chart.py)
+    assert changed == {"money", "log", "chart"}  # at once, the chart's figures and the new entry's pictures named
     html = await (await client.get(path_of(links, 1))).text()
     assert f'id="money" data-h="{after["sections"]["money"]["h"]}"' in html
     app.close()
@@ -194,7 +195,10 @@ async def test_names_and_pieces_are_escaped(db, aiohttp_client):
     for seat in (0, 1, TABLE_SEAT):
         html = await (await client.get(path_of(links, seat))).text()
         body = html.split("<main>")[1].split("</main>")[0]
-        assert "<script" not in body and "<img" not in body
+        assert "<script" not in body and "<img src=x>" not in body
+        assert all(
+            img.startswith(f'<img src="{path_of(links, seat)}/chart/') for img in re.findall(r"<img[^>]*>", body)
+        )
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in body or seat == 1
         assert ("Tom &amp; Jerry" in body or seat == 0) and "Tom & Jerry" not in body
         stream = await client.get(path_of(links, seat) + "/events")
@@ -217,7 +221,10 @@ async def test_headers_keep_the_page_private_and_self_contained(db, aiohttp_clie
     assert response.headers["Referrer-Policy"] == "no-referrer" and response.headers["Cache-Control"] == "no-store"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     html = await response.text()
-    assert "http://" not in html and "https://" not in html and "src=" not in html and "@import" not in html
+    assert "http://" not in html and "https://" not in html and "@import" not in html
+    sources = re.findall(r'(?:src|srcset)="([^"]*)"', html)  # only the chart's pictures, under the page's own link
+    assert sources and all(re.fullmatch(rf"{path_of(links, 0)}/chart/(worth|cash)/\d+\.svg", s) for s in sources)
+    assert "img-src 'self' data:" in csp
     assert f"<script>{_resource('page.js')}</script>" in html  # the script the CSP hash names, byte for byte
 
 
