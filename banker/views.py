@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from rules.codec import state_to_dict
@@ -448,6 +449,4 @@ def dumps(data: Any) -> str:
 def html_text(text: object) -> str:
     """Text for HTML: every ``<``, ``>``, ``&`` and quote escaped; the one escaping of the phone pages and the
     HTML standings page."""
-    from html import escape
-
     return escape(str(text), quote=True)

@@ -253,21 +253,40 @@ def svg_file(svg: str) -> str:
     return '<?xml version="1.0" encoding="utf-8"?>\n' + svg + "\n"
 
 
-def figures_html(
-    story: GameStory, money: Callable[[int], str], view: str = "worth", first: int | None = None, caption: bool = True
-) -> str:
-    """The chart's figures as an HTML table (a screen reader reads it; a printed page shows it); without
-    ``caption``, its title is its label (a page that shows tables without captions)."""
+def figure_rows(story: GameStory, money: Callable[[int], str], view: str = "worth") -> list[str]:
+    """Each player's row of :func:`figures_html`, in seating order ("" for a player with no line)."""
     from banker.views import html_text as h
 
-    heads = ("Player", "Start", "Highest", "Lowest", "Now")
-    rows = [
-        "<tr>"
-        + f'<th scope="row">{h(f.name)}</th>'
-        + "".join(f"<td>{h(money(v))}</td>" for v in (f.start, f.high, f.low, f.now))
-        + "</tr>"
-        for f in figures(story, view, first)
+    return [
+        (
+            "<tr>"
+            + f'<th scope="row">{h(f.name)}</th>'
+            + "".join(f"<td>{h(money(v))}</td>" for v in (f.start, f.high, f.low, f.now))
+            + "</tr>"
+        )
+        if s
+        else ""
+        for name, s in zip(story.names, story.series(view), strict=True)
+        for f in [Figures(name, s[0], max(s), min(s), s[-1]) if s else Figures(name, 0, 0, 0, 0)]
     ]
+
+
+def figures_html(
+    story: GameStory,
+    money: Callable[[int], str],
+    view: str = "worth",
+    first: int | None = None,
+    caption: bool = True,
+    rows: Sequence[str] | None = None,
+) -> str:
+    """The chart's figures as an HTML table (a screen reader reads it; a printed page shows it), ``first``'s row
+    first; without ``caption``, its title is its label (a page that shows tables without captions). ``rows``: the
+    rows as :func:`figure_rows` made them (the pages make them once for every phone)."""
+    from banker.views import html_text as h
+
+    made = figure_rows(story, money, view) if rows is None else rows
+    heads = ("Player", "Start", "Highest", "Lowest", "Now")
+    rows = [made[i] for i in _order(len(made), first) if made[i]]
     title = f"{VIEWS.get(view, view)} over the game, in figures"
     return "\n".join(
         [

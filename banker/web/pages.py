@@ -21,10 +21,10 @@ from datetime import UTC, datetime
 from functools import cache
 from importlib.resources import files
 from string import Template
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict
 
 from banker.commands import luxury_word
-from banker.reports.chart import VIEWS, figures_html, now_text, svg_file, worth_svg
+from banker.reports.chart import VIEWS, figure_rows, figures_html, now_text, svg_file, worth_svg
 from banker.reports.report import report_money
 from banker.reports.story import GameStory
 from banker.views import board_sheet, buildings_text, deed_card_view, html_text
@@ -92,10 +92,25 @@ not seen at a phone's width, and every phone is sent them at every entry."""
 
 def chart_facts(view: View, link: str = "") -> ChartFacts | None:
     """The chart's figures, a long game's thinned to :data:`PAGE_POINTS` points a player; ``link`` is the page's
-    path (``/<token>``), under which its chart's pictures are fetched (:func:`chart_src`)."""
+    path (``/<token>``), under which its chart's pictures are fetched (:func:`chart_src`). Thinned once per story
+    for all the pages of a push (:data:`_thinned`)."""
+    global _thinned
     story = view.story
     if story is None or not story.worth:
         return None
+    if _thinned is None or _thinned[0] is not story:
+        _thinned = (story, _thin(story), {})
+    figures: ChartFacts = {
+        **_thinned[1],
+        "edition": view.state.settings.edition,
+        "currency": view.state.board.currency,
+        "link": link,
+        "at": view.seq,
+    }
+    return figures
+
+
+def _thin(story: GameStory) -> _Lines:
     n = len(story.worth[0])
     keep = sorted({round(k * (n - 1) / (PAGE_POINTS - 1)) for k in range(PAGE_POINTS)}) if n > PAGE_POINTS else None
 
@@ -108,11 +123,20 @@ def chart_facts(view: View, link: str = "") -> ChartFacts | None:
         "cash": [thin(s) for s in story.cash],
         "turns": thin(story.turns),
         "now": story.now,
-        "edition": view.state.settings.edition,
-        "currency": view.state.board.currency,
-        "link": link,
-        "at": view.seq,
     }
+
+
+class _Lines(TypedDict):
+    names: list[str]
+    worth: list[list[int]]
+    cash: list[list[int]]
+    turns: list[int]
+    now: str
+
+
+_thinned: tuple[GameStory, _Lines, dict[tuple[str, str, str], list[str]]] | None = None
+"""The last story's lines as the pages carry them, and its figures' rows (the same for every page of a push; the
+story is held, so its identity is its key)."""
 
 
 # Data ----------------------------------------------------------------------------------------------------------
@@ -677,7 +701,6 @@ def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
     ``<details>``). The table's page names the television's picture too, which a landscape screen 1200 pixels
     wide or more fetches instead of the phone's."""
     story = _story(chart)
-    money = report_money(chart["edition"], chart["currency"])
     now = now_text(story)
     mine = ", your line first" if seat is not None else ""
 
@@ -692,12 +715,24 @@ def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
             img = f'<picture><source media="{TV_MEDIA}" {tv}>{img}</picture>'
         return f"<figure>{img}</figure>"
 
-    figures = [f'<div class="sr-only">{figures_html(story, money, view, seat, caption=False)}</div>' for view in VIEWS]
+    figures = [f'<div class="sr-only">{_figures_html(chart, story, view, seat)}</div>' for view in VIEWS]
     return (
         f"<h2>{VIEWS['worth']} over the game</h2>{figure('worth')}{figures[0]}"
         f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{figure("cash", lazy=True)}'
         f"{figures[1]}</details>"
     )
+
+
+def _figures_html(chart: ChartFacts, story: GameStory, view: str, seat: int | None) -> str:
+    """:func:`banker.reports.chart.figures_html` of a page, its rows made once for every page of a push that
+    shows the same figures in the same money."""
+    money = report_money(chart["edition"], chart["currency"])
+    kept = _thinned[2] if _thinned is not None and _thinned[1]["worth"] is chart["worth"] else {}
+    at = (chart["edition"], chart["currency"], view)
+    rows = kept.get(at)
+    if rows is None:
+        rows = kept[at] = figure_rows(story, money, view)
+    return figures_html(story, money, view, seat, caption=False, rows=rows)
 
 
 TV_MEDIA = "(min-width: 1200px) and (orientation: landscape)"
