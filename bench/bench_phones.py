@@ -54,10 +54,24 @@ from banker.web.limits import DESCRIPTOR_CEILING, PACE_RATE, PER_ADDRESS, connec
 
 NAMES = ["ann", "bob", "cat", "dee", "eve", "fay", "gus", "hal"]
 PHONES = r"""
-import asyncio, json, sys, time
+import asyncio, json, re, sys, time
 import aiohttp
 
-async def phone(i, url, http):
+async def pictures_of(i, base, http, wanted):
+    # as a browser: one picture at a time, the newest the page names (an older one not yet fetched is skipped)
+    while True:
+        seq, src = await wanted.get()
+        while not wanted.empty():
+            seq, src = wanted.get_nowait()
+        async with http.get(base + src) as r:
+            await r.read()
+        print("picture", i, seq, time.perf_counter(), flush=True)
+
+async def phone(i, url, http, pictures):
+    base = url.rsplit("/", 1)[0]
+    shown, wanted = None, asyncio.Queue()
+    if pictures:
+        asyncio.ensure_future(pictures_of(i, base, http, wanted))
     async with http.get(url + "/events") as r:
         event = ""
         async for raw in r.content:
@@ -66,13 +80,19 @@ async def phone(i, url, http):
                 event = line[7:].strip()
             elif line.startswith("data: ") and event == "snapshot":
                 t = time.perf_counter()
-                seq = json.loads(line[6:])["seq"]
+                snap = json.loads(line[6:])
+                seq = snap["seq"]
                 print(i, seq, t, flush=True)
+                chart = snap["sections"].get("chart", {}).get("html", "")
+                src = next(iter(re.findall(r'<img src="([^"]+)"', chart)), None)
+                if pictures and src and src != shown:
+                    shown = src
+                    wanted.put_nowait((seq, src))
 
 async def main():
-    urls = sys.argv[1:]
+    pictures, urls = sys.argv[1] == "pictures", sys.argv[2:]
     async with aiohttp.ClientSession() as http:
-        await asyncio.gather(*(phone(i, u, http) for i, u in enumerate(urls)))
+        await asyncio.gather(*(phone(i, u, http, pictures) for i, u in enumerate(urls)))
 
 asyncio.run(main())
 """
@@ -81,7 +101,11 @@ asyncio.run(main())
 class Phones:
     """Eight phones in a child process; ``arrived[seq]`` maps phone -> arrival time."""
 
-    def __init__(self) -> None:
+    def __init__(self, pictures: bool = False) -> None:
+        self.pictures = pictures
+        """Each phone also fetches its chart's picture when a snapshot names a new one, as a browser does."""
+        self.drawn: dict[int, dict[int, float]] = {}
+        """When each phone held its chart's picture of an entry (``pictures``)."""
         self.arrived: dict[int, dict[int, float]] = {}
         self.waiters: dict[int, asyncio.Event] = {}
         self.count = 0
@@ -89,12 +113,21 @@ class Phones:
     async def start(self, urls: list[str]) -> None:
         self.count = len(urls)
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", PHONES, *urls, stdout=asyncio.subprocess.PIPE
+            sys.executable,
+            "-c",
+            PHONES,
+            "pictures" if self.pictures else "snapshots",
+            *urls,
+            stdout=asyncio.subprocess.PIPE,
         )
         self.reader = asyncio.get_running_loop().create_task(self._read())
 
     async def _read(self) -> None:
         while line := await self.proc.stdout.readline():
+            if line.startswith(b"picture "):
+                _, i, seq, t = line.split()
+                self.drawn.setdefault(int(seq), {})[int(i)] = float(t)
+                continue
             i, seq, t = line.split()
             got = self.arrived.setdefault(int(seq), {})
             got[int(i)] = float(t)
@@ -133,16 +166,17 @@ def build_game(db: Path) -> int:
     return session.game_id
 
 
-async def commit_to_phones(db: Path, game: int, commands: int) -> None:
+async def commit_to_phones(db: Path, game: int, commands: int, pictures: bool = False) -> None:
     from banker.session import Session
     from banker.web.server import PhoneServer
 
     server = PhoneServer(db, "127.0.0.1", 0)
     await server.start()
     links = server.serve(game)
-    phones = Phones()
+    phones = Phones(pictures)
     await phones.start([link.url for link in links if link.name != "table"])
     await phones.all_hold(server.feeds[game].session.last_seq, timeout=10)
+    fetching = ", each phone fetching its chart's picture" if pictures else ""
 
     app = Session.open(db, game)
     stamps: dict[int, float] = {}
@@ -160,7 +194,15 @@ async def commit_to_phones(db: Path, game: int, commands: int) -> None:
             t0 = stamps.pop(session.last_seq) if own else time.perf_counter()
             times.append(await phones.all_hold(session.last_seq) - t0)
             await asyncio.sleep(random.uniform(0.005, 0.06))  # commits fall at any phase of the 50 ms poll
-        figures(f"commit to all 8 phones, {label}", times)
+        figures(f"commit to all 8 phones{fetching}, {label}", times)
+    if pictures:
+        await asyncio.sleep(1.0)  # the last pictures
+        drawn = [t - phones.arrived[seq][i] for seq, got in phones.drawn.items() for i, t in got.items()]
+        figures(
+            "a phone's snapshot to its chart's picture (the newest named; 8 pictures an entry)",
+            drawn,
+            "no target: the figures come first",
+        )
     app.close()
     other.close()
     await phones.stop()
@@ -525,6 +567,9 @@ def guest_evening(db: Path, game: int, cycles: int, pages: int = 10) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--commands", type=int, default=200)
+    parser.add_argument(
+        "--pictures", action="store_true", help="1. again with each phone fetching its chart's picture, as a browser"
+    )
     parser.add_argument("--rents", type=int, default=60)
     parser.add_argument("--hostile", type=int, default=1000, help="idle connections of a hostile guest (0: none)")
     parser.add_argument("--descriptors", type=int, default=0, help="the served process's descriptor limit")
@@ -536,6 +581,8 @@ def main() -> None:
         game = build_game(db)
         if args.commands:
             asyncio.run(commit_to_phones(db, game, args.commands))
+            if args.pictures:
+                asyncio.run(commit_to_phones(db, game, args.commands, pictures=True))
         if args.rents:
             asyncio.run(in_app(db, args.rents))
         if args.hostile:
