@@ -81,7 +81,6 @@ def worth_svg(
     money: Callable[[int], str],
     *,
     view: str = "worth",
-    first: int | None = None,
     name: str = "worth",
     width: int = 800,
     height: int = 420,
@@ -93,19 +92,17 @@ def worth_svg(
     theme: tuple[str, str] | None = None,
 ) -> str:
     """The chart as an SVG element (no XML declaration: it goes inline in a page, or :func:`svg_file` makes it a
-    file). ``first`` is a seat drawn first with a heavier line (a phone's own player); ``name`` the chart's id
-    (stable bytes); the colours default to the page's text colour, so one chart reads in light and dark. ``dots``:
-    each point drawn with its value written in it (a file to read back; a phone page, sent at every entry, has the
-    figures in its table instead, and is drawn in a quarter of the time without them). ``title``: above the chart
-    (default: the view and the current turn). ``theme``: the text's colour on a light and on a dark screen, for a
-    picture shown on its own (an ``<img>``, which takes no colour from the page around it): the reader's
-    ``prefers-color-scheme`` picks one. Each seat keeps its colour and line style whoever is ``first``: a player's
-    mark is theirs, not their place in the legend."""
+    file), every player in seating order, each seat in its own colour and line style (:func:`own_first` makes it a
+    player's own); ``name`` the chart's id (stable bytes); the colours default to the page's text colour, so one
+    chart reads in light and dark. ``dots``: each point drawn with its value written in it (a file to read back; a
+    phone's picture has the figures in its page's table instead, and is drawn in a quarter of the time without
+    them). ``title``: above the chart (default: the view and the current turn). ``theme``: the text's colour on a
+    light and on a dark screen, for a picture shown on its own (an ``<img>``, which takes no colour from the page
+    around it): the reader's ``prefers-color-scheme`` picks one."""
     import pygal
     from pygal.style import Style
 
     count = len(story.names)
-    order = _order(count, first)
     series = story.series(view)
     points = len(series[0]) if series else 0
     style = Style(
@@ -116,7 +113,7 @@ def worth_svg(
         foreground_subtle=foreground,
         guide_stroke_color=foreground,
         major_guide_stroke_color=foreground,
-        colors=tuple(COLOURS[i % len(COLOURS)] for i in order),
+        colors=tuple(COLOURS[i % len(COLOURS)] for i in range(count)),
         font_family="system-ui, sans-serif",
         label_font_size=font_size,
         major_label_font_size=font_size,
@@ -151,22 +148,13 @@ def worth_svg(
     chart.title = f"{VIEWS.get(view, view)} over the game, {now_text(story)}" if title is None else title
     chart.x_labels = _x_labels(story, points)
     chart.x_labels_major = [label for label in chart.x_labels if label]
-    for place, seat in enumerate(order):
+    for seat in range(count):
         values: list[Any] = _thin(series[seat])
-        chart.add(
-            story.names[seat],
-            values,
-            stroke_style={
-                "width": HEAVY if first is not None and place == 0 else 3,
-                "dasharray": DASHES[seat % len(DASHES)],
-            },
-        )
+        chart.add(story.names[seat], values, stroke_style={"width": 3, "dasharray": DASHES[seat % len(DASHES)]})
     chart.add_xml_filter(_offline)
-    if first is not None:
-        chart.add_xml_filter(_heavier)
     if theme is not None:
         chart.add_xml_filter(_themed(*theme))
-    chart.add_xml_filter(_names_at_ends([story.names[seat] for seat in order], font_size, foreground))
+    chart.add_xml_filter(_names_at_ends(story.names, font_size, foreground))
     text: str = chart.render(is_unicode=True)
     return text
 
@@ -200,16 +188,30 @@ def _offline(root: Any) -> Any:
     return root
 
 
-def _heavier(root: Any) -> Any:
-    """pygal's XML filter making the first line (a page's own player's) heavier on its path itself: pygal writes a
-    line's ``stroke_style`` on the line's group, and its stylesheet's width for every line, on the path, wins over
-    it (the first line was drawn as thin as the others)."""
-    for g in root.iter():
-        if (g.get("class") or "").startswith("series serie-0 "):
-            for line in g:
-                if "line" in (line.get("class") or ""):
-                    line.set("style", f"stroke-width:{HEAVY}")
-    return root
+_PLACE = r'x="([^"]+)" y="([^"]+)"'
+_LEGEND = re.compile(rf'(<g id="activate-serie-(\d+)" class="legend[^"]*"><rect ){_PLACE}([^>]*><text ){_PLACE}')
+"""A legend entry of pygal's: its series, its square's and its name's places (the rest of it, its colour, kept)."""
+
+
+def own_first(svg: str, seat: int) -> str:
+    """A chart of :func:`worth_svg` made ``seat``'s own (a phone's page): their name first in the legend (the others
+    after it, in seating order) and their line heavier. Every line keeps its colour, line style and end name: only
+    the legend's places and one line's width change, so a chart drawn once at an entry serves every page (pygal
+    takes some 40 ms a chart; this, a fraction of a millisecond). The width is set on the line itself: pygal's
+    stylesheet sets every line's on the line, where a rule for the line's group would not reach it."""
+    entries = _LEGEND.findall(svg)
+    seats = [int(entry[1]) for entry in entries]
+    if seat not in seats:
+        return svg
+    order = [seat, *(s for s in seats if s != seat)]
+    place = {s: entries[k] for k, s in enumerate(order)}  # the place in the legend each seat now takes
+
+    def moved(m: re.Match[str]) -> str:
+        _, _, x, y, _, tx, ty = place[int(m[2])]
+        return f'{m[1]}x="{x}" y="{y}"{m[5]}x="{tx}" y="{ty}"'
+
+    line = f'<g class="series serie-{seat} color-{seat}"><path '
+    return _LEGEND.sub(moved, svg).replace(line, f'{line}style="stroke-width:{HEAVY}" ', 1)
 
 
 def _themed(light: str, dark: str) -> Callable[[Any], Any]:

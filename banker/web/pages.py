@@ -24,7 +24,8 @@ from string import Template
 from typing import TYPE_CHECKING, TypedDict
 
 from banker.commands import luxury_word
-from banker.reports.chart import VIEWS, figure_rows, figures_html, now_text, svg_file, worth_svg
+from banker.journal import TABLE_SEAT
+from banker.reports.chart import VIEWS, figure_rows, figures_html, now_text, own_first, svg_file, worth_svg
 from banker.reports.report import report_money
 from banker.reports.story import GameStory
 from banker.views import board_sheet, buildings_text, deed_card_view, html_text
@@ -763,11 +764,11 @@ def _story(chart: ChartFacts) -> GameStory:
     )
 
 
-def draw_chart(chart: ChartFacts, kind: str, seat: int | None = None) -> str:
-    """One picture of a page's chart (``kind``: a key of :data:`PICTURE_SIZES`), ``seat``'s own line first and
-    heavier (None: the table's, in seating order), a file of its own: its words in the page's text colour, light
-    or dark as the reader's screen is. Some 40 ms of pygal: the server draws it in a thread, once per entry and
-    page (``banker.web.server.Feed.chart``)."""
+def draw_chart(chart: ChartFacts, kind: str) -> str:
+    """One picture of the chart at an entry (``kind``: a key of :data:`PICTURE_SIZES`), every player in seating
+    order, a file of its own: its words in the page's text colour, light or dark as the reader's screen is. Some
+    40 ms of pygal: the server draws it in a thread, once per entry and kind for every page
+    (``banker.web.server.Feed.chart``), and :func:`own_picture` makes it each player's."""
     view = "worth" if kind == "tv" else kind
     width, height, font = PICTURE_SIZES[kind]
     story = _story(chart)
@@ -776,7 +777,6 @@ def draw_chart(chart: ChartFacts, kind: str, seat: int | None = None) -> str:
         story,
         report_money(chart["edition"], chart["currency"]),
         view=view,
-        first=seat,
         name=f"{kind}-{chart['at']}",
         dots=False,
         width=width,
@@ -786,6 +786,11 @@ def draw_chart(chart: ChartFacts, kind: str, seat: int | None = None) -> str:
         theme=THEME,
     )
     return svg_file(svg)
+
+
+def own_picture(svg: str, seat: int) -> str:
+    """A picture of :func:`draw_chart` made ``seat``'s page's (the table's, ``TABLE_SEAT``: as drawn)."""
+    return svg if seat == TABLE_SEAT else own_first(svg, seat)
 
 
 def _board_html(board: BoardSheetFacts) -> str:

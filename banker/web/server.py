@@ -76,9 +76,8 @@ _STREAM_HEADERS = {"Content-Type": "text/event-stream; charset=utf-8", "X-Accel-
 _TOKEN = r"{token:[A-Za-z0-9_-]{16,64}}"
 _KINDS = "|".join(pages.PICTURE_SIZES)
 """The chart's pictures a page may fetch (``/<token>/chart/<kind>/<entry>.svg``)."""
-PICTURES_KEPT = 64
-"""The chart's pictures a game's feed keeps drawn: a few per page (its worth, cash, the television's) for the
-last entries of up to eight phones and the table."""
+PICTURES_KEPT = 24
+"""The chart's pictures a game's feed keeps drawn (its worth, cash and the television's) for its last entries."""
 _PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
 
 log = logging.getLogger("banker.web")
@@ -180,9 +179,9 @@ class Feed:
         self._drawer = drawer
         """Where the chart's pictures are drawn (:meth:`PhoneServer.drawer`: one thread; None: the loop's
         default executor)."""
-        self._pictures: OrderedDict[tuple[int, int, str], str] = OrderedDict()
-        """The chart's pictures drawn, by (entry, seat, kind), the oldest dropped first (:data:`PICTURES_KEPT`)."""
-        self._drawing: dict[tuple[int, int, str], asyncio.Future[str]] = {}
+        self._pictures: OrderedDict[tuple[int, str], str] = OrderedDict()
+        """The chart's pictures drawn, by (entry, kind), the oldest dropped first (:data:`PICTURES_KEPT`)."""
+        self._drawing: dict[tuple[int, str], asyncio.Future[str]] = {}
         """The pictures being drawn: a second phone asking for one waits for the same drawing."""
         self.auction: AuctionFacts | None = None
         """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
@@ -200,28 +199,28 @@ class Feed:
 
     async def chart(self, seat: int, kind: str) -> tuple[int, str]:
         """The chart's picture of ``kind`` for ``seat``'s page at the current entry: (the entry, the SVG). Drawn
-        once per entry, page and kind (pygal's some 40 ms, in a thread: recording a command and its snapshots
-        never wait for it), kept (the newest :data:`PICTURES_KEPT`), and drawn once however many ask at once."""
+        once per entry and kind for every page (pygal's some 40 ms, in a thread: recording a command and its
+        snapshots never wait for it), kept (the newest :data:`PICTURES_KEPT`), drawn once however many ask at
+        once, and made the page's own as it is sent (:func:`pages.own_picture`, a fraction of a millisecond)."""
         view = self.view()
-        at = (view.seq, seat, kind)
+        at = (view.seq, kind)
         kept = self._pictures.get(at)
         if kept is not None:
             self._pictures.move_to_end(at)
-            return view.seq, kept
+            return view.seq, pages.own_picture(kept, seat)
         drawing = self._drawing.get(at)
         if drawing is None:
             chart = pages.chart_facts(view)
             if chart is None:
                 raise web.HTTPNotFound(text="No chart yet.")
-            own = None if seat == TABLE_SEAT else seat
             loop = asyncio.get_running_loop()
             drawing = self._drawing[at] = asyncio.ensure_future(
-                loop.run_in_executor(self._drawer, pages.draw_chart, chart, kind, own)
+                loop.run_in_executor(self._drawer, pages.draw_chart, chart, kind)
             )
             drawing.add_done_callback(lambda _done: self._drawn(at, drawing))
-        return view.seq, await asyncio.shield(drawing)
+        return view.seq, pages.own_picture(await asyncio.shield(drawing), seat)
 
-    def _drawn(self, at: tuple[int, int, str], drawing: asyncio.Future[str]) -> None:
+    def _drawn(self, at: tuple[int, str], drawing: asyncio.Future[str]) -> None:
         if self._drawing.get(at) is drawing:
             del self._drawing[at]
         if not drawing.cancelled() and drawing.exception() is None:

@@ -114,7 +114,9 @@ async def test_every_page_draws_each_players_line_in_their_own_mark(tmp_path, li
             src = await phone.js("return document.querySelector('#chart img').currentSrc")
             await phone.open(src)
             lines = await phone.js(
-                "return [...document.querySelectorAll('.legends .legend')].map((g) => {"
+                "const at = (g) => g.querySelector('rect').getBoundingClientRect();"
+                "return [...document.querySelectorAll('.legends .legend')]"
+                " .sort((a, b) => at(a).top - at(b).top || at(a).left - at(b).left).map((g) => {"  # as read
                 " const serie = g.id.split('-').pop();"
                 " const path = document.querySelector(`.plot .series.serie-${serie} path.line`);"
                 " const style = getComputedStyle(path);"
