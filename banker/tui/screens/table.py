@@ -109,6 +109,15 @@ class TableScreen(Screen[None]):
         self.resumed_before = False
         self.status_line = Text()
         self.asked_mark: tuple[int, str] = (0, "")
+        self.players = PlayersPanel(len(session.state.players), id="players")
+        """The table's panels, kept by reference: the players are in the first frame; the deeds, the bank, the
+        journal and the reply are mounted after it (:meth:`_mount_rest`), and drawn from then on."""
+        self.deeds = DeedsPanel(id="deeds")
+        self.bank = BankPanel(id="bank")
+        self.journal = JournalPanel(id="journal")
+        self.reply = Static(id="reply")
+        self.reply_box = VerticalScroll(self.reply, id="reply-box")
+        self.rest_mounted = False
 
     @property
     def banker(self) -> Banker:
@@ -116,25 +125,18 @@ class TableScreen(Screen[None]):
         return cast("Banker", self.app)
 
     def compose(self) -> ComposeResult:
-        state = self.session.state
+        """The first frame: the status line and the players with their balances, nothing else. The deeds, the bank,
+        the journal, the reply box, the command line and the key bar are mounted right after it (:meth:`_mount_rest`):
+        the grid keeps their rows and columns from the start, so nothing moves when they come."""
         yield Static(id="status")
-        yield PlayersPanel(len(state.players), id="players")
-        yield DeedsPanel(id="deeds")
-        yield BankPanel(id="bank")
-        with VerticalScroll(id="journal-box"):
-            yield JournalPanel(id="journal")
-        with VerticalScroll(id="reply-box"):
-            yield Static(id="reply")
-        # The command line and the key bar are mounted right after the first frame (see on_mount), so the balances
-        # appear first; their rows are kept from the start.
-        yield Vertical(id="controls")
+        yield self.players
 
     def complete_line(self, value: str) -> str | None:
         return deferred.complete(value, self.session.state)
 
     def on_mount(self) -> None:
         self.show_state()
-        self.call_after_refresh(self._mount_controls)
+        self.call_after_refresh(self._mount_rest)
         self.set_interval(self.RELOAD_SECONDS, self.reload)
         if self.time_limited():
             self.set_interval(1.0, self.tick)
@@ -167,13 +169,17 @@ class TableScreen(Screen[None]):
                     f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over"
                 )
 
-    def _mount_controls(self) -> None:
-        """The command line and the key bar, after the first frame: the balances need neither. Their modules are
-        imported now (:mod:`~banker.tui.screens.deferred`), not with the table, for the same reason (the command
-        line's brings Textual's check boxes, radio buttons and selection lists the dialogs share: about 3 ms of the
-        launch); the methods below that name them only run once they are mounted."""
+    def _mount_rest(self) -> None:
+        """Everything but the balances, after the first frame: the deeds, the bank and the journal (drawn before
+        they are mounted, so they come whole), the reply box, the command line and the key bar. The command line's
+        and the key bar's modules are imported here, not with the table, for the same reason (the command line's
+        brings Textual's check boxes, radio buttons and selection lists the dialogs share: about 3 ms of the
+        launch): they are named in :mod:`~banker.tui.screens.deferred`, and the methods below that name them only run
+        once they are mounted."""
         if not self.is_attached:  # replaced (another game opened) before its first frame
             return
+        self.rest_mounted = True
+        self._show_panels()
         keys = [deferred.Key(key_label(a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS if a.bar]
         keys += [deferred.Key("^p", "Palette", "app.command_palette"), deferred.Key("q", "Quit", "app.quit", True)]
         line_keys = [
@@ -183,15 +189,19 @@ class TableScreen(Screen[None]):
             deferred.Key("^U", "Clear", "clear_line"),
             deferred.Key("PgUp/PgDn", "Scroll the reply", "scroll_reply(1)"),
         ]
-        self.query_one("#controls").mount_all(
+        line = deferred.CommandLine(
+            self.complete_line,
+            placeholder=f"/ to type a command: {self.example_line()}   (? for help)",
+            id="command",
+            compact=True,
+        )
+        self.mount_all(
             [
-                deferred.CommandLine(
-                    self.complete_line,
-                    placeholder=f"/ to type a command: {self.example_line()}   (? for help)",
-                    id="command",
-                    compact=True,
-                ),
-                deferred.KeyBar(keys, line_keys, id="keys"),
+                self.deeds,
+                self.bank,
+                VerticalScroll(self.journal, id="journal-box"),
+                self.reply_box,
+                Vertical(line, deferred.KeyBar(keys, line_keys, id="keys"), id="controls"),
             ]
         )
         self.call_after_refresh(self._controls_ready)
@@ -212,14 +222,19 @@ class TableScreen(Screen[None]):
     # Display -------------------------------------------------------------------------------------------
     def show_state(self) -> None:
         """Redraw every panel from the session's state: the screen is a pure view of the journal."""
-        session = self.session
-        state = session.state
-        self.query_one(PlayersPanel).show(state)
-        self.query_one(DeedsPanel).show(state)
-        self.query_one(BankPanel).show(state)
-        self.query_one(JournalPanel).show(session.log(limit=JOURNAL_LINES))
+        self.players.show(self.session.state)
+        self._show_panels()
         self._show_status()
         self._show_undo()
+
+    def _show_panels(self) -> None:
+        """The deeds, the bank and the journal, once they are mounted (:meth:`_mount_rest`)."""
+        if not self.rest_mounted:
+            return
+        state = self.session.state
+        self.deeds.show(state)
+        self.bank.show(state)
+        self.journal.show(self.session.log(limit=JOURNAL_LINES))
 
     def _show_status(self) -> None:
         """The header line: the game, the time left of a time-limit game (right after the game's number, so no
@@ -257,11 +272,12 @@ class TableScreen(Screen[None]):
     def show_reply(self, reply: Reply) -> None:
         """The last reply stays in view (a refusal too) until the next one; a query's answer may run over the
         box, which PageUp and PageDown scroll while the command line keeps the keyboard."""
-        self.query_one("#reply", Static).update(deferred.reply_text(reply))
-        self.query_one("#reply-box", VerticalScroll).scroll_home(animate=False)
+        self.reply.update(deferred.reply_text(reply))
+        if self.reply_box.is_mounted:
+            self.reply_box.scroll_home(animate=False)
 
     def action_scroll_reply(self, pages: int) -> None:
-        box = self.query_one("#reply-box", VerticalScroll)
+        box = self.reply_box
         box.scroll_to(y=box.scroll_y + pages * max(box.size.height - 1, 1), animate=False)
 
     # Time-limit game (seed 002, TIME LIMIT GAME) -------------------------------------------------------
