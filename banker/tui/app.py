@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from banker.web.server import PhoneServer
     from rules import Settings
 
+
 PaletteEntry = tuple[str, Callable[[], object], str]
 """A command palette line: its text, what choosing it does, its help."""
 
@@ -137,6 +138,8 @@ class BankerApp(App[int]):
     shown and offered, the backups (:attr:`backup_job`)."""
 
     CSS_PATH = "app.tcss"
+    """The table's layout only; the rest of the look comes with each screen, dialog and widget
+    (:mod:`banker.tui.look`)."""
     TITLE = "Banker"
     COMMANDS = App.COMMANDS | {BankerCommands}
     BINDINGS = [
@@ -288,6 +291,16 @@ class BankerApp(App[int]):
             settings.save_theme(theme)
         except OSError as e:
             self.notify(f"The theme is not saved: {e}", title="Settings", severity="warning")
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables and the app's own colours, named here once for every stylesheet (``app.tcss`` and
+        each screen's, dialog's and widget's ``DEFAULT_CSS``): a balance, a refusal, a panel's border."""
+        variables = super().get_css_variables()
+        return variables | {
+            "money": variables["success"],
+            "refusal": variables["error"],
+            "panel-border": f"{variables['primary']} 40%",
+        }
 
     def on_mount(self) -> None:
         if self._settings_problem:

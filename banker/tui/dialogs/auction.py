@@ -56,6 +56,14 @@ class AuctionDialog(RecordingDialog):
     """Highest bid shown as the bids come in; a bid the bidder cannot cover in cash is flagged."""
 
     BINDINGS = [Binding("ctrl+t", "take_phone_bid", "Take the phone's bid", id="auction.take_phone_bid")]
+    DEFAULT_CSS = """
+    AuctionDialog .phone-bid {
+        width: auto;
+        padding-left: 1;
+        color: $warning;
+        text-style: bold;
+    }
+    """
 
     def __init__(self, session: Session, record: Record, deed: str = "") -> None:
         super().__init__(session, record)

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 from rich.text import Text
 from textual import on
 from textual.binding import Binding
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
@@ -27,6 +26,7 @@ from banker import commands
 from banker.commands import Control, Form, Missing, Refused
 from banker.session import Reply
 from banker.tui.keyorder import hold_typed_ahead
+from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
 from rules import CannotPay, RuleError
 from rules.actions import Action
@@ -78,10 +78,9 @@ def reply_text(reply: Reply | None) -> Text:
 
 
 @guard_actions
-class BankerDialog(ModalScreen[ResultT]):
+class BankerDialog(DialogScreen[ResultT]):
     """A modal that closes once, shows refusals in place and confirms on Enter or Ctrl+S."""
 
-    DEFAULT_CLASSES = "dialog"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "confirm", "Confirm"),

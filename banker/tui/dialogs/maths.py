@@ -13,22 +13,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from banker.commands import parse_amount
 from banker.tui.keyorder import hold_typed_ahead
+from banker.tui.look import DialogScreen
 from banker.views import MathsQuestion
 from rules.board import Board
 from rules.editions import find_edition
 from rules.errors import RuleError
 
 
-class MathsDialog(ModalScreen[bool]):
+class MathsDialog(DialogScreen[bool]):
     """Asks ``question``; closes with True when the command may be recorded (right answer, or revealed and
     confirmed), False on Escape."""
 
-    DEFAULT_CLASSES = "dialog"
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("f2", "reveal", "Show the answer"),

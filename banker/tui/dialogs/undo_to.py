@@ -56,6 +56,13 @@ def label_for(entry: LogEntry) -> str:
 class UndoToDialog(RecordingDialog):
     """Lists the latest journal entries; Enter (or a click) takes back everything after the highlighted one."""
 
+    DEFAULT_CSS = """
+    UndoToDialog #undo-box #entries {
+        height: auto;
+        max-height: 40vh;
+    }
+    """
+
     def __init__(self, session: Session, record: Record) -> None:
         super().__init__(session, record)
         self.entries = list(reversed(session.log(limit=ENTRIES)))

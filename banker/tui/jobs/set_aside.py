@@ -19,6 +19,20 @@ if TYPE_CHECKING:
     from banker.tui.jobs import AppHost
 
 
+class SetAsideLine(Static):
+    """The one line at the top of a screen the app opened on its own that says which keys were typed before it and
+    set aside (:mod:`banker.tui.keyorder`)."""
+
+    DEFAULT_CSS = """
+    SetAsideLine {
+        color: $warning;
+        text-style: bold;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    """
+
+
 class KeysShown(Told):
     """Tells the banker what the app's key order set aside and offers it again."""
 
@@ -44,7 +58,7 @@ class KeysShown(Told):
         if widget is not None:
             widget.update(line)
         else:
-            widget = Static(line, id="set-aside", classes="dialog-set-aside")
+            widget = SetAsideLine(line, id="set-aside")
             boxes = screen.query(".dialog-box")
             box = boxes.first() if boxes else screen
             box.mount(widget, before=1 if len(box.children) > 1 and box is not screen else 0)

@@ -14,10 +14,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from banker.session import Session
+from banker.tui.look import DialogScreen
 from banker.views import BoardSheet, board_sheet, buildings_text
 
 
@@ -56,8 +56,22 @@ def sheet_text(sheet: BoardSheet, at: int | None = None) -> Text:
     return out
 
 
-class BoardScreen(ModalScreen[None]):
-    DEFAULT_CLASSES = "dialog"
+class BoardScreen(DialogScreen[None]):
+    DEFAULT_CSS = """
+    BoardScreen .board-box {
+        width: 96;
+        height: 90%;
+    }
+    BoardScreen #board-scroll {
+        height: 1fr;
+    }
+    BoardScreen .board-fields {
+        height: auto;
+    }
+    BoardScreen .board-fields Input {
+        width: 1fr;
+    }
+    """
     BINDINGS = [
         Binding("escape", "close", "Close"),
         # the count field has the keyboard; the sheet still scrolls (a long sheet at 80x24)

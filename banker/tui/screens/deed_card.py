@@ -10,17 +10,21 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from banker.tui.look import DialogScreen
 from banker.views import deed_card_lines
 from rules import GameState
 
 
-class DeedCardScreen(ModalScreen[None]):
+class DeedCardScreen(DialogScreen[None]):
     """One deed's card, drawn from the state the table shows (``state()``, asked again on each turn of a card)."""
 
-    DEFAULT_CLASSES = "dialog"
+    DEFAULT_CSS = """
+    DeedCardScreen .deed-card-box {
+        width: 72;
+    }
+    """
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("enter", "close", "Close", show=False),

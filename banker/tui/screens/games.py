@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from banker.journal import GameListing
 from banker.reports.times import list_time
+from banker.tui.look import FORM_CSS
 from banker.tui.safety import guard_actions
 
 
@@ -25,6 +26,20 @@ class GamesScreen(Screen[None]):
     """The saved games. Opened from a table (Ctrl+O) it lies over it, and Escape goes back to that game (a game
     night found no way back: the banker had to pick the open game again); shown at start or when the open game is
     gone, it is the only screen and Escape does nothing."""
+
+    DEFAULT_CSS = (
+        FORM_CSS
+        + """
+    GamesScreen #games-box {
+        padding: 1 2;
+    }
+    GamesScreen #games {
+        height: auto;
+        max-height: 20;
+        margin-bottom: 1;
+    }
+    """
+    )
 
     BINDINGS = [
         Binding("escape", "back", "Back to the game", tooltip="Back to the game that was open"),

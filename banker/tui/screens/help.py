@@ -6,11 +6,11 @@ from rich.markdown import Markdown as RichMarkdown
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from banker.commands.help import bindings_markdown, verbs_markdown
 from banker.tui.keys import ACTIONS, MORE_KEYS, key_label
+from banker.tui.look import DialogScreen
 
 
 def help_markdown() -> str:
@@ -71,8 +71,13 @@ EDITING_KEYS = (
 )
 
 
-class HelpScreen(ModalScreen[None]):
-    DEFAULT_CLASSES = "dialog"
+class HelpScreen(DialogScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen .help-box {
+        width: 110;
+        height: 90%;
+    }
+    """
     BINDINGS = [Binding("escape", "close", "Close"), Binding("question_mark", "close", "Close", show=False)]
 
     def compose(self) -> ComposeResult:

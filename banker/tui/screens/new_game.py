@@ -27,6 +27,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton,
 
 from banker import settings
 from banker.tui.keyorder import hold_typed_ahead
+from banker.tui.look import FORM_CSS
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import ChoiceButton, CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
@@ -46,6 +47,29 @@ FormValues = tuple[tuple[str, ...], tuple[bool, ...], tuple[int, ...]]
 @guard_actions
 class NewGameScreen(Screen[None]):
     """Everything on one screen of 100x30 (compact radio sets and buttons), so Start is in view without scrolling."""
+
+    DEFAULT_CSS = (
+        FORM_CSS
+        + """
+    NewGameScreen #new-game {
+        padding: 0 2;
+    }
+    NewGameScreen #new-game .dialog-title {
+        margin-bottom: 0;
+    }
+    NewGameScreen #edition {
+        layout: horizontal;
+    }
+    NewGameScreen #edition RadioButton {
+        width: auto;
+        margin-right: 3;
+    }
+    NewGameScreen .section {
+        text-style: bold;
+        margin-top: 1;
+    }
+    """
+    )
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the game", tooltip="Create the game with these settings"),

@@ -25,13 +25,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Label, Static
 
 from banker import commands
 from banker.commands import Form, Missing, Refused
 from banker.commands.completion import DEED, PLAYER, Slot, complete_value
 from banker.tui.dialogs.base import Record, Recorded, plain, refusal, reply_text
+from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules.position import holding_words
@@ -121,10 +121,25 @@ def _on(state: GameState, index: int) -> str:
 
 
 @guard_actions
-class TakeOverScreen(ModalScreen[None]):
+class TakeOverScreen(DialogScreen[None]):
     """The set-up screen (module docstring)."""
 
-    DEFAULT_CLASSES = "dialog"
+    DEFAULT_CSS = """
+    TakeOverScreen #takeover-box {
+        height: 1fr;
+        max-height: 100%;
+    }
+    TakeOverScreen #takeover-title {
+        margin-bottom: 0;
+    }
+    TakeOverScreen .takeover-row .takeover-label {
+        width: 10;
+    }
+    TakeOverScreen #takeover-scroll {
+        height: 1fr;
+        margin-top: 1;
+    }
+    """
     BINDINGS = [
         Binding("escape", "close", "Table"),
         Binding("ctrl+s", "done", "Play from here"),

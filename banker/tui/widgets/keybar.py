@@ -41,6 +41,19 @@ class KeyBar(Widget):
     """Draws ``keys`` as ``r Rent  b Buy  ...``; a click on one runs its action on the screen."""
 
     COMPONENT_CLASSES = {"keybar--key", "keybar--label", "keybar--undo"}
+    DEFAULT_CSS = """
+    KeyBar > .keybar--key {
+        background: $primary 40%;
+        text-style: bold;
+    }
+    KeyBar > .keybar--label {
+        color: $text;
+    }
+    KeyBar > .keybar--undo {
+        color: $text-muted;
+        text-style: italic;
+    }
+    """
     NARROW = 100
     """Below this width only the keys marked ``often`` are shown, with ``? more``."""
 

@@ -65,9 +65,32 @@ class PlayerCard(Widget):
     the name line when the panel is compact), a line of details, and one for jail cards and jail when needed.
     One widget that draws its own lines: a Label, a Digits and a Label per player were three times the widgets
     to style and lay out, for a start-up that waited on them. The parts are styled by the component classes in
-    ``app.tcss``."""
+    ``DEFAULT_CSS`` below (its place on the table is ``app.tcss``'s)."""
 
     COMPONENT_CLASSES = {"player-card--name", "player-card--cash", "player-card--details", "player-card--jail"}
+    DEFAULT_CSS = """
+    PlayerCard > .player-card--name {
+        text-style: bold;
+    }
+    PlayerCard > .player-card--cash {
+        color: $money;
+    }
+    PlayerCard > .player-card--details {
+        color: $text-muted;
+    }
+    PlayerCard.current > .player-card--name {
+        background: $accent 40%;
+    }
+    PlayerCard > .player-card--jail {
+        color: $warning;
+    }
+    PlayerCard.bankrupt {
+        opacity: 45%;
+    }
+    PlayerCard.bankrupt > .player-card--name {
+        text-style: strike;
+    }
+    """
 
     def __init__(self, index: int, **kwargs: Any) -> None:
         super().__init__(**kwargs)
