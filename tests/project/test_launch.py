@@ -77,6 +77,7 @@ THE_LAUNCH = {
     "banker.tui.textual_private": "Textual's private names, checked",
     "banker.tui.screens.table": "the table",
     "banker.tui.widgets.players": "the balances",
+    "banker.tui.widgets.changes": "what a state changed of the table, which the first frame draws whole",
     "banker.tui.widgets.queries": "the players' worth and jail",
     "banker.tui.widgets.bank": "the bank's panel (mounted after the frame; its class is the table's attribute)",
     "banker.tui.widgets.deeds": "the deeds' panel (likewise)",

@@ -40,6 +40,7 @@ from banker.tui.keys import ACTIONS, OFTEN, key_label
 from banker.tui.safety import guard_actions, guarded
 from banker.tui.screens import deferred
 from banker.tui.widgets.bank import BankPanel
+from banker.tui.widgets.changes import changes, redraw
 from banker.tui.widgets.deeds import DeedsPanel
 from banker.tui.widgets.journal import JournalPanel
 from banker.tui.widgets.players import PlayersPanel
@@ -112,12 +113,17 @@ class TableScreen(Screen[None]):
         self.players = PlayersPanel(len(session.state.players), id="players")
         """The table's panels, kept by reference: the players are in the first frame; the deeds, the bank, the
         journal and the reply are mounted after it (:meth:`_mount_rest`), and drawn from then on."""
+        self.status = Static(id="status")
         self.deeds = DeedsPanel(id="deeds")
         self.bank = BankPanel(id="bank")
-        self.journal = JournalPanel(id="journal")
+        self.journal = JournalPanel(JOURNAL_LINES, id="journal")
         self.reply = Static(id="reply")
         self.reply_box = VerticalScroll(self.reply, id="reply-box")
         self.rest_mounted = False
+        self.shown: GameState | None = None
+        """The state the panels show: the next is drawn as the difference from it (:meth:`show_state`)."""
+        self.journal_seq = 0
+        """The last journal entry the journal's panel and the key bar's undo show."""
 
     @property
     def banker(self) -> Banker:
@@ -128,7 +134,7 @@ class TableScreen(Screen[None]):
         """The first frame: the status line and the players with their balances, nothing else. The deeds, the bank,
         the journal, the reply box, the command line and the key bar are mounted right after it (:meth:`_mount_rest`):
         the grid keeps their rows and columns from the start, so nothing moves when they come."""
-        yield Static(id="status")
+        yield self.status
         yield self.players
 
     def complete_line(self, value: str) -> str | None:
@@ -179,7 +185,10 @@ class TableScreen(Screen[None]):
         if not self.is_attached:  # replaced (another game opened) before its first frame
             return
         self.rest_mounted = True
-        self._show_panels()
+        state = self.session.state
+        self.deeds.show(state)
+        self.bank.show(state)
+        self._show_journal()
         keys = [deferred.Key(key_label(a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS if a.bar]
         keys += [deferred.Key("^p", "Palette", "app.command_palette"), deferred.Key("q", "Quit", "app.quit", True)]
         line_keys = [
@@ -221,20 +230,39 @@ class TableScreen(Screen[None]):
 
     # Display -------------------------------------------------------------------------------------------
     def show_state(self) -> None:
-        """Redraw every panel from the session's state: the screen is a pure view of the journal."""
-        self.players.show(self.session.state)
-        self._show_panels()
-        self._show_status()
-        self._show_undo()
-
-    def _show_panels(self) -> None:
-        """The deeds, the bank and the journal, once they are mounted (:meth:`_mount_rest`)."""
-        if not self.rest_mounted:
-            return
+        """Redraw what changed since the state last drawn: the players, deeds and supply the new state moved
+        (:func:`banker.tui.widgets.changes.changes`), the journal's new entries added to those shown. The screen is a
+        view of the journal, and a key redraws what it changed, not the whole table (issue 33: with 8 players a
+        rent's Enter redrew every card, the deeds, the bank and 30 journal entries)."""
         state = self.session.state
-        self.deeds.show(state)
-        self.bank.show(state)
-        self.journal.show(self.session.log(limit=JOURNAL_LINES))
+        change = changes(self.shown, state)
+        self.shown = state
+        if change.any:
+            self.players.show(state, change.players)
+            if self.rest_mounted:
+                if change.deeds:
+                    self.deeds.show(state)
+                if change.bank:
+                    self.bank.show(state)
+            if change.status:
+                self._show_status()
+        if self.session.last_seq != self.journal_seq:
+            self._show_journal()
+            self._show_undo()
+
+    def _show_journal(self) -> None:
+        """The entries recorded since those shown, added to the panel (an undo or a redo strikes or restores an
+        entry shown, so the panel is read again whole)."""
+        if not self.rest_mounted:
+            return  # mounted after the first frame, and shown then (_mount_rest)
+        session = self.session
+        new = session.last_seq - self.journal_seq
+        entries = session.log(limit=min(new, JOURNAL_LINES)) if 0 < new < JOURNAL_LINES and self.journal_seq else []
+        if entries and all(e.kind == "action" for e in entries) and entries[0].seq == self.journal_seq + 1:
+            self.journal.add(entries)
+        else:
+            self.journal.show(session.log(limit=JOURNAL_LINES))
+        self.journal_seq = session.last_seq
 
     def _show_status(self) -> None:
         """The header line: the game, the time left of a time-limit game (right after the game's number, so no
@@ -260,7 +288,7 @@ class TableScreen(Screen[None]):
         status = self.status_line.copy()
         if waiting:
             status.append(f"  ·  {waiting} request{'s' if waiting != 1 else ''} from phones (i)", style="bold")
-        self.query_one("#status", Static).update(status)
+        self.status.update(status, layout=False)  # one line, whatever it says
 
     def _show_undo(self) -> None:
         """What u would take back, beside the key (an undo is never a guess)."""
@@ -272,7 +300,7 @@ class TableScreen(Screen[None]):
     def show_reply(self, reply: Reply) -> None:
         """The last reply stays in view (a refusal too) until the next one; a query's answer may run over the
         box, which PageUp and PageDown scroll while the command line keeps the keyboard."""
-        self.reply.update(deferred.reply_text(reply))
+        redraw(self.reply, deferred.reply_text(reply))
         if self.reply_box.is_mounted:
             self.reply_box.scroll_home(animate=False)
 

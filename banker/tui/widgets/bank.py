@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from banker.tui.widgets.changes import redraw
 from rules import GameState
 
 
@@ -26,4 +27,4 @@ class BankPanel(Static):
             t.append("House rules: " + "; ".join(rules) + "\n", style="italic")
         if state.over:
             t.append(f"Game over{': ' + state.end_reason if state.end_reason else ''}\n", style="bold red")
-        self.update(t)
+        redraw(self, t)

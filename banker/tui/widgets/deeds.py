@@ -11,6 +11,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from banker.tui.widgets import queries
+from banker.tui.widgets.changes import redraw
 from rules import GameState
 
 COLUMN_MIN = 30
@@ -101,7 +102,7 @@ class DeedsPanel(Static):
                 if i < columns - 1:
                     line.append(" ")
             lines.append(line)
-        self.update(Text("\n", no_wrap=True).join(lines))
+        redraw(self, Text("\n", no_wrap=True).join(lines), len(lines))
 
     @staticmethod
     def _rows(state: GameState, groups: list[str], width: int) -> list[Text]:

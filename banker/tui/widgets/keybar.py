@@ -78,9 +78,13 @@ class KeyBar(Widget):
         return self.keys is self.line_keys
 
     def set_undo(self, text: str) -> None:
+        """What u would take back; the screen is laid out again only when the bar's rows change (the undo is
+        said after the keys, and a long one may wrap to a row of its own)."""
         if text != self.undo_text:
+            width = self.size.width
+            rows = len(self._lines(width)) if width else 0
             self.undo_text = text
-            self.refresh(layout=True)
+            self.refresh(layout=not rows or len(self._lines(width)) != rows)
 
     def shown(self, width: int) -> list[Key]:
         if width >= self.NARROW or self.line_mode:

@@ -119,17 +119,20 @@ class PlayerCard(Widget):
         marker = "▶ " if state.turn == self.index and not state.over else "  "
         token = f" ({p.token})" if p.token else ""
         status = "  BANKRUPT" if p.bankrupt else ""
-        self.name_text = f"{marker}{p.name}{token}{status}"
         cash = state.money(p.cash)
         details = f"worth {state.money(queries.valuation_total(state, self.index))} · " + _count(
             len(state.owned_by(self.index)), "deed"
         )
         cards = _count(len(p.jail_cards), "jail card") if p.jail_cards else ""
         jail = queries.jail_status(state, self.index)
-        layout = len(cash) != len(self.cash) or (cards, jail) != (self.cards, self.jail)
-        self.cash, self.details, self.cards, self.jail = cash, details, cards, jail
+        name_text = self.name_text
+        self.name_text = f"{marker}{p.name}{token}{status}"
         self.set_class(p.bankrupt, "bankrupt")
         self.set_class(state.turn == self.index and not state.over, "current")
+        if (name_text, cash, details, cards, jail) == (self.name_text, self.cash, self.details, self.cards, self.jail):
+            return  # nothing to draw again (a class set above redraws itself)
+        layout = len(cash) != len(self.cash) or (cards, jail) != (self.cards, self.jail)
+        self.cash, self.details, self.cards, self.jail = cash, details, cards, jail
         self.refresh(layout=layout)
 
     def render(self) -> Content:
@@ -204,6 +207,8 @@ class PlayersPanel(VerticalScroll):
         super().__init__(**kwargs)
         self.count = count
         self.set_class(count > 4, "compact")
+        self.cards = [PlayerCard(i, id=f"player-{i}", classes="player-card") for i in range(count)]
+        """Kept by reference: a key redraws the cards it changed (:mod:`banker.tui.widgets.changes`)."""
 
     def on_resize(self) -> None:
         room = self.content_region.height
@@ -211,9 +216,9 @@ class PlayersPanel(VerticalScroll):
         self.set_class(self.count > 4 or (not narrow and 0 < room < 6 * self.count - 1), "compact")
 
     def compose(self) -> ComposeResult:
-        for i in range(self.count):
-            yield PlayerCard(i, id=f"player-{i}", classes="player-card")
+        yield from self.cards
 
-    def show(self, state: GameState) -> None:
-        for card in self.query(PlayerCard):
-            card.show(state)
+    def show(self, state: GameState, seats: Iterable[int] | None = None) -> None:
+        """Every card, or the cards of ``seats``."""
+        for i in range(self.count) if seats is None else seats:
+            self.cards[i].show(state)
