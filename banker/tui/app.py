@@ -292,16 +292,6 @@ class BankerApp(App[int]):
         except OSError as e:
             self.notify(f"The theme is not saved: {e}", title="Settings", severity="warning")
 
-    def get_css_variables(self) -> dict[str, str]:
-        """The theme's variables and the app's own colours, named here once for every stylesheet (``app.tcss`` and
-        each screen's, dialog's and widget's ``DEFAULT_CSS``): a balance, a refusal, a panel's border."""
-        variables = super().get_css_variables()
-        return variables | {
-            "money": variables["success"],
-            "refusal": variables["error"],
-            "panel-border": f"{variables['primary']} 40%",
-        }
-
     def on_mount(self) -> None:
         if self._settings_problem:
             self.notify(self._settings_problem, title="Settings", severity="error", timeout=10)

@@ -3,9 +3,9 @@
 Where the app's CSS lives (docs/architecture.md, "Where the look lives"): ``app.tcss`` holds the layout of the table,
 the screen on show at launch, and nothing else, so the launch parses only what its first frame needs; every other
 screen and dialog brings its own layout in its class's ``DEFAULT_CSS`` (the shared parts below), parsed when it is
-first shown; a widget's own look (its colours, its component classes) is in its ``DEFAULT_CSS``. The app's own
-colours (``$money``, ``$refusal``, ``$panel-border``) are named once, in ``BankerApp.get_css_variables``, so every
-stylesheet may use them.
+first shown; a widget's own look (its colours, its component classes) is in its ``DEFAULT_CSS``. Their colours are
+the theme's (``$error`` for a refusal, ``$success`` for money), so a screen looks the same in any app that opens it
+(the help screen's test opens it in a bare app).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ FORM_CSS = """
     margin-bottom: 1;
 }
 .dialog-title.error {
-    color: $refusal;
+    color: $error;
 }
 .field {
     height: auto;
@@ -54,7 +54,7 @@ FORM_CSS = """
 /* Why the dialog could not be confirmed; it stays until the banker edits a field. */
 .dialog-refusal {
     height: auto;
-    color: $refusal;
+    color: $error;
 }
 .dialog-buttons {
     height: auto;

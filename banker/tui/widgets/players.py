@@ -73,7 +73,7 @@ class PlayerCard(Widget):
         text-style: bold;
     }
     PlayerCard > .player-card--cash {
-        color: $money;
+        color: $success;
     }
     PlayerCard > .player-card--details {
         color: $text-muted;
