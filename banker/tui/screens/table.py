@@ -49,6 +49,7 @@ from rules import GameState
 if TYPE_CHECKING:
     from banker.tui.host import Banker
     from banker.tui.widgets.command_line import CommandLine
+    from banker.tui.widgets.keybar import KeyBar
 
 JOURNAL_LINES = 30
 
@@ -123,6 +124,8 @@ class TableScreen(Screen[None]):
         self.shown: GameState | None = None
         """The state the panels show: the next is drawn as the difference from it (:meth:`show_state`)."""
         self.journal_seq = 0
+        self.key_bar: KeyBar | None = None
+        """Mounted after the first frame (:meth:`_mount_rest`)."""
         """The last journal entry the journal's panel and the key bar's undo show."""
 
     @property
@@ -204,13 +207,14 @@ class TableScreen(Screen[None]):
             id="command",
             compact=True,
         )
+        self.key_bar = deferred.KeyBar(keys, line_keys, id="keys")
         self.mount_all(
             [
                 self.deeds,
                 self.bank,
                 VerticalScroll(self.journal, id="journal-box"),
                 self.reply_box,
-                Vertical(line, deferred.KeyBar(keys, line_keys, id="keys"), id="controls"),
+                Vertical(line, self.key_bar, id="controls"),
             ]
         )
         self.call_after_refresh(self._controls_ready)
@@ -292,10 +296,9 @@ class TableScreen(Screen[None]):
 
     def _show_undo(self) -> None:
         """What u would take back, beside the key (an undo is never a guess)."""
-        if not self.query("#keys"):
+        if self.key_bar is None:
             return  # the first frame: the key bar comes just after it, and shows the undo then (_controls_ready)
-        for bar in self.query(deferred.KeyBar):
-            bar.set_undo(self.session.undo_summary() or "")
+        self.key_bar.set_undo(self.session.undo_summary() or "")
 
     def show_reply(self, reply: Reply) -> None:
         """The last reply stays in view (a refusal too) until the next one; a query's answer may run over the
