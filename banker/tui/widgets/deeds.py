@@ -25,7 +25,14 @@ class DeedsPanel(Static):
 
     Drawn as plain text columns sized to the panel: the owner's name is never cut while the deed names have room
     to give, and a deed name is cut only when the panel is too narrow for it (a Rich table grid drew the same,
-    but took more time to render than the rest of the table screen together)."""
+    but took more time to render than the rest of the table screen together). Each row is cut to the panel's width
+    here, so Textual wraps none of them again (``text-wrap: nowrap``)."""
+
+    DEFAULT_CSS = """
+    DeedsPanel {
+        text-wrap: nowrap;
+    }
+    """
 
     plain: str = ""
     """The panel's text without styles (what a reader sees), kept for tests and screen readers."""

@@ -22,7 +22,14 @@ push the money out of sight."""
 class JournalPanel(Static):
     """Shows ``Session.log()`` newest first, so the last thing recorded is where the eye lands. A long entry
     wraps under its own text (a hanging indent), not under the numbers. A key's new entries are added to those
-    shown (:meth:`add`); each entry's lines are made once for the panel's width."""
+    shown (:meth:`add`); each entry's lines are made once for the panel's width, and Textual wraps none of them
+    again (``text-wrap: nowrap``: each line already fits)."""
+
+    DEFAULT_CSS = """
+    JournalPanel {
+        text-wrap: nowrap;
+    }
+    """
 
     def __init__(self, limit: int = 30, **kwargs: Any) -> None:
         super().__init__(**kwargs)
