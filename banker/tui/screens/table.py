@@ -252,7 +252,7 @@ class TableScreen(Screen[None]):
                 self._show_status()
         if self.session.last_seq != self.journal_seq:
             self._show_journal()
-            self._show_undo()
+        self._show_undo()  # what u takes back: a group of entries is known once it is whole
 
     def _show_journal(self) -> None:
         """The entries recorded since those shown, added to the panel (an undo or a redo strikes or restores an
