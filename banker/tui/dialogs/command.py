@@ -100,12 +100,21 @@ class CommandDialog(RecordingDialog):
         if self.is_attached:
             self.call_later(self.refresh_preview)
 
+    _inputs: dict[str, Widget] | None = None
+    """The fields' widgets by key, once every one is mounted: a query walks the whole dialog, and the values are read
+    on every key typed and again on Enter (four walks of it were a third of a rent's Enter; issue 33)."""
+
     def values(self) -> dict[str, str]:
         """Every field's value (a field not mounted yet, while the form is being built, counts as empty)."""
+        inputs = self._inputs
+        if inputs is None:
+            found = {f.key: self.query(f"#f-{f.key}") for f in self.fields}
+            inputs = {key: query.first() for key, query in found.items() if query}
+            if len(inputs) == len(self.fields):
+                self._inputs = inputs
         out = {}
         for f in self.fields:
-            found = self.query(f"#f-{f.key}")
-            widget = found.first() if found else None
+            widget = inputs.get(f.key)
             if isinstance(widget, Checkbox):
                 out[f.key] = "yes" if widget.value else ""
             else:
