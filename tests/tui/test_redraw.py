@@ -1,0 +1,126 @@
+"""A key redraws what it changed, and what it leaves on screen is what drawing the whole table again shows (issue 33:
+with 8 players a rent's Enter redrew every card, the deeds, the bank and the journal, and laid the screen out for
+each; now the table draws the difference between the state it showed and the new one).
+
+The oracle: after each command, typed on the command line as a banker types it, the picture is the one the table
+draws when it draws everything again from the session. A redraw that missed a change (a worth, a jail turn, a struck
+journal entry, the bank's houses) shows a different picture."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.widget import Widget
+
+from banker.tui.app import make_app
+from banker.tui.screens.table import TableScreen
+from banker.tui.widgets.changes import changes
+from rules import Settings
+from tests.kit.journal import db_path, make_game
+from tests.kit.screens import no_blink
+from tests.kit.waits import settled
+
+NAMES = ("ann", "bob", "cat", "dee", "eve", "fay", "gus", "hal")
+SET_UP = ["buy ann park lane", "buy ann mayfair", "buy bob old kent road", "card cat chance get out of jail"]
+KEYS = [
+    "rent bob mayfair",  # two cards
+    "build ann mayfair 2",  # a card, the deeds, the bank's houses
+    "jail dee",  # a card, the turn
+    "next",  # the turn's marker, the jail's turn for dee
+    "undo",  # the journal strikes an entry shown
+    "redo",
+    "mortgage bob old kent road",
+    "pay cat 100 to eve",
+    "trade cat eve give jail-card get £50",
+    "undo",
+    "collect hal 20000",
+    "rent hal mayfair",
+]
+
+
+def _picture(app) -> str:
+    """The screen as drawn, its per-run style names numbered in order of appearance."""
+    names: dict[str, str] = {}
+    return re.sub(r"terminal-\d+", lambda m: names.setdefault(m.group(0), f"s{len(names)}"), app.export_screenshot())
+
+
+async def _type(pilot, line: str) -> None:
+    await pilot.press("slash")
+    pilot.app.screen.query_one("#command").value = line
+    await pilot.press("enter")
+    await settled(pilot)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_each_key_leaves_the_picture_the_whole_table_draws(size):
+    db = db_path()
+    make_game(db, names=NAMES, lines=SET_UP, settings=Settings(edition="uk"))
+    app = make_app(db)
+    async with app.run_test(size=size) as pilot:
+        await settled(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        no_blink(app)  # the command line's cursor is in both pictures
+        for line in KEYS:
+            await _type(pilot, line)
+            assert app.session.log(limit=1)[0].text.startswith(line.split()[0]), line  # recorded, not refused
+            drawn = _picture(app)
+            table.shown, table.journal_seq = None, 0  # draw everything again, from the session
+            table.show_state()
+            await settled(pilot)
+            again = _picture(app)
+            assert again == drawn, f"after {line!r} the redraw missed something"
+
+
+async def test_a_rent_redraws_the_two_players_cards_and_no_other_panel():
+    db = db_path()
+    make_game(db, names=NAMES, lines=[*SET_UP, "next"], settings=Settings(edition="uk"))  # bob's turn
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("r")
+        app.screen.query_one("#f-deed").value = "mayfair"
+        await settled(pilot)
+        refreshed: list[tuple[Widget, bool]] = []
+        refresh = Widget.refresh
+
+        def spy(widget: Widget, *regions, **options):
+            refreshed.append((widget, options.get("layout", False)))
+            return refresh(widget, *regions, **options)
+
+        Widget.refresh = spy  # type: ignore[method-assign]
+        try:
+            await pilot.press("enter")
+            await settled(pilot)
+        finally:
+            Widget.refresh = refresh  # type: ignore[method-assign]
+        assert app.session.state.players[1].cash == 1500 - 60 - 100  # Old Kent Road, then the rent
+        cards = {w.id for w, _ in refreshed if w in table.players.cards}
+        assert cards == {"player-0", "player-1"}  # ann's worth and cash, bob's cash
+        panels = {w.id for w, _ in refreshed if w in (table.deeds, table.bank)}
+        assert not panels, panels
+        laid_out = {
+            w.id for w, layout in refreshed if layout and w in (table.reply, table.status, *table.players.cards)
+        }
+        assert not laid_out, laid_out  # their heights stayed the same: the screen was not laid out for them (the
+        # journal's grows by the new entry's line until it holds its 30)
+
+
+def test_what_a_state_changed():
+    from rules.actions import Build, Buy, Next, Rent
+    from rules.engine import apply
+    from rules.state import new_game
+
+    start = new_game(["ann", "bob", "cat"], Settings())
+    owned = apply(apply(start, Buy("ann", "Park Place")).state, Buy("ann", "Boardwalk")).state
+    assert changes(None, owned).players == {0, 1, 2}
+    assert changes(owned, owned).any is False
+    rent = changes(owned, apply(owned, Rent("bob", "Boardwalk")).state)
+    assert (rent.players, rent.deeds, rent.bank, rent.status) == ({0, 1}, False, False, False)
+    built = changes(owned, apply(owned, Build("ann", "Boardwalk", 1)).state)
+    assert (built.players, built.deeds, built.bank) == ({0}, True, True)
+    turn = changes(owned, apply(owned, Next()).state)
+    assert (turn.players, turn.status) == ({0, 1}, True)
