@@ -460,7 +460,7 @@ class TableScreen(Screen[None]):
                 field.select_all()
 
     def _command_line(self) -> CommandLine:
-        """The command line (mounted just after the first frame; its module is imported then: _mount_controls)."""
+        """The command line (mounted just after the first frame; its module is imported then: _mount_rest)."""
         return self.query_one(deferred.CommandLine)
 
     def action_submit_line(self) -> None:
