@@ -54,7 +54,7 @@ COMMAND_KEYS = " Enter Record"
 TEXT_COLUMN = 17
 """Where the typed line starts in a ``banker log`` line (``{seq:>5}  {hh:mm:ss}  {text:<40}  {summary}``)."""
 KEY_NAMES = {"Down", "Up", "Left", "Right", "Home", "End", "Space", "BSpace", "Enter", "Tab", "BTab", "Escape", "F2"}
-KEY_NAMES |= {"C-s", "C-p", "C-u", "C-c", "C-o", "C-t", "C-z", "PPage", "NPage"}
+KEY_NAMES |= {"C-s", "C-p", "C-u", "C-c", "C-o", "C-t", "C-z", "C-n", "C-r", "PPage", "NPage"}
 """tmux's names of the keys the tests send; any other string is text, typed as it is."""
 
 LOOK = 0.02

@@ -11,6 +11,7 @@ from banker.session import Session
 from banker.views import state_json
 from rules import Settings
 from tests.kit.terminal import MARKS, Terminal
+from tests.tui.test_key_order_terminal import SEEN, send  # SEEN: the banker reads a refusal before typing on
 
 pytestmark = MARKS
 
@@ -31,7 +32,8 @@ TYPED = [
 
 KEYS = [
     "n", "ann bob cy", "C-t",  # from the saved games: a new game, taken over from the board
-    "Enter", "12x0", "Enter",  # a slip: refused in place, the field kept
+    "Enter", "12x0", "Enter",  # a slip: refused in place, the field kept (its text selected)
+    SEEN,  # keys typed before the refusal showed would be set aside (issue 30): the banker reads it first
     "C-u", "1230", "Enter",
     "boardw", "Tab", "2", "Enter",
     "park p", "Tab", "2", "Enter",
@@ -43,6 +45,7 @@ KEYS = [
     "cy", "Enter", "2470", "Enter",
     "baltic", "Tab", "hot", "Enter",
     "boardwalk", "Enter",  # a deed already Ann's: refused, nothing recorded
+    SEEN,
     "C-u", "medit", "Tab", "hot", "Enter",
     "BTab", "BTab", "BTab",  # from the deed, back round past the player to the turn
     "b", "Enter",
@@ -76,12 +79,8 @@ def test_a_position_entered_by_keys_is_the_position_typed(tmp_path, burst):
     lines, state = _expected(tmp_path)
     with Terminal(tmp_path, 80, 24) as term:
         term.launch(ready="New game")
-        if burst:
-            term.keys(*KEYS)  # typed ahead of the screens: every key waits its turn (banker.tui.keyorder)
-            term.wait_journal(len(lines), timeout=120)
-        else:
-            term.press(*KEYS)
-            term.wait_journal(len(lines))
+        send(term, KEYS, burst)  # typed ahead of the screens: every key waits its turn (banker.tui.keyorder)
+        term.wait_journal(len(lines), timeout=120)
         term.wait_until(lambda s: "n Next" in s, "the table after Ctrl+S", timeout=60)
         term.idle(timeout=60)
         typed, got = term.records()
@@ -106,3 +105,31 @@ def test_the_set_up_screen_refuses_to_play_from_a_position_that_cannot_stand(tmp
         term.press("C-s")
         term.wait_gone("Take over from the board")
         assert term.typed() == ["position ann owns Boardwalk 3 houses", "undo"]
+
+
+REVIEW = ["C-n", "ann bob cy", "C-t", "ann", "Enter", "2000", "Enter", "boardw", "Tab", "2", "Enter"]
+REVIEW += ["park pl", "Tab", "2 houses", "Enter"]
+
+
+@pytest.mark.parametrize("burst", [False, True], ids=["one-at-a-time", "burst"])
+def test_the_player_field_opens_with_its_name_selected(tmp_path, burst):
+    """Reproduction (game-night review, 80x24): the screen opened with "Ann" in Player, not selected, so ``ann`` made
+    "Annann", the cash was refused and the keys typed on went into the wrong fields; nothing was recorded. Then a
+    refused line: its field at fault is entered with its text selected, so the name typed next replaces it."""
+    with Terminal(tmp_path, 80, 24) as term:
+        term.play("new standard Ann Bob Cy")
+        term.launch(ready="r Rent")
+        send(term, REVIEW, burst)
+        term.wait_journal(3)
+        # a refusal: the cursor stays in the cash, its text selected now: the figure typed next replaces it
+        fix = ["BTab", "12x0", "Enter", SEEN, "300", "Enter", "BTab", "BTab", "bob", "Enter", "800", "Enter"]
+        send(term, fix, burst)
+        term.wait_journal(5)
+        term.idle()
+        assert term.typed() == [
+            "position ann cash 2000",
+            "position ann owns Boardwalk 2 houses",
+            "position ann owns Park Place 2 houses",
+            "position ann cash 300",
+            "position bob cash 800",
+        ]
