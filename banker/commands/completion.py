@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from banker import commands as c
+from rules.board import SquareKind, normalise
 from rules.cards import resolve_card
 from rules.errors import RuleError
 from rules.state import GameState
@@ -22,6 +23,9 @@ DEED = "deed"
 NUMBER = "number"
 CARD = "card"
 ITEMS = "items"
+LOT = "deed or group"
+"""A build's or a sale's lot: a deed, or a colour group by its whole name (the parser's ``lot``: a deed's name wins,
+so ``or`` is Oriental Avenue and ``ora`` completes to the orange group)."""
 
 Slot = str | Mapping[str, str] | tuple[str, Mapping[str, str]]
 """A player, a deed, a number, a card, a trade's items, a closed word list, or a player or a closed word."""
@@ -35,8 +39,8 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
     "pay": (PLAYER, NUMBER, {"to": "to"}, (PLAYER, c.EVERYONE | c.BANK)),
     "collect": (PLAYER, NUMBER, {"from": "from"}, (PLAYER, c.EVERYONE | c.BANK)),
     "go": (PLAYER, c.EXACT),
-    "build": (PLAYER, DEED, NUMBER),
-    "sell": (PLAYER, DEED, NUMBER),
+    "build": (PLAYER, LOT, NUMBER),
+    "sell": (PLAYER, LOT, NUMBER),
     "shortage": (PLAYER, DEED, NUMBER),  # then houses|hotels and the price: nothing to complete
     "mortgage": (PLAYER, DEED),
     "unmortgage": (PLAYER, DEED),
@@ -156,13 +160,13 @@ def _options(verb: str, args: list[str], state: GameState) -> Iterator[_Option]:
         if slot == CARD:
             yield _Option(CARD, i, done[i - 1])
             return
-        if slot == DEED:
+        if slot in (DEED, LOT):
             # A deed runs on until a word that starts the next slot (and the words so far name a deed).
             j = i + 1
             while j < len(done) and not (_ends_deed(done[i:j], done[j], slots[k + 1 :], state)):
                 j += 1
             if j >= len(done):  # still inside the deed, or the last word starts the next slot
-                yield _Option(DEED, i)
+                yield _Option(slot, i)
                 if k + 1 < len(slots) and _is_deed(done[i:], state):
                     yield _Option(slots[k + 1], last)
                 return
@@ -239,6 +243,8 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
         return _one(lambda: state.players[state.player_index(text)].name, text)
     if slot == DEED:
         return _one(lambda: state.deed(text).name if printed else state.deed(text).name.casefold(), text)
+    if slot == LOT:
+        return _resolve_slot(DEED, text, state, printed) or _group(text, state, printed)
     if isinstance(slot, tuple):
         player = _resolve_slot(PLAYER, text, state)
         word = _resolve_slot(slot[1], text, state)
@@ -254,6 +260,24 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
         return None
     spellings = [s for s, m in slot.items() if m == meant and s.startswith(text.casefold())]
     return meant if meant in spellings else min(spellings, key=len)
+
+
+def _group(text: str, state: GameState, printed: bool) -> str | None:
+    """The colour group whose printed title ``text`` begins (any case), if one alone does; in lower case on the
+    command line. A group is read by its whole name only (``Board.group_named``), so this completes it whole. Only
+    groups of streets: nothing is built on a railroad or a utility."""
+    key = normalise(text)
+    board = state.board
+    groups = [
+        g.title
+        for g in board.groups.values()
+        if normalise(g.title).startswith(key) and all(board.deeds[d].kind is SquareKind.STREET for d in g.deeds)
+    ]
+    if len(groups) > 1:
+        raise _Ambiguous
+    if not groups:
+        return None
+    return groups[0] if printed else groups[0].casefold()
 
 
 def _one(find: Callable[[], str], text: str) -> str | None:

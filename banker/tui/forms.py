@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 from banker import commands
 from banker.commands import Form
-from banker.commands.completion import CARD, DEED, PLAYER, Slot
+from banker.commands.completion import CARD, DEED, LOT, PLAYER, Slot
 from rules.actions import Action, Buy, Collect, Go, Mortgage, Pay, TaxKind, Unmortgage
 from rules.actions import Build as BuildAction
 from rules.actions import Sell as SellAction
@@ -77,15 +77,15 @@ def player(key: str = "player", label: str = "Player", *, turn: bool = True, own
     return Field(key, label, slot=PLAYER, owner_of=owner_of, turn=turn)
 
 
-def deed(label: str = "Deed") -> Field:
-    return Field("deed", label, slot=DEED, placeholder="type to complete (Tab)")
+def deed(label: str = "Deed", slot: Slot = DEED) -> Field:
+    return Field("deed", label, slot=slot, placeholder="type to complete (Tab)")
 
 
 def _building(title: str, cls: type[BuildAction] | type[SellAction]) -> TableForm:
     return TableForm(
         title,
         (
-            deed("Deed or group"),  # a colour group names the lot that comes next (docs/commands.md)
+            deed("Deed or group", LOT),  # a colour group names the lot that comes next (docs/commands.md)
             player(owner_of="deed"),
             # empty means one: a "1" already in the field made a typed 3 into 13
             Field("count", "How many", placeholder="1 (or how many houses)", optional=True),

@@ -467,3 +467,13 @@ def test_a_game_night_typed_ahead_in_one_burst(tmp_path, size):
         term.wait_until(lambda s: (term.entries() or 0) >= len(NIGHT_JOURNAL), "the night's entries", timeout=30)
         term.idle()
         assert term.typed() == NIGHT_JOURNAL
+
+
+def test_a_colour_group_completed_with_tab_in_the_build_dialog(tmp_path):
+    """Reproduction (game-night review, item 7): the build dialog's "Deed or group" field says "type to complete
+    (Tab)", but ``ora`` Tab did nothing and Enter said ``no deed called "ora"``. Now Tab completes the group's name
+    (the owner follows it into the player field) and Enter builds on the lot the rules say comes next."""
+    lines = (FOUR, "buy ann st james", "buy ann tennessee", "buy ann new york")
+    typed, screen = both(tmp_path, lines, ["h", "ora", "Tab", "Enter"], journal_grew(1), "the house")
+    assert typed == ["build Ann St. James Place"], typed  # the orange lot that comes next
+    assert "no deed called" not in screen

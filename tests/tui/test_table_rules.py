@@ -45,6 +45,11 @@ from tests.kit.waits import until
         ("trade ann bob give boardwalk and park", "trade ann bob give boardwalk and park place "),
         ("auction park place a", "auction park place ann "),
         ("show w", "show worth "),
+        ("build ann ora", "build ann orange "),  # a build or a sale names a colour group whole (review, item 7)
+        ("sell ann dark", "sell ann dark blue "),
+        ("build ann or", "build ann oriental avenue "),  # a deed's name wins, as the parser reads it
+        ("build ann rail", None),  # nothing is built on railroads
+        ("rent bob ora", None),  # rent names a deed, never a group
     ],
     ids=lambda v: repr(v),
 )
