@@ -266,6 +266,30 @@ async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
         assert journal_lines(app)[-1] == "trade ann bob give 100 get Reading Railroad"
 
 
+async def test_trade_sides_name_what_the_trade_will_read():
+    """Each side's items as the trade reads them, not as typed (review: "Cy gives: verm"): a deed by its printed
+    name, an amount in the game's money, a player by their name; a word that is none of these as typed."""
+    db = db_path()
+    make_game(db, lines=["buy cat vermont"])
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        dialog.query_one("#a", Input).value = "ca"
+        dialog.query_one("#b", Input).value = "ANN"
+        dialog.query_one("#give", Input).value = "verm"
+        dialog.query_one("#get", Input).value = "1200"
+        await pilot.pause()
+        sides = text_of(dialog.query_one("#sides", Static))
+        assert "cat gives: Vermont Avenue" in sides and "ann gives: $1,200" in sides, sides
+        dialog.query_one("#give", Input).value = "zz"
+        await pilot.pause()
+        assert "cat gives: zz" in text_of(dialog.query_one("#sides", Static))
+
+
 async def test_auction_enter_takes_a_bid_and_only_ctrl_s_sells():
     """seed 000, BUYING PROPERTY: the bids come in any order; the highest bidder buys. A tie sells nothing
     (docs/rulings.md) and the refusal stays in the dialog."""

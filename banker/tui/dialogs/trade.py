@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from banker.commands import Form
+from banker.commands.amounts import parse_amount
 from banker.commands.completion import ITEMS, PLAYER, Slot, complete_value
 from banker.tui.dialogs.base import Record, RecordingDialog, reply_text
 from banker.tui.safety import guard_actions
@@ -124,17 +125,37 @@ class TradeDialog(RecordingDialog):
                 )
         return out
 
+    def shown(self, item: str) -> str:
+        """An item as the trade will read it: a deed by its printed name ("verm": Vermont Avenue), an amount in the
+        game's money; anything else (a jail card, a word not yet finished) as typed."""
+        state = self.session.state
+        try:
+            return state.deed(item).name
+        except RuleError:
+            pass
+        try:
+            return state.money(parse_amount(item, board=state.board))
+        except RuleError:
+            return item
+
+    def player_shown(self, key: str, blank: str) -> str:
+        typed = self.query_one(f"#{key}", Input).value.strip()
+        try:
+            return self.session.state.players[self.session.state.player_index(typed)].name
+        except RuleError:
+            return typed or blank
+
     def refresh_trade(self) -> None:
-        a = self.query_one("#a", Input).value.strip() or "first player"
-        b = self.query_one("#b", Input).value.strip() or "second player"
+        a = self.player_shown("a", "first player")
+        b = self.player_shown("b", "second player")
         t = Text()
         t.append(f"{a} gives: ", style="bold")
-        t.append(", ".join(self.items("give")) or "nothing")
+        t.append(", ".join(map(self.shown, self.items("give"))) or "nothing")
         t.append(f"\n{b} gives: ", style="bold")
-        t.append(", ".join(self.items("get")) or "nothing")
+        t.append(", ".join(map(self.shown, self.items("get"))) or "nothing")
         if self.items("lift"):
             t.append("\nlifted at once: ", style="bold")
-            t.append(", ".join(self.items("lift")))
+            t.append(", ".join(map(self.shown, self.items("lift"))))
         for line in self.interest_lines():
             t.append("\n" + line, style="yellow")
         self.query_one("#sides", Static).update(t)
