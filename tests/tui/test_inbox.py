@@ -212,7 +212,7 @@ async def test_a_phones_bid_never_replaces_what_the_banker_is_typing(monkeypatch
     it. No page is shown a bid that cannot stand (beyond the bidder's cash), and a phone cannot bid beyond its own."""
     import aiohttp
 
-    from banker.tui.dialogs.auction import AuctionDialog
+    from banker.tui.dialogs.auction import BID_HINT, AuctionDialog
     from banker.tui.screens.phones import PhonesScreen
 
     monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
@@ -242,6 +242,8 @@ async def test_a_phones_bid_never_replaces_what_the_banker_is_typing(monkeypatch
         await pilot.pause()
         assert dialog.query_one("#bid-1").value == "14"  # not replaced
         assert "phone $150 · Ctrl+T" in text_of(dialog.query_one("#phone-1"))
+        # the field's hint, narrowed beside it, is one word: cut, the whole hint read "Ctrl+S: phone $150" (review)
+        assert dialog.query_one("#bid-1").placeholder == "bid"
         page = await (await http.get(links["Bob"])).text()
         assert "Your bid of <strong>$150</strong> waits for the banker to take it." in page
         # Cy's field is empty and the banker is not in it: her phone's bid goes straight in.
@@ -252,6 +254,7 @@ async def test_a_phones_bid_never_replaces_what_the_banker_is_typing(monkeypatch
         await pilot.press("ctrl+t")
         await until(pilot, lambda: dialog.query_one("#bid-1").value == "150", "Bob's phone bid taken")
         assert not dialog.query_one("#phone-1").display
+        assert dialog.query_one("#bid-1").placeholder == BID_HINT
         assert (feed.auction or {}).get("text") == "Highest: Cy $200"
         # A bid the bidder cannot cover stands on no page: Ann's $2,000 typed by the banker (she has $1,500).
         dialog.query_one("#bid-0").value = "2000"

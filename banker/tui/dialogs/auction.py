@@ -51,6 +51,10 @@ def bidder_label(name: str, cash: str) -> str:
     return f"{name[: room - 1]}… ({cash})"
 
 
+BID_HINT = "bid (Enter: next bidder; Ctrl+S: sold)"
+"""A bid field's hint; only "bid" while a phone's bid waits beside it (the field is narrower then)."""
+
+
 @guard_actions
 class AuctionDialog(RecordingDialog):
     """Highest bid shown as the bids come in; a bid the bidder cannot cover in cash is flagged."""
@@ -92,7 +96,7 @@ class AuctionDialog(RecordingDialog):
                     yield Label(plain(bidder_label(p.name, state.money(p.cash))), classes="field-label")
                     yield CompletingInput(
                         id=f"bid-{i}",
-                        placeholder="bid (Enter: next bidder; Ctrl+S: sold)",
+                        placeholder=BID_HINT,
                         compact=True,
                         classes="bid",
                     )
@@ -255,6 +259,8 @@ class AuctionDialog(RecordingDialog):
         waiting = self.query_one(f"#phone-{seat}", Static)
         amount = self.phone_bids.get(seat)
         waiting.display = amount is not None
+        # The waiting bid narrows the field: its whole hint, cut, read "...Ctrl+S: phone $150 · Ctrl+T" (review)
+        self.query_one(f"#bid-{seat}", Input).placeholder = BID_HINT if amount is None else "bid"
         if amount is not None:
             waiting.update(plain(f"phone {self.session.state.money(amount)} · Ctrl+T"))
 
