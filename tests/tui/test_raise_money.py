@@ -386,6 +386,8 @@ async def test_the_bankruptcy_dialog_records_only_once_the_word_is_typed():
         before = journal_lines(app)
         await pilot.press("exclamation_mark", *"ann", "tab", *"bank", "enter")
         assert isinstance(app.screen, WordDialog) and journal_lines(app) == before
+        # with money in hand, the question says so: a bankruptcy is for a debt beyond what one can raise (review)
+        assert "ann still has $50 in cash: a player goes bankrupt when they owe more" in app.screen.question
         await pilot.press("escape")
         assert type(app.screen).__name__ == "CommandDialog" and journal_lines(app) == before
         await pilot.press("ctrl+s", *"bankrupt", "enter")

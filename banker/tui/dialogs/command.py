@@ -171,12 +171,28 @@ class CommandDialog(RecordingDialog):
             self.app.push_screen(
                 WordDialog(
                     f"Record {command.player} bankrupt to {to}? Everything {command.player} has goes to {to} "
-                    "(seed 000, BANKRUPTCY)."
+                    f"(seed 000, BANKRUPTCY).{self._no_debt_hint(command.player)}"
                 ),
                 partial(self._bankruptcy_answered, command),
             )
             return
         super().send(command)
+
+    def _no_debt_hint(self, player: str) -> str:
+        """A hint where the player still has cash: a bankruptcy is declared as the banker says (docs/rulings.md, "A
+        declared bankruptcy is taken as declared"), but one for a player with money and no payment refused is most
+        likely a slip (review, item 10)."""
+        state = self.session.state
+        try:
+            cash = state.players[state.player_index(player)].cash
+        except RuleError:
+            return ""
+        if cash <= 0:
+            return ""
+        return (
+            f" {player} still has {state.money(cash)} in cash: a player goes bankrupt when they owe "
+            "more than they can pay or raise."
+        )
 
     def _bankruptcy_answered(self, command: Bankrupt, yes: bool | None) -> None:
         if yes and not self.closing:
