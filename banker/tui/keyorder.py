@@ -17,9 +17,11 @@ is empty (a round of ``call_later`` through the pumps that had messages waits fo
 key, its bubbling, its binding, the focus moves and the messages they posted are handled, and a newly pushed dialog
 has mounted and focused its first field), the top screen has no after-refresh callbacks waiting, and no completion
 an Input of the top screen started looking for on this key is still being looked for (Tab and the right arrow
-accept it). Other workers (the standings' figures, the phones' server) are not waited for: the screens that start
-them take keys while they work. A key whose effects do not settle within
-:attr:`KeyOrder.DEADLINE` is logged and the next key goes on (the app never stops reading keys).
+accept it), and the screen on top has been built (mounted). Other workers (the standings' figures, the phones'
+server) are not waited for: the screens that start them take keys while they work. A key whose effects do not settle
+within :attr:`KeyOrder.DEADLINE` seconds of the machine's attention (time spent waiting for a CPU does not count, nor
+any while the screen on top is still being built, up to :attr:`KeyOrder.CAP` deadlines) is logged and the next key
+goes on (the app never stops reading keys).
 
 Every key then goes through Textual's ordinary paths (bindings, the Input's own keys, a list's arrows and Space),
 strictly in order, and no widget or screen needs to know about typing ahead.
@@ -135,7 +137,10 @@ class KeyOrder:
     """The app's one key path: admit a key now, or keep it until the keys before it have taken effect."""
 
     DEADLINE = 2.0
-    """Seconds a key's effects may take to settle before the next key is let through anyway (logged)."""
+    """Seconds of the machine's attention a key's effects may take to settle before the next key is let through
+    anyway (logged): time the app waited for a CPU does not count (:meth:`_overdue`)."""
+    CAP = 10
+    """Whatever the machine, a key's effects are not waited for longer than this many deadlines."""
     REACTION = 0.5
     """Seconds a screen the app opened on its own (or a refusal) must have been on show before it takes a key, when
     config.toml does not say (``[keyboard] reaction_ms``): a banker typing at speed needs about this long to see
@@ -291,11 +296,11 @@ class KeyOrder:
     async def _settle(self) -> None:
         """Until the key just let through (and all it set off) has been handled; see the module docstring."""
         loop = asyncio.get_running_loop()
-        end = loop.time() + self.DEADLINE
+        began, starved_before = loop.time(), starved()
         app = self.app
         workers = {id(w) for w in app.workers}
         first = True
-        while loop.time() < end:
+        while True:
             pumps = self._pumps()
             # A handler runs to its end before another task runs, so only a pump with messages waiting (or the app,
             # which may be inside an awaiting key handler when this starts) has anything left to do.
@@ -303,19 +308,35 @@ class KeyOrder:
             if first and app not in busy:
                 busy.append(app)
             first = False
-            if busy:
-                await self._round(busy, end - loop.time())
-                continue
             screen = app.screen_stack[-1] if app.screen_stack else None
-            if (screen is not None and after_refresh_pending(screen)) or any(
+            # a screen still being built (a key let through then reaches no field; review, item 5), a refresh or a
+            # completion to wait for, not a message
+            waiting = (screen is not None and (not screen.is_mounted or after_refresh_pending(screen))) or any(
                 id(w) not in workers and w.is_running and isinstance(w.node, Input) and w.node in pumps
                 for w in app.workers
-            ):
-                await asyncio.sleep(0.001)  # a refresh or a completion to wait for, not a message
-                continue
-            return
+            )
+            if not busy and not waiting:
+                return
+            if self._overdue(loop.time() - began, starved_before):
+                break
+            if busy:
+                await self._round(busy, self.DEADLINE)
+            else:
+                await asyncio.sleep(0.001)
         self.late += 1
         log.warning("a key's effects did not settle in %.1f s; the next key goes on", self.DEADLINE)
+
+    def _overdue(self, waited: float, starved_before: float) -> bool:
+        """A key's effects have had :attr:`DEADLINE` seconds of the machine's attention: the time the app waited for
+        a CPU does not count (on a loaded machine a screen took longer than that to be built, and the keys typed
+        after the one that opened it were let through into a screen not yet there), nor, while the screen on top is
+        still being built, any time at all, up to :attr:`CAP` times the deadline."""
+        if waited < self.DEADLINE:
+            return False
+        if waited >= self.DEADLINE * self.CAP:
+            return True
+        stack = self.app.screen_stack
+        return waited - (starved() - starved_before) >= self.DEADLINE and bool(stack) and stack[-1].is_mounted
 
     @staticmethod
     async def _round(pumps: list[MessagePump], timeout: float) -> None:
@@ -337,6 +358,16 @@ class KeyOrder:
                 await asyncio.wait_for(done.wait(), max(timeout, 0.001))
             except TimeoutError:
                 return
+
+
+def starved() -> float:
+    """Seconds this thread (the app's event loop) has spent ready to run but waiting for a CPU (Linux's
+    ``schedstat``); 0 where it cannot be told."""
+    try:
+        with open("/proc/thread-self/schedstat", "rb") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def hold_typed_ahead(screen: Screen[Any], why: Why = "refused") -> None:

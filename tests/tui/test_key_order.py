@@ -654,3 +654,94 @@ def test_a_key_typed_in_the_reaction_time_after_the_dialog_showed_is_set_aside(m
         aside, journal, snap = asyncio.run(run(db))
     assert aside == ["g", "o", " "]
     assert journal == GAME and 1 in ticks(snap)  # the Down and Space typed after the pause (with the sale it needs)
+
+
+NEW_GAME_KEYS = ["ctrl+n", *"Ann Bob Cy", "tab", "tab", "down", "down", "enter"]
+"""Review, item 5: from the table, the new-game screen opened and, in the same burst, the players, Tab Tab to the
+rules, Down Down to Short game (1990s) and Enter to choose it."""
+
+
+def slowly_built(monkeypatch, building: float) -> None:
+    """The new-game screen takes ``building`` seconds to be built (its widgets mounting on a loaded machine: the
+    screen's queues are empty meanwhile)."""
+    from banker.tui.screens.new_game import NewGameScreen
+
+    built = NewGameScreen.on_mount
+
+    async def on_mount(self) -> None:
+        await asyncio.sleep(building)
+        built(self)
+
+    monkeypatch.setattr(NewGameScreen, "on_mount", on_mount)
+
+
+def new_game_form(keys: list[str], burst: bool) -> tuple[str, int, int, str]:
+    """``keys`` from the table: the new-game form's players, the rule chosen and highlighted, and the field with the
+    cursor."""
+    from textual.widgets import RadioSet
+
+    from banker.tui.screens.new_game import NewGameScreen
+
+    async def run(db: Path) -> tuple[str, int, int, str]:
+        app = make_app(db)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await keys_done(pilot)
+            for name in keys:
+                app.post_message(key_event(name))
+                if not burst:
+                    await keys_done(pilot)
+            await keys_done(pilot)
+            screen = app.screen
+            assert isinstance(screen, NewGameScreen)  # (a key may be late here: the deadline is made short)
+            rules = screen.query_one("#variant", RadioSet)
+            focused = screen.focused
+            return (
+                screen.query_one("#names", Input).value,
+                rules.pressed_index,
+                rules._selected if rules._selected is not None else -1,
+                focused.id if focused is not None and focused.id else "",
+            )
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "game.db"
+        make_game(db, ("ann", "bob", "cat"), [], Settings())
+        return asyncio.run(run(db))
+
+
+def test_keys_typed_on_wait_for_the_screen_they_opened_to_be_built(monkeypatch):
+    """Reproduction (review, item 5): in one burst from the table, the highlight moved to Short game (1990s) but the
+    radio stayed on Standard; typed slowly it worked. Building the screen took longer than the key order's deadline
+    (2 s of a machine shared by many), and the keys typed on were let through into a screen with no field focused
+    yet. A key now waits until the screen on top has been built, and time spent waiting for a CPU does not count."""
+    from banker.tui.keyorder import KeyOrder
+
+    # the screen takes longer to be built than a key's deadline, as on the review's loaded machine
+    monkeypatch.setattr(KeyOrder, "DEADLINE", 0.1)
+    slowly_built(monkeypatch, 0.5)
+    want = ("Ann Bob Cy", 2, 2, "variant")
+    assert new_game_form(NEW_GAME_KEYS, True) == want
+    assert new_game_form(NEW_GAME_KEYS, False) == want
+
+
+def test_time_spent_waiting_for_a_cpu_is_not_a_keys_deadline(monkeypatch):
+    """On a loaded machine a screen took longer than the key order's 2 s to be built, and the keys after the one
+    that opened it were let through: time the app waited for a CPU does not count, and while the screen on top is
+    still being built no time does, up to ten deadlines."""
+    from banker.tui import keyorder
+    from banker.tui.keyorder import KeyOrder
+
+    class Screen:
+        is_mounted = True
+
+    class App:
+        screen_stack = [Screen()]
+
+    order = KeyOrder(App())  # type: ignore[arg-type]
+    deadline = order.DEADLINE
+    monkeypatch.setattr(keyorder, "starved", lambda: 0.0)
+    assert not order._overdue(deadline * 0.9, 0.0) and order._overdue(deadline, 0.0)
+    monkeypatch.setattr(keyorder, "starved", lambda: deadline / 2)  # half of it waiting for a CPU
+    assert not order._overdue(deadline * 1.4, 0.0) and order._overdue(deadline * 1.5, 0.0)
+    App.screen_stack[0].is_mounted = False  # still being built
+    monkeypatch.setattr(keyorder, "starved", lambda: 0.0)
+    assert not order._overdue(deadline * 5, 0.0) and order._overdue(deadline * order.CAP, 0.0)

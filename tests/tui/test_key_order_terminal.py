@@ -477,3 +477,32 @@ def test_a_colour_group_completed_with_tab_in_the_build_dialog(tmp_path):
     typed, screen = both(tmp_path, lines, ["h", "ora", "Tab", "Enter"], journal_grew(1), "the house")
     assert typed == ["build Ann St. James Place"], typed  # the orange lot that comes next
     assert "no deed called" not in screen
+
+
+def new_game_from_the_table(tmp_path, burst: bool) -> tuple[str, list[str]]:
+    """Review, item 5, from the table: the new-game screen, the players, Tab Tab to the rules, Down Down to Short game
+    (1990s), Enter to choose it; then (once seen) Ctrl+S. The new game's rule system and players."""
+    with Terminal(tmp_path / ("burst" if burst else "slow")) as term:
+        term.play(FOUR)
+        term.launch()
+        send(term, ["C-n", "Ann Bob Cy", "Tab", "Tab", "Down", "Down", "Enter"], burst)
+        term.wait_for("New game (Enter")
+        term.idle()
+        send(term, ["C-s"], burst)
+        term.wait_until(lambda s: "Game 2" in s, "the new game's table")
+        term.idle()
+        state = term.state()
+        return state["game"]["variant"], [p["name"] for p in state["players"]]
+
+
+def test_the_rule_system_chosen_in_a_burst_from_the_table(tmp_path):
+    """Reproduction (review, item 5): sent in one burst from the table, the highlight moved to Short game (1990s)
+    but the radio stayed on Standard, and Ctrl+S started a Standard game; typed slowly it worked. The keys typed
+    on were let through into the new-game screen before it was built (it took longer than the key order's deadline
+    on a loaded machine). Burst and one at a time start the same game."""
+    (tmp_path / "burst").mkdir()
+    (tmp_path / "slow").mkdir()
+    burst, slow = side_by_side(
+        partial(new_game_from_the_table, tmp_path, True), partial(new_game_from_the_table, tmp_path, False)
+    )
+    assert burst == slow == ("short-1990s", ["Ann", "Bob", "Cy"]), (burst, slow)
