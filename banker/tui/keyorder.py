@@ -46,6 +46,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeGuard
 
+from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.widgets import Input
@@ -120,6 +121,36 @@ class SetAside:
         return event.time >= max(self.drawn, last) + reaction
 
 
+@dataclass(eq=False)
+class KeptInView:
+    """A refusal where the next reply replaces it (the table's reply box: the command line's refusal moves no focus,
+    so it sets no keys aside, docs/architecture.md): kept above the replies that follow until a key typed after the
+    banker could have seen it. In a burst, ``tax ann 200⏎card ann chance repairs⏎`` showed the card alone; the
+    refused tax was gone with nothing on the screen (review, item 2)."""
+
+    kept: Text | None = None
+    drawn: float | None = None
+    """When the refusal was drawn (:func:`now`); None until then."""
+
+    def shown(self, text: Text, refused: str | None, order: object) -> Text:
+        """What to show for a reply ``text`` (``refused``: the line it refused, else None), with the refusals before
+        it the banker has not seen above it."""
+        drawn = self.drawn
+        unseen = drawn is None or (isinstance(order, KeyOrder) and order.typed_before_seen(drawn))
+        kept = self.kept if unseen else None
+        if refused is not None:
+            mine = Text.assemble(("✗ ", "bold red"), (refused, "bold"), (" not recorded: ", "bold red"), text[2:])
+            self.kept, self.drawn = (mine if kept is None else Text.assemble(kept, "\n", mine)), None
+        elif kept is None:
+            self.kept = None
+        return text if kept is None else Text.assemble(kept, "\n", text)
+
+    def stamp(self) -> None:
+        """The reply box has been drawn: a refusal kept is on show from now."""
+        if self.kept is not None and self.drawn is None:
+            self.drawn = now()
+
+
 class Told:
     """What the key order tells the app (which shows it); the default tells nobody (an app without a banker)."""
 
@@ -160,6 +191,8 @@ class KeyOrder:
         self.waiting: deque[Typed] = deque()
         self.released: Typed | None = None
         """The waiting key the consumer has just posted again: the one key :meth:`admit` lets through while busy."""
+        self.acting: Typed | None = None
+        """The last key let through to act (its effects are what happens now)."""
         self.task: asyncio.Task[None] | None = None
         self.idle = asyncio.Event()
         self.idle.set()
@@ -181,6 +214,7 @@ class KeyOrder:
             self.task = asyncio.create_task(self._run(), name="banker key order")
             if self._ready() and not self.asides and not self.offered:
                 self.passed += 1
+                self.acting = event
                 return True
         self.waiting.append(event)  # (with keys set aside or offered, every key is looked at in turn by _run)
         return False
@@ -227,7 +261,7 @@ class KeyOrder:
 
     @staticmethod
     def _drawn(aside: SetAside) -> None:
-        aside.drawn = Message().time  # now, on the clock Textual stamps every message (and so every key) with
+        aside.drawn = now()
 
     def _aside_of(self, screen: Screen[Any]) -> SetAside | None:
         return next((a for a in self.asides if a.screen is screen), None)
@@ -250,7 +284,13 @@ class KeyOrder:
                 self.waiting.extendleft(reversed(keys))
                 return False
         self.passed += 1
+        self.acting = event
         return True
+
+    def typed_before_seen(self, drawn: float) -> bool:
+        """Whether the key acting now was read before the banker could have seen something drawn at ``drawn`` (on
+        the clock of ``Message.time``): read less than the reaction time after it, as a run of typing goes on."""
+        return self.acting is not None and self.acting.time < drawn + self.reaction
 
     def _ready(self) -> bool:
         """A quick look: the screen on top has nothing waiting (a first frame still to mount the command line, a
@@ -360,6 +400,11 @@ class KeyOrder:
                 return
 
 
+def now() -> float:
+    """Now, on the clock Textual stamps every message (and so every key) with."""
+    return Message().time
+
+
 def starved() -> float:
     """Seconds this thread (the app's event loop) has spent ready to run but waiting for a CPU (Linux's
     ``schedstat``); 0 where it cannot be told."""
@@ -378,4 +423,4 @@ def hold_typed_ahead(screen: Screen[Any], why: Why = "refused") -> None:
         order.hold(screen, why)
 
 
-__all__ = ["REPLAY", "KeyOrder", "SetAside", "Told", "hold_typed_ahead", "typed_text"]
+__all__ = ["REPLAY", "KeptInView", "KeyOrder", "SetAside", "Told", "hold_typed_ahead", "now", "typed_text"]

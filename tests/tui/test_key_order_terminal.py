@@ -506,3 +506,22 @@ def test_the_rule_system_chosen_in_a_burst_from_the_table(tmp_path):
         partial(new_game_from_the_table, tmp_path, True), partial(new_game_from_the_table, tmp_path, False)
     )
     assert burst == slow == ("short-1990s", ["Ann", "Bob", "Cy"]), (burst, slow)
+
+
+def test_a_refused_command_line_stays_in_view_in_a_burst(tmp_path):
+    """Reproduction (review, item 2, 120x40): ``/`` then ``tax ann 200⏎card ann chance repairs⏎`` in one burst: the
+    tax is refused (it needs ``income``), the card is recorded, and the reply box showed the card alone: the refusal
+    was gone with nothing on the screen. A refusal on the command line moves no focus, so it sets no keys aside (the
+    line typed on replaces the refused text, as one typed a moment later would); it stays in view above the replies
+    that follow until a key typed after it could be seen. Burst and one at a time record the same."""
+    keys = ["/", "tax ann 200", "Enter", "card ann chance repairs", "Enter"]
+    (tmp_path / "burst").mkdir(parents=True)
+    (tmp_path / "slow").mkdir(parents=True)
+    burst, slow = side_by_side(
+        partial(run, tmp_path, (FOUR,), keys, True, journal_grew(1), "the card"),
+        partial(run, tmp_path, (FOUR,), keys, False, journal_grew(1), "the card"),
+    )
+    assert burst[0] == slow[0] == ["card ann chance repairs"], (burst[0], slow[0])
+    for screen in (burst[1],):  # typed ahead of the refusal: it is still on the screen, above the card's reply
+        assert "tax ann 200 not recorded" in screen and "Ann" in screen.split("tax ann 200 not recorded", 1)[1], screen
+    assert "not recorded" not in slow[1], slow[1]  # one at a time the banker saw it: the card's reply replaces it

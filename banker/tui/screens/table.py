@@ -36,6 +36,7 @@ from textual.widgets import Input, Static
 
 from banker.journal import RequestStatus
 from banker.session import Reply, Session
+from banker.tui.keyorder import KeptInView
 from banker.tui.keys import ACTIONS, OFTEN, key_label
 from banker.tui.safety import guard_actions, guarded
 from banker.tui.screens import deferred
@@ -127,6 +128,7 @@ class TableScreen(Screen[None]):
         self.key_bar: KeyBar | None = None
         """Mounted after the first frame (:meth:`_mount_rest`)."""
         """The last journal entry the journal's panel and the key bar's undo show."""
+        self.refusals = KeptInView()
 
     @property
     def banker(self) -> Banker:
@@ -303,7 +305,10 @@ class TableScreen(Screen[None]):
     def show_reply(self, reply: Reply) -> None:
         """The last reply stays in view (a refusal too) until the next one; a query's answer may run over the
         box, which PageUp and PageDown scroll while the command line keeps the keyboard."""
-        redraw(self.reply, deferred.reply_text(reply))
+        # a refusal stays in view above the replies that follow until the banker could have seen it (review, item 2)
+        refused = None if reply.ok else (reply.line or None)
+        redraw(self.reply, self.refusals.shown(deferred.reply_text(reply), refused, getattr(self.app, "keys", None)))
+        self.call_after_refresh(self.refusals.stamp)
         if self.reply_box.is_mounted:
             self.reply_box.scroll_home(animate=False)
 
