@@ -44,12 +44,14 @@ def _no_snapshots(k: int) -> Iterable[tuple[int, int, Callable[[], GameState]]]:
     return ()
 
 
-def stacks_after(steps: Iterable[tuple[int, str, int | None]]) -> tuple[list[int], list[int]]:
+def stacks_after(
+    steps: Iterable[tuple[int, str, int | None]], stack: Sequence[int] = (), undone: Sequence[int] = ()
+) -> tuple[list[int], list[int]]:
     """The undo and redo stacks after journal entries ``steps`` (each ``(seq, kind, target)``, oldest first), as
     :meth:`Timeline.record`, :meth:`~Timeline.undo` and :meth:`~Timeline.redo` leave them, without the actions or a
-    state: where a game stood at an entry, to replay from a snapshot taken there (``banker state --at N``)."""
-    stack: list[int] = []
-    undone: list[int] = []
+    state: where a game stood at an entry, to replay from a snapshot taken there (``banker state --at N``).
+    ``stack`` and ``undone``: the stacks before the first of ``steps`` (empty: ``steps`` start at the game's start)."""
+    stack, undone = list(stack), list(undone)
     for seq, kind, target in steps:
         if kind == "action":
             stack.append(seq)

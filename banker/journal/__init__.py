@@ -213,11 +213,12 @@ class Journal(PhoneTables):
             raise read_failure(self.path, e) from None
 
     @reading
-    def steps(self, game_id: int, upto: int) -> list[tuple[int, EventKind, int | None]]:
-        """The kind and target of each event up to ``upto``, oldest first: what the undo and redo stacks after it
-        follow from (:func:`banker.timeline.stacks_after`), without the actions."""
+    def steps(self, game_id: int, upto: int | None, after: int = 0) -> list[tuple[int, EventKind, int | None]]:
+        """The kind and target of each event after ``after`` up to ``upto`` (None: the last), oldest first: what the
+        undo and redo stacks after it follow from (:func:`banker.timeline.stacks_after`), without the actions."""
         rows = self.conn.execute(
-            "SELECT seq, kind, target FROM events WHERE game = ? AND seq <= ? ORDER BY seq", (game_id, upto)
+            "SELECT seq, kind, target FROM events WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq",
+            (game_id, after, upto if upto is not None else 2**62),
         ).fetchall()
         return [(seq, EventKind(kind), target) for seq, kind, target in rows]
 

@@ -170,6 +170,25 @@ class Database:
             self._rollback()
             raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
 
+    @contextlib.contextmanager
+    def snapshot(self) -> Iterator[None]:
+        """One read transaction: the reads inside the block see the journal as it stood at the first of them, even
+        while another process commits (SQLite WAL). Inside a :meth:`write` block (or another snapshot) the reads
+        already share one transaction, and nothing more is begun."""
+        if self.conn.in_transaction:
+            yield
+            return
+        try:
+            self.conn.execute("BEGIN DEFERRED")
+        except sqlite3.Error as e:
+            raise JournalError(f"cannot read {self.path}: {cause(e)}") from None
+        try:
+            yield
+        finally:
+            if self.conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):  # a read commits nothing: ending it cannot lose a row
+                    self.conn.execute("COMMIT")
+
     def _savepoint(self) -> Iterator[sqlite3.Connection]:
         self.conn.execute("SAVEPOINT inner_write")
         try:

@@ -457,10 +457,16 @@ class Session:
 
     # Reading -------------------------------------------------------------------------------------------------
     def log(self, limit: int | None = None) -> list[LogEntry]:
-        """The journal, newest last; an action currently taken back is marked ``undone``."""
+        """The journal, newest last; an action currently taken back is marked ``undone``. The rows and the undo
+        history they are marked by are read in one read transaction: an entry another process writes meanwhile is
+        in both or in neither (a fresh entry was shown "(undone)" when it was only in the rows: issue 30)."""
         if limit is not None and limit <= 0:
             return []
-        live, redo = set(self._timeline.stack), set(self._timeline.undone)
+        with self._j.snapshot():
+            rows = self._j.log(self.game_id, limit)
+            newer = self._j.steps(self.game_id, None, after=self._last_seq)
+        stack, undone = stacks_after(newer, self._timeline.stack, self._timeline.undone)
+        live, redo = set(stack), set(undone)
         return [
             LogEntry(
                 r.seq,
@@ -473,7 +479,7 @@ class Session:
                 verb=r.verb or "",
                 redoable=r.kind == "action" and r.seq in redo,
             )
-            for r in self._j.log(self.game_id, limit)
+            for r in rows
         ]
 
     def events(self) -> Iterator[EventRow]:

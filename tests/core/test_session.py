@@ -518,3 +518,41 @@ def test_each_checkpoint_writes_the_stacks_as_they_are_and_only_the_newest_keeps
         assert rows == [
             (game.last_seq, json.dumps(list(game._timeline.stack)), json.dumps(list(game._timeline.undone)))
         ]
+
+
+def test_log_marks_a_fresh_entry_as_it_stands(game, db):
+    """`banker log` during a burst showed `127 next … (undone)`: the rows were read now, the undo history when the
+    database was opened. The report's reproduction: open read-only, record from a second session, read the log."""
+    game.execute("buy ann park place")
+    game.execute("undo")
+    with Session.open(db, readonly=True) as reader:
+        game.execute("collect bob 2")
+        entries = reader.log()
+        assert [(e.text, e.undone, e.redoable) for e in entries if e.kind == "action"] == [
+            ("buy ann park place", True, False),  # a new action clears the redo stack: undone for good
+            ("collect bob 2", False, False),
+        ]
+        assert [(e.text, e.undone) for e in reader.log(limit=1)] == [("collect bob 2", False)]
+
+
+def test_log_reads_rows_and_undo_history_at_one_moment(game, db, monkeypatch):
+    """The race itself: another process commits an entry and an undo between the log's read of its rows and its read
+    of the undo history (here an undo of the entry just read). Both are read in one read transaction, so the rows and
+    their marks agree: the rows from before the undo, unmarked."""
+    game.execute("buy ann park place")
+    with Session.open(db, readonly=True) as reader:
+        rows_read = reader._j.log
+
+        def rows_then_a_commit(*args, **kwargs):
+            rows = rows_read(*args, **kwargs)
+            game.execute("undo")
+            return rows
+
+        monkeypatch.setattr(reader._j, "log", rows_then_a_commit)
+        entries = reader.log()
+        assert [(e.text, e.undone) for e in entries] == [("buy ann park place", False)]
+        monkeypatch.setattr(reader._j, "log", rows_read)
+        assert [(e.text, e.undone, e.redoable) for e in reader.log()] == [
+            ("buy ann park place", True, True),
+            ("undo", False, False),
+        ]
