@@ -22,6 +22,8 @@ CORRECTION_RULE = "rulings, corrections"
 """docs/rulings.md, "Corrections": the books know no mistakes."""
 MAX_REASON = 80
 """Characters in a correction's reason: a few words said at the table, shown on one line everywhere."""
+COMMENT = "#"
+"""What begins a comment on a command line (``banker.commands.lines``): the one character a reason may not hold."""
 
 
 def check_reason(reason: object) -> str:
@@ -31,6 +33,12 @@ def check_reason(reason: object) -> str:
             CORRECTION_RULE, "say why: a correction is recorded with its reason (`correct ann -50 change given twice`)"
         )
     text = " ".join(check_text(reason, "the reason").split())
+    if COMMENT in text:
+        # The one character a reason may not hold: the command line the correction is journalled as ends at it.
+        raise RuleError(
+            CORRECTION_RULE,
+            f'a reason may hold any character but "{COMMENT}", which begins a comment on a command line',
+        )
     if len(text) > MAX_REASON:
         raise RuleError(CORRECTION_RULE, f"the reason is {len(text)} characters; say it in {MAX_REASON} or fewer")
     return text

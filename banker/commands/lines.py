@@ -4,13 +4,14 @@ comment it may end with: shared by the verb readers and the new-game lines, so b
 from __future__ import annotations
 
 from banker.commands.kinds import CommandError
+from rules.corrections import COMMENT
 from rules.names import check_text
 
 MAX_LINE = 500
 
 
 def strip_comment(line: str) -> str:
-    return line.split("#", 1)[0].strip()
+    return line.split(COMMENT, 1)[0].strip()
 
 
 def check_line(line: str) -> str:

@@ -117,6 +117,9 @@ class Verb:
     """Other spellings of the verb typed in full ("lift" for unmortgage); a unique prefix of a verb works too."""
     at_the_table: bool = True
     """Typed at the table (False for ``new``: the CLI and the new-game screen read it)."""
+    free_from: int | None = None
+    """The word (after the verb) from which the rest of the line is free text in the banker's words (a correction's
+    reason), where brackets and the like are words as any other; None: every word is one of the language's."""
 
 
 def _player_deed_words(verb: str) -> Writer:
@@ -314,6 +317,7 @@ VERBS: tuple[Verb, ...] = (
         "Put a mistake right: money between a player and the bank (-50: the player gives it back), recorded as a"
         " correction with its reason, never as rent or a payment.",
         aliases=("correction",),
+        free_from=2,
     ),
     Verb(
         "side",
@@ -425,7 +429,7 @@ def parse(line: str, state: GameState) -> Command:
     verb = verb_named(words[0])
     if verb is None:
         raise CommandError(f'unknown command "{shown(words[0])}"; commands are {", ".join(sorted(VERB))}')
-    _no_stray_brackets(text, state)
+    _no_stray_brackets(" ".join(words[: None if verb.free_from is None else 1 + verb.free_from]), state)
     return verb.read(Line(verb.name, words[1:], state, verb.shape))
 
 
@@ -437,7 +441,8 @@ def _no_stray_brackets(text: str, state: GameState) -> None:
     """Refuse a bracket no name of the game holds: the name readers skip punctuation (so "b. & o." finds B. & O.
     Railroad), and ``rent bob boardwalk [/]`` was recorded as if the ``[/]`` were not there (found in issue 20's
     game-night review; ``[x]`` was refused only for its letter). A stray bracket is markup pasted or a slip, and
-    a careful banker would want to look again."""
+    a careful banker would want to look again. A verb's free text (a correction's reason) is not looked at: there a
+    bracket is a word of the banker's own (issue 30)."""
     stray = next((c for c in text if c in BRACKETS), None)
     if stray is None:
         return

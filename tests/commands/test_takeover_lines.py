@@ -53,6 +53,12 @@ CASES = [
     ("correct bob 20 short-changed", Correction("Bob", 20, "short-changed"), "correct Bob +20 short-changed"),
     ("correction bob +$20 short   changed", Correction("Bob", 20, "short changed"), "correct Bob +20 short changed"),
     ("correct bob -$1,000 banker's slip", Correction("Bob", -1000, "banker's slip"), None),
+    # a reason is free text: brackets are the banker's words there (issue 30: refused a character at a time)
+    (
+        "correct ann -20 [bold] gave $20 too much <b>{x}</b>",
+        Correction("Ann", -20, "[bold] gave $20 too much <b>{x}</b>"),
+        "correct Ann -20 [bold] gave $20 too much <b>{x}</b>",
+    ),
 ]
 
 
@@ -85,7 +91,8 @@ def test_the_lines_read_and_write_back(state, line, action, canonical):
         ("correct ann 0 nothing", "must be more than $0"),
         ("correct ann fifty oops", "is not an amount"),
         ("correct ann -50 " + "x" * 81, "81 characters"),
-        ("correct ann -50 [oops]", '"[" is in no command'),
+        ("correct [ann] -50 oops", '"[" is in no command'),
+        ("correct ann <-50> oops", '"<" is in no command'),
     ],
 )
 def test_badly_shaped_lines_are_refused_with_the_form_they_were_read_as(state, line, says):

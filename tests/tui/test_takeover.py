@@ -13,6 +13,7 @@ from banker.tui.dialogs import CommandDialog
 from banker.tui.screens.new_game import NewGameScreen
 from banker.tui.screens.table import TableScreen
 from banker.tui.screens.takeover import TakeOverScreen
+from banker.tui.widgets.journal import JournalPanel
 from rules import HouseRules, Settings
 from rules.codec import action_to_dict, state_to_dict
 from tests.kit.journal import db_path
@@ -228,3 +229,39 @@ async def test_a_correction_by_its_dialog_and_from_the_palette():
         await pilot.press("shift+tab", *"bob", "tab", *"20", "tab", *"short-changed", "enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         assert app.session.log()[-1].summary == "Correction: the bank pays bob $20 (short-changed)"
+
+
+async def test_a_correction_reason_is_free_text_shown_as_typed():
+    """A correction's reason is the banker's own words: brackets, angles and braces are recorded and shown as typed
+    (the review's `[bold] gave $20 too much` was refused a character at a time, `"[" is in no command, amount or
+    name`), on the table (not read as Rich markup) and on the phones' journal (escaped HTML). The one character no
+    field may hold, "#" (a comment on a command line), is said in one message naming it, and nothing is recorded."""
+    from banker.web.pages import page, player_data, view_of
+
+    db = db_path()
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await settled(pilot)
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, CommandDialog), "the correction dialog")
+        await pilot.press(*"-20", "tab", *"[bold] gave $20 too much <b>{x}</b>", "enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        entry = app.session.log()[-1]
+        assert entry.text == "correct ann -20 [bold] gave $20 too much <b>{x}</b>"
+        assert entry.summary == "Correction: ann pays the bank $20 ([bold] gave $20 too much <b>{x}</b>)"
+        assert "([bold] gave $20 too much <b>{x}</b>)" in text_of(app.screen.query_one("#reply", Static))
+        journal = " ".join(text_of(app.screen.query_one(JournalPanel)).split())
+        assert "([bold] gave $20 too much <b>{x}</b>)" in journal, journal
+        html = page(player_data(view_of(app.session), 0))
+        assert "([bold] gave $20 too much &lt;b&gt;{x}&lt;/b&gt;)" in html and "<b>{x}" not in html
+        await pilot.press("f")
+        await until(pilot, lambda: isinstance(app.screen, CommandDialog), "the correction dialog")
+        await pilot.press(*"-5", "tab", *"round #3 change", "enter")
+        await settled(pilot)
+        assert isinstance(app.screen, CommandDialog)
+        refusal = text_of(app.screen.query_one("#refusal", Static))
+        assert 'no field may hold "#": it starts a comment in a command' in refusal, refusal
+        assert app.session.log()[-1] == entry

@@ -266,9 +266,7 @@ class RecordingDialog(BankerDialog["Reply"]):
         """Confirm the form: read the fields into the typed command and record its canonical line, once."""
         for field in self.query(Input):
             if "#" in field.value:  # the command line reads "#" as the start of a comment: the rest would be lost
-                self.refuse(
-                    "# starts a comment in a command, so it cannot be part of a name, a deed or an amount", field.id
-                )
+                self.refuse('no field may hold "#": it starts a comment in a command', field.id)
                 return
         try:
             command = self.typed()
