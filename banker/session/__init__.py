@@ -385,6 +385,19 @@ class Session:
             return self._j.in_effect(self.game_id, seq)
         return seq in self._timeline.stack
 
+    def latest_effects(self, count: int) -> list[tuple[int, str, Outcome]]:
+        """The latest ``count`` actions in effect, oldest first, each as (its journal entry, its time, what it did):
+        what a phone's request is compared with, so that one asking again for what is recorded is marked (issue 30).
+        Each is applied again to the state before it, which the timeline holds for the latest entries."""
+        stack = list(self._timeline.stack)
+        first = max(0, len(stack) - count)
+        after = stack[first] - 1 if first < len(stack) else self._last_seq
+        times = {e.seq: e.time for e in self._j.events(self.game_id, after=after, with_actions=False)}
+        return [
+            (seq, times.get(seq, ""), self._source.apply(self._timeline.state_at(i), self._action(seq), seq))
+            for i, seq in enumerate(stack[first:], start=first)
+        ]
+
     def entry_summary(self, seq: int) -> str:
         """The summary of journal entry ``seq`` (a recorded request's)."""
         return self._summary(seq)

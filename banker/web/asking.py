@@ -26,6 +26,7 @@ from rules.errors import RuleError
 if TYPE_CHECKING:
     from banker.session import Session
     from rules.actions import Action
+    from rules.outcome import Outcome
 
 MOST_PENDING = 5
 """A phone (a seat of a game) may have at most this many requests waiting for the banker."""
@@ -255,6 +256,98 @@ def near(rows: list[RequestRow]) -> dict[int, tuple[int, int]]:
                 marks[row.n] = (earlier.n, round(gap))
             break
     return marks
+
+
+SAME_REQUESTS = 50
+"""The latest requests of a game looked through for the same ask (the inbox's list looks through as many)."""
+SAME_ENTRIES = 30
+"""The latest entries in effect a pending request is compared with (:func:`likes`)."""
+
+
+@dataclass(frozen=True)
+class Like:
+    """Why a pending request is marked in the inbox: it asks what another request or a recorded entry asks."""
+
+    text: str
+    """The mark, in words: "the same as entry 91, recorded since it was asked"."""
+    same: bool
+    """It moves the very same money as that one (a second recording would pay twice): the inbox's Enter does not
+    record it, only the deliberate act the row names does; False for a near-duplicate of one phone (a second try
+    with other words, perhaps meant)."""
+
+
+Effect = tuple[tuple[str, str, int, str, str], ...]
+"""What an action does to the money, compared whoever asked and however it was worded: its transfers (payer,
+payee, amount, kind, deed), so Ann's "I pay rent" and Bob's "Ann owes me rent" are one effect."""
+
+
+def effect(outcome: Outcome) -> Effect:
+    return tuple(sorted((t.payer, t.payee, t.amount, t.kind.value, t.deed) for t in outcome.transfers))
+
+
+def likes(session: Session, rows: list[RequestRow]) -> dict[int, Like]:
+    """The marks of the pending requests among ``rows`` (oldest first), by request number. A request that moves the
+    same money as an entry in effect recorded since it was asked, or within :data:`NEAR_SECONDS` before (by the
+    banker's key, or another request: the review's $240 for one landing), or as an earlier pending request of any
+    phone, is the same (:attr:`Like.same`); otherwise one of the same phone's near-duplicates (:func:`near`) is
+    marked as like it."""
+    names = [p.name for p in session.state.players]
+    effects: dict[int, Effect] = {}
+    for row in rows:
+        if row.status is RequestStatus.PENDING and not session.state.over:
+            reply = session.preview(row.line)
+            if reply.ok and reply.outcome is not None and reply.outcome.transfers:
+                effects[row.n] = effect(reply.outcome)
+    entries = [(seq, time, effect(o)) for seq, time, o in session.latest_effects(SAME_ENTRIES)] if effects else []
+    marks = {
+        n: Like(f"like request {earlier} from the same phone, {gap} s before: a second tap?", False)
+        for n, (earlier, gap) in near(rows).items()
+    }
+    waiting: list[RequestRow] = []
+    for row in rows:
+        mine = effects.get(row.n)
+        if mine is None:
+            continue
+        asked = _seconds(row.time)
+        entry = next(
+            (
+                (seq, time)
+                for seq, time, what in reversed(entries)
+                if what == mine
+                and (
+                    (row.asked_after is not None and seq > row.asked_after)
+                    or 0 <= asked - _seconds(time) <= NEAR_SECONDS
+                )
+            ),
+            None,
+        )
+        twin = next((w for w in reversed(waiting) if effects[w.n] == mine), None)
+        if entry is not None:
+            seq, time = entry
+            when = (
+                "recorded since it was asked"
+                if row.asked_after is not None and seq > row.asked_after
+                else f"recorded {round(asked - _seconds(time))} s before it was asked"
+            )
+            marks[row.n] = Like(f"the same as entry {seq}, {when}", True)
+        elif twin is not None:
+            who = names[twin.seat] if 0 <= twin.seat < len(names) else "another"
+            phone = "the same phone" if twin.seat == row.seat else f"{who}'s phone"
+            marks[row.n] = Like(f"the same as request {twin.n} from {phone}, waiting too", True)
+        waiting.append(row)
+    return marks
+
+
+def same_as(session: Session, row: RequestRow) -> str:
+    """What the phone that asked ``row`` just now is told when it is the same as an entry recorded or another
+    phone's waiting ask (:func:`likes`): the mark's words, "" when it is not."""
+    like = likes(session, session.requests(limit=SAME_REQUESTS)).get(row.n)
+    return like.text if like is not None and like.same else ""
+
+
+def same_note(same: str) -> str:
+    """The phone's note of :func:`same_as` (the page's script writes the same words)."""
+    return f"Note: this is {same}; the banker sees it marked and records it only on purpose"
 
 
 def _verb(line: str) -> str:

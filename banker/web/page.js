@@ -155,7 +155,8 @@
         const details = form.closest("details");
         if (details) details.open = false;
         const what = j.preview || j.summary || j.line;
-        sent((j.already ? "Already waiting for the banker, not sent twice: " : "Sent to the banker: ") + what, j.id);
+        const same = j.same ? ". Note: this is " + j.same + "; the banker sees it marked and records it only on purpose" : "";
+        sent((j.already ? "Already waiting for the banker, not sent twice: " : "Sent to the banker: ") + what + same, j.id);
         release();
       } else {
         delete form.dataset.rid;

@@ -126,6 +126,9 @@ class RequestFacts(TypedDict):
     """A repriced request: the figure asked for and why it changed."""
     reason: NotRequired[str | None]
     """Declined: the banker's reason (None: none given)."""
+    same: NotRequired[str]
+    """Just asked, and the same money as an entry already recorded or another phone's waiting ask: which ("the
+    same as entry 35, recorded 40 s before it was asked"); the inbox marks it and Enter does not record it."""
 
 
 class FormChoices(TypedDict):

@@ -266,7 +266,10 @@ class Routes:
             return _taken(row, html, page)
         if how is Added.CREATED:
             self.server.requested(session.game_id)
-            return self._answer(feed, asking.Standing(row, row.status.value, priced.preview), 202, html, page)
+            same = asking.same_as(session, row)
+            return self._answer(
+                feed, asking.Standing(row, row.status.value, priced.preview), 202, html, page, same=same
+            )
         return self._answer(feed, asking.standing(session, row), 200, html, page, already=how is Added.WAITING)
 
     def _answer(
@@ -277,15 +280,21 @@ class Routes:
         html: bool,
         page: Callable[[str, bool], str],
         already: bool = False,
+        same: str = "",
     ) -> web.Response:
-        """A request as the phone is told about it (``already``: the same ask was waiting, and is not sent twice)."""
+        """A request as the phone is told about it (``already``: the same ask was waiting, and is not sent twice;
+        ``same``: it moves the same money as an entry recorded or another phone's waiting ask, said so)."""
         if html:
             text = asking.described(standing)
             if standing.ok:
                 text = (ALREADY if already else "Sent to the banker: ") + standing.preview
+            if same:
+                text += f". {asking.same_note(same)}"
             return web.Response(status=status, text=page(text, True), content_type="text/html", charset="utf-8")
         if already:
             return web.json_response({**asking.as_json(standing, self._names(feed)), "already": True}, status=status)
+        if same:
+            return web.json_response({**asking.as_json(standing, self._names(feed)), "same": same}, status=status)
         return self._json(feed, standing, status)
 
     async def mine(self, request: web.Request) -> web.Response:

@@ -110,3 +110,56 @@ def test_requests_arrive_while_typing_and_the_inbox_records_once(tmp_path):
         term.escape(table_keys, "the table again")
         assert len(term.journal()) == 5 and term.cash() == {"Ann": 1500 - 400 - 10 - 25 + 50 - 350, "Bob": 1450}
         term.quit()
+
+
+def test_the_same_ask_from_two_phones_is_not_one_enter_from_paying_twice(tmp_path):
+    """Issue 30, the game-night review at 80x24: Ann lands on Bob's Marvin Gardens (1 house); Ann's phone asks "I pay
+    rent" and Bob's "Ann owes me rent": two identical lines in the inbox, and `Enter Down Enter Down Enter` recorded
+    $240 for one landing. Now the second is marked the same as the first (then as the entry that recorded it), Enter
+    on it is refused and the keys typed on are set aside; Ctrl+A, named in the row, records it when meant. Ann's
+    phone asking for a rent the banker already typed (`rent ann reading card`) is told so, and marked."""
+    port = free_port()
+    with Terminal(tmp_path, 80, 24) as term:
+        term.env |= {"BANKER_WEB_HOST": "127.0.0.1", "BANKER_WEB_PORT": str(port)}
+        term.banker("new", "standard", "Ann", "Bob", "Cy")
+        for line in ("buy bob marvin", "buy bob atlantic", "buy bob ventnor", "build bob marvin", "buy cy reading"):
+            term.do(line)
+        term.do("rent ann reading card")  # entry 6, typed by the banker
+        term.launch(ready="? more")
+        term.keys("o")
+        term.wait_for("Phone pages on at")
+        term.escape(table_keys, "the table again")
+        assert phone(term, port, 0, "ann-rent-000001", "rent ann marvin gardens")[0] == 202
+        status, body = phone(term, port, 1, "bob-rent-000001", "rent ann marvin gardens")
+        assert status == 202 and isinstance(body, dict), body
+        assert body["same"] == "the same as request 1 from Ann's phone, waiting too"
+        status, body = phone(term, port, 0, "ann-rent-000002", "rent ann reading card")
+        assert status == 202 and isinstance(body, dict), body
+        assert body["same"].startswith("the same as entry 6, recorded ") and "before it was asked" in body["same"]
+        term.wait_for("3 requests from phones (i)")
+
+        term.keys("i", "Enter", "Down", "Enter", "Down", "Enter")  # one burst, as the review typed it
+        term.wait_journal(7)
+        screen = term.wait_until(lambda s: "was typed before the refusal" in s, "the refusal, keys set aside")
+        screen = term.idle()
+        journal = term.journal()
+        assert len(journal) == 7, journal
+        assert "Ann pays Bob $120: Marvin Gardens, 1 house" in journal[6]
+        flat = " ".join(screen.split())
+        assert "would pay twice" in flat and "Ctrl+A records it" in flat, screen
+
+        # The banker looked, and Ann did land twice: Ctrl+A on the marked row records it, once.
+        term.keys("Escape")
+        term.wait_until(table_keys, "the table again")
+        term.keys("i")
+        term.wait_for("Requests from the phones")  # on the first waiting request: Bob's
+        term.keys("C-a")
+        journal = term.wait_journal(8)
+        assert "Ann pays Bob $120: Marvin Gardens, 1 house" in journal[7]
+        term.press("Down", "Enter")  # Ann's reading rent, the same as entry 6: refused
+        screen = term.idle()
+        assert "would pay twice" in " ".join(screen.split()), screen
+        assert len(term.journal()) == 8
+        term.escape(table_keys, "the table again")
+        assert term.cash()["Ann"] == 1500 - 50 - 120 - 120
+        term.quit()

@@ -3,7 +3,10 @@
 Each pending request is listed with the player, the time and the engine's preview against the game as it is now
 (repriced: a request made before the last command is priced after it; when that changes its figure, the figure the
 phone asked for is shown under it, with why). A request like another from the same phone within a minute (a second
-tap) is marked. Enter records the highlighted one through
+tap) is marked; one that moves the very same money as another waiting request (from any phone) or as an entry
+recorded since it was asked (or just before) is marked "the same as", and Enter does not record it: Ctrl+A does,
+a chord no typed-ahead command or name holds, so a burst of Enter and Down never pays twice (issue 30: two phones
+asked for one rent and Enter Down Enter recorded it twice). Enter records the highlighted one through
 the app's one way of changing the game (:meth:`banker.tui.app.BankerApp.record` with the request), in the same
 transaction that marks it recorded, so a second Enter, another terminal or a retried accept never record it twice;
 the entry stays listed as "recorded as entry N" until the inbox closes, and Enter on it again only says so. ``x``
@@ -25,7 +28,7 @@ from textual.widgets.option_list import Option
 
 from banker.tui.dialogs.base import BankerDialog, plain, reply_text
 from banker.tui.safety import guard_actions
-from banker.web.asking import Standing, clock, described, description, near, pending, repricing, standing
+from banker.web.asking import Like, Standing, clock, described, description, likes, pending, repricing, standing
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -36,15 +39,20 @@ if TYPE_CHECKING:
 POLL_SECONDS = 0.5
 """How often the open inbox looks for requests another process stored or a phone withdrew."""
 RECENT = 50
-"""The latest requests of the game the inbox looks through for near-duplicates of the pending ones."""
+"""The latest requests of the game the inbox looks through for near-duplicates of the pending ones (as many as
+:data:`banker.web.asking.SAME_REQUESTS`)."""
+ANYWAY = "ctrl+a"
+"""The deliberate act that records a request marked the same as another (Enter does not): a chord, which no command,
+name or amount typed ahead holds."""
+ANYWAY_SHOWN = "Ctrl+A"
 
 
-def label_for(s: Standing, names: list[str], like: tuple[int, int] | None = None) -> str:
+def label_for(s: Standing, names: list[str], like: Like | None = None) -> str:
     """A request's entry in the list: what it asks, in the engine's words, and where it stands (a handled request
     keeps what it asked: "Bob pays Ann $50: Boardwalk ... · recorded as entry 57"); then, for a repriced one, the
-    figure asked for and why it changed, and for a near-duplicate (``like``: the earlier request's number and the
-    seconds between) a mark saying so. One paragraph, wrapped by the list (an option of several lines kept the
-    list laying itself out again for ever in Textual 8.2.8)."""
+    figure asked for and why it changed, and for a marked one (``like``, :func:`banker.web.asking.likes`) the mark,
+    with the act that records it when Enter does not. One paragraph, wrapped by the list (an option of several lines
+    kept the list laying itself out again for ever in Textual 8.2.8)."""
     row = s.row
     who = names[row.seat] if 0 <= row.seat < len(names) else "?"
     mark = {"pending": " ", "recorded": "✓", "stale": "✗"}.get(s.status, "·")
@@ -52,9 +60,8 @@ def label_for(s: Standing, names: list[str], like: tuple[int, int] | None = None
     lines = [f"{mark} {row.n:>3}  {clock(row.time)}  {who}: {description(s)}{status}"]
     if s.repriced:
         lines.append(f"· repriced, {repricing(s)}")
-    if like is not None:
-        earlier, gap = like
-        lines.append(f"· ≈ like request {earlier} from the same phone, {gap} s before: a second tap?")
+    if like is not None and s.status == "pending":
+        lines.append(f"· ≈ {like.text}" + (f": Enter will not record it, {ANYWAY_SHOWN} will" if like.same else ""))
     return " ".join(lines)
 
 
@@ -65,6 +72,7 @@ class InboxDialog(BankerDialog[None]):
     BINDINGS = [
         Binding("x", "decline", "Decline", id="inbox.decline"),
         Binding("delete", "decline", "Decline", show=False),
+        Binding(ANYWAY, "record_anyway", "Record anyway", id="inbox.record_anyway"),
     ]
 
     def __init__(self, session: Session, record: Callable[[str, RequestRow], Reply]) -> None:
@@ -123,12 +131,12 @@ class InboxDialog(BankerDialog[None]):
         self.seen.update(now)
         kept = [session.request(n) for n in sorted(self.seen)]
         self.shown = [now.get(r.n) or standing(session, r) for r in kept if r is not None]
-        likes = near(session.requests(limit=RECENT)) if now else {}
+        marks = likes(session, session.requests(limit=RECENT)) if now else {}
         names = [p.name for p in session.state.players]
         box = self.query_one("#requests", OptionList)
         at = box.highlighted
         box.clear_options()
-        box.add_options([Option(plain(label_for(s, names, likes.get(s.n))), id=f"request-{s.n}") for s in self.shown])
+        box.add_options([Option(plain(label_for(s, names, marks.get(s.n))), id=f"request-{s.n}") for s in self.shown])
         if self.shown:
             if at is None:
                 at = next((i for i, s in enumerate(self.shown) if s.status in ("pending", "stale")), 0)
@@ -145,7 +153,14 @@ class InboxDialog(BankerDialog[None]):
         self.action_confirm()
 
     def confirm(self) -> None:
-        """Enter: record the highlighted request, once."""
+        """Enter: record the highlighted request, once, unless it is the same as another (then only Ctrl+A)."""
+        self._record(anyway=False)
+
+    def action_record_anyway(self) -> None:
+        """Ctrl+A: record the highlighted request although it is marked the same as another: the banker looked."""
+        self._record(anyway=True)
+
+    def _record(self, anyway: bool) -> None:
         if self.declining is not None:
             return
         s = self._current()
@@ -157,12 +172,26 @@ class InboxDialog(BankerDialog[None]):
             self.refuse(f"request {row.n} is {described(now)}; nothing recorded")
             self.refresh_requests()
             return
+        like = None if anyway else self._same(row)
+        if like is not None:  # as the journal stands now: the twin may have been recorded by the key just before
+            self.refuse(
+                f"request {row.n} is {like.text}: recording it would pay twice. {ANYWAY_SHOWN} records it all the"
+                " same; x declines it; nothing recorded"
+            )
+            self.refresh_requests()
+            return
         reply = self.record(row.line, row)
         if reply.ok:
             self.query_one("#refusal", Static).update(reply_text(reply))
         else:
             self.refuse(reply_text(reply))
         self.refresh_requests()
+
+    def _same(self, row: RequestRow) -> Like | None:
+        """The mark saying ``row`` is the same as another request or an entry, as things stand now (None if not)."""
+
+        like = likes(self.session, self.session.requests(limit=RECENT)).get(row.n)
+        return like if like is not None and like.same else None
 
     def action_decline(self) -> None:
         s = self._current()
