@@ -66,6 +66,7 @@ if TYPE_CHECKING:  # the public names, one import per module (pyproject.toml: my
         jail_status,
         lift_cost,
         position_problems,
+        printed_most,
         rent_quote,
         side_deal_terms,
         standings,

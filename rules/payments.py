@@ -7,11 +7,15 @@ or from "each other player" is refused whole when any one side cannot cover it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.actions import Collect, Go, Parking, Pay
+from rules.decks import CardKind, deck_cards
 from rules.engine import handles
 from rules.errors import RuleError
 from rules.money import active_player, check_amount, check_cover, transfer
 from rules.outcome import BANK, POT, Outcome, Transfer, TransferKind
+from rules.rent import ROLLS
 from rules.state import GameState
 
 PAYMENT = "seed 000, THE BANK"
@@ -20,6 +24,44 @@ OWED = "seed 000, BANKRUPTCY"
 pay", so the player raises the money by selling buildings and mortgaging, or goes bankrupt."""
 GO_RULE = "seed 000, GO"
 PARKING_RULE = "house rule: Free Parking pot"
+
+
+@dataclass(frozen=True)
+class PrintedMost:
+    """The most one payment printed in the game's edition moves (a phone's ``pay``/``collect`` above it is flagged
+    for the banker to look at, not refused: a house rule may pay more; docs/phones.md)."""
+
+    bank: int
+    """With the bank: the GO salary (doubled under that house rule), the flat taxes, any card's pay or collect."""
+    each: int
+    """From or to each other player: the largest pay-each or collect-each card."""
+    player: int
+    """Between two players: the highest rent any square charges (a hotel on the dearest street, four railroads,
+    both utilities on a throw of 12)."""
+
+    def of(self, action: Pay | Collect) -> int:
+        """The most the edition prints for this kind of payment."""
+        other = action.to if isinstance(action, Pay) else action.source
+        if action.each:
+            return self.each
+        return self.bank if other is None or other == "bank" else self.player
+
+
+def printed_most(state: GameState) -> PrintedMost:
+    """:class:`PrintedMost` for the game: its board's squares and deeds, its own decks, its house rules."""
+    board = state.board
+    cards = [c for deck in ("chance", "chest") for c in deck_cards(state.settings.cards, deck, board)]
+    moves = [c.amount for c in cards if c.kind in (CardKind.COLLECT, CardKind.PAY)]
+    each = [c.amount for c in cards if c.kind in (CardKind.COLLECT_EACH, CardKind.PAY_EACH)]
+    salary = board.go_salary * (2 if state.settings.house_rules.double_go else 1)
+    rents = [max(d.rents, default=0) for d in board.deeds]
+    # The Chance "nearest" cards: twice a railroad's rent, ten times the dice at a utility (rules.rent).
+    rents += [2 * max(board.railroad_rents, default=0), max((*board.utility_multipliers, 10)) * max(ROLLS)]
+    return PrintedMost(
+        bank=max([salary, board.income_tax, state.luxury_tax, *moves]),
+        each=max(each, default=0),
+        player=max(rents, default=0),
+    )
 
 
 def _counterpart(state: GameState, index: int, name: str | None, each: bool, verb: str) -> list[int] | None:

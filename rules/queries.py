@@ -24,6 +24,7 @@ drawing a saved game's table asks nothing of the engine it does not need (``test
 ``side_deal_terms``       the side deals made, in words, with their end or whether they stand (``rules.deal_terms``)
 ``position_problems``     what keeps a position taken over from the board from standing (``rules.position``)
 ``building_lot``          the lot a colour group's name stands for in a build (the lowest) or a sale (the highest)
+``printed_most``          the most one payment the edition's squares and cards move (a phone asking more is flagged)
 ========================  =========================================================================================
 """
 
@@ -38,6 +39,7 @@ from rules.state import GameState
 from rules.valuation import Standing, Valuation, standings, valuation, winner
 
 if TYPE_CHECKING:
+    from rules.payments import PrintedMost
     from rules.rent import DeedCard, RentQuote
     from rules.taxes import TaxOptions
     from rules.trades import TakeoverTerms
@@ -56,6 +58,7 @@ __all__ = [
     "jail_status",
     "lift_cost",
     "position_problems",
+    "printed_most",
     "rent_quote",
     "side_deal_terms",
     "standings",
@@ -170,3 +173,11 @@ def side_deal_terms(state: GameState) -> tuple[str, ...]:
         f"Side deal {n}: {terms(state, d)} ({f'ended: {d.ended}' if d.ended else 'in effect'})"
         for n, d in enumerate(state.side_deals, 1)
     )
+
+
+def printed_most(state: GameState) -> PrintedMost:
+    """The most one payment printed in the game's edition and decks moves, with the bank, each player or another
+    player (``rules.payments.printed_most``): what a phone's ask above it is flagged by."""
+    from rules.payments import printed_most as most
+
+    return most(state)

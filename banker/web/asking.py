@@ -338,6 +338,31 @@ def likes(session: Session, rows: list[RequestRow]) -> dict[int, Like]:
     return marks
 
 
+def beyond_print(session: Session, row: RequestRow) -> str:
+    """Why a phone's pending ``pay`` or ``collect`` is flagged for the banker to look at: it asks more than any card
+    or square of the game's edition moves in one payment (:func:`rules.queries.printed_most`; the review's $1,000,000
+    collected from the bank). Flagged, not refused: a house rule may pay more. "" when it asks no more."""
+    from rules.actions import Collect, Pay
+    from rules.queries import printed_most
+
+    try:
+        action = _command(session, row.line)
+    except Refusal:
+        return ""
+    if not isinstance(action, Pay | Collect):
+        return ""
+    most = printed_most(session.state).of(action)
+    if action.amount <= most:
+        return ""
+    state = session.state
+    other = action.to if isinstance(action, Pay) else action.source
+    side = "each player" if action.each else "the bank" if other in (None, "bank") else "one player"
+    return (
+        f"{state.money(action.amount)} is more than any card or square of the {state.board.title} edition moves"
+        f" with {side} ({state.money(most)} at most): a house rule may pay more"
+    )
+
+
 def same_as(session: Session, row: RequestRow) -> str:
     """What the phone that asked ``row`` just now is told when it is the same as an entry recorded or another
     phone's waiting ask (:func:`likes`): the mark's words, "" when it is not."""

@@ -42,6 +42,8 @@ class Control(Enum):
     """An amount typed (digits, with or without the game's money sign and thousands separators)."""
     DICE = "dice"
     """The dice's total typed, for a utility's rent (optional)."""
+    TICK = "tick"
+    """A box ticked or not (posted as the field's name when ticked)."""
 
 
 @dataclass(frozen=True)
@@ -117,6 +119,13 @@ def _deed(label: str, means: str, choices: Choices) -> Field:
 
 
 _DICE = Field("dice", "Dice (for a utility)", Control.DICE, "the dice's total, for a utility's rent", required=False)
+_CARD = Field(
+    "card",
+    "Sent by a card (nearest railroad: twice the rent; nearest utility: 10 x the dice)",
+    Control.TICK,
+    "ticked (`card`) when a Chance card sent the player to the nearest railroad or utility",
+    required=False,
+)
 
 ASKS: tuple[Ask, ...] = (
     Ask("go", "I passed GO", "go", lambda f, me: Go(me, exact=f.flag("exact")), note="The salary for passing GO."),
@@ -128,6 +137,7 @@ ASKS: tuple[Ask, ...] = (
         (
             _deed("On", "another player's unmortgaged deed", lambda c: _same(c["their_deeds"])),
             _DICE,
+            _CARD,
         ),
     ),
     Ask(
@@ -183,6 +193,7 @@ ASKS: tuple[Ask, ...] = (
             Field("payer", "Who", Control.PICK, "another player", lambda c: _same(c["others"]), "choose a player"),
             _deed("On", "one of the player's own deeds", lambda c: _same(c["my_deeds"])),
             _DICE,
+            _CARD,
         ),
     ),
 )

@@ -639,6 +639,9 @@ def _control(field: Field, c: FormChoices) -> str:
             field.label,
             f'<input name="{h(field.name)}" inputmode="numeric" autocomplete="off"{required} size="3" maxlength="2">',
         )
+    if field.control is Control.TICK:
+        box = f'<input type="checkbox" name="{h(field.name)}" value="{h(field.name)}">'
+        return f'<label class="choice">{box} {h(field.label)}</label>'
     if field.control is Control.ONE_OF:
         radio = f'<input type="radio" name="{h(field.name)}"'
         each = "".join(f'<label class="choice">{radio} value="{h(v)}"{required}> {h(t)}</label>' for v, t in choices)

@@ -358,3 +358,37 @@ async def test_the_inbox_marks_a_second_tap_and_shows_a_repriced_requests_two_fi
         await until(pilot, lambda: app.session.last_seq == 4, "the rent recorded at today's price")
         assert app.session.log()[-1].summary.startswith("Bob pays Ann $200: Boardwalk, 1 house")
         assert "recorded as entry 4" in label_of(inbox, 0) and "asked as: Bob pays Ann $100" in label_of(inbox, 0)
+
+
+async def test_an_ask_beyond_what_the_edition_prints_is_flagged_not_refused(monkeypatch):
+    """Issue 30 (review, item 6): Dee's phone asked to collect $1,000,000 from the bank and the inbox showed it
+    unflagged, one Enter away. Now the row says it is more than any card or square of the edition moves, with the
+    line and the price; Enter is refused (nothing recorded), Ctrl+A records it (a house rule may pay more). An ask
+    within the printed figures ($200 from the bank, $2,000 of rent) is not flagged."""
+    monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 0.05)
+    db = Path(os.environ["BANKER_DB"])
+    game = make_game(db, ("Ann", "Bob", "Cy", "Dee"), [])
+    phone_asks(db, game, 3, "dee-collect-001", "collect Dee 1000000")
+    phone_asks(db, game, 2, "cy-collect-0001", "collect Cy 200")
+    phone_asks(db, game, 1, "bob-pays-00001", "pay Bob 2000 to Ann")
+    phone_asks(db, game, 0, "ann-pays-00001", "pay Ann 60 to each")
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(app.screen, InboxDialog), "the inbox")
+        inbox = app.screen
+        dee = label_of(inbox, 0)
+        assert "Dee: Dee collects $1,000,000 from the bank" in dee
+        assert (
+            "⚑ $1,000,000 is more than any card or square of the US (Atlantic City) edition moves with the bank"
+            " ($200 at most): a house rule may pay more: Enter will not record it, Ctrl+A will" in dee
+        ), dee
+        assert "⚑" not in label_of(inbox, 1) and "⚑" not in label_of(inbox, 2)
+        assert "with each player ($50 at most)" in label_of(inbox, 3)
+        await pilot.press("enter")
+        await until(pilot, lambda: "nothing recorded" in text_of(inbox.query_one("#refusal")), "the refusal")
+        assert app.session.last_seq == 0
+        await pilot.press("ctrl+a")
+        await until(pilot, lambda: app.session.last_seq == 1, "Dee's collection recorded on purpose")
+        assert balances(app) == [1500, 1500, 1500, 1_001_500]

@@ -103,7 +103,7 @@ async def test_the_page_draws_one_form_per_record_offered(db, aiohttp_client):
 
 def _filled(ask: Ask, choices: FormChoices) -> dict[str, str]:
     """The form filled in as a player would: the first choice of each list, an amount of 10, dice of 7."""
-    typed = {Control.AMOUNT: "10", Control.DICE: "7"}
+    typed = {Control.AMOUNT: "10", Control.DICE: "7", Control.TICK: ""}
     out = {"form": ask.key}
     for f in ask.fields:
         out[f.name] = f.choices(choices)[0][0] if f.choices is not None else typed[f.control]
@@ -144,3 +144,17 @@ def test_the_docs_list_every_record():
     table = asks_markdown()
     assert table in (DOCS / "phones.md").read_text(encoding="utf-8")
     assert [row.split("`")[1] for row in table.splitlines()[2:]] == [a.key for a in ASKS]
+
+
+def test_the_rent_forms_say_a_card_sent_the_player(db):
+    """Issue 30 (review, item 6): the phone's rent forms had no "sent by a card" option (the nearest utility: 10 x
+    the dice, whatever the owner holds). Ticked, the form builds the card's rent; unticked, the deed's."""
+    game = phone_game(db, lines=LINES)
+    with Session.open(db, game) as session:
+        ticked = {"form": "rent", "deed": "Electric Company", "dice": "7", "card": "card"}
+        line = line_of_form(session, 1, ticked)
+        assert line == "rent Bob Electric Company dice 7 card"
+        assert check(session, 1, line).preview.startswith("Bob pays Ann $70")
+        assert line_of_form(session, 1, ticked | {"card": ""}) == "rent Bob Electric Company dice 7"
+        owed = {"form": "owed", "payer": "Bob", "deed": "Electric Company", "dice": "7", "card": "card"}
+        assert line_of_form(session, 0, owed) == line

@@ -28,7 +28,18 @@ from textual.widgets.option_list import Option
 
 from banker.tui.dialogs.base import BankerDialog, plain, reply_text
 from banker.tui.safety import guard_actions
-from banker.web.asking import Like, Standing, clock, described, description, likes, pending, repricing, standing
+from banker.web.asking import (
+    Like,
+    Standing,
+    beyond_print,
+    clock,
+    described,
+    description,
+    likes,
+    pending,
+    repricing,
+    standing,
+)
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -47,12 +58,13 @@ name or amount typed ahead holds."""
 ANYWAY_SHOWN = "Ctrl+A"
 
 
-def label_for(s: Standing, names: list[str], like: Like | None = None) -> str:
+def label_for(s: Standing, names: list[str], like: Like | None = None, flag: str = "") -> str:
     """A request's entry in the list: what it asks, in the engine's words, and where it stands (a handled request
     keeps what it asked: "Bob pays Ann $50: Boardwalk ... · recorded as entry 57"); then, for a repriced one, the
     figure asked for and why it changed, and for a marked one (``like``, :func:`banker.web.asking.likes`) the mark,
-    with the act that records it when Enter does not. One paragraph, wrapped by the list (an option of several lines
-    kept the list laying itself out again for ever in Textual 8.2.8)."""
+    with the act that records it when Enter does not (``flag``, :func:`banker.web.asking.beyond_print`: more than the
+    edition prints, the same). One paragraph, wrapped by the list (an option of several lines kept the list laying
+    itself out again for ever in Textual 8.2.8)."""
     row = s.row
     who = names[row.seat] if 0 <= row.seat < len(names) else "?"
     mark = {"pending": " ", "recorded": "✓", "stale": "✗"}.get(s.status, "·")
@@ -60,8 +72,11 @@ def label_for(s: Standing, names: list[str], like: Like | None = None) -> str:
     lines = [f"{mark} {row.n:>3}  {clock(row.time)}  {who}: {description(s)}{status}"]
     if s.repriced:
         lines.append(f"· repriced, {repricing(s)}")
+    held = f": Enter will not record it, {ANYWAY_SHOWN} will"
     if like is not None and s.status == "pending":
-        lines.append(f"· ≈ {like.text}" + (f": Enter will not record it, {ANYWAY_SHOWN} will" if like.same else ""))
+        lines.append(f"· ≈ {like.text}" + (held if like.same else ""))
+    if flag and s.status == "pending":
+        lines.append(f"· ⚑ {flag}{held}")
     return " ".join(lines)
 
 
@@ -136,7 +151,12 @@ class InboxDialog(BankerDialog[None]):
         box = self.query_one("#requests", OptionList)
         at = box.highlighted
         box.clear_options()
-        box.add_options([Option(plain(label_for(s, names, marks.get(s.n))), id=f"request-{s.n}") for s in self.shown])
+        box.add_options(
+            [
+                Option(plain(label_for(s, names, marks.get(s.n), beyond_print(session, s.row))), id=f"request-{s.n}")
+                for s in self.shown
+            ]
+        )
         if self.shown:
             if at is None:
                 at = next((i for i, s in enumerate(self.shown) if s.status in ("pending", "stale")), 0)
@@ -179,6 +199,10 @@ class InboxDialog(BankerDialog[None]):
                 " same; x declines it; nothing recorded"
             )
             self.refresh_requests()
+            return
+        flag = "" if anyway else beyond_print(self.session, row)
+        if flag:
+            self.refuse(f"request {row.n}: {flag}. {ANYWAY_SHOWN} records it; x declines it; nothing recorded")
             return
         reply = self.record(row.line, row)
         if reply.ok:
