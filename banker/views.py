@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from banker.commands import Query
 
 
+def counted(n: int, word: str) -> str:
+    """``n`` and the word, plural but for one: "1 house", "31 houses" (the CLI said "1 houses")."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def answer(state: GameState, q: Query) -> str:
     """A ``show`` query's answer in words, straight from the rules engine's queries (``rules.queries``)."""
     from rules.queries import can_raise, income_tax_options, rent_quote

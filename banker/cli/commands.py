@@ -20,7 +20,7 @@ from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
 from banker.paths import editions_dir
 from banker.session import Session
-from banker.views import dumps, state_json
+from banker.views import counted, dumps, state_json
 from rules.editions import (
     BUILT_IN,
     EditionDataError,
@@ -182,10 +182,10 @@ def cmd_state(args: argparse.Namespace) -> int:
         say(f"  {p['name']:<12} cash {money(p['cash']):>10}{worth}" + (f" ({', '.join(flags)})" if flags else ""))
         for d in data["deeds"]:
             if d["owner"] == p["name"]:
-                extra = " hotel" if d["hotel"] else (f" {d['houses']} house(s)" if d["houses"] else "")
+                extra = " hotel" if d["hotel"] else (f" {counted(d['houses'], 'house')}" if d["houses"] else "")
                 say(f"      {d['name']}{extra}{' (mortgaged)' if d['mortgaged'] else ''}")
     say(
-        f"  bank: {data['bank']['houses']} houses, {data['bank']['hotels']} hotels; "
+        f"  bank: {counted(data['bank']['houses'], 'house')}, {counted(data['bank']['hotels'], 'hotel')}; "
         f"Free Parking pot {money(data['free_parking'])}"
     )
     return 0

@@ -95,7 +95,15 @@ class _Line:
             raise self.bad("more words needed" if n < lo else "too many words")
 
     def player(self, word: str) -> str:
-        return self.state.players[self.state.player_index(word)].name
+        """The player ``word`` names. The bank where only a player may stand is said so (`turn bank` was answered
+        "did you mean Ann?", the nearest spelling)."""
+        try:
+            return self.state.players[self.state.player_index(word)].name
+        except UnknownName:
+            if word.casefold() not in BANK:
+                raise
+            names = [p.name for p in self.state.players if not p.bankrupt]
+            raise self.bad(f"the bank is not a player: name one of {', '.join(names)}") from None
 
     def player_or(self, word: str, spellings: dict[str, str]) -> str | tuple[str]:
         """A player's name, or (as a 1-tuple) the closed word ``word`` means: "to b" is refused as bank or Bob,

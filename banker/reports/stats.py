@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from banker.reports.report import Report, duration_text, game_title
 from banker.reports.story import Bankruptcy, Collected, GameRecords, GroupRent, Rent, creditors_of, records_from_history
+from banker.views import counted
 
 if TYPE_CHECKING:
     from banker.journal import Journal
@@ -276,10 +277,6 @@ def _money(currency: str, amount: float) -> str:
     return board.money(amount) if board is not None else format_money(amount, currency)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _table(headers: list[str], rows: list[list[str]], left: int = 1) -> list[str]:
     """Columns padded to their widest cell; the first ``left`` columns aligned left, the rest right."""
     widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
@@ -307,7 +304,7 @@ def group_text(best: GroupRent, money: Callable[[int], str]) -> str:
 
 def length_text(minutes: int | None, actions: int) -> str:
     clock = duration_text(minutes) if minutes is not None else "time unknown"
-    return f"{clock}, {_plural(actions, 'action')}"
+    return f"{clock}, {counted(actions, 'action')}"
 
 
 def records_lines(group: VariantStats) -> list[str]:
@@ -355,7 +352,7 @@ def game_lines(facts: GameFacts) -> list[str]:
 def variant_text(group: VariantStats, per_game: bool = True) -> str:
     """One rule system's player table, all-time records and (``per_game``) each game's records."""
     money = group.currency
-    lines = [f"{group.title}: {_plural(len(group.games), 'finished game')}", ""]
+    lines = [f"{group.title}: {counted(len(group.games), 'finished game')}", ""]
     lines += _table(
         ["Player", "Games", "Wins", "Win rate", "Avg rank", "Best total", "Avg total"],
         [
@@ -382,7 +379,7 @@ def variant_text(group: VariantStats, per_game: bool = True) -> str:
 def player_text(rep: PlayerReport, currency: str) -> str:
     s = rep.stats
     lines = [
-        f"{rep.name}, {rep.title}: {_plural(s.games, 'game')}, {_plural(s.wins, 'win')} ({s.win_rate:.0%}), "
+        f"{rep.name}, {rep.title}: {counted(s.games, 'game')}, {counted(s.wins, 'win')} ({s.win_rate:.0%}), "
         f"average rank {s.average_rank:.2f}, best total {_money(currency, s.best_total)}, average total "
         f"{_money(currency, s.average_total)}",
         "",

@@ -250,7 +250,8 @@ class Recorder:
         minutes = self.state.settings.time_limit_minutes
         raise RuleError(
             "seed 002, TIME LIMIT GAME",
-            f"time is up: the game's {minutes} minute{'s' if minutes != 1 else ''} are over, so nothing played now "
+            f"time is up: the game's {'minute is' if minutes == 1 else f'{minutes} minutes are'} over, so nothing"
+            " played now "
             "counts; record the end (`end time`), or undo or redo to correct what was played before it",
         )
 

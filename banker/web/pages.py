@@ -28,7 +28,7 @@ from banker.journal import TABLE_SEAT
 from banker.reports.chart import VIEWS, figure_rows, figures_html, now_text, own_first, svg_file, worth_svg
 from banker.reports.report import report_money
 from banker.reports.story import GameStory
-from banker.views import board_sheet, buildings_text, deed_card_view, html_text
+from banker.views import board_sheet, buildings_text, counted, deed_card_view, html_text
 from banker.web.asks import ASKS, Control, Field
 from banker.web.page_data import (
     AsksFacts,
@@ -434,10 +434,6 @@ h = html_text
 standings page)."""
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def _game_line(game: GameFacts, you: str | None = None) -> str:
     turn = game["turn"]
     if game["over"]:
@@ -482,7 +478,7 @@ def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> d
         status.append(f'<p class="warn">{h(p["jail"][:1].upper() + p["jail"][1:])}</p>')
     if p["jail_cards"]:
         cards = ", ".join(h(c) for c in p["jail_cards"])
-        status.append(f"<p>Get Out of Jail Free: {_plural(len(p['jail_cards']), 'card')} ({cards})</p>")
+        status.append(f"<p>Get Out of Jail Free: {counted(len(p['jail_cards']), 'card')} ({cards})</p>")
     groups = []
     for g in data["groups"]:
         items = []
@@ -492,7 +488,7 @@ def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> d
             if d["hotel"]:
                 tags.append('<span class="tag build">hotel</span>')
             elif d["houses"]:
-                tags.append(f'<span class="tag build">{_plural(d["houses"], "house")}</span>')
+                tags.append(f'<span class="tag build">{counted(d["houses"], "house")}</span>')
             if d["mortgaged"]:
                 tags.append('<span class="tag warn">mortgaged</span>')
             # each deed opens its card (a details element: no script; page.js keeps it open across updates)

@@ -238,3 +238,16 @@ def test_launching_on_a_file_that_is_not_a_banker_database_says_so_in_one_line(t
     err = capsys.readouterr().err
     assert err.startswith("banker: ") and "not a Banker database" in err and err.count("\n") == 1
     assert notes.read_text() == "shopping list\n"
+
+
+def test_the_words_a_person_reads_are_counted_and_the_bank_takes_no_turn(capsys, db):
+    """Issue 30 (review, item 10): `banker state` said "1 houses" ("1 house(s)" on a deed), and `turn bank` was
+    answered "did you mean Ann?", the nearest spelling of a player."""
+    run(capsys, "new", "standard", "Ann", "Bob", "Cy", "--db", db)
+    for line in ("buy bob marvin", "buy bob atlantic", "buy bob ventnor", "build bob marvin"):
+        assert run(capsys, "do", line, "--db", db)[0] == 0
+    status, out, _ = run(capsys, "state", "--db", db)
+    assert status == 0 and "Marvin Gardens 1 house\n" in out and "bank: 31 houses, 12 hotels;" in out, out
+    status, out, err = run(capsys, "do", "turn", "bank", "--db", db)
+    assert status == 2 and "the bank is not a player: name one of Ann, Bob, Cy" in err, err
+    assert "did you mean" not in err

@@ -334,7 +334,7 @@ def test_a_game_on_the_deutsche_mark_board(capsys, tmp_path, db):
         }
         report = report_of(game)
     status, out, _ = run(capsys, "state", "1", "--db", str(db))
-    assert re.search(r"Carla\s+cash\s+28\.000 DM", out) and "Schloßallee 1 house(s)" in out, out
+    assert re.search(r"Carla\s+cash\s+28\.000 DM", out) and "Schloßallee 1 house" in out, out
     markdown = formats.find_format("md").render(report).decode()
     assert "$" not in markdown and "28.000 DM" in markdown
 

@@ -43,6 +43,7 @@ def test_nothing_played_after_the_deadline_counts_seed002(game):
         cash = [p.cash for p in s.state.players]
         reply = s.execute("pay ann 100 to bob")
         assert not reply.ok and "time is up" in reply.message and "`end time`" in reply.message
+        assert "time is up: the game's minute is over, so" in reply.message  # not "1 minute are over" (review)
         assert not s.preview("pay ann 100 to bob").ok
         assert [p.cash for p in s.state.players] == cash
         assert s.execute("end time").ok and s.state.over
