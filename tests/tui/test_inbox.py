@@ -72,7 +72,7 @@ async def test_inbox_records_once_declines_and_refuses_a_stale_request(monkeypat
         assert inbox.shown[2].row.reason == "sold already"
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table again")
-        assert "request" not in text_of(status)
+        await until(pilot, lambda: "request" not in text_of(status), "the count gone from the table")
         assert app.session.last_seq == 3
         await pilot.press("u")  # undo of a recorded request works like any undo
         await until(pilot, lambda: balances(app) == [1150, 1450, 1500], "the undo")
