@@ -215,11 +215,11 @@ def test_a_refusal_keeps_the_dialog_and_what_was_typed(tmp_path):
         term.press("Tab")
         term.type("boardwalk")  # Ann does not own it
         term.keys("Enter")
-        term.wait_for("Ann gives: boardwalk")
+        term.wait_for("Ann gives: Boardwalk")
         term.keys("C-s")
         refusal = "Ann cannot trade Boardwalk: it belongs to the bank"
         screen = term.wait_until(lambda s: s.count(refusal) == 1 and "✗" in s, "the trade's refusal, once")
-        assert DIALOG_TOP in screen and "Ann gives: boardwalk" in screen
+        assert DIALOG_TOP in screen and "Ann gives: Boardwalk" in screen
         term.escape(table_keys, "the trade dialog to close")
         assert term.journal() == []
 
@@ -267,12 +267,12 @@ def test_enter_adds_a_trade_item_and_space_ticks_a_box(tmp_path):
         term.press("Tab")
         term.type("mediterranean")
         term.keys("Enter")
-        term.wait_for("Ann gives: mediterranean")
+        term.wait_for("Ann gives: Mediterranean Avenue")
         for _ in range(2):  # past the (empty) gets field to lift now
             term.press("Tab")
         term.type("mediterranean")
         term.keys("Enter")
-        screen = term.wait_for("lifted at once: mediterranean")
+        screen = term.wait_for("lifted at once: Mediterranean Avenue")
         assert DIALOG_TOP in screen and len(term.journal()) == 3  # Enter added the item; nothing recorded
         term.keys("C-s")
         term.wait_until(table_keys, "the trade dialog to close")
