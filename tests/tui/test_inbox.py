@@ -127,13 +127,26 @@ async def test_the_new_game_screen_chooses_whether_phones_may_ask(monkeypatch, t
         assert s.phones_ask(default=False) is True
 
 
+async def _phone_links(pilot) -> dict[str, str]:
+    """Each player's phone link as the phones screen (o) shows it, then back to the table."""
+    from banker.tui.screens.phones import PhonesScreen
+
+    app = pilot.app
+    await pilot.pause()
+    await pilot.press("o")
+    await until(pilot, lambda: isinstance(app.screen, PhonesScreen), "the phones screen")
+    links = {link.name: link.url for link in app.screen.links}
+    await pilot.press("escape")
+    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+    return links
+
+
 async def test_bids_from_phones_during_an_auction_the_banker_opened(monkeypatch):
     """Stretch of issue 23: while the banker's auction dialog is open, a player's page shows the lot and takes a
     bid; the dialog takes it as that player's bid (a lower one is refused); the banker's Sold! records the sale."""
     import aiohttp
 
     from banker.tui.dialogs.auction import AuctionDialog
-    from banker.tui.screens.phones import PhonesScreen
 
     monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
     monkeypatch.setenv("BANKER_WEB_PORT", "0")
@@ -141,12 +154,7 @@ async def test_bids_from_phones_during_an_auction_the_banker_opened(monkeypatch)
     make_game(db, ("Ann", "Bob", "Cy"))
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot, aiohttp.ClientSession() as http:
-        await pilot.pause()
-        await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, PhonesScreen), "the phones screen")
-        links = {link.name: link.url for link in app.screen.links}
-        await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        links = await _phone_links(pilot)
 
         async def bid(name: str, amount: str) -> tuple[int, str]:
             async with http.post(links[name] + "/bids", json={"amount": amount}) as r:
@@ -213,7 +221,6 @@ async def test_a_phones_bid_never_replaces_what_the_banker_is_typing(monkeypatch
     import aiohttp
 
     from banker.tui.dialogs.auction import BID_HINT, AuctionDialog
-    from banker.tui.screens.phones import PhonesScreen
 
     monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
     monkeypatch.setenv("BANKER_WEB_PORT", "0")
@@ -221,12 +228,7 @@ async def test_a_phones_bid_never_replaces_what_the_banker_is_typing(monkeypatch
     make_game(db, ("Ann", "Bob", "Cy"))
     app = make_app(db)
     async with app.run_test(size=SIZE) as pilot, aiohttp.ClientSession() as http:
-        await pilot.pause()
-        await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, PhonesScreen), "the phones screen")
-        links = {link.name: link.url for link in app.screen.links}
-        await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        links = await _phone_links(pilot)
 
         async def bid(name: str, amount: str) -> tuple[int, str]:
             async with http.post(links[name] + "/bids", json={"amount": amount}) as r:
