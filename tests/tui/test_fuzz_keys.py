@@ -22,7 +22,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from textual.widgets import Button, Checkbox, Input, Static
 
@@ -259,6 +259,19 @@ async def type_text(pilot, text: str, keys: int) -> None:
     await pilot.pause()
 
 
+def as_typed(text: str, keys: int) -> str:
+    """What the command line holds after :func:`type_text`: a ``/`` typed alone into the empty line is the key that
+    opened it, pressed again, and is not text (banker/tui/widgets/command_line.py)."""
+    n = 0
+    while n < min(keys, len(text)) and text[n] in ASCII:
+        n += 1
+    value = ""
+    for piece in [*text[:n], *([text[n:]] if text[n:] else [])]:
+        if not (piece == "/" and not value):
+            value += piece
+    return value
+
+
 async def press_checked(pilot, key: str) -> None:
     """Press ``key`` and check that the journal changed only by the command Enter (or Ctrl+S) submitted."""
     app = pilot.app
@@ -385,13 +398,14 @@ async def command_line_scenario(steps) -> None:
                 before = journal_entries(app)
                 await type_text(pilot, text, keys)
                 check_sane(app)
-                assert line.value == text, "the command line lost what was typed"
+                assert line.value == as_typed(text, keys), "the command line lost what was typed"
                 assert journal_entries(app) == before, "typing recorded something"
                 for key in ending:
                     await press_checked(pilot, key)
 
 
 @given(st.lists(st.tuples(typed_line, pressed, LINE_ENDINGS), min_size=1, max_size=4))
+@example(steps=[("/", 0, ("enter",)), ("//go", 2, ("enter",))])  # a / into the empty line is not text (found here)
 @settings(
     max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 )

@@ -69,7 +69,9 @@ async def test_a_double_tap_asks_once_the_sent_ask_is_shown_where_the_player_is_
     await phone.js("document.querySelector('form[data-form=pay] button.send').scrollIntoView({block: 'end'})")
     assert await phone.js("return window.scrollY") > 0  # the finger is below the top of the page
     # Two taps: the first disables Send at once, until the laptop has answered.
+    await phone.js("window.touches = 0; document.addEventListener('touchstart', () => window.touches++, true)")
     await phone.tap("form[data-form=pay] button.send", times=2)
+    assert await phone.js("return window.touches") == 2  # both taps reached the page
     await phone.until(in_view("#sent"), True)
     said = await phone.js("return document.getElementById('sent').textContent")
     assert "Sent to the banker: Bob pays Ann $300" in said
