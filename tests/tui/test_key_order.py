@@ -45,8 +45,9 @@ from rules import Settings
 from tests.kit.journal import make_game
 
 SIZE = (120, 40)
-EXAMPLES = int(os.environ.get("BANKER_KEY_ORDER_EXAMPLES", "6"))
-"""Sequences per screen (CI may raise it)."""
+EXAMPLES = int(os.environ.get("BANKER_KEY_ORDER_EXAMPLES", "3"))
+"""Sequences per screen (derandomized: the same ones each run; raise it to look further: half the suite's keyboard fuzz
+cost went here at 6, issue 33)."""
 
 # ann: St. James, Tennessee, New York (3 houses), Electric Company; bob: Boardwalk (3 houses), Park Place; rent on
 # Boardwalk ($600) is more than ann has ($490): the raise-money dialog opens on it.

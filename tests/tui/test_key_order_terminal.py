@@ -296,7 +296,7 @@ ALPHABET = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)], ids=["80x24", "100x30", "120x40"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])  # the sizes a banker plays at
 def test_random_bursts_keep_the_app_and_the_money(tmp_path, size):
     import random
 
