@@ -47,3 +47,20 @@ def log_path() -> Path:
 def editions_dir(db: str | os.PathLike[str]) -> Path:
     """Where a family's own edition files live: ``editions`` beside the database (docs/editions.md)."""
     return Path(db).parent / "editions"
+
+
+def cache_dir() -> Path:
+    """Where Banker keeps what it can make again (the compiled message catalogues): ``BANKER_CACHE_DIR`` if set,
+    else the platform's user cache directory (``~/.cache/banker`` on Linux, by the XDG rule platformdirs follows,
+    applied here so a launch does not import platformdirs for it). Never the source tree."""
+    env = os.environ.get("BANKER_CACHE_DIR")
+    if env:
+        return Path(env).expanduser()
+    import sys
+
+    if sys.platform.startswith("linux") and "ANDROID_ROOT" not in os.environ:
+        base = os.environ.get("XDG_CACHE_HOME", "").strip() or os.path.expanduser("~/.cache")
+        return Path(base) / APP_NAME
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir(APP_NAME))

@@ -13,10 +13,12 @@ from __future__ import annotations
 import os
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, make_dataclass
 from pathlib import Path
 from typing import Any
 
+from banker.language import LANGUAGES, code_of
 from banker.paths import APP_NAME
 from rules.options import OPTIONS
 
@@ -53,6 +55,9 @@ class Config:
 
     theme: str | None = None
     """A Textual theme name (None: Textual's default)."""
+    language: str | None = None
+    """The banker's language, a code of :data:`banker.language.LANGUAGES` (None: the environment's, as gettext
+    reads it: :func:`banker.language.choose`); each phone reads its own (docs/languages.md)."""
     new_game: Any = field(default_factory=NewGameDefaults)
     """The :data:`NewGameDefaults`."""
     phones_ask: bool = True
@@ -90,7 +95,7 @@ def config_path() -> Path:
 
 
 _KEYS: dict[str, dict[str, type]] = {
-    "": {"theme": str},
+    "": {"theme": str, "language": str},
     "new_game": {"variant": str, "edition": str, "cards": str, **{o.key: o.kind for o in OPTIONS if not o.house_rule}},
     "new_game.house_rules": {o.key: o.kind for o in OPTIONS if o.house_rule},
     "exports": {"directory": str},
@@ -120,12 +125,43 @@ def load(path: Path | None = None, only: str | None = None) -> Config:
     return parse(doc, path)
 
 
-def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
-    """Check a parsed config document and build the :class:`Config`."""
+def language(path: Path | None = None) -> str | None:
+    """The ``language`` setting alone (a code of :data:`banker.language.LANGUAGES`, or None when not set), for
+    every command to speak it from its start (:mod:`banker.cli.main`). Raises :class:`SettingsError` for a bad
+    value; a file that cannot be read at all is left to what reads it whole (the app, ``banker qr``), as if it
+    set nothing."""
+    path = config_path() if path is None else path
+    from rules.bounded import SETTINGS_FILE, DataError, NoFile, read_file, read_toml
+
+    try:
+        doc = read_toml(read_file(path, SETTINGS_FILE), str(path), SETTINGS_FILE)
+    except (NoFile, DataError):
+        return None
+    value = doc.get("language")
+    return None if value is None else _language(value, _bad(path))
+
+
+def _language(value: object, bad: Callable[[str, str], SettingsError]) -> str:
+    """A ``language`` setting as its code: a shipped language's code or tag (``de``, ``de-DE``), else the error."""
+    code = code_of(value) if isinstance(value, str) else None
+    if code is None:
+        shipped = ", ".join(f'"{c}" ({name})' for c, name in LANGUAGES.items())
+        raise bad("language", f"must be one of {shipped}, not {value!r:.40}")
+    return code
+
+
+def _bad(path: Path | None) -> Callable[[str, str], SettingsError]:
     where = f"{path}: " if path else ""
 
     def bad(key: str, why: str) -> SettingsError:
         return SettingsError(f"{where}{key}: {why} (see docs/settings.md)")
+
+    return bad
+
+
+def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
+    """Check a parsed config document and build the :class:`Config`."""
+    bad = _bad(path)
 
     values: dict[str, object] = {}
 
@@ -184,6 +220,8 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
         decks = board.decks
         if cards not in decks:
             raise bad("new_game.cards", f"must be {' or '.join(repr(d) for d in decks)}, not {cards!r:.40}")
+    chosen = values.get("language")
+    code = _language(chosen, bad) if chosen is not None else None
     theme = values.get("theme")
     if theme is not None and not str(theme).strip():
         raise bad("theme", "is empty; leave it out for the default theme")
@@ -195,6 +233,7 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
         raise bad("keyboard.reaction_ms", f"must be 0 to {MAX_REACTION_MS} (milliseconds), not {reaction!r:.40}")
     return Config(
         theme=str(theme) if theme is not None else None,
+        language=code,
         new_game=NewGameDefaults(variant=variant, edition=str(edition).casefold(), cards=cards, **options),
         exports=Path(str(directory)).expanduser() if directory is not None else None,
         phones_ask=bool(values.get("phones.ask", True)),

@@ -13,10 +13,25 @@ def _private_database(tmp_path, monkeypatch):
     monkeypatch.setenv("BANKER_DB", str(tmp_path / "banker.db"))
     monkeypatch.setenv("BANKER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("BANKER_CONFIG_DIR", str(tmp_path / "config"))  # never the user's config.toml
+    monkeypatch.setenv("BANKER_CACHE_DIR", str(tmp_path / "cache"))  # nor the user's compiled catalogues
+    # English, whatever the machine's locale: a test that reads another language chooses it (docs/languages.md)
+    monkeypatch.setenv("LANGUAGE", "en")
     # The app's phone pages on loopback and any free port: a test never depends on 8421 being free (a banker of the
     # user's, or another test, may hold it) and sends nothing beyond this machine.
     monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
     monkeypatch.setenv("BANKER_WEB_PORT", "0")
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that ran ``banker`` in this process with another language (its ``main`` installs the banker's
+    language) leaves the next test in English."""
+    yield
+    import gettext
+
+    from rules import i18n
+
+    i18n.use_for_process(gettext.NullTranslations())
 
 
 @pytest.fixture(autouse=True)

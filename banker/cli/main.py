@@ -49,8 +49,27 @@ def plain_launch(argv: list[str]) -> tuple[bool, str | None]:
     return False, None
 
 
+def speak(tell: bool) -> str:
+    """Install the banker's language (the settings' ``language``, else the environment's: docs/languages.md) for
+    everything this process says, the parser's help included, before anything is said; returns its code. A bad
+    ``language`` setting is said in one line when ``tell`` (a subcommand; the app says it on its table) and the
+    environment's language is spoken instead."""
+    from banker import language, settings
+
+    try:
+        setting = settings.language()
+    except settings.SettingsError as e:
+        setting = None
+        if tell:
+            from banker.cli.support import complain
+
+            complain(str(e))
+    return language.install(language.choose(setting))
+
+
 def _main(argv: list[str]) -> int:
     launch, db = plain_launch(argv)
+    speak(tell=not launch)
     if launch:
         return _launch(db)
     from banker.cli.parser import read

@@ -119,6 +119,8 @@ class Terminal:
             "BANKER_DB": str(tmp_path / db),
             "BANKER_DATA_DIR": str(tmp_path / "data"),
             "BANKER_CONFIG_DIR": str(tmp_path / "config"),
+            "BANKER_CACHE_DIR": str(tmp_path / "cache"),
+            "LANGUAGE": "en",  # the tests read English whatever the machine's locale (docs/languages.md)
             "TERM": "xterm-256color",
             "BANKER_WEB_HOST": "127.0.0.1",  # the phone pages on loopback, on any free port (never 8421's owner)
             "BANKER_WEB_PORT": "0",

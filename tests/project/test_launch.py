@@ -27,7 +27,7 @@ display = App._display
 
 def _display(self, screen, renderable):
     if renderable is not None and not seen and isinstance(screen, TableScreen):
-        seen["modules"] = sorted(m for m in sys.modules if m.split(".")[0] in ("banker", "rules", "argparse"))
+        seen["modules"] = sorted(m for m in sys.modules if m.split(".")[0] in ("banker", "rules", "argparse", "babel"))
         seen["packages"] = [m for m in seen["modules"] if hasattr(sys.modules[m], "__path__")]
         seen["widgets"] = [f"{type(w).__name__}#{w.id}" for w in screen.walk_children(with_self=False)]
         try:
@@ -51,6 +51,7 @@ raise SystemExit(status)
 
 NOT_BEFORE_THE_FIRST_FRAME = {
     "argparse": "the parser (banker --db PATH is read without it: banker.cli.main.plain_launch)",
+    "babel": "the catalogues' compiler: a launch in English reads no catalogue (banker.language)",
     "banker.cli.parser": "the parser",
     "banker.reports.formats": "the export formats, for the parser's help",
     "banker.views": "the answers to queries (banker.session imports them where used, and prepare() after the frame)",
@@ -67,7 +68,8 @@ THE_LAUNCH = {
     "banker.cli.main": "the entry point",
     "banker.cli.support": "a database that cannot be opened, said in one line",
     "banker.paths": "where the database is",
-    "banker.settings": "the settings file (theme, read aloud, backups)",
+    "banker.settings": "the settings file (theme, read aloud, backups, the language)",
+    "banker.language": "the banker's language, installed before anything is said (English: no catalogue read)",
     "banker.journal.database": "the game's database",
     "banker.journal.errors": "a database that is not Banker's, said in one line",
     "banker.journal.files": "the database file's checks",
@@ -105,6 +107,7 @@ THE_LAUNCH = {
     "rules.decks": "the game's deck, named in its settings",
     "rules.editions": "the game's edition",
     "rules.errors": "a rule's refusal",
+    "rules.i18n": "the one door every sentence goes through",
     "rules.fields": "the edition's keys",
     "rules.limits": "the settings' bounds",
     "rules.names": "the players' names",
