@@ -20,6 +20,7 @@ needed here (a dependency of Banker's); the app only reads the ``.po`` files (:m
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import re
 import string
@@ -27,6 +28,7 @@ import sys
 import tomllib
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -88,6 +90,42 @@ def _files(where: str, pattern: str) -> list[Path]:
     return sorted(ROOT.glob(where))
 
 
+def extract_python(
+    fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str], options: Mapping[str, Any]
+) -> Iterator[tuple[int, str, tuple[str | None, ...], list[str]]]:
+    """A Babel extraction method for Python read by the ``ast`` module: every call of a marker in ``keywords``
+    (by name, or as an attribute: ``i18n._``) wherever it is, inside an f-string's placeholder too (Babel's own
+    reader does not look there before Python 3.12, and the pages build their HTML in f-strings), with its
+    positional arguments (a literal string each, else None: Babel picks the message and context by
+    :data:`KEYWORDS`, and passes over a call whose message is not a literal, such as ``_(ask.title)``, the
+    translation of a message marked ``N_`` elsewhere); a comment starting with a tag of ``comment_tags`` on the
+    lines right above it goes with it."""
+    source = fileobj.read().decode("utf-8")
+    lines = source.splitlines()
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+        if name in keywords:
+            args = tuple(
+                a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None for a in node.args
+            )
+            yield node.lineno, name, args, _comments(lines, node.lineno, comment_tags)
+
+
+def _comments(lines: list[str], line: int, tags: Collection[str]) -> list[str]:
+    """The comment block right above ``line`` (1-based) if it starts with one of ``tags``, one string a line."""
+    block: list[str] = []
+    at = line - 2
+    while at >= 0 and lines[at].strip().startswith("#"):
+        block.insert(0, lines[at].strip().lstrip("#").strip())
+        at -= 1
+    if block and any(block[0].startswith(tag) for tag in tags):
+        return block
+    return []
+
+
 def extract_toml(
     fileobj: IO[bytes], keywords: Mapping[str, Any], comment_tags: Collection[str], options: Mapping[str, Any]
 ) -> Iterator[tuple[int, str | None, str, list[str]]]:
@@ -118,15 +156,9 @@ def extract_toml(
 
 def messages(domain: str) -> Catalog:
     """``domain``'s template, extracted from its sources now."""
-    catalog = Catalog(
-        domain=domain,
-        project="Banker",
-        header_comment=HEADER.format(domain=domain, what="'s template"),
-        charset="utf-8",
-        fuzzy=False,
-    )
+    catalog = _new(domain, None)
     for source in sources(domain):
-        method: Any = extract_toml if source.keys else "python"
+        method: Any = extract_toml if source.keys else extract_python
         options = {"keys": ",".join(source.keys)} if source.keys else {}
         with source.path.open("rb") as f:
             for _lineno, message, comments, context in extract(
@@ -134,6 +166,22 @@ def messages(domain: str) -> Catalog:
             ):
                 catalog.add(message, auto_comments=comments, context=context)
     return catalog
+
+
+def _new(domain: str, code: str | None) -> Catalog:
+    """An empty catalogue of ``domain`` (``code``: a language's; None: the template), its header Banker's."""
+    return Catalog(
+        locale=code,
+        domain=domain,
+        project="Banker",
+        version="",
+        msgid_bugs_address="",
+        header_comment=HEADER.format(domain=domain, what=f" in {LANGUAGES[code]}" if code else "'s template"),
+        last_translator="Banker's translators" if code else "",
+        language_team=LANGUAGES[code] if code else "",
+        charset="utf-8",
+        fuzzy=False,
+    )
 
 
 def template_path(domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
@@ -197,16 +245,10 @@ def update(domains: Iterable[str], locale_dir: Path = LOCALE_DIR) -> list[Path]:
             path = po_path(domain, code, locale_dir)
             catalog = _read(path, code)
             if catalog is None:
-                catalog = Catalog(
-                    locale=code,
-                    domain=domain,
-                    project="Banker",
-                    header_comment=HEADER.format(domain=domain, what=f" in {LANGUAGES[code]}"),
-                    charset="utf-8",
-                    fuzzy=False,
-                )
+                catalog = _new(domain, code)
             catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
             catalog.obsolete.clear()
+            catalog.revision_date = datetime.now(UTC)  # written only if it changed (_write)
             if _write(path, catalog):
                 written.append(path)
     return written

@@ -19,6 +19,7 @@ import io
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 
@@ -182,11 +183,38 @@ def _compile(po: bytes) -> bytes:
     return out.getvalue()
 
 
+_installed = SOURCE
+_spoken: ContextVar[str | None] = ContextVar("banker_language", default=None)
+
+
 def install(code: str) -> str:
     """Make ``code`` the banker's language for the whole process; returns the code installed."""
+    global _installed
     code = code if code in LANGUAGES else SOURCE
     i18n.use_for_process(translations(code))
+    _installed = code
     return code
+
+
+def installed() -> str:
+    """The banker's language (:func:`install`)."""
+    return _installed
+
+
+def spoken() -> str:
+    """The code of the language read here: this task's (:func:`speaking`), else the banker's."""
+    return _spoken.get() or _installed
+
+
+def number(n: int) -> str:
+    """A count or size a person reads, as the language read here writes it (``4,096``, ``4.096``, ``4 096``), by
+    Babel's locale data (money is the edition's: ``rules.board.Board.money``)."""
+    code = spoken()
+    if code == SOURCE:
+        return f"{n:,}"
+    from babel.numbers import format_decimal
+
+    return format_decimal(n, locale=code)
 
 
 @contextmanager
@@ -194,8 +222,11 @@ def speaking(code: str | None) -> Iterator[None]:
     """Within the block, the current task (a phone's request) or thread reads ``code`` (None: the banker's
     language, for what a phone's request makes that the banker reads: the inbox's count, a warning); the language
     before it is put back after, whatever happens."""
+    code = code if code is None or code in LANGUAGES else SOURCE
     token = i18n.use_for_task(None if code is None else translations(code))
+    said = _spoken.set(code)
     try:
         yield
     finally:
+        _spoken.reset(said)
         token.var.reset(token)

@@ -27,11 +27,9 @@ def _english_after_each_test():
     """A test that ran ``banker`` in this process with another language (its ``main`` installs the banker's
     language) leaves the next test in English."""
     yield
-    import gettext
+    from banker import language
 
-    from rules import i18n
-
-    i18n.use_for_process(gettext.NullTranslations())
+    language.install(language.SOURCE)
 
 
 @pytest.fixture(autouse=True)

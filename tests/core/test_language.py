@@ -5,6 +5,9 @@ user's cache, never the tree; every command speaks the banker's language from it
 from __future__ import annotations
 
 import gettext
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from banker import language, settings
 from banker.cli.main import main
 from banker.language import ACCEPT_ITEMS, ACCEPT_LENGTH, accepted, choose, code_of, speaking
 from rules import i18n
+from tests.kit.patience import scaled
 
 
 def write_config(text: str) -> Path:
@@ -185,3 +189,30 @@ def test_every_command_speaks_the_banker_s_language_from_its_start(capsys):
     write_config("[exports\n")  # not TOML: for what reads the file whole to say (the app, banker qr), not every command
     assert main(["editions"]) == 0
     assert capsys.readouterr().err == ""
+
+
+PROBE = """
+import json, os, sys
+from banker.cli.main import speak
+code = speak(tell=True)
+print(json.dumps({"code": code, "babel": sorted(m for m in sys.modules if m.split(".")[0] == "babel")}))
+"""
+
+
+def _probe(env: dict[str, str]) -> dict[str, object]:
+    import os
+
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], env={**os.environ, **env}, capture_output=True, text=True, timeout=scaled(60)
+    )
+    assert out.returncode == 0, out.stderr
+    return dict(json.loads(out.stdout))
+
+
+def test_a_launch_in_english_imports_no_babel_and_another_language_compiles_only_once(tmp_path):
+    assert _probe({"LANGUAGE": "en"}) == {"code": "en", "babel": []}
+    assert any(language.LOCALE_DIR.glob("de/LC_MESSAGES/*.po")), "no German catalogue is shipped"
+    cache = {"BANKER_CACHE_DIR": str(tmp_path / "cache"), "LANGUAGE": "de_DE"}
+    first = _probe(cache)
+    assert first["code"] == "de" and first["babel"]  # compiled by Babel, the first time
+    assert _probe(cache) == {"code": "de", "babel": []}  # read from the cache: no Babel
