@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from banker.journal import RequestRow, RequestStatus
+from banker.language import SOURCE, speaking, spoken
 from banker.web.asks import BY_KEY
 from banker.web.page_data import RequestFacts
 from rules.errors import RuleError
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from banker.session import Session
@@ -33,10 +36,11 @@ MOST_PENDING = 5
 ID_PATTERN = re.compile(r"[A-Za-z0-9_.:-]{8,64}")
 """A request id chosen by the phone: 8 to 64 letters, digits or ``_.:-`` (a UUID fits)."""
 REFUSED_VERBS = {
-    "end": "ending the game",
-    "bankrupt": "a bankruptcy",
-    "deal_random": "dealing at random",
-    "correct": "a correction",  # the banker puts a mistake right; a phone asks for the payment it meant
+    "end": N_("ending the game is the banker's alone; a phone may ask for a payment"),
+    "bankrupt": N_("a bankruptcy is the banker's alone; a phone may ask for a payment"),
+    "deal_random": N_("dealing at random is the banker's alone; a phone may ask for a payment"),
+    # the banker puts a mistake right; a phone asks for the payment it meant
+    "correct": N_("a correction is the banker's alone; a phone may ask for a payment"),
 }
 """Actions a phone may never ask for, even though they move money (the banker's alone)."""
 STALE = "stale"
@@ -44,11 +48,15 @@ STALE = "stale"
 UNDONE = "undone"
 """A recorded request whose journal entry the banker has undone (a redo makes it ``recorded`` again): derived from
 the journal's entries in effect, never stored."""
-ENDED = "the game ended before the banker recorded it"
+ENDED = N_("the game ended before the banker recorded it")
 NEAR_SECONDS = 60
 """Two pending requests of one verb from one phone asked this close together are marked in the inbox (a second tap,
 or a second try with other words): the banker looks before recording both."""
 _ASKED_FROM = re.compile(r" \(asked from .*'s phone\)$")
+SENT = N_("Sent to the banker: {what}")
+ALREADY = N_("Already waiting for the banker, not sent twice: {what}")
+SENT_SAME = N_("{sent}. Note: this is {same}; the banker sees it marked and records it only on purpose")
+"""What a phone is told of the ask it sent (:func:`sent_text`; the page's script says the same words)."""
 
 
 class Refusal(Exception):
@@ -75,8 +83,22 @@ def check(session: Session, seat: int, line: str) -> Priced:
         raise Refusal(reply.message)
     name = session.state.players[seat].name
     if not any(name in (t.payer, t.payee) for t in reply.outcome.transfers):
-        raise Refusal(f"that moves none of {name}'s money; a phone asks only for its own player's payments")
+        raise Refusal(
+            _("that moves none of {player}'s money; a phone asks only for its own player's payments").format(
+                player=name
+            )
+        )
     return Priced(canonical, reply.message)
+
+
+def in_source(said: str, again: Callable[[], str]) -> str:
+    """``said`` in the language the messages are written in: itself when that is the language read here, else
+    ``again()`` made in it. What is kept of a phone's ask (the price it was shown) and compared with its price now
+    is in one language whoever reads it, so a German phone's ask is not "repriced" in an English inbox."""
+    if spoken() == SOURCE:
+        return said
+    with speaking(SOURCE):
+        return again()
 
 
 def _command(session: Session, line: str) -> Action:
@@ -84,22 +106,22 @@ def _command(session: Session, line: str) -> Action:
     from banker.commands import Control, NewGame, Query, parse
 
     if not isinstance(line, str) or not line.strip():
-        raise Refusal("no command: say what to record, e.g. rent bob boardwalk")
+        raise Refusal(_("no command: say what to record, e.g. rent bob boardwalk"))
     state = session.state
     if state.over:
-        raise Refusal("the game is over")
+        raise Refusal(_("the game is over"))
     try:
         cmd = parse(line, state)
     except RuleError as e:
         raise Refusal(str(e)) from None
-    if isinstance(cmd, Control):
-        raise Refusal(f"{cmd.kind} is the banker's alone; a phone may ask for a payment")
+    if isinstance(cmd, Control):  # undo, redo, together: the command language's own words
+        raise Refusal(_("{command} is the banker's alone; a phone may ask for a payment").format(command=cmd.kind))
     if isinstance(cmd, NewGame):
-        raise Refusal("a new game is the banker's alone; a phone may ask for a payment")
+        raise Refusal(_("a new game is the banker's alone; a phone may ask for a payment"))
     if isinstance(cmd, Query):
-        raise Refusal("that is a question, not a payment; the page shows the figures")
+        raise Refusal(_("that is a question, not a payment; the page shows the figures"))
     if cmd.verb in REFUSED_VERBS:
-        raise Refusal(f"{REFUSED_VERBS[cmd.verb]} is the banker's alone; a phone may ask for a payment")
+        raise Refusal(_(REFUSED_VERBS[cmd.verb]))
     return cmd
 
 
@@ -133,6 +155,8 @@ class Standing:
     """``pending``, ``recorded``, ``undone``, ``declined``, ``withdrawn`` or ``stale``."""
     preview: str
     """The engine's summary now (pending), the refusal (stale), or the recorded entry's summary."""
+    plain: str = field(default="", compare=False)
+    """:attr:`preview` in the language the messages are written in (:func:`in_source`), for :attr:`repriced`."""
 
     @property
     def n(self) -> int:
@@ -147,7 +171,7 @@ class Standing:
         """Priced otherwise now (pending) or when recorded than when the phone asked: both figures are shown."""
         if not self.row.asked or self.status not in (RequestStatus.PENDING, RequestStatus.RECORDED, UNDONE):
             return False
-        return _ASKED_FROM.sub("", self.preview) != self.row.asked
+        return _ASKED_FROM.sub("", self.plain or self.preview) != self.row.asked
 
 
 def standing(session: Session, row: RequestRow) -> Standing:
@@ -158,13 +182,15 @@ def standing(session: Session, row: RequestRow) -> Standing:
     that this session has not read yet (:meth:`banker.session.Session.in_effect`)."""
     if row.status is RequestStatus.PENDING:
         if session.state.over:
-            return Standing(row, STALE, ENDED)
+            return Standing(row, STALE, _(ENDED))
         reply = session.preview(row.line)
-        return Standing(row, RequestStatus.PENDING.value if reply.ok else STALE, reply.message)
+        plain = in_source(reply.message, lambda: session.preview(row.line).message) if row.asked else ""
+        return Standing(row, RequestStatus.PENDING.value if reply.ok else STALE, reply.message, plain)
     if row.status is RequestStatus.RECORDED and row.seq:
-        if not session.in_effect(row.seq):
-            return Standing(row, UNDONE, session.entry_summary(row.seq))
-        return Standing(row, row.status.value, session.entry_summary(row.seq))
+        seq = row.seq
+        summary = session.entry_summary(seq)
+        plain = in_source(summary, lambda: session.entry_summary(seq)) if row.asked else ""
+        return Standing(row, UNDONE if not session.in_effect(seq) else row.status.value, summary, plain)
     return Standing(row, row.status.value, "")
 
 
@@ -219,23 +245,24 @@ def repricing(s: Standing) -> str:
     if not s.repriced:
         return ""
     after = s.row.asked_after
-    since = f"the game changed after entry {after}" if after else "the game changed since"
-    return f"asked as: {s.row.asked} ({since})"
+    if after:
+        return _("asked as: {asked} (the game changed after entry {entry})").format(asked=s.row.asked, entry=after)
+    return _("asked as: {asked} (the game changed since)").format(asked=s.row.asked)
 
 
 def described(s: Standing) -> str:
     """One line for a person: "pending: Bob pays Ann $50: Boardwalk ...", "recorded as entry 57"."""
     row = s.row
     if s.status == UNDONE:
-        return f"recorded as entry {row.seq}, then undone by the banker"
+        return _("recorded as entry {entry}, then undone by the banker").format(entry=row.seq)
     if s.status == RequestStatus.RECORDED:
-        return f"recorded as entry {row.seq}"
+        return _("recorded as entry {entry}").format(entry=row.seq)
     if row.status is RequestStatus.DECLINED:
-        return "declined" + (f": {row.reason}" if row.reason else "")
+        return _("declined: {reason}").format(reason=row.reason) if row.reason else _("declined")
     if s.status == STALE:
-        return f"stale: {s.preview}"
+        return _("stale: {refusal}").format(refusal=s.preview)
     if row.status is RequestStatus.WITHDRAWN:
-        return "withdrawn"
+        return _("withdrawn")
     return s.preview
 
 
@@ -300,7 +327,12 @@ def likes(session: Session, rows: list[RequestRow]) -> dict[int, Like]:
                 effects[row.n] = effect(reply.outcome)
     entries = [(seq, time, effect(o)) for seq, time, o in session.latest_effects(SAME_ENTRIES)] if effects else []
     marks = {
-        n: Like(f"like request {earlier} from the same phone, {gap} s before: a second tap?", False)
+        n: Like(
+            _("like request {request} from the same phone, {seconds} s before: a second tap?").format(
+                request=earlier, seconds=gap
+            ),
+            False,
+        )
         for n, (earlier, gap) in near(rows).items()
     }
     waiting: list[RequestRow] = []
@@ -324,16 +356,23 @@ def likes(session: Session, rows: list[RequestRow]) -> dict[int, Like]:
         twin = next((w for w in reversed(waiting) if effects[w.n] == mine), None)
         if entry is not None:
             seq, time = entry
-            when = (
-                "recorded since it was asked"
-                if row.asked_after is not None and seq > row.asked_after
-                else f"recorded {round(asked - _seconds(time))} s before it was asked"
-            )
-            marks[row.n] = Like(f"the same as entry {seq}, {when}", True)
+            if row.asked_after is not None and seq > row.asked_after:
+                said = _("the same as entry {entry}, recorded since it was asked").format(entry=seq)
+            else:
+                said = _("the same as entry {entry}, recorded {seconds} s before it was asked").format(
+                    entry=seq, seconds=round(asked - _seconds(time))
+                )
+            marks[row.n] = Like(said, True)
         elif twin is not None:
-            who = names[twin.seat] if 0 <= twin.seat < len(names) else "another"
-            phone = "the same phone" if twin.seat == row.seat else f"{who}'s phone"
-            marks[row.n] = Like(f"the same as request {twin.n} from {phone}, waiting too", True)
+            if twin.seat == row.seat:
+                said = _("the same as request {request} from the same phone, waiting too").format(request=twin.n)
+            elif 0 <= twin.seat < len(names):
+                said = _("the same as request {request} from {player}'s phone, waiting too").format(
+                    request=twin.n, player=names[twin.seat]
+                )
+            else:
+                said = _("the same as request {request} from another phone, waiting too").format(request=twin.n)
+            marks[row.n] = Like(said, True)
         waiting.append(row)
     return marks
 
@@ -356,11 +395,22 @@ def beyond_print(session: Session, row: RequestRow) -> str:
         return ""
     state = session.state
     other = action.to if isinstance(action, Pay) else action.source
-    side = "each player" if action.each else "the bank" if other in (None, "bank") else "one player"
-    return (
-        f"{state.money(action.amount)} is more than any card or square of the {state.board.title} edition moves"
-        f" with {side} ({state.money(most)} at most): a house rule may pay more"
-    )
+    if action.each:
+        said = _(
+            "{amount} is more than any card or square of the {edition} edition moves with each player ({most} at "
+            "most): a house rule may pay more"
+        )
+    elif other in (None, "bank"):
+        said = _(
+            "{amount} is more than any card or square of the {edition} edition moves with the bank ({most} at "
+            "most): a house rule may pay more"
+        )
+    else:
+        said = _(
+            "{amount} is more than any card or square of the {edition} edition moves with one player ({most} at "
+            "most): a house rule may pay more"
+        )
+    return said.format(amount=state.money(action.amount), edition=state.board.title, most=state.money(most))
 
 
 def same_as(session: Session, row: RequestRow) -> str:
@@ -370,9 +420,11 @@ def same_as(session: Session, row: RequestRow) -> str:
     return like.text if like is not None and like.same else ""
 
 
-def same_note(same: str) -> str:
-    """The phone's note of :func:`same_as` (the page's script writes the same words)."""
-    return f"Note: this is {same}; the banker sees it marked and records it only on purpose"
+def sent_text(preview: str, already: bool = False, same: str = "") -> str:
+    """What a phone is told of its ask: sent (or already waiting, not sent twice), its price, and the note of
+    :func:`same_as` (the page's script writes the same words: ``banker.web.pages.script_words``)."""
+    said = _(ALREADY if already else SENT).format(what=preview)
+    return _(SENT_SAME).format(sent=said, same=same) if same else said
 
 
 def _verb(line: str) -> str:
@@ -402,7 +454,7 @@ def line_of_form(session: Session, seat: int, fields: dict[str, str]) -> str:
 
     ask = BY_KEY.get(fields.get("form", ""))
     if ask is None:
-        raise Refusal("choose what to ask for")
+        raise Refusal(_("choose what to ask for"))
     state = session.state
     me = state.players[seat].name
     values = dict(fields)  # read within bounds (banker.web.bodies): a field over its limit was refused, never cut
@@ -410,10 +462,23 @@ def line_of_form(session: Session, seat: int, fields: dict[str, str]) -> str:
     try:
         cmd = ask.read(Form(values, state), me)
     except Missing as e:
-        raise Refusal(f"fill in the {e.field}") from None
+        empty = FILL_IN.get(e.field)
+        raise Refusal(_(empty) if empty else _("fill in the {field}").format(field=e.field)) from None
     except Refused as e:
         raise Refusal(str(e.error)) from None
     return format(cmd, state.board)
+
+
+FILL_IN = {
+    "amount": N_("fill in the amount"),
+    "deed": N_("fill in the deed"),
+    "how": N_("fill in the how"),
+    "payer": N_("fill in the payer"),
+    "other": N_("fill in the other"),
+}
+"""What a phone is told when a field its form needs is empty (the command language's readers name the field by its
+key; a browser does not send a form with a required field empty, so an old browser or a client of the API meets
+these)."""
 
 
 def new_id() -> str:

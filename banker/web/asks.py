@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from banker.commands import VERB, Form, Refused
 from rules.actions import Action, Buy, Collect, Go, JailWay, Pay
 from rules.errors import RuleError
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from banker.web.page_data import FormChoices
@@ -36,7 +37,7 @@ class Control(Enum):
 
     PICK = "pick"
     """A drop-down list of the field's choices."""
-    ONE_OF = "one of"
+    ONE_OF = "one of"  # i18n-exempt: a name in code
     """Radio buttons, one per choice."""
     AMOUNT = "amount"
     """An amount typed (digits, with or without the game's money sign and thousands separators)."""
@@ -53,14 +54,16 @@ class Field:
     name: str
     """The post's field: the key :attr:`Ask.read` reads."""
     label: str
-    """The field's label on the page (a radio group's legend)."""
+    """The field's label on the page (a radio group's legend), marked ``N_`` and translated where drawn."""
     control: Control
     means: str
-    """What it holds, for docs/phones.md's table."""
+    """What it holds, for docs/phones.md's table (in English, as the docs are)."""
     choices: Choices | None = None
-    """The choices a :attr:`Control.PICK` or :attr:`Control.ONE_OF` field offers."""
+    """The choices a :attr:`Control.PICK` or :attr:`Control.ONE_OF` field offers, their texts translated as made
+    (a choice is often a name, never translated)."""
     empty: str = ""
-    """A drop-down list's first entry, which chooses nothing ("choose a deed"): the player must choose."""
+    """A drop-down list's first entry, which chooses nothing ("choose a deed"): the player must choose. Marked
+    ``N_``."""
     required: bool = True
 
 
@@ -71,7 +74,7 @@ class Ask:
     key: str
     """The ``form`` field its post carries."""
     title: str
-    """The form's title on the page ("I pay rent")."""
+    """The form's title on the page ("I pay rent"), marked ``N_`` and translated where drawn."""
     verb: str
     """The verb of the command it builds (``banker.commands.VERB``): docs/phones.md shows that verb's shape."""
     read: Callable[[Form, str], Action]
@@ -79,7 +82,7 @@ class Ask:
     :class:`banker.commands.Missing` or :class:`Refused` when they do not make one."""
     fields: tuple[Field, ...] = ()
     note: str = ""
-    """A line under the title, for a form with nothing to fill in."""
+    """A line under the title, for a form with nothing to fill in (marked ``N_``)."""
 
     def offered(self, choices: FormChoices) -> bool:
         """Is the form on a page offering these choices: has each of its fields with choices one to offer?"""
@@ -92,106 +95,132 @@ def _same(values: Sequence[str]) -> list[tuple[str, str]]:
 
 def _parties(c: FormChoices) -> list[tuple[str, str]]:
     """The other side of a payment, in the command language's words: the bank, a player, or each player."""
-    return [("bank", "the bank"), *_same(c["others"]), ("each", "each player")]
+    return [("bank", _("the bank")), *_same(c["others"]), ("each", _("each player"))]
 
 
 def _money(other: str) -> tuple[Field, ...]:
     """An amount, and the other side of the payment labelled ``other`` ("To", "From"), the bank if left empty."""
     return (
-        Field("amount", "Amount", Control.AMOUNT, "the amount"),
-        Field("other", other, Control.PICK, "`bank` (or empty), another player, or `each`", _parties, required=False),
+        Field("amount", N_("Amount"), Control.AMOUNT, means="the amount"),
+        Field(
+            "other",
+            other,
+            Control.PICK,
+            means="`bank` (or empty), another player, or `each`",
+            choices=_parties,
+            required=False,
+        ),
     )
 
 
-JAIL_WAYS = (("fine", "Pay the fine"), ("card", "Use a Get Out of Jail Free card"))
+JAIL_WAYS = (("fine", N_("Pay the fine")), ("card", N_("Use a Get Out of Jail Free card")))
 """How a phone may ask to leave jail: a roll of doubles is the table's, seen by the banker."""
+
+
+def _jail_ways(c: FormChoices) -> list[tuple[str, str]]:
+    return [(way, _(text)) for way, text in JAIL_WAYS] if c["jail"] else []
 
 
 def _jail(form: Form, me: str) -> Action:
     cmd = form.jail("me", "how")
     if cmd.how not in (JailWay.FINE, JailWay.CARD):
-        raise Refused(RuleError("", "a phone may ask to leave jail by the fine or a card", field="how"), "how")
+        raise Refused(RuleError("", _("a phone may ask to leave jail by the fine or a card"), field="how"), "how")
     return cmd
 
 
-def _deed(label: str, means: str, choices: Choices) -> Field:
-    return Field("deed", label, Control.PICK, means, choices, "choose a deed")
+def _deed(label: str, *, means: str, choices: Choices) -> Field:
+    return Field("deed", label, Control.PICK, means=means, choices=choices, empty=N_("choose a deed"))
 
 
-_DICE = Field("dice", "Dice (for a utility)", Control.DICE, "the dice's total, for a utility's rent", required=False)
+_DICE = Field(
+    "dice", N_("Dice (for a utility)"), Control.DICE, means="the dice's total, for a utility's rent", required=False
+)
 _CARD = Field(
     "card",
-    "Sent by a card (nearest railroad: twice the rent; nearest utility: 10 x the dice)",
+    N_("Sent by a card (nearest railroad: twice the rent; nearest utility: 10 x the dice)"),
     Control.TICK,
-    "ticked (`card`) when a Chance card sent the player to the nearest railroad or utility",
+    means="ticked (`card`) when a Chance card sent the player to the nearest railroad or utility",
     required=False,
 )
 
 ASKS: tuple[Ask, ...] = (
-    Ask("go", "I passed GO", "go", lambda f, me: Go(me, exact=f.flag("exact")), note="The salary for passing GO."),
+    Ask(
+        "go",
+        N_("I passed GO"),
+        "go",
+        lambda f, me: Go(me, exact=f.flag("exact")),
+        note=N_("The salary for passing GO."),
+    ),
     Ask(
         "rent",
-        "I pay rent",
+        N_("I pay rent"),
         "rent",
         lambda f, me: f.rent("me", "deed", "dice", "card"),
         (
-            _deed("On", "another player's unmortgaged deed", lambda c: _same(c["their_deeds"])),
+            _deed(N_("On"), means="another player's unmortgaged deed", choices=lambda c: _same(c["their_deeds"])),
             _DICE,
             _CARD,
         ),
     ),
     Ask(
         "buy",
-        "I buy the deed I landed on",
+        N_("I buy the deed I landed on"),
         "buy",
         lambda f, me: Buy(me, f.deed("deed")),
-        (_deed("Deed", "a deed the bank holds", lambda c: _same(c["bank_deeds"])),),
+        (_deed(N_("Deed"), means="a deed the bank holds", choices=lambda c: _same(c["bank_deeds"])),),
     ),
     Ask(
         "tax",
-        "I pay a tax",
+        N_("I pay a tax"),
         "tax",
         lambda f, me: f.tax("me", "how"),
         (
             Field(
                 "how",
-                "Which tax",
+                N_("Which tax"),
                 Control.ONE_OF,
-                "Income Tax's flat figure as the board prints it (`200`), or `10%` where the variant gives the "
+                means="Income Tax's flat figure as the board prints it (`200`), or `10%` where the variant gives the "
                 "choice; or `luxury` (the Luxury or Super Tax)",
-                lambda c: c["tax"],
+                choices=lambda c: c["tax"],
             ),
         ),
     ),
     Ask(
         "pay",
-        "I pay a player or the bank",
+        N_("I pay a player or the bank"),
         "pay",
         lambda f, me: f.money(Pay, "me", "amount", "other"),
-        _money("To"),
+        _money(N_("To")),
     ),
     Ask(
         "collect",
-        "I collect (a card)",
+        N_("I collect (a card)"),
         "collect",
         lambda f, me: f.money(Collect, "me", "amount", "other"),
-        _money("From"),
+        _money(N_("From")),
     ),
     Ask(
         "jail",
-        "I leave jail",
+        N_("I leave jail"),
         "jail",
         _jail,
-        (Field("how", "How", Control.ONE_OF, "`fine` or `card`", lambda c: JAIL_WAYS if c["jail"] else ()),),
+        (Field("how", N_("How"), Control.ONE_OF, means="`fine` or `card`", choices=_jail_ways),),
     ),
     Ask(
         "owed",
-        "Someone owes me rent",
+        N_("Someone owes me rent"),
         "rent",
         lambda f, me: f.rent("payer", "deed", "dice", "card"),
         (
-            Field("payer", "Who", Control.PICK, "another player", lambda c: _same(c["others"]), "choose a player"),
-            _deed("On", "one of the player's own deeds", lambda c: _same(c["my_deeds"])),
+            Field(
+                "payer",
+                N_("Who"),
+                Control.PICK,
+                means="another player",
+                choices=lambda c: _same(c["others"]),
+                empty=N_("choose a player"),
+            ),
+            _deed(N_("On"), means="one of the player's own deeds", choices=lambda c: _same(c["my_deeds"])),
             _DICE,
             _CARD,
         ),
@@ -204,6 +233,7 @@ BY_KEY = {a.key: a for a in ASKS}
 
 def asks_markdown() -> str:
     """docs/phones.md's table of the forms (tests/web/test_asks.py checks the docs hold it)."""
+    # i18n-exempt: docs/phones.md, in English as the docs are
     rows = ["| `form` | the page's title | its fields | the command it builds |", "| --- | --- | --- | --- |"]
     for a in ASKS:
         fields = "; ".join(f"`{f.name}`{'' if f.required else ' (optional)'}: {f.means}" for f in a.fields)

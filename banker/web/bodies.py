@@ -17,7 +17,9 @@ import json
 from urllib.parse import parse_qsl
 
 from banker.commands.lines import MAX_LINE
+from banker.language import number
 from rules.bounded import DataError, Limits, read_json
+from rules.i18n import N_, _
 from rules.names import control_at, shown
 
 MAX_BODY = 4096
@@ -31,7 +33,7 @@ LIMITS = {"line": MAX_LINE, "id": 64, "withdraw": 64}
 NAME_MAX = 32
 """The longest field name: the page's are a few letters."""
 REQUEST_BODY = Limits(
-    "a phone's request (one object, 20 fields)",
+    N_("a phone's request (one object, 20 fields)"),
     size=MAX_BODY,
     depth=1,
     values=1 + MOST_FIELDS,
@@ -60,11 +62,11 @@ def _form(raw: bytes) -> dict[str, str]:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BadBody("The body is not UTF-8 text.") from None
+        raise BadBody(_("The body is not UTF-8 text.")) from None
     try:
         pairs = parse_qsl(text, keep_blank_values=True, max_num_fields=MOST_FIELDS)
     except ValueError:
-        raise BadBody(f"The form has more than {MOST_FIELDS} fields.") from None
+        raise BadBody(_("The form has more than {n} fields.").format(n=MOST_FIELDS)) from None
     return dict(pairs)
 
 
@@ -72,28 +74,44 @@ def _json(raw: bytes) -> dict[str, str]:
     if not raw.strip():
         return {}
     try:
-        body = read_json(raw, "The body", REQUEST_BODY)
+        body = read_json(raw, _("The body"), REQUEST_BODY)
     except DataError as e:
         raise BadBody(f"{e}.") from None
     if not isinstance(body, dict):
-        raise BadBody('The body must be a JSON object: {"id": ..., "line": ...}.')
+        raise BadBody(_("The body must be a JSON object: {example}.").format(example='{"id": ..., "line": ...}'))
     found: dict[str, str] = {}
     for name, value in body.items():
         if not isinstance(value, str):
-            raise BadBody(f"The field {_named(name)} must be text (a JSON string), not {_kind(value)}.")
+            raise BadBody(
+                _("The field {name} must be text (a JSON string), not {kind}.").format(
+                    name=_named(name), kind=_kind(value)
+                )
+            )
         found[name] = value
     return found
 
 
 def _check(name: str, value: str) -> None:
     if len(name) > NAME_MAX:
-        raise BadBody(f"A field's name is {len(name):,} characters long; at most {NAME_MAX}.")
+        raise BadBody(
+            _("A field's name is {length} characters long; at most {most}.").format(
+                length=number(len(name)), most=NAME_MAX
+            )
+        )
     limit = LIMITS.get(name, FIELD_MAX)
     if len(value) > limit:
-        raise BadBody(f"The field {_named(name)} is {len(value):,} characters long; at most {limit:,}.")
+        raise BadBody(
+            _("The field {name} is {length} characters long; at most {most}.").format(
+                name=_named(name), length=number(len(value)), most=number(limit)
+            )
+        )
     at = control_at(value)
     if at >= 0:
-        raise BadBody(f"The field {_named(name)} holds a control character ({shown(value[at])}) at character {at + 1}.")
+        raise BadBody(
+            _("The field {name} holds a control character ({character}) at character {at}.").format(
+                name=_named(name), character=shown(value[at]), at=at + 1
+            )
+        )
 
 
 def _named(name: str) -> str:
@@ -104,8 +122,8 @@ def _kind(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true or false"
-    return "a number"  # no list or object gets past the reader (REQUEST_BODY's depth)
+        return _("true or false")
+    return _("a number")  # no list or object gets past the reader (REQUEST_BODY's depth)
 
 
 __all__ = ["FIELD_MAX", "LIMITS", "MAX_BODY", "MOST_FIELDS", "REQUEST_BODY", "BadBody", "fields"]

@@ -35,6 +35,8 @@ import socket
 import time
 from collections.abc import Callable
 
+from rules.i18n import _, ngettext
+
 MAX_CONNECTIONS = 512
 """Connections held at once, whatever the descriptor limit (eight phones need a dozen or so)."""
 PER_ADDRESS = 32
@@ -118,6 +120,12 @@ class Pace:
         return delay
 
 
+def _counted(message: str, unsaid: int) -> str:
+    return ngettext(
+        "{message} ({n} time since it was last said)", "{message} ({n} times since it was last said)", unsaid
+    ).format(message=message, n=unsaid)
+
+
 class Tally:
     """Failures counted by kind: the first of a kind is said at once, later ones as one line with their count, at
     most every :data:`REPORT_SECONDS` (and when :meth:`flush` is called)."""
@@ -142,7 +150,7 @@ class Tally:
         unsaid += 1
         if now - said >= REPORT_SECONDS:
             self._kinds[kind] = (message, 0, now)
-            self._tell(f"{message} ({unsaid} times since it was last said)")
+            self._tell(_counted(message, unsaid))
         else:
             self._kinds[kind] = (message, unsaid, said)
 
@@ -153,14 +161,14 @@ class Tally:
         for kind, (message, unsaid, said) in list(self._kinds.items()):
             if unsaid and now - said >= REPORT_SECONDS:
                 self._kinds[kind] = (message, 0, now)
-                self._tell(f"{message} ({unsaid} times since it was last said)")
+                self._tell(_counted(message, unsaid))
 
     def flush(self) -> None:
         """Say the counts not yet said."""
         for kind, (message, unsaid, _said) in list(self._kinds.items()):
             if unsaid:
                 self._kinds[kind] = (message, 0, self._clock())
-                self._tell(f"{message} ({unsaid} times since it was last said)")
+                self._tell(_counted(message, unsaid))
 
     def _tell(self, text: str) -> None:
         try:
@@ -438,7 +446,9 @@ class Listener:
             except OSError as exc:
                 if sock.fileno() < 0:
                     return  # closed: the server stopped
-                self.tally.note(_kind(exc), f"phone pages: accepting a connection failed: {_said(exc)}")
+                self.tally.note(
+                    _kind(exc), _("phone pages: accepting a connection failed: {why}").format(why=_said(exc))
+                )
                 if exc.errno in _OUT_OF_RESOURCES and not self.limits.shed():
                     await asyncio.sleep(ACCEPT_PAUSE)
                 continue
@@ -455,7 +465,9 @@ class Listener:
             connection = Connection(self.limits, self._protocol(), address)
         except Exception as exc:  # noqa: BLE001 - aiohttp shutting down: this connection only is refused
             conn.close()
-            self.tally.note(type(exc).__name__, f"phone pages: a connection could not be served: {exc}")
+            self.tally.note(
+                type(exc).__name__, _("phone pages: a connection could not be served: {why}").format(why=exc)
+            )
             return
         self.limits.add(connection)
         task = loop.create_task(self._made(loop, conn, connection))
@@ -473,7 +485,9 @@ class Listener:
         except OSError as exc:
             self.limits.forget(connection)
             conn.close()
-            self.tally.note(_kind(exc), f"phone pages: a connection could not be served: {_said(exc)}")
+            self.tally.note(
+                _kind(exc), _("phone pages: a connection could not be served: {why}").format(why=_said(exc))
+            )
 
     def close(self) -> None:
         """Stop accepting (the connections already open are the limits' to close)."""

@@ -83,15 +83,17 @@ def bind_error(error: OSError) -> str:
     import errno
     import socket
 
+    from rules.i18n import _
+
     code = error.errno
     if code == errno.EADDRINUSE:
-        return "the port is in use (another program, or another Banker serving)"
+        return _("the port is in use (another program, or another Banker serving)")
     if code == errno.EADDRNOTAVAIL:
-        return "that address is not one of this computer's"
+        return _("that address is not one of this computer's")
     if code == errno.EACCES:
-        return "permission denied (ports below 1024 are the system's)"
+        return _("permission denied (ports below 1024 are the system's)")
     if isinstance(error, socket.gaierror):
-        return f"no such host ({error.strerror or error})"
+        return _("no such host ({why})").format(why=error.strerror or error)
     from banker.journal import cause
 
     return cause(error)

@@ -5,11 +5,15 @@
 // laptop as it is filled in (the engine's preview or refusal) and sent with an id of its own, so a retry after a
 // dropped connection never asks twice; Send stays disabled until the laptop answered, and what was sent is shown
 // at the top of the screen, where the player is, with where it stands. The forms work without this script too (a
-// plain form post).
+// plain form post). Its words come with the page (data-words), in the page's language, and every address it asks
+// carries that language (?lang=), so what the laptop answers is in it too.
 (() => {
   const live = document.getElementById("live");
+  const words = JSON.parse(document.body.dataset.words || "{}");
+  const word = (key, values) => (words[key] || "").replace(/\{(\w+)\}/g, (m, k) => (k in (values || {}) ? values[k] : m));
+  const lang = "?lang=" + encodeURIComponent(document.documentElement.lang || "");
   const base = document.body.dataset.base || location.pathname.replace(/\/+$/, "");
-  const url = base + "/events";
+  const url = base + "/events" + lang;
   let source = null, retry = 0, seen = Date.now();
   const held = {};  // sections not redrawn while the player fills them in, by id
   const offline = (down) => { live.hidden = !down; document.body.classList.toggle("offline", down); };
@@ -62,8 +66,8 @@
       if (!left.dataset.at) left.dataset.at = Date.now();
       const s = Math.max(0, Math.round(left.dataset.left - (Date.now() - left.dataset.at) / 1000));
       const two = (n) => String(n).padStart(2, "0");
-      left.textContent = s > 0 ? `Time left ${Math.floor(s / 3600)}:${two(Math.floor(s % 3600 / 60))}:${two(s % 60)}`
-                               : "Time is up";
+      left.textContent = s > 0 ? word("left", {clock: `${Math.floor(s / 3600)}:${two(Math.floor(s % 3600 / 60))}:${two(s % 60)}`})
+                               : word("up");
     }
   }, 1000);
   // a link to a deed's card (#card-boardwalk) opens it
@@ -80,7 +84,7 @@
     const p = form.querySelector(".preview");
     if (p) { p.textContent = text; p.className = "preview " + (ok ? "ok" : "refused"); }
   };
-  const post = (path, body) => fetch(base + path, {
+  const post = (path, body) => fetch(base + path + lang, {
     method: "POST", body, headers: {"Accept": "application/json"}, credentials: "same-origin",
   });
   const fields = (form) => new URLSearchParams(new FormData(form));
@@ -100,7 +104,7 @@
       const r = await post("/preview", fields(form));
       const j = await r.json();
       if (mine === asked) say(form, j.ok ? j.preview : j.refusal, j.ok);
-    } catch (e) { if (mine === asked) say(form, "Cannot reach the banker’s laptop.", false); }
+    } catch (e) { if (mine === asked) say(form, word("unreachable"), false); }
   };
   const release = () => {
     for (const [id, part] of Object.entries(held)) {
@@ -121,16 +125,16 @@
     if (form.classList.contains("withdraw")) {
       e.preventDefault();
       const id = form.querySelector("[name=withdraw]").value;
-      try { await fetch(base + "/requests/" + encodeURIComponent(id), {method: "DELETE"}); } catch (err) { /* the stream shows it */ }
+      try { await fetch(base + "/requests/" + encodeURIComponent(id) + lang, {method: "DELETE"}); } catch (err) { /* the stream shows it */ }
       return;
     }
     if (form.dataset.bid) {
       e.preventDefault();
       try {
         const r = await post("/bids", fields(form));
-        if (r.status === 202) { form.reset(); say(form, "Your bid is with the banker.", true); }
+        if (r.status === 202) { form.reset(); say(form, word("bid"), true); }
         else say(form, (await r.text()).trim(), false);
-      } catch (err) { say(form, "Cannot reach the banker’s laptop.", false); }
+      } catch (err) { say(form, word("unreachable"), false); }
       if (document.activeElement) document.activeElement.blur();
       release();
       return;
@@ -154,16 +158,15 @@
         say(form, "", true);
         const details = form.closest("details");
         if (details) details.open = false;
-        const what = j.preview || j.summary || j.line;
-        const same = j.same ? ". Note: this is " + j.same + "; the banker sees it marked and records it only on purpose" : "";
-        sent((j.already ? "Already waiting for the banker, not sent twice: " : "Sent to the banker: ") + what + same, j.id);
+        const what = word(j.already ? "already" : "sent", {what: j.preview || j.summary || j.line});
+        sent(j.same ? word("same", {sent: what, same: j.same}) : what, j.id);
         release();
       } else {
         delete form.dataset.rid;
         say(form, (await r.text()).trim(), false);
       }
     } catch (err) {
-      say(form, "Cannot reach the banker’s laptop: press Send again (it is never sent twice).", false);
+      say(form, word("again"), false);
     } finally {
       delete form.dataset.sending;
       for (const b of buttons) b.disabled = false;

@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, TypedDict
 
 from banker.commands import luxury_word
 from banker.journal import TABLE_SEAT
+from banker.language import LANGUAGES, spoken
 from banker.reports.chart import VIEWS, figure_rows, figures_html, now_text, own_first, svg_file, worth_svg
 from banker.reports.report import report_money
 from banker.reports.story import GameStory
-from banker.views import board_sheet, buildings_text, counted, deed_card_view, html_text
+from banker.views import board_sheet, buildings_text, deed_card_view, html_text
 from banker.web.asks import ASKS, Control, Field
 from banker.web.page_data import (
     AsksFacts,
@@ -46,6 +47,7 @@ from banker.web.page_data import (
     TablePage,
 )
 from rules.board import Deed, SquareKind
+from rules.i18n import N_, _, ngettext
 from rules.state import GameState
 from rules.words import TaxChoice
 
@@ -195,18 +197,18 @@ def _collects(state: GameState, deed: Deed) -> Collects:
 
     if state.holding(deed).mortgaged:
         # seed 000, MORTGAGES: no rent; the deed's "mortgaged" tag says why, once (issue 22: it said it twice)
-        return {"amount": 0, "low": 0, "high": 0, "text": "no rent", "detail": ""}
+        return {"amount": 0, "low": 0, "high": 0, "text": _("no rent"), "detail": ""}
     if deed.kind is SquareKind.UTILITY:
         low, high = quote(state, deed, dice=2), quote(state, deed, dice=12)
         detail = _detail(low.explanation, deed.name)
         if high.amount == 0:
-            return {"amount": 0, "low": 0, "high": 0, "text": "no rent", "detail": detail}
+            return {"amount": 0, "low": 0, "high": 0, "text": _("no rent"), "detail": detail}
         return {
             "amount": None,
             "low": low.amount,
             "high": high.amount,
-            "detail": detail + ", by the dice",
-            "text": f"{state.money(low.amount)} to {state.money(high.amount)}",
+            "detail": _("{explanation}, by the dice").format(explanation=detail),
+            "text": _("{low} to {high}").format(low=state.money(low.amount), high=state.money(high.amount)),
         }
     q = quote(state, deed)
     return {
@@ -214,7 +216,7 @@ def _collects(state: GameState, deed: Deed) -> Collects:
         "low": q.amount,
         "high": q.amount,
         "detail": _detail(q.explanation, deed.name, state.money(q.amount)),
-        "text": state.money(q.amount) if q.amount else "no rent",
+        "text": state.money(q.amount) if q.amount else _("no rent"),
     }
 
 
@@ -243,18 +245,29 @@ def _card(state: GameState, deed: str) -> DeedCard:
     }
 
 
+def said(message: str, **html: str) -> str:
+    """A translated ``message`` as HTML: its words escaped, its ``{placeholders}`` filled with ``html`` (HTML
+    already: escaped text, perhaps in a tag), so a translator may move a figure and its markup within a sentence."""
+    return h(message).format(**html)
+
+
+def strong(text: object) -> str:
+    return f"<strong>{h(text)}</strong>"
+
+
 def _card_html(card: DeedCard) -> str:
     now = ' class="now"'
     rows = "".join(
         f'<tr{now if r["now"] else ""}><th scope="row">{h(r["level"])}</th>'
-        f'<td class="num">{h(r["text"])}</td><td>{"<strong>now</strong>" if r["now"] else ""}</td></tr>'
+        f'<td class="num">{h(r["text"])}</td><td>{strong(_("now")) if r["now"] else ""}</td></tr>'
         for r in card["rents"]
     )
     building = f"<p>{h(card['building'])}</p>" if card["building"] else ""
     return (
-        f'<div class="card"><p>Price <strong>{h(card["price"])}</strong></p>'
-        '<table><thead><tr><th scope="col">Rent</th><th scope="col" class="num">Amount</th><th></th></tr></thead>'
-        f"<tbody>{rows}</tbody></table>{building}<p>{h(card['mortgage'])}</p><p>{h(card['holder'])}</p></div>"
+        f'<div class="card"><p>{said(_("Price {price}"), price=strong(card["price"]))}</p>'
+        f'<table><thead><tr><th scope="col">{h(_("Rent"))}</th><th scope="col" class="num">{h(_("Amount"))}</th>'
+        f"<th></th></tr></thead><tbody>{rows}</tbody></table>{building}<p>{h(card['mortgage'])}</p>"
+        f"<p>{h(card['holder'])}</p></div>"
     )
 
 
@@ -343,8 +356,8 @@ def form_choices(state: GameState, seat: int) -> FormChoices:
     offered = state.variant.income_tax_choices
     square = board.square_name(SquareKind.LUXURY_TAX)
     words = {  # the flat choice as the board prints it (200, 4000), as the banker's dialog records it
-        TaxChoice.FLAT: (str(board.income_tax), f"Income Tax: {state.money(board.income_tax)}"),
-        TaxChoice.PERCENT: (TaxChoice.PERCENT.value, "Income Tax: 10% of worth"),
+        TaxChoice.FLAT: (str(board.income_tax), _("Income Tax: {amount}").format(amount=state.money(board.income_tax))),
+        TaxChoice.PERCENT: (TaxChoice.PERCENT.value, _("Income Tax: 10% of worth")),
     }
     tax = [words[o] for o in offered]
     tax.append((luxury_word(board), square))
@@ -437,12 +450,15 @@ standings page)."""
 def _game_line(game: GameFacts, you: str | None = None) -> str:
     turn = game["turn"]
     if game["over"]:
-        now = "<strong>Game over</strong>" + (f": {h(game['end_reason'])}" if game["end_reason"] else "")
+        reason = game["end_reason"]
+        now = strong(_("Game over: {reason}").format(reason=reason) if reason else _("Game over"))
     elif you is not None and turn == you:
-        now = f"turn {game['turn_no']}: <strong>your turn</strong>"
+        now = said(_("turn {n}: {your_turn}"), n=h(game["turn_no"]), your_turn=strong(_("your turn")))
     else:
-        now = f"turn {game['turn_no']}: <strong>{h(turn)}</strong> to play"
-    return f"<p>Game {h(game['id'])} · {h(game['variant'])} · {now}</p>"
+        now = said(_("turn {n}: {player} to play"), n=h(game["turn_no"]), player=strong(turn))
+    return (
+        "<p>" + said(_("Game {id} · {variant} · {now}"), id=h(game["id"]), variant=h(game["variant"]), now=now) + "</p>"
+    )
 
 
 def _log_html(entries: list[LogLine], heading: str) -> str:
@@ -450,35 +466,38 @@ def _log_html(entries: list[LogLine], heading: str) -> str:
     for e in entries:
         text = h(e["text"])
         if e["undone"]:
-            text = f'<del>{text}</del> <span class="tag">undone</span>'
+            text = f'<del>{text}</del> <span class="tag">{h(_("undone"))}</span>'
         clock = f'<time datetime="{h(e["time"])}">{h(e["clock"])}</time> ' if e["clock"] else ""
         lines.append(f"<li>{clock}{text}</li>")
-    body = f'<ol class="log">{"".join(lines)}</ol>' if lines else '<p class="muted">Nothing yet.</p>'
+    body = f'<ol class="log">{"".join(lines)}</ol>' if lines else f'<p class="muted">{h(_("Nothing yet."))}</p>'
     return f"<h2>{h(heading)}</h2>{body}"
 
 
 def _time_left(seconds: int) -> str:
     if seconds <= 0:
-        return "Time is up"
-    return f"Time left {seconds // 3600}:{seconds % 3600 // 60:02}:{seconds % 60:02}"
+        return _("Time is up")
+    return _("Time left {clock}").format(clock=f"{seconds // 3600}:{seconds % 3600 // 60:02}:{seconds % 60:02}")
 
 
 def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> dict[str, str]:
     p = data["player"]
     money = (
-        f'<p class="cash"><span class="label">Cash</span> <span class="amount">{h(p["cash_text"])}'
-        f'</span></p><p class="worth">Worth <strong>{h(p["worth_text"])}</strong></p>'
+        f'<p class="cash"><span class="label">{h(_("Cash"))}</span> <span class="amount">{h(p["cash_text"])}'
+        f'</span></p><p class="worth">{said(_("Worth {amount}"), amount=strong(p["worth_text"]))}</p>'
     )
     status = []
     if p["bankrupt"]:
-        status.append('<p class="warn"><strong>Bankrupt</strong>: out of the game</p>')
+        status.append(f'<p class="warn">{said(_("{bankrupt}: out of the game"), bankrupt=strong(_("Bankrupt")))}</p>')
     elif p["turn"]:
-        status.append('<p class="turn"><strong>Your turn</strong></p>')
+        status.append(f'<p class="turn">{strong(_("Your turn"))}</p>')
     if p["jail"]:
         status.append(f'<p class="warn">{h(p["jail"][:1].upper() + p["jail"][1:])}</p>')
     if p["jail_cards"]:
-        cards = ", ".join(h(c) for c in p["jail_cards"])
-        status.append(f"<p>Get Out of Jail Free: {counted(len(p['jail_cards']), 'card')} ({cards})</p>")
+        n = len(p["jail_cards"])
+        cards = ngettext(
+            "Get Out of Jail Free: {n} card ({cards})", "Get Out of Jail Free: {n} cards ({cards})", n
+        ).format(n=n, cards=", ".join(p["jail_cards"]))
+        status.append(f"<p>{h(cards)}</p>")
     groups = []
     for g in data["groups"]:
         items = []
@@ -486,15 +505,16 @@ def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> d
             c = d["collects"]
             tags = []
             if d["hotel"]:
-                tags.append('<span class="tag build">hotel</span>')
+                tags.append(f'<span class="tag build">{h(_("hotel"))}</span>')
             elif d["houses"]:
-                tags.append(f'<span class="tag build">{counted(d["houses"], "house")}</span>')
+                houses = ngettext("{n} house", "{n} houses", d["houses"]).format(n=d["houses"])
+                tags.append(f'<span class="tag build">{h(houses)}</span>')
             if d["mortgaged"]:
-                tags.append('<span class="tag warn">mortgaged</span>')
+                tags.append(f'<span class="tag warn">{h(_("mortgaged"))}</span>')
             # each deed opens its card (a details element: no script; page.js keeps it open across updates)
             items.append(
                 f'<li><details id="card-{h(d["key"])}"><summary><span class="deed">{h(d["name"])}</span>'
-                f'{" ".join([""] + tags)}<span class="rent">collects <strong>{h(c["text"])}</strong>'
+                f'{" ".join([""] + tags)}<span class="rent">{said(_("collects {amount}"), amount=strong(c["text"]))}'
                 + (f" <small>{h(c['detail'])}</small>" if c["detail"] else "")
                 + f"</span></summary>{_card_html(d['card'])}</details></li>"
             )
@@ -502,7 +522,7 @@ def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> d
             f'<div class="group"><h3>{swatch(g["colour"], g["mark"])}{h(g["title"])}</h3>'
             f"<ul>{''.join(items)}</ul></div>"
         )
-    deeds = "".join(groups) if groups else '<p class="muted">No deeds yet.</p>'
+    deeds = "".join(groups) if groups else f'<p class="muted">{h(_("No deeds yet."))}</p>'
     out = {
         "game": _game_line(data["game"], p["name"]),
         "money": money,
@@ -514,18 +534,18 @@ def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> d
         out["auction"] = _auction_html(data["asks"], p["name"])
         out["asks"] = _requests_html(data["asks"])
         out["ask"] = _forms_html(data["asks"], ids)
-    out["deeds"] = f"<h2>Deeds</h2>{deeds}"
-    out["log"] = _log_html(data["log"], "Latest for you")
+    out["deeds"] = f"<h2>{h(_('Deeds'))}</h2>{deeds}"
+    out["log"] = _log_html(data["log"], _("Latest for you"))
     return out
 
 
 _STATUS_WORDS = {
-    "pending": "waiting for the banker",
-    "recorded": "recorded",
-    "undone": "undone by the banker",
-    "declined": "declined",
-    "withdrawn": "withdrawn",
-    "stale": "no longer possible",
+    "pending": N_("waiting for the banker"),
+    "recorded": N_("recorded"),
+    "undone": N_("undone by the banker"),
+    "declined": N_("declined"),
+    "withdrawn": N_("withdrawn"),
+    "stale": N_("no longer possible"),
 }
 
 
@@ -535,31 +555,32 @@ def _requests_html(asks: AsksFacts) -> str:
     for r in asks["requests"]:
         status = r["status"]
         if status == "recorded":
-            said = f"recorded as entry {h(r['entry'])}"
+            where = _("recorded as entry {entry}").format(entry=r.get("entry"))
         elif status == "undone":
-            said = f"recorded as entry {h(r['entry'])}, then undone by the banker"
+            where = _("recorded as entry {entry}, then undone by the banker").format(entry=r.get("entry"))
         elif status == "declined":
-            said = "declined" + (f": {h(r['reason'])}" if r.get("reason") else "")
+            where = _("declined: {reason}").format(reason=r["reason"]) if r.get("reason") else _("declined")
         elif status == "stale":
-            said = f"no longer possible: {h(r.get('refusal', ''))}"
+            where = _("no longer possible: {refusal}").format(refusal=r.get("refusal", ""))
         else:
-            said = h(_STATUS_WORDS.get(status, status))
+            where = _(_STATUS_WORDS[status]) if status in _STATUS_WORDS else status
         what = h(r.get("preview") or r.get("summary") or r.get("asked") or r["line"])
         if r.get("why"):  # repriced: the price now above, what was asked and why it changed under it
             what += f' <small class="repriced">{h(r["why"])}</small>'
         button = ""
         if status == "pending":
             button = (
-                f'<form method="post" action="{h(asks["path"])}/requests" class="withdraw">'
+                f'<form method="post" action="{h(asks["path"])}/requests{_asked_in()}" class="withdraw">'
                 f'<input type="hidden" name="withdraw" value="{h(r["id"])}">'
-                '<button type="submit">Withdraw</button></form>'
+                f'<button type="submit">{h(_("Withdraw"))}</button></form>'
             )
         items.append(
             f'<li class="req {h(status)}" data-id="{h(r["id"])}"><span class="what">{what}</span> '
-            f'<span class="tag status">{said}</span>{button}</li>'
+            f'<span class="tag status">{h(where)}</span>{button}</li>'
         )
-    body = f'<ol class="reqs">{"".join(items)}</ol>' if items else '<p class="muted">Nothing asked yet.</p>'
-    return f"<h2>Your requests</h2>{body}"
+    empty = f'<p class="muted">{h(_("Nothing asked yet."))}</p>'
+    body = f'<ol class="reqs">{"".join(items)}</ol>' if items else empty
+    return f"<h2>{h(_('Your requests'))}</h2>{body}"
 
 
 def _auction_html(asks: AsksFacts, me: str) -> str:
@@ -567,29 +588,42 @@ def _auction_html(asks: AsksFacts, me: str) -> str:
     a = asks.get("auction")
     if not a:
         return ""
-    lot = h(a["lot"]) or "a deed"
-    said = h(a["text"]) if a.get("text") else "No bid yet."
+    bids = list(a.get("bids", {}).items())  # highest first (the auction dialog's order)
+    if len(bids) > 1 and bids[0][1] == bids[1][1]:
+        high = _("Tied at {amount}").format(amount=bids[0][1])
+    elif bids:
+        high = _("Highest: {player} {amount}").format(player=bids[0][0], amount=bids[0][1])
+    else:
+        high = _("No bid yet.")
     mine = a.get("bids", {}).get(me)
-    yours = f"<p>Your bid: <strong>{h(mine)}</strong></p>" if mine else ""
+    yours = f"<p>{said(_('Your bid: {amount}'), amount=strong(mine))}</p>" if mine else ""
     waits = a.get("waiting", {}).get(me)
     if waits:
-        yours += f"<p>Your bid of <strong>{h(waits)}</strong> waits for the banker to take it.</p>"
+        waiting = _("Your bid of {amount} waits for the banker to take it.")
+        yours += f"<p>{said(waiting, amount=strong(waits))}</p>"
+    heading = _("Auction: {lot}").format(lot=a["lot"]) if a["lot"] else _("Auction: a deed")
     return (
-        f'<h2>Auction: {lot}</h2><p class="turn"><strong>{said}</strong></p>{yours}'
-        f'<form method="post" action="{h(asks["path"])}/bids" class="bid" data-bid="1">'
+        f'<h2>{h(heading)}</h2><p class="turn">{strong(high)}</p>{yours}'
+        f'<form method="post" action="{h(asks["path"])}/bids{_asked_in()}" class="bid" data-bid="1">'
         f"{_money_field()}"
         '<p class="preview" aria-live="polite"></p><div class="buttons">'
-        '<button type="submit" class="send">Bid</button></div></form>'
+        f'<button type="submit" class="send">{h(_("Bid"))}</button></div></form>'
     )
+
+
+def _asked_in() -> str:
+    """The query an address of the page carries so that what it answers is in the page's language, script or
+    not, cookie or not (``banker.web.server``)."""
+    return f"?lang={spoken()}"
 
 
 def _field(label: str, control: str) -> str:
     return f"<label>{h(label)} {control}</label>"
 
 
-def _money_field(name: str = "amount", label: str = "Amount") -> str:
+def _money_field(name: str = "amount", label: str | None = None) -> str:
     return _field(
-        label,
+        _("Amount") if label is None else label,
         f'<input name="{h(name)}" inputmode="numeric" autocomplete="off" required size="7" maxlength="12">',
     )
 
@@ -599,52 +633,55 @@ def _forms_html(asks: AsksFacts, ids: Callable[[], str] | None) -> str:
     choices offer; each posts its fields, which the server reads into a command of the command language
     (``banker.web.asking.line_of_form``) and the engine prices."""
     c = asks["choices"]
+    heading = f"<h2>{h(_('Ask the banker'))}</h2>"
     if c["over"]:
-        return '<h2>Ask the banker</h2><p class="muted">The game is over.</p>'
+        return f'{heading}<p class="muted">{h(_("The game is over."))}</p>'
     out = []
     for ask in ASKS:
         if not ask.offered(c):
             continue
-        fields = f'<p class="muted">{h(ask.note)}</p>' if ask.note else ""
+        fields = f'<p class="muted">{h(_(ask.note))}</p>' if ask.note else ""
         fields += "".join(_control(f, c) for f in ask.fields)
         out.append(
-            f'<details class="ask"><summary>{h(ask.title)}</summary>'
-            f'<form method="post" action="{h(asks["path"])}/requests" data-form="{h(ask.key)}">'
+            f'<details class="ask"><summary>{h(_(ask.title))}</summary>'
+            f'<form method="post" action="{h(asks["path"])}/requests{_asked_in()}" data-form="{h(ask.key)}">'
             f'<input type="hidden" name="form" value="{h(ask.key)}">'
             f'<input type="hidden" name="id" value="{h(ids() if ids is not None else "")}">'
             f'{fields}<p class="preview" aria-live="polite"></p><div class="buttons">'
-            '<button type="submit" name="do" value="preview" class="check">Check</button>'
-            '<button type="submit" name="do" value="send" class="send">Send to the banker</button></div>'
+            f'<button type="submit" name="do" value="preview" class="check">{h(_("Check"))}</button>'
+            f'<button type="submit" name="do" value="send" class="send">{h(_("Send to the banker"))}</button></div>'
             "</form></details>"
         )
-    note = (
-        '<p class="muted">The banker records it with one key; until then nothing changes. The page shows what the '
-        "banker's laptop would record before you send.</p>"
+    note = _(
+        "The banker records it with one key; until then nothing changes. The page shows what the banker's laptop "
+        "would record before you send."
     )
-    return f"<h2>Ask the banker</h2>{note}{''.join(out)}"
+    return f'{heading}<p class="muted">{h(note)}</p>{"".join(out)}'
 
 
 def _control(field: Field, c: FormChoices) -> str:
-    """One field of an ask's form, as its :class:`~banker.web.asks.Control` draws it."""
+    """One field of an ask's form, as its :class:`~banker.web.asks.Control` draws it (its label translated here;
+    its choices come translated: they hold names too, which are never translated)."""
     required = " required" if field.required else ""
     choices = field.choices(c) if field.choices is not None else ()
+    label = _(field.label)
     if field.control is Control.AMOUNT:
-        return _money_field(field.name, field.label)
+        return _money_field(field.name, label)
     if field.control is Control.DICE:
         return _field(
-            field.label,
+            label,
             f'<input name="{h(field.name)}" inputmode="numeric" autocomplete="off"{required} size="3" maxlength="2">',
         )
     if field.control is Control.TICK:
         box = f'<input type="checkbox" name="{h(field.name)}" value="{h(field.name)}">'
-        return f'<label class="choice">{box} {h(field.label)}</label>'
+        return f'<label class="choice">{box} {h(label)}</label>'
     if field.control is Control.ONE_OF:
         radio = f'<input type="radio" name="{h(field.name)}"'
         each = "".join(f'<label class="choice">{radio} value="{h(v)}"{required}> {h(t)}</label>' for v, t in choices)
-        return f"<fieldset><legend>{h(field.label)}</legend>{each}</fieldset>"
-    first = f'<option value="">{h(field.empty)}</option>' if field.empty else ""
+        return f"<fieldset><legend>{h(label)}</legend>{each}</fieldset>"
+    first = f'<option value="">{h(_(field.empty))}</option>' if field.empty else ""
     options = "".join(f'<option value="{h(v)}">{h(t)}</option>' for v, t in choices)
-    return _field(field.label, f'<select name="{h(field.name)}"{required}>{first}{options}</select>')
+    return _field(label, f'<select name="{h(field.name)}"{required}>{first}{options}</select>')
 
 
 def table_sections(data: TablePage) -> dict[str, str]:
@@ -652,13 +689,13 @@ def table_sections(data: TablePage) -> dict[str, str]:
     for s in data["standings"]:
         marks = []
         if s["turn"]:
-            marks.append('<span class="tag turn">to play</span>')
+            marks.append(f'<span class="tag turn">{h(_("to play"))}</span>')
         if s["winner"]:
-            marks.append('<span class="tag turn">winner</span>')
+            marks.append(f'<span class="tag turn">{h(_("winner"))}</span>')
         if s["in_jail"]:
-            marks.append('<span class="tag warn">in jail</span>')
+            marks.append(f'<span class="tag warn">{h(_("in jail"))}</span>')
         if s["bankrupt"]:
-            marks.append('<span class="tag warn">bankrupt</span>')
+            marks.append(f'<span class="tag warn">{h(_("bankrupt"))}</span>')
         out = ' class="out"' if s["bankrupt"] else ""
         rows.append(
             f"<tr{out}><td>{h(s['rank'])}</td>"
@@ -666,28 +703,37 @@ def table_sections(data: TablePage) -> dict[str, str]:
             f'<td class="num">{h(s["cash_text"])}</td><td class="num worth">{h(s["worth_text"])}</td></tr>'
         )
     standings = (
-        '<h2>Standings</h2><table><thead><tr><th scope="col">#</th><th scope="col">Player</th>'
-        '<th scope="col" class="num">Cash</th><th scope="col" class="num">Worth</th></tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f'<h2>{h(_("Standings"))}</h2><table><thead><tr><th scope="col">#</th><th scope="col">{h(_("Player"))}</th>'
+        f'<th scope="col" class="num">{h(_("Cash"))}</th><th scope="col" class="num">{h(_("Worth"))}</th></tr>'
+        f"</thead><tbody>{''.join(rows)}</tbody></table>"
     )
     b = data["bank"]
+    buildings = _("Houses {houses} of {houses_total} · Hotels {hotels} of {hotels_total}")
     bank = [
-        f"<p>Houses <strong>{b['houses']}</strong> of {b['houses_total']} · Hotels <strong>{b['hotels']}"
-        f"</strong> of {b['hotels_total']}</p>"
+        "<p>"
+        + said(
+            buildings,
+            houses=strong(b["houses"]),
+            houses_total=h(b["houses_total"]),
+            hotels=strong(b["hotels"]),
+            hotels_total=h(b["hotels_total"]),
+        )
+        + "</p>"
     ]
     if data["pot"] is not None:
-        bank.append(f"<p>Free Parking pot <strong>{h(data['pot']['text'])}</strong> (house rule)</p>")
+        pot = said(_("Free Parking pot {amount} (house rule)"), amount=strong(data["pot"]["text"]))
+        bank.append(f"<p>{pot}</p>")
     if data["seconds_left"] is not None:
         left = data["seconds_left"]
-        bank.append(f'<p id="time-left" class="turn" data-left="{left}">{_time_left(left)}</p>')
+        bank.append(f'<p id="time-left" class="turn" data-left="{left}">{h(_time_left(left))}</p>')
     drawn = {
         "game": _game_line(data["game"]),
         "standings": standings,
-        "bank": "<h2>Bank</h2>" + "".join(bank),
+        "bank": f"<h2>{h(_('Bank'))}</h2>" + "".join(bank),
     }
     if "chart" in data:
         drawn["chart"] = chart_html(data["chart"])
-    drawn["log"] = _log_html(data["log"], "Latest")
+    drawn["log"] = _log_html(data["log"], _("Latest"))
     drawn["board"] = _board_html(data["board"])
     return drawn
 
@@ -702,12 +748,14 @@ def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
     wide or more fetches instead of the phone's."""
     story = _story(chart)
     now = now_text(story)
-    mine = ", your line first" if seat is not None else ""
 
     def figure(view: str, lazy: bool = False) -> str:
         width, height, _font = PICTURE_SIZES[view]
         later = ' loading="lazy"' if lazy else ""
-        alt = f"{VIEWS[view]} of each player over the game, {now}{mine}"
+        if seat is None:
+            alt = _("{view} of each player over the game, {now}").format(view=_(VIEWS[view]), now=now)
+        else:
+            alt = _("{view} of each player over the game, {now}, your line first").format(view=_(VIEWS[view]), now=now)
         img = f'<img src="{h(chart_src(chart, view))}" width="{width}" height="{height}"{later} alt="{h(alt)}">'
         if seat is None and view == "worth":  # the table's page: the television's picture on a television
             tv_width, tv_height, _font = PICTURE_SIZES["tv"]
@@ -716,9 +764,11 @@ def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
         return f"<figure>{img}</figure>"
 
     figures = [f'<div class="sr-only">{_figures_html(chart, story, view, seat)}</div>' for view in VIEWS]
+    heading = _("{view} over the game").format(view=_(VIEWS["worth"]))
+    alone = _("{view} alone").format(view=_(VIEWS["cash"]))
     return (
-        f"<h2>{VIEWS['worth']} over the game</h2>{figure('worth')}{figures[0]}"
-        f'<details id="cash-chart" class="chart"><summary>{VIEWS["cash"]} alone</summary>{figure("cash", lazy=True)}'
+        f"<h2>{h(heading)}</h2>{figure('worth')}{figures[0]}"
+        f'<details id="cash-chart" class="chart"><summary>{h(alone)}</summary>{figure("cash", lazy=True)}'
         f"{figures[1]}</details>"
     )
 
@@ -735,7 +785,7 @@ def _figures_html(chart: ChartFacts, story: GameStory, view: str, seat: int | No
     return figures_html(story, money, view, seat, caption=False, rows=rows)
 
 
-TV_MEDIA = "(min-width: 1200px) and (orientation: landscape)"
+TV_MEDIA = "(min-width: 1200px) and (orientation: landscape)"  # i18n-exempt: a media query
 """The screens page.css lays the table's page out for as a television (the same media query)."""
 PICTURE_SIZES = {"worth": (330, 300, 14), "cash": (330, 300, 14), "tv": (900, 640, 28)}
 """Each picture of the chart (its kind: a view, or the television's worth) as (width, height, font size): a
@@ -747,9 +797,9 @@ THEME = ("#1a1a1a", "#ececec")
 
 def chart_src(chart: ChartFacts, kind: str) -> str:
     """The address of one picture of a page's chart at its entry: under the page's own link (its token, so a
-    picture is answered only to a link's holder), the kind, and the entry (a new entry is a new address, so a
-    browser may keep each picture it fetched)."""
-    return f"{chart['link']}/chart/{kind}/{chart['at']}.svg"
+    picture is answered only to a link's holder), the kind, the entry (a new entry is a new address, so a browser
+    may keep each picture it fetched) and the page's language (its words are in it)."""
+    return f"{chart['link']}/chart/{kind}/{chart['at']}.svg{_asked_in()}"
 
 
 def _story(chart: ChartFacts) -> GameStory:
@@ -797,9 +847,9 @@ def _board_html(board: BoardSheetFacts) -> str:
     who holds a Get Out of Jail Free card (the standings and the bank above give the turn, houses and pot)."""
     rows = []
     for d in board["deeds"]:
-        owner = "bank" if d["owner"] is None else d["owner"] + (f" ({d['token']})" if d["token"] else "")
+        owner = _("bank") if d["owner"] is None else d["owner"] + (f" ({d['token']})" if d["token"] else "")
         held = "<tr>" if d["owner"] else '<tr class="muted">'
-        facts = [d["buildings"] if d["buildings"] != "-" else "", "mortgaged" if d["mortgaged"] else ""]
+        facts = [d["buildings"] if d["buildings"] != "-" else "", _("mortgaged") if d["mortgaged"] else ""]
         tags = "".join(f' <span class="tag">{h(fact)}</span>' for fact in facts if fact)
         rows.append(
             f"{held}<td>{swatch(d['colour'], d['mark'])}</td><td>{h(d['name'])}</td><td>{h(owner)}{tags}</td></tr>"
@@ -809,11 +859,15 @@ def _board_html(board: BoardSheetFacts) -> str:
         if p["jail"]:
             notes.append(f"<li>{h(p['name'])}: {h(p['jail'])}</li>")
         if p["jail_cards"]:
-            notes.append(f"<li>{h(p['name'])}: Get Out of Jail Free ({h(', '.join(p['jail_cards']))})</li>")
-    extra = f'<ul class="notes">{"".join(notes)}</ul>' if notes else '<p class="muted">Nobody is in jail.</p>'
+            cards = _("{player}: Get Out of Jail Free ({cards})").format(
+                player=p["name"], cards=", ".join(p["jail_cards"])
+            )
+            notes.append(f"<li>{h(cards)}</li>")
+    nobody = f'<p class="muted">{h(_("Nobody is in jail."))}</p>'
+    extra = f'<ul class="notes">{"".join(notes)}</ul>' if notes else nobody
     return (
-        '<h2>Board sheet</h2><table class="sheet"><thead><tr><th scope="col">Group</th><th scope="col">Deed</th>'
-        '<th scope="col">Owner, buildings, mortgage</th></tr></thead>'
+        f'<h2>{h(_("Board sheet"))}</h2><table class="sheet"><thead><tr><th scope="col">{h(_("Group"))}</th>'
+        f'<th scope="col">{h(_("Deed"))}</th><th scope="col">{h(_("Owner, buildings, mortgage"))}</th></tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>{extra}"
     )
 
@@ -825,8 +879,8 @@ def _digest(html: str) -> str:
 def title(data: PageData) -> str:
     if data["page"] == "player":
         p = data["player"]
-        return f"{p['name']}: {p['cash_text']} · Banker"
-    return f"Table, game {data['game']['id']} · Banker"
+        return _("{player}: {cash} · Banker").format(player=p["name"], cash=p["cash_text"])
+    return _("Table, game {id} · Banker").format(id=data["game"]["id"])
 
 
 def sections(data: PageData, ids: Callable[[], str] | None = None) -> dict[str, str]:
@@ -867,7 +921,7 @@ _SECTION_TAGS = {
     "board": "section",
 }
 _SECTION_ATTRS = {
-    "money": ' aria-live="polite" aria-atomic="true" aria-label="Your money"',
+    "money": ' aria-live="polite" aria-atomic="true" aria-label="{money}"',
     "status": ' aria-live="polite"',
     "asks": ' aria-live="polite"',
     "auction": ' aria-live="polite"',
@@ -875,10 +929,12 @@ _SECTION_ATTRS = {
 }
 
 
-def page(data: PageData, notice: tuple[str, bool] | None = None) -> str:
-    """The whole page: complete without script; the script (its hash in :func:`content_security_policy`) keeps
-    it current. ``notice``: what a form post without script is answered with (the preview, "sent", or the
-    refusal), shown at the top."""
+def page(data: PageData, notice: tuple[str, bool] | None = None, link: str = "") -> str:
+    """The whole page, in the language read here (:func:`banker.language.spoken`: the phone's, in a request):
+    complete without script; the script (its hash in :func:`content_security_policy`) keeps it current, its words
+    given by the page (:func:`script_words`). ``notice``: what a form post without script is answered with (the
+    preview, "sent", or the refusal), shown at the top. ``link``: the page's own path (``/<token>``), under which
+    its chooser of languages names each (:func:`languages_html`)."""
     parts = []
     if notice is not None:
         message, ok = notice
@@ -892,21 +948,62 @@ def page(data: PageData, notice: tuple[str, bool] | None = None) -> str:
         piece = f" <small>({h(p['piece'])})</small>" if p["piece"] else ""
         heading = f"<h1>{h(p['name'])}{piece}</h1>"
     else:
-        heading = f"<h1>The table <small>game {h(data['game']['id'])}</small></h1>"
+        game = f"<small>{h(_('game {id}').format(id=data['game']['id']))}</small>"
+        heading = f"<h1>{said(_('The table {game}'), game=game)}</h1>"
     plain = sections(data) if ids else drawn  # the hashes are of what a snapshot sends (no request id)
+    attrs = {key: a.replace("{money}", h(_("Your money"))) for key, a in _SECTION_ATTRS.items()}
     for key, html in drawn.items():
         tag = _SECTION_TAGS[key]
-        parts.append(f'<{tag} id="{key}" data-h="{_digest(plain[key])}"{_SECTION_ATTRS.get(key, "")}>{html}</{tag}>')
+        parts.append(f'<{tag} id="{key}" data-h="{_digest(plain[key])}"{attrs.get(key, "")}>{html}</{tag}>')
         if key == "game":
             parts.append(heading)
     return _template().substitute(
+        lang=h(spoken()),
         title=h(title(data)),
         style=_resource("page.css"),
         script=_resource("page.js"),
         body="\n".join(parts),
         kind=data["page"],
         base=h(data["asks"]["path"]) if data["page"] == "player" and "asks" in data else "",
+        words=h(json.dumps(script_words(), ensure_ascii=False, separators=(",", ":"))),
+        offline=h(_("Disconnected from the banker’s laptop: reconnecting… The figures may be out of date.")),
+        reload=h(_("Reload the page for the latest figures.")),
+        ok=h(_("OK")),
+        languages=languages_html(link),
     )
+
+
+def script_words() -> dict[str, str]:
+    """What the page's script says, in the page's language: page.js is one file for every language (its hash is
+    in the page's Content-Security-Policy), so its sentences come with the page, ``{placeholders}`` and all."""
+    from banker.web.asking import ALREADY, SENT, SENT_SAME
+
+    return {
+        "unreachable": _("Cannot reach the banker’s laptop."),
+        "again": _("Cannot reach the banker’s laptop: press Send again (it is never sent twice)."),
+        "bid": _("Your bid is with the banker."),
+        "sent": _(SENT),
+        "already": _(ALREADY),
+        "same": _(SENT_SAME),
+        "left": _("Time left {clock}"),
+        "up": _("Time is up"),
+    }
+
+
+def languages_html(link: str) -> str:
+    """The page's chooser of languages: a link to the page in each, named in its own language; the one read marked.
+    No script: following a link sets the phone's choice (a cookie, ``banker.web.server``), and the page's addresses
+    carry it on."""
+    here = spoken()
+    items = []
+    for code, name in LANGUAGES.items():
+        if code == here:
+            items.append(f'<li><strong aria-current="true" lang="{h(code)}">{h(name)}</strong></li>')
+        else:
+            items.append(
+                f'<li><a href="{h(link)}?lang={h(code)}" hreflang="{h(code)}" lang="{h(code)}">{h(name)}</a></li>'
+            )
+    return f'<nav class="languages" aria-label="{h(_("Language"))}"><ul>{"".join(items)}</ul></nav>'
 
 
 @cache
@@ -923,7 +1020,7 @@ def _template() -> Template:
 def content_security_policy() -> str:
     """Nothing from elsewhere (a LAN with no internet works); the one script allowed by its hash."""
     digest = base64.b64encode(hashlib.sha256(_resource("page.js").encode("utf-8")).digest()).decode("ascii")
-    return (
+    return (  # i18n-exempt: a header's value
         f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; connect-src 'self'; "
         "img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )

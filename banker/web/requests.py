@@ -29,8 +29,10 @@ from typing import TYPE_CHECKING, Protocol
 from aiohttp import web
 
 from banker.journal import TABLE_SEAT, Added, Journal, JournalError, RequestStatus
+from banker.language import SOURCE, number, speaking, spoken
 from banker.web import asking, bodies, pages
 from banker.web.limits import REQUEST_SECONDS, Limits
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from banker.journal import RequestRow
@@ -63,6 +65,8 @@ class Feed(Protocol):
 
     def data(self, seat: int) -> PageData: ...
 
+    def link(self, seat: int) -> str: ...
+
 
 class PhoneServer(Protocol):
     """What the routes ask of the server (:class:`banker.web.server.PhoneServer`)."""
@@ -82,6 +86,8 @@ class PhoneServer(Protocol):
     def find(self, request: web.Request) -> tuple[Feed, int]: ...
 
     def requested(self, game_id: int) -> None: ...
+
+    def bid(self, game_id: int, seat: int, amount: int) -> str | None: ...
 
     def bad_request(self, game_id: int, seat: int, why: str) -> None: ...
 
@@ -133,16 +139,15 @@ def _fail(status: int, reason: str, html: bool = False, page: Callable[[str, boo
     return web.Response(status=status, text=reason + "\n", content_type="text/plain", charset="utf-8")
 
 
-ALREADY = "Already waiting for the banker, not sent twice: "
-
-
 def _taken(stored: RequestRow, html: bool, page: Callable[[str, bool], str]) -> web.Response:
     """An id sent again with another ask (a page restored by Back without script, a client reusing ids): 409,
     never the first ask's answer."""
     return _fail(
         409,
-        f"This form was sent already, as request {stored.n} ({stored.line}); that id cannot ask for anything else. "
-        "Reload the page and ask again.",
+        _(
+            "This form was sent already, as request {request} ({line}); that id cannot ask for anything else. "
+            "Reload the page and ask again."
+        ).format(request=stored.n, line=stored.line),
         html,
         page,
     )
@@ -156,7 +161,7 @@ class Routes:
     def _player(self, request: web.Request) -> tuple[Feed, int]:
         feed, seat = self.server.find(request)  # 404 for a link that is not one
         if seat == TABLE_SEAT:
-            raise web.HTTPForbidden(text="The table's page only reads; a player asks from their own page.\n")
+            raise web.HTTPForbidden(text=_("The table's page only reads; a player asks from their own page.") + "\n")
         if not feed.asks:  # the pages only read in this game, as before phones could ask
             raise web.HTTPMethodNotAllowed(request.method, ["GET", "HEAD"])
         return feed, seat
@@ -168,13 +173,13 @@ class Routes:
         origin = request.headers.get("Origin")
         site = request.headers.get("Sec-Fetch-Site")
         if site is not None and site not in ("same-origin", "none"):
-            raise web.HTTPForbidden(text="A request must come from the player's own page.\n")
+            raise web.HTTPForbidden(text=_("A request must come from the player's own page.") + "\n")
         # A browser that withholds the origin (a page whose referrer policy is no-referrer) sends "null"; only the
         # browser's own fetch metadata, which no page can forge, then says the post came from the page itself.
         if origin == "null" and site == "same-origin":
             return
         if origin is not None and origin != f"{request.scheme}://{request.host}":
-            raise web.HTTPForbidden(text="A request must come from the player's own page.\n")
+            raise web.HTTPForbidden(text=_("A request must come from the player's own page.") + "\n")
 
     async def _body(self, request: web.Request, feed: Feed, seat: int) -> tuple[dict[str, str], bool]:
         """The post's fields (:func:`banker.web.bodies.fields`: read within bounds, or refused 422 with the reason)
@@ -184,10 +189,21 @@ class Routes:
         answered is never timed out by the limits, so a guest could otherwise hold it open by never sending it.
         The connection is idle again once answered: closed by the limits' idle timeout (or sooner by aiohttp, which
         reads what remains of the body for a few seconds before closing a connection left mid-body). Every refusal
-        here is counted against the link (:meth:`PhoneServer.bad_request`)."""
+        here is counted against the link (:meth:`PhoneServer.bad_request`). No page sends such a body, so its refusal
+        is said in the banker's language, the one the count is said in."""
+        with speaking(None):
+            return await self._read(request, feed, seat)
+
+    async def _read(self, request: web.Request, feed: Feed, seat: int) -> tuple[dict[str, str], bool]:
         most = bodies.MAX_BODY
         if (request.content_length or 0) > most:
-            self._bad(feed, seat, f"a body of {request.content_length:,} bytes (at most {most:,})")
+            self._bad(
+                feed,
+                seat,
+                _("a body of {size} bytes (at most {most})").format(
+                    size=number(request.content_length or 0), most=number(most)
+                ),
+            )
             raise web.HTTPRequestEntityTooLarge(most, request.content_length or 0)
         limits = self.server.limits
         raw = bytearray()
@@ -196,11 +212,12 @@ class Routes:
                 while chunk := await request.content.read(most + 1 - len(raw)):  # it may come in pieces
                     raw += chunk
                     if len(raw) > most:  # sent without a length (chunked), and too long
-                        self._bad(feed, seat, f"a body of more than {most:,} bytes")
+                        self._bad(feed, seat, _("a body of more than {most} bytes").format(most=number(most)))
                         raise web.HTTPRequestEntityTooLarge(most, len(raw))
         except TimeoutError:  # answered; the connection is then idle, and closed as the limits close idle ones
-            self._bad(feed, seat, "a body that did not arrive in time")
-            raise web.HTTPRequestTimeout(text="The request did not arrive whole in time; send it again.\n") from None
+            self._bad(feed, seat, _("a body that did not arrive in time"))
+            text = _("The request did not arrive whole in time; send it again.") + "\n"
+            raise web.HTTPRequestTimeout(text=text) from None
         kind = request.content_type
         try:
             fields = bodies.fields(bytes(raw), kind)
@@ -220,7 +237,7 @@ class Routes:
 
     def _page(self, feed: Feed, seat: int) -> Callable[[str, bool], str]:
         def page(message: str, ok: bool) -> str:
-            return pages.page(feed.data(seat), notice=(message, ok))
+            return pages.page(feed.data(seat), notice=(message, ok), link=feed.link(seat))
 
         return page
 
@@ -235,8 +252,9 @@ class Routes:
         feed.check()
         rid = fields.get("id", "")
         if not asking.ID_PATTERN.fullmatch(rid):
-            self._bad(feed, seat, "a request id that is not 8 to 64 letters, digits or _.:-")
-            return _fail(422, "The id must be 8 to 64 letters, digits or _.:- chosen by the phone.", html, page)
+            with speaking(None):
+                self._bad(feed, seat, _("a request id that is not 8 to 64 letters, digits or _.:-"))
+            return _fail(422, _("The id must be 8 to 64 letters, digits or _.:- chosen by the phone."), html, page)
         session = feed.session
         stored = session.request_by_id(seat, rid)
         if stored is not None:  # the same request again (a retry): the same answer, never a second request
@@ -249,16 +267,19 @@ class Routes:
             return _fail(422, str(e), html, page)
         if fields.get("do") == "preview":  # the page's Check button, without script
             return web.Response(text=page(priced.preview, True), content_type="text/html", charset="utf-8")
+        asked = priced.preview if spoken() == SOURCE else self._in_source(session, seat, priced.line)
         try:
             row, how = self.server.asked.journal.add_request(
-                session.game_id, seat, rid, priced.line, asking.MOST_PENDING, priced.preview, session.last_seq
+                session.game_id, seat, rid, priced.line, asking.MOST_PENDING, asked, session.last_seq
             )
         except (JournalError, LookupError) as e:
-            return _fail(503, f"The banker's laptop cannot keep requests now: {e}", html, page)
+            return _fail(503, _("The banker's laptop cannot keep requests now: {why}").format(why=e), html, page)
         if row is None:
             return _fail(
                 429,
-                f"{asking.MOST_PENDING} requests are waiting for the banker already; wait or withdraw one.",
+                _("{n} requests are waiting for the banker already; wait or withdraw one.").format(
+                    n=asking.MOST_PENDING
+                ),
                 html,
                 page,
             )
@@ -271,6 +292,13 @@ class Routes:
                 feed, asking.Standing(row, row.status.value, priced.preview), 202, html, page, same=same
             )
         return self._answer(feed, asking.standing(session, row), 200, html, page, already=how is Added.WAITING)
+
+    @staticmethod
+    def _in_source(session: Session, seat: int, line: str) -> str:
+        """The price of an ask as kept with it: in the language the messages are written in, whatever the phone's
+        (:func:`banker.web.asking.in_source`: an ask is compared with its price now in one language)."""
+        with speaking(SOURCE):
+            return asking.check(session, seat, line).preview
 
     def _answer(
         self,
@@ -287,9 +315,9 @@ class Routes:
         if html:
             text = asking.described(standing)
             if standing.ok:
-                text = (ALREADY if already else "Sent to the banker: ") + standing.preview
-            if same:
-                text += f". {asking.same_note(same)}"
+                text = asking.sent_text(standing.preview, already, same)
+            elif same:
+                text = _(asking.SENT_SAME).format(sent=text, same=same)
             return web.Response(status=status, text=page(text, True), content_type="text/html", charset="utf-8")
         if already:
             return web.json_response({**asking.as_json(standing, self._names(feed)), "already": True}, status=status)
@@ -317,16 +345,15 @@ class Routes:
         session = feed.session
         row = session.request_by_id(seat, rid)
         if row is None:
-            return _fail(404, "No such request from this phone.", html, page)
+            return _fail(404, _("No such request from this phone."), html, page)
         try:
             closed = self.server.asked.journal.close_request(row.n, RequestStatus.WITHDRAWN, seat=seat)
         except (JournalError, LookupError) as e:
-            return _fail(503, f"The banker's laptop cannot change requests now: {e}", html, page)
+            return _fail(503, _("The banker's laptop cannot change requests now: {why}").format(why=e), html, page)
         if not closed:
             now = session.request(row.n) or row
-            return _fail(
-                409, f"That request is not pending: {asking.described(asking.standing(session, now))}.", html, page
-            )
+            where = asking.described(asking.standing(session, now))
+            return _fail(409, _("That request is not pending: {status}.").format(status=where), html, page)
         self.server.requested(session.game_id)
         now = session.request(row.n) or row
         return self._answer(feed, asking.standing(session, now), 200, html, page)
@@ -342,7 +369,7 @@ class Routes:
         page = self._page(feed, seat)
         auction = feed.auction
         if auction is None or self.server.on_bid is None:
-            return _fail(409, "No auction is open at the table.", html, page)
+            return _fail(409, _("No auction is open at the table."), html, page)
         state = feed.session.state
         try:
             amount = parse_amount(str(fields.get("amount", "")).strip(), "bid", board=state.board)
@@ -352,15 +379,17 @@ class Routes:
         if amount > cash:  # the winner pays in cash (docs/rulings.md, Auctions): a bid past it cannot stand
             return _fail(
                 422,
-                f"You have {state.money(cash)} in cash, and the winner pays the bid in cash: bid at most "
-                f"{state.money(cash)}, or raise money with the banker first.",
+                _(
+                    "You have {cash} in cash, and the winner pays the bid in cash: bid at most {cash}, or raise "
+                    "money with the banker first."
+                ).format(cash=state.money(cash)),
                 html,
                 page,
             )
-        why = self.server.on_bid(feed.session.game_id, seat, amount)
+        why = self.server.bid(feed.session.game_id, seat, amount)
         if why is not None:
             return _fail(422, why, html, page)
-        said = f"Your bid of {state.money(amount)} is with the banker."
+        said = _("Your bid of {amount} is with the banker.").format(amount=state.money(amount))
         if html:
             return web.Response(status=202, text=page(said, True), content_type="text/html", charset="utf-8")
         return web.json_response({"ok": True, "bid": amount, "auction": feed.auction}, status=202)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -35,6 +36,7 @@ from pathlib import Path
 from aiohttp import web
 
 from banker.journal import TABLE_SEAT, Journal, JournalError, NoGame
+from banker.language import LANGUAGES, accepted, installed, speaking, spoken
 from banker.reports.story import WorthKeeper
 from banker.session import Session
 from banker.web import asking, pages, requests
@@ -50,6 +52,7 @@ from banker.web.limits import (
 )
 from banker.web.links import Link, tokens, url_host
 from banker.web.page_data import AsksFacts, AuctionFacts, PageData
+from rules.i18n import _, ngettext
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -78,14 +81,32 @@ _KINDS = "|".join(pages.PICTURE_SIZES)
 """The chart's pictures a page may fetch (``/<token>/chart/<kind>/<entry>.svg``)."""
 PICTURES_KEPT = 24
 """The chart's pictures a game's feed keeps drawn (its worth, cash and the television's) for its last entries."""
-_PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
+_PICTURE_POLICY = "default-src 'none'; style-src 'unsafe-inline'"  # i18n-exempt: a header's value
+LANGUAGE_COOKIE = "banker_language"
+"""The language a phone chose on its page (a link of the page's chooser: ``?lang=de``), kept for a year."""
+LANGUAGE_KEPT = 365 * 24 * 3600
 
 log = logging.getLogger("banker.web")
 
 
 def frame(snapshot: str) -> bytes:
     """One ``snapshot`` event of the stream (the JSON is on one line)."""
-    return f"event: snapshot\ndata: {snapshot}\n\n".encode()
+    return f"event: snapshot\ndata: {snapshot}\n\n".encode()  # i18n-exempt: the event stream's own words
+
+
+def phone_language(request: web.Request) -> str:
+    """The language a phone reads its page and every answer in: the one its page asks in (``?lang=``: the
+    chooser's links, and every address the page names, so a page and what it fetches agree), else the one it chose
+    before (:data:`LANGUAGE_COOKIE`), else the first shipped language its browser prefers (``Accept-Language``,
+    read within bounds: :func:`banker.language.accepted`), else the banker's. Nothing else a phone sends is a
+    language: an unknown code is passed over."""
+    asked = request.query.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    kept = request.cookies.get(LANGUAGE_COOKIE, "")
+    if kept in LANGUAGES:
+        return kept
+    return accepted(request.headers.get("Accept-Language")) or installed()
 
 
 class Stream:
@@ -94,11 +115,13 @@ class Stream:
     on the feed's turn of the loop, however busy the rest of the loop is. Its handler only sends the pings and
     ends the stream when it closes."""
 
-    __slots__ = ("closed", "event", "seat", "transport")
+    __slots__ = ("closed", "event", "language", "seat", "transport")
 
-    def __init__(self, seat: int, transport: asyncio.Transport | None) -> None:
+    def __init__(self, seat: int, transport: asyncio.Transport | None, language: str) -> None:
         self.seat = seat
         self.transport = transport
+        self.language = language
+        """The phone's language: its snapshots are drawn in it."""
         self.closed = False
         self.event = asyncio.Event()
 
@@ -179,9 +202,9 @@ class Feed:
         self._drawer = drawer
         """Where the chart's pictures are drawn (:meth:`PhoneServer.drawer`: one thread; None: the loop's
         default executor)."""
-        self._pictures: OrderedDict[tuple[int, str], str] = OrderedDict()
-        """The chart's pictures drawn, by (entry, kind), the oldest dropped first (:data:`PICTURES_KEPT`)."""
-        self._drawing: dict[tuple[int, str], asyncio.Future[str]] = {}
+        self._pictures: OrderedDict[tuple[int, str, str], str] = OrderedDict()
+        """The chart's pictures drawn, by (entry, kind, language), the oldest dropped first (:data:`PICTURES_KEPT`)."""
+        self._drawing: dict[tuple[int, str, str], asyncio.Future[str]] = {}
         """The pictures being drawn: a second phone asking for one waits for the same drawing."""
         self.auction: AuctionFacts | None = None
         """The auction the banker has open in the app, as the pages show it (:meth:`PhoneServer.auction`)."""
@@ -197,13 +220,18 @@ class Feed:
     def token(self, seat: int) -> str:
         return next(t for t, s in self.seats.items() if s == seat)
 
+    def link(self, seat: int) -> str:
+        """The path of ``seat``'s page (``/<token>``)."""
+        return f"/{self.token(seat)}"
+
     async def chart(self, seat: int, kind: str) -> tuple[int, str]:
-        """The chart's picture of ``kind`` for ``seat``'s page at the current entry: (the entry, the SVG). Drawn
-        once per entry and kind for every page (pygal's some 40 ms, in a thread: recording a command and its
-        snapshots never wait for it), kept (the newest :data:`PICTURES_KEPT`), drawn once however many ask at
-        once, and made the page's own as it is sent (:func:`pages.own_picture`, a fraction of a millisecond)."""
+        """The chart's picture of ``kind`` for ``seat``'s page at the current entry, in the language read here (its
+        title and scale are words): (the entry, the SVG). Drawn once per entry, kind and language for every page
+        (pygal's some 40 ms, in a thread that reads the same language: recording a command and its snapshots never
+        wait for it), kept (the newest :data:`PICTURES_KEPT`), drawn once however many ask at once, and made the
+        page's own as it is sent (:func:`pages.own_picture`, a fraction of a millisecond)."""
         view = self.view()
-        at = (view.seq, kind)
+        at = (view.seq, kind, spoken())
         kept = self._pictures.get(at)
         if kept is not None:
             self._pictures.move_to_end(at)
@@ -212,15 +240,16 @@ class Feed:
         if drawing is None:
             chart = pages.chart_facts(view)
             if chart is None:
-                raise web.HTTPNotFound(text="No chart yet.")
+                raise web.HTTPNotFound(text=_("No chart yet."))
             loop = asyncio.get_running_loop()
+            here = contextvars.copy_context()  # the thread draws in this request's language
             drawing = self._drawing[at] = asyncio.ensure_future(
-                loop.run_in_executor(self._drawer, pages.draw_chart, chart, kind)
+                loop.run_in_executor(self._drawer, here.run, pages.draw_chart, chart, kind)
             )
             drawing.add_done_callback(lambda _done: self._drawn(at, drawing))
         return view.seq, pages.own_picture(await asyncio.shield(drawing), seat)
 
-    def _drawn(self, at: tuple[int, str], drawing: asyncio.Future[str]) -> None:
+    def _drawn(self, at: tuple[int, str, str], drawing: asyncio.Future[str]) -> None:
         if self._drawing.get(at) is drawing:
             del self._drawing[at]
         if not drawing.cancelled() and drawing.exception() is None:
@@ -229,8 +258,9 @@ class Feed:
                 self._pictures.popitem(last=False)
 
     def data(self, seat: int, view: pages.View | None = None) -> PageData:
+        """``seat``'s page as plain JSON, its words in the language read here."""
         view = view or self.view()
-        link = f"/{self.token(seat)}"
+        link = self.link(seat)
         if seat == TABLE_SEAT:
             return pages.table_data(view, link)
         data = pages.player_data(view, seat, link)
@@ -255,7 +285,11 @@ class Feed:
         reload failed; send the snapshots a failure held back. Raises what the database raised (and stays
         stale, so the next call tries again)."""
         if self._journal.replaced():
-            raise JournalError(f"{self._journal.path} was replaced by another file; the pages are reopening it")
+            with speaking(None):  # for the banker, whoever's request found it
+                said = _("{path} was replaced by another file; the pages are reopening it").format(
+                    path=self._journal.path
+                )
+            raise JournalError(said)
         version = self._journal.data_version()
         if version != self._version or self.stale:
             self.stale = True
@@ -329,7 +363,13 @@ class Feed:
     def _recovered(self) -> None:
         if self._failing:
             failures, self._failing, self._failures = self._failures, "", 0
-            self._on_warning(f"phone pages: game {self.game_id} caught up after {failures} failed attempts")
+            with speaking(None):
+                said = ngettext(
+                    "phone pages: game {game} caught up after {n} failed attempt",
+                    "phone pages: game {game} caught up after {n} failed attempts",
+                    failures,
+                ).format(game=self.game_id, n=failures)
+            self._on_warning(said)
 
     def _changed(self, _session: Session) -> None:
         """The session's listener: a new snapshot for every page that has a phone watching (never raises: a
@@ -349,12 +389,13 @@ class Feed:
             self.unsent = False
             return
         view = self.view()
-        frames: dict[int, bytes] = {}
-        for seat in {stream.seat for stream in watched}:
-            frames[seat] = frame(pages.snapshot(self.data(seat, view)))
+        frames: dict[tuple[int, str], bytes] = {}
+        for seat, code in {(stream.seat, stream.language) for stream in watched}:
+            with speaking(code):  # each phone's page in its own language: Oma's German beside the cousins' English
+                frames[seat, code] = frame(pages.snapshot(self.data(seat, view)))
         self.unsent = False
         for stream in watched:
-            stream.put(frames[stream.seat])
+            stream.put(frames[stream.seat, stream.language])
 
     async def close(self) -> None:
         self._task.cancel()
@@ -414,7 +455,7 @@ class PhoneServer:
 
     # Running ---------------------------------------------------------------------------------------------------
     def _make_app(self) -> web.Application:
-        app = web.Application(middlewares=[self._track, self._pace, self._guard])
+        app = web.Application(middlewares=[self._track, self._speak, self._pace, self._guard])
         app.router.add_get(f"/{_TOKEN}", self._page)
         app.router.add_get(f"/{_TOKEN}/events", self._events)
         app.router.add_get(f"/{_TOKEN}/chart/{{kind:{_KINDS}}}/{{at:[0-9]{{1,12}}}}.svg", self._chart)
@@ -544,11 +585,17 @@ class PhoneServer:
             self.serve(feed.game_id)
         except (JournalError, LookupError) as exc:
             self._warn(
-                f"phone pages: {self.db_path} was replaced by another file, and game {feed.game_id} cannot be "
-                f"served from it ({exc}); its pages are off"
+                _(
+                    "phone pages: {path} was replaced by another file, and game {game} cannot be served from it "
+                    "({why}); its pages are off"
+                ).format(path=self.db_path, game=feed.game_id, why=exc)
             )
             return
-        self._warn(f"phone pages: {self.db_path} was replaced by another file; game {feed.game_id} is served from it")
+        self._warn(
+            _("phone pages: {path} was replaced by another file; game {game} is served from it").format(
+                path=self.db_path, game=feed.game_id
+            )
+        )
 
     def changed(self, game_id: int | None = None) -> None:
         """A command was recorded (in this process): the phones of that game (None: of every game) update on the
@@ -558,15 +605,26 @@ class PhoneServer:
                 feed.poke()
 
     def requested(self, game_id: int) -> None:
-        """A phone made or withdrew a request: its page updates, and the app's inbox count."""
+        """A phone made or withdrew a request: its page updates, and the app's inbox count (in the banker's
+        language, though a phone's request calls it)."""
         feed = self.feeds.get(game_id)
         if feed is not None:
             feed.requests_changed()
         if self.on_request is not None:
-            try:
-                self.on_request(game_id)
-            except Exception as exc:  # noqa: BLE001 - the app's count must not break the phone's answer
-                self._failed(exc)
+            with speaking(None):
+                try:
+                    self.on_request(game_id)
+                except Exception as exc:  # noqa: BLE001 - the app's count must not break the phone's answer
+                    self._failed(exc)
+
+    def bid(self, game_id: int, seat: int, amount: int) -> str | None:
+        """A phone's bid handed to the app's auction dialog (:attr:`on_bid`), which answers in the banker's
+        language: what it draws is the banker's."""
+        on_bid = self.on_bid
+        if on_bid is None:
+            return None
+        with speaking(None):
+            return on_bid(game_id, seat, amount)
 
     def bad_request(self, game_id: int, seat: int, why: str) -> None:
         """A request no page of Banker sends came on a player's link (a body that is not the page's, a bad id, a
@@ -574,11 +632,15 @@ class PhoneServer:
         count at most once a minute), never a notification for each (issue 31)."""
         feed = self.feeds.get(game_id)
         players = feed.session.state.players if feed is not None else ()
-        who = f"{players[seat].name}'s link" if 0 <= seat < len(players) else "a link"
-        self.tally.note(
-            f"bad request {game_id} {seat}",
-            f"phone pages: {who} (game {game_id}) sent a request its page never sends: {why.rstrip('.')}",
-        )
+        with speaking(None):  # the banker reads it, though a phone's request made it
+            if 0 <= seat < len(players):
+                said = _("phone pages: {player}'s link (game {game}) sent a request its page never sends: {why}")
+            else:
+                said = _("phone pages: a link (game {game}) sent a request its page never sends: {why}")
+            self.tally.note(  # i18n-exempt: the first is the kind's key
+                f"bad request {game_id} {seat}",
+                said.format(player=players[seat].name if players else "", game=game_id, why=why.rstrip(".")),
+            )
 
     def auction(self, game_id: int, info: AuctionFacts | None) -> None:
         """The banker's auction dialog opened, took a bid or closed (None): the players' pages show it and offer a
@@ -602,16 +664,18 @@ class PhoneServer:
                 self._failed(exc)
 
     def _failed(self, exc: BaseException) -> None:
-        try:
-            self.on_error(exc)
-        except Exception:  # noqa: BLE001 - the report itself must not break the server
-            log.exception("phone pages: reporting an error failed")
+        with speaking(None):  # the banker's, whoever's request met it
+            try:
+                self.on_error(exc)
+            except Exception:  # noqa: BLE001 - the report itself must not break the server
+                log.exception("phone pages: reporting an error failed")
 
     def _warn(self, text: str) -> None:
-        try:
-            self.on_warning(text)
-        except Exception:  # noqa: BLE001 - the report itself must not break the server
-            log.exception("phone pages: reporting a warning failed")
+        with speaking(None):
+            try:
+                self.on_warning(text)
+            except Exception:  # noqa: BLE001 - the report itself must not break the server
+                log.exception("phone pages: reporting a warning failed")
 
     # Requests --------------------------------------------------------------------------------------------------
     @web.middleware
@@ -635,8 +699,10 @@ class PhoneServer:
             delay = self.pace.wait(token)
             if delay is None:
                 feed = self._pages[token]
-                self.bad_request(feed.game_id, feed.seats[token], "more requests at once than any phone sends")
-                raise web.HTTPTooManyRequests(text="Too many requests from this link at once; try again in a moment.\n")
+                with speaking(None):
+                    self.bad_request(feed.game_id, feed.seats[token], _("more requests at once than any phone sends"))
+                said = _("Too many requests from this link at once; try again in a moment.")
+                raise web.HTTPTooManyRequests(text=said + "\n")
             if delay:
                 await asyncio.sleep(delay)
         return await handler(request)
@@ -653,7 +719,16 @@ class PhoneServer:
             raise
         except Exception as exc:  # noqa: BLE001 - a page that cannot be drawn is a 500, never a stopped game
             self._failed(exc)
-            raise web.HTTPInternalServerError(text="The banker's laptop could not draw this page.") from None
+            raise web.HTTPInternalServerError(text=_("The banker's laptop could not draw this page.")) from None
+
+    @web.middleware
+    async def _speak(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every answer to a phone in the phone's own language (:func:`phone_language`), the engine's refusals
+        included: its request's task reads it (:func:`banker.language.speaking`), and only that task, so two phones
+        of one game read two languages at once while the app reads the banker's."""
+        code = request["language"] = phone_language(request)
+        with speaking(code):
+            return await handler(request)
 
     def find(self, request: web.Request) -> tuple[Feed, int]:
         """The served game and seat of a link (404 for any other path)."""
@@ -663,19 +738,25 @@ class PhoneServer:
         token = request.match_info["token"]
         feed = self._pages.get(token)
         if feed is None:
-            raise web.HTTPNotFound(text="No such page: ask the banker for your link.")
+            raise web.HTTPNotFound(text=_("No such page: ask the banker for your link."))
         return feed, feed.seats[token]
 
     async def _page(self, request: web.Request) -> web.Response:
+        """A page, in the phone's language; a language chosen on it (``?lang=``) is kept for the phone's next
+        visits (:data:`LANGUAGE_COOKIE`)."""
         feed, seat = self._find(request)
         feed.check()
-        html = pages.page(feed.data(seat))
-        return web.Response(
+        html = pages.page(feed.data(seat), link=feed.link(seat))
+        response = web.Response(
             text=html,
             content_type="text/html",
             charset="utf-8",
             headers={"Content-Security-Policy": pages.content_security_policy()},
         )
+        chosen = request.query.get("lang", "")
+        if chosen in LANGUAGES and request.cookies.get(LANGUAGE_COOKIE) != chosen:
+            response.set_cookie(LANGUAGE_COOKIE, chosen, max_age=LANGUAGE_KEPT, path="/", httponly=True, samesite="Lax")
+        return response
 
     async def _chart(self, request: web.Request) -> web.Response:
         """A picture of a page's chart (its link's token; the kind and the entry in the path, each bounded by the
@@ -685,7 +766,7 @@ class PhoneServer:
         feed, seat = self._find(request)
         kind = request.match_info["kind"]
         if kind == "tv" and seat != TABLE_SEAT:
-            raise web.HTTPNotFound(text="No such picture.")
+            raise web.HTTPNotFound(text=_("No such picture."))
         feed.check()
         at, svg = await feed.chart(seat, kind)
         current = str(at) == request.match_info["at"]
@@ -704,16 +785,17 @@ class PhoneServer:
         if request.method == "HEAD":
             return web.Response(headers=_STREAM_HEADERS)
         if request.version < (1, 1):
-            raise web.HTTPVersionNotSupported(text="The live figures need HTTP/1.1.")
+            raise web.HTTPVersionNotSupported(text=_("The live figures need HTTP/1.1."))
         feed.check()
         seq = feed.session.last_seq
         first = frame(pages.snapshot(feed.data(seat)))
         response = web.StreamResponse(headers=_STREAM_HEADERS)
         response.enable_chunked_encoding()  # what Stream.put writes: HTTP/1.1 chunks
         await response.prepare(request)
-        stream = Stream(seat, request.transport)
+        stream = Stream(seat, request.transport, request["language"])
         try:
-            await response.write(f"retry: {RETRY_MS}\n\n".encode() + first)  # the headers and the first snapshot
+            # i18n-exempt: the event stream's own words; the headers and the first snapshot
+            await response.write(f"retry: {RETRY_MS}\n\n".encode() + first)
             feed.streams.add(stream)
             if feed.session.last_seq != seq:  # the game moved on while that was sent
                 stream.put(frame(pages.snapshot(feed.data(seat))))
@@ -752,9 +834,9 @@ async def serve_forever(
     await server.start()
     try:
         for link in server.serve(game_id):
-            say(f"{link.name}: {link.url}")
+            say(f"{link.name if link.seat != TABLE_SEAT else _('table')}: {link.url}")
         if server.loopback_url is not None:
-            say(f"(on this computer itself, {server.loopback_url} works too, with the same paths)")
+            say(_("(on this computer itself, {url} works too, with the same paths)").format(url=server.loopback_url))
         await asyncio.Event().wait()
     finally:
         await server.stop()

@@ -53,6 +53,7 @@ ROOT = Path(__file__).parents[2]
 
 FOLDERS = [
     "banker/language.py",
+    "banker/web",
 ]
 """Where every message a person reads must be marked (:func:`unmarked`): each part of Banker is added when its
 messages are (issue 36)."""
@@ -112,6 +113,8 @@ SINK_KEYWORDS = {
     "css",
     "sep",
     "end",
+    "samesite",
+    "means",  # banker/web/asks.py: what a form's field holds, for docs/phones.md (the docs are in English)
 }
 """Keyword arguments that never carry words for a person."""
 EXEMPT_NAMES = re.compile(
@@ -516,3 +519,56 @@ def test_the_catalogue_check_names_each_way_a_translation_falls_short(tmp_path):
 def test_the_catalogues_command_checks_and_says_so(capsys):
     assert catalogues.main(["check", "web"]) == 0
     assert "every shipped catalogue translates" in capsys.readouterr().out
+
+
+def test_the_extractor_finds_every_marked_message_an_f_string_s_too_and_the_translators_note():
+    import io
+
+    source = b"""
+from rules.i18n import N_, _, ngettext, pgettext
+# Translators: the page's heading
+heading = f"<h2>{h(_('Deeds'))}</h2>"
+count = ngettext("{n} house", "{n} houses", n)
+word = pgettext("form field", "deed")
+later = N_("Pay the fine")
+shown = _(later)
+"""
+    from babel.messages.extract import extract
+
+    found = {
+        (str(message), context, tuple(comments))
+        for _line, message, comments, context in extract(
+            catalogues.extract_python, io.BytesIO(source), catalogues.KEYWORDS, catalogues.COMMENT_TAGS, {}, True
+        )
+    }
+    assert found == {
+        ("Deeds", None, ("the page's heading",)),
+        ("('{n} house', '{n} houses')", None, ()),
+        ("deed", "form field", ()),
+        ("Pay the fine", None, ()),
+    }
+
+
+def test_the_texts_of_data_files_are_extracted_by_the_keys_a_domain_names():
+    import io
+
+    data = b"""
+key = "standard"
+title = "Standard"
+summary = "The full rule book."
+aliases = ["classic", "full"]
+[[chance]]
+id = "go"
+text = "Advance to Go"
+[[chance]]
+text = "Go to jail"
+"""
+    from babel.messages.extract import extract
+
+    found = [
+        message
+        for _line, message, _comments, _context in extract(
+            catalogues.extract_toml, io.BytesIO(data), catalogues.KEYWORDS, (), {"keys": "title,text"}
+        )
+    ]
+    assert found == ["Standard", "Advance to Go", "Go to jail"]

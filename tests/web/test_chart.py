@@ -51,7 +51,7 @@ def _game(db) -> tuple[int, dict[str, list[int]]]:
 
 
 def _sources(html: str) -> list[str]:
-    return re.findall(r'(?:src|srcset)="([^"]+\.svg)"', html)
+    return re.findall(r'(?:src|srcset)="([^"]+\.svg\?lang=en)"', html)  # the page's language named (issue 36)
 
 
 async def test_every_page_draws_each_players_own_line_with_their_own_figures_and_mark(db, aiohttp_client):
@@ -105,7 +105,7 @@ async def test_the_snapshot_names_the_pictures_and_the_chart_follows_the_game(db
         assert len(chart["worth"][0]) == points + 1
         assert chart["worth"][0][-1] == after["data"]["player"]["worth"]
         (src,) = {s for s in _sources(after["sections"]["chart"]["html"]) if "/worth/" in s}
-        assert src.endswith(f"/worth/{after['seq']}.svg") and src not in first["sections"]["chart"]["html"]
+        assert src.endswith(f"/worth/{after['seq']}.svg?lang=en") and src not in first["sections"]["chart"]["html"]
         assert chart_lines(await (await client.get(src)).text())["Ann"].values[-1] == chart["worth"][0][-1]
         assert app.execute("undo").ok
         server.changed(game)

@@ -232,7 +232,7 @@ def test_a_failure_is_said_once_per_kind_with_a_count():
     assert said[-1] == "accepting failed: Too many open files (1000 times since it was last said)"
     tally.note("EMFILE", "accepting failed: Too many open files")
     tally.flush()
-    assert said[-1].endswith("(1 times since it was last said)") and len(said) == 4
+    assert said[-1].endswith("(1 time since it was last said)") and len(said) == 4
 
 
 def test_the_descriptor_limit_is_raised_to_what_the_system_allows():

@@ -264,7 +264,7 @@ async def test_forms_without_script_are_answered_with_a_page(db, aiohttp_client)
     _server, client, links = await served(db, game, aiohttp_client)
     bob = path_of(links, 1)
     page = await (await client.get(bob)).text()
-    assert f'action="{bob}/requests"' in page and 'name="form" value="rent"' in page
+    assert f'action="{bob}/requests?lang=en"' in page and 'name="form" value="rent"' in page
     assert '<option value="Boardwalk">Boardwalk</option>' in page  # another player's deed, for rent
     fields = {"form": "rent", "id": "form-post-01", "deed": "Boardwalk", "dice": "", "do": "preview"}
     checked = await client.post(bob + "/requests", data=fields)

@@ -223,7 +223,8 @@ async def test_headers_keep_the_page_private_and_self_contained(db, aiohttp_clie
     html = await response.text()
     assert "http://" not in html and "https://" not in html and "@import" not in html
     sources = re.findall(r'(?:src|srcset)="([^"]*)"', html)  # only the chart's pictures, under the page's own link
-    assert sources and all(re.fullmatch(rf"{path_of(links, 0)}/chart/(worth|cash)/\d+\.svg", s) for s in sources)
+    own = rf"{path_of(links, 0)}/chart/(worth|cash)/\d+\.svg\?lang=en"  # in the page's language (issue 36)
+    assert sources and all(re.fullmatch(own, s) for s in sources)
     assert "img-src 'self' data:" in csp
     assert f"<script>{_resource('page.js')}</script>" in html  # the script the CSP hash names, byte for byte
 
@@ -275,7 +276,7 @@ async def test_a_phone_that_stops_reading_is_cut_off_not_queued_for():
     """Frames go out as HTTP chunks at once; once more than BUFFER_LIMIT bytes wait for a phone (asleep, gone
     without a word) its stream is closed: it reconnects by itself and catches up from the snapshot on connect."""
     transport = Transport()
-    stream = server_module.Stream(0, transport)
+    stream = server_module.Stream(0, transport, "en")
     stream.put(b"event: ping\ndata: \n\n")
     assert transport.sent == [b"14\r\nevent: ping\ndata: \n\n\r\n"]  # one HTTP/1.1 chunk
     big = b"x" * 10_000
