@@ -153,9 +153,11 @@ class AuctionFacts(TypedDict):
 
     lot: str
     text: str
-    """The highest bid in words (empty before the first bid)."""
+    """The highest bid in words, in the banker's language (empty before the first bid); the pages no longer show
+    it (they say :attr:`bids`' first in the phone's)."""
     bids: dict[str, str]
-    """Player name -> that player's bid, as money (only bids that can stand: within the bidder's cash)."""
+    """Player name -> that player's bid, as money (only bids that can stand: within the bidder's cash), highest
+    first: the pages say the highest bid (or a tie) from it, in each phone's language."""
     waiting: NotRequired[dict[str, str]]
     """Player name -> that player's bid from their phone, waiting beside the field for the banker to take it."""
 
