@@ -16,10 +16,11 @@ from dataclasses import replace
 from rules.actions import Bankrupt
 from rules.engine import handles
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.money import building_refund, transfer
 from rules.mortgages import lift_cost
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
-from rules.state import GameState
+from rules.state import BANKRUPTCY_ENDS, LAST_STANDING, GameState
 
 RULE = "seed 000, BANKRUPTCY"
 DARROW_RULE = "seed 001 (property only transferred FREE of mortgage)"
@@ -53,13 +54,14 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
     index = state.player_index(action.player)
     player = state.players[index]
     if player.bankrupt:
-        raise RuleError(RULE, f"{player.name} is already bankrupt")
+        raise RuleError(RULE, _("{player} is already bankrupt").format(player=player.name))
     named = (action.creditor or "").strip()
     creditor = None if named.casefold() in ("", BANK) else state.player_index(named)
     if creditor == index:
-        raise RuleError(RULE, f"{player.name} cannot go bankrupt to themselves")
+        raise RuleError(RULE, _("{player} cannot go bankrupt to themselves").format(player=player.name))
     if creditor is not None and state.players[creditor].bankrupt:
-        raise RuleError(RULE, f"{state.players[creditor].name} is bankrupt and out of the game")
+        said = _("{player} is bankrupt and out of the game")
+        raise RuleError(RULE, said.format(player=state.players[creditor].name))
     variant = state.variant
     count = state.bankruptcies + 1
     # seed 000, SHORT GAME rule 3: "when the second bankruptcy occurs the game ends. Play immediately ceases with the
@@ -70,7 +72,6 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
     owned = state.owned_by(index)
     transfers: list[Transfer] = []
     notes: list[str] = []
-    to = "the bank" if creditor is None else state.players[creditor].name
     if creditor is None:
         # Everything to the bank; deeds return unmortgaged for auction, buildings to the supply, cards to the decks.
         if player.cash:
@@ -79,14 +80,13 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
         for deed in owned:
             state = _return_buildings(state, deed.index)
             state = state.with_holding(deed.index, owner=None, mortgaged=False)
+        deeds = ", ".join(d.name for d in owned)
         if owned and not whole:
-            notes.append("the bank auctions " + ", ".join(d.name for d in owned) + " (record each `auction`)")
+            notes.append(_("the bank auctions {deeds} (record each `auction`)").format(deeds=deeds))
         elif owned:
-            notes.append(
-                ", ".join(d.name for d in owned) + " go back to the bank; play has ceased, so nothing is auctioned"
-            )
+            notes.append(_("{deeds} go back to the bank; play has ceased, so nothing is auctioned").format(deeds=deeds))
         if player.jail_cards:
-            notes.append("Get Out of Jail Free cards go back to their decks")
+            notes.append(_("Get Out of Jail Free cards go back to their decks"))
         state = state.with_player(index, jail_cards=())
     else:
         cname = state.players[creditor].name
@@ -98,9 +98,10 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
             if sale:
                 state, t = transfer(state, BANK, creditor, sale, TransferKind.BANKRUPTCY, rule=RULE)
                 transfers.append(t)
-                notes.append(f"buildings go back to the bank for {money(sale)}, paid to {cname}")
+                said = _("buildings go back to the bank for {amount}, paid to {creditor}")
+                notes.append(said.format(amount=money(sale), creditor=cname))
         else:
-            notes.append("buildings included")
+            notes.append(_("buildings included"))
         if player.cash:
             state, t = transfer(state, index, creditor, player.cash, TransferKind.BANKRUPTCY, rule=RULE)
             transfers.append(t)
@@ -108,9 +109,9 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
             state = state.with_holding(deed.index, owner=creditor)
         given = [d.name for d in owned] + ([money(player.cash)] if player.cash else [])
         if given:
-            notes.insert(0, f"{', '.join(given)} go to {cname}")
+            notes.insert(0, _("{given} go to {creditor}").format(given=", ".join(given), creditor=cname))
         if whole and any(state.deeds[d.index].mortgaged for d in owned):
-            notes.append("play has ceased: no interest on the mortgaged deeds, which count at half price")
+            notes.append(_("play has ceased: no interest on the mortgaged deeds, which count at half price"))
         for deed in owned:
             if whole or not state.deeds[deed.index].mortgaged:
                 continue
@@ -125,10 +126,11 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
                     TransferKind.UNMORTGAGE,
                     rule=DARROW_RULE,
                     deed=deed.name,
-                    what=f"to lift the mortgage on {deed.name}",
+                    what=_("to lift the mortgage on {deed}").format(deed=deed.name),
                 )
                 state = state.with_holding(deed.index, mortgaged=False)
-                notes.append(f"{cname} lifts {deed.name} for {money(principal + interest)}")
+                said = _("{player} lifts {deed} for {amount}")
+                notes.append(said.format(player=cname, deed=deed.name, amount=money(principal + interest)))
             else:
                 state, t = transfer(
                     state,
@@ -138,9 +140,10 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
                     TransferKind.INTEREST,
                     rule=RULE,
                     deed=deed.name,
-                    what=f"interest (10%) on the mortgaged {deed.name}",
+                    what=_("interest (10%) on the mortgaged {deed}").format(deed=deed.name),
                 )
-                notes.append(f"{cname} pays {money(interest)} interest on {deed.name}")
+                said = _("{player} pays {amount} interest on {deed}")
+                notes.append(said.format(player=cname, amount=money(interest), deed=deed.name))
             transfers.append(t)
         held = state.players[creditor].jail_cards
         state = state.with_player(creditor, jail_cards=(*held, *player.jail_cards)).with_player(index, jail_cards=())
@@ -148,17 +151,23 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
     state = replace(state, bankruptcies=count)
     if state.turn == index:
         state = replace(state, turn=next_active(state, index), turn_no=state.turn_no + 1)
-    summary = f"{player.name} goes bankrupt to {to} and retires"
+    cname = "" if creditor is None else state.players[creditor].name
+    if creditor is None:
+        said = _("{player} goes bankrupt to the bank and retires")
+    else:
+        said = _("{player} goes bankrupt to {creditor} and retires")
+    summary = said.format(player=player.name, creditor=cname)
     if notes:
-        summary += ": " + "; ".join(notes)
+        summary = _("{said}: {notes}").format(said=summary, notes="; ".join(notes))
     left = state.active()
-    reason = ""
+    reason = ""  # in the state's words, English: said in the reader's language by GameState.end_said
     if variant.ends_at_bankruptcy(count):
-        ordinal = {1: "first", 2: "second"}[variant.bankruptcies_to_end or count]
-        reason = f"{ordinal} bankruptcy ({player.name} to {to})"
+        reason = BANKRUPTCY_ENDS[variant.bankruptcies_to_end or count, creditor is None].format(
+            player=player.name, creditor=cname
+        )
     elif len(left) == 1:
-        reason = f"last player standing ({state.players[left[0]].name})"
+        reason = LAST_STANDING.format(player=state.players[left[0]].name)
     if reason:
         state = replace(state, over=True, end_reason=reason)
-        summary += f". The game ends: {reason}"
+        summary = _("{said}. The game ends: {reason}").format(said=summary, reason=state.end_said())
     return Outcome(state, summary, tuple(transfers))

@@ -31,6 +31,7 @@ from rules.fields import (
     read,
     unknown,
 )
+from rules.i18n import N_, _
 from rules.names import name_key, shown
 from rules.words import MAX_AMOUNT
 
@@ -238,12 +239,13 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
     An unknown or ambiguous name raises :class:`UnknownName` listing the candidates, so a banker who types
     "penn" learns that both Pennsylvania Avenue and Pennsylvania Railroad exist.
     """
-    for i, name, _ in entries:  # the exact spelling first: what the journal records always finds its entry
+    for i, name, _aliases in entries:  # the exact spelling first: what the journal records always finds its entry
         if name == text:
             return i
     wanted = normalise(text)
+    none, unknown_name, did_you_mean, could_be = _UNKNOWN.get(what, _UNKNOWN_OTHER)
     if not wanted:
-        raise UnknownName(f"no {what} name given", candidates=())
+        raise UnknownName(_(none).format(what=what), candidates=())
     exact = {i for i, name, aliases in entries if wanted == normalise(name) or wanted in map(normalise, aliases)}
     prefixed = {i for i, name, aliases in entries if any(normalise(n).startswith(wanted) for n in (name, *aliases))}
     if len(exact) == 1:
@@ -257,7 +259,7 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
         if spelled or prefixed <= exact:
             return exact.pop()
     found = exact | prefixed if exact else prefixed
-    names = {i: name for i, name, _ in entries}
+    names = {i: name for i, name, _aliases in entries}
     if len(found) > 1 and any(not ch.isalnum() and not ch.isspace() for ch in text):
         # Punctuation typed on purpose narrows the choice: "b." means "B. & O. Railroad", not Baltic Avenue.
         spaced = _punctuated(text)
@@ -280,12 +282,45 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
         return found.pop()
     if found:
         cands = tuple(names[i] for i in sorted(found))
-        raise UnknownName(f'"{shown(text, 40)}" could be {or_list(cands)}', candidates=cands)
+        raise UnknownName(_(could_be).format(text=shown(text, 40), names=or_list(cands)), candidates=cands)
     close = difflib.get_close_matches(wanted, [normalise(n) for n in names.values()], n=4, cutoff=0.5)
     by_norm = {normalise(n): n for n in names.values()}
     cands = tuple(by_norm[c] for c in close)
-    hint = f"; did you mean {or_list(cands)}?" if cands else ""
-    raise UnknownName(f'no {what} called "{shown(text, 40)}"{hint}', candidates=cands)
+    said = _(did_you_mean) if cands else _(unknown_name)
+    raise UnknownName(
+        said.format(what=what, text=shown(text, 40), names=or_list(cands) if cands else ""), candidates=cands
+    )
+
+
+_UNKNOWN = {
+    "deed": (
+        N_("no deed name given"),
+        N_('no deed called "{text}"'),
+        N_('no deed called "{text}"; did you mean {names}?'),
+        N_('"{text}" could be {names}'),
+    ),
+    "player": (
+        N_("no player name given"),
+        N_('no player called "{text}"'),
+        N_('no player called "{text}"; did you mean {names}?'),
+        N_('"{text}" could be {names}'),
+    ),
+    "colour group": (
+        N_("no colour group name given"),
+        N_('no colour group called "{text}"'),
+        N_('no colour group called "{text}"; did you mean {names}?'),
+        N_('"{text}" could be {names}'),
+    ),
+}
+"""What :func:`resolve` says when a name finds nothing (none typed; none like it; some like it) or more than one
+thing, by what is named: whole sentences, as each language says them."""
+_UNKNOWN_OTHER = (
+    N_("no {what} name given"),
+    N_('no {what} called "{text}"'),
+    N_('no {what} called "{text}"; did you mean {names}?'),
+    N_('"{text}" could be {names}'),
+)
+"""The same of anything else (in the caller's words)."""
 
 
 def _word_prefixes(typed: list[str], name: str) -> bool:
@@ -296,7 +331,24 @@ def _word_prefixes(typed: list[str], name: str) -> bool:
 
 def or_list(items: tuple[str, ...], *, last: str = "or") -> str:
     """ "A", "A or B", "A, B or C": the names a refusal offers (``last="and"``: "A, B and C", all of them)."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    said = _("{names} and {last}") if last == "and" else _("{names} or {last}")
+    return said.format(names=", ".join(items[:-1]), last=items[-1])
+
+
+def not_a_street(board: Board, deed: Deed) -> str:
+    """Why ``deed`` takes no buildings: it is a railroad (a station on the UK board) or a utility."""
+    noun = board.noun(deed.kind)
+    said = _NOT_A_STREET.get(noun, N_("{deed} is a {noun}: houses and hotels go on colour-group streets only"))
+    return _(said).format(deed=deed.name, noun=noun)
+
+
+_NOT_A_STREET = {
+    "railroad": N_("{deed} is a railroad: houses and hotels go on colour-group streets only"),
+    "station": N_("{deed} is a station: houses and hotels go on colour-group streets only"),
+    "utility": N_("{deed} is a utility: houses and hotels go on colour-group streets only"),
+}
 
 
 def slug(name: str) -> str:

@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.actions import Build, Sell, ShortageAuction
-from rules.board import Deed, SquareKind, or_list
+from rules.board import Deed, SquareKind, not_a_street, or_list
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import active_player, building_refund, check_amount, evolve, transfer
+from rules.i18n import _, ngettext
+from rules.money import BID, active_player, building_refund, check_amount, evolve, transfer
 from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
 
@@ -32,10 +33,10 @@ MORTGAGES = "seed 000, MORTGAGES"
 def describe_level(state: GameState, level: int) -> str:
     """ "no houses", "1 house", "3 houses" or "a hotel", as a banker says it."""
     if level >= state.hotel_level:
-        return "a hotel"
+        return _("a hotel")
     if level == 0:
-        return "no houses"
-    return f"{level} house{'s' if level > 1 else ''}"
+        return _("no houses")
+    return ngettext("{n} house", "{n} houses", level).format(n=level)
 
 
 @dataclass
@@ -51,16 +52,28 @@ class _Plan:
     cost: int = 0
 
 
-def _own_group(state: GameState, index: int, deed: Deed, verb: str) -> list[Deed]:
-    """The lots of ``deed``'s group, after checking the deed is a street and ``index`` owns it."""
+def _own_group(state: GameState, index: int, deed: Deed, selling: bool) -> list[Deed]:
+    """The lots of ``deed``'s group, after checking the deed is a street and ``index`` owns it (to build on it, or
+    for ``selling`` its buildings)."""
     name = state.players[index].name
     if deed.kind is not SquareKind.STREET:
-        what = state.board.noun(deed.kind)
-        raise RuleError(HOUSES, f"{deed.name} is a {what}: houses and hotels go on colour-group streets only")
+        raise RuleError(HOUSES, not_a_street(state.board, deed))
     owner = state.deeds[deed.index].owner
     if owner != index:
-        holder = "the bank" if owner is None else state.players[owner].name
-        raise RuleError(HOUSES, f"{name} cannot {verb} on {deed.name}: it belongs to {holder}")
+        if selling:
+            said = (
+                _("{player} cannot sell buildings on {deed}: it belongs to the bank")
+                if owner is None
+                else _("{player} cannot sell buildings on {deed}: it belongs to {owner}")
+            )
+        else:
+            said = (
+                _("{player} cannot build on {deed}: it belongs to the bank")
+                if owner is None
+                else _("{player} cannot build on {deed}: it belongs to {owner}")
+            )
+        holder = "" if owner is None else state.players[owner].name
+        raise RuleError(HOUSES, said.format(player=name, deed=deed.name, owner=holder))
     return [state.board.deeds[i] for i in state.board.groups[deed.group].deeds]
 
 
@@ -72,28 +85,30 @@ def _plan_build(
     ``hotels``: every step must place a hotel (True) or a house (False), as a shortage auction of one kind sells;
     None places whichever comes next."""
     name = state.players[index].name
-    lots = _own_group(state, index, deed, "build")
+    lots = _own_group(state, index, deed, selling=False)
     group = state.board.groups[deed.group]
+    title = _(group.title)
     hotel = state.hotel_level
     if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= hotel * len(lots):
-        raise RuleError(rule, f"the number of buildings must be 1 to {hotel * len(lots)}, not {count!r}")
+        said = _("the number of buildings must be 1 to {most}, not {count}")
+        raise RuleError(rule, said.format(most=hotel * len(lots), count=repr(count)))
     missing = [d.name for d in lots if state.deeds[d.index].owner != index]
     if missing:
-        raise RuleError(
-            HOUSES, f"{name} must own the whole {group.title} group to build; {name} does not own {', '.join(missing)}"
-        )
+        said = _("{player} must own the whole {group} group to build; {player} does not own {lots}")
+        raise RuleError(HOUSES, said.format(player=name, group=title, lots=", ".join(missing)))
     mortgaged = [d.name for d in lots if state.deeds[d.index].mortgaged]
     if mortgaged:
-        raise RuleError(
-            MORTGAGES,
-            f"no building on the {group.title} group while {', '.join(mortgaged)} "
-            f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged",
+        said = ngettext(
+            "no building on the {group} group while {lots} is mortgaged",
+            "no building on the {group} group while {lots} are mortgaged",
+            len(mortgaged),
         )
+        raise RuleError(MORTGAGES, said.format(group=title, lots=", ".join(mortgaged)))
     plan = _Plan(lots, {d.index: state.deeds[d.index].level for d in lots}, state.houses, state.hotels)
     if count == 1:
         _check_named_lot(state, deed, plan)
     fewest_houses, fewest_hotels = plan.houses, plan.hotels
-    for _ in range(count):
+    for _step in range(count):
         # seed 000, HOUSES: "build evenly": each level goes on a lowest lot, the named one first among equals, so a
         # count spreads over the group whichever of its lots names it (issue 22: "build bob tennessee 4" was refused
         # for St. James Place); one building goes on the lot named, or nowhere (_check_named_lot)
@@ -101,20 +116,28 @@ def _plan_build(
         target = deed if plan.levels[deed.index] == low else next(d for d in lots if plan.levels[d.index] == low)
         level = plan.levels[target.index]
         if level >= hotel:
-            raise RuleError(HOTELS, f"{target.name} already has a hotel; only one hotel may stand on a lot")
+            said = _("{deed} already has a hotel; only one hotel may stand on a lot")
+            raise RuleError(HOTELS, said.format(deed=target.name))
         if hotels is True and low < hotel - 1:
+            said = _("a hotel needs {level} on every lot of the {group} group; {deed} has {has}")
             raise RuleError(
                 HOTELS,
-                f"a hotel needs {describe_level(state, hotel - 1)} on every lot of the "
-                f"{group.title} group; {target.name} has {describe_level(state, low)}",
+                said.format(
+                    level=describe_level(state, hotel - 1),
+                    group=title,
+                    deed=target.name,
+                    has=describe_level(state, low),
+                ),
             )
         if hotels is False and level + 1 == hotel:
-            raise RuleError(
-                SHORTAGE,
-                f"{count} house{'s' if count > 1 else ''} would take {target.name} to a "
-                "hotel; an auction of houses places houses only (the hotel is auctioned "
-                "on its own, or built at its price)",
+            said = ngettext(
+                "{n} house would take {deed} to a hotel; an auction of houses places houses only (the hotel is "
+                "auctioned on its own, or built at its price)",
+                "{n} houses would take {deed} to a hotel; an auction of houses places houses only (the hotel is "
+                "auctioned on its own, or built at its price)",
+                count,
             )
+            raise RuleError(SHORTAGE, said.format(n=count, deed=target.name))
         if level + 1 == hotel:
             plan.hotels -= 1
             plan.houses += level  # the houses of the lot go back to the bank (seed 000, HOTELS)
@@ -126,9 +149,9 @@ def _plan_build(
         plan.levels[target.index] = level + 1
         plan.cost += target.house_cost
     if fewest_houses < 0:
-        _short(state, name, deed, count, "house", state.houses, state.houses - fewest_houses, rule)
+        _short(state, name, deed, count, False, state.houses, state.houses - fewest_houses, rule)
     if fewest_hotels < 0:
-        _short(state, name, deed, count, "hotel", state.hotels, state.hotels - fewest_hotels, rule)
+        _short(state, name, deed, count, True, state.hotels, state.hotels - fewest_hotels, rule)
     return plan
 
 
@@ -156,24 +179,27 @@ def _check_named_lot(state: GameState, deed: Deed, plan: _Plan) -> None:
     if level == low:
         return
     first = tuple(d.name for d in plan.lots if levels[d.index] == low)
-    lower = f"{' and '.join(first)} {'has' if len(first) == 1 else 'have'} {describe_level(state, low)}"
+    lower = ngettext("{lots} has {level}", "{lots} have {level}", len(first)).format(
+        lots=_(" and ").join(first), level=describe_level(state, low)
+    )
     hotel = state.hotel_level
     if level >= hotel:
-        raise RuleError(
-            HOTELS,
-            f"{deed.name} already has a hotel, and only one hotel may stand on a lot: build evenly: "
-            f"{or_list(first)} first ({lower})",
-            field="deed",
+        said = _(
+            "{deed} already has a hotel, and only one hotel may stand on a lot: build evenly: {first} first ({lower})"
         )
-    where = f"{deed.name} has {describe_level(state, level)}; {lower}"
+        raise RuleError(HOTELS, said.format(deed=deed.name, first=or_list(first), lower=lower), field="deed")
+    where = _("{deed} has {level}; {lower}").format(deed=deed.name, level=describe_level(state, level), lower=lower)
     if level == hotel - 1:
+        said = _("a hotel needs {level} on every lot of the {group} group: build evenly: {first} first ({where})")
         raise RuleError(
             HOTELS,
-            f"a hotel needs {describe_level(state, hotel - 1)} on every lot of the {group.title} group: build evenly: "
-            f"{or_list(first)} first ({where})",
+            said.format(
+                level=describe_level(state, hotel - 1), group=_(group.title), first=or_list(first), where=where
+            ),
             field="deed",
         )
-    raise RuleError(HOUSES, f"build evenly: {or_list(first)} first ({where})", field="deed")
+    said = _("build evenly: {first} first ({where})")
+    raise RuleError(HOUSES, said.format(first=or_list(first), where=where), field="deed")
 
 
 def could_build(state: GameState, index: int, *, hotels: bool = False) -> int:
@@ -207,7 +233,7 @@ class Shortage:
     @property
     def short(self) -> bool:
         """Seed 000, BUILDING SHORTAGE: "two or more players wish to buy more than the Bank has"."""
-        return len(self.wanted) >= 2 and sum(n for _, n in self.wanted) > self.stock
+        return len(self.wanted) >= 2 and sum(n for _who, n in self.wanted) > self.stock
 
 
 def shortage(state: GameState, *, hotels: bool = False) -> Shortage:
@@ -228,53 +254,98 @@ def _check_short(state: GameState, index: int, deed: Deed, count: object, hotels
     found = shortage(state, hotels=hotels)
     if found.short:
         return
-    kind = found.kind
     if len(found.wanted) >= 2:
         wanted = or_list(tuple(f"{who} {n}" for who, n in found.wanted), last="and")
-        total = sum(n for _, n in found.wanted)
-        why = (
-            f"the bank is not short of {kind}s: it has {found.stock}, and the players who could buy {kind}s could "
-            f"buy {total} in all ({wanted})"
+        total = sum(n for _who, n in found.wanted)
+        said = (
+            _(
+                "the bank is not short of hotels: it has {stock}, and the players who could buy hotels could buy "
+                "{total} in all ({wanted}); build at the printed price ({price} a building: `{build}`)"
+            )
+            if hotels
+            else _(
+                "the bank is not short of houses: it has {stock}, and the players who could buy houses could buy "
+                "{total} in all ({wanted}); build at the printed price ({price} a building: `{build}`)"
+            )
+        )
+    elif found.wanted:
+        wanted, total = found.wanted[0][0], 0
+        said = (
+            _(
+                "a shortage auction needs two or more players who want hotels, and only {wanted} could buy hotels "
+                "(the bank has {stock}); build at the printed price ({price} a building: `{build}`)"
+            )
+            if hotels
+            else _(
+                "a shortage auction needs two or more players who want houses, and only {wanted} could buy houses "
+                "(the bank has {stock}); build at the printed price ({price} a building: `{build}`)"
+            )
         )
     else:
-        who = f"only {found.wanted[0][0]}" if found.wanted else "nobody"
-        why = (
-            f"a shortage auction needs two or more players who want {kind}s, and {who} could buy {kind}s "
-            f"(the bank has {found.stock})"
+        wanted, total = "", 0
+        said = (
+            _(
+                "a shortage auction needs two or more players who want hotels, and nobody could buy hotels (the bank "
+                "has {stock}); build at the printed price ({price} a building: `{build}`)"
+            )
+            if hotels
+            else _(
+                "a shortage auction needs two or more players who want houses, and nobody could buy houses (the bank "
+                "has {stock}); build at the printed price ({price} a building: `{build}`)"
+            )
         )
     build = f"build {state.players[index].name} {deed.name}" + (f" {count}" if count != 1 else "")
     raise RuleError(  # the field is what is auctioned: no bid can make the bank short
         SHORTAGE,
-        f"{why}; build at the printed price ({state.money(deed.house_cost)} a building: `{build}`)",
+        said.format(stock=found.stock, total=total, wanted=wanted, price=state.money(deed.house_cost), build=build),
         field="deed",
     )
 
 
-def _short(state: GameState, name: str, deed: Deed, count: int, kind: str, have: int, need: int, rule: str) -> None:
+def _short(state: GameState, name: str, deed: Deed, count: int, hotels: bool, have: int, need: int, rule: str) -> None:
     """Seed 000, BUILDING SHORTAGE: the bank cannot supply the build. Says what it has and what was asked for,
     and the ways on: wait for buildings sold back, build fewer, or auction them when two or more players want
     them (the ``shortage`` command; not offered when the refused build is that auction)."""
-    asked = f"{count} building{'s' if count != 1 else ''} on the {state.board.groups[deed.group].title} group"
-    need_text = f"{need} {kind}{'s' if need != 1 else ''}"
+    needed = (
+        ngettext("{n} hotel", "{n} hotels", need) if hotels else ngettext("{n} house", "{n} houses", need)
+    ).format(n=need)
+    asked = ngettext(
+        "{count} building on the {group} group needs {needed}",
+        "{count} buildings on the {group} group need {needed}",
+        count,
+    ).format(count=count, group=_(state.board.groups[deed.group].title), needed=needed)
     if have == 0:
-        raise RuleError(
-            SHORTAGE,
-            f"the bank has no {kind}s left, and {asked} need{'s' if count == 1 else ''} {need_text}; "
-            "wait until some are sold back",
+        said = (
+            _("the bank has no hotels left, and {asked}; wait until some are sold back")
+            if hotels
+            else _("the bank has no houses left, and {asked}; wait until some are sold back")
         )
-    ways = "auction fewer" if rule == SHORTAGE else "build fewer"
-    if rule != SHORTAGE:
-        ways += (
-            f", or, if two or more players want them, auction them "
-            f"(`shortage {name} {deed.name} {have} {kind}s <amount>`)"
-            if kind == "house"
-            else f", or, if two or more players want it, auction it (`shortage {name} {deed.name} 1 hotel <amount>`)"
+        raise RuleError(SHORTAGE, said.format(asked=asked))
+    if rule == SHORTAGE:
+        ways = _("auction fewer")
+    elif hotels:
+        ways = _(
+            "build fewer, or, if two or more players want it, auction it (`shortage {player} {deed} 1 hotel <amount>`)"
+        ).format(player=name, deed=deed.name)
+    else:
+        ways = _(
+            "build fewer, or, if two or more players want them, auction them (`shortage {player} {deed} {have} houses "
+            "<amount>`)"
+        ).format(player=name, deed=deed.name, have=have)
+    said = (
+        ngettext(
+            "the bank has only {have} hotel left, and {asked}: {ways}",
+            "the bank has only {have} hotels left, and {asked}: {ways}",
+            have,
         )
-    raise RuleError(
-        SHORTAGE,
-        f"the bank has only {have} {kind}{'s' if have != 1 else ''} left, and {asked} "
-        f"need{'s' if count == 1 else ''} {need_text}: {ways}",
+        if hotels
+        else ngettext(
+            "the bank has only {have} house left, and {asked}: {ways}",
+            "the bank has only {have} houses left, and {asked}: {ways}",
+            have,
+        )
     )
+    raise RuleError(SHORTAGE, said.format(have=have, asked=asked, ways=ways))
 
 
 def _apply_levels(state: GameState, plan: _Plan) -> GameState:
@@ -290,12 +361,12 @@ def _layout(state: GameState, plan: _Plan) -> str:
 
 
 def _count(houses: int, hotels: int) -> str:
-    parts = []
-    if houses:
-        parts.append(f"{houses} house{'s' if houses > 1 else ''}")
-    if hotels:
-        parts.append("a hotel" if hotels == 1 else f"{hotels} hotels")
-    return " and ".join(parts)
+    """ "2 houses", "a hotel", "1 house and 2 hotels": the buildings a build or a sale moves."""
+    built = ngettext("{n} house", "{n} houses", houses).format(n=houses)
+    hotel = ngettext("a hotel", "{n} hotels", hotels).format(n=hotels)
+    if houses and hotels:
+        return _("{houses} and {hotels}").format(houses=built, hotels=hotel)
+    return built if houses else hotel if hotels else ""
 
 
 @handles(Build)
@@ -307,11 +378,23 @@ def build(state: GameState, action: Build) -> Outcome:
     plan = _plan_build(state, index, deed, action.count, HOUSES)
     what = _count(plan.added_houses, plan.added_hotels)
     state, paid = transfer(
-        state, index, BANK, plan.cost, TransferKind.BUILD, rule=HOUSES, what=f"for {what}", deed=deed.name
+        state,
+        index,
+        BANK,
+        plan.cost,
+        TransferKind.BUILD,
+        rule=HOUSES,
+        what=_("for {buildings}").format(buildings=what),
+        deed=deed.name,
     )
     state = _apply_levels(state, plan)
     name = state.players[index].name
-    return Outcome(state, f"{name} builds {what} for {state.money(plan.cost)}: {_layout(state, plan)}", (paid,))
+    said = _("{player} builds {buildings} for {amount}: {layout}")
+    return Outcome(
+        state,
+        said.format(player=name, buildings=what, amount=state.money(plan.cost), layout=_layout(state, plan)),
+        (paid,),
+    )
 
 
 @handles(ShortageAuction)
@@ -322,18 +405,30 @@ def shortage_auction(state: GameState, action: ShortageAuction) -> Outcome:
     (docs/rulings.md): houses, or (``hotel``) hotels, whose lots' houses go back to the bank (seed 000, HOTELS)."""
     index = active_player(state, action.player)
     deed = state.deed(action.deed)
-    amount = check_amount(state, action.amount, SHORTAGE, "winning bid")
+    amount = check_amount(state, action.amount, SHORTAGE, BID)
     if not isinstance(action.hotel, bool):
-        raise RuleError(SHORTAGE, f"an auction sells houses or hotels, not {action.hotel!r}")
+        raise RuleError(SHORTAGE, _("an auction sells houses or hotels, not {what}").format(what=repr(action.hotel)))
     plan = _plan_build(state, index, deed, action.count, SHORTAGE, hotels=action.hotel)
     _check_short(state, index, deed, action.count, action.hotel)
     what = _count(plan.added_houses, plan.added_hotels)
     state, paid = transfer(
-        state, index, BANK, amount, TransferKind.BUILD, rule=SHORTAGE, what=f"for {what} at auction", deed=deed.name
+        state,
+        index,
+        BANK,
+        amount,
+        TransferKind.BUILD,
+        rule=SHORTAGE,
+        what=_("for {buildings} at auction").format(buildings=what),
+        deed=deed.name,
     )
     state = _apply_levels(state, plan)
     name = state.players[index].name
-    return Outcome(state, f"{name} wins {what} at auction for {state.money(amount)}: {_layout(state, plan)}", (paid,))
+    said = _("{player} wins {buildings} at auction for {amount}: {layout}")
+    return Outcome(
+        state,
+        said.format(player=name, buildings=what, amount=state.money(amount), layout=_layout(state, plan)),
+        (paid,),
+    )
 
 
 @handles(Sell)
@@ -347,30 +442,36 @@ def sell(state: GameState, action: Sell) -> Outcome:
     index = active_player(state, action.player)
     deed = state.deed(action.deed)
     name = state.players[index].name
-    lots = _own_group(state, index, deed, "sell buildings")
+    lots = _own_group(state, index, deed, selling=True)
     hotel = state.hotel_level
     plan = _Plan(lots, {d.index: state.deeds[d.index].level for d in lots}, state.houses, state.hotels)
     standing = sum(plan.levels.values())
     count = action.count
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise RuleError(SELLING, f"the number of buildings to sell must be a whole number from 1, not {count!r}")
+        said = _("the number of buildings to sell must be a whole number from 1, not {count}")
+        raise RuleError(SELLING, said.format(count=repr(count)))
+    title = _(state.board.groups[deed.group].title)
     if standing == 0:
-        group = state.board.groups[deed.group]
-        raise RuleError(SELLING, f"no buildings stand on the {group.title} group")
+        raise RuleError(SELLING, _("no buildings stand on the {group} group").format(group=title))
     if count > standing:
-        raise RuleError(
-            SELLING,
-            f"only {standing} building level{'s' if standing > 1 else ''} stand on the "
-            f"{state.board.groups[deed.group].title} group ({_layout(state, plan)}), "
-            f"not {count}",
+        said = ngettext(
+            "only {n} building level stand on the {group} group ({layout}), not {count}",
+            "only {n} building levels stand on the {group} group ({layout}), not {count}",
+            standing,
         )
+        raise RuleError(SELLING, said.format(n=standing, group=title, layout=_layout(state, plan), count=count))
     if count < standing and plan.levels[deed.index] < max(plan.levels.values()):
         top = next(d for d in lots if plan.levels[d.index] == max(plan.levels.values()))
+        said = _("{player} must sell evenly: {top} has {top_level} and {deed} {level}; sell from {top} first")
         raise RuleError(
             SELLING,
-            f"{name} must sell evenly: {top.name} has "
-            f"{describe_level(state, plan.levels[top.index])} and {deed.name} "
-            f"{describe_level(state, plan.levels[deed.index])}; sell from {top.name} first",
+            said.format(
+                player=name,
+                top=top.name,
+                top_level=describe_level(state, plan.levels[top.index]),
+                deed=deed.name,
+                level=describe_level(state, plan.levels[deed.index]),
+            ),
         )
     sold_houses = sold_hotels = 0
     if count == standing:
@@ -385,18 +486,17 @@ def sell(state: GameState, action: Sell) -> Outcome:
             plan.cost += building_refund(d, level)
             plan.levels[d.index] = 0
     else:
-        for _ in range(count):
+        for _step in range(count):
             high = max(plan.levels.values())
             target = deed if plan.levels[deed.index] == high else next(d for d in lots if plan.levels[d.index] == high)
             if high >= hotel:
                 needed = hotel - 1
                 if plan.houses < needed:
-                    raise RuleError(
-                        SELLING,
-                        f"selling the hotel on {target.name} one level at a time needs "
-                        f"{needed} houses from the bank, which has {plan.houses}; sell all "
-                        f"the group's buildings at once instead",
+                    said = _(
+                        "selling the hotel on {deed} one level at a time needs {needed} houses from the bank, which "
+                        "has {has}; sell all the group's buildings at once instead"
                     )
+                    raise RuleError(SELLING, said.format(deed=target.name, needed=needed, has=plan.houses))
                 plan.houses -= needed
                 plan.hotels += 1
                 sold_hotels += 1
@@ -408,6 +508,9 @@ def sell(state: GameState, action: Sell) -> Outcome:
     what = _count(sold_houses, sold_hotels)
     state, paid = transfer(state, BANK, index, plan.cost, TransferKind.SELL, rule=SELLING, deed=deed.name)
     state = _apply_levels(state, plan)
+    said = _("{player} sells {buildings} back to the bank for {amount}: {layout}")
     return Outcome(
-        state, f"{name} sells {what} back to the bank for {state.money(plan.cost)}: {_layout(state, plan)}", (paid,)
+        state,
+        said.format(player=name, buildings=what, amount=state.money(plan.cost), layout=_layout(state, plan)),
+        (paid,),
     )

@@ -27,8 +27,9 @@ from rules.decks import (
 )
 from rules.engine import handles
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.jail import JAIL_CARD_RULE, card_holder, send_to_jail
-from rules.money import to_bank_or_pot, transfer
+from rules.money import to_bank_or_pot, to_payee, transfer
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.payments import collect_each, go_salary, pay_each
 from rules.state import GameState
@@ -51,7 +52,7 @@ __all__ = [
 
 def _nearest(state: GameState, target: str) -> str:
     kind = SquareKind.RAILROAD if target == "railroad" else SquareKind.UTILITY
-    return " or ".join(sq.name for sq in state.board.squares if sq.kind is kind)
+    return _(" or ").join(sq.name for sq in state.board.squares if sq.kind is kind)
 
 
 Effect = Callable[[GameState, int, CardDef, str], Outcome]
@@ -77,13 +78,15 @@ def card(state: GameState, action: Card) -> Outcome:
     index = state.player_index(action.player)
     player = state.players[index]
     if player.bankrupt:
-        raise RuleError(CARD_RULE, f"{player.name} is bankrupt and out of the game")
+        raise RuleError(CARD_RULE, _("{player} is bankrupt and out of the game").format(player=player.name))
     c = find_card(state.settings.cards, action.deck, action.card, state.board)
-    return EFFECTS[c.kind](state, index, c, f'{player.name} draws {DECK_TITLES[c.deck]} "{c.text}"')
+    # the card's text is printed on the card, in the deck's own language: quoted, never translated
+    head = _('{player} draws {deck} "{text}"').format(player=player.name, deck=_(DECK_TITLES[c.deck]), text=c.text)
+    return EFFECTS[c.kind](state, index, c, head)
 
 
 def _what(c: CardDef) -> str:
-    return f"for the {DECK_TITLES[c.deck]} card"
+    return _("for the {deck} card").format(deck=_(DECK_TITLES[c.deck]))
 
 
 def _fine(state: GameState, index: int, amount: int, c: CardDef) -> tuple[GameState, Transfer]:
@@ -96,13 +99,17 @@ def _fine(state: GameState, index: int, amount: int, c: CardDef) -> tuple[GameSt
 @effect(CardKind.COLLECT)
 def _collect(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     state, t = transfer(state, BANK, index, c.amount, TransferKind.CARD, rule=CARD_RULE)
-    return Outcome(state, f"{head}: the bank pays {state.players[index].name} {state.money(c.amount)}", (t,))
+    said = _("{head}: the bank pays {player} {amount}")
+    return Outcome(state, said.format(head=head, player=state.players[index].name, amount=state.money(c.amount)), (t,))
 
 
 @effect(CardKind.PAY)
 def _pay(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     state, t = _fine(state, index, c.amount, c)
-    return Outcome(state, f"{head}: {state.players[index].name} pays {state.money(c.amount)} to the {t.payee}", (t,))
+    said = _("{head}: {player} pays {amount} {to_payee}").format(
+        head=head, player=state.players[index].name, amount=state.money(c.amount), to_payee=to_payee(t.payee)
+    )
+    return Outcome(state, said, (t,))
 
 
 @effect(CardKind.FINE_OR_CHANCE)
@@ -114,13 +121,19 @@ def _fine_or_chance(state: GameState, index: int, c: CardDef, head: str) -> Outc
     state, t = _fine(state, index, c.amount, c)
     name = state.players[index].name
     other = next(d for d in DECK_TITLES if d is not c.deck)
-    title = DECK_TITLES[other]
-    take = "a Chance" if other is Deck.CHANCE else f"a {title} card"  # as the UK card says it: "or take a Chance"
+    if other is Deck.CHANCE:  # as the UK card says it: "or take a Chance"
+        said = _(
+            "{head}: {player} pays the {amount} fine {to_payee} (to take a Chance instead: undo, draw a Chance card "
+            "and record `card {player} {other} <card>`)"
+        )
+    else:
+        said = _(
+            "{head}: {player} pays the {amount} fine {to_payee} (to take a Community Chest card instead: undo, draw "
+            "a Community Chest card and record `card {player} {other} <card>`)"
+        )
+    amount = state.money(c.amount)
     return Outcome(
-        state,
-        f"{head}: {name} pays the {state.money(c.amount)} fine to the {t.payee} (to take {take} instead: undo, "
-        f"draw a {title} card and record `card {name} {other} <card>`)",
-        (t,),
+        state, said.format(head=head, player=name, amount=amount, to_payee=to_payee(t.payee), other=other), (t,)
     )
 
 
@@ -128,12 +141,16 @@ def _fine_or_chance(state: GameState, index: int, c: CardDef, head: str) -> Outc
 def _pay_each(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     others = [i for i in state.active() if i != index]
     money = state.money
-    what = f"({money(c.amount)} to each of {len(others)} players) {_what(c)}"
+    what = _("({amount} to each of {count} players) for the {deck} card").format(
+        amount=money(c.amount), count=len(others), deck=_(DECK_TITLES[c.deck])
+    )
     state, transfers = pay_each(state, index, others, c.amount, kind=TransferKind.CARD, rule=CARD_RULE, what=what)
+    said = _("{head}: {player} pays {amount} to each other player ({total} in all)")
     return Outcome(
         state,
-        f"{head}: {state.players[index].name} pays {money(c.amount)} to each other player "
-        f"({money(c.amount * len(others))} in all)",
+        said.format(
+            head=head, player=state.players[index].name, amount=money(c.amount), total=money(c.amount * len(others))
+        ),
         transfers,
     )
 
@@ -142,12 +159,13 @@ def _pay_each(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
 def _collect_each(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     others = [i for i in state.active() if i != index]
     name = state.players[index].name
-    what = f"to {name} {_what(c)}"
+    what = _("to {player} for the {deck} card").format(player=name, deck=_(DECK_TITLES[c.deck]))
     state, transfers = collect_each(state, index, others, c.amount, kind=TransferKind.CARD, rule=CARD_RULE, what=what)
     money = state.money
+    said = _("{head}: each other player pays {player} {amount} ({total} in all)")
     return Outcome(
         state,
-        f"{head}: each other player pays {name} {money(c.amount)} ({money(c.amount * len(others))} in all)",
+        said.format(head=head, player=name, amount=money(c.amount), total=money(c.amount * len(others))),
         transfers,
     )
 
@@ -158,13 +176,22 @@ def _repairs(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     houses, hotels = state.houses_and_hotels(index)
     due = houses * c.house + hotels * c.hotel
     if not due:
-        return Outcome(state, f"{head}: {name} has no buildings, nothing to pay")
+        return Outcome(state, _("{head}: {player} has no buildings, nothing to pay").format(head=head, player=name))
     state, t = _fine(state, index, due, c)
     money = state.money
+    said = _("{head}: {player} pays {amount} {to_payee} ({houses} x {house} houses + {hotels} x {hotel} hotels)")
     return Outcome(
         state,
-        f"{head}: {name} pays {money(due)} to the {t.payee} ({houses} x {money(c.house)} "
-        f"houses + {hotels} x {money(c.hotel)} hotels)",
+        said.format(
+            head=head,
+            player=name,
+            amount=money(due),
+            to_payee=to_payee(t.payee),
+            houses=houses,
+            house=money(c.house),
+            hotels=hotels,
+            hotel=money(c.hotel),
+        ),
         (t,),
     )
 
@@ -172,43 +199,48 @@ def _repairs(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
 @effect(CardKind.GO)
 def _go(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     # Advancing to GO lands exactly on it: the salary (double under that house rule); seed 000, "GO".
-    state, t, _ = go_salary(state, index, exact=True)
-    return Outcome(
-        state, f"{head}: {state.players[index].name} advances to GO and collects {state.money(t.amount)}", (t,)
-    )
+    state, t, _double = go_salary(state, index, exact=True)
+    said = _("{head}: {player} advances to GO and collects {amount}")
+    return Outcome(state, said.format(head=head, player=state.players[index].name, amount=state.money(t.amount)), (t,))
 
 
 @effect(CardKind.JAIL)
 def _jail(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
-    out = send_to_jail(state, index, f" ({DECK_TITLES[c.deck]} card)")
-    return Outcome(out.state, f"{head}: {out.summary}")
+    out = send_to_jail(state, index, c.deck)
+    return Outcome(out.state, _("{head}: {said}").format(head=head, said=out.summary))
 
 
 @effect(CardKind.JAIL_CARD)
 def _jail_card(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     holder = card_holder(state, c.deck)
     if holder is not None:
-        raise RuleError(
-            JAIL_CARD_RULE,
-            f"{state.players[holder].name} already holds the {DECK_TITLES[c.deck]} Get Out of "
-            "Jail Free card; it is not in the deck",
-        )
+        said = _("{player} already holds the {deck} Get Out of Jail Free card; it is not in the deck")
+        raise RuleError(JAIL_CARD_RULE, said.format(player=state.players[holder].name, deck=_(DECK_TITLES[c.deck])))
     player = state.players[index]
     state = state.with_player(index, jail_cards=(*player.jail_cards, c.deck))
-    return Outcome(state, f"{head}: {player.name} keeps the card until used or sold")
+    return Outcome(state, _("{head}: {player} keeps the card until used or sold").format(head=head, player=player.name))
 
 
 @effect(CardKind.MOVE)
 def _move(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
     name = state.players[index].name
     dest = state.board.squares[c.square].name
-    tail = "; if you passed GO, record `go " + name + "`" if c.pass_go else " (no salary for passing GO)"
-    return Outcome(state, f"{head}: move to {dest}; then record what happens there (buy, auction or rent){tail}")
+    if c.pass_go:
+        said = _(
+            "{head}: move to {square}; then record what happens there (buy, auction or rent); if you passed GO, "
+            "record `go {player}`"
+        )
+    else:
+        said = _(
+            "{head}: move to {square}; then record what happens there (buy, auction or rent) (no salary for passing GO)"
+        )
+    return Outcome(state, said.format(head=head, square=dest, player=name))
 
 
 @effect(CardKind.BACK)
 def _back(state: GameState, index: int, c: CardDef, head: str) -> Outcome:
-    return Outcome(state, f"{head}: move back {c.amount} spaces; then record what happens there")
+    said = _("{head}: move back {spaces} spaces; then record what happens there")
+    return Outcome(state, said.format(head=head, spaces=c.amount))
 
 
 @effect(CardKind.NEAREST)
@@ -217,12 +249,35 @@ def _nearest_square(state: GameState, index: int, c: CardDef, head: str) -> Outc
     dest = _nearest(state, c.target)
     kind = SquareKind.RAILROAD if c.target == "railroad" else SquareKind.UTILITY
     word = state.board.noun(kind)  # a station on the UK board (seed 003, appendix)
-    if kind is SquareKind.RAILROAD:
-        rent = f"if it is owned, record `rent {name} <{word}> card` (twice the rent)"
-    else:
-        rent = f"if it is owned, throw the dice and record `rent {name} <{word}> dice <n> card` (ten times the throw)"
-    return Outcome(
-        state,
-        f"{head}: move to the nearest {word} ({dest}); {rent}; if not, it may be bought; "
-        f"if you passed GO, record `go {name}`",
-    )
+    said = _NEAREST.get(word, _NEAREST_OTHER[kind])
+    return Outcome(state, _(said).format(head=head, squares=dest, player=name, noun=word))
+
+
+_NEAREST = {
+    "railroad": N_(
+        "{head}: move to the nearest railroad ({squares}); if it is owned, record `rent {player} <railroad> card` "
+        "(twice the rent); if not, it may be bought; if you passed GO, record `go {player}`"
+    ),
+    "station": N_(
+        "{head}: move to the nearest station ({squares}); if it is owned, record `rent {player} <station> card` "
+        "(twice the rent); if not, it may be bought; if you passed GO, record `go {player}`"
+    ),
+    "utility": N_(
+        "{head}: move to the nearest utility ({squares}); if it is owned, throw the dice and record `rent {player} "
+        "<utility> dice <n> card` (ten times the throw); if not, it may be bought; if you passed GO, record `go "
+        "{player}`"
+    ),
+}
+"""What a "nearest" card says, by what the board calls the square (a station on the UK board)."""
+_NEAREST_OTHER = {
+    SquareKind.RAILROAD: N_(
+        "{head}: move to the nearest {noun} ({squares}); if it is owned, record `rent {player} <{noun}> card` "
+        "(twice the rent); if not, it may be bought; if you passed GO, record `go {player}`"
+    ),
+    SquareKind.UTILITY: N_(
+        "{head}: move to the nearest {noun} ({squares}); if it is owned, throw the dice and record `rent {player} "
+        "<{noun}> dice <n> card` (ten times the throw); if not, it may be bought; if you passed GO, record `go "
+        "{player}`"
+    ),
+}
+"""The same on a family's own board, which names its railroads and utilities in its own words."""

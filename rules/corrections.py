@@ -12,6 +12,7 @@ from __future__ import annotations
 from rules.actions import Correction
 from rules.engine import handles
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.money import active_player, transfer
 from rules.names import check_text
 from rules.outcome import BANK, Outcome, TransferKind
@@ -30,17 +31,17 @@ def check_reason(reason: object) -> str:
     """A reason a person can read on one line: some words, no control characters, at most :data:`MAX_REASON`."""
     if not isinstance(reason, str) or not reason.strip():
         raise RuleError(
-            CORRECTION_RULE, "say why: a correction is recorded with its reason (`correct ann -50 change given twice`)"
+            CORRECTION_RULE,
+            _("say why: a correction is recorded with its reason (`correct ann -50 change given twice`)"),
         )
-    text = " ".join(check_text(reason, "the reason").split())
+    text = " ".join(check_text(reason, N_("the reason")).split())
     if COMMENT in text:
         # The one character a reason may not hold: the command line the correction is journalled as ends at it.
-        raise RuleError(
-            CORRECTION_RULE,
-            f'a reason may hold any character but "{COMMENT}", which begins a comment on a command line',
-        )
+        said = _('a reason may hold any character but "{comment}", which begins a comment on a command line')
+        raise RuleError(CORRECTION_RULE, said.format(comment=COMMENT))
     if len(text) > MAX_REASON:
-        raise RuleError(CORRECTION_RULE, f"the reason is {len(text)} characters; say it in {MAX_REASON} or fewer")
+        said = _("the reason is {length} characters; say it in {most} or fewer")
+        raise RuleError(CORRECTION_RULE, said.format(length=len(text), most=MAX_REASON))
     return text
 
 
@@ -52,18 +53,19 @@ def correct(state: GameState, action: Correction) -> Outcome:
     name = state.players[index].name
     amount = action.amount
     if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0 or abs(amount) > MAX_AMOUNT:
+        said = _("a correction moves {least} to {most} to a player (or from one, with a minus), not {amount}")
         raise RuleError(
             CORRECTION_RULE,
-            f"a correction moves {state.money(1)} to {state.money(MAX_AMOUNT)} to a player (or from one, with a "
-            f"minus), not {amount!r}",
+            said.format(least=state.money(1), most=state.money(MAX_AMOUNT), amount=repr(amount)),
         )
     reason = check_reason(action.reason)
     if reason != action.reason:
-        raise RuleError(CORRECTION_RULE, f"the reason must be written as one line of words: {reason!r}")
+        said = _("the reason must be written as one line of words: {reason}")
+        raise RuleError(CORRECTION_RULE, said.format(reason=repr(reason)))
     much = state.money(abs(amount))
     if amount > 0:
         state, t = transfer(state, BANK, index, amount, TransferKind.CORRECTION, rule=CORRECTION_RULE)
-        said = f"the bank pays {name} {much}"
+        said = _("Correction: the bank pays {player} {amount} ({reason})")
     else:
         state, t = transfer(
             state,
@@ -72,8 +74,8 @@ def correct(state: GameState, action: Correction) -> Outcome:
             -amount,
             TransferKind.CORRECTION,
             rule=CORRECTION_RULE,
-            what=f"back to the bank for the correction ({reason})",
+            what=_("back to the bank for the correction ({reason})").format(reason=reason),
             debt=True,
         )
-        said = f"{name} pays the bank {much}"
-    return Outcome(state, f"Correction: {said} ({reason})", (t,))
+        said = _("Correction: {player} pays the bank {amount} ({reason})")
+    return Outcome(state, said.format(player=name, amount=much, reason=reason), (t,))

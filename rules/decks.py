@@ -19,12 +19,14 @@ from rules.board import Board, normalise
 from rules.data import HERE, read_text
 from rules.errors import RuleError
 from rules.fields import Choice, Field, FieldError, Switch, Text, Whole, read, unknown
+from rules.i18n import N_, _
 from rules.names import shown
 from rules.words import MAX_AMOUNT, Deck
 
 CARD_RULE = 'seed 000, "CHANCE" and "COMMUNITY CHEST"'
 DECKS = tuple(Deck)
-DECK_TITLES = {Deck.CHANCE: "Chance", Deck.CHEST: "Community Chest"}
+DECK_TITLES = {Deck.CHANCE: N_("Chance"), Deck.CHEST: N_("Community Chest")}
+"""The decks' names, in the language of the messages (translated where shown: ``_(DECK_TITLES[deck])``)."""
 
 
 def deck_key(name: str) -> Deck:
@@ -32,7 +34,7 @@ def deck_key(name: str) -> Deck:
     try:
         return Deck(name)
     except ValueError:
-        raise RuleError(CARD_RULE, f'no deck called "{name}"; choose chance or chest') from None
+        raise RuleError(CARD_RULE, _('no deck called "{name}"; choose chance or chest').format(name=name)) from None
 
 
 class CardKind(StrEnum):
@@ -180,9 +182,9 @@ def deck_cards(style: str, deck: str, board: Board) -> tuple[CardDef, ...]:
     editions up, the editions check their decks."""
     key = normalise(style)
     if key not in map(normalise, board.decks):
+        said = _('no card style called "{style}" in the {edition} edition; choose {styles}')
         raise RuleError(
-            CARD_RULE,
-            f'no card style called "{shown(style)}" in the {board.title} edition; choose {" or ".join(board.decks)}',
+            CARD_RULE, said.format(style=shown(style), edition=_(board.title), styles=_(" or ").join(board.decks))
         )
     own = _own.get((board.edition, id(board)))
     if own is not None and key == normalise(board.edition):
@@ -209,7 +211,8 @@ def find_card(style: str, deck: str, card_id: str, board: Board) -> CardDef:
         if normalise(c.id) == wanted:
             return c
     ids = ", ".join(c.id for c in cards)
-    raise RuleError(CARD_RULE, f'no {DECK_TITLES[cards[0].deck]} card "{card_id}"; the cards are: {ids}')
+    said = _('no {deck} card "{card}"; the cards are: {ids}')
+    raise RuleError(CARD_RULE, said.format(deck=_(DECK_TITLES[cards[0].deck]), card=card_id, ids=ids))
 
 
 def _card_words(card: CardDef) -> list[str]:
@@ -249,13 +252,14 @@ def deck_of(style: str, text: str, board: Board) -> Deck:
     or both decks have one (seed 000, "CHANCE" and "COMMUNITY CHEST": a card is drawn from one deck, so naming the
     deck settles it)."""
     if not normalise(text):
-        raise RuleError(CARD_RULE, "the card is missing: type its id or words printed on it")
+        raise RuleError(CARD_RULE, _("the card is missing: type its id or words printed on it"))
     found = [deck for deck in Deck if _matching(deck_cards(style, deck.value, board), text)]
     if len(found) == 1:
         return found[0]
     if found:
-        raise RuleError(CARD_RULE, f'both decks have a card "{text}": say which, chance or chest', field="deck")
-    raise RuleError(CARD_RULE, f'no Chance or Community Chest card "{text}"')
+        said = _('both decks have a card "{text}": say which, chance or chest')
+        raise RuleError(CARD_RULE, said.format(text=text), field="deck")
+    raise RuleError(CARD_RULE, _('no Chance or Community Chest card "{text}"').format(text=text))
 
 
 def resolve_card(style: str, deck: str, text: str, board: Board) -> CardDef:
@@ -266,16 +270,16 @@ def resolve_card(style: str, deck: str, text: str, board: Board) -> CardDef:
     as printed, so the printed words are the natural way to name it)."""
     cards = deck_cards(style, deck, board)
     if not normalise(text):
-        raise RuleError(CARD_RULE, "the card is missing: type its id or words printed on it")
+        raise RuleError(CARD_RULE, _("the card is missing: type its id or words printed on it"))
     found = _matching(cards, text)
     if len(found) == 1:
         return found[0]
-    title = DECK_TITLES[cards[0].deck]
+    title = _(DECK_TITLES[cards[0].deck])
     if found:
-        raise RuleError(
-            CARD_RULE,
-            f'"{text}" could be any of {len(found)} {title} cards: '
-            + "; ".join(f'{c.id} ("{c.text if len(c.text) <= 40 else c.text[:39] + "…"}")' for c in found),
-        )
+        listed = "; ".join(f'{c.id} ("{c.text if len(c.text) <= 40 else c.text[:39] + "…"}")' for c in found)
+        said = _('"{text}" could be any of {count} {deck} cards: {cards}')
+        raise RuleError(CARD_RULE, said.format(text=text, count=len(found), deck=title, cards=listed))
     ids = ", ".join(c.id for c in cards)
-    raise RuleError(CARD_RULE, f'no {title} card "{text}"; the cards are: {ids}')
+    raise RuleError(
+        CARD_RULE, _('no {deck} card "{card}"; the cards are: {ids}').format(deck=title, card=text, ids=ids)
+    )

@@ -11,11 +11,13 @@ from rules.actions import Auction, Buy
 from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.money import active_player, check_amount, set_holding, transfer
+from rules.i18n import N_, _
+from rules.money import BID, active_player, check_amount, set_holding, transfer
 from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
 
 BUYING = "seed 000, BUYING PROPERTY"
+NO_AUCTIONS = N_("house rule: no auctions")
 
 
 def check_unowned(state: GameState, deed: Deed, rule: str) -> None:
@@ -24,7 +26,9 @@ def check_unowned(state: GameState, deed: Deed, rule: str) -> None:
     if owner is not None:
         raise RuleError(
             rule,
-            f"{deed.name} already belongs to {state.players[owner].name}; only the bank's deeds are sold or auctioned",
+            _("{deed} already belongs to {owner}; only the bank's deeds are sold or auctioned").format(
+                deed=deed.name, owner=state.players[owner].name
+            ),
         )
 
 
@@ -37,15 +41,25 @@ def buy(state: GameState, action: Buy) -> Outcome:
         # seed 001: "the BANK offers this property for sale at PUBLIC AUCTION to the HIGHEST BIDDER"
         raise RuleError(
             "seed 001, public auction",
-            f"in {state.variant.title} every property is auctioned; record the auction of {deed.name} instead",
+            _("in {variant} every property is auctioned; record the auction of {deed} instead").format(
+                variant=_(state.variant.title), deed=deed.name
+            ),
         )
     check_unowned(state, deed, BUYING)
     state, paid = transfer(
-        state, index, BANK, deed.price, TransferKind.BUY, rule=BUYING, what=f"for {deed.name}", deed=deed.name
+        state,
+        index,
+        BANK,
+        deed.price,
+        TransferKind.BUY,
+        rule=BUYING,
+        what=_("for {deed}").format(deed=deed.name),
+        deed=deed.name,
     )
     state = set_holding(state, deed.index, owner=index, mortgaged=False, level=0)
     name = state.players[index].name
-    return Outcome(state, f"{name} buys {deed.name} from the bank for {state.money(deed.price)}", (paid,))
+    said = _("{player} buys {deed} from the bank for {price}")
+    return Outcome(state, said.format(player=name, deed=deed.name, price=state.money(deed.price)), (paid,))
 
 
 @handles(Auction)
@@ -55,16 +69,22 @@ def auction(state: GameState, action: Auction) -> Outcome:
     Any bid from $1 is accepted and any player may win, the one who declined to buy included. The bid is paid
     to the bank in cash, so a bid the winner cannot cover is refused."""
     if state.settings.house_rules.no_auctions:
-        raise RuleError(
-            "house rule: no auctions", "auctions are off at this table: a declined deed stays with the bank"
-        )
+        raise RuleError(NO_AUCTIONS, _("auctions are off at this table: a declined deed stays with the bank"))
     index = active_player(state, action.player)
     deed = state.deed(action.deed)
-    amount = check_amount(state, action.amount, BUYING, "winning bid")
+    amount = check_amount(state, action.amount, BUYING, BID)
     check_unowned(state, deed, BUYING)
     state, paid = transfer(
-        state, index, BANK, amount, TransferKind.AUCTION, rule=BUYING, what=f"for {deed.name}", deed=deed.name
+        state,
+        index,
+        BANK,
+        amount,
+        TransferKind.AUCTION,
+        rule=BUYING,
+        what=_("for {deed}").format(deed=deed.name),
+        deed=deed.name,
     )
     state = set_holding(state, deed.index, owner=index, mortgaged=False, level=0)
     name = state.players[index].name
-    return Outcome(state, f"{name} wins {deed.name} at auction for {state.money(amount)}", (paid,))
+    said = _("{player} wins {deed} at auction for {price}")
+    return Outcome(state, said.format(player=name, deed=deed.name, price=state.money(amount)), (paid,))

@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from rules.actions import POSITION_TYPES, Action, Deal, DealRandom, End, EndSideDeal, Next, SideDeal, Turn
 from rules.deal_terms import lapse
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.outcome import Outcome
 from rules.state import GameState
 
@@ -21,6 +22,8 @@ Handler = Callable[[GameState, A], Outcome]
 _HANDLERS: dict[type[Action], Handler[Any]] = {}
 _BEFORE_PLAY: list[Callable[[GameState], None]] = []
 _LOADED = False
+END_OF_GAME = N_("end of game")
+ENGINE = N_("engine")
 
 SETUP_ACTIONS = (Deal, DealRandom, Turn, Next, *POSITION_TYPES, SideDeal, EndSideDeal)
 """Actions that do not start play: the deal and the position taken over from the board stay open until something
@@ -50,9 +53,11 @@ def apply(state: GameState, action: Action) -> Outcome:
     load_handlers()
     handler = _HANDLERS.get(type(action))
     if handler is None:
-        raise RuleError("engine", f"the rules engine does not know how to {action.verb or type(action).__name__}")
+        said = _("the rules engine does not know how to {verb}")
+        raise RuleError(ENGINE, said.format(verb=action.verb or type(action).__name__))
     if state.over and not isinstance(action, End):
-        raise RuleError("end of game", f"the game is over ({state.end_reason}); nothing more can be recorded")
+        said = _("the game is over ({reason}); nothing more can be recorded")
+        raise RuleError(END_OF_GAME, said.format(reason=state.end_said()))
     setup = isinstance(action, SETUP_ACTIONS)
     if state.taken_over and not state.started and not setup:
         # Play begins with this action: the position taken over line by line must now stand as a whole

@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import TypeVar
 
+from rules.i18n import _
+
 _Word = TypeVar("_Word", bound=StrEnum)
 
 
@@ -18,7 +20,10 @@ class RuleError(ValueError):
     """
 
     def __init__(self, rule: str, message: str, *, field: str = "") -> None:
-        super().__init__(f"{message} ({rule})" if rule else message)
+        # The rule is said as cited: a rule book's citation is the same in every language (a catalogue has none of
+        # them); Banker's own names of a rule (``house rule: no auctions``, ``undo``) are marked N_ and said in the
+        # language of the message. ``rule`` stays the English name, which code and tests compare.
+        super().__init__(f"{message} ({_(rule)})" if rule else message)
         self.rule = rule
         self.message = message
         self.field = field
@@ -32,7 +37,12 @@ def canonical(kind: type[_Word], value: str, rule: str, what: str) -> _Word:
         return kind(value)
     except ValueError:
         words = [str(w) for w in kind]
-        raise RuleError(rule, f'"{value}" is not {what}; use {", ".join(words[:-1])} or {words[-1]}') from None
+        raise RuleError(
+            rule,
+            _('"{value}" is not {what}; use {words} or {last}').format(
+                value=value, what=_(what), words=", ".join(words[:-1]), last=words[-1]
+            ),
+        ) from None
 
 
 class UnknownName(RuleError):

@@ -15,9 +15,11 @@ from rules.decks import DECKS as DECKS
 from rules.decks import deck_key as deck_key
 from rules.engine import handles
 from rules.errors import RuleError, canonical
-from rules.money import to_bank_or_pot, transfer
+from rules.i18n import N_, _
+from rules.money import to_bank_or_pot, to_payee, transfer
 from rules.outcome import Outcome, Transfer, TransferKind
 from rules.state import GameState, Jail
+from rules.words import Deck
 
 JAIL_RULE = "seed 000, JAIL"
 NEXT_TURN_RULE = "seed 003, SHORT GAME rule 3"
@@ -33,15 +35,21 @@ def card_holder(state: GameState, deck: str) -> int | None:
     return None
 
 
-def send_to_jail(state: GameState, index: int, why: str) -> Outcome:
-    """Put a player in jail: no GO salary, and their turn ends (seed 000, JAIL). Refused when already there."""
+def send_to_jail(state: GameState, index: int, card: Deck | None = None) -> Outcome:
+    """Put a player in jail: no GO salary, and their turn ends (seed 000, JAIL). Refused when already there.
+    ``card``: the deck of the card that sent them."""
     player = state.players[index]
     if player.bankrupt:
-        raise RuleError(JAIL_RULE, f"{player.name} is bankrupt and out of the game")
+        raise RuleError(JAIL_RULE, _("{player} is bankrupt and out of the game").format(player=player.name))
     if player.jail is not None:
-        raise RuleError(JAIL_RULE, f"{player.name} is already in jail")
+        raise RuleError(JAIL_RULE, _("{player} is already in jail").format(player=player.name))
     state = state.with_player(index, jail=Jail(since_turn=state.turn_no))
-    return Outcome(state, f"{player.name} goes to jail{why}: no salary, the turn ends (record `next`)")
+    if card is None:
+        said = _("{player} goes to jail: no salary, the turn ends (record `next`)")
+    else:
+        said = _("{player} goes to jail ({deck} card): no salary, the turn ends (record `next`)")
+    deck = _(DECK_TITLES[card]) if card is not None else ""
+    return Outcome(state, said.format(player=player.name, deck=deck))
 
 
 def jail_turn(state: GameState, index: int) -> int:
@@ -68,10 +76,12 @@ def jail_status(state: GameState, index: int) -> str:
     if jail is None:
         return ""
     if state.variant.leaves_jail_next_turn:
-        return "in jail, must leave this turn" if state.turn_no > jail.since_turn else "in jail, leaves next turn"
+        return _("in jail, must leave this turn") if state.turn_no > jail.since_turn else _("in jail, leaves next turn")
     if state.turn_no <= jail.since_turn:
-        return "in jail, just sent"
-    return f"in jail, turn {min(jail_turn(state, index), TURNS_IN_JAIL)} of {TURNS_IN_JAIL}"
+        return _("in jail, just sent")
+    return _("in jail, turn {turn} of {turns}").format(
+        turn=min(jail_turn(state, index), TURNS_IN_JAIL), turns=TURNS_IN_JAIL
+    )
 
 
 def _free(state: GameState, index: int) -> GameState:
@@ -88,7 +98,7 @@ def _pay_fine(state: GameState, index: int, rule: str, forced: bool = False) -> 
         state.board.jail_fine,
         TransferKind.FINE,
         rule=rule,
-        what="for the jail fine",
+        what=_("for the jail fine"),
         debt=forced,
     )
 
@@ -98,69 +108,68 @@ def jail(state: GameState, action: JailAction) -> Outcome:
     """Record what happened to a player and jail; see the module docstring for the timer."""
     index = state.player_index(action.player)
     player = state.players[index]
-    how = canonical(JailWay, action.how, JAIL_RULE, "a way in or out of jail")
+    how = canonical(JailWay, action.how, JAIL_RULE, N_("a way in or out of jail"))
     if how is JailWay.SEND:
-        return send_to_jail(state, index, "")
+        return send_to_jail(state, index)
     if player.jail is None:
-        raise RuleError(JAIL_RULE, f"{player.name} is not in jail")
+        raise RuleError(JAIL_RULE, _("{player} is not in jail").format(player=player.name))
     if state.turn != index:
         raise RuleError(
             JAIL_RULE,
-            f"it is {state.players[state.turn].name}'s turn, not {player.name}'s: record `turn {player.name}` first",
+            _("it is {turn}'s turn, not {player}'s: record `turn {player}` first").format(
+                turn=state.players[state.turn].name, player=player.name
+            ),
         )
     jail_ = player.jail
     if state.turn_no <= jail_.since_turn:
-        raise RuleError(JAIL_RULE, f"{player.name} was sent to jail this turn; the way out starts on the next turn")
+        said = _("{player} was sent to jail this turn; the way out starts on the next turn")
+        raise RuleError(JAIL_RULE, said.format(player=player.name))
     next_turn = state.variant.leaves_jail_next_turn
     rule = NEXT_TURN_RULE if next_turn else JAIL_RULE
     money = state.money
     rolled = jail_.last_turn == state.turn_no
     if rolled:
         # One roll per turn; after a failed roll the player stays (a forced fine was already charged by that roll).
-        raise RuleError(rule, f"{player.name} has already rolled for doubles this turn; try again next turn")
+        said = _("{player} has already rolled for doubles this turn; try again next turn")
+        raise RuleError(rule, said.format(player=player.name))
     if how is JailWay.DOUBLES:
-        return Outcome(
-            _free(state, index),
-            f"{player.name} throws doubles and leaves jail free, moving by that throw (no second throw)",
-        )
+        said = _("{player} throws doubles and leaves jail free, moving by that throw (no second throw)")
+        return Outcome(_free(state, index), said.format(player=player.name))
     if how is JailWay.FINE:
         state2, t = _pay_fine(state, index, rule)
+        said = _("{player} pays the {amount} fine {to_payee} and leaves jail before rolling")
         return Outcome(
             _free(state2, index),
-            f"{player.name} pays the {money(t.amount)} fine to the {t.payee} and leaves jail before rolling",
+            said.format(player=player.name, amount=money(t.amount), to_payee=to_payee(t.payee)),
             (t,),
         )
     if how is JailWay.CARD:
         held = player.jail_cards
         if not held:
-            raise RuleError(JAIL_CARD_RULE, f"{player.name} holds no Get Out of Jail Free card")
+            raise RuleError(JAIL_CARD_RULE, _("{player} holds no Get Out of Jail Free card").format(player=player.name))
         if action.deck:
             deck = deck_key(action.deck)
             if deck not in held:
-                raise RuleError(JAIL_CARD_RULE, f"{player.name} holds no {DECK_TITLES[deck]} Get Out of Jail Free card")
+                said = _("{player} holds no {deck} Get Out of Jail Free card")
+                raise RuleError(JAIL_CARD_RULE, said.format(player=player.name, deck=_(DECK_TITLES[deck])))
         else:
             deck = held[0]
         cards = list(held)
         cards.remove(deck)
         state2 = state.with_player(index, jail=None, jail_cards=tuple(cards))
-        return Outcome(
-            state2,
-            f"{player.name} uses the {DECK_TITLES[deck]} Get Out of Jail Free card, which goes "
-            "back to the bottom of its deck, and leaves jail",
+        said = _(
+            "{player} uses the {deck} Get Out of Jail Free card, which goes back to the bottom of its deck, and leaves "
+            "jail"
         )
+        return Outcome(state2, said.format(player=player.name, deck=_(DECK_TITLES[deck])))
     # A failed roll.
     failed = jail_.failed + 1
     if next_turn or failed >= TURNS_IN_JAIL:
         # seed 000, JAIL: "If the player does not throw doubles by his third turn he must pay the $50 fine";
         # seed 003, SHORT GAME rule 3: may roll and, failing, pay $50 on the same turn.
         state2, t = _pay_fine(state, index, rule, forced=True)
-        return Outcome(
-            _free(state2, index),
-            f"{player.name} fails to throw doubles, pays the {money(t.amount)} "
-            "fine and leaves jail, moving by that throw",
-            (t,),
-        )
+        said = _("{player} fails to throw doubles, pays the {amount} fine and leaves jail, moving by that throw")
+        return Outcome(_free(state2, index), said.format(player=player.name, amount=money(t.amount)), (t,))
     state2 = state.with_player(index, jail=replace(jail_, failed=failed, last_turn=state.turn_no))
-    return Outcome(
-        state2, f"{player.name} fails to throw doubles and stays in jail (failed roll {failed} of {TURNS_IN_JAIL})"
-    )
+    said = _("{player} fails to throw doubles and stays in jail (failed roll {failed} of {turns})")
+    return Outcome(state2, said.format(player=player.name, failed=failed, turns=TURNS_IN_JAIL))

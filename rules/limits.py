@@ -14,11 +14,12 @@ from collections.abc import Mapping
 from rules.board import Board
 from rules.editions import all_editions, load_board
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.names import shown
 from rules.options import BY_KEY, OPTIONS
 from rules.variants import Variant, find_variant
 
-SETTINGS_RULE = "settings"
+SETTINGS_RULE = N_("settings")
 MAX_MINUTES = BY_KEY["time_limit_minutes"].most
 """A time-limit game is one sitting: the agreed end is at most a day away."""
 MAX_POT_START = BY_KEY["free_parking_start"].most
@@ -33,7 +34,7 @@ def check_settings(
     :data:`rules.options.OPTIONS` by key (``rules.state.Settings.options``: the values, not the settings, so the
     state and its settings may use this check without it knowing them). Returns the variant and the board named."""
     if not isinstance(variant_name, str) or not isinstance(edition, str):
-        raise RuleError(SETTINGS_RULE, "the variant and the edition are names")
+        raise RuleError(SETTINGS_RULE, _("the variant and the edition are names"))
     variant = find_variant(variant_name)
     board = load_board(edition)
     for option in OPTIONS:  # each option's type and bounds, as declared once (rules/options.py)
@@ -42,32 +43,36 @@ def check_settings(
             raise RuleError(SETTINGS_RULE, why)
     minutes = options["time_limit_minutes"]
     if variant.may_end_by_time and minutes == 0:
-        raise RuleError("seed 002, TIME LIMIT GAME", "a time-limit game needs an agreed length in minutes")
+        raise RuleError("seed 002, TIME LIMIT GAME", _("a time-limit game needs an agreed length in minutes"))
     if not variant.may_end_by_time and minutes:
         # found in review: `banker new standard ... --minutes 5` was kept, and no clock was shown or kept
         raise RuleError(
             "seed 002, TIME LIMIT GAME",
-            f"a time limit is for the time-limit game; {variant.title} has none: leave the minutes out",
+            _("a time limit is for the time-limit game; {variant} has none: leave the minutes out").format(
+                variant=_(variant.title)
+            ),
         )
     if not isinstance(cards, str):
-        raise RuleError(SETTINGS_RULE, "the card style is a name")
+        raise RuleError(SETTINGS_RULE, _("the card style is a name"))
     if cards not in board.decks:
+        said = _('the {edition} edition has no card style called "{style}"; choose {styles}')
         raise RuleError(
             SETTINGS_RULE,
-            f'the {board.title} edition has no card style called "{shown(cards, 20)}"; '
-            f"choose {' or '.join(board.decks)}",
+            said.format(edition=_(board.title), style=shown(cards, 20), styles=_(" or ").join(board.decks)),
         )
     if players is not None and not variant.min_players <= players <= variant.max_players:
+        said = _("{variant} is for {least} to {most} players, not {players}")
         raise RuleError(
             f"seeds: {variant.seeds}",
-            f"{variant.title} is for {variant.min_players} to {variant.max_players} players, not {players}",
+            said.format(variant=_(variant.title), least=variant.min_players, most=variant.max_players, players=players),
         )
     return variant, board
 
 
 def setting_number(text: str, what: str) -> int:
     """A number typed in a settings field (blank: 0; an edition's currency sign allowed): digits only, and at most 9;
-    the exact range is :func:`check_settings`'s."""
+    the exact range is :func:`check_settings`'s. ``what``: the field's name in a refusal (an option's
+    :attr:`~rules.options.Option.what`, marked for the catalogue), translated here."""
     text = text.strip()
     if not text:
         return 0
@@ -77,7 +82,9 @@ def setting_number(text: str, what: str) -> int:
             digits = digits[len(sign) :]
             break
     if not (digits.isascii() and digits.isdigit()):
-        raise RuleError(SETTINGS_RULE, f'the {what} must be a whole number (not "{shown(text, 12)}")')
+        said = _('the {what} must be a whole number (not "{text}")')
+        raise RuleError(SETTINGS_RULE, said.format(what=_(what), text=shown(text, 12)))
     if len(digits) > 9:
-        raise RuleError(SETTINGS_RULE, f"the {what} {shown(digits, 12)} is out of range")
+        said = _("the {what} {number} is out of range")
+        raise RuleError(SETTINGS_RULE, said.format(what=_(what), number=shown(digits, 12)))
     return int(digits)

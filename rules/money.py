@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from rules.board import Deed
 from rules.errors import CannotPay, RuleError
+from rules.i18n import N_, _
 from rules.outcome import BANK, POT, Transfer, TransferKind
 from rules.state import GameState, Player
 from rules.words import MAX_AMOUNT
@@ -59,18 +60,33 @@ def check_cover(
         missing = amount - player.cash
         raise_ = can_raise(state, index)
         money = state.money
-        advice = (
-            f"could raise {money(raise_)} by selling buildings and mortgaging"
-            if raise_
-            else "has nothing left to sell or mortgage"
-        )
         owing = debt or creditor is not None
-        tail = "" if raise_ >= missing or not owing else "; not enough: bankruptcy"
+        bankrupt = raise_ < missing and owing
+        if raise_:
+            advice = (
+                _("could raise {amount} by selling buildings and mortgaging; not enough: bankruptcy")
+                if bankrupt
+                else _("could raise {amount} by selling buildings and mortgaging")
+            ).format(amount=money(raise_))
+        else:
+            advice = (
+                _("has nothing left to sell or mortgage; not enough: bankruptcy")
+                if bankrupt
+                else _("has nothing left to sell or mortgage")
+            )
         owed = None if creditor is None else BANK if creditor in (BANK, POT) else _name(state, creditor)
+        # ``what`` is a phrase said after the amount: "for Boardwalk", "rent on Boardwalk", "to the bank"
+        said = _("{player} cannot pay {amount} {what}: has {cash}, {missing} missing; {advice}")
         raise CannotPay(
             rule,
-            f"{player.name} cannot pay {money(amount)} {what}: has {money(player.cash)}, "
-            f"{money(missing)} missing; {advice}{tail}",
+            said.format(
+                player=player.name,
+                amount=money(amount),
+                what=what,
+                cash=money(player.cash),
+                missing=money(missing),
+                advice=advice,
+            ),
             payer=player.name,
             amount=amount,
             missing=missing,
@@ -143,19 +159,51 @@ def _name(state: GameState, who: int | str) -> str:
     return state.players[who].name if isinstance(who, int) else who
 
 
+def to_payee(payee: str) -> str:
+    """ "to the bank", or "to the pot" (the Free Parking pot, :data:`BANK` or :data:`POT`): where a tax, a fine or a
+    card's payment goes, as a summary says it."""
+    return _("to the pot") if payee == POT else _("to the bank")
+
+
 def to_bank_or_pot(state: GameState) -> str:
     """Where taxes and fines go: the Free Parking pot under that house rule, else the bank."""
     return POT if state.settings.house_rules.free_parking else BANK
 
 
-def check_amount(state: GameState, amount: object, rule: str, what: str = "amount") -> int:
-    """Refuse an amount that is not a whole, positive, sane number of dollars; return it."""
+AMOUNT = "amount"
+BID = "winning bid"
+TRADE_CASH = "cash in a trade"
+_AMOUNT_REFUSALS = {
+    AMOUNT: (
+        N_("the amount must be a whole number of dollars, not {value}"),
+        N_("the amount must be more than {zero}, not {amount}"),
+        N_("{amount} is not a believable amount (more than {most})"),
+    ),
+    BID: (
+        N_("the winning bid must be a whole number of dollars, not {value}"),
+        N_("the winning bid must be more than {zero}, not {amount}"),
+        N_("{amount} is not a believable winning bid (more than {most})"),
+    ),
+    TRADE_CASH: (
+        N_("the cash in a trade must be a whole number of dollars, not {value}"),
+        N_("the cash in a trade must be more than {zero}, not {amount}"),
+        N_("{amount} is not a believable cash in a trade (more than {most})"),
+    ),
+}
+"""What :func:`check_amount` says of each kind of amount, a whole sentence each: not whole, not positive, too
+large."""
+
+
+def check_amount(state: GameState, amount: object, rule: str, what: str = AMOUNT) -> int:
+    """Refuse an amount that is not a whole, positive, sane number of dollars; return it. ``what``: which amount it
+    is (:data:`AMOUNT`, :data:`BID`, :data:`TRADE_CASH`)."""
+    not_whole, not_positive, too_large = _AMOUNT_REFUSALS[what]
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise RuleError(rule, f"the {what} must be a whole number of dollars, not {amount!r}")
+        raise RuleError(rule, _(not_whole).format(value=repr(amount)))
     if amount <= 0:
-        raise RuleError(rule, f"the {what} must be more than {state.money(0)}, not {state.money(amount)}")
+        raise RuleError(rule, _(not_positive).format(zero=state.money(0), amount=state.money(amount)))
     if amount > MAX_AMOUNT:
-        raise RuleError(rule, f"{state.money(amount)} is not a believable {what} (more than {state.money(MAX_AMOUNT)})")
+        raise RuleError(rule, _(too_large).format(amount=state.money(amount), most=state.money(MAX_AMOUNT)))
     return amount
 
 
@@ -170,5 +218,7 @@ def active_player(state: GameState, name: str) -> int:
         index = state.player_index(name)
     player = state.players[index]
     if player.bankrupt:
-        raise RuleError("seed 000, BANKRUPTCY", f"{player.name} is bankrupt and has retired from the game")
+        raise RuleError(
+            "seed 000, BANKRUPTCY", _("{player} is bankrupt and has retired from the game").format(player=player.name)
+        )
     return index

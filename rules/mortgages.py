@@ -12,6 +12,7 @@ from rules.actions import Mortgage, Unmortgage
 from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.money import active_player, check_cover, rounded_tenth, set_holding, transfer
 from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
@@ -25,11 +26,24 @@ def lift_cost(deed: Deed) -> tuple[int, int]:
     return deed.mortgage, rounded_tenth(deed.mortgage)
 
 
-def _owned(state: GameState, index: int, deed: Deed, verb: str) -> None:
+def _owned(state: GameState, index: int, deed: Deed, lift: bool) -> None:
+    """Refuse a mortgage (``lift``: lifting one) of a deed the player does not own, naming its holder."""
     owner = state.deeds[deed.index].owner
     if owner != index:
-        holder = "the bank" if owner is None else state.players[owner].name
-        raise RuleError(MORTGAGES, f"{state.players[index].name} cannot {verb} {deed.name}: it belongs to {holder}")
+        if lift:
+            said = (
+                _("{player} cannot lift the mortgage on {deed}: it belongs to the bank")
+                if owner is None
+                else _("{player} cannot lift the mortgage on {deed}: it belongs to {owner}")
+            )
+        else:
+            said = (
+                _("{player} cannot mortgage {deed}: it belongs to the bank")
+                if owner is None
+                else _("{player} cannot mortgage {deed}: it belongs to {owner}")
+            )
+        holder = state.players[owner].name if owner is not None else ""
+        raise RuleError(MORTGAGES, said.format(player=state.players[index].name, deed=deed.name, owner=holder))
 
 
 @handles(Mortgage)
@@ -37,21 +51,19 @@ def mortgage(state: GameState, action: Mortgage) -> Outcome:
     """The bank lends the printed mortgage value on an unmortgaged deed whose whole group has no buildings."""
     index = active_player(state, action.player)
     deed = state.deed(action.deed)
-    _owned(state, index, deed, "mortgage")
+    _owned(state, index, deed, lift=False)
     if state.deeds[deed.index].mortgaged:
-        raise RuleError(MORTGAGES, f"{deed.name} is already mortgaged")
+        raise RuleError(MORTGAGES, _("{deed} is already mortgaged").format(deed=deed.name))
     group = state.board.groups[deed.group]
     built = [state.board.deeds[i].name for i in group.deeds if state.deeds[i].level]
     if built:
-        raise RuleError(
-            MORTGAGES,
-            f"sell the buildings on the {group.title} group ({', '.join(built)}) back to "
-            f"the bank before mortgaging {deed.name}",
-        )
+        said = _("sell the buildings on the {group} group ({lots}) back to the bank before mortgaging {deed}")
+        raise RuleError(MORTGAGES, said.format(group=_(group.title), lots=", ".join(built), deed=deed.name))
     state, lent = transfer(state, BANK, index, deed.mortgage, TransferKind.MORTGAGE, rule=MORTGAGES, deed=deed.name)
     state = set_holding(state, deed.index, mortgaged=True)
     name = state.players[index].name
-    return Outcome(state, f"{name} mortgages {deed.name} for {state.money(deed.mortgage)}", (lent,))
+    said = _("{player} mortgages {deed} for {amount}")
+    return Outcome(state, said.format(player=name, deed=deed.name, amount=state.money(deed.mortgage)), (lent,))
 
 
 @handles(Unmortgage)
@@ -59,20 +71,28 @@ def unmortgage(state: GameState, action: Unmortgage) -> Outcome:
     """Lift a mortgage: the owner repays the mortgage value plus 10% interest in cash."""
     index = active_player(state, action.player)
     deed = state.deed(action.deed)
-    _owned(state, index, deed, "lift the mortgage on")
+    _owned(state, index, deed, lift=True)
     if not state.deeds[deed.index].mortgaged:
-        raise RuleError(MORTGAGES, f"{deed.name} is not mortgaged")
+        raise RuleError(MORTGAGES, _("{deed} is not mortgaged").format(deed=deed.name))
     principal, interest = lift_cost(deed)
     money = state.money
-    what = f"to lift the mortgage on {deed.name} ({money(principal)} + {money(interest)} interest)"
+    what = _("to lift the mortgage on {deed} ({principal} + {interest} interest)").format(
+        deed=deed.name, principal=money(principal), interest=money(interest)
+    )
     check_cover(state, index, principal + interest, MORTGAGES, what)  # all or nothing: both sums, or neither
     state, repaid = transfer(state, index, BANK, principal, TransferKind.UNMORTGAGE, rule=MORTGAGES, deed=deed.name)
     state, paid = transfer(state, index, BANK, interest, TransferKind.INTEREST, rule=MORTGAGES, deed=deed.name)
     state = set_holding(state, deed.index, mortgaged=False)
     name = state.players[index].name
+    said = _("{player} lifts the mortgage on {deed}: {principal} + {interest} interest = {total}")
     return Outcome(
         state,
-        f"{name} lifts the mortgage on {deed.name}: {money(principal)} + {money(interest)} "
-        f"interest = {money(principal + interest)}",
+        said.format(
+            player=name,
+            deed=deed.name,
+            principal=money(principal),
+            interest=money(interest),
+            total=money(principal + interest),
+        ),
         (repaid, paid),
     )

@@ -14,9 +14,11 @@ import re
 import unicodedata
 
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.options import WORDS
 
-SETUP_RULE = "setup"
+SETUP_RULE = N_("setup")
+COMMANDS = N_("commands")
 MAX_NAME = 20
 """Characters in a player name (after composing accents, NFC)."""
 NAME_PUNCTUATION = frozenset("-'\u2019")
@@ -130,23 +132,31 @@ def unprintable(text: str) -> str | None:
     return None
 
 
-def check_text(text: str, what: str = "the line") -> str:
+THE_LINE = N_("the line")
+
+
+def check_text(text: str, what: str = THE_LINE) -> str:
     """Refuse text that holds a lone surrogate (bytes that were not UTF-8) or a control character (tab and line
-    breaks, which separate words like spaces, excepted) before anything reads it; returns ``text``."""
+    breaks, which separate words like spaces, excepted) before anything reads it; returns ``text``. ``what``: the
+    text's name in a refusal, marked for the catalogue (``N_``)."""
     for i, c in enumerate(text, start=1):
         if c in "\t\n\r" or not _is_control(c):
             continue
         code = ord(c)
         if 0xD800 <= code <= 0xDFFF:
-            byte = f" (byte \\x{code - 0xDC00:02x})" if 0xDC80 <= code <= 0xDCFF else ""
-            raise RuleError(
-                "commands",
-                f"{what} is not UTF-8 text{byte} at character {i}; save the file or "
-                "set the terminal to UTF-8 and type it again",
-            )
-        raise RuleError(
-            "commands", f"{what} holds a control character ({shown(c)}) at character {i}; commands are plain text"
-        )
+            if 0xDC80 <= code <= 0xDCFF:
+                said = _(
+                    "{what} is not UTF-8 text (byte {byte}) at character {at}; save the file or set the terminal to "
+                    "UTF-8 and type it again"
+                )
+            else:
+                said = _(
+                    "{what} is not UTF-8 text at character {at}; save the file or set the terminal to UTF-8 and type "
+                    "it again"
+                )
+            raise RuleError(COMMANDS, said.format(what=_(what), byte=f"\\x{code - 0xDC00:02x}", at=i))
+        said = _("{what} holds a control character ({character}) at character {at}; commands are plain text")
+        raise RuleError(COMMANDS, said.format(what=_(what), character=shown(c), at=i))
     return text
 
 
@@ -157,36 +167,45 @@ def check_name(name: str) -> str:
     composed = unicodedata.normalize("NFC", name)
     show = shown(name)
     if not composed:
-        raise RuleError(SETUP_RULE, "a player name is empty")
+        raise RuleError(SETUP_RULE, _("a player name is empty"))
     if len(composed) > MAX_NAME:
-        raise RuleError(
-            SETUP_RULE,
-            f'"{show}" ({len(composed):,} characters) is too long for a player name: one '
-            f"word of up to {MAX_NAME} letters or digits",
+        said = _(
+            '"{name}" ({length} characters) is too long for a player name: one word of up to {most} letters or digits'
         )
+        raise RuleError(SETUP_RULE, said.format(name=show, length=f"{len(composed):,}", most=MAX_NAME))
     first = composed[0]
     bad = next(
         (c for c in composed if not (c.isalnum() or unicodedata.category(c)[0] == "M" or c in NAME_PUNCTUATION)), None
     )
     if bad is not None or not first.isalnum():
-        why = f'it holds "{shown(bad)}"' if bad is not None else "it does not start with a letter or digit"
-        raise RuleError(
-            SETUP_RULE,
-            f'"{show}" is not a usable player name ({why}): one word of up to {MAX_NAME} '
-            "letters or digits, with - or ' inside",
-        )
+        if bad is not None:
+            said = _(
+                '"{name}" is not a usable player name (it holds "{character}"): one word of up to {most} letters '
+                "or digits, with - or ' inside"
+            )
+        else:
+            said = _(
+                '"{name}" is not a usable player name (it does not start with a letter or digit): one word of up to '
+                "{most} letters or digits, with - or ' inside"
+            )
+        raise RuleError(SETUP_RULE, said.format(name=show, character=shown(bad) if bad else "", most=MAX_NAME))
     key = name_key(name)
     if not key:
-        raise RuleError(SETUP_RULE, f'"{show}" has no letters or digits a banker could type to name the player')
+        said = _('"{name}" has no letters or digits a banker could type to name the player')
+        raise RuleError(SETUP_RULE, said.format(name=show))
     word = _RESERVED_KEYS.get(key)
     if word is not None:
-        reads = "is" if name.casefold() == word else f'reads as "{word}",'
-        raise RuleError(
-            SETUP_RULE,
-            f'"{show}" {reads} a command word (as in "pay ann 50 to each", "deal random", '
-            f'"bankrupt ann to bank"), so a command could not name that player; pick '
-            "another player name",
-        )
+        if name.casefold() == word:
+            said = _(
+                '"{name}" is a command word (as in "pay ann 50 to each", "deal random", "bankrupt ann to bank"), so a '
+                "command could not name that player; pick another player name"
+            )
+        else:
+            said = _(
+                '"{name}" reads as "{word}", a command word (as in "pay ann 50 to each", "deal random", "bankrupt ann '
+                'to bank"), so a command could not name that player; pick another player name'
+            )
+        raise RuleError(SETUP_RULE, said.format(name=show, word=word))
     return name
 
 
@@ -198,12 +217,13 @@ def check_names(names: list[str] | tuple[str, ...]) -> list[str]:
         key = name_key(n)
         if key in seen:
             if seen[key] == n or seen[key].casefold() == n.casefold():
-                raise RuleError(SETUP_RULE, f'two players are called "{shown(n)}"; names must differ')
-            raise RuleError(
-                SETUP_RULE,
-                f'"{shown(seen[key])}" and "{shown(n)}" differ only in case, accents or '
-                "punctuation, so no typed command could tell them apart; make the names "
-                "differ in a letter",
+                raise RuleError(
+                    SETUP_RULE, _('two players are called "{name}"; names must differ').format(name=shown(n))
+                )
+            said = _(
+                '"{first}" and "{second}" differ only in case, accents or punctuation, so no typed command could tell '
+                "them apart; make the names differ in a letter"
             )
+            raise RuleError(SETUP_RULE, said.format(first=shown(seen[key]), second=shown(n)))
         seen[key] = n
     return out

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from rules.i18n import N_, _
+
 
 @dataclass(frozen=True)
 class Option:
@@ -27,7 +29,9 @@ class Option:
     word: str
     """The ``new`` line's word; ``--word`` is the ``banker new`` flag."""
     label: str
-    """The new-game screen's checkbox or field label."""
+    """The new-game screen's checkbox or field label. The texts a person reads (this, :attr:`help`, :attr:`what`,
+    :attr:`unit`, :attr:`placeholder`, :attr:`note`, :attr:`describe`, :attr:`off_means`) are written in English,
+    marked for the catalogue and translated where shown: ``_(option.label)``."""
     help: str
     """One line for ``banker new --help``, the docs and the settings file."""
     kind: type
@@ -77,7 +81,7 @@ class Option:
 
     def hint(self, scaled: Callable[[int], int]) -> str:
         """The new-game screen's hint, its figures in the chosen edition's money (``scaled``: ``Board.scaled``)."""
-        return self.placeholder.format(choices=" or ".join(map(str, self.on_board(scaled).choices)))
+        return _(self.placeholder).format(choices=_(" or ").join(map(str, self.on_board(scaled).choices)))
 
     def amount(self, n: int, money: Callable[[int], str]) -> str:
         return money(n) if self.money else f"{n:,}"
@@ -85,112 +89,126 @@ class Option:
     def refusal(self, value: object, money: Callable[[int], str]) -> str | None:
         """Why ``value`` cannot be this option (one sentence), or None when it can."""
         if self.kind is bool:
-            return None if isinstance(value, bool) else f"the house rule {self.key.replace('_', ' ')} is on or off"
+            if isinstance(value, bool):
+                return None
+            return _("the house rule {rule} is on or off").format(rule=self.key.replace("_", " "))
+        what = _(self.what)
         if not isinstance(value, int) or isinstance(value, bool):
-            return f"the {self.what} must be a whole number, not {value!r:.40}"
+            return _("the {what} must be a whole number, not {value}").format(what=what, value=f"{value!r:.40}")
         if value == self.off:
             return None
         if self.choices:
             if value in self.choices:
                 return None
-            figures = " or ".join(self.amount(c, money) for c in self.choices)
-            return f"a {self.what} of {self.amount(value, money)} is not a printed figure: {figures} ({self.note})"
+            figures = _(" or ").join(self.amount(c, money) for c in self.choices)
+            said = _("a {what} of {amount} is not a printed figure: {figures} ({note})")
+            return said.format(what=what, amount=self.amount(value, money), figures=figures, note=_(self.note))
         if self.least <= value <= self.most:
             return None
-        unit = f" {self.unit}" if self.unit else ""
-        note = f" ({self.note})" if self.note else ""
-        return (
-            f"a {self.what} of {self.amount(value, money)}{unit} is out of range: "
-            f"{self.amount(self.least, money)} to {self.amount(self.most, money)}{note}"
+        amount = self.amount(value, money)
+        if self.unit:
+            amount = _("{amount} {unit}").format(amount=amount, unit=_(self.unit))
+        if self.note:
+            said = _("a {what} of {amount} is out of range: {least} to {most} ({note})")
+        else:
+            said = _("a {what} of {amount} is out of range: {least} to {most}")
+        return said.format(
+            what=what,
+            amount=amount,
+            least=self.amount(self.least, money),
+            most=self.amount(self.most, money),
+            note=_(self.note) if self.note else "",
         )
 
     def bounds(self) -> str:
         """The values in words, for the settings file's refusal and the docs: ``75 or 100``, ``0 to 5000``."""
         if self.kind is bool:
-            return "true or false"
-        off = f" ({self.off}: {self.off_means})" if self.off is not None else ""
+            return _("true or false")
+        off = f" ({self.off}: {_(self.off_means)})" if self.off is not None else ""
         if self.choices:
-            return " or ".join(map(str, self.choices)) + off
-        return f"{self.least} to {self.most}{off}"
+            return _(" or ").join(map(str, self.choices)) + off
+        return _("{least} to {most}").format(least=self.least, most=self.most) + off
 
 
 OPTIONS: tuple[Option, ...] = (
     Option(
         "time_limit_minutes",
         "minutes",
-        "Time limit (min)",
-        "agreed length of a time-limit game (1 to 1440)",
+        N_("Time limit (min)"),
+        N_("agreed length of a time-limit game (1 to 1440)"),
         int,
-        what="time limit",
+        what=N_("time limit"),
         least=1,
         most=24 * 60,  # seed 002, TIME LIMIT GAME: "a definite hour of termination", one sitting (docs/rulings.md)
         off=0,
-        off_means="no time limit",
-        unit="minutes",
+        off_means=N_("no time limit"),
+        unit=N_("minutes"),
         field_id="minutes",
-        placeholder="time-limit game only, e.g. 90",
-        note="24 hours",
+        placeholder=N_("time-limit game only, e.g. 90"),
+        note=N_("24 hours"),
     ),
     Option(
         "luxury_tax",
         "luxury-tax",
-        "Luxury tax",
-        "the Luxury Tax (Super Tax) figure printed on your board: 75 or 100 (in proportion on a board in other "
-        "money; 0: the variant's)",
+        N_("Luxury tax"),
+        N_(
+            "the Luxury Tax (Super Tax) figure printed on your board: 75 or 100 (in proportion on a board in other "
+            "money; 0: the variant's)"
+        ),
         int,
-        what="luxury tax",
+        what=N_("luxury tax"),
         choices=(75, 100),  # seed 003 appendix: $100; some editions $75
         off=0,
-        off_means="the variant's figure",
+        off_means=N_("the variant's figure"),
         money=True,
         field_id="luxury",
-        placeholder="blank: the variant's figure; or {choices}",
-        note="0 or blank: the variant's",
+        placeholder=N_("blank: the variant's figure; or {choices}"),
+        note=N_("0 or blank: the variant's"),
     ),
     Option(
         "free_parking",
         "free-parking",
-        "Free Parking pot: taxes and fines go to the middle",
-        "house rule: taxes and fines go to a Free Parking pot (starting with START, 0 to 5000)",
+        N_("Free Parking pot: taxes and fines go to the middle"),
+        N_("house rule: taxes and fines go to a Free Parking pot (starting with START, 0 to 5000)"),
         bool,
         house_rule=True,
         field_id="free-parking",
-        describe="Free Parking pot",
+        describe=N_("Free Parking pot"),
     ),
     Option(
         "free_parking_start",
         "",
-        "Pot starts with",
-        "what the bank puts in the Free Parking pot at the start and after each collection (0 to 5000)",
+        N_("Pot starts with"),
+        N_("what the bank puts in the Free Parking pot at the start and after each collection (0 to 5000)"),
         int,
         house_rule=True,
-        what="Free Parking pot start",
+        what=N_("Free Parking pot start"),
         least=0,
         most=5_000,
         money=True,
         follows="free_parking",
         field_id="pot-start",
-        describe="starts with",
+        describe=N_("starts with"),
     ),
     Option(
         "double_go",
         "double-go",
-        "Double salary for landing exactly on GO",
-        "house rule: double salary for landing on GO",
+        N_("Double salary for landing exactly on GO"),
+        N_("house rule: double salary for landing on GO"),
         bool,
         house_rule=True,
         field_id="double-go",
-        describe="double salary for landing on GO",
+        describe=N_("double salary for landing on GO"),
     ),
     Option(
         "no_auctions",
         "no-auctions",
-        "No auctions",
-        "house rule: declined deeds stay with the bank",
+        N_("No auctions"),
+        N_("house rule: declined deeds stay with the bank"),
         bool,
         house_rule=True,
         field_id="no-auctions",
-        describe="no auctions",
+        describe=N_("no auctions"),
     ),
 )
 

@@ -13,6 +13,7 @@ from rules.actions import Collect, Go, Parking, Pay
 from rules.decks import CardKind, deck_cards
 from rules.engine import handles
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.money import active_player, check_amount, check_cover, transfer
 from rules.outcome import BANK, POT, Outcome, Transfer, TransferKind
 from rules.rent import ROLLS
@@ -23,7 +24,7 @@ OWED = "seed 000, BANKRUPTCY"
 """A payment owed that the cash in hand cannot cover: "You are declared bankrupt if you owe more than you can
 pay", so the player raises the money by selling buildings and mortgaging, or goes bankrupt."""
 GO_RULE = "seed 000, GO"
-PARKING_RULE = "house rule: Free Parking pot"
+PARKING_RULE = N_("house rule: Free Parking pot")
 
 
 @dataclass(frozen=True)
@@ -64,21 +65,27 @@ def printed_most(state: GameState) -> PrintedMost:
     )
 
 
-def _counterpart(state: GameState, index: int, name: str | None, each: bool, verb: str) -> list[int] | None:
-    """The other side of a payment: None for the bank, else the players' indexes (every other active player for
-    ``each``). Refuses naming both, or naming oneself."""
+def _counterpart(state: GameState, index: int, name: str | None, each: bool, pays: bool) -> list[int] | None:
+    """The other side of a payment (``pays``: the player pays, else collects): None for the bank, else the players'
+    indexes (every other active player for ``each``). Refuses naming both, or naming oneself."""
     if each:
         if name is not None:
-            raise RuleError(PAYMENT, f"{verb} either {name} or each other player, not both")
+            said = (
+                _("pay either {player} or each other player, not both")
+                if pays
+                else _("collect from either {player} or each other player, not both")
+            )
+            raise RuleError(PAYMENT, said.format(player=name))
         others = [i for i in state.active() if i != index]
         if not others:
-            raise RuleError(PAYMENT, "there is no other player left in the game")
+            raise RuleError(PAYMENT, _("there is no other player left in the game"))
         return others
     if name is None or name.casefold() == BANK:
         return None
     other = active_player(state, name)
     if other == index:
-        raise RuleError(PAYMENT, f"{state.players[index].name} cannot {verb} themself")
+        said = _("{player} cannot pay themself") if pays else _("{player} cannot collect from themself")
+        raise RuleError(PAYMENT, said.format(player=state.players[index].name))
     return [other]
 
 
@@ -132,14 +139,19 @@ def pay(state: GameState, action: Pay) -> Outcome:
     """``player`` pays ``amount`` to the bank, to one player, or to each other player separately."""
     index = active_player(state, action.player)
     amount = check_amount(state, action.amount, PAYMENT)
-    others = _counterpart(state, index, action.to, action.each, "pay")
+    others = _counterpart(state, index, action.to, action.each, pays=True)
     money = state.money
     name = state.players[index].name
     if others is None:
-        state, t = transfer(state, index, BANK, amount, TransferKind.PAYMENT, rule=OWED, what="to the bank", debt=True)
-        return Outcome(state, f"{name} pays {money(amount)} to the bank", (t,))
+        state, t = transfer(
+            state, index, BANK, amount, TransferKind.PAYMENT, rule=OWED, what=_("to the bank"), debt=True
+        )
+        return Outcome(state, _("{player} pays {amount} to the bank").format(player=name, amount=money(amount)), (t,))
     total = amount * len(others)
-    what = f"to {state.players[others[0]].name}" if not action.each else f"({money(amount)} to each of {len(others)})"
+    if action.each:
+        what = _("({amount} to each of {count})").format(amount=money(amount), count=len(others))
+    else:
+        what = _("to {player}").format(player=state.players[others[0]].name)
     state, transfers = pay_each(
         state,
         index,
@@ -151,9 +163,13 @@ def pay(state: GameState, action: Pay) -> Outcome:
         creditor=None if action.each else others[0],
     )
     if action.each:
-        summary = f"{name} pays {money(amount)} to each other player: {money(total)} in all"
+        summary = _("{player} pays {amount} to each other player: {total} in all").format(
+            player=name, amount=money(amount), total=money(total)
+        )
     else:
-        summary = f"{name} pays {state.players[others[0]].name} {money(amount)}"
+        summary = _("{player} pays {other} {amount}").format(
+            player=name, other=state.players[others[0]].name, amount=money(amount)
+        )
     return Outcome(state, summary, transfers)
 
 
@@ -163,19 +179,24 @@ def collect(state: GameState, action: Collect) -> Outcome:
     naming the payer, when any payer cannot cover it."""
     index = active_player(state, action.player)
     amount = check_amount(state, action.amount, PAYMENT)
-    others = _counterpart(state, index, action.source, action.each, "collect from")
+    others = _counterpart(state, index, action.source, action.each, pays=False)
     money = state.money
     name = state.players[index].name
     if others is None:
         state, t = transfer(state, BANK, index, amount, TransferKind.PAYMENT, rule=PAYMENT)
-        return Outcome(state, f"{name} collects {money(amount)} from the bank", (t,))
+        said = _("{player} collects {amount} from the bank")
+        return Outcome(state, said.format(player=name, amount=money(amount)), (t,))
     state, transfers = collect_each(
-        state, index, others, amount, kind=TransferKind.PAYMENT, rule=OWED, what=f"to {name}"
+        state, index, others, amount, kind=TransferKind.PAYMENT, rule=OWED, what=_("to {player}").format(player=name)
     )
     if action.each:
-        summary = f"{name} collects {money(amount)} from each other player: {money(amount * len(others))} in all"
+        summary = _("{player} collects {amount} from each other player: {total} in all").format(
+            player=name, amount=money(amount), total=money(amount * len(others))
+        )
     else:
-        summary = f"{name} collects {money(amount)} from {state.players[others[0]].name}"
+        summary = _("{player} collects {amount} from {other}").format(
+            player=name, amount=money(amount), other=state.players[others[0]].name
+        )
     return Outcome(state, summary, transfers)
 
 
@@ -186,12 +207,13 @@ def go(state: GameState, action: Go) -> Outcome:
     state, t, double = go_salary(state, index, exact=action.exact)
     salary = t.amount
     name = state.players[index].name
-    why = (
-        "for landing exactly on GO (house rule: double)"
-        if double
-        else ("for landing on GO" if action.exact else "for passing GO")
-    )
-    return Outcome(state, f"{name} collects {state.money(salary)} salary {why}", (t,))
+    if double:
+        said = _("{player} collects {amount} salary for landing exactly on GO (house rule: double)")
+    elif action.exact:
+        said = _("{player} collects {amount} salary for landing on GO")
+    else:
+        said = _("{player} collects {amount} salary for passing GO")
+    return Outcome(state, said.format(player=name, amount=state.money(salary)), (t,))
 
 
 @handles(Parking)
@@ -202,18 +224,23 @@ def parking(state: GameState, action: Parking) -> Outcome:
     if not rules.free_parking:
         raise RuleError(
             "seed 000, FREE PARKING",
-            'Free Parking pays nothing: "just a free resting place" (the Free Parking pot is a house rule that is off)',
+            _(
+                'Free Parking pays nothing: "just a free resting place" (the Free Parking pot is a house rule that '
+                "is off)"
+            ),
         )
     index = active_player(state, action.player)
     pot = state.pot
     if pot <= 0:
-        raise RuleError(PARKING_RULE, "the Free Parking pot is empty")
+        raise RuleError(PARKING_RULE, _("the Free Parking pot is empty"))
     state, taken = transfer(state, POT, index, pot, TransferKind.PARKING, rule=PARKING_RULE)
     transfers = [taken]
     name = state.players[index].name
-    summary = f"{name} collects the Free Parking pot: {state.money(pot)}"
+    summary = _("{player} collects the Free Parking pot: {amount}").format(player=name, amount=state.money(pot))
     if rules.free_parking_start:
         state, refill = transfer(state, BANK, POT, rules.free_parking_start, TransferKind.PARKING, rule=PARKING_RULE)
         transfers.append(refill)
-        summary += f"; the bank puts {state.money(rules.free_parking_start)} back in the middle"
+        summary = _(
+            "{player} collects the Free Parking pot: {amount}; the bank puts {start} back in the middle"
+        ).format(player=name, amount=state.money(pot), start=state.money(rules.free_parking_start))
     return Outcome(state, summary, tuple(transfers))

@@ -35,11 +35,12 @@ from rules.actions import (
     PositionPot,
     PositionTurn,
 )
-from rules.board import SquareKind
+from rules.board import SquareKind, not_a_street
 from rules.buildings import HOTELS, HOUSES, MORTGAGES, describe_level
 from rules.decks import DECK_TITLES, CardKind, deck_cards, deck_key
 from rules.engine import before_play, handles
 from rules.errors import RuleError
+from rules.i18n import _, ngettext
 from rules.jail import JAIL_CARD_RULE, JAIL_RULE, NEXT_TURN_RULE, TURNS_IN_JAIL, card_holder
 from rules.money import active_player, evolve
 from rules.outcome import Outcome
@@ -52,7 +53,8 @@ EQUIPMENT = "seed 000, EQUIPMENT"
 DEEDS_RULE = "seed 002, EQUIPMENT"
 """"28 Title Deed card (one for each property)": a deed has one holder."""
 TAKEN_OVER = "Taken over from the board"
-"""How every line's summary begins (the journal, the log, the phones and the game file show it)."""
+"""How every line's summary begins (the journal, the log, the phones and the game file show it), in English: each
+summary is one whole sentence of the catalogue that begins so."""
 
 
 def _open(state: GameState) -> GameState:
@@ -60,26 +62,39 @@ def _open(state: GameState) -> GameState:
     if state.started:
         raise RuleError(
             TAKEOVER_RULE,
-            "play has begun: the position on the table is taken over only before the first move; to put money "
-            "right now, record a correction (`correct <player> <amount> <reason>`), or undo back to the set-up",
+            _(
+                "play has begun: the position on the table is taken over only before the first move; to put money "
+                "right now, record a correction (`correct <player> <amount> <reason>`), or undo back to the set-up"
+            ),
         )
     return state if state.taken_over else evolve(state, taken_over=True)
 
 
-def _amount(state: GameState, amount: object, what: str) -> int:
-    """A cash figure a table can hold: a whole number from 0 (a player may be broke) to the largest amount."""
+def _amount(state: GameState, amount: object, pot: bool) -> int:
+    """A cash figure a table can hold: a whole number from 0 (a player may be broke) to the largest amount (the
+    player's cash, or the ``pot``)."""
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise RuleError(TAKEOVER_RULE, f"the {what} must be a whole number of dollars, not {amount!r}")
+        said = (
+            _("the pot must be a whole number of dollars, not {value}")
+            if pot
+            else _("the cash must be a whole number of dollars, not {value}")
+        )
+        raise RuleError(TAKEOVER_RULE, said.format(value=repr(amount)))
     if not 0 <= amount <= MAX_AMOUNT:
+        said = (
+            _("the pot must be {least} to {most}, not {amount}")
+            if pot
+            else _("the cash must be {least} to {most}, not {amount}")
+        )
         raise RuleError(
-            TAKEOVER_RULE,
-            f"the {what} must be {state.money(0)} to {state.money(MAX_AMOUNT)}, not {state.money(amount)}",
+            TAKEOVER_RULE, said.format(least=state.money(0), most=state.money(MAX_AMOUNT), amount=state.money(amount))
         )
     return amount
 
 
-def _was(before: str, after: str) -> str:
-    return f" (was: {before})" if before != after else ""
+def _was(said: str, before: str, after: str) -> str:
+    """``said`` (a line's summary), with what it replaces when that was otherwise: "... (was: $1,500)"."""
+    return _("{said} (was: {before})").format(said=said, before=before) if before != after else said
 
 
 @handles(PositionCash)
@@ -88,17 +103,18 @@ def position_cash(state: GameState, action: PositionCash) -> Outcome:
     state = _open(state)
     index = active_player(state, action.player)
     player = state.players[index]
-    amount = _amount(state, action.amount, "cash")
+    amount = _amount(state, action.amount, pot=False)
     state = evolve(state.with_player(index, cash=amount), bank=state.bank - (amount - player.cash))
-    was = _was(state.money(player.cash), state.money(amount))
-    return Outcome(state, f"{TAKEN_OVER}: {player.name} has {state.money(amount)} in cash{was}")
+    said = _("Taken over from the board: {player} has {amount} in cash")
+    said = said.format(player=player.name, amount=state.money(amount))
+    return Outcome(state, _was(said, state.money(player.cash), state.money(amount)))
 
 
 def holding_words(state: GameState, holding: Holding) -> str:
     """A deed's lot in words: "unimproved", "mortgaged", "2 houses", "a hotel"."""
     if holding.mortgaged:
-        return "mortgaged"
-    return describe_level(state, holding.level) if holding.level else "unimproved"
+        return _("mortgaged")
+    return describe_level(state, holding.level) if holding.level else _("unimproved")
 
 
 @handles(PositionDeed)
@@ -113,31 +129,29 @@ def position_deed(state: GameState, action: PositionDeed) -> Outcome:
     hotel_level = state.hotel_level
     houses, hotel, mortgaged = action.houses, action.hotel, action.mortgaged
     if not isinstance(houses, int) or isinstance(houses, bool) or not isinstance(hotel, bool):
-        raise RuleError(HOUSES, f"the buildings on {deed.name} must be a number of houses or a hotel")
+        said = _("the buildings on {deed} must be a number of houses or a hotel")
+        raise RuleError(HOUSES, said.format(deed=deed.name))
     if not isinstance(mortgaged, bool):
-        raise RuleError(MORTGAGES, f"{deed.name} is mortgaged or not, not {mortgaged!r}")
+        said = _("{deed} is mortgaged or not, not {value}")
+        raise RuleError(MORTGAGES, said.format(deed=deed.name, value=repr(mortgaged)))
     if old.owner is not None and old.owner != index:
-        raise RuleError(
-            DEEDS_RULE,
-            f"{deed.name} is already {state.players[old.owner].name}'s (a deed has one owner); undo that line to "
-            f"give it to {name}",
-        )
+        said = _("{deed} is already {owner}'s (a deed has one owner); undo that line to give it to {player}")
+        raise RuleError(DEEDS_RULE, said.format(deed=deed.name, owner=state.players[old.owner].name, player=name))
     if hotel and houses:
-        raise RuleError(HOTELS, f"a lot holds a hotel or houses, not both ({deed.name})")
+        raise RuleError(HOTELS, _("a lot holds a hotel or houses, not both ({deed})").format(deed=deed.name))
     if not 0 <= houses < hotel_level:
         most = hotel_level - 1
+        said = _("{deed} can hold 0 to {most} houses, or a hotel, in {variant}; not {houses} houses")
         raise RuleError(
             HOTELS if most == 4 else state.variant.seeds,  # the short games' 3 houses: their own rule (rule 2)
-            f"{deed.name} can hold 0 to {most} houses, or a hotel, in {state.variant.title}; not {houses} houses",
+            said.format(deed=deed.name, most=most, variant=_(state.variant.title), houses=houses),
         )
     level = hotel_level if hotel else houses
     if level and deed.kind is not SquareKind.STREET:
-        what = state.board.noun(deed.kind)
-        raise RuleError(HOUSES, f"{deed.name} is a {what}: houses and hotels go on colour-group streets only")
+        raise RuleError(HOUSES, not_a_street(state.board, deed))
     if level and mortgaged:
-        raise RuleError(
-            MORTGAGES, f"a mortgaged lot has no buildings: they are sold before it is mortgaged ({deed.name})"
-        )
+        said = _("a mortgaged lot has no buildings: they are sold before it is mortgaged ({deed})")
+        raise RuleError(MORTGAGES, said.format(deed=deed.name))
     _check_supply(state, deed.name, old, level)
     houses_back = 0 if old.level == hotel_level else old.level
     hotels_back = 1 if old.level == hotel_level else 0
@@ -151,8 +165,8 @@ def position_deed(state: GameState, action: PositionDeed) -> Outcome:
         hotels=state.hotels + hotels_back - (1 if hotel else 0),
     )
     words = holding_words(state, new)
-    was = _was(holding_words(state, old), words) if old.owner is not None else ""
-    return Outcome(state, f"{TAKEN_OVER}: {name} holds {deed.name}, {words}{was}")
+    said = _("Taken over from the board: {player} holds {deed}, {lot}").format(player=name, deed=deed.name, lot=words)
+    return Outcome(state, _was(said, holding_words(state, old), words) if old.owner is not None else said)
 
 
 def _check_supply(state: GameState, deed: str, old: Holding, level: int) -> None:
@@ -163,19 +177,22 @@ def _check_supply(state: GameState, deed: str, old: Holding, level: int) -> None
     if level == hotel_level:
         free = state.hotels + (1 if old.level == hotel_level else 0)
         if free < 1:
-            raise RuleError(
-                EQUIPMENT,
-                f"the game has {board.hotels} hotels and all of them stand on other lots already, so {deed} cannot "
-                "have one; count the hotels on the board again",
+            said = _(
+                "the game has {hotels} hotels and all of them stand on other lots already, so {deed} cannot have one; "
+                "count the hotels on the board again"
             )
+            raise RuleError(EQUIPMENT, said.format(hotels=board.hotels, deed=deed))
         return
     free = state.houses + (old.level if old.level < hotel_level else 0)
     if level > free:
         standing = board.houses - free
+        said = _(
+            "the game has {houses} houses and {standing} stand on other lots already, so {deed} cannot have {level} "
+            "({total} in all); count the houses on the board again"
+        )
         raise RuleError(
             EQUIPMENT,
-            f"the game has {board.houses} houses and {standing} stand on other lots already, so {deed} cannot have "
-            f"{level} ({standing + level} in all); count the houses on the board again",
+            said.format(houses=board.houses, standing=standing, deed=deed, level=level, total=standing + level),
         )
 
 
@@ -187,18 +204,23 @@ def position_jail_card(state: GameState, action: PositionJailCard) -> Outcome:
     index = active_player(state, action.player)
     name = state.players[index].name
     deck = deck_key(action.deck)
-    title = DECK_TITLES[deck]
+    title = _(DECK_TITLES[deck])
     cards = deck_cards(state.settings.cards, deck, state.board)
     if not any(c.kind is CardKind.JAIL_CARD for c in cards):
-        raise RuleError(JAIL_CARD_RULE, f"this game's {title} deck has no Get Out of Jail Free card")
+        said = _("this game's {deck} deck has no Get Out of Jail Free card")
+        raise RuleError(JAIL_CARD_RULE, said.format(deck=title))
     holder = card_holder(state, deck)
     if holder is not None:
-        who = "already holds it" if holder == index else f"is held by {state.players[holder].name}"
-        raise RuleError(
-            JAIL_CARD_RULE, f"the {title} Get Out of Jail Free card {who}: there is one, and it is out of its deck"
-        )
+        if holder == index:
+            said = _("the {deck} Get Out of Jail Free card already holds it: there is one, and it is out of its deck")
+        else:
+            said = _(
+                "the {deck} Get Out of Jail Free card is held by {player}: there is one, and it is out of its deck"
+            )
+        raise RuleError(JAIL_CARD_RULE, said.format(deck=title, player=state.players[holder].name))
     state = state.with_player(index, jail_cards=(*state.players[index].jail_cards, deck))
-    return Outcome(state, f"{TAKEN_OVER}: {name} holds the {title} Get Out of Jail Free card")
+    said = _("Taken over from the board: {player} holds the {deck} Get Out of Jail Free card")
+    return Outcome(state, said.format(player=name, deck=title))
 
 
 @handles(PositionJail)
@@ -213,14 +235,22 @@ def position_jail(state: GameState, action: PositionJail) -> Outcome:
     most = 1 if state.variant.leaves_jail_next_turn else TURNS_IN_JAIL
     rule = NEXT_TURN_RULE if state.variant.leaves_jail_next_turn else JAIL_RULE
     if not isinstance(turn, int) or isinstance(turn, bool) or not 1 <= turn <= most:
-        turns = "the next turn only" if most == 1 else f"turns 1 to {most}"
-        raise RuleError(rule, f"a player stays in jail for {turns} in {state.variant.title}, not turn {turn!r}")
+        if most == 1:
+            said = _("a player stays in jail for the next turn only in {variant}, not turn {turn}")
+        else:
+            said = _("a player stays in jail for turns 1 to {most} in {variant}, not turn {turn}")
+        raise RuleError(rule, said.format(most=most, variant=_(state.variant.title), turn=repr(turn)))
     old = state.players[index].jail
     jail = Jail(since_turn=state.turn_no - 1, failed=turn - 1)
     state = state.with_player(index, jail=jail)
-    was = f" (was: turn {old.failed + 1})" if old is not None and old.failed != jail.failed else ""
-    which = "" if most == 1 else f", on turn {turn} of {TURNS_IN_JAIL} there"
-    return Outcome(state, f"{TAKEN_OVER}: {name} is in jail{which}{was}")
+    if most == 1:
+        said = _("Taken over from the board: {player} is in jail")
+    else:
+        said = _("Taken over from the board: {player} is in jail, on turn {turn} of {turns} there")
+    said = said.format(player=name, turn=turn, turns=TURNS_IN_JAIL)
+    if old is not None and old.failed != jail.failed:
+        said = _("{said} (was: turn {turn})").format(said=said, turn=old.failed + 1)
+    return Outcome(state, said)
 
 
 @handles(PositionPot)
@@ -229,12 +259,13 @@ def position_pot(state: GameState, action: PositionPot) -> Outcome:
     state = _open(state)
     if not state.settings.house_rules.free_parking:
         raise RuleError(
-            TAKEOVER_RULE, "this game has no Free Parking pot (a house rule, chosen when the game is set up)"
+            TAKEOVER_RULE, _("this game has no Free Parking pot (a house rule, chosen when the game is set up)")
         )
-    amount = _amount(state, action.amount, "pot")
-    was = _was(state.money(state.pot), state.money(amount))
+    amount = _amount(state, action.amount, pot=True)
+    before = state.money(state.pot)
     state = evolve(state, pot=amount, bank=state.bank - (amount - state.pot))
-    return Outcome(state, f"{TAKEN_OVER}: the Free Parking pot holds {state.money(amount)}{was}")
+    said = _("Taken over from the board: the Free Parking pot holds {amount}").format(amount=state.money(amount))
+    return Outcome(state, _was(said, before, state.money(amount)))
 
 
 @handles(PositionTurn)
@@ -243,7 +274,8 @@ def position_turn(state: GameState, action: PositionTurn) -> Outcome:
     state = _open(state)
     index = active_player(state, action.player)
     state = evolve(state, turn=index)
-    return Outcome(state, f"{TAKEN_OVER}: it is {state.players[index].name}'s turn")
+    said = _("Taken over from the board: it is {player}'s turn")
+    return Outcome(state, said.format(player=state.players[index].name))
 
 
 def position_problems(state: GameState) -> tuple[RuleError, ...]:
@@ -262,35 +294,47 @@ def position_problems(state: GameState) -> tuple[RuleError, ...]:
         assert owner is not None  # a lot with buildings is always held
         name = state.players[owner].name
         others = [
-            f"{d.name} is {'the bank' if h.owner is None else state.players[h.owner].name}'s"
+            (
+                _("{deed} is the bank's").format(deed=d.name)
+                if h.owner is None
+                else _("{deed} is {owner}'s").format(deed=d.name, owner=state.players[h.owner].name)
+            )
             for d, h in zip(lots, holdings, strict=True)
             if h.owner != owner
         ]
         if others:
+            said = _(
+                "{player}'s {deed} has {level}, but {others}: buildings stand only on a whole colour group of one owner"
+            )
             problems.append(
                 RuleError(
                     HOUSES,
-                    f"{name}'s {first.name} has {describe_level(state, held.level)}, but {', '.join(others)}: "
-                    f"buildings stand only on a whole colour group of one owner",
+                    said.format(
+                        player=name,
+                        deed=first.name,
+                        level=describe_level(state, held.level),
+                        others=", ".join(others),
+                    ),
                 )
             )
             continue
+        title = _(group.title)
         mortgaged = [d.name for d, h in zip(lots, holdings, strict=True) if h.mortgaged]
         if mortgaged:
-            problems.append(
-                RuleError(
-                    MORTGAGES,
-                    f"the {group.title} group has buildings while {', '.join(mortgaged)} "
-                    f"{'is' if len(mortgaged) == 1 else 'are'} mortgaged",
-                )
+            said = ngettext(
+                "the {group} group has buildings while {lots} is mortgaged",
+                "the {group} group has buildings while {lots} are mortgaged",
+                len(mortgaged),
             )
+            problems.append(RuleError(MORTGAGES, said.format(group=title, lots=", ".join(mortgaged))))
             continue
         levels = [h.level for h in holdings]
         if max(levels) - min(levels) > 1:
             layout = ", ".join(
                 f"{d.name} {describe_level(state, h.level)}" for d, h in zip(lots, holdings, strict=True)
             )
-            problems.append(RuleError(HOUSES, f"the {group.title} group is built unevenly: {layout}"))
+            said = _("the {group} group is built unevenly: {layout}")
+            problems.append(RuleError(HOUSES, said.format(group=title, layout=layout)))
     return tuple(problems)
 
 
@@ -303,6 +347,8 @@ def check_position(state: GameState) -> None:
         said = "; ".join(p.message for p in problems)
         raise RuleError(
             problems[0].rule,
-            f"the position taken over from the board cannot stand: {said}. Put it right with position lines "
-            "(a line about a deed replaces what was said of it) or undo them; then play can begin",
+            _(
+                "the position taken over from the board cannot stand: {problems}. Put it right with position lines "
+                "(a line about a deed replaces what was said of it) or undo them; then play can begin"
+            ).format(problems=said),
         )

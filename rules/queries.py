@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from rules.board import Deed
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.state import GameState
 from rules.valuation import Standing, Valuation, standings, valuation, winner
 
@@ -167,10 +168,12 @@ def building_lot(state: GameState, group: str, *, selling: bool = False) -> Deed
 def side_deal_terms(state: GameState) -> tuple[str, ...]:
     """Every side deal made in the game, in words, in the order made: "Side deal 1: Ann asks no rent of Bob on Dark
     Blue until turn 14 (in effect)", or "(ended: Bob passed GO)"."""
-    from rules.deal_terms import terms  # with the outcome it reads: not before the first frame (test_launch)
+    from rules.deal_terms import ended_said, terms  # with the outcome it reads: not before the first frame
 
     return tuple(
-        f"Side deal {n}: {terms(state, d)} ({f'ended: {d.ended}' if d.ended else 'in effect'})"
+        (
+            _("Side deal {number}: {terms} (ended: {why})") if d.ended else _("Side deal {number}: {terms} (in effect)")
+        ).format(number=n, terms=terms(state, d), why=ended_said(state, d))
         for n, d in enumerate(state.side_deals, 1)
     )
 

@@ -27,6 +27,7 @@ from rules.actions import Mortgage, Sell
 from rules.buildings import describe_level
 from rules.engine import apply
 from rules.errors import RuleError
+from rules.i18n import _, ngettext
 from rules.state import GameState
 
 SELL = "sell"
@@ -70,7 +71,7 @@ def _group_sales(state: GameState, index: int, group: str, start: int) -> list[R
     first = next(d for d in lots if levels[d.index] == top)
     name = state.players[index].name
     hotel = state.hotel_level
-    title = board.groups[group].title
+    title = _(board.groups[group].title)
     out: list[RaiseOption] = []
     before, cash, sold = levels, state.players[index].cash, 0
     for k in range(1, standing):
@@ -82,14 +83,14 @@ def _group_sales(state: GameState, index: int, group: str, start: int) -> list[R
         lot = next(d for d in lots if after[d.index] != before[d.index])
         amount = after_state.players[index].cash - cash
         what = (
-            f"the hotel on {lot.name} (it becomes {describe_level(state, hotel - 1)})"
+            _("Sell the hotel on {deed} (it becomes {level})").format(
+                deed=lot.name, level=describe_level(state, hotel - 1)
+            )
             if before[lot.index] >= hotel
-            else f"a house on {lot.name}"
+            else _("Sell a house on {deed}").format(deed=lot.name)
         )
         out.append(
-            RaiseOption(
-                SELL, lot.name, group, 1, amount, f"Sell {what}", tuple(range(start, start + len(out))), first.name, k
-            )
+            RaiseOption(SELL, lot.name, group, 1, amount, what, tuple(range(start, start + len(out))), first.name, k)
         )
         before, cash, sold = after, after_state.players[index].cash, k
     rest = standing - sold
@@ -97,14 +98,16 @@ def _group_sales(state: GameState, index: int, group: str, start: int) -> list[R
     amount = after_state.players[index].cash - cash
     left = [d for d in lots if before[d.index]]
     if rest == 1:  # a hotel is several levels, so the one level left is a house
-        what = f"the last house on {left[0].name}"
+        what = _("Sell the last house on {deed}").format(deed=left[0].name)
     else:
         houses = sum(v for v in before.values() if v < hotel)
         hotels = sum(1 for v in before.values() if v >= hotel)
-        parts = ([f"{hotels} hotel{'s' if hotels > 1 else ''}"] if hotels else []) + (
-            [f"{houses} house{'s' if houses > 1 else ''}"] if houses else []
+        parts = ([ngettext("{n} hotel", "{n} hotels", hotels).format(n=hotels)] if hotels else []) + (
+            [ngettext("{n} house", "{n} houses", houses).format(n=houses)] if houses else []
         )
-        what = f"all at once the {' and '.join(parts)} left on the {title} group"
+        what = _("Sell all at once the {buildings} left on the {group} group").format(
+            buildings=_(" and ").join(parts), group=title
+        )
     out.append(
         RaiseOption(
             SELL,
@@ -112,7 +115,7 @@ def _group_sales(state: GameState, index: int, group: str, start: int) -> list[R
             group,
             rest,
             amount,
-            f"Sell {what}",
+            what,
             tuple(range(start, start + len(out))),
             first.name,
             standing,
@@ -146,7 +149,7 @@ def raise_options(state: GameState, index: int) -> list[RaiseOption]:
                     deed.group,
                     1,
                     deed.mortgage,
-                    f"Mortgage {deed.name}",
+                    _("Mortgage {deed}").format(deed=deed.name),
                     sales.get(deed.group, ()),
                 )
             )

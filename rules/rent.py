@@ -18,13 +18,14 @@ from rules.board import Board, Deed, SquareKind
 from rules.deal_terms import reminder
 from rules.engine import handles
 from rules.errors import CannotPay, RuleError
+from rules.i18n import N_, _, ngettext
 from rules.money import active_player, transfer
 from rules.mortgages import lift_cost
 from rules.outcome import Outcome, TransferKind
 from rules.state import GameState
 
 PAYING_RENT = "seed 000, PAYING RENT"
-CARD_RULE = "Chance, advance to the nearest railroad/utility"
+CARD_RULE = N_("Chance, advance to the nearest railroad/utility")
 ROLLS = range(2, 13)
 """What two dice can total (a utility's rent is a multiple of the throw)."""
 
@@ -60,12 +61,12 @@ def _street_charge(
     reading of a street's printed rents (seed 000, PAYING RENT: double on the unimproved lots of a full set; seed
     000, HOUSES / HOTELS: the deed's table), shared by the rent charged and the deed card."""
     if hotel:
-        return "hotel", "", deed.rents[5]
+        return _("hotel"), "", deed.rents[5]
     if houses:
-        return f"{houses} house{'s' if houses > 1 else ''}", "", deed.rents[houses]
+        return ngettext("{n} house", "{n} houses", houses).format(n=houses), "", deed.rents[houses]
     if full_set:
-        return "full set, unimproved", f"2 x {money(deed.rents[0])}", 2 * deed.rents[0]
-    return "unimproved", "", deed.rents[0]
+        return _("full set, unimproved"), f"2 x {money(deed.rents[0])}", 2 * deed.rents[0]
+    return _("unimproved"), "", deed.rents[0]
 
 
 def _railroad_charge(board: Board, held: int) -> int:
@@ -75,7 +76,20 @@ def _railroad_charge(board: Board, held: int) -> int:
 
 def _utility_charge(board: Board, both: bool) -> tuple[str, int]:
     """(what is charged, the multiple of the dice) for a utility whose owner holds one or both (the printed deed)."""
-    return ("both utilities", board.utility_multipliers[1]) if both else ("one utility", board.utility_multipliers[0])
+    if both:
+        return _("both utilities"), board.utility_multipliers[1]
+    return _("one utility"), board.utility_multipliers[0]
+
+
+def _railroads_owned(board: Board, held: int) -> str:
+    """ "2 railroads owned" ("2 stations owned" on a board whose railroads are stations: :meth:`Board.noun`)."""
+    noun = board.noun(SquareKind.RAILROAD)
+    if noun == "railroad":
+        return ngettext("{n} railroad owned", "{n} railroads owned", held).format(n=held)
+    if noun == "station":
+        return ngettext("{n} station owned", "{n} stations owned", held).format(n=held)
+    # a family's own board names its railroads itself, in its own words
+    return _("{n} {noun} owned").format(n=held, noun=board.noun(SquareKind.RAILROAD, held))
 
 
 def quote(
@@ -96,7 +110,8 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
     kind = deed.kind
     if card and kind is SquareKind.STREET:
         raise RuleError(
-            CARD_RULE, f"the Chance cards send players to the nearest railroad or utility, not to {deed.name}"
+            CARD_RULE,
+            _("the Chance cards send players to the nearest railroad or utility, not to {deed}").format(deed=deed.name),
         )
     holding = state.deeds[deed.index]
     owner = holding.owner
@@ -106,20 +121,22 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
         return RentQuote(deed.name, owner_name, 0, why), why, "", rule
 
     if owner is None:
-        return nothing(f"the bank holds {deed.name}: no rent", PAYING_RENT, None)
+        return nothing(_("the bank holds {deed}: no rent").format(deed=deed.name), PAYING_RENT, None)
     owner_player = state.players[owner]
     if owner_player.bankrupt:
         return nothing(
-            f"{deed.name} belongs to {owner_player.name}, who is bankrupt: no rent",
+            _("{deed} belongs to {owner}, who is bankrupt: no rent").format(deed=deed.name, owner=owner_player.name),
             "seed 000, BANKRUPTCY",
             owner_player.name,
         )
     if payer is not None:
         payer_index = payer if isinstance(payer, int) else state.player_index(payer)
         if payer_index == owner:
-            return nothing(f"{owner_player.name} owns {deed.name}: no rent", PAYING_RENT, owner_player.name)
+            said = _("{owner} owns {deed}: no rent").format(owner=owner_player.name, deed=deed.name)
+            return nothing(said, PAYING_RENT, owner_player.name)
     if holding.mortgaged:
-        return nothing(f"{deed.name} is mortgaged: no rent", "seed 000, MORTGAGES", owner_player.name)
+        said = _("{deed} is mortgaged: no rent").format(deed=deed.name)
+        return nothing(said, "seed 000, MORTGAGES", owner_player.name)
 
     if kind is SquareKind.STREET:
         level = holding.level
@@ -130,23 +147,26 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
     elif kind is SquareKind.RAILROAD:
         held = sum(1 for i in board.groups[deed.group].deeds if state.deeds[i].owner == owner)
         base = _railroad_charge(board, held)
-        owned = f"{held} {board.noun(kind, held)} owned"
+        owned = _railroads_owned(board, held)
         if card:
-            what, calc, amount = f"{deed.name}, {owned}, Chance card", f"2 x {money(base)}", 2 * base
+            what = _("{deed}, {owned}, Chance card").format(deed=deed.name, owned=owned)
+            calc, amount = f"2 x {money(base)}", 2 * base
         else:
             what, calc, amount = f"{deed.name}, {owned}", "", base
     else:
         if dice is None:
             raise RuleError(
-                PAYING_RENT, f"rent on {deed.name} depends on the dice: give the total thrown (2-12)", field="dice"
+                PAYING_RENT,
+                _("rent on {deed} depends on the dice: give the total thrown (2-12)").format(deed=deed.name),
+                field="dice",
             )
         if not is_roll(dice):
-            raise RuleError(PAYING_RENT, f"two dice total 2 to 12, not {dice!r}", field="dice")
+            raise RuleError(PAYING_RENT, _("two dice total 2 to 12, not {dice}").format(dice=repr(dice)), field="dice")
         group = board.groups[deed.group].deeds
         held = sum(1 for i in group if state.deeds[i].owner == owner)
         if card:
             # the card: "pay owner a total ten times the amount thrown", whatever the owner holds
-            what, mult = f"{deed.name}, Chance card", 10
+            what, mult = _("{deed}, Chance card").format(deed=deed.name), 10
         else:
             label, mult = _utility_charge(board, held >= len(group))
             what = f"{deed.name}, {label}"
@@ -175,7 +195,7 @@ def rent(state: GameState, action: Rent) -> Outcome:
             q.amount,
             TransferKind.RENT,
             rule=PAYING_RENT,
-            what=f"rent on {deed.name}",
+            what=_("rent on {deed}").format(deed=deed.name),
             deed=deed.name,
             debt=True,
         )
@@ -183,7 +203,9 @@ def rent(state: GameState, action: Rent) -> Outcome:
         _remind_short(state, payer, deed, q.amount, short)
         raise
     detail = f"{what}, {calc}" if calc else what
-    said = f"{state.players[payer].name} pays {q.owner} {state.money(q.amount)}: {detail}"
+    said = _("{payer} pays {owner} {amount}: {detail}").format(
+        payer=state.players[payer].name, owner=q.owner, amount=state.money(q.amount), detail=detail
+    )
     # a side deal that covers this rent is said with it (the preview the banker confirms, the phones' rent form);
     # the banker decides, as the owner asks (docs/rulings.md, "Side deals")
     deal = reminder(state, payer, deed, q.amount)
@@ -266,7 +288,12 @@ def deed_card(state: GameState, deed: Deed | str) -> DeedCard:
             *((False, n, False) for n in range(1, 5)),  # the card prints four houses, whatever the variant
             (False, 0, True),
         ]
-        labels = ["site", "full set", "1 house", "2 houses", "3 houses", "4 houses", "hotel"]
+        labels = [
+            _("site"),
+            _("full set"),
+            *(ngettext("{n} house", "{n} houses", n).format(n=n) for n in range(1, 5)),
+            _("hotel"),
+        ]
         rents = tuple(
             RentLine(label, _street_charge(deed, n, h, full, money)[2])
             for label, (full, n, h) in zip(labels, printed, strict=True)
@@ -275,8 +302,7 @@ def deed_card(state: GameState, deed: Deed | str) -> DeedCard:
         current = 6 if hotel else (houses + 1 if houses else (1 if full_set else 0))
     elif deed.kind is SquareKind.RAILROAD:
         rents = tuple(
-            RentLine(f"{n} {board.noun(deed.kind, n)} owned", _railroad_charge(board, n))
-            for n in range(1, len(group.deeds) + 1)
+            RentLine(_railroads_owned(board, n), _railroad_charge(board, n)) for n in range(1, len(group.deeds) + 1)
         )
         current = held - 1 if held else None
     else:
@@ -288,7 +314,9 @@ def deed_card(state: GameState, deed: Deed | str) -> DeedCard:
         current = None
     if deed.kind is SquareKind.UTILITY and current is not None:
         line = rents[current]
-        collects = f"{deed.name}, {line.label}: {line.amount} x the dice"
+        collects = _("{deed}, {label}: {amount} x the dice").format(
+            deed=deed.name, label=line.label, amount=line.amount
+        )
     else:
         collects = quote(state, deed, card=False).explanation
     return DeedCard(

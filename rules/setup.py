@@ -12,6 +12,7 @@ import random
 from rules.actions import Deal, DealRandom
 from rules.engine import handles
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.money import active_player, transfer
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.state import GameState
@@ -27,9 +28,10 @@ def deal_rule(state: GameState) -> str:
 def _check_open(state: GameState) -> None:
     v = state.variant
     if v.deal_count == 0:
-        raise RuleError(f"{v.seeds}", f"{v.title} deals no title deeds at the start; deeds are bought or auctioned")
+        said = _("{variant} deals no title deeds at the start; deeds are bought or auctioned")
+        raise RuleError(f"{v.seeds}", said.format(variant=_(v.title)))
     if state.started:
-        raise RuleError(deal_rule(state), "play has started: deeds are dealt only during preparation")
+        raise RuleError(deal_rule(state), _("play has started: deeds are dealt only during preparation"))
 
 
 def _deal_one(state: GameState, index: int, deed_index: int) -> tuple[GameState, Transfer | None]:
@@ -44,7 +46,7 @@ def _deal_one(state: GameState, index: int, deed_index: int) -> tuple[GameState,
             TransferKind.DEAL,
             rule=PAID_RULE,
             deed=deed.name,
-            what=f"for the dealt {deed.name}",
+            what=_("for the dealt {deed}").format(deed=deed.name),
         )
     return state.with_holding(deed_index, owner=index), t
 
@@ -59,13 +61,17 @@ def deal(state: GameState, action: Deal) -> Outcome:
     holding = state.holding(deed)
     rule = deal_rule(state)
     if holding.owner is not None:
-        raise RuleError(rule, f"{deed.name} was already dealt to {state.players[holding.owner].name}")
+        said = _("{deed} was already dealt to {player}")
+        raise RuleError(rule, said.format(deed=deed.name, player=state.players[holding.owner].name))
     count = state.variant.deal_count
     if len(state.owned_by(index)) >= count:
-        raise RuleError(rule, f"{player.name} already has the {count} deeds {state.variant.title} deals")
+        said = _("{player} already has the {count} deeds {variant} deals")
+        raise RuleError(rule, said.format(player=player.name, count=count, variant=_(state.variant.title)))
     state, t = _deal_one(state, index, deed.index)
-    paid = f" and pays {state.money(deed.price)}" if t else " (free)"
-    return Outcome(state, f"{player.name} is dealt {deed.name}{paid}", (t,) if t else ())
+    said = _("{player} is dealt {deed} and pays {price}") if t else _("{player} is dealt {deed} (free)")
+    return Outcome(
+        state, said.format(player=player.name, deed=deed.name, price=state.money(deed.price)), (t,) if t else ()
+    )
 
 
 @handles(DealRandom)
@@ -75,7 +81,7 @@ def deal_random(state: GameState, action: DealRandom) -> Outcome:
     _check_open(state)
     rule = deal_rule(state)
     if any(h.owner is not None for h in state.deeds):
-        raise RuleError(rule, "some deeds are already dealt; deal the rest by hand")
+        raise RuleError(rule, _("some deeds are already dealt; deal the rest by hand"))
     pack = list(range(len(state.board.deeds)))
     random.Random(action.seed).shuffle(pack)
     players = state.active()
@@ -88,6 +94,9 @@ def deal_random(state: GameState, action: DealRandom) -> Outcome:
             dealt[index].append(state.board.deeds[deed_index].name)
             if t:
                 transfers.append(t)
-    paid = " (paid at the printed price)" if state.variant.deal_paid else " (free)"
+    if state.variant.deal_paid:
+        said = _("Deeds dealt from seed {seed} (paid at the printed price): {dealt}")
+    else:
+        said = _("Deeds dealt from seed {seed} (free): {dealt}")
     parts = "; ".join(f"{state.players[i].name}: {', '.join(names)}" for i, names in dealt.items())
-    return Outcome(state, f"Deeds dealt from seed {action.seed}{paid}: {parts}", tuple(transfers))
+    return Outcome(state, said.format(seed=action.seed, dealt=parts), tuple(transfers))

@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.actions import EndSideDeal, SideDeal
-from rules.deal_terms import SIDE_DEAL_RULE, standing, terms
+from rules.deal_terms import CALLED_OFF, SIDE_DEAL_RULE, covered_said, standing, terms
 from rules.engine import handles
 from rules.errors import RuleError, canonical
+from rules.i18n import N_, _
 from rules.money import active_player
 from rules.outcome import Outcome
 from rules.state import GameState, StandingDeal
@@ -33,23 +34,25 @@ def side_deal(state: GameState, action: SideDeal) -> Outcome:
     """Record a deal about rent with its end; refused when it names a player out of the game, the owner and the payer
     as one, nothing the owner holds, or an end that is not one."""
     owner = active_player(state, action.owner)
-    share = canonical(RentShare, action.share, SIDE_DEAL_RULE, "no rent or half rent")
+    share = canonical(RentShare, action.share, SIDE_DEAL_RULE, N_("no rent or half rent"))
     payer = None if action.payer is None else active_player(state, action.payer)
     if payer == owner:
-        raise RuleError(SIDE_DEAL_RULE, f"{state.players[owner].name} pays no rent to themselves: name another player")
+        said = _("{player} pays no rent to themselves: name another player")
+        raise RuleError(SIDE_DEAL_RULE, said.format(player=state.players[owner].name))
     what, deeds = _covered(state, action.what)
     if not any(state.deeds[d].owner == owner for d in deeds):
-        raise RuleError(
-            SIDE_DEAL_RULE, f"{state.players[owner].name} holds nothing of {what}: a deal is about rent they collect"
-        )
+        said = _("{player} holds nothing of {what}: a deal is about rent they collect")
+        raise RuleError(SIDE_DEAL_RULE, said.format(player=state.players[owner].name, what=covered_said(state, what)))
     until_go = None if action.until_go is None else active_player(state, action.until_go)
     turns = action.turns
     if not isinstance(turns, int) or isinstance(turns, bool) or not 0 <= turns <= MAX_TURNS:
-        raise RuleError(SIDE_DEAL_RULE, f"a deal runs for 1 to {MAX_TURNS} turns, not {turns!r}")
+        said = _("a deal runs for 1 to {most} turns, not {turns}")
+        raise RuleError(SIDE_DEAL_RULE, said.format(most=MAX_TURNS, turns=repr(turns)))
     if turns and until_go is not None:
-        raise RuleError(SIDE_DEAL_RULE, "a deal ends one way: after some turns, or when a player passes GO")
+        raise RuleError(SIDE_DEAL_RULE, _("a deal ends one way: after some turns, or when a player passes GO"))
     if len(standing(state)) >= MAX_STANDING:
-        raise RuleError(SIDE_DEAL_RULE, f"{MAX_STANDING} side deals are in effect: end one first (`side end 1`)")
+        said = _("{count} side deals are in effect: end one first (`side end 1`)")
+        raise RuleError(SIDE_DEAL_RULE, said.format(count=MAX_STANDING))
     deal = StandingDeal(
         owner=owner,
         payer=payer,
@@ -62,21 +65,24 @@ def side_deal(state: GameState, action: SideDeal) -> Outcome:
         until_go=until_go,
     )
     state = replace(state, side_deals=(*state.side_deals, deal))
-    return Outcome(state, f"Side deal {len(state.side_deals)}: {terms(state, deal)} (no money moves by it)")
+    said = _("Side deal {number}: {terms} (no money moves by it)")
+    return Outcome(state, said.format(number=len(state.side_deals), terms=terms(state, deal)))
 
 
 @handles(EndSideDeal)
 def end_side_deal(state: GameState, action: EndSideDeal) -> Outcome:
     """The players call a deal in effect off."""
     number = action.number
-    numbers = [n for n, _ in standing(state)]
+    numbers = [n for n, _deal in standing(state)]
     if not isinstance(number, int) or isinstance(number, bool) or number not in numbers:
-        listed = ", ".join(map(str, numbers)) or "none"
-        raise RuleError(SIDE_DEAL_RULE, f"no side deal {number!r} is in effect (in effect: {listed})")
+        listed = ", ".join(map(str, numbers)) or _("none")
+        said = _("no side deal {number} is in effect (in effect: {listed})")
+        raise RuleError(SIDE_DEAL_RULE, said.format(number=repr(number), listed=listed))
     deal = state.side_deals[number - 1]
     deals = list(state.side_deals)
-    deals[number - 1] = replace(deal, ended="called off")
-    return Outcome(replace(state, side_deals=tuple(deals)), f"Side deal {number} is called off: {terms(state, deal)}")
+    deals[number - 1] = replace(deal, ended=CALLED_OFF)
+    said = _("Side deal {number} is called off: {terms}")
+    return Outcome(replace(state, side_deals=tuple(deals)), said.format(number=number, terms=terms(state, deal)))
 
 
 def _covered(state: GameState, what: str) -> tuple[str, tuple[int, ...]]:

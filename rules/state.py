@@ -16,11 +16,25 @@ from rules.board import Board, Deed, format_money, resolve
 from rules.decks import default_deck
 from rules.editions import load_board
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.limits import check_settings
 from rules.names import check_names
 from rules.options import BY_KEY, OPTIONS, follower
 from rules.variants import Variant, find_variant, load_variant
 from rules.words import Deck, RentShare
+
+BY_AGREEMENT = N_("by agreement")
+TIME_IS_UP = N_("time is up")
+"""The two reasons a game ends without a bankruptcy (``end``, ``end time``), as the state keeps them."""
+BANKRUPTCY_ENDS = {
+    (1, False): N_("first bankruptcy ({player} to {creditor})"),
+    (1, True): N_("first bankruptcy ({player} to the bank)"),
+    (2, False): N_("second bankruptcy ({player} to {creditor})"),
+    (2, True): N_("second bankruptcy ({player} to the bank)"),
+}
+"""Why a game ended at a bankruptcy, by which bankruptcy ended it and whether the bank was the creditor."""
+LAST_STANDING = N_("last player standing ({player})")
+"""Why a game ended when one player is left."""
 
 OMITTED_WHEN_DEFAULT = "omitted_when_default"
 """A dataclass field's metadata key: :mod:`rules.codec` leaves the field out of a saved state while it holds its
@@ -48,7 +62,13 @@ class HouseRules:
             after = follower(o)
             if o.house_rule and o.kind is bool and getattr(self, o.key):
                 extra = getattr(self, after.key) if after else 0
-                out.append(f"{o.describe} ({after.describe} {money(extra)})" if after and extra else o.describe)
+                out.append(
+                    _("{rule} ({setting} {amount})").format(
+                        rule=_(o.describe), setting=_(after.describe), amount=money(extra)
+                    )
+                    if after and extra
+                    else _(o.describe)
+                )
         return out
 
 
@@ -184,6 +204,9 @@ class GameState:
     saved state while empty, so states saved before it read and write the same bytes."""
     over: bool = False
     end_reason: str = ""
+    """Why the game ended, in English (:data:`BY_AGREEMENT`, :data:`TIME_IS_UP`, :data:`BANKRUPTCY_ENDS`,
+    :data:`LAST_STANDING`): a saved state's words, the same whatever language the game was played in;
+    :meth:`end_said` says it in the reader's."""
 
     # Derived, cached views. Frozen dataclasses may still cache on the instance dict.
     @cached_property
@@ -207,6 +230,22 @@ class GameState:
 
     def money(self, amount: int) -> str:
         return self.board.money(amount)
+
+    def end_said(self) -> str:
+        """Why the game ended (:attr:`end_reason`) in the reader's language: "by agreement", "second bankruptcy (Cy to
+        Ann)"; a reason this Banker does not know (an older one's) as it stands; "" while the game goes on."""
+        reason = self.end_reason
+        if reason in ("", BY_AGREEMENT, TIME_IS_UP):
+            return _(reason) if reason else ""
+        names = [p.name for p in self.players]
+        for player in names:
+            if reason == LAST_STANDING.format(player=player):
+                return _(LAST_STANDING).format(player=player)
+            for (_count, to_bank), said in BANKRUPTCY_ENDS.items():
+                for creditor in [""] if to_bank else names:
+                    if reason == said.format(player=player, creditor=creditor):
+                        return _(said).format(player=player, creditor=creditor)
+        return reason
 
     def deadline(self, started: str) -> datetime | None:
         """When a time-limit game ends: the agreed minutes after it started (seed 002, TIME LIMIT GAME: "agree
@@ -304,7 +343,9 @@ def new_game(
         # token (a slip that would give the wrong player the wrong token) is refused rather than padded.
         raise RuleError(
             "seed 000, PREPARATION",
-            f"{len(names)} players but {len(tokens)} tokens: give one token per player, in seating order, or none",
+            _("{players} players but {tokens} tokens: give one token per player, in seating order, or none").format(
+                players=len(names), tokens=len(tokens)
+            ),
         )
     tokens = list(tokens) + [""] * (len(names) - len(tokens))
     cash = board.starting_cash
@@ -313,7 +354,7 @@ def new_game(
     return GameState(
         settings=settings,
         players=players,
-        deeds=tuple(Holding() for _ in board.deeds),
+        deeds=tuple(Holding() for _deed in board.deeds),
         houses=board.houses,
         hotels=board.hotels,
         bank=-cash * len(players) - pot,

@@ -20,7 +20,8 @@ from rules.actions import Tax, TaxKind
 from rules.board import SquareKind
 from rules.engine import handles
 from rules.errors import RuleError, canonical
-from rules.money import rounded_tenth, to_bank_or_pot, transfer
+from rules.i18n import N_, _
+from rules.money import rounded_tenth, to_bank_or_pot, to_payee, transfer
 from rules.outcome import Outcome, TransferKind
 from rules.state import GameState
 from rules.words import TaxChoice
@@ -80,45 +81,55 @@ def tax(state: GameState, action: Tax) -> Outcome:
     index = state.player_index(action.player)
     player = state.players[index]
     if player.bankrupt:
-        raise RuleError(INCOME_RULE, f"{player.name} is bankrupt and out of the game")
-    kind = canonical(TaxKind, action.kind, INCOME_RULE, "a tax square")
+        raise RuleError(INCOME_RULE, _("{player} is bankrupt and out of the game").format(player=player.name))
+    kind = canonical(TaxKind, action.kind, INCOME_RULE, N_("a tax square"))
     money = state.money
     payee = to_bank_or_pot(state)
     if kind is TaxKind.LUXURY:
         luxury = state.luxury_tax
         name = state.board.square_name(SquareKind.LUXURY_TAX)
         state2, t = transfer(state, index, payee, luxury, TransferKind.TAX, rule=LUXURY_RULE, what=name, debt=True)
-        return Outcome(state2, f"{player.name} pays {name} of {money(luxury)} to the {payee}", (t,))
+        said = _("{player} pays {tax} of {amount} {to_payee}")
+        return Outcome(
+            state2, said.format(player=player.name, tax=name, amount=money(luxury), to_payee=to_payee(payee)), (t,)
+        )
     opts = income_tax_options(state, index)
-    choice = canonical(TaxChoice, action.option, INCOME_RULE, "an Income Tax option") if action.option else None
+    choice = canonical(TaxChoice, action.option, INCOME_RULE, N_("an Income Tax option")) if action.option else None
     offered = state.variant.income_tax_choices
     if offered == (TaxChoice.FLAT,):
         # seed 003, SHORT GAME rule 4: a flat $200; asking for 10% is refused so nobody thinks it was applied.
         if choice is TaxChoice.PERCENT:
             raise RuleError(
                 FLAT_RULE,
-                f"in the 1990s short game Income Tax is a flat {money(state.board.income_tax)}; there is no 10% option",
+                _("in the 1990s short game Income Tax is a flat {amount}; there is no 10% option").format(
+                    amount=money(state.board.income_tax)
+                ),
             )
-        amount, how = opts.flat, "the flat"
+        amount, said = opts.flat, _("{player} pays the flat {amount} Income Tax {to_payee}")
     elif offered == (TaxChoice.PERCENT,):
         if choice is TaxChoice.FLAT:
             raise RuleError(
                 DARROW_RULE,
-                f"Darrow's rules have no {money(state.board.income_tax)} option: Income Tax is 10% of cash, the "
-                "mortgage values of all deeds and the cost of buildings",
+                _(
+                    "Darrow's rules have no {amount} option: Income Tax is 10% of cash, the mortgage values of all "
+                    "deeds and the cost of buildings"
+                ).format(amount=money(state.board.income_tax)),
             )
-        amount, how = opts.percent, f"10% of {money(opts.basis)} (cash, mortgage values, buildings):"
+        amount = opts.percent
+        said = _("{player} pays 10% of {basis} (cash, mortgage values, buildings): {amount} Income Tax {to_payee}")
     else:
         if not choice:
             raise RuleError(
                 INCOME_RULE,
-                f"choose {money(state.board.income_tax)} (flat) or 10% before adding up (the rule book asks for the "
-                "choice first)",
+                _("choose {amount} (flat) or 10% before adding up (the rule book asks for the choice first)").format(
+                    amount=money(state.board.income_tax)
+                ),
             )
         if choice is TaxChoice.FLAT:
-            amount, how = opts.flat, "the"
+            amount, said = opts.flat, _("{player} pays the {amount} Income Tax {to_payee}")
         else:
-            amount, how = opts.percent, f"10% of {money(opts.basis)} total worth:"
+            amount, said = opts.percent, _("{player} pays 10% of {basis} total worth: {amount} Income Tax {to_payee}")
     assert amount is not None
-    state2, t = transfer(state, index, payee, amount, TransferKind.TAX, rule=opts.rule, what="Income Tax", debt=True)
-    return Outcome(state2, f"{player.name} pays {how} {money(amount)} Income Tax to the {payee}", (t,))
+    state2, t = transfer(state, index, payee, amount, TransferKind.TAX, rule=opts.rule, what=_("Income Tax"), debt=True)
+    summary = said.format(player=player.name, basis=money(opts.basis), amount=money(amount), to_payee=to_payee(payee))
+    return Outcome(state2, summary, (t,))

@@ -13,8 +13,9 @@ from rules.actions import Items, Trade
 from rules.board import Deed
 from rules.engine import handles
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.jail import DECK_TITLES, JAIL_CARD_RULE, deck_key
-from rules.money import check_amount, transfer
+from rules.money import TRADE_CASH, check_amount, transfer
 from rules.mortgages import lift_cost
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
 from rules.state import GameState
@@ -56,8 +57,9 @@ def takeover_terms(state: GameState, deed: Deed | str) -> TakeoverTerms | None:
             None,
             principal + interest,
             DARROW_RULE,
-            f"{deed.name} is mortgaged; under Darrow's rules it must be lifted (for "
-            f"{state.money(principal + interest)}) before it changes hands",
+            _(
+                "{deed} is mortgaged; under Darrow's rules it must be lifted (for {amount}) before it changes hands"
+            ).format(deed=deed.name, amount=state.money(principal + interest)),
         )
     return TakeoverTerms(deed, interest, principal + interest, MORTGAGE_RULE)
 
@@ -69,20 +71,21 @@ def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[l
     for text in items.deeds:
         deed = state.deed(text)
         if deed.index in seen:
-            raise RuleError(TRADE_RULE, f"{deed.name} is named twice in the trade")
+            raise RuleError(TRADE_RULE, _("{deed} is named twice in the trade").format(deed=deed.name))
         seen.add(deed.index)
         holding = state.holding(deed)
         if holding.owner != giver:
-            owner = "the bank" if holding.owner is None else state.players[holding.owner].name
-            raise RuleError(TRADE_RULE, f"{name} cannot trade {deed.name}: it belongs to {owner}")
+            if holding.owner is None:
+                said = _("{player} cannot trade {deed}: it belongs to the bank")
+            else:
+                said = _("{player} cannot trade {deed}: it belongs to {owner}")
+            owner = "" if holding.owner is None else state.players[holding.owner].name
+            raise RuleError(TRADE_RULE, said.format(player=name, deed=deed.name, owner=owner))
         group = state.board.group_of(deed)
         built = [state.board.deeds[i].name for i in group.deeds if state.deeds[i].level]
         if built:
-            raise RuleError(
-                TRADE_RULE,
-                f"{deed.name} cannot change hands while its group has buildings "
-                f"({', '.join(built)}); sell them to the bank first",
-            )
+            said = _("{deed} cannot change hands while its group has buildings ({lots}); sell them to the bank first")
+            raise RuleError(TRADE_RULE, said.format(deed=deed.name, lots=", ".join(built)))
         terms = takeover_terms(state, deed)
         if terms is not None and terms.refusal:
             raise RuleError(terms.rule, terms.refusal)
@@ -91,17 +94,18 @@ def _side(state: GameState, giver: int, items: Items, seen: set[int]) -> tuple[l
     held = list(state.players[giver].jail_cards)
     for deck in cards:
         if deck not in held:
-            raise RuleError(JAIL_CARD_RULE, f"{name} does not hold the {DECK_TITLES[deck]} Get Out of Jail Free card")
+            said = _("{player} does not hold the {deck} Get Out of Jail Free card")
+            raise RuleError(JAIL_CARD_RULE, said.format(player=name, deck=_(DECK_TITLES[deck])))
         held.remove(deck)
     return deeds, cards
 
 
 def _describe(state: GameState, deeds: list[Deed], cash: int, cards: list[Deck]) -> str:
-    parts = [d.name + (" (mortgaged)" if state.holding(d).mortgaged else "") for d in deeds]
+    parts = [_("{deed} (mortgaged)").format(deed=d.name) if state.holding(d).mortgaged else d.name for d in deeds]
     if cash:
         parts.append(state.money(cash))
-    parts += [f"the {DECK_TITLES[c]} Get Out of Jail Free card" for c in cards]
-    return ", ".join(parts) if parts else "nothing"
+    parts += [_("the {deck} Get Out of Jail Free card").format(deck=_(DECK_TITLES[c])) for c in cards]
+    return ", ".join(parts) if parts else _("nothing")
 
 
 @handles(Trade)
@@ -111,24 +115,26 @@ def trade(state: GameState, action: Trade) -> Outcome:
     b = state.player_index(action.second)
     pa, pb = state.players[a], state.players[b]
     if a == b:
-        raise RuleError(TRADE_RULE, f"{pa.name} cannot trade with themselves")
+        raise RuleError(TRADE_RULE, _("{player} cannot trade with themselves").format(player=pa.name))
     for p in (pa, pb):
         if p.bankrupt:
-            raise RuleError(TRADE_RULE, f"{p.name} is bankrupt and out of the game")
+            raise RuleError(TRADE_RULE, _("{player} is bankrupt and out of the game").format(player=p.name))
     give, get = action.give, action.get
     for side in (give, get):  # whole dollars, positive and believable, as every other payment (a journal or the
         if side.cash != 0 or not isinstance(side.cash, int):  # Python API may hand over anything)
-            check_amount(state, side.cash, TRADE_RULE, "cash in a trade")
+            check_amount(state, side.cash, TRADE_RULE, TRADE_CASH)
     if give.empty() and get.empty():
-        raise RuleError(TRADE_RULE, "an empty trade: name what each side gives")
+        raise RuleError(TRADE_RULE, _("an empty trade: name what each side gives"))
     if give.cash and get.cash:
-        raise RuleError(TRADE_RULE, "only one side of a trade gives cash; net the two amounts")
+        raise RuleError(TRADE_RULE, _("only one side of a trade gives cash; net the two amounts"))
     for side, other in ((give, get), (get, give)):
         if side.cash and not side.deeds and not side.jail_cards and other.empty():
             raise RuleError(
                 LOAN_RULE,
-                "cash for nothing is a loan or a gift: no player may borrow from or lend "
-                "money to another player (only the bank lends, by mortgage)",
+                _(
+                    "cash for nothing is a loan or a gift: no player may borrow from or lend money to another player "
+                    "(only the bank lends, by mortgage)"
+                ),
             )
     seen: set[int] = set()
     deeds_a, cards_a = _side(state, a, give, seen)
@@ -138,23 +144,38 @@ def trade(state: GameState, action: Trade) -> Outcome:
     for text in action.lift:
         deed = state.deed(text)
         if deed.index not in received:
-            raise RuleError(MORTGAGE_RULE, f"{deed.name} is not part of this trade, so it cannot be lifted here")
+            said = _("{deed} is not part of this trade, so it cannot be lifted here")
+            raise RuleError(MORTGAGE_RULE, said.format(deed=deed.name))
         if not state.holding(deed).mortgaged:
-            raise RuleError(MORTGAGE_RULE, f"{deed.name} is not mortgaged; there is nothing to lift")
+            raise RuleError(
+                MORTGAGE_RULE, _("{deed} is not mortgaged; there is nothing to lift").format(deed=deed.name)
+            )
         if deed.index in lifts:
-            raise RuleError(MORTGAGE_RULE, f"{deed.name} is named twice to lift")
+            raise RuleError(MORTGAGE_RULE, _("{deed} is named twice to lift").format(deed=deed.name))
         lifts.add(deed.index)
     before = state
     transfers: list[Transfer] = []
     # The cash first (the giver pays from cash on hand), then the deeds and cards, then the interest.
     if give.cash:
         state, t = transfer(
-            state, a, b, give.cash, TransferKind.TRADE, rule=TRADE_RULE, what=f"to {pb.name} in the trade"
+            state,
+            a,
+            b,
+            give.cash,
+            TransferKind.TRADE,
+            rule=TRADE_RULE,
+            what=_("to {player} in the trade").format(player=pb.name),
         )
         transfers.append(t)
     if get.cash:
         state, t = transfer(
-            state, b, a, get.cash, TransferKind.TRADE, rule=TRADE_RULE, what=f"to {pa.name} in the trade"
+            state,
+            b,
+            a,
+            get.cash,
+            TransferKind.TRADE,
+            rule=TRADE_RULE,
+            what=_("to {player} in the trade").format(player=pa.name),
         )
         transfers.append(t)
     for idx, owner in received.items():
@@ -186,10 +207,12 @@ def trade(state: GameState, action: Trade) -> Outcome:
                 TransferKind.UNMORTGAGE,
                 rule=MORTGAGE_RULE,
                 deed=deed.name,
-                what=f"to lift the mortgage on {deed.name} (mortgage + 10%)",
+                what=_("to lift the mortgage on {deed} (mortgage + 10%)").format(deed=deed.name),
             )
             state = state.with_holding(idx, mortgaged=False)
-            notes.append(f"{who} lifts {deed.name} for {state.money(cost)}")
+            notes.append(
+                _("{player} lifts {deed} for {amount}").format(player=who, deed=deed.name, amount=state.money(cost))
+            )
         else:
             state, t = transfer(
                 state,
@@ -199,13 +222,16 @@ def trade(state: GameState, action: Trade) -> Outcome:
                 TransferKind.INTEREST,
                 rule=MORTGAGE_RULE,
                 deed=deed.name,
-                what=f"interest (10%) on the mortgaged {deed.name}",
+                what=_("interest (10%) on the mortgaged {deed}").format(deed=deed.name),
             )
-            notes.append(f"{who} pays {state.money(interest)} interest on {deed.name}")
+            said = _("{player} pays {amount} interest on {deed}")
+            notes.append(said.format(player=who, amount=state.money(interest), deed=deed.name))
         transfers.append(t)
-    summary = (
-        f"{pa.name} gives {pb.name} {_describe(before, deeds_a, give.cash, cards_a)} for "
-        f"{_describe(before, deeds_b, get.cash, cards_b)}"
+    summary = _("{first} gives {second} {given} for {got}").format(
+        first=pa.name,
+        second=pb.name,
+        given=_describe(before, deeds_a, give.cash, cards_a),
+        got=_describe(before, deeds_b, get.cash, cards_b),
     )
     if notes:
         summary += "; " + "; ".join(notes)

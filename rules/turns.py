@@ -11,10 +11,11 @@ from dataclasses import replace
 
 from rules.actions import End, EndReason, Next, Turn
 from rules.bankruptcy import next_active
-from rules.engine import handles
+from rules.engine import END_OF_GAME, handles
 from rules.errors import RuleError, canonical
+from rules.i18n import N_, _
 from rules.outcome import Outcome
-from rules.state import GameState
+from rules.state import BY_AGREEMENT, TIME_IS_UP, GameState
 from rules.valuation import winner
 
 TURN_RULE = "seed 000, THE PLAY"
@@ -27,9 +28,9 @@ def turn(state: GameState, action: Turn) -> Outcome:
     index = state.player_index(action.player)
     player = state.players[index]
     if player.bankrupt:
-        raise RuleError(TURN_RULE, f"{player.name} is bankrupt and out of the game")
+        raise RuleError(TURN_RULE, _("{player} is bankrupt and out of the game").format(player=player.name))
     state = replace(state, turn=index, turn_no=state.turn_no + 1)
-    return Outcome(state, f"{player.name}'s turn (turn {state.turn_no})")
+    return Outcome(state, _("{player}'s turn (turn {turn})").format(player=player.name, turn=state.turn_no))
 
 
 @handles(Next)
@@ -37,22 +38,27 @@ def next_turn(state: GameState, action: Next) -> Outcome:
     """The turn passes to the left: the next player in order still in the game (seed 000, THE PLAY)."""
     index = next_active(state, state.turn)
     state = replace(state, turn=index, turn_no=state.turn_no + 1)
-    return Outcome(state, f"{state.players[index].name}'s turn (turn {state.turn_no})")
+    said = _("{player}'s turn (turn {turn})")
+    return Outcome(state, said.format(player=state.players[index].name, turn=state.turn_no))
 
 
 @handles(End)
 def end(state: GameState, action: End) -> Outcome:
     """End by agreement (any variant) or because the agreed time is up (time-limit game); the richest wins."""
     if state.over:
-        raise RuleError("end of game", f"the game is already over ({state.end_reason})")
-    reason = canonical(EndReason, action.reason, "end of game", "a reason to end")
+        raise RuleError(END_OF_GAME, _("the game is already over ({reason})").format(reason=state.end_said()))
+    reason = canonical(EndReason, action.reason, END_OF_GAME, N_("a reason to end"))
     if reason is EndReason.TIME:
         if not state.variant.may_end_by_time:
-            raise RuleError(TIME_RULE, f"{state.variant.title} has no time limit; end it by agreement instead")
-        why = "time is up"
+            said = _("{variant} has no time limit; end it by agreement instead")
+            raise RuleError(TIME_RULE, said.format(variant=_(state.variant.title)))
+        why = TIME_IS_UP
     else:
-        why = "by agreement"
+        why = BY_AGREEMENT
     state = replace(state, over=True, end_reason=why)
     won = winner(state)
-    tail = f"{won} wins, the richest player" if won else "the richest players tie"
-    return Outcome(state, f"The game ends ({why}): {tail}")
+    if won:
+        said = _("The game ends ({reason}): {player} wins, the richest player")
+    else:
+        said = _("The game ends ({reason}): the richest players tie")
+    return Outcome(state, said.format(reason=_(why), player=won))

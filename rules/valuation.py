@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from rules.i18n import _
 from rules.state import GameState
 
 
@@ -124,7 +125,8 @@ def winner_of(table: Iterable[Standing]) -> str | None:
 
 def valuation_rule(state: GameState) -> str:
     """The rule book the valuation follows, for the standings' footnote."""
-    return (
-        f"{state.variant.valuation_rule}: cash, deeds at the printed price, mortgaged deeds at half price, "
-        f"houses and hotels at cost (a hotel with the {state.variant.houses_before_hotel} houses turned in for it)"
+    said = _(
+        "{rule}: cash, deeds at the printed price, mortgaged deeds at half price, houses and hotels at cost (a hotel "
+        "with the {houses} houses turned in for it)"
     )
+    return said.format(rule=state.variant.valuation_rule, houses=state.variant.houses_before_hotel)

@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from rules.board import Board, normalise
 from rules.data import read_text
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.names import shown
 from rules.words import TaxChoice
 
@@ -67,9 +68,12 @@ class Variant:
 
     key: str
     title: str
+    """The rule system's name in the language of the messages (the file's words, translated where shown:
+    ``_(variant.title)``; rules/data/texts.py extracts them for the catalogue)."""
     summary: str
     """One line for the new-game screen, as the file writes it: an amount is a figure of the edition's board in
-    braces (``flat {income_tax} tax``), shown in the edition's money by :meth:`summary_on`."""
+    braces (``flat {income_tax} tax``), shown in the edition's money and the reader's language by
+    :meth:`summary_on`."""
     seeds: str
     aliases: tuple[str, ...]
     min_players: int
@@ -132,9 +136,9 @@ class Variant:
         }[self.income_tax]
 
     def summary_on(self, board: Board) -> str:
-        """:attr:`summary` with each ``{figure}`` as ``board`` has it, in its money: "flat $200 tax" in a US game,
-        "flat £200 tax" in a UK one (a new-game screen said "$" with UK (£) chosen)."""
-        return _FIGURE.sub(lambda m: board.money(getattr(board, m.group(1))), self.summary)
+        """:attr:`summary` in the reader's language with each ``{figure}`` as ``board`` has it, in its money: "flat
+        $200 tax" in a US game, "flat £200 tax" in a UK one (a new-game screen said "$" with UK (£) chosen)."""
+        return _FIGURE.sub(lambda m: board.money(getattr(board, m.group(1))), _(self.summary))
 
     @property
     def income_tax_at_mortgage_values(self) -> bool:
@@ -255,4 +259,5 @@ def find_variant(name: str) -> Variant:
     for v in all_variants():
         if wanted in {normalise(v.key), *map(normalise, v.aliases)}:
             return v
-    raise RuleError("variants", f'no variant called "{shown(str(name))}"; choose one of {", ".join(VARIANTS)}')
+    said = _('no variant called "{name}"; choose one of {variants}')
+    raise RuleError("variants", said.format(name=shown(str(name)), variants=", ".join(VARIANTS)))
