@@ -368,7 +368,7 @@ def _group_marks(group_data: dict[str, Any], bad: Callable[[str, str], Exception
         except FieldError as e:
             raise bad(f"group {key} {e.key}", e.why) from None
         if mark in given.values():
-            raise bad(f"group {key} mark", f"{mark!r} is another group's mark")
+            raise bad(f"group {key} mark", _("{mark} is another group's mark").format(mark=repr(mark)))
         given[key] = mark
     used = set(given.values())
     marks: dict[str, str] = {}
@@ -409,11 +409,14 @@ def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = 
 
     unknown_key = unknown(EDITION_KEYS, data)
     if unknown_key is not None:
-        raise bad(shown(unknown_key, 40), "not a board setting; see docs/editions.md for the keys an edition file has")
+        raise bad(
+            shown(unknown_key, 40), _("not a board setting; see docs/editions.md for the keys an edition file has")
+        )
     edition_key = value("edition")
     text_fields = {field: value(field) for field in ("title", "currency")}
     if any(ch.isdigit() or ch in "-,." for ch in text_fields["currency"]):
-        raise bad("currency", f"a currency sign is 1 to 3 characters, not digits: {text_fields['currency']!r}")
+        said = _("a currency sign is 1 to 3 characters, not digits: {sign}")
+        raise bad("currency", said.format(sign=repr(text_fields["currency"])))
     position = value("currency_position")
     thousands = value("thousands")
     edition_aliases = value("aliases")
@@ -425,22 +428,24 @@ def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = 
     raw_squares = data.get("square")
     if not isinstance(raw_squares, list) or len(raw_squares) != 40:
         count = len(raw_squares) if isinstance(raw_squares, list) else 0
-        raise bad("square", f"a board has 40 squares, this file has {count}")
+        raise bad("square", _("a board has 40 squares, this file has {count}").format(count=count))
     group_data = data.get("groups", {})
     if not isinstance(group_data, dict) or not all(isinstance(g, dict) for g in group_data.values()):
-        raise bad("groups", "must be [groups.<key>] tables, one a group")
+        raise bad("groups", _("must be [groups.<key>] tables, one a group"))
     if len(group_data) > 28:
-        raise bad("groups", f"a board has at most 28 groups (one a deed), this file has {len(group_data)}")
+        said = _("a board has at most 28 groups (one a deed), this file has {count}")
+        raise bad("groups", said.format(count=len(group_data)))
     squares: list[Square] = []
     deeds: list[Deed] = []
     members: dict[str, list[int]] = {}
     for i, sq in enumerate(raw_squares):
         if not isinstance(sq, dict):
-            raise bad(f"square {i}", "must be a [[square]] table")
+            raise bad(f"square {i}", _("must be a [[square]] table"))
         where = f'square {i} ("{shown(str(sq.get("name", "?")), 40)}")'
         unknown_key = unknown(SQUARE_KEYS, sq)
         if unknown_key is not None:
-            raise bad(f"{where} {shown(unknown_key, 40)}", f"not a square's key; a square has {', '.join(SQUARE_KEYS)}")
+            said = _("not a square's key; a square has {keys}")
+            raise bad(f"{where} {shown(unknown_key, 40)}", said.format(keys=", ".join(SQUARE_KEYS)))
         name = value("name", SQUARE_KEYS, where, sq)
         kind = SquareKind(value("kind", SQUARE_KEYS, where, sq))
         if kind not in DEED_KINDS:
@@ -448,7 +453,7 @@ def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = 
             continue
         group = sq.get("group")
         if not isinstance(group, str) or group not in group_data:
-            raise bad(where, f"group {shown(repr(group), 40)} is not one of the [groups]")
+            raise bad(where, _("group {group} is not one of the [groups]").format(group=shown(repr(group), 40)))
         price = value("price", SQUARE_KEYS, where, sq)
         mortgage = value("mortgage", SQUARE_KEYS, where, sq)
         house_cost, rents = 0, cast(tuple[int, ...], ())
@@ -456,43 +461,43 @@ def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = 
             house_cost = value("house_cost", SQUARE_KEYS, where, sq)
             rents = value("rents", SQUARE_KEYS, where, sq)
             if list(rents) != sorted(set(rents)):
-                raise bad(f"{where} rents", "must rise with each building")
+                raise bad(f"{where} rents", _("must rise with each building"))
         index = len(deeds)
         aliases = value("aliases", SQUARE_KEYS, where, sq)
         deeds.append(Deed(index, i, slug(name), name, kind, group, price, mortgage, house_cost, rents, aliases))
         members.setdefault(group, []).append(index)
         squares.append(Square(i, name, kind, index))
     if len(deeds) != 28:
-        raise bad("square", f"a board has 28 title deeds, this file has {len(deeds)}")
+        raise bad("square", _("a board has 28 title deeds, this file has {count}").format(count=len(deeds)))
     seen: dict[str, Deed] = {}
     for d in deeds:
         for n in (d.name, *d.aliases):
             other = seen.setdefault(normalise(n), d)
             if other is not d:
+                said = _('its name "{name}" is taken by {other}')
                 raise bad(
-                    f'square {d.square} ("{shown(d.name, 40)}")', f'its name "{shown(n, 40)}" is taken by {other.name}'
+                    f'square {d.square} ("{shown(d.name, 40)}")', said.format(name=shown(n, 40), other=other.name)
                 )
     groups: dict[str, Group] = {}
     for key, g in group_data.items():
         if key not in members:
-            raise bad(f"group {shown(key, 40)}", "has no deeds")
+            raise bad(f"group {shown(key, 40)}", _("has no deeds"))
         unknown_key = unknown(GROUP_KEYS, g)
         if unknown_key is not None:
-            raise bad(
-                f"group {key} {shown(unknown_key, 40)}", f"not a group's key; a group has {', '.join(GROUP_KEYS)}"
-            )
+            said = _("not a group's key; a group has {keys}")
+            raise bad(f"group {key} {shown(unknown_key, 40)}", said.format(keys=", ".join(GROUP_KEYS)))
         kinds = {deeds[i].kind for i in members[key]}
         if len(kinds) != 1:
-            raise bad(f"group {key}", "mixes streets, railroads and utilities")
+            raise bad(f"group {key}", _("mixes streets, railroads and utilities"))
         if kinds == {SquareKind.STREET} and not 2 <= len(members[key]) <= 3:
-            raise bad(f"group {key}", f"a colour group has 2 or 3 lots, not {len(members[key])}")
+            raise bad(f"group {key}", _("a colour group has 2 or 3 lots, not {count}").format(count=len(members[key])))
         title = value("title", GROUP_KEYS, f"group {key}", g) if "title" in g else key
         groups[key] = Group(key, title, value("colour", GROUP_KEYS, f"group {key}", g), tuple(members[key]))
     marks = _group_marks(group_data, bad)
     groups = {key: replace(group, mark=marks[key]) for key, group in groups.items()}
     rr = value("railroad_rents")
     if len(rr) != len(groups.get("railroad", Group("", "", "", ())).deeds):
-        raise bad("railroad_rents", "needs one figure per railroad")
+        raise bad("railroad_rents", _("needs one figure per railroad"))
     um = value("utility_multipliers")
     return Board(
         edition=edition_key,
@@ -522,38 +527,40 @@ def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = 
 
 _KEY = r"[a-z0-9][a-z0-9-]{0,23}"
 EDITION_KEYS: dict[str, Field] = {
-    "edition": Pattern(_KEY, "1 to 24 lower-case letters, digits or hyphens (the edition's key)"),
-    "title": Text(60, "a title"),
+    "edition": Pattern(_KEY, N_("1 to 24 lower-case letters, digits or hyphens (the edition's key)")),
+    "title": Text(60, N_("a title")),
     "aliases": List(NAME, 0, 10, default=()),
-    "order": Whole(-1000, 1000, default=100, what="where the edition comes in lists"),
-    "currency": Text(3, "a currency sign"),
+    "order": Whole(-1000, 1000, default=100, what=N_("where the edition comes in lists")),
+    "currency": Text(3, N_("a currency sign")),
     "currency_name": Pattern(
-        r"(?=.{0,20}\Z)(?:[^\W\d_]+(?: [^\W\d_]+)*)?", "a word or two (dollars, pounds, euros)", default=""
+        r"(?=.{0,20}\Z)(?:[^\W\d_]+(?: [^\W\d_]+)*)?", N_("a word or two (dollars, pounds, euros)"), default=""
     ),
     "currency_position": Choice(CURRENCY_POSITIONS, default="before"),
     "thousands": Choice(THOUSANDS, default=","),
     "decks": List(
-        Pattern(_KEY, "a card deck's name"),
+        Pattern(_KEY, N_("a card deck's name")),
         1,
         10,
-        "1 to 10 card decks (`classic`, `2008`, `uk`, or the edition's key for its own; left out: its own if it has"
-        " them, else `classic`)",
+        N_(
+            "1 to 10 card decks (`classic`, `2008`, `uk`, or the edition's key for its own; left out: its own if it "
+            "has them, else `classic`)"
+        ),
     ),
-    "starting_cash": Whole(1, MAX_AMOUNT, default=STARTING_CASH, what="money"),
+    "starting_cash": Whole(1, MAX_AMOUNT, default=STARTING_CASH, what=N_("money")),
     "go_salary": MONEY,
     "jail_fine": MONEY,
     "income_tax": MONEY,
     "luxury_tax": MONEY,
-    "houses": Whole(1, 999, what="the bank's houses"),
-    "hotels": Whole(1, 999, what="the bank's hotels"),
-    "railroad_rents": List(MONEY, 1, 28, "one figure per railroad"),
+    "houses": Whole(1, 999, what=N_("the bank's houses")),
+    "hotels": Whole(1, 999, what=N_("the bank's hotels")),
+    "railroad_rents": List(MONEY, 1, 28, N_("one figure per railroad")),
     "utility_multipliers": List(
-        Whole(1, MAX_AMOUNT // 12, what="times the roll"), 2, 2, "two figures: one utility owned, both owned"
+        Whole(1, MAX_AMOUNT // 12, what=N_("times the roll")), 2, 2, N_("two figures: one utility owned, both owned")
     ),  # times a roll of at most 12: a utility's rent is money too
-    "groups": Checked("up to 28 `[groups.<key>]` tables (a group's keys, below)"),
-    "square": Checked("40 `[[square]]` tables (a square's keys, below)"),
-    "chance": Checked("the edition's own Chance deck: 16 or 17 `[[chance]]` cards (a card's keys, below)"),
-    "chest": Checked("the edition's own Community Chest deck: 16 or 17 `[[chest]]` cards"),
+    "groups": Checked(N_("up to 28 `[groups.<key>]` tables (a group's keys, below)")),
+    "square": Checked(N_("40 `[[square]]` tables (a square's keys, below)")),
+    "chance": Checked(N_("the edition's own Chance deck: 16 or 17 `[[chance]]` cards (a card's keys, below)")),
+    "chest": Checked(N_("the edition's own Community Chest deck: 16 or 17 `[[chest]]` cards")),
 }
 """The keys of an edition file (docs/editions.md), each with its kind and its limits: the one place a key is
 bounded. Money is :data:`rules.fields.MONEY` (1 to :data:`rules.words.MAX_AMOUNT`), a name 1 to 40 printable
@@ -562,20 +569,20 @@ characters (:data:`rules.fields.NAME`)."""
 SQUARE_KEYS: dict[str, Field] = {
     "name": NAME,
     "kind": Choice(tuple(k.value for k in SquareKind)),
-    "group": Checked("a deed's group: the key of one of the `[groups]`"),
+    "group": Checked(N_("a deed's group: the key of one of the `[groups]`")),
     "price": MONEY,
     "mortgage": MONEY,
     "house_cost": MONEY,
-    "rents": List(MONEY, 6, 6, "6 figures: site, 1-4 houses, hotel"),
+    "rents": List(MONEY, 6, 6, N_("6 figures: site, 1-4 houses, hotel")),
     "aliases": List(NAME, 0, 10, default=()),
 }
 """The keys of a ``[[square]]``: a street has them all, a railroad or utility no ``house_cost`` or ``rents``, any
 other square a ``name`` and a ``kind``."""
 
 GROUP_KEYS: dict[str, Field] = {
-    "title": Text(40, "a group's title"),
-    "colour": Pattern(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}", 'a colour as "#rrggbb"', default="#888888"),
-    "mark": Pattern(r"[A-Za-z0-9]{1,3}", "one to three letters or digits"),
+    "title": Text(40, N_("a group's title")),
+    "colour": Pattern(r"#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}", N_('a colour as "#rrggbb"'), default="#888888"),
+    "mark": Pattern(r"[A-Za-z0-9]{1,3}", N_("one to three letters or digits")),
 }
 """The keys of a ``[groups.<key>]``; its title defaults to the key, its mark to one made from the title."""
 

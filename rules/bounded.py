@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn
 
+from rules.i18n import N_, _
 from rules.names import control_at, shown
 
 LARGEST_WHOLE = 2**63 - 1
@@ -34,7 +35,7 @@ class Limits:
     """How much one kind of file may hold."""
 
     what: str
-    """The kind, as a refusal says it: "an edition file"."""
+    """The kind, as a refusal says it: "an edition file" (marked for the catalogue, said in the reader's language)."""
     size: int
     """Bytes (characters, for text already decoded)."""
     depth: int
@@ -45,9 +46,9 @@ class Limits:
     """Characters in one text or key."""
 
 
-SETTINGS_FILE = Limits("a settings file", size=64 * 1024, depth=4, values=1_000, text=1_000)
-EDITION_FILE = Limits("an edition file", size=256 * 1024, depth=6, values=10_000, text=1_000)
-GAME_FILE = Limits("a game file", size=64 * 1024 * 1024, depth=16, values=12_000_000, text=10_000)
+SETTINGS_FILE = Limits(N_("a settings file"), size=64 * 1024, depth=4, values=1_000, text=1_000)
+EDITION_FILE = Limits(N_("an edition file"), size=256 * 1024, depth=6, values=10_000, text=1_000)
+GAME_FILE = Limits(N_("a game file"), size=64 * 1024 * 1024, depth=16, values=12_000_000, text=10_000)
 """A 100,000-entry game exports to some 23 MB (issue 33), a 12,000-line one to some 4 MB; its edition, if its own,
 sits seven levels down."""
 
@@ -75,9 +76,9 @@ def read_file(path: Path | str, limits: Limits, source: str | None = None) -> by
         with open(path, "rb") as f:
             data = f.read(limits.size + 1)
     except FileNotFoundError as e:
-        raise NoFile(name, "", f"cannot be read: {e.strerror or e}") from None
+        raise NoFile(name, "", _("cannot be read: {why}").format(why=e.strerror or e)) from None
     except OSError as e:
-        raise DataError(name, "", f"cannot be read: {e.strerror or e}") from None
+        raise DataError(name, "", _("cannot be read: {why}").format(why=e.strerror or e)) from None
     _check_size(data, name, limits)
     return data
 
@@ -91,10 +92,10 @@ def read_toml(data: bytes | str, source: str, limits: Limits) -> dict[str, Any]:
         value = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         where, why = _toml_place(str(e))
-        raise DataError(source, where, f"not valid TOML: {why}") from None
+        raise DataError(source, where, _("not valid TOML: {why}").format(why=why)) from None
     except ValueError:  # an integer of more digits than Python converts (4,300)
         raise DataError(
-            source, _long_number(text), "a number of thousands of digits is larger than any Banker stores"
+            source, _long_number(text), _("a number of thousands of digits is larger than any Banker stores")
         ) from None
     _check_values(value, source, limits)
     return value
@@ -110,7 +111,8 @@ def read_json(data: bytes | str, source: str, limits: Limits) -> Any:
         value = json.loads(text, parse_int=_whole, parse_constant=_Unread)
     except json.JSONDecodeError as e:
         why = e.msg[:1].lower() + e.msg[1:]
-        raise DataError(source, f"line {e.lineno}, column {e.colno}", f"not valid JSON: {why}") from None
+        where = _("line {line}, column {column}").format(line=e.lineno, column=e.colno)
+        raise DataError(source, where, _("not valid JSON: {why}").format(why=why)) from None
     except RecursionError:
         # Nested past Python's own limit (some 1,000 deep), far past any kind's. JSON's decoder, written in C, stops
         # there cleanly; counting the brackets of every file first, as for TOML, cost a game file more than parsing.
@@ -127,7 +129,8 @@ def read_json(data: bytes | str, source: str, limits: Limits) -> Any:
 
 def _check_size(data: bytes | str, source: str, limits: Limits) -> None:
     if len(data) > limits.size:
-        raise DataError(source, "", f"is more than {_size(limits.size)}; {limits.what} is smaller")
+        said = _("is more than {size}; {what} is smaller")
+        raise DataError(source, "", said.format(size=_size(limits.size), what=_(limits.what)))
 
 
 def _size(n: int) -> str:
@@ -145,8 +148,9 @@ def _text(data: bytes | str, source: str, limits: Limits) -> str:
     except UnicodeDecodeError as e:
         line = data.count(b"\n", 0, e.start) + 1
         column = len(data[data.rfind(b"\n", 0, e.start) + 1 : e.start].decode("utf-8", "replace")) + 1
+        where = _("line {line}, column {column}").format(line=line, column=column)
         raise DataError(
-            source, f"line {line}, column {column}", f"not UTF-8 text (byte \\x{data[e.start]:02x})"
+            source, where, _("not UTF-8 text (byte {byte})").format(byte=f"\\x{data[e.start]:02x}")
         ) from None
 
 
@@ -187,11 +191,12 @@ def _too_deep_at(text: str, tokens: re.Pattern[str], source: str, limits: Limits
 
 
 def _too_deep(limits: Limits) -> str:
-    return f"nested more than {limits.depth} deep; {limits.what} is flatter"
+    return _("nested more than {depth} deep; {what} is flatter").format(depth=limits.depth, what=_(limits.what))
 
 
 def _line_column(text: str, at: int) -> str:
-    return f"line {text.count(chr(10), 0, at) + 1}, column {at - text.rfind(chr(10), 0, at)}"
+    said = _("line {line}, column {column}")
+    return said.format(line=text.count(chr(10), 0, at) + 1, column=at - text.rfind(chr(10), 0, at))
 
 
 _TOML_AT = re.compile(r"^(?P<why>.*?) \(at (?P<where>line \d+, column \d+|end of document)\)$", re.DOTALL)
@@ -201,7 +206,12 @@ def _toml_place(message: str) -> tuple[str, str]:
     """tomllib's "Invalid value (at line 3, column 8)" as ("line 3, column 8", "invalid value")."""
     m = _TOML_AT.match(message)
     why, where = (m["why"], m["where"]) if m else (message, "")
-    return where.replace("end of document", "the end of the file"), why[:1].lower() + why[1:]
+    at = re.fullmatch(r"line (\d+), column (\d+)", where)
+    if at:
+        where = _("line {line}, column {column}").format(line=at[1], column=at[2])
+    elif where == "end of document":
+        where = _("the end of the file")
+    return where, why[:1].lower() + why[1:]
 
 
 def _long_number(text: str) -> str:
@@ -287,7 +297,8 @@ def _first_fault(value: Any, source: str, limits: Limits) -> None:
     count = 0
 
     def too_many(path: tuple[str | int, ...]) -> DataError:
-        return DataError(source, place(path), f"more than {limits.values:,} values; {limits.what} holds fewer")
+        said = _("more than {count} values; {what} holds fewer")
+        return DataError(source, place(path), said.format(count=f"{limits.values:,}", what=_(limits.what)))
 
     def fault(path: tuple[str | int, ...], item: Any) -> None:
         nonlocal count
@@ -296,7 +307,7 @@ def _first_fault(value: Any, source: str, limits: Limits) -> None:
             raise too_many(path)
         if type(item) is not dict and type(item) is not list:
             if isinstance(item, str):
-                _check_text(item, path, "text", source, limits)
+                _check_text(item, path, False, source, limits)
             elif not _scalar_within(item, limits):
                 raise DataError(source, place(path), _number_fault(item))
             return
@@ -304,7 +315,7 @@ def _first_fault(value: Any, source: str, limits: Limits) -> None:
             raise DataError(source, place(path), _too_deep(limits))
         for key, child in item.items() if type(item) is dict else enumerate(item):
             if type(key) is str and not _scalar_within(key, limits):
-                _check_text(key, (*path, key), "key", source, limits)
+                _check_text(key, (*path, key), True, source, limits)
             container = type(child) is dict or type(child) is list
             if (container and (child or len(path) + 1 >= limits.depth)) or not (
                 container or _scalar_within(child, limits)
@@ -320,19 +331,38 @@ def _first_fault(value: Any, source: str, limits: Limits) -> None:
 
 def _number_fault(item: int | float | _Unread) -> str:
     if isinstance(item, _Unread) and item.text[-1:].isdigit():
-        return f"a number of {len(item.text):,} digits is larger than any Banker stores"
+        return _("a number of {count} digits is larger than any Banker stores").format(count=f"{len(item.text):,}")
     if isinstance(item, int):
-        return f"{shown(str(item))} is larger than any whole number Banker stores"
-    return f"{item.text if isinstance(item, _Unread) else item} is not a number Banker reads"
+        return _("{number} is larger than any whole number Banker stores").format(number=shown(str(item)))
+    return _("{number} is not a number Banker reads").format(number=item.text if isinstance(item, _Unread) else item)
 
 
-def _check_text(text: str, path: tuple[str | int, ...], what: str, source: str, limits: Limits) -> None:
+def _check_text(text: str, path: tuple[str | int, ...], key: bool, source: str, limits: Limits) -> None:
+    """Refuse a text (``key``: a key) longer than ``limits`` or holding a control character or a byte not UTF-8."""
     if len(text) > limits.text:
+        said = (
+            _("a key of {length} characters; {what} holds at most {most}")
+            if key
+            else _("a text of {length} characters; {what} holds at most {most}")
+        )
         raise DataError(
-            source, place(path), f"a {what} of {len(text):,} characters; {limits.what} holds at most {limits.text:,}"
+            source,
+            place(path),
+            said.format(length=f"{len(text):,}", what=_(limits.what), most=f"{limits.text:,}"),
         )
     at = control_at(text)
     if at >= 0:
         code = ord(text[at])
-        bad = "a byte that is not UTF-8" if 0xDC80 <= code <= 0xDCFF else "a control character"
-        raise DataError(source, place(path), f"the {what} holds {bad} ({shown(text[at])}) at character {at + 1}")
+        if 0xDC80 <= code <= 0xDCFF:
+            said = (
+                _("the key holds a byte that is not UTF-8 ({character}) at character {at}")
+                if key
+                else _("the text holds a byte that is not UTF-8 ({character}) at character {at}")
+            )
+        else:
+            said = (
+                _("the key holds a control character ({character}) at character {at}")
+                if key
+                else _("the text holds a control character ({character}) at character {at}")
+            )
+        raise DataError(source, place(path), said.format(character=shown(text[at]), at=at + 1))

@@ -76,13 +76,13 @@ class CardDataError(ValueError):
 
 
 CARD_KEYS: dict[str, Field] = {
-    "id": Text(40, "a card's id"),
-    "text": Text(300, "a card's text"),
+    "id": Text(40, N_("a card's id")),
+    "text": Text(300, N_("a card's text")),
     "kind": Choice(tuple(CardKind)),
-    "amount": Whole(0, MAX_AMOUNT, default=0, what="money (spaces, for `back`)"),
-    "house": Whole(0, MAX_AMOUNT, default=0, what="money a house (`repairs`)"),
-    "hotel": Whole(0, MAX_AMOUNT, default=0, what="money a hotel (`repairs`)"),
-    "square": Whole(0, 39, default=-1, what="the square a `move` card goes to"),
+    "amount": Whole(0, MAX_AMOUNT, default=0, what=N_("money (spaces, for `back`)")),
+    "house": Whole(0, MAX_AMOUNT, default=0, what=N_("money a house (`repairs`)")),
+    "hotel": Whole(0, MAX_AMOUNT, default=0, what=N_("money a hotel (`repairs`)")),
+    "square": Whole(0, 39, default=-1, what=N_("the square a `move` card goes to")),
     "pass_go": Switch(default=False),
     "target": Choice(("railroad", "utility"), default=""),
 }
@@ -101,25 +101,29 @@ def _parse_deck(
         cards = []
         raw_cards = data.get(deck, ())
         if not isinstance(raw_cards, list) or not all(isinstance(raw, dict) for raw in raw_cards):
-            raise CardDataError(f"{source}: {deck}: must be [[{deck}]] tables")
+            raise CardDataError(f"{source}: {deck}: " + _("must be [[{deck}]] tables").format(deck=deck))
         for n, raw in enumerate(raw_cards):
             where = f"{source}: {deck} {shown(str(raw.get('id', n)), 40)}"
             unknown_key = unknown(CARD_KEYS, raw)
             if unknown_key is not None:
                 known = ", ".join(sorted(CARD_KEYS))
-                raise CardDataError(f"{where}: {shown(unknown_key, 40)}: not a card field; the fields are {known}")
+                said = _("not a card field; the fields are {known}").format(known=known)
+                raise CardDataError(f"{where}: {shown(unknown_key, 40)}: {said}")
             try:
                 values = {key: read(CARD_KEYS, raw, key, journalled) for key in CARD_KEYS}
             except FieldError as e:
                 raise CardDataError(f"{where}: {e}") from None
             card = CardDef(deck=deck, **{**values, "kind": CardKind(values["kind"])})
             if card.kind is CardKind.MOVE and card.square < 0:
-                raise CardDataError(f"{where}: square: a move card names the square it goes to (0 to 39)")
+                said = _("a move card names the square it goes to (0 to 39)")
+                raise CardDataError(f"{where}: square: {said}")
             if card.kind is CardKind.NEAREST and not card.target:
-                raise CardDataError(f'{where}: target: must be "railroad" or "utility" (it is missing)')
+                said = _('must be "railroad" or "utility" (it is missing)')
+                raise CardDataError(f"{where}: target: {said}")
             cards.append(card)
         if len({normalise(c.id) for c in cards}) != len(cards) or not 16 <= len(cards) <= 17:
-            raise CardDataError(f"{source}: {deck}: the deck needs 16 or 17 cards with distinct ids, not {len(cards)}")
+            said = _("the deck needs 16 or 17 cards with distinct ids, not {count}").format(count=len(cards))
+            raise CardDataError(f"{source}: {deck}: {said}")
         decks[deck] = tuple(cards)
     return decks
 
@@ -128,7 +132,8 @@ def _deck_file(style: str) -> str:
     """The shared deck file ``style`` names, ``cards_<style>.toml``; :class:`CardDataError` when there is none."""
     source = f"cards_{style}.toml"
     if not style.replace("-", "").isalnum() or not (HERE / source).is_file():
-        raise CardDataError(f"no card deck called {shown(style)!r} (no rules/data/{shown(source)})")
+        said = _("no card deck called {name} (no rules/data/{file})")
+        raise CardDataError(said.format(name=repr(shown(style)), file=shown(source)))
     return source
 
 

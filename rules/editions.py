@@ -26,10 +26,11 @@ from rules.data import HERE
 from rules.decks import CARD_KEYS, check_decks
 from rules.errors import RuleError
 from rules.fields import fields_markdown
+from rules.i18n import N_, _
 from rules.names import shown
 
 BUILT_IN = HERE / "editions"
-EDITION_RULE = "editions"
+EDITION_RULE = N_("editions")
 
 
 class EditionDataError(BoardDataError):
@@ -111,10 +112,8 @@ def _not_built_in(board: Board) -> Board:
         other = taken.get(normalise(name))
         if other is not None:
             what = "edition" if name == board.edition else "aliases"
-            raise EditionDataError(
-                f'{board.source}: {what}: "{shown(name)}" is the built-in {other.title} edition\'s name; give the '
-                "copy its own key"
-            )
+            said = _('"{name}" is the built-in {edition} edition\'s name; give the copy its own key')
+            raise EditionDataError(f"{board.source}: {what}: " + said.format(name=shown(name), edition=_(other.title)))
     return board
 
 
@@ -139,13 +138,14 @@ def _read_directories(
 ) -> tuple[dict[str, tuple[Board, dict[str, Any]]], dict[Path, str]]:
     found: dict[str, tuple[Board, dict[str, Any]]] = {}
     problems: dict[Path, str] = {}
-    for path, _, _ in files:
+    for path, _size, _time in files:
         try:
             board, data = read_edition(path)
             _not_built_in(board)
             if board.edition in found:
+                said = _("{key} is also the key of {file}")
                 raise EditionDataError(
-                    f"{path}: edition: {board.edition!r} is also the key of {found[board.edition][0].source}"
+                    f"{path}: edition: " + said.format(key=repr(board.edition), file=found[board.edition][0].source)
                 )
         except EditionDataError as e:
             problems[path] = str(e)
@@ -158,9 +158,9 @@ def all_editions() -> tuple[Board, ...]:
     """Every edition there is: the built-in ones, the user's files (those that load; :func:`edition_problems` says
     what is wrong with the others), and any read from a file or a journal in this process, in list order."""
     boards = {b.edition: b for b in built_in()}
-    for key, (board, _) in _registered.items():
+    for key, (board, _data) in _registered.items():
         boards.setdefault(key, board)
-    for key, (board, _) in _from_directories()[0].items():
+    for key, (board, _data) in _from_directories()[0].items():
         boards.setdefault(key, board)
     return tuple(sorted(boards.values(), key=lambda b: (b.order, b.edition)))
 
@@ -168,7 +168,9 @@ def all_editions() -> tuple[Board, ...]:
 def by_currency(sign: str) -> Board | None:
     """The first edition known in this process (built in, or read from a file or a journal) whose money has this
     sign: how a stored report in that money is written (no file is read)."""
-    return next((b for b in (*built_in(), *(board for board, _ in _registered.values())) if b.currency == sign), None)
+    return next(
+        (b for b in (*built_in(), *(board for board, _data in _registered.values())) if b.currency == sign), None
+    )
 
 
 def edition_problems() -> list[str]:
@@ -190,7 +192,7 @@ def find_edition(key_or_alias: str) -> Board:
     if key_or_alias in _registered:
         return _registered[key_or_alias][0]
     wanted = normalise(str(key_or_alias))
-    for b in (*built_in(), *(board for board, _ in _registered.values())):
+    for b in (*built_in(), *(board for board, _data in _registered.values())):
         if wanted == normalise(b.edition):
             return b
     boards = all_editions()
@@ -199,9 +201,11 @@ def find_edition(key_or_alias: str) -> Board:
             return b
     unplayable = next((line for path, line in _from_directories()[1].items() if normalise(path.stem) == wanted), None)
     if unplayable is not None:  # the family's file of that name is there, and cannot be played: say why
-        raise RuleError(EDITION_RULE, f'the edition "{shown(str(key_or_alias))}" cannot be played: {unplayable}')
+        said = _('the edition "{name}" cannot be played: {why}')
+        raise RuleError(EDITION_RULE, said.format(name=shown(str(key_or_alias)), why=unplayable))
     choices = ", ".join(b.edition for b in boards)
-    raise RuleError(EDITION_RULE, f'no edition called "{shown(str(key_or_alias))}"; choose one of {choices}')
+    said = _('no edition called "{name}"; choose one of {editions}')
+    raise RuleError(EDITION_RULE, said.format(name=shown(str(key_or_alias)), editions=choices))
 
 
 def load_board(edition: str = "us") -> Board:

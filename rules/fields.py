@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from rules.i18n import N_, _
 from rules.names import shown, unprintable
 from rules.words import MAX_AMOUNT
 
@@ -45,8 +46,11 @@ class Field(Protocol):
         ...
 
 
-def _was(value: object) -> str:
-    return " (it is missing)" if value is MISSING else f", not {shown(repr(value), 40)}"
+def _refused(said: str, value: object, **values: object) -> FieldError:
+    """A refusal: ``said`` (a message of the catalogue, with ``{was}`` where the value is told) and what the key held:
+    "must be true or false, not 'yes'", or "... (it is missing)"."""
+    was = _(" (it is missing)") if value is MISSING else _(", not {value}").format(value=shown(repr(value), 40))
+    return FieldError(_(said).format(was=was, **values))
 
 
 def _whole_number(value: object) -> bool:
@@ -60,18 +64,24 @@ class Whole:
     least: int
     most: int
     default: Any = MISSING
-    what: str = "a whole number"
+    what: str = N_("a whole number")
+    """What the key holds, for the docs (marked for the catalogue; the kinds' ``what`` are all so)."""
 
     def check(self, value: Any, journalled: bool = False) -> int:
         if not _whole_number(value) or not self.least <= value <= (value if journalled else self.most):
-            raise FieldError(f"must be a whole number from {self.least:,} to {self.most:,}{_was(value)}")
+            raise _refused(
+                N_("must be a whole number from {least} to {most}{was}"),
+                value,
+                least=f"{self.least:,}",
+                most=f"{self.most:,}",
+            )
         return int(value)
 
     def describe(self) -> str:
-        return f"{self.what}: {self.least:,} to {self.most:,}"
+        return _("{what}: {least} to {most}").format(what=_(self.what), least=f"{self.least:,}", most=f"{self.most:,}")
 
 
-MONEY = Whole(1, MAX_AMOUNT, what="money")
+MONEY = Whole(1, MAX_AMOUNT, what=N_("money"))
 """A figure printed on the board or a deed: a price, a rent, a tax, a salary."""
 
 
@@ -82,28 +92,32 @@ class Text:
     names a deed by it)."""
 
     most: int
-    what: str = "text"
+    what: str = N_("text")
     default: Any = MISSING
     strip: bool = True
 
     def check(self, value: Any, journalled: bool = False) -> str:
         if not isinstance(value, str) or not value.strip():
-            raise FieldError(f"must be {self.what} of 1 to {self.most} characters{_was(value)}")
+            raise _refused(
+                N_("must be {what} of 1 to {most} characters{was}"), value, what=_(self.what), most=self.most
+            )
         text = value.strip() if self.strip else value
         if journalled:
             return text
         if len(value.strip()) > self.most:
-            raise FieldError(f"is {len(value.strip()):,} characters long; {self.what} is at most {self.most}")
+            said = _("is {length} characters long; {what} is at most {most}")
+            raise FieldError(said.format(length=f"{len(value.strip()):,}", what=_(self.what), most=self.most))
         bad = unprintable(value)
         if bad is not None:
-            raise FieldError(f"holds the invisible character U+{ord(bad):04X}; {self.what} is printable text")
+            said = _("holds the invisible character {code}; {what} is printable text")
+            raise FieldError(said.format(code=f"U+{ord(bad):04X}", what=_(self.what)))
         return text
 
     def describe(self) -> str:
-        return f"{self.what}: 1 to {self.most} printable characters"
+        return _("{what}: 1 to {most} printable characters").format(what=_(self.what), most=self.most)
 
 
-NAME = Text(40, "a name", strip=False)
+NAME = Text(40, N_("a name"), strip=False)
 """A square's, an alias's: what a banker reads and types."""
 
 
@@ -117,11 +131,11 @@ class Pattern:
 
     def check(self, value: Any, journalled: bool = False) -> str:
         if not isinstance(value, str) or not (journalled or re.fullmatch(self.pattern, value)):
-            raise FieldError(f"must be {self.what}{_was(value)}")
+            raise _refused(N_("must be {what}{was}"), value, what=_(self.what))
         return value
 
     def describe(self) -> str:
-        return self.what
+        return _(self.what)
 
 
 @dataclass(frozen=True)
@@ -133,12 +147,12 @@ class Choice:
 
     def check(self, value: Any, journalled: bool = False) -> str:
         if value not in self.choices:
-            raise FieldError(f"must be one of {', '.join(repr(c) for c in self.choices)}{_was(value)}")
+            raise _refused(N_("must be one of {choices}{was}"), value, choices=", ".join(repr(c) for c in self.choices))
         return str(value)
 
     def describe(self) -> str:
-        blank = {" ": "a space", "\u00a0": "a no-break space", "": "nothing"}
-        return "one of " + ", ".join(blank.get(c, f"`{c}`") for c in self.choices)
+        blank = {" ": _("a space"), "\u00a0": _("a no-break space"), "": _("nothing")}
+        return _("one of {choices}").format(choices=", ".join(blank.get(c, f"`{c}`") for c in self.choices))
 
 
 @dataclass(frozen=True)
@@ -149,11 +163,11 @@ class Switch:
 
     def check(self, value: Any, journalled: bool = False) -> bool:
         if not isinstance(value, bool):
-            raise FieldError(f"must be true or false{_was(value)}")
+            raise _refused(N_("must be true or false{was}"), value)
         return value
 
     def describe(self) -> str:
-        return "true or false"
+        return _("true or false")
 
 
 @dataclass(frozen=True)
@@ -169,8 +183,11 @@ class List:
 
     def check(self, value: Any, journalled: bool = False) -> tuple[Any, ...]:
         if not isinstance(value, list) or not self.least <= len(value) <= (len(value) if journalled else self.most):
-            count = f"{self.least}" if self.least == self.most else f"{self.least} to {self.most}"
-            raise FieldError(f"needs {self.what or f'a list of {count} values'}{_was(value)}")
+            if self.what:
+                raise _refused(N_("needs {what}{was}"), value, what=_(self.what))
+            if self.least == self.most:
+                raise _refused(N_("needs a list of {count} values{was}"), value, count=self.least)
+            raise _refused(N_("needs a list of {least} to {most} values{was}"), value, least=self.least, most=self.most)
         out = []
         for i, item in enumerate(value):
             try:
@@ -180,8 +197,13 @@ class List:
         return tuple(out)
 
     def describe(self) -> str:
-        count = f"{self.least}" if self.least == self.most else f"{self.least} to {self.most}"
-        return f"{self.what or f'a list of {count}'}, each {self.each.describe()}"
+        if self.what:
+            what = _(self.what)
+        elif self.least == self.most:
+            what = _("a list of {count}").format(count=self.least)
+        else:
+            what = _("a list of {least} to {most}").format(least=self.least, most=self.most)
+        return _("{what}, each {each}").format(what=what, each=self.each.describe())
 
 
 @dataclass(frozen=True)
@@ -196,7 +218,7 @@ class Checked:
         return value
 
     def describe(self) -> str:
-        return self.what
+        return _(self.what)
 
 
 def read(table: dict[str, Field], data: dict[str, Any], key: str, journalled: bool = False) -> Any:

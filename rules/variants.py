@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from rules.board import Board, normalise
 from rules.data import read_text
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import N_, _
 from rules.names import shown
 from rules.words import TaxChoice
 
@@ -260,4 +260,4 @@ def find_variant(name: str) -> Variant:
         if wanted in {normalise(v.key), *map(normalise, v.aliases)}:
             return v
     said = _('no variant called "{name}"; choose one of {variants}')
-    raise RuleError("variants", said.format(name=shown(str(name)), variants=", ".join(VARIANTS)))
+    raise RuleError(N_("variants"), said.format(name=shown(str(name)), variants=", ".join(VARIANTS)))
