@@ -27,6 +27,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from banker.journal import APP_ID, SQLITE_HEADER, Journal, JournalError, cause
+from rules.i18n import _
 
 FOLDER = "backups"
 """The folder beside the database that holds its backups."""
@@ -104,7 +105,8 @@ def _files(db: Path) -> list[tuple[datetime, Path]]:
     except (FileNotFoundError, NotADirectoryError):
         return []
     except OSError as e:
-        raise BackupError(f"cannot read the backups folder {folder(db)}: {cause(e)}") from None
+        said = _("cannot read the backups folder {folder}: {why}")
+        raise BackupError(said.format(folder=folder(db), why=cause(e))) from None
     found = []
     for entry in entries:
         time = _time_of(db, entry.name)
@@ -126,7 +128,7 @@ def _read(path: Path, time: datetime) -> Backup:
     except OSError as e:
         return Backup(path, time, 0, None, cause(e))
     if head != SQLITE_HEADER:
-        return Backup(path, time, size, None, "not an SQLite database")
+        return Backup(path, time, size, None, _("not an SQLite database"))
     try:
         with _closing(_immutable(path)) as conn:
             return Backup(path, time, size, _mark(conn))
@@ -151,10 +153,10 @@ def _mark(conn: sqlite3.Connection) -> Mark:
     """The mark of a Banker database; a database of something else is a :class:`BackupError`."""
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if not {"meta", "games", "events"} <= tables:
-        raise BackupError("not a Banker database")
+        raise BackupError(_("not a Banker database"))
     app = conn.execute("SELECT value FROM meta WHERE key = 'app'").fetchone()
     if app is None or app[0] != APP_ID:
-        raise BackupError("not a Banker database")
+        raise BackupError(_("not a Banker database"))
     games, updated = conn.execute("SELECT COUNT(*), COALESCE(MAX(updated), '') FROM games").fetchone()
     (entries,) = conn.execute("SELECT COUNT(*) FROM events").fetchone()
     return Mark(int(games), int(entries), str(updated))
@@ -212,22 +214,30 @@ def back_up(
     place = folder(db)
     needed = _size(db)
     if needed > limit:
-        raise BackupError(
-            f"no backup of {db} was made: it takes {_megabytes(needed)}, more than the {_megabytes(limit)} the "
-            "backups may take in all; copy it somewhere safe yourself"
+        said = _(
+            "no backup of {db} was made: it takes {needed}, more than the {limit} the backups may take in all; copy "
+            "it somewhere safe yourself"
         )
+        raise BackupError(said.format(db=db, needed=_megabytes(needed), limit=_megabytes(limit)))
     try:
         place.mkdir(exist_ok=True)
         if not os.access(place, os.W_OK | os.X_OK):  # said in these words, before SQLite says "cannot open"
-            raise BackupError(f"no backup of {db} was made: cannot write to {place}: the folder is read-only")
+            said = _("no backup of {db} was made: cannot write to {place}: the folder is read-only")
+            raise BackupError(said.format(db=db, place=place))
         _tidy(place)
         free = shutil.disk_usage(place).free
     except OSError as e:
-        raise BackupError(f"no backup of {db} was made: cannot write to {place}: {cause(e)}") from None
+        said = _("no backup of {db} was made: cannot write to {place}: {why}")
+        raise BackupError(said.format(db=db, place=place, why=cause(e))) from None
     if free < needed + headroom:
+        said = _(
+            "no backup of {db} was made: the disk holding {place} has {free} free, and a backup needs {needed} and "
+            "leaves {headroom} for the game"
+        )
         raise BackupError(
-            f"no backup of {db} was made: the disk holding {place} has {_megabytes(free)} free, and a backup "
-            f"needs {_megabytes(needed)} and leaves {_megabytes(headroom)} for the game"
+            said.format(
+                db=db, place=place, free=_megabytes(free), needed=_megabytes(needed), headroom=_megabytes(headroom)
+            )
         )
     try:
         with _source(db) as source:
@@ -243,9 +253,10 @@ def back_up(
                 target = place / _name(db, time)
             _copy(source, target)
     except BackupError as e:
-        raise BackupError(f"no backup of {db} was made: {e}") from None
+        raise BackupError(_("no backup of {db} was made: {why}").format(db=db, why=e)) from None
     except (sqlite3.Error, OSError) as e:
-        raise BackupError(f"no backup of {db} was made: cannot copy it to {place}: {cause(e)}") from None
+        said = _("no backup of {db} was made: cannot copy it to {place}: {why}")
+        raise BackupError(said.format(db=db, place=place, why=cause(e))) from None
     prune(db, keep, limit)
     return _read(target, time)
 
@@ -339,7 +350,7 @@ def mark_of(db: Path) -> Mark:
         with _source(Path(db)) as conn:
             return _mark(conn)
     except sqlite3.Error as e:
-        raise BackupError(f"{db} cannot be read: {cause(e)}") from None
+        raise BackupError(_("{db} cannot be read: {why}").format(db=db, why=cause(e))) from None
 
 
 def _companions(db: Path) -> list[Path]:
@@ -376,12 +387,13 @@ def restore(db: Path, backup: Backup, *, now: datetime | None = None) -> Restore
     the file taken away). Raises :class:`BackupError`; then ``db`` is as it was."""
     db = Path(db)
     if backup.mark is None:
-        raise BackupError(f"{backup.path} cannot be restored: {backup.problem}")
+        raise BackupError(_("{backup} cannot be restored: {why}").format(backup=backup.path, why=backup.problem))
     if in_use(db):
-        raise BackupError(
-            f"{db} is open in another program (the Banker app or `banker serve`); quit it, then restore; "
-            "nothing was changed"
+        said = _(
+            "{db} is open in another program (the Banker app or `banker serve`); quit it, then restore; nothing was "
+            "changed"
         )
+        raise BackupError(said.format(db=db))
     temp = db.with_name(f".{db.name}.restore.{os.getpid()}{_TEMP}")
     with contextlib.suppress(OSError):
         _tidy(db.parent, f".{glob.escape(db.name)}.restore.*{_TEMP}")
@@ -391,13 +403,14 @@ def restore(db: Path, backup: Backup, *, now: datetime | None = None) -> Restore
         with _closing(_immutable(temp)) as check:
             problem = check.execute("PRAGMA quick_check").fetchone()[0]
             if problem != "ok" or _mark(check) != backup.mark:
-                raise BackupError(f"{backup.path} is damaged ({problem})")
+                raise BackupError(_("{backup} is damaged ({why})").format(backup=backup.path, why=problem))
     except BackupError as e:
         _remove_temp(temp)
-        raise BackupError(f"{e}; nothing was changed") from None
+        raise BackupError(_("{why}; nothing was changed").format(why=e)) from None
     except (sqlite3.Error, OSError) as e:
         _remove_temp(temp)
-        raise BackupError(f"cannot restore {backup.path} as {db}: {cause(e)}; nothing was changed") from None
+        said = _("cannot restore {backup} as {db}: {why}; nothing was changed")
+        raise BackupError(said.format(backup=backup.path, db=db, why=cause(e))) from None
     try:
         kept = _keep(db, now)
         os.replace(temp, db)
@@ -415,7 +428,7 @@ def _keep(db: Path, now: datetime | None) -> Backup | Path | None:
         if not db.exists() or db.stat().st_size == 0:
             return None
     except OSError as e:
-        raise BackupError(f"cannot read {db}: {cause(e)}; nothing was changed") from None
+        raise BackupError(_("cannot read {db}: {why}; nothing was changed").format(db=db, why=cause(e))) from None
     try:
         mark_of(db)
     except BackupError:
@@ -423,7 +436,7 @@ def _keep(db: Path, now: datetime | None) -> Backup | Path | None:
     try:
         return back_up(db, same=True, now=now)
     except BackupError as e:
-        raise BackupError(f"{e}, so {db} was not replaced; nothing was changed") from None
+        raise BackupError(_("{why}, so {db} was not replaced; nothing was changed").format(why=e, db=db)) from None
 
 
 def _keep_bytes(db: Path, now: datetime | None) -> Path:
@@ -435,5 +448,6 @@ def _keep_bytes(db: Path, now: datetime | None) -> Path:
     except OSError as e:
         with contextlib.suppress(OSError):
             kept.unlink()
-        raise BackupError(f"cannot keep a copy of {db} at {kept}: {cause(e)}; nothing was changed") from None
+        said = _("cannot keep a copy of {db} at {kept}: {why}; nothing was changed")
+        raise BackupError(said.format(db=db, kept=kept, why=cause(e))) from None
     return kept

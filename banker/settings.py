@@ -20,6 +20,7 @@ from typing import Any
 
 from banker.language import LANGUAGES, code_of
 from banker.paths import APP_NAME
+from rules.i18n import N_, _
 from rules.options import OPTIONS
 
 FILE_NAME = "config.toml"
@@ -103,7 +104,7 @@ _KEYS: dict[str, dict[str, type]] = {
     "speech": {"read_aloud": bool},
     "keyboard": {"bell": bool, "reaction_ms": int},
 }
-_TYPE_NAMES = {str: "a string in quotes", int: "a whole number", bool: "true or false"}
+_TYPE_NAMES = {str: N_("a string in quotes"), int: N_("a whole number"), bool: N_("true or false")}
 
 
 def load(path: Path | None = None, only: str | None = None) -> Config:
@@ -154,7 +155,7 @@ def _bad(path: Path | None) -> Callable[[str, str], SettingsError]:
     where = f"{path}: " if path else ""
 
     def bad(key: str, why: str) -> SettingsError:
-        return SettingsError(f"{where}{key}: {why} (see docs/settings.md)")
+        return SettingsError(f"{where}{key}: " + _("{why} (see docs/settings.md)").format(why=why))
 
     return bad
 
@@ -171,22 +172,21 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
             name = f"{prefix}.{key}" if prefix else key
             if isinstance(value, dict):
                 if name not in _KEYS:
-                    raise bad(
-                        name, f"unknown section [{name}]; the sections are " + ", ".join(f"[{k}]" for k in _KEYS if k)
-                    )
+                    said = _("unknown section [{name}]; the sections are {sections}")
+                    raise bad(name, said.format(name=name, sections=", ".join(f"[{k}]" for k in _KEYS if k)))
                 walk(value, name)
                 continue
             if name in _KEYS and name:  # a known section given a value: `new_game = 5`
-                raise bad(
-                    name,
-                    f"must be a section ([{name}] on a line of its own, its settings below it), not {value!r:.40}",
-                )
+                said = _("must be a section ([{name}] on a line of its own, its settings below it), not {value}")
+                raise bad(name, said.format(name=name, value=f"{value!r:.40}"))
             if allowed is None or key not in allowed:
                 known = ", ".join(f"{prefix + '.' if prefix else ''}{k}" for k in allowed or ())
-                raise bad(name, "unknown setting" + (f"; here: {known}" if known else ""))
+                said = _("unknown setting; here: {known}") if known else _("unknown setting")
+                raise bad(name, said.format(known=known))
             kind = allowed[key]
             if type(value) is not kind:  # bool is not an int here, and an int is not a bool
-                raise bad(name, f"must be {_TYPE_NAMES[kind]}, not {value!r:.40}")
+                said = _("must be {kind}, not {value}")
+                raise bad(name, said.format(kind=_(_TYPE_NAMES[kind]), value=f"{value!r:.40}"))
             values[name] = value
 
     walk(doc, "")
@@ -213,24 +213,28 @@ def parse(doc: dict[str, Any], path: Path | None = None) -> Config:
         name = f"new_game.{'house_rules.' if o.house_rule else ''}{o.key}"
         value = values.get(name, o.default)
         if o.refusal(value, str) is not None:  # the type was checked against _KEYS above
-            raise bad(name, f"must be {o.bounds()}, not {value!r:.40}")
+            raise bad(name, _("must be {values}, not {value}").format(values=o.bounds(), value=f"{value!r:.40}"))
         options[o.key] = value
     cards = str(values.get("new_game.cards", "")).casefold()
     if cards:
         decks = board.decks
         if cards not in decks:
-            raise bad("new_game.cards", f"must be {' or '.join(repr(d) for d in decks)}, not {cards!r:.40}")
+            said = _("must be {values}, not {value}")
+            raise bad(
+                "new_game.cards", said.format(values=_(" or ").join(repr(d) for d in decks), value=f"{cards!r:.40}")
+            )
     chosen = values.get("language")
     code = _language(chosen, bad) if chosen is not None else None
     theme = values.get("theme")
     if theme is not None and not str(theme).strip():
-        raise bad("theme", "is empty; leave it out for the default theme")
+        raise bad("theme", _("is empty; leave it out for the default theme"))
     directory = values.get("exports.directory")
     if directory is not None and not str(directory).strip():
-        raise bad("exports.directory", "is empty; leave it out for the folder beside the database")
+        raise bad("exports.directory", _("is empty; leave it out for the folder beside the database"))
     reaction = values.get("keyboard.reaction_ms")
     if reaction is not None and not 0 <= int(str(reaction)) <= MAX_REACTION_MS:
-        raise bad("keyboard.reaction_ms", f"must be 0 to {MAX_REACTION_MS} (milliseconds), not {reaction!r:.40}")
+        said = _("must be 0 to {most} (milliseconds), not {value}")
+        raise bad("keyboard.reaction_ms", said.format(most=MAX_REACTION_MS, value=f"{reaction!r:.40}"))
     return Config(
         theme=str(theme) if theme is not None else None,
         language=code,

@@ -14,6 +14,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from rules.codec import state_to_dict
+from rules.i18n import N_, _, ngettext
 from rules.queries import Standing, buildings_on, standings, valuation
 from rules.state import GameState
 
@@ -22,8 +23,19 @@ if TYPE_CHECKING:
 
 
 def counted(n: int, word: str) -> str:
-    """``n`` and the word, plural but for one: "1 house", "31 houses" (the CLI said "1 houses")."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """``n`` and the word, in the reader's language with its plural rule: "1 house", "31 houses" (the CLI said "1
+    houses"). ``word`` is one of the words counted here (a house, a hotel, a card, an action, a game, a finished
+    game, a win); any other is counted in English."""
+    said = {
+        "house": ngettext("{n} house", "{n} houses", n),
+        "hotel": ngettext("{n} hotel", "{n} hotels", n),
+        "card": ngettext("{n} card", "{n} cards", n),
+        "action": ngettext("{n} action", "{n} actions", n),
+        "game": ngettext("{n} game", "{n} games", n),
+        "finished game": ngettext("{n} finished game", "{n} finished games", n),
+        "win": ngettext("{n} win", "{n} wins", n),
+    }.get(word, f"{{n}} {word}{'' if n == 1 else 's'}")
+    return said.format(n=n)
 
 
 def answer(state: GameState, q: Query) -> str:
@@ -33,8 +45,14 @@ def answer(state: GameState, q: Query) -> str:
     money = state.money
     if q.kind == "rent":
         quote = rent_quote(state, state.deed(q.deed or ""), dice=q.dice)
-        owner = f" (owner {quote.owner})" if quote.owner else " (the bank holds it)"
-        return f"rent on {quote.deed}{owner}: {money(quote.amount)}; {quote.explanation}"
+        said = (
+            _("rent on {deed} (owner {owner}): {amount}; {explanation}")
+            if quote.owner
+            else _("rent on {deed} (the bank holds it): {amount}; {explanation}")
+        )
+        return said.format(
+            deed=quote.deed, owner=quote.owner, amount=money(quote.amount), explanation=quote.explanation
+        )
     if q.kind == "deed":
         return "\n".join(deed_card_lines(state, q.deed or ""))
     if q.kind == "count":
@@ -44,9 +62,18 @@ def answer(state: GameState, q: Query) -> str:
         lines = []
         for i, p in enumerate(state.players):
             w = valuation(state, i)
+            said = _(
+                "{player}: {total} (cash {cash}, deeds {deeds}, mortgaged deeds {mortgaged}, buildings {buildings})"
+            )
             lines.append(
-                f"{p.name}: {money(w.total)} (cash {money(w.cash)}, deeds {money(w.deeds)}, mortgaged deeds "
-                f"{money(w.mortgaged)}, buildings {money(w.buildings)})"
+                said.format(
+                    player=p.name,
+                    total=money(w.total),
+                    cash=money(w.cash),
+                    deeds=money(w.deeds),
+                    mortgaged=money(w.mortgaged),
+                    buildings=money(w.buildings),
+                )
             )
         return "\n".join(lines)
     if q.kind == "tax":
@@ -54,31 +81,33 @@ def answer(state: GameState, q: Query) -> str:
         o = income_tax_options(state, index)
         options = []
         if o.flat is not None:
-            options.append(f"{money(o.flat)} flat")
+            options.append(_("{amount} flat").format(amount=money(o.flat)))
         if o.percent is not None:
-            options.append(f"10% of {money(o.basis)} = {money(o.percent)}")
-        return f"{state.players[index].name}: income tax {' or '.join(options)} ({o.rule})"
+            options.append(_("10% of {basis} = {amount}").format(basis=money(o.basis), amount=money(o.percent)))
+        said = _("{player}: income tax {options} ({rule})")
+        return said.format(player=state.players[index].name, options=_(" or ").join(options), rule=o.rule)
     if q.kind == "deals":
         from rules.queries import side_deal_terms
 
-        return (
-            "\n".join(side_deal_terms(state)) or "no side deals made (`side ann no rent orange from bob for 3 turns`)"
+        return "\n".join(side_deal_terms(state)) or _(
+            "no side deals made (`side ann no rent orange from bob for 3 turns`)"
         )
     if q.kind == "raise":
         index = state.player_index(q.player or "")
         p = state.players[index]
         extra = can_raise(state, index)
-        return (
-            f"{p.name} has {money(p.cash)} and could raise {money(extra)} more by selling buildings and "
-            f"mortgaging: {money(p.cash + extra)} in all"
-        )
+        said = _("{player} has {cash} and could raise {extra} more by selling buildings and mortgaging: {total} in all")
+        return said.format(player=p.name, cash=money(p.cash), extra=money(extra), total=money(p.cash + extra))
     return "\n".join(
-        f"{s.rank}. {s.name}: {money(s.total)}" + (" (winner)" if s.winner else "") for s in standings(state)
+        (_("{rank}. {player}: {total} (winner)") if s.winner else _("{rank}. {player}: {total}")).format(
+            rank=s.rank, player=s.name, total=money(s.total)
+        )
+        for s in standings(state)
     )
 
 
-NOW_MARK = "<- now"
-"""Beside the rent line a lander would be charged now (words, not a colour)."""
+NOW_MARK = N_("<- now")
+"""Beside the rent line a lander would be charged now (words, not a colour; translated where shown)."""
 
 
 @dataclass(frozen=True)
@@ -107,38 +136,50 @@ def deed_card_view(state: GameState, deed: str) -> DeedCardView:
     money = state.money
     group = state.board.groups[card.deed.group]
     rents = tuple(
-        (r.label, f"{r.amount} x the dice" if r.dice else money(r.amount), i == card.current)
+        (r.label, _("{times} x the dice").format(times=r.amount) if r.dice else money(r.amount), i == card.current)
         for i, r in enumerate(card.rents)
     )
     building = (
-        f"houses {money(card.house_cost)} each; a hotel {money(card.house_cost)} plus {card.hotel_houses} houses"
+        ngettext(
+            "houses {price} each; a hotel {price} plus {n} house",
+            "houses {price} each; a hotel {price} plus {n} houses",
+            card.hotel_houses,
+        ).format(price=money(card.house_cost), n=card.hotel_houses)
         if card.house_cost
         else ""
     )
     principal, interest = card.lift
-    mortgage = (
-        f"mortgage value {money(card.mortgage)}; lifting it costs {money(principal + interest)} "
-        f"({money(principal)} + {money(interest)} interest)"
+    said = _("mortgage value {mortgage}; lifting it costs {total} ({principal} + {interest} interest)")
+    mortgage = said.format(
+        mortgage=money(card.mortgage),
+        total=money(principal + interest),
+        principal=money(principal),
+        interest=money(interest),
     )
     if card.owner is None:
-        holder = "held by the bank"
+        holder = _("held by the bank")
     else:
-        held = ["a hotel" if card.hotel else f"{card.houses or 'no'} house{'s' if card.houses != 1 else ''}"]
+        if card.hotel:
+            held = [_("a hotel")]
+        elif card.houses:
+            held = [ngettext("{n} house", "{n} houses", card.houses).format(n=card.houses)]
+        else:
+            held = [_("no houses")]
         if not card.house_cost:
             held = []
-        held.append("mortgaged" if card.mortgaged else "not mortgaged")
-        holder = f"owner {card.owner}; {', '.join(held)}"
+        held.append(_("mortgaged") if card.mortgaged else _("not mortgaged"))
+        holder = _("owner {owner}; {holding}").format(owner=card.owner, holding=", ".join(held))
     return DeedCardView(
         card.deed.name,
         group.mark,
-        card.group,
+        _(card.group),
         group.colour,
         money(card.price),
         rents,
         building,
         mortgage,
         holder,
-        f"collects now: {card.collects}",
+        _("collects now: {rent}").format(rent=card.collects),
     )
 
 
@@ -146,11 +187,12 @@ def deed_card_lines(state: GameState, deed: str) -> list[str]:
     """The ``show deed`` answer and the deed card on the table: :func:`deed_card_view` as lines of text, the rent
     charged now marked in words (:data:`NOW_MARK`)."""
     v = deed_card_view(state, deed)
-    lines = [f"{v.name} [{v.mark}] {v.group}", f"  price {v.price}"]
-    width = max(len(label) for label, _, _ in v.rents)
-    wide = max(len(figure) for _, figure, _ in v.rents)
+    lines = [f"{v.name} [{v.mark}] {v.group}", "  " + _("price {price}").format(price=v.price)]
+    width = max(len(label) for label, _figure, _now in v.rents)
+    wide = max(len(figure) for _label, figure, _now in v.rents)
     for label, figure, now in v.rents:
-        lines.append(f"  rent, {label:<{width}}  {figure:>{wide}}" + (f"  {NOW_MARK}" if now else ""))
+        line = "  " + _("rent, {level}  {figure}").format(level=f"{label:<{width}}", figure=f"{figure:>{wide}}")
+        lines.append(line + (f"  {_(NOW_MARK)}" if now else ""))
     if v.building:
         lines.append(f"  {v.building}")
     lines += [f"  {v.mortgage}", f"  {v.holder}", f"  {v.collects}"]
@@ -221,7 +263,7 @@ def board_sheet(state: GameState) -> BoardSheet:
             deeds.append(
                 SheetDeed(
                     deed.name,
-                    group.title,
+                    _(group.title),
                     group.mark,
                     group.colour,
                     owner.name if owner else None,
@@ -239,13 +281,13 @@ def board_sheet(state: GameState) -> BoardSheet:
             state.money(p.cash),
             i == state.turn and not state.over,
             jail_status(state, i),
-            tuple(DECK_TITLES.get(d, str(d)) for d in p.jail_cards),
+            tuple(_(DECK_TITLES[d]) if d in DECK_TITLES else str(d) for d in p.jail_cards),
             p.bankrupt,
         )
         for i, p in enumerate(state.players)
     )
     return BoardSheet(
-        f"{board.title}, {state.variant.title}",
+        f"{_(board.title)}, {_(state.variant.title)}",
         state.players[state.turn].name if state.players else "",
         state.turn_no,
         state.over,
@@ -264,8 +306,8 @@ def buildings_text(d: SheetDeed) -> str:
     if not d.street:
         return "-"
     if d.hotel:
-        return "hotel"
-    return f"{d.houses} house{'s' if d.houses != 1 else ''}" if d.houses else ""
+        return _("hotel")
+    return ngettext("{n} house", "{n} houses", d.houses).format(n=d.houses) if d.houses else ""
 
 
 def count_check(state: GameState, houses: int, hotels: int, group: str | None = None) -> str:
@@ -274,7 +316,7 @@ def count_check(state: GameState, houses: int, hotels: int, group: str | None = 
     group by group (the board), so the banker knows where to look."""
     board = state.board
     groups = [board.groups[group]] if group else list(board.groups.values())
-    where = f"the {groups[0].title} group" if group else "the board"
+    title = _(groups[0].title)
     per_deed = [
         (g, board.deeds[di], *buildings_on(state, board.deeds[di]))
         for g in groups
@@ -284,33 +326,53 @@ def count_check(state: GameState, houses: int, hotels: int, group: str | None = 
     want_houses = sum(h for _, _, h, _ in per_deed)
     want_hotels = sum(1 for _, _, _, hotel in per_deed if hotel)
 
+    def houses_of(h: int) -> str:
+        return ngettext("{n} house", "{n} houses", h).format(n=h)
+
     def both(h: int, t: int) -> str:
-        return f"{h} house{'s' if h != 1 else ''} and {t} hotel{'s' if t != 1 else ''}"
+        return _("{houses} and {hotels}").format(
+            houses=houses_of(h), hotels=ngettext("{n} hotel", "{n} hotels", t).format(n=t)
+        )
 
     if (houses, hotels) == (want_houses, want_hotels):
-        return f"{_first_up(where)} matches the journal: {both(houses, hotels)}."
+        said = (
+            _("The {group} group matches the journal: {buildings}.")
+            if group
+            else _("The board matches the journal: {buildings}.")
+        )
+        return said.format(group=title, buildings=both(houses, hotels))
     wrong = []
     if houses != want_houses:
-        wrong.append(f"{houses} house{'s' if houses != 1 else ''} counted, {want_houses} in the journal")
+        said = ngettext(
+            "{n} house counted, {journal} in the journal", "{n} houses counted, {journal} in the journal", houses
+        )
+        wrong.append(said.format(n=houses, journal=want_houses))
     if hotels != want_hotels:
-        wrong.append(f"{hotels} hotel{'s' if hotels != 1 else ''} counted, {want_hotels} in the journal")
+        said = ngettext(
+            "{n} hotel counted, {journal} in the journal", "{n} hotels counted, {journal} in the journal", hotels
+        )
+        wrong.append(said.format(n=hotels, journal=want_hotels))
     if group:
-        built = [f"{d.name} {'a hotel' if hotel else both(h, 0).split(' and ')[0]}" for _, d, h, hotel in per_deed]
-        detail = "the journal has " + ", ".join(built)
+        built = [f"{d.name} {_('a hotel') if hotel else houses_of(h)}" for _g, d, h, hotel in per_deed]
+        said = _("The {group} group does not match the journal: {wrong}. The journal has {buildings}.")
+        return said.format(group=title, wrong="; ".join(wrong), buildings=", ".join(built))
+    counts = []
+    for g in groups:
+        lots = [(h, hotel) for gg, _d, h, hotel in per_deed if gg is g]
+        gh, gt = sum(h for h, _t in lots), sum(1 for _h, t in lots if t)
+        if gh or gt:
+            counts.append(f"{_(g.title)} [{g.mark}] {both(gh, gt)}")
+    if counts:
+        said = _(
+            "The board does not match the journal: {wrong}. The journal has {buildings}; count group by group (show "
+            "count <houses> <hotels> <group>) to find the difference."
+        )
     else:
-        counts = []
-        for g in groups:
-            lots = [(h, hotel) for gg, _, h, hotel in per_deed if gg is g]
-            gh, gt = sum(h for h, _ in lots), sum(1 for _, t in lots if t)
-            if gh or gt:
-                counts.append(f"{g.title} [{g.mark}] {both(gh, gt)}")
-        detail = "the journal has " + ("; ".join(counts) if counts else "no buildings anywhere")
-        detail += "; count group by group (show count <houses> <hotels> <group>) to find the difference"
-    return f"{_first_up(where)} does not match the journal: {'; '.join(wrong)}. {_first_up(detail)}."
-
-
-def _first_up(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        said = _(
+            "The board does not match the journal: {wrong}. The journal has no buildings anywhere; count group by "
+            "group (show count <houses> <hotels> <group>) to find the difference."
+        )
+    return said.format(wrong="; ".join(wrong), buildings="; ".join(counts))
 
 
 @dataclass(frozen=True)
@@ -334,7 +396,7 @@ def maths_question(state: GameState, outcome: Any, players: frozenset[str]) -> M
     from rules.outcome import BANK, POT, TransferKind
 
     def who(name: str) -> str:
-        return {BANK: "the bank", POT: "the Free Parking pot"}.get(name, name)
+        return {BANK: _("the bank"), POT: _("the Free Parking pot")}.get(name, name)
 
     # a correction is the banker's own fix, not a payment a player works out (docs/app.md, "Maths mode")
     transfers = [t for t in outcome.transfers if t.amount > 0 and t.kind is not TransferKind.CORRECTION]
@@ -345,14 +407,17 @@ def maths_question(state: GameState, outcome: Any, players: frozenset[str]) -> M
         paid = [t for t in transfers if t.payee == p.name]
         if paying:
             others = {t.payee for t in paying}
-            to = f" {who(others.pop())}" if len(others) == 1 else " in all"
-            question, amount = f"How much does {p.name} pay{to}?", sum(t.amount for t in paying)
+            if len(others) == 1:
+                question = _("How much does {player} pay {other}?").format(player=p.name, other=who(others.pop()))
+            else:
+                question = _("How much does {player} pay in all?").format(player=p.name)
+            amount = sum(t.amount for t in paying)
         elif paid:
             others = {t.payer for t in paid}
             question = (
-                f"How much does {who(others.pop())} pay {p.name}?"
+                _("How much does {other} pay {player}?").format(other=who(others.pop()), player=p.name)
                 if len(others) == 1
-                else f"How much does {p.name} get in all?"
+                else _("How much does {player} get in all?").format(player=p.name)
             )
             amount = sum(t.amount for t in paid)
         else:

@@ -17,9 +17,23 @@ from __future__ import annotations
 import gettext
 from contextvars import ContextVar, Token
 
-__all__ = ["N_", "_", "current", "ngettext", "npgettext", "pgettext", "use_for_process", "use_for_task"]
+__all__ = [
+    "N_",
+    "SOURCE",
+    "_",
+    "current",
+    "in_source",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "speaking",
+    "use_for_process",
+    "use_for_task",
+]
 
-_process: gettext.NullTranslations = gettext.NullTranslations()
+SOURCE = gettext.NullTranslations()
+"""The messages as they are written (English): no catalogue."""
+_process: gettext.NullTranslations = SOURCE
 _task: ContextVar[gettext.NullTranslations | None] = ContextVar("banker_translations", default=None)
 
 
@@ -37,6 +51,28 @@ def use_for_process(translations: gettext.NullTranslations) -> None:
 def use_for_task(translations: gettext.NullTranslations | None) -> Token[gettext.NullTranslations | None]:
     """This asyncio task's (or thread's) own language, until :meth:`ContextVar.reset` with the token returned."""
     return _task.set(translations)
+
+
+def in_source() -> bool:
+    """The current language is the one the messages are written in: nothing is translated (a catalogue-less
+    ``NullTranslations``, English)."""
+    return type(current()) is gettext.NullTranslations
+
+
+class speaking:  # lower case, as contextlib's: read as a statement, ``with speaking(SOURCE):``
+    """``with speaking(translations):`` the block reads that language (:data:`SOURCE`: the English the messages are
+    written in, as the journal keeps a summary), in this task only; the language before it comes back after."""
+
+    def __init__(self, translations: gettext.NullTranslations) -> None:
+        self._translations = translations
+        self._token: Token[gettext.NullTranslations | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _task.set(self._translations)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _task.reset(self._token)
 
 
 def _(message: str) -> str:

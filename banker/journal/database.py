@@ -27,9 +27,14 @@ from banker.journal.files import (
     _marker,
     _opening,
 )
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     import sqlite_utils
+
+
+_NOT_WRITTEN = N_("cannot write to {path}: {why}; nothing was recorded")
+"""A write the database refused (read-only, disk full, busy): nothing of it was written."""
 
 
 class Database:
@@ -52,9 +57,8 @@ class Database:
         """The -wal and -shm files beside it when it was opened."""
         if (readonly or not create) and not self.path.exists():
             if self.path.parent.exists() and not self.path.parent.is_dir():
-                raise JournalError(
-                    f"there is no Banker database at {self.path}: {self.path.parent} is a file, not a directory"
-                )
+                said = _("there is no Banker database at {path}: {parent} is a file, not a directory")
+                raise JournalError(said.format(path=self.path, parent=self.path.parent))
             raise NoDatabase(self.path)
         _check_file(self.path)
         if readonly:
@@ -65,7 +69,8 @@ class Database:
         if not create and existed and self.path.stat().st_size == 0:
             # A file truncated to nothing (or made empty by hand) has no games to open; writing Banker's schema into
             # it would hide that it was emptied (issue 22: `banker do` did).
-            raise LookupError(f"{self.path} is empty (0 bytes): there are no games in it; nothing was written")
+            said = _("{path} is empty (0 bytes): there are no games in it; nothing was written")
+            raise LookupError(said.format(path=self.path))
         if not existed:
             _check_directory(self.path)
         _inspect(self.path)
@@ -82,8 +87,12 @@ class Database:
         except sqlite3.DatabaseError as e:
             with contextlib.suppress(AttributeError, sqlite3.Error):
                 self.conn.close()
-            verb = "use" if existed else "create"
-            raise JournalError(f"cannot {verb} {self.path} as a Banker database: {cause(e)}") from None
+            said = (
+                _("cannot use {path} as a Banker database: {why}")
+                if existed
+                else _("cannot create {path} as a Banker database: {why}")
+            )
+            raise JournalError(said.format(path=self.path, why=cause(e))) from None
         except JournalError:
             self.conn.close()
             raise
@@ -113,7 +122,7 @@ class Database:
             self.conn = _connect_readonly(self.path)
         except sqlite3.Error as e:
             _inspect(self.path)  # says why: damaged, not a database, or cannot be read
-            raise JournalError(f"cannot read {self.path}: {cause(e)}") from None
+            raise JournalError(_("cannot read {path}: {why}").format(path=self.path, why=cause(e))) from None
         self._tidy = not had_companions
         try:
             _inspect(self.path, self.conn)
@@ -148,19 +157,18 @@ class Database:
         try:
             self.conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as e:
-            raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
+            raise JournalError(_(_NOT_WRITTEN).format(path=self.path, why=cause(e))) from None
         try:
             if self._opened is not None:  # every transaction says which file it was written for (_foreign_log)
                 self.conn.execute(f"PRAGMA user_version = {_marker(self._opened)}")
             yield self.conn
         except sqlite3.Error as e:
             self._rollback()
-            raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
+            raise JournalError(_(_NOT_WRITTEN).format(path=self.path, why=cause(e))) from None
         except OverflowError:  # a figure beyond SQLite's 64-bit integers (a game set up before the settings check)
             self._rollback()
-            raise JournalError(
-                f"cannot write to {self.path}: a figure is too large to store; nothing was recorded"
-            ) from None
+            said = _("cannot write to {path}: a figure is too large to store; nothing was recorded")
+            raise JournalError(said.format(path=self.path)) from None
         except BaseException:
             self._rollback()
             raise
@@ -168,7 +176,7 @@ class Database:
             self.conn.execute("COMMIT")
         except sqlite3.Error as e:
             self._rollback()
-            raise JournalError(f"cannot write to {self.path}: {cause(e)}; nothing was recorded") from None
+            raise JournalError(_(_NOT_WRITTEN).format(path=self.path, why=cause(e))) from None
 
     @contextlib.contextmanager
     def snapshot(self) -> Iterator[None]:
@@ -181,7 +189,7 @@ class Database:
         try:
             self.conn.execute("BEGIN DEFERRED")
         except sqlite3.Error as e:
-            raise JournalError(f"cannot read {self.path}: {cause(e)}") from None
+            raise JournalError(_("cannot read {path}: {why}").format(path=self.path, why=cause(e))) from None
         try:
             yield
         finally:

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
 
+from rules.i18n import _
+
 
 class JournalError(Exception):
     """The database cannot be used: not ours, damaged, or written by a newer Banker. Nothing was written."""
@@ -19,7 +21,7 @@ class NoDatabase(LookupError):
     """There is no Banker database at ``path`` (a command that only reads never creates one)."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(f"there is no Banker database at {path}")
+        super().__init__(_("there is no Banker database at {path}").format(path=path))
         self.path = path
 
 
@@ -27,7 +29,10 @@ class NoGame(LookupError):
     """The database at ``path`` holds no game ``game`` (None: no game at all)."""
 
     def __init__(self, path: Path, game: int | None = None) -> None:
-        what = f"there is no game {game} in {path}" if game is not None else f"there are no games in {path}"
+        if game is not None:
+            what = _("there is no game {game} in {path}").format(game=game, path=path)
+        else:
+            what = _("there are no games in {path}").format(path=path)
         super().__init__(what)
         self.path = path
         self.game = game
@@ -38,17 +43,17 @@ def cause(error: BaseException) -> str:
     name = getattr(error, "sqlite_errorname", "") or ""
     detail = str(error) or type(error).__name__
     if name.startswith("SQLITE_READONLY"):
-        return "the file or its directory is read-only"
+        return _("the file or its directory is read-only")
     if name == "SQLITE_FULL" or getattr(error, "errno", None) == 28:
-        return "the disk is full"
+        return _("the disk is full")
     if name.startswith("SQLITE_IOERR"):
-        return f"the disk could not be read or written ({detail})"
+        return _("the disk could not be read or written ({detail})").format(detail=detail)
     if name.startswith("SQLITE_BUSY") or name.startswith("SQLITE_LOCKED"):
-        return "another program kept the database busy for 30 seconds; try again"
+        return _("another program kept the database busy for 30 seconds; try again")
     if name.startswith("SQLITE_CANTOPEN"):
-        return "the file cannot be opened"
+        return _("the file cannot be opened")
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return f"the file is damaged ({detail})"
+        return _("the file is damaged ({detail})").format(detail=detail)
     if isinstance(error, OSError) and error.strerror:
         return error.strerror[0].lower() + error.strerror[1:]
     if isinstance(error, (KeyError, TypeError, AttributeError, IndexError)):
@@ -59,10 +64,13 @@ def cause(error: BaseException) -> str:
 def damaged(path: Path, error: BaseException, what: str = "") -> JournalError:
     """The error for a database whose rows cannot be read as Banker wrote them (a dropped table, a row that is
     not JSON, an unknown variant)."""
-    where = f" ({what})" if what else ""
     why = cause(error)
     why = why if len(why) <= 120 else why[:119] + "…"
-    return JournalError(f"{path} is damaged{where}: {why}; nothing was changed")
+    if what:
+        said = _("{path} is damaged ({what}): {why}; nothing was changed")
+    else:
+        said = _("{path} is damaged: {why}; nothing was changed")
+    return JournalError(said.format(path=path, what=what, why=why))
 
 
 class _OnFile(Protocol):
@@ -91,9 +99,9 @@ def reading(method: Callable[Concatenate[_S, _P], _R]) -> Callable[Concatenate[_
 def read_failure(path: Path, e: sqlite3.Error | ValueError | TypeError) -> JournalError:
     """What a failed read of the journal is said as (:func:`reading`)."""
     if not isinstance(e, sqlite3.Error):  # json.JSONDecodeError is a ValueError
-        return damaged(path, e, "a row is not the JSON Banker wrote")
+        return damaged(path, e, _("a row is not the JSON Banker wrote"))
     if getattr(e, "sqlite_errorname", "").startswith(
         ("SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_IOERR", "SQLITE_CANTOPEN")
     ):
-        return JournalError(f"cannot read {path}: {cause(e)}")
+        return JournalError(_("cannot read {path}: {why}").format(path=path, why=cause(e)))
     return damaged(path, e)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from banker.journal.errors import JournalError, cause
 from banker.journal.schema import APP_ID, SCHEMA_VERSION, SQLITE_HEADER
+from rules.i18n import _
 
 _OPEN: Counter[tuple[int, int]] = Counter()
 """The database files (device, inode) this process has a journal open on, and how many."""
@@ -38,7 +39,7 @@ def _check_file(path: Path) -> None:
     if not path.exists():
         return
     if path.is_dir():
-        raise JournalError(f"{path} is a directory, not a Banker database")
+        raise JournalError(_("{path} is a directory, not a Banker database").format(path=path))
     size = path.stat().st_size
     if size == 0:
         return
@@ -48,7 +49,8 @@ def _check_file(path: Path) -> None:
     with path.open("rb") as f:
         head = f.read(16)
     if head != SQLITE_HEADER:
-        raise JournalError(f"{path} is not a Banker database (not an SQLite file); it was left untouched")
+        said = _("{path} is not a Banker database (not an SQLite file); it was left untouched")
+        raise JournalError(said.format(path=path))
 
 
 def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
@@ -64,10 +66,8 @@ def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
         if not tables:
             return
         if "meta" not in tables:
-            raise JournalError(
-                f"{path} is an SQLite database of something else (tables: "
-                f"{', '.join(sorted(tables)[:5])}); Banker will not write to it"
-            )
+            said = _("{path} is an SQLite database of something else (tables: {tables}); Banker will not write to it")
+            raise JournalError(said.format(path=path, tables=", ".join(sorted(tables)[:5])))
         foreign = _foreign_log(path, conn)
         if foreign:
             raise JournalError(foreign)
@@ -75,24 +75,29 @@ def _inspect(path: Path, ro: sqlite3.Connection | None = None) -> None:
         # another program's meta table: said so, not as SQLite's "no such column: key" (found by the reliability run)
         meta = dict(conn.execute("SELECT key, value FROM meta").fetchall()) if {"key", "value"} <= columns else {}
         if meta.get("app") != APP_ID:
-            raise JournalError(f"{path} has a meta table but is not a Banker database; Banker will not write to it")
+            said = _("{path} has a meta table but is not a Banker database; Banker will not write to it")
+            raise JournalError(said.format(path=path))
         version = int(meta.get("schema_version", "0"))
     except sqlite3.DatabaseError as e:
         if getattr(e, "sqlite_errorname", "").startswith(("SQLITE_CANTOPEN", "SQLITE_BUSY", "SQLITE_IOERR")):
-            raise JournalError(f"cannot read {path}: {cause(e)}") from None
-        raise JournalError(f"{path} is damaged or not a Banker database ({e}); it was left untouched") from None
+            raise JournalError(_("cannot read {path}: {why}").format(path=path, why=cause(e))) from None
+        said = _("{path} is damaged or not a Banker database ({why}); it was left untouched")
+        raise JournalError(said.format(path=path, why=e)) from None
     except (ValueError, TypeError):
-        raise JournalError(f"{path} has an unreadable schema version; it was left untouched") from None
+        said = _("{path} has an unreadable schema version; it was left untouched")
+        raise JournalError(said.format(path=path)) from None
     finally:
         if ro is None and conn is not None:
             conn.close()
     if version > SCHEMA_VERSION:
-        raise JournalError(
-            f"{path} was written by a newer Banker (schema {version}; this one reads up to "
-            f"{SCHEMA_VERSION}); upgrade Banker to open it"
+        said = _(
+            "{path} was written by a newer Banker (schema {version}; this one reads up to {known}); upgrade Banker "
+            "to open it"
         )
+        raise JournalError(said.format(path=path, version=version, known=SCHEMA_VERSION))
     if version < 1:
-        raise JournalError(f"{path} has schema version {version}, which no Banker release wrote; left untouched")
+        said = _("{path} has schema version {version}, which no Banker release wrote; left untouched")
+        raise JournalError(said.format(path=path, version=version))
 
 
 def _companions(path: Path) -> bool:
@@ -122,26 +127,34 @@ def _check_directory(path: Path) -> None:
     """A new database needs a directory this process can write: say which, and why not, before SQLite tries."""
     parent = path.parent
     if not parent.exists():
-        raise JournalError(f"cannot create {path}: the directory {parent} does not exist")
+        raise JournalError(
+            _("cannot create {path}: the directory {parent} does not exist").format(path=path, parent=parent)
+        )
     if not parent.is_dir():
-        raise JournalError(f"cannot create {path}: {parent} is a file, not a directory")
+        raise JournalError(
+            _("cannot create {path}: {parent} is a file, not a directory").format(path=path, parent=parent)
+        )
     if not os.access(parent, os.W_OK | os.X_OK):
-        raise JournalError(f"cannot create {path}: the directory {parent} is read-only")
+        raise JournalError(
+            _("cannot create {path}: the directory {parent} is read-only").format(path=path, parent=parent)
+        )
 
 
 def _check_writable(path: Path) -> None:
     """Writing needs the file and its directory (where SQLite keeps the ``-wal`` file) to be writable: refuse
     before SQLite opens the file read-only in silence and leaves its ``-wal`` and ``-shm`` files behind."""
     if not os.access(path, os.W_OK):
-        raise JournalError(
-            f"cannot write to {path}: the file is read-only; nothing was recorded (`banker state`, "
-            "`log` and `export` can still read it)"
+        said = _(
+            "cannot write to {path}: the file is read-only; nothing was recorded (`banker state`, `log` and `export` "
+            "can still read it)"
         )
+        raise JournalError(said.format(path=path))
     if not Path(f"{path}-wal").exists() and not os.access(path.parent, os.W_OK | os.X_OK):
-        raise JournalError(
-            f"cannot write to {path}: its directory {path.parent} is read-only, and SQLite keeps "
-            "its journal file there; nothing was recorded"
+        said = _(
+            "cannot write to {path}: its directory {parent} is read-only, and SQLite keeps its journal file there; "
+            "nothing was recorded"
         )
+        raise JournalError(said.format(path=path, parent=path.parent))
 
 
 _WAL_HEADER = 32
@@ -174,10 +187,11 @@ def _foreign_log(path: Path, conn: sqlite3.Connection) -> str:
     seen = int(conn.execute("PRAGMA user_version").fetchone()[0])
     if seen in (0, _marker(key)):
         return ""
-    return (
-        f"{wal} belongs to another file ({path} was replaced while a Banker had it open); nothing was read or "
-        f"written: quit every Banker using it, then move {wal.name} and {path.name}-shm aside"
+    said = _(
+        "{wal} belongs to another file ({path} was replaced while a Banker had it open); nothing was read or written: "
+        "quit every Banker using it, then move {wal_name} and {shm_name} aside"
     )
+    return said.format(wal=wal, path=path, wal_name=wal.name, shm_name=f"{path.name}-shm")
 
 
 def _opening(key: tuple[int, int]) -> None:

@@ -12,6 +12,12 @@ change goes through the session's :class:`~banker.session.recorder.Recorder` (it
 contract: what one transaction holds, what another process sees, what a SIGKILL leaves); the records it hands out
 are :mod:`banker.session.replies`'.
 
+Summaries: the journal keeps each entry's summary in English, the language the messages are written in (a format,
+as the action is: the same file reads the same in any language, and an older Banker shows it). What the session
+hands out to be read, a reply, the log, the undo key's words, is in the reader's language (:mod:`rules.i18n`: the
+banker's, or a phone's): a summary is said again from its action, on the state before it (:meth:`Session._said`),
+once per entry and language.
+
 Change notification: ``add_listener(callback)`` has ``callback(session)`` called each time this session's game
 changed: after :meth:`Session.execute` committed a command (or reloaded another process's commands before
 refusing one) and after a :meth:`Session.reload` that found something. The phone pages (:mod:`banker.web`) use
@@ -21,6 +27,7 @@ it; a listener runs before ``execute``/``reload`` returns, so it must be quick a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
@@ -38,13 +45,14 @@ from banker.journal import (
     damaged,
 )
 from banker.paths import editions_dir
-from banker.session.recorder import Recorder, refuse_new
+from banker.session.recorder import Recorder, asked_from, asked_from_said, refuse_new
 from banker.session.replies import LogEntry, ReplayEntry, ReplayRefused, Reply
 from banker.session.source import DAMAGE, JournalSource
 from banker.timeline import Timeline, stacks_after
-from rules import editions
+from rules import editions, i18n
 from rules.codec import state_from_dict, state_to_dict
 from rules.errors import RuleError
+from rules.i18n import _, ngettext
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -72,6 +80,23 @@ def __getattr__(name: str) -> Callable[[str], tuple[list[str], rules.Settings]]:
 
         return parse_new
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+@dataclass(frozen=True)
+class _Replay:
+    """A timeline replaying part of the game (:meth:`Session._retell`) and the journal entry it stands at."""
+
+    line: Timeline
+    mark: int
+
+
+def _asked(said: str, journalled: str, names: list[str]) -> str:
+    """``said`` (a summary in the reader's language) with the phone that asked it, when the journal's summary
+    ends so (docs/storage.md: `` (asked from Bob's phone)``)."""
+    for name in (*names, "a"):
+        if journalled.endswith(f" {asked_from(name)}"):
+            return f"{said} {asked_from_said(name)}"
+    return said
 
 
 EDITION_DATA = "edition_data"
@@ -113,7 +138,7 @@ class Session:
             # game playable after the checks tighten; docs/rulings.md, "Player names").
             self._base = rules.new_game(list(info.names), settings, info.tokens, check=False)
         except (RuleError, *DAMAGE) as e:
-            raise damaged(journal.path, e, f"the settings of game {game_id}") from None
+            raise damaged(journal.path, e, _("the settings of game {game}").format(game=game_id)) from None
         self._source = JournalSource(journal, game_id)
         self._timeline = self._source.timeline(self._base)
         self._recorder = Recorder(self, journal, self._timeline)
@@ -122,12 +147,17 @@ class Session:
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
         self._listeners: list[Callable[[Session], None]] = []
+        self._told: dict[int, dict[int, str]] = {}
+        """Each entry's summary said in a language other than English, by the language's catalogue (its id: the
+        catalogues are made once a language, ``banker.language.translations``) and the entry (:meth:`_said`)."""
+        self._catalogues: dict[int, object] = {}
+        """The catalogues :attr:`_told` is keyed by, held so their ids stay theirs."""
         self.clock: Callable[[], datetime] = partial(datetime.now, UTC)
         """The time a time-limit game's deadline is compared with; the app hands in its own (tests inject one)."""
         try:
             self._resume()
         except DAMAGE as e:
-            raise damaged(journal.path, e, f"a saved state of game {game_id}") from None
+            raise damaged(journal.path, e, _("a saved state of game {game}").format(game=game_id)) from None
 
     # Opening -------------------------------------------------------------------------------------------------
     @classmethod
@@ -139,7 +169,7 @@ class Session:
         state = rules.new_game(names, settings, tokens)
         journal = Journal(db)
         try:
-            game_id, _ = journal.create_game(
+            game_id, _row = journal.create_game(
                 _journalled_settings(state),
                 state.settings.variant,
                 state.settings.edition,
@@ -174,7 +204,7 @@ class Session:
         try:
             with journal.write():
                 state = rules.new_game(names, settings, tokens)
-                game_id, _ = journal.create_game(
+                game_id, _row = journal.create_game(
                     _journalled_settings(state),
                     state.settings.variant,
                     state.settings.edition,
@@ -185,7 +215,9 @@ class Session:
                 session = cls(journal, game_id)
                 session._recorder.replay_entries(entries)
                 if final is not None and state_to_dict(session.state) != final:
-                    raise ReplayRefused(-1, "every entry replays, but the game ends in another state than the file's")
+                    raise ReplayRefused(
+                        -1, _("every entry replays, but the game ends in another state than the file's")
+                    )
             return session
         except BaseException:
             journal.close()
@@ -294,7 +326,8 @@ class Session:
         """The game as it was right after journal entry ``seq`` (0: as it was set up), undos and redos included:
         the 18xx "game at action N", for settling a dispute. Raises LookupError for an entry the game lacks."""
         if not 0 <= seq <= self._last_seq:
-            raise LookupError(f"game {self.game_id} has entries 1 to {self._last_seq}; there is no entry {seq}")
+            said = _("game {game} has entries 1 to {last}; there is no entry {seq}")
+            raise LookupError(said.format(game=self.game_id, last=self._last_seq, seq=seq))
         timeline = self._source.timeline(self._base)
         # From the checkpoint nearest before the entry, not from entry 1 (issue 33: 6.7 s at 100,000 entries): its
         # stacks follow from the entries' kinds alone (no engine), and the engine replays at most the events since.
@@ -399,8 +432,8 @@ class Session:
         ]
 
     def entry_summary(self, seq: int) -> str:
-        """The summary of journal entry ``seq`` (a recorded request's)."""
-        return self._summary(seq)
+        """The summary of journal entry ``seq`` (a recorded request's), in the reader's language."""
+        return self._said(seq)
 
     def phones_ask(self, default: bool = True) -> bool:
         """May this game's phones ask the banker to record their payments (the choice made when it started, else
@@ -438,12 +471,102 @@ class Session:
         if not self._timeline.can_undo:
             return None
         group = self._recorder.group("undo")
-        last = self._summary(self._timeline.stack[-1])
-        return f"{len(group)} steps: {last}, with the sales and mortgages that raised it" if group else last
+        last = self._said(self._timeline.stack[-1])
+        if not group:
+            return last
+        said = ngettext(
+            "{n} step: {summary}, with the sales and mortgages that raised it",
+            "{n} steps: {summary}, with the sales and mortgages that raised it",
+            len(group),
+        )
+        return said.format(n=len(group), summary=last)
 
     def _summary(self, seq: int) -> str:
+        """Entry ``seq``'s summary as the journal keeps it (English)."""
         event = self._j.event(self.game_id, seq)
-        return event.summary if event else f"event {seq}"
+        return event.summary if event else _("event {seq}").format(seq=seq)
+
+    # Summaries in the reader's language -------------------------------------------------------------------------
+    def _said(self, seq: int) -> str:
+        """Entry ``seq``'s summary in the reader's language: the journal's own in English; else said again (once
+        for the entry and the language; the journal's words when the entry cannot be replayed)."""
+        if i18n.in_source():
+            return self._summary(seq)
+        told = self._told_here()
+        if seq not in told:
+            self._retell(seq, seq)
+        return told.get(seq) or self._summary(seq)
+
+    def _tell(self, seq: int, said: str) -> None:
+        """Entry ``seq`` (just written) says ``said`` in the reader's language: kept, so it is not said again."""
+        if not i18n.in_source():
+            self._told_here()[seq] = said
+
+    def _forget_after(self, seq: int) -> None:
+        """The entries after ``seq`` were not written after all (a transaction that did not commit): what they were
+        told to say is forgotten, as the numbers will be another entry's."""
+        for told in self._told.values():
+            for later in [s for s in told if s > seq]:
+                del told[later]
+
+    def _told_here(self) -> dict[int, str]:
+        """The summaries said so far in the reader's language (:attr:`_told`)."""
+        catalogue = i18n.current()
+        self._catalogues[id(catalogue)] = catalogue
+        return self._told.setdefault(id(catalogue), {})
+
+    def _retell(self, first: int, last: int) -> None:
+        """Say entries ``first`` to ``last`` again in the reader's language: each action applied again to the game
+        as it stood before it (replayed from the nearest checkpoint, as :meth:`state_after` does), an undo or a redo
+        as the recorder says one, a phone's request as its journalled summary says (docs/storage.md). A journal
+        that no longer replays keeps its English words (:meth:`_said`)."""
+        told = self._told_here()
+        try:
+            timeline = self._timeline_before(first)
+            events = self._j.events(self.game_id, after=timeline.mark, upto=last)
+            names = [p.name for p in self._base.players]
+            for ev in events:
+                if ev.kind == "action":
+                    action = self._source.action(ev)
+                    outcome = self._source.apply(timeline.line.state, action, ev.seq)
+                    timeline.line.record(ev.seq, action, outcome.state)
+                    if ev.seq >= first:
+                        told[ev.seq] = _asked(outcome.summary, ev.summary, names)
+                elif ev.kind == "undo":
+                    target = int(ev.target or 0)
+                    if ev.seq >= first:
+                        told[ev.seq] = _("undo: {summary}").format(summary=self._said_in(timeline.line, target, told))
+                    timeline.line.undo(target)
+                elif ev.kind == "redo":
+                    target = timeline.line.undone[-1]
+                    outcome = self._source.apply(timeline.line.state, timeline.line.action(target), target)
+                    timeline.line.redo(outcome.state)
+                    if ev.seq >= first:
+                        told[ev.seq] = _("redo: {summary}").format(summary=outcome.summary)
+        except (JournalError, *DAMAGE):
+            return  # the journal's own words are shown (_said)
+
+    def _said_in(self, line: Timeline, target: int, told: dict[int, str]) -> str:
+        """The summary of ``target``, the last action in effect on ``line``, in the reader's language."""
+        if target in told:
+            return told[target]
+        before = line.state_at(len(line.stack) - 1)
+        outcome = self._source.apply(before, line.action(target), target)
+        said = _asked(outcome.summary, self._summary(target), [p.name for p in self._base.players])
+        told[target] = said
+        return said
+
+    def _timeline_before(self, seq: int) -> _Replay:
+        """A timeline of the game as it stood just before entry ``seq``'s nearest checkpoint at or before it, and
+        the entry it stands at (the events after it are replayed onto it)."""
+        timeline = self._source.timeline(self._base)
+        start = self._j.checkpoint_at(self.game_id, max(0, seq - 1))
+        if start is not None:
+            stack, undone = stacks_after(self._j.steps(self.game_id, start.seq))
+            if start.idx == len(stack) and start.last == (stack[-1] if stack else 0):
+                timeline.restore(stack, undone, start.idx, self._source.checkpoint_state(start.seq))
+                return _Replay(timeline, start.seq)
+        return _Replay(timeline, 0)
 
     def reload(self) -> bool:
         """Pick up commands another process journalled. True if anything changed."""
@@ -480,13 +603,14 @@ class Session:
             newer = self._j.steps(self.game_id, None, after=self._last_seq)
         stack, undone = stacks_after(newer, self._timeline.stack, self._timeline.undone)
         live, redo = set(stack), set(undone)
+        said = self._said_all([r.seq for r in rows])
         return [
             LogEntry(
                 r.seq,
                 r.time,
                 r.text,
                 r.kind,
-                r.summary,
+                said.get(r.seq) or r.summary,
                 undone=r.kind == "action" and r.seq not in live,
                 target=r.target,
                 verb=r.verb or "",
@@ -494,6 +618,17 @@ class Session:
             )
             for r in rows
         ]
+
+    def _said_all(self, seqs: list[int]) -> dict[int, str]:
+        """The summaries of entries ``seqs`` in the reader's language (none in English: the journal's are), those not
+        said yet said in one replay."""
+        if i18n.in_source() or not seqs:
+            return {}
+        told = self._told_here()
+        missing = [s for s in seqs if s not in told and s <= self._last_seq]
+        if missing:
+            self._retell(min(missing), max(missing))
+        return {s: told[s] for s in seqs if s in told}
 
     def events(self) -> Iterator[EventRow]:
         """Every journalled event with its action (JSON), oldest first, read as they are used: what a game file

@@ -18,6 +18,7 @@ from banker.session.replies import ReplayEntry, ReplayRefused, Reply
 from banker.timeline import Timeline
 from rules.codec import action_from_dict, action_to_dict, state_to_dict
 from rules.errors import RuleError
+from rules.i18n import N_, SOURCE, _, in_source, ngettext, speaking
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -45,6 +46,9 @@ class Game(Protocol):
     def _answer(self, q: Query) -> Reply: ...
     def _notify(self) -> None: ...
     def _summary(self, seq: int) -> str: ...
+    def _said(self, seq: int) -> str: ...
+    def _tell(self, seq: int, said: str) -> None: ...
+    def _forget_after(self, seq: int) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,11 @@ class _Plan:
     target: int | None
     outcome: Outcome | None
     summary: str
+    """What the journal keeps: the summary in English, the language the messages are written in, whatever the
+    banker reads (a format, as the action is: docs/storage.md)."""
     state: GameState
+    said: str = ""
+    """The summary in the banker's language (the reply's words; the same as :attr:`summary` in English)."""
 
 
 def _entry_clock(time: str) -> datetime:
@@ -68,7 +76,7 @@ def _entry_clock(time: str) -> datetime:
 
 def refuse_new() -> Reply:
     """The reply to a ``new`` line typed into an open game."""
-    e = RuleError("commands", "a game is already open; to start another, use banker's new-game screen or `banker new`")
+    e = RuleError(COMMANDS, _("a game is already open; to start another, use banker's new-game screen or `banker new`"))
     return Reply(False, str(e), error=e)
 
 
@@ -147,26 +155,33 @@ class Recorder:
                     if reloaded and isinstance(cmd, Control):
                         # Undo/redo aim at what this screen showed; after another process's command they would
                         # take back (or redo) something else, so they are refused rather than retargeted.
-                        raise RuleError(
-                            cmd.kind,
-                            f"{cmd.kind} refused: another screen recorded a command first; "
-                            f"check the log and {cmd.kind} again if you still mean it",
+                        said = (
+                            _(
+                                "undo refused: another screen recorded a command first; check the log and undo again "
+                                "if you still mean it"
+                            )
+                            if cmd.kind == "undo"
+                            else _(
+                                "redo refused: another screen recorded a command first; check the log and redo again "
+                                "if you still mean it"
+                            )
                         )
+                        raise RuleError(cmd.kind, said)
                     steps = self._steps(cmd)
                     plan = self.plan(cmd, as_typed or line)
                     if request is not None:
                         plan = self._claim(conn, request, cmd, plan)
                 except RuleError as e:
-                    prefix = "the game changed; reloaded: " if reloaded else ""
-                    raise _Abort(Reply(False, prefix + str(e), error=e, changed=reloaded)) from None
+                    said = _("the game changed; reloaded: {refusal}").format(refusal=e) if reloaded else str(e)
+                    raise _Abort(Reply(False, said, error=e, changed=reloaded)) from None
                 self._write(conn, plan)
-                summaries = [plan.summary]
-                for _ in range(steps - 1):  # `undo to` / `redo to`: ordinary undos or redos, one transaction
+                summaries = [plan.said]
+                for _step in range(steps - 1):  # `undo to` / `redo to`: ordinary undos or redos, one transaction
                     plan = self.plan(cmd, as_typed or line)
                     self._write(conn, plan)
-                    summaries.append(plan.summary)
+                    summaries.append(plan.said)
                 if steps > 1 and isinstance(cmd, Control):
-                    plan = replace(plan, summary=self._bulk_summary(cmd, summaries))
+                    plan = replace(plan, said=self._bulk_summary(cmd, summaries))
                 self._session._recorded = True
         except _Abort as stop:
             if stop.reply.changed:  # another process's commands were read in before the refusal
@@ -176,13 +191,14 @@ class Recorder:
             # Nothing was committed: forget whatever the in-memory replay of this attempt did.
             self._timeline.return_to(mark)
             self._session._last_seq = last_seq
+            self._session._forget_after(last_seq)
             raise
         finally:
             self._timeline.keep(mark)
         self._session._notify()
         return Reply(
             True,
-            plan.summary,
+            plan.said,
             outcome=plan.outcome,
             changed=True,
             kind=plan.kind,
@@ -196,14 +212,20 @@ class Recorder:
         from banker.commands import Control
 
         if request.game != self.game_id or isinstance(cmd, Control):
-            raise RuleError("requests", f"request {request.n} is not a command of game {self.game_id}")
+            said = _("request {n} is not a command of game {game}")
+            raise RuleError(REQUESTS, said.format(n=request.n, game=self.game_id))
         if not self._j.claim_request(conn, request.n, self._session._last_seq + 1):
             now = self._j.request(request.n)
-            status = now.status.value if now is not None else "gone"
-            entry = f" as entry {now.seq}" if now is not None and now.seq else ""
-            raise RuleError("requests", f"request {request.n} is not pending: it was {status}{entry}")
+            if now is None:
+                said = _("request {n} is not pending: it was gone")
+            elif now.seq:
+                said = _("request {n} is not pending: it was {status} as entry {seq}")
+            else:
+                said = _("request {n} is not pending: it was {status}")
+            status = _(_STATUS_SAID.get(now.status.value, now.status.value)) if now is not None else ""
+            raise RuleError(REQUESTS, said.format(n=request.n, status=status, seq=now.seq if now else 0))
         name = self.state.players[request.seat].name if 0 <= request.seat < len(self.state.players) else "a"
-        return replace(plan, summary=f"{plan.summary} {asked_from(name)}")
+        return replace(plan, summary=f"{plan.summary} {asked_from(name)}", said=f"{plan.said} {asked_from_said(name)}")
 
     def plan(self, cmd: Action | Control, line: str) -> _Plan:
         from banker.commands import Control
@@ -214,19 +236,24 @@ class Recorder:
         if isinstance(cmd, Control):
             if cmd.kind == "undo":
                 if not timeline.can_undo:
-                    raise RuleError("undo", "nothing to undo")
+                    raise RuleError("undo", _("nothing to undo"))
                 target = timeline.stack[-1]
                 before = timeline.state_at(len(timeline.stack) - 1)
                 summary = f"undo: {self._session._summary(target)}"
-                return _Plan(EventKind.UNDO, text, None, target, Outcome(before, summary), summary, before)
+                said = _("undo: {summary}").format(summary=self._session._said(target))
+                return _Plan(EventKind.UNDO, text, None, target, Outcome(before, said), summary, before, said)
             if not timeline.can_redo:
-                raise RuleError("redo", "nothing to redo")
+                raise RuleError("redo", _("nothing to redo"))
             target = timeline.undone[-1]
-            outcome = rules.apply(self.state, self._timeline.action(target))
-            return _Plan(EventKind.REDO, text, None, target, outcome, f"redo: {outcome.summary}", outcome.state)
+            action = self._timeline.action(target)
+            outcome = rules.apply(self.state, action)
+            said = _("redo: {summary}").format(summary=outcome.summary)
+            summary = f"redo: {_in_english(self.state, action, outcome)}"
+            return _Plan(EventKind.REDO, text, None, target, outcome, summary, outcome.state, said)
         self._check_time(cmd)
         outcome = rules.apply(self.state, cmd)
-        return _Plan(EventKind.ACTION, text, cmd, None, outcome, outcome.summary, outcome.state)
+        summary = _in_english(self.state, cmd, outcome)
+        return _Plan(EventKind.ACTION, text, cmd, None, outcome, summary, outcome.state, outcome.summary)
 
     def _check_time(self, action: Action) -> None:
         """Seed 002, TIME LIMIT GAME: at the agreed hour the game is over and the richest player wins, so nothing
@@ -239,21 +266,24 @@ class Recorder:
             if action.reason is EndReason.TIME and deadline is not None and self._session.clock() < deadline:
                 # `end time` says the agreed hour has come; before it, the game ends only by agreement (`end`)
                 left = max(1, round((deadline - self._session.clock()).total_seconds() / 60))
-                raise RuleError(
-                    "seed 002, TIME LIMIT GAME",
-                    f"the agreed time is not up yet ({left} minute{'s' if left != 1 else ''} left); to stop now, "
-                    "record `end` (by agreement)",
+                said = ngettext(
+                    "the agreed time is not up yet ({n} minute left); to stop now, record `end` (by agreement)",
+                    "the agreed time is not up yet ({n} minutes left); to stop now, record `end` (by agreement)",
+                    left,
                 )
+                raise RuleError("seed 002, TIME LIMIT GAME", said.format(n=left))
             return
         if not self._session.time_is_up():
             return
         minutes = self.state.settings.time_limit_minutes
-        raise RuleError(
-            "seed 002, TIME LIMIT GAME",
-            f"time is up: the game's {'minute is' if minutes == 1 else f'{minutes} minutes are'} over, so nothing"
-            " played now "
-            "counts; record the end (`end time`), or undo or redo to correct what was played before it",
+        said = ngettext(
+            "time is up: the game's minute is over, so nothing played now counts; record the end (`end time`), or "
+            "undo or redo to correct what was played before it",
+            "time is up: the game's {n} minutes are over, so nothing played now counts; record the end (`end "
+            "time`), or undo or redo to correct what was played before it",
+            minutes,
         )
+        raise RuleError("seed 002, TIME LIMIT GAME", said.format(n=minutes))
 
     def _steps(self, cmd: Command) -> int:
         """How many undos or redos ``undo to N`` / ``redo to N`` stand for (1 for any other command); refused when
@@ -267,23 +297,27 @@ class Recorder:
         seq = cmd.to
         event = self._j.event(self.game_id, seq)
         if event is None:
-            raise RuleError(cmd.kind, f"there is no entry {seq} in this game's journal (`banker log` lists them)")
+            said = _("there is no entry {seq} in this game's journal (`banker log` lists them)")
+            raise RuleError(cmd.kind, said.format(seq=seq))
         if event.kind == "redo":  # a redo brought back action `target`: that action is the entry meant
             seq = int(event.target or 0)
         elif event.kind == "undo":
-            raise RuleError(cmd.kind, f"entry {seq} is an undo; choose an action (or the redo that brought it back)")
+            said = _("entry {seq} is an undo; choose an action (or the redo that brought it back)")
+            raise RuleError(cmd.kind, said.format(seq=seq))
         stack, undone = self._timeline.stack, self._timeline.undone
         if cmd.kind == "undo":
             if seq not in stack:
-                raise RuleError("undo", f"entry {seq} is taken back already; `redo to {seq}` brings it back")
+                said = _("entry {seq} is taken back already; `redo to {seq}` brings it back")
+                raise RuleError("undo", said.format(seq=seq))
             steps = len(stack) - stack.index(seq) - 1
             if steps == 0:
-                raise RuleError("undo", f"nothing to undo: entry {seq} is the last action in effect")
+                raise RuleError("undo", _("nothing to undo: entry {seq} is the last action in effect").format(seq=seq))
             return steps
         if seq in stack:
-            raise RuleError("redo", f"nothing to redo: entry {seq} is in effect")
+            raise RuleError("redo", _("nothing to redo: entry {seq} is in effect").format(seq=seq))
         if seq not in undone:
-            raise RuleError("redo", f"entry {seq} cannot be redone: a new action was recorded after it was undone")
+            said = _("entry {seq} cannot be redone: a new action was recorded after it was undone")
+            raise RuleError("redo", said.format(seq=seq))
         return len(undone) - undone.index(seq)
 
     def together(self, seqs: list[int]) -> None:
@@ -309,13 +343,38 @@ class Recorder:
 
     @staticmethod
     def _bulk_summary(cmd: Control, summaries: list[str]) -> str:
-        verb = "Took back" if cmd.kind == "undo" else "Redid"
+        """What ``undo to`` (``redo to``, or one step of several actions) says it did, of each step's ``summaries``
+        in the banker's language: the reply's words only, never journalled (each step's entry has its own)."""
+        head = (_("undo: {summary}") if cmd.kind == "undo" else _("redo: {summary}")).format(summary="")
+        said = "; ".join(x.removeprefix(head) for x in summaries)
+        n = len(summaries)
         if cmd.to is None:
-            said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
-            return f"{verb} {len(summaries)} actions recorded as one step: {said}"
-        where = f"everything after entry {cmd.to}" if cmd.kind == "undo" else f"everything up to entry {cmd.to}"
-        said = "; ".join(x.removeprefix(f"{cmd.kind}: ") for x in summaries)
-        return f"{verb} {len(summaries)} actions, {where}: {said}"
+            whole = (
+                ngettext(
+                    "Took back {n} action recorded as one step: {summaries}",
+                    "Took back {n} actions recorded as one step: {summaries}",
+                    n,
+                )
+                if cmd.kind == "undo"
+                else ngettext(
+                    "Redid {n} action recorded as one step: {summaries}",
+                    "Redid {n} actions recorded as one step: {summaries}",
+                    n,
+                )
+            )
+        elif cmd.kind == "undo":
+            whole = ngettext(
+                "Took back {n} action, everything after entry {entry}: {summaries}",
+                "Took back {n} actions, everything after entry {entry}: {summaries}",
+                n,
+            )
+        else:
+            whole = ngettext(
+                "Redid {n} action, everything up to entry {entry}: {summaries}",
+                "Redid {n} actions, everything up to entry {entry}: {summaries}",
+                n,
+            )
+        return whole.format(n=n, entry=cmd.to, summaries=said)
 
     def _write(self, conn: Any, plan: _Plan) -> None:
         """Journal the plan inside the open transaction, then update memory (the commit follows at once; if it
@@ -326,6 +385,7 @@ class Recorder:
         self._j.add_event(
             conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary, self.entry_time
         )
+        self._session._tell(seq, plan.said)
         if plan.kind == "action":
             assert plan.action is not None
             self._timeline.record(seq, plan.action, plan.state)
@@ -371,21 +431,32 @@ class Recorder:
                 self.entry_time = None
                 self._session.clock = clock
             if not reply.ok:
-                raise ReplayRefused(i, f"refused: {reply.message}")
+                raise ReplayRefused(i, _("refused: {refusal}").format(refusal=reply.message))
             if reply.kind != entry.kind:
-                raise ReplayRefused(i, f"recorded as {reply.kind or 'nothing'}, not as {entry.kind}")
+                said = (
+                    _("recorded as {kind}, not as {wanted}")
+                    if reply.kind
+                    else _("recorded as nothing, not as {wanted}")
+                )
+                raise ReplayRefused(i, said.format(kind=reply.kind, wanted=entry.kind))
             if entry.kind == "action":
                 assert reply.action is not None
                 if entry.action is not None and action_to_dict(reply.action) != entry.action:
                     from banker.commands import format as canonical_line
 
                     board = self.state.board
-                    wanted = _canonical(entry.action, board) or "an action this Banker cannot read"
-                    raise ReplayRefused(i, f"replays as `{canonical_line(reply.action, board)}`, not as `{wanted}`")
+                    wanted = _canonical(entry.action, board)
+                    said = (
+                        _("replays as `{line}`, not as `{wanted}`")
+                        if wanted
+                        else _("replays as `{line}`, not as `an action this Banker cannot read`")
+                    )
+                    raise ReplayRefused(i, said.format(line=canonical_line(reply.action, board), wanted=wanted))
             else:
                 target = self._timeline.undone[-1] if entry.kind == "undo" else self._timeline.stack[-1]
                 if entry.target is not None and seqs.get(entry.target) != target:
-                    raise ReplayRefused(i, f"takes back or redoes entry {target}, not entry {entry.target}")
+                    said = _("takes back or redoes entry {target}, not entry {wanted}")
+                    raise ReplayRefused(i, said.format(target=target, wanted=entry.target))
             if entry.seq is not None:
                 seqs[entry.seq] = self._session._last_seq
 
@@ -418,8 +489,34 @@ class Recorder:
 
 
 def asked_from(name: str) -> str:
-    """What a recorded request's summary ends with (docs/storage.md)."""
+    """What a recorded request's summary ends with in the journal (docs/storage.md): English, as every summary the
+    journal keeps."""
     return f"(asked from {name}'s phone)"
+
+
+def asked_from_said(name: str) -> str:
+    """:func:`asked_from` in the reader's language."""
+    return _("(asked from {player}'s phone)").format(player=name)
+
+
+def _in_english(state: GameState, action: Action, outcome: Outcome) -> str:
+    """The summary of ``outcome`` (``action`` applied to ``state``) as the journal keeps it, in English: the
+    outcome's own when the banker reads English, else the engine's words for it again, in English."""
+    if in_source():
+        return outcome.summary
+    with speaking(SOURCE):
+        return rules.apply(state, action).summary
+
+
+COMMANDS = N_("commands")
+REQUESTS = N_("requests")
+_STATUS_SAID = {
+    "pending": N_("pending"),
+    "recorded": N_("recorded"),
+    "declined": N_("declined"),
+    "withdrawn": N_("withdrawn"),
+}
+"""A phone's request's status (``banker.journal.RequestStatus``, the journal's words) in the reader's language."""
 
 
 class _Abort(Exception):

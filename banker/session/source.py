@@ -13,6 +13,7 @@ from banker.journal import EventRow, Journal, JournalError, damaged
 from banker.timeline import Timeline
 from rules.codec import action_from_dict, state_from_dict
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -42,10 +43,15 @@ class JournalSource:
             return rules.apply(state, action)
         except RuleError as e:
             raise JournalError(
-                f"{self._j.path}: game {self.game_id}: journalled event {seq} ({action.verb}) no longer replays: {e}"
+                _("{path}: game {game}: journalled event {seq} ({verb}) no longer replays: {refusal}").format(
+                    path=self._j.path, game=self.game_id, seq=seq, verb=action.verb, refusal=e
+                )
             ) from None
         except DAMAGE as e:  # fields of the wrong type: only a journal edited by hand holds such an action
-            raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {seq} ({action.verb})") from None
+            what = _("game {game}, journalled event {seq} ({verb})").format(
+                game=self.game_id, seq=seq, verb=action.verb
+            )
+            raise damaged(self._j.path, e, what) from None
 
     def load_actions(self, seqs: list[int]) -> dict[int, Action]:
         """The timeline's ``load_actions``: journalled actions it does not hold (a game resumed from a checkpoint)."""
@@ -58,18 +64,19 @@ class JournalSource:
 
     def checkpoint_state(self, seq: int) -> GameState:
         """The state checkpoint ``seq`` holds."""
-        return self.state(self._j.checkpoint_state(self.game_id, seq), f"checkpoint {seq}")
+        return self.state(self._j.checkpoint_state(self.game_id, seq), _("checkpoint {seq}").format(seq=seq))
 
     def state(self, data: dict[str, Any], what: str) -> GameState:
         """A journalled state (``rules.codec``'s dict); ``what``: which, for the error."""
         try:
             return state_from_dict(data)
         except DAMAGE as e:
-            raise damaged(self._j.path, e, f"game {self.game_id}, {what}") from None
+            raise damaged(self._j.path, e, _("game {game}, {what}").format(game=self.game_id, what=what)) from None
 
     def action(self, event: EventRow) -> Action:
         """The action an event journalled."""
         try:
             return action_from_dict(event.action or {})
         except DAMAGE as e:
-            raise damaged(self._j.path, e, f"game {self.game_id}, journalled event {event.seq}") from None
+            what = _("game {game}, journalled event {seq}").format(game=self.game_id, seq=event.seq)
+            raise damaged(self._j.path, e, what) from None
