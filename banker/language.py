@@ -34,7 +34,9 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français"
 """Each shipped language's code and its own name for itself (what a chooser shows). A language is one entry here
 and its ``.po`` files (docs/languages.md, "Adding a language")."""
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "rules": ("rules",),
+    # the data files' words that are Banker's (a rule system's title and summary; an edition's title, its money's
+    # name and its groups' titles), not the box's: square names and card texts are said as printed
+    "rules": ("rules", "rules/data/variants:title,summary", "rules/data/editions:title,currency_name"),
     "core": (
         "banker/__init__.py",
         "banker/__main__.py",

@@ -69,7 +69,7 @@ class Variant:
     key: str
     title: str
     """The rule system's name in the language of the messages (the file's words, translated where shown:
-    ``_(variant.title)``; rules/data/texts.py extracts them for the catalogue)."""
+    ``_(variant.title)``; ``banker.language.DOMAINS`` names it for the catalogue)."""
     summary: str
     """One line for the new-game screen, as the file writes it: an amount is a figure of the edition's board in
     braces (``flat {income_tax} tax``), shown in the edition's money and the reader's language by
