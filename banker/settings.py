@@ -32,6 +32,7 @@ class SettingsError(Exception):
     """A config file that cannot be read or holds a bad value: the message is one line."""
 
 
+# i18n-exempt: a docstring
 NewGameDefaults: Any = make_dataclass(
     "NewGameDefaults",
     [
@@ -262,6 +263,7 @@ def save_theme(theme: str, path: Path | None = None) -> Path:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         text = ""
+    # i18n-exempt: a line of the settings file (TOML)
     line = f"theme = {json.dumps(theme)}"  # a JSON string is a valid TOML basic string
     first_table = _TABLE_LINE.search(text)
     top = text[: first_table.start()] if first_table else text

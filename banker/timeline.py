@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # types only: the app imports this module on start-up
 
 
 def _no_actions(seqs: list[int]) -> dict[int, Action]:
-    raise KeyError(f"the timeline holds no action for seq {seqs[0]}")
+    raise KeyError(f"the timeline holds no action for seq {seqs[0]}")  # i18n-exempt: a programming error
 
 
 def _no_snapshots(k: int) -> Iterable[tuple[int, int, Callable[[], GameState]]]:
@@ -241,7 +241,7 @@ class Timeline:
         gone with them."""
         at = next((i for i, m in enumerate(self._marks) if m is mark), None)
         if at is None:
-            raise ValueError("that bookmark was returned to or kept already")
+            raise ValueError("that bookmark was returned to or kept already")  # i18n-exempt: a programming error
         while len(self._trail) > mark.at:
             self._trail.pop()()
         del self._marks[at:]

@@ -353,7 +353,8 @@ def count_check(state: GameState, houses: int, hotels: int, group: str | None = 
         )
         wrong.append(said.format(n=hotels, journal=want_hotels))
     if group:
-        built = [f"{d.name} {_('a hotel') if hotel else houses_of(h)}" for _g, d, h, hotel in per_deed]
+        a_hotel = _("a hotel")
+        built = [f"{d.name} {a_hotel if hotel else houses_of(h)}" for _g, d, h, hotel in per_deed]
         said = _("The {group} group does not match the journal: {wrong}. The journal has {buildings}.")
         return said.format(group=title, wrong="; ".join(wrong), buildings=", ".join(built))
     counts = []

@@ -94,7 +94,7 @@ def __getattr__(name: str) -> object:
         return sorted(_homes())
     home = _homes().get(name)
     if home is None:
-        raise AttributeError(f"module 'rules' has no attribute {name!r}")
+        raise AttributeError(f"module 'rules' has no attribute {name!r}")  # i18n-exempt: a programming error
     value = getattr(importlib.import_module(home), name)
     globals()[name] = value  # found once, then an ordinary module attribute
     return value

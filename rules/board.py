@@ -366,8 +366,9 @@ def _group_marks(group_data: dict[str, Any], bad: Callable[[str, str], Exception
         try:
             mark = read(GROUP_KEYS, g, "mark")
         except FieldError as e:
-            raise bad(f"group {key} {e.key}", e.why) from None
+            raise bad(f"group {key} {e.key}", e.why) from None  # i18n-exempt: a place in the file, named by its keys
         if mark in given.values():
+            # i18n-exempt: a place in the file, named by its keys
             raise bad(f"group {key} mark", _("{mark} is another group's mark").format(mark=repr(mark)))
         given[key] = mark
     used = set(given.values())
@@ -440,7 +441,9 @@ def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = 
     members: dict[str, list[int]] = {}
     for i, sq in enumerate(raw_squares):
         if not isinstance(sq, dict):
+            # i18n-exempt: a place in the file, named by its keys
             raise bad(f"square {i}", _("must be a [[square]] table"))
+        # i18n-exempt: a place in the file, named by its keys
         where = f'square {i} ("{shown(str(sq.get("name", "?")), 40)}")'
         unknown_key = unknown(SQUARE_KEYS, sq)
         if unknown_key is not None:
@@ -461,6 +464,7 @@ def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = 
             house_cost = value("house_cost", SQUARE_KEYS, where, sq)
             rents = value("rents", SQUARE_KEYS, where, sq)
             if list(rents) != sorted(set(rents)):
+                # i18n-exempt: a place in the file, named by its keys
                 raise bad(f"{where} rents", _("must rise with each building"))
         index = len(deeds)
         aliases = value("aliases", SQUARE_KEYS, where, sq)
@@ -475,23 +479,30 @@ def parse_board(data: dict[str, Any], source: str = "board", journalled: bool = 
             other = seen.setdefault(normalise(n), d)
             if other is not d:
                 said = _('its name "{name}" is taken by {other}')
+                # i18n-exempt: a place in the file, named by its keys
                 raise bad(
                     f'square {d.square} ("{shown(d.name, 40)}")', said.format(name=shown(n, 40), other=other.name)
                 )
     groups: dict[str, Group] = {}
     for key, g in group_data.items():
         if key not in members:
+            # i18n-exempt: a place in the file, named by its keys
             raise bad(f"group {shown(key, 40)}", _("has no deeds"))
         unknown_key = unknown(GROUP_KEYS, g)
         if unknown_key is not None:
             said = _("not a group's key; a group has {keys}")
+            # i18n-exempt: a place in the file, named by its keys
             raise bad(f"group {key} {shown(unknown_key, 40)}", said.format(keys=", ".join(GROUP_KEYS)))
         kinds = {deeds[i].kind for i in members[key]}
         if len(kinds) != 1:
+            # i18n-exempt: a place in the file, named by its keys
             raise bad(f"group {key}", _("mixes streets, railroads and utilities"))
         if kinds == {SquareKind.STREET} and not 2 <= len(members[key]) <= 3:
+            # i18n-exempt: a place in the file, named by its keys
             raise bad(f"group {key}", _("a colour group has 2 or 3 lots, not {count}").format(count=len(members[key])))
+        # i18n-exempt: a place in the file, named by its keys
         title = value("title", GROUP_KEYS, f"group {key}", g) if "title" in g else key
+        # i18n-exempt: a place in the file, named by its keys
         groups[key] = Group(key, title, value("colour", GROUP_KEYS, f"group {key}", g), tuple(members[key]))
     marks = _group_marks(group_data, bad)
     groups = {key: replace(group, mark=marks[key]) for key, group in groups.items()}

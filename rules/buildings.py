@@ -294,6 +294,7 @@ def _check_short(state: GameState, index: int, deed: Deed, count: object, hotels
                 "has {stock}); build at the printed price ({price} a building: `{build}`)"
             )
         )
+    # i18n-exempt: a command line (the command language's English words)
     build = f"build {state.players[index].name} {deed.name}" + (f" {count}" if count != 1 else "")
     raise RuleError(  # the field is what is auctioned: no bid can make the bank short
         SHORTAGE,

@@ -19,7 +19,7 @@ from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
 from rules.words import MAX_AMOUNT
 
-CORRECTION_RULE = "rulings, corrections"
+CORRECTION_RULE = "rulings, corrections"  # i18n-exempt: a citation of docs/rulings.md
 """docs/rulings.md, "Corrections": the books know no mistakes."""
 MAX_REASON = 80
 """Characters in a correction's reason: a few words said at the table, shown on one line everywhere."""

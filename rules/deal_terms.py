@@ -16,7 +16,7 @@ from rules.outcome import Outcome, TransferKind
 from rules.state import GameState, StandingDeal
 from rules.words import RentShare
 
-SIDE_DEAL_RULE = "rulings, side deals"
+SIDE_DEAL_RULE = "rulings, side deals"  # i18n-exempt: a citation of docs/rulings.md
 """docs/rulings.md, "Side deals": the books let an owner ask less rent or none (seed 000, RENT), never lend."""
 CALLED_OFF = N_("called off")
 AT_TURN = N_("turn {turn}")

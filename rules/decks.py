@@ -116,10 +116,10 @@ def _parse_deck(
             card = CardDef(deck=deck, **{**values, "kind": CardKind(values["kind"])})
             if card.kind is CardKind.MOVE and card.square < 0:
                 said = _("a move card names the square it goes to (0 to 39)")
-                raise CardDataError(f"{where}: square: {said}")
+                raise CardDataError(f"{where}: square: {said}")  # i18n-exempt: a place in the file, named by its keys
             if card.kind is CardKind.NEAREST and not card.target:
                 said = _('must be "railroad" or "utility" (it is missing)')
-                raise CardDataError(f"{where}: target: {said}")
+                raise CardDataError(f"{where}: target: {said}")  # i18n-exempt: a place in the file, named by its keys
             cards.append(card)
         if len({normalise(c.id) for c in cards}) != len(cards) or not 16 <= len(cards) <= 17:
             said = _("the deck needs 16 or 17 cards with distinct ids, not {count}").format(count=len(cards))
@@ -178,6 +178,7 @@ def check_decks(board: Board, data: dict[str, Any], journalled: bool = False) ->
         try:
             _deck_file(style)
         except CardDataError as e:
+            # i18n-exempt: a place in the file, named by its keys
             raise CardDataError(f"{board.source}: decks: {e}") from None
 
 

@@ -95,6 +95,7 @@ def _read_built_in(path: Path) -> Board:
     """One shipped edition, read and validated once (the same board however it is asked for)."""
     board = read_edition(path, f"editions/{path.name}")[0]
     if f"editions/{board.edition}.toml" != board.source:
+        # i18n-exempt: a shipped file's fault, for developers
         raise EditionDataError(f"{board.source}: edition: {board.edition!r} is not the file's name")
     return board
 
@@ -144,6 +145,7 @@ def _read_directories(
             _not_built_in(board)
             if board.edition in found:
                 said = _("{key} is also the key of {file}")
+                # i18n-exempt: a place in the file, named by its keys
                 raise EditionDataError(
                     f"{path}: edition: " + said.format(key=repr(board.edition), file=found[board.edition][0].source)
                 )
@@ -251,6 +253,7 @@ def register(data: dict[str, Any], source: str = "journal", journalled: bool = F
 
 def editions_markdown() -> str:
     """The docs' table of the built-in editions (docs/editions.md), from :func:`built_in`."""
+    # i18n-exempt: the docs' table (docs are English)
     lines = ["| key | edition | aliases | each starts with | decks | file |", "| --- | --- | --- | --- | --- | --- |"]
     for b in sorted(built_in(), key=lambda b: (b.order, b.edition)):
         aliases = ", ".join(f"`{a}`" for a in b.aliases)
@@ -263,6 +266,7 @@ def editions_markdown() -> str:
 def keys_markdown() -> str:
     """The docs' tables of what each key of an edition file holds (docs/editions.md), from the tables that bound
     them: the file's, a square's, a group's, a card's."""
+    # i18n-exempt: the docs' table (docs are English)
     parts = [("The file", EDITION_KEYS), ("A `[[square]]`", SQUARE_KEYS), ("A `[groups.<key>]`", GROUP_KEYS)]
-    parts.append(("A card (`[[chance]]`, `[[chest]]`)", CARD_KEYS))
+    parts.append(("A card (`[[chance]]`, `[[chest]]`)", CARD_KEYS))  # i18n-exempt: the docs' table (docs are English)
     return "\n\n".join(f"{title}:\n\n{fields_markdown(table)}" for title, table in parts)

@@ -241,11 +241,12 @@ def unknown(table: dict[str, Field], data: dict[str, Any]) -> str | None:
 def fields_markdown(table: dict[str, Field]) -> str:
     """A table of keys as Markdown (docs/editions.md): each key and what it holds (and what a key left out means,
     where it may be)."""
-    lines = ["| key | holds |", "| --- | --- |"]
+    lines = ["| key | holds |", "| --- | --- |"]  # i18n-exempt: the docs' table (docs are English)
     for key, field in table.items():
         default = field.default
         if default is not MISSING:
             left_out = "none" if default in ((), "") else f"`{str(default).lower()}`" if default != -1 else "none"
+            # i18n-exempt: the docs' table (docs are English)
             lines.append(f"| `{key}` | {field.describe()}; left out: {left_out} |")
         else:
             lines.append(f"| `{key}` | {field.describe()} |")

@@ -111,6 +111,7 @@ def transfer(
     """Move ``amount`` between a player (index), ``BANK`` and ``POT``. Refuses a payment a player cannot cover;
     ``debt``: the payment is owed (rent, tax, a fine, a card), so the refusal names the payee as the creditor."""
     if amount < 0:
+        # i18n-exempt: a programming error
         raise ValueError("negative transfer")  # a bug, not a rule: callers validate amounts first
     if isinstance(payer, int):
         check_cover(state, payer, amount, rule, what, creditor=payee if debt else None)
@@ -171,8 +172,8 @@ def to_bank_or_pot(state: GameState) -> str:
 
 
 AMOUNT = "amount"
-BID = "winning bid"
-TRADE_CASH = "cash in a trade"
+BID = "winning bid"  # i18n-exempt: a key of the refusals' table
+TRADE_CASH = "cash in a trade"  # i18n-exempt: a key of the refusals' table
 _AMOUNT_REFUSALS = {
     AMOUNT: (
         N_("the amount must be a whole number of dollars, not {value}"),

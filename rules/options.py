@@ -224,6 +224,7 @@ def follower(option: Option) -> Option | None:
 
 def options_markdown() -> str:
     """The docs' table of the options (docs/commands.md), from :data:`OPTIONS`."""
+    # i18n-exempt: the docs' table (docs are English)
     lines = [
         "| `new` word | `banker new` flag | settings file | values | what it does |",
         "| --- | --- | --- | --- | --- |",

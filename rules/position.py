@@ -47,14 +47,11 @@ from rules.outcome import Outcome
 from rules.state import GameState, Holding, Jail
 from rules.words import MAX_AMOUNT
 
-TAKEOVER_RULE = "rulings, taking over a game"
+TAKEOVER_RULE = "rulings, taking over a game"  # i18n-exempt: a citation of docs/rulings.md
 """docs/rulings.md, "Taking over a game": the books are silent."""
 EQUIPMENT = "seed 000, EQUIPMENT"
 DEEDS_RULE = "seed 002, EQUIPMENT"
 """"28 Title Deed card (one for each property)": a deed has one holder."""
-TAKEN_OVER = "Taken over from the board"
-"""How every line's summary begins (the journal, the log, the phones and the game file show it), in English: each
-summary is one whole sentence of the catalogue that begins so."""
 
 
 def _open(state: GameState) -> GameState:

@@ -172,6 +172,7 @@ def load_variant(key: str) -> Variant:
     source = f"variants/{key}.toml"
     variant = parse_variant(tomllib.loads(read_text(source)), source=source)
     if variant.key != key:
+        # i18n-exempt: a shipped file's fault, for developers
         raise VariantDataError(f"{source}: key: {variant.key!r} is not the file's name {key!r}")
     return variant
 
@@ -185,6 +186,7 @@ def parse_variant(data: dict[str, Any], source: str = "variant") -> Variant:
 
     unknown = sorted(set(data) - _KEYS)
     if unknown:
+        # i18n-exempt: a shipped file's fault, for developers
         raise bad(unknown[0], f"not a variant setting; the settings are {', '.join(sorted(_KEYS))}")
     missing = sorted(_KEYS - set(_OPTIONAL) - set(data))
     if missing:
@@ -193,21 +195,24 @@ def parse_variant(data: dict[str, Any], source: str = "variant") -> Variant:
     def text(key: str) -> str:
         value = data[key]
         if not isinstance(value, str) or not value.strip():
-            raise bad(key, f"must be some text, not {value!r}")
+            raise bad(key, f"must be some text, not {value!r}")  # i18n-exempt: a shipped file's fault, for developers
         if key == "summary":  # an amount is the edition's figure in braces, never a sign of one edition's money
             braced = _FIGURE.sub("", value)
             if "{" in braced or "}" in braced or "$" in value:
+                # i18n-exempt: a shipped file's fault, for developers
                 raise bad(key, f"an amount is written as one of {', '.join('{' + f + '}' for f in FIGURES)}")
         return value
 
     def count(key: str, value: object, least: int) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value < least:
+            # i18n-exempt: a shipped file's fault, for developers
             raise bad(key, f"must be a whole number from {least}, not {value!r}")
         return value
 
     def flag(key: str) -> bool:
         value = data[key]
         if not isinstance(value, bool):
+            # i18n-exempt: a shipped file's fault, for developers
             raise bad(key, f"must be true or false, not {value!r}")
         return value
 
@@ -216,14 +221,17 @@ def parse_variant(data: dict[str, Any], source: str = "variant") -> Variant:
         try:
             return kind(value)
         except ValueError:
+            # i18n-exempt: a shipped file's fault, for developers
             raise bad(key, f"{value!r} is not one of {', '.join(repr(m.value) for m in kind)}") from None
 
     aliases = data.get("aliases", [])
     if not isinstance(aliases, list) or not all(isinstance(a, str) and a.strip() for a in aliases):
+        # i18n-exempt: a shipped file's fault, for developers
         raise bad("aliases", f"must be a list of names, not {aliases!r}")
     least = {"min_players": 2, "max_players": 2, "houses_before_hotel": 1, "deal_count": 0}
     counts = {k: count(k, data[k], least[k]) for k in _COUNTS}
     if counts["max_players"] < counts["min_players"]:
+        # i18n-exempt: a shipped file's fault, for developers
         raise bad("max_players", f"{counts['max_players']} is fewer than min_players ({counts['min_players']})")
     return Variant(
         key=text("key"),

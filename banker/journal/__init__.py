@@ -174,7 +174,7 @@ class Journal(PhoneTables):
 
     @reading
     def latest_game(self, unfinished: bool = False) -> int | None:
-        where = "WHERE over = 0" if unfinished else ""
+        where = "WHERE over = 0" if unfinished else ""  # i18n-exempt: SQL
         row = self.conn.execute(f"SELECT id FROM games {where} ORDER BY updated DESC, id DESC LIMIT 1").fetchone()
         return None if row is None else int(row[0])
 
@@ -197,10 +197,11 @@ class Journal(PhoneTables):
         """:meth:`events`, read a batch at a time as they are used (a whole game's export holds one batch, not the
         game: issue 33)."""
         cols = (
-            "seq, time, kind, text, action, target, summary"
+            "seq, time, kind, text, action, target, summary"  # i18n-exempt: SQL
             if with_actions
-            else "seq, time, kind, text, NULL, target, summary"
+            else "seq, time, kind, text, NULL, target, summary"  # i18n-exempt: SQL
         )
+        # i18n-exempt: SQL
         until, args = ("", (game_id, after)) if upto is None else (" AND seq <= ?", (game_id, after, upto))
         try:
             cursor = self.conn.execute(
@@ -411,7 +412,7 @@ class Journal(PhoneTables):
         return int(self.conn.execute("PRAGMA data_version").fetchone()[0])
 
 
-_LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"
+_LOG_COLUMNS = "seq, time, text, kind, summary, target, json_extract(action, '$.verb')"  # i18n-exempt: SQL
 
 
 class _IntsText:

@@ -203,7 +203,7 @@ class Database:
             yield self.conn
         except BaseException:
             with contextlib.suppress(sqlite3.Error):
-                self.conn.execute("ROLLBACK TO inner_write")
+                self.conn.execute("ROLLBACK TO inner_write")  # i18n-exempt: SQL
                 self.conn.execute("RELEASE inner_write")
             raise
         self.conn.execute("RELEASE inner_write")

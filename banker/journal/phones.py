@@ -14,7 +14,7 @@ from banker.journal.errors import reading
 from banker.journal.rows import Added, RequestRow, RequestStatus, now
 from banker.journal.schema import LINKS, PAGES, PHONE_SETTINGS, REQUESTS
 
-_REQUEST_COLUMNS = "n, game, seat, rid, time, line, status, seq, reason, updated"
+_REQUEST_COLUMNS = "n, game, seat, rid, time, line, status, seq, reason, updated"  # i18n-exempt: SQL
 _ASKED_COLUMNS = ", asked, asked_after"
 """Columns added to ``phone_requests`` after it first shipped (``ALTER TABLE ... ADD COLUMN`` on the next write);
 read only where the table has them."""
@@ -33,7 +33,7 @@ def _request(row: tuple[Any, ...]) -> RequestRow:
     return RequestRow(n, game, seat, rid, time, line, now, seq, reason or "", updated, asked or "", after)
 
 
-_PENDING = "status IN ('pending', 'expired')"
+_PENDING = "status IN ('pending', 'expired')"  # i18n-exempt: SQL
 """The SQL condition for a pending request (``expired``: what earlier versions stored when a game ended)."""
 
 
@@ -181,12 +181,12 @@ class PhoneTables(Database):
             return []
         where, args = "game = ?", list[object]([game_id])
         if seat is not None:
-            where, args = where + " AND seat = ?", [*args, seat]
+            where, args = where + " AND seat = ?", [*args, seat]  # i18n-exempt: SQL
         if status is RequestStatus.PENDING:
-            where += f" AND {_PENDING}"
+            where += f" AND {_PENDING}"  # i18n-exempt: SQL
         elif status is not None:
-            where, args = where + " AND status = ?", [*args, status.value]
-        tail = f" LIMIT {int(limit)}" if limit is not None else ""
+            where, args = where + " AND status = ?", [*args, status.value]  # i18n-exempt: SQL
+        tail = f" LIMIT {int(limit)}" if limit is not None else ""  # i18n-exempt: SQL
         rows = self.conn.execute(
             f"SELECT {self._request_columns()} FROM {REQUESTS} WHERE {where} ORDER BY n DESC{tail}", args
         ).fetchall()
@@ -240,9 +240,9 @@ class PhoneTables(Database):
             return False
         with self.write() as conn:
             self._create_requests(conn)
-            where, args = f"n = ? AND {_PENDING}", [n]
+            where, args = f"n = ? AND {_PENDING}", [n]  # i18n-exempt: SQL
             if seat is not None:
-                where, args = where + " AND seat = ?", [*args, seat]
+                where, args = where + " AND seat = ?", [*args, seat]  # i18n-exempt: SQL
             cur = conn.execute(
                 f"UPDATE {REQUESTS} SET status = ?, reason = ?, updated = ? WHERE {where}",
                 (status.value, reason or None, now(), *args),

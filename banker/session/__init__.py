@@ -79,7 +79,7 @@ def __getattr__(name: str) -> Callable[[str], tuple[list[str], rules.Settings]]:
         from banker.commands import parse_new
 
         return parse_new
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n-exempt: a programming error
 
 
 @dataclass(frozen=True)
@@ -130,7 +130,8 @@ class Session:
         try:
             own = info.settings.get(EDITION_DATA) if isinstance(info.settings, dict) else None
             if own is not None:  # an edition read from a file, journalled whole: the game keeps it
-                editions.register(own, source=f"{journal.path} (game {game_id})", journalled=True)
+                source = _("{path} (game {game})").format(path=journal.path, game=game_id)
+                editions.register(own, source=source, journalled=True)
             settings = state_from_dict(
                 {"settings": info.settings, "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
             ).settings

@@ -239,7 +239,7 @@ class Recorder:
                     raise RuleError("undo", _("nothing to undo"))
                 target = timeline.stack[-1]
                 before = timeline.state_at(len(timeline.stack) - 1)
-                summary = f"undo: {self._session._summary(target)}"
+                summary = f"undo: {self._session._summary(target)}"  # i18n-exempt: the journal's words (English)
                 said = _("undo: {summary}").format(summary=self._session._said(target))
                 return _Plan(EventKind.UNDO, text, None, target, Outcome(before, said), summary, before, said)
             if not timeline.can_redo:
@@ -248,7 +248,7 @@ class Recorder:
             action = self._timeline.action(target)
             outcome = rules.apply(self.state, action)
             said = _("redo: {summary}").format(summary=outcome.summary)
-            summary = f"redo: {_in_english(self.state, action, outcome)}"
+            summary = f"redo: {_in_english(self.state, action, outcome)}"  # i18n-exempt: the journal's words (English)
             return _Plan(EventKind.REDO, text, None, target, outcome, summary, outcome.state, said)
         self._check_time(cmd)
         outcome = rules.apply(self.state, cmd)
@@ -491,7 +491,7 @@ class Recorder:
 def asked_from(name: str) -> str:
     """What a recorded request's summary ends with in the journal (docs/storage.md): English, as every summary the
     journal keeps."""
-    return f"(asked from {name}'s phone)"
+    return f"(asked from {name}'s phone)"  # i18n-exempt: the journal's words (English)
 
 
 def asked_from_said(name: str) -> str:
