@@ -364,7 +364,7 @@ def _layout(state: GameState, plan: _Plan) -> str:
 def _count(houses: int, hotels: int) -> str:
     """ "2 houses", "a hotel", "1 house and 2 hotels": the buildings a build or a sale moves."""
     built = ngettext("{n} house", "{n} houses", houses).format(n=houses)
-    hotel = ngettext("a hotel", "{n} hotels", hotels).format(n=hotels)
+    hotel = _("a hotel") if hotels == 1 else ngettext("{n} hotel", "{n} hotels", hotels).format(n=hotels)
     if houses and hotels:
         return _("{houses} and {hotels}").format(houses=built, hotels=hotel)
     return built if houses else hotel if hotels else ""
