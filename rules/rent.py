@@ -171,7 +171,9 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
             label, mult = _utility_charge(board, held >= len(group))
             what = f"{deed.name}, {label}"
         calc, amount = f"{mult} x {dice}", mult * dice
-    explanation = f"{what}: {calc} = {money(amount)}" if calc else f"{what}: {money(amount)}"
+    explanation = (_("{what}: {calc} = {amount}") if calc else _("{what}: {amount}")).format(
+        what=what, calc=calc, amount=money(amount)
+    )
     return RentQuote(deed.name, owner_player.name, amount, explanation), what, calc, ""
 
 

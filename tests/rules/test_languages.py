@@ -56,7 +56,7 @@ RENT = {
 }
 QUOTE = {
     "de": "Boardwalk, ganze Gruppe, unbebaut: 2 x $50 = $100",
-    "fr": "Boardwalk, groupe complet, terrain nu: 2 x $50 = $100",
+    "fr": "Boardwalk, groupe complet, terrain nu : 2 x $50 = $100",
     "es": "Boardwalk, grupo completo, sin edificar: 2 x $50 = $100",
 }
 
