@@ -371,7 +371,7 @@ class Session:
             plan = self._recorder.plan(cmd, line)
         except RuleError as e:
             return Reply(False, str(e), error=e)
-        return Reply(True, plan.summary, outcome=plan.outcome, changed=True)
+        return Reply(True, plan.said, outcome=plan.outcome, changed=True)
 
     def execute(self, line: str, request: RequestRow | None = None, *, as_typed: str | None = None) -> Reply:
         """Parse, apply and journal one command line, in one transaction (:meth:`Recorder.execute

@@ -60,12 +60,13 @@ class _Plan:
     action: Action | None
     target: int | None
     outcome: Outcome | None
-    summary: str
-    """What the journal keeps: the summary in English, the language the messages are written in, whatever the
-    banker reads (a format, as the action is: docs/storage.md)."""
+    said: str
+    """The summary in the banker's language: the reply's words (a preview's too)."""
     state: GameState
-    said: str = ""
-    """The summary in the banker's language (the reply's words; the same as :attr:`summary` in English)."""
+    journalled: Callable[[], str]
+    """What the journal keeps, asked for when the entry is written (a preview writes nothing): the summary in
+    English, the language the messages are written in, whatever the banker reads (a format, as the action is:
+    docs/storage.md)."""
 
 
 def _entry_clock(time: str) -> datetime:
@@ -225,7 +226,12 @@ class Recorder:
             status = _(_STATUS_SAID.get(now.status.value, now.status.value)) if now is not None else ""
             raise RuleError(REQUESTS, said.format(n=request.n, status=status, seq=now.seq if now else 0))
         name = self.state.players[request.seat].name if 0 <= request.seat < len(self.state.players) else "a"
-        return replace(plan, summary=f"{plan.summary} {asked_from(name)}", said=f"{plan.said} {asked_from_said(name)}")
+        journalled = plan.journalled
+        return replace(
+            plan,
+            said=f"{plan.said} {asked_from_said(name)}",
+            journalled=lambda: f"{journalled()} {asked_from(name)}",
+        )
 
     def plan(self, cmd: Action | Control, line: str) -> _Plan:
         from banker.commands import Control
@@ -239,21 +245,49 @@ class Recorder:
                     raise RuleError("undo", _("nothing to undo"))
                 target = timeline.stack[-1]
                 before = timeline.state_at(len(timeline.stack) - 1)
-                summary = f"undo: {self._session._summary(target)}"  # i18n-exempt: the journal's words (English)
                 said = _("undo: {summary}").format(summary=self._session._said(target))
-                return _Plan(EventKind.UNDO, text, None, target, Outcome(before, said), summary, before, said)
+                undone = self._session._summary(target)
+                return _Plan(
+                    EventKind.UNDO,
+                    text,
+                    None,
+                    target,
+                    Outcome(before, said),
+                    said,
+                    before,
+                    lambda: f"undo: {undone}",  # i18n-exempt: the journal's words (English)
+                )
             if not timeline.can_redo:
                 raise RuleError("redo", _("nothing to redo"))
             target = timeline.undone[-1]
             action = self._timeline.action(target)
-            outcome = rules.apply(self.state, action)
+            state = self.state
+            outcome = rules.apply(state, action)
             said = _("redo: {summary}").format(summary=outcome.summary)
-            summary = f"redo: {_in_english(self.state, action, outcome)}"  # i18n-exempt: the journal's words (English)
-            return _Plan(EventKind.REDO, text, None, target, outcome, summary, outcome.state, said)
+            redone = partial(_in_english, state, action, outcome)
+            return _Plan(
+                EventKind.REDO,
+                text,
+                None,
+                target,
+                outcome,
+                said,
+                outcome.state,
+                lambda: f"redo: {redone()}",  # i18n-exempt: the journal's words (English)
+            )
         self._check_time(cmd)
-        outcome = rules.apply(self.state, cmd)
-        summary = _in_english(self.state, cmd, outcome)
-        return _Plan(EventKind.ACTION, text, cmd, None, outcome, summary, outcome.state, outcome.summary)
+        state = self.state
+        outcome = rules.apply(state, cmd)
+        return _Plan(
+            EventKind.ACTION,
+            text,
+            cmd,
+            None,
+            outcome,
+            outcome.summary,
+            outcome.state,
+            partial(_in_english, state, cmd, outcome),
+        )
 
     def _check_time(self, action: Action) -> None:
         """Seed 002, TIME LIMIT GAME: at the agreed hour the game is over and the richest player wins, so nothing
@@ -383,7 +417,7 @@ class Recorder:
         was_over = self.state.over
         action_dict = action_to_dict(plan.action) if plan.action is not None else None
         self._j.add_event(
-            conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.summary, self.entry_time
+            conn, self.game_id, seq, plan.kind, plan.text, action_dict, plan.target, plan.journalled(), self.entry_time
         )
         self._session._tell(seq, plan.said)
         if plan.kind == "action":

@@ -44,7 +44,9 @@ def journalled(db) -> list[str]:
 
 def test_a_game_played_in_german_reads_german_and_journals_english(db):
     with speaking(translations("de")), Session.create(db, ["Ann", "Bob", "Cy"], Settings()) as game:
+        previews = [game.preview(line) for line in LINES[:1]]
         replies = [game.execute(line) for line in LINES]
+        assert [p.message for p in previews] == GERMAN[:1]
         assert [r.message for r in replies] == GERMAN
         assert [e.summary for e in game.log()] == GERMAN
         assert game.undo_summary() == GERMAN[-1]
