@@ -70,18 +70,21 @@ def roll_unrecorded(state: GameState, index: int) -> bool:
     return jail is not None and state.turn_no > jail.since_turn and jail.last_turn != state.turn_no
 
 
-def jail_status(state: GameState, index: int) -> str:
-    """A few words for the screen: "" when free, "in jail, turn 2 of 3", or "in jail, must leave this turn"."""
+def jail_status(state: GameState, index: int, *, short: bool = False) -> str:
+    """A few words for the screen: "" when free, "in jail, turn 2 of 3", or "in jail, must leave this turn";
+    ``short``: where the room is narrow, "jail 2/3", "jail: leave now" (each a message of its own, as a language
+    shortens it)."""
     jail = state.players[index].jail
     if jail is None:
         return ""
     if state.variant.leaves_jail_next_turn:
-        return _("in jail, must leave this turn") if state.turn_no > jail.since_turn else _("in jail, leaves next turn")
+        if state.turn_no > jail.since_turn:
+            return _("jail: leave now") if short else _("in jail, must leave this turn")
+        return _("jail: leaves next turn") if short else _("in jail, leaves next turn")
     if state.turn_no <= jail.since_turn:
-        return _("in jail, just sent")
-    return _("in jail, turn {turn} of {turns}").format(
-        turn=min(jail_turn(state, index), TURNS_IN_JAIL), turns=TURNS_IN_JAIL
-    )
+        return _("jail: just sent") if short else _("in jail, just sent")
+    said = _("jail {turn}/{turns}") if short else _("in jail, turn {turn} of {turns}")
+    return said.format(turn=min(jail_turn(state, index), TURNS_IN_JAIL), turns=TURNS_IN_JAIL)
 
 
 def _free(state: GameState, index: int) -> GameState:

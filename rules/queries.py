@@ -133,13 +133,14 @@ def deadline(state: GameState, started: str) -> datetime | None:
     return state.deadline(started)
 
 
-def jail_status(state: GameState, index: int) -> str:
-    """A few words for the screen: "" when free, "in jail, turn 2 of 3" (``rules.jail.jail_status``)."""
+def jail_status(state: GameState, index: int, *, short: bool = False) -> str:
+    """A few words for the screen: "" when free, "in jail, turn 2 of 3" (``short``: "jail 2/3", for a narrow
+    place; ``rules.jail.jail_status``)."""
     if state.players[index].jail is None:
         return ""  # the common case, without loading the jail's handlers
     from rules.jail import jail_status as status
 
-    return status(state, index)
+    return status(state, index, short=short)
 
 
 def buildings_on(state: GameState, deed: Deed | str) -> tuple[int, bool]:

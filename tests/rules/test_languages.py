@@ -180,24 +180,28 @@ def test_the_end_of_a_game_is_kept_in_english_in_the_state_and_said_in_the_reade
     assert over.end_said() == "by agreement"
 
 
+JAILED = {
+    "de": ("im Gefängnis, Zug 1 von 3", "Gefängnis 1/3", "Kurzes Spiel (1990er)"),
+    "fr": ("en prison, tour 1 sur 3", "prison 1/3", "Partie courte (années 1990)"),
+    "es": ("en la cárcel, turno 1 de 3", "cárcel 1/3", "Partida corta (años 90)"),
+}
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_jail_timer_and_the_data_files_words_read_in_the_language(code):
+    """seed 000, JAIL: the timer in words, long and short (a narrow player card), and a rule system's title and
+    summary (rules/data/variants), the board's figure in its money."""
     state = rules.apply(game(), JailAction("Ann", "send")).state
     state = rules.apply(state, Next()).state
     state = rules.apply(state, Turn("Ann")).state
     variant = rules.find_variant("short-1990s")
     with speaking(translations(code)):
-        status = rules.queries.jail_status(state, 0)
+        said = (
+            rules.queries.jail_status(state, 0),
+            rules.queries.jail_status(state, 0, short=True),
+            rules.i18n._(variant.title),
+        )
         summary = variant.summary_on(state.board)
-        title = rules.i18n._(variant.title)
-    assert (
-        status
-        == {"de": "im Gefängnis, Zug 1 von 3", "fr": "en prison, tour 1 sur 3", "es": "en la cárcel, turno 1 de 3"}[
-            code
-        ]
-    )
+    assert said == JAILED[code]
     assert "$200" in summary and "{income_tax}" not in summary and summary != variant.summary_on(state.board)
-    assert (
-        title
-        == {"de": "Kurzes Spiel (1990er)", "fr": "Partie courte (années 1990)", "es": "Partida corta (años 90)"}[code]
-    )
+    assert rules.queries.jail_status(state, 0, short=True) == "jail 1/3"
