@@ -148,7 +148,9 @@ def _language(value: object, bad: Callable[[str, str], SettingsError]) -> str:
     code = code_of(value) if isinstance(value, str) else None
     if code is None:
         shipped = ", ".join(f'"{c}" ({name})' for c, name in LANGUAGES.items())
-        raise bad("language", f"must be one of {shipped}, not {value!r:.40}")
+        raise bad(
+            "language", _("must be one of {languages}, not {value}").format(languages=shipped, value=f"{value!r:.40}")
+        )
     return code
 
 
