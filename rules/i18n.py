@@ -19,21 +19,17 @@ from contextvars import ContextVar, Token
 
 __all__ = [
     "N_",
-    "SOURCE",
     "_",
     "current",
     "in_source",
     "ngettext",
     "npgettext",
     "pgettext",
-    "speaking",
     "use_for_process",
     "use_for_task",
 ]
 
-SOURCE = gettext.NullTranslations()
-"""The messages as they are written (English): no catalogue."""
-_process: gettext.NullTranslations = SOURCE
+_process: gettext.NullTranslations = gettext.NullTranslations()
 _task: ContextVar[gettext.NullTranslations | None] = ContextVar("banker_translations", default=None)
 
 
@@ -57,22 +53,6 @@ def in_source() -> bool:
     """The current language is the one the messages are written in: nothing is translated (a catalogue-less
     ``NullTranslations``, English)."""
     return type(current()) is gettext.NullTranslations
-
-
-class speaking:  # lower case, as contextlib's: read as a statement, ``with speaking(SOURCE):``
-    """``with speaking(translations):`` the block reads that language (:data:`SOURCE`: the English the messages are
-    written in, as the journal keeps a summary), in this task only; the language before it comes back after."""
-
-    def __init__(self, translations: gettext.NullTranslations) -> None:
-        self._translations = translations
-        self._token: Token[gettext.NullTranslations | None] | None = None
-
-    def __enter__(self) -> None:
-        self._token = _task.set(self._translations)
-
-    def __exit__(self, *exc: object) -> None:
-        if self._token is not None:
-            _task.reset(self._token)
 
 
 def _(message: str) -> str:

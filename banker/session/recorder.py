@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import rules
 from banker.journal import Checkpoint, EventKind, EventRow, Journal, RequestRow
+from banker.language import SOURCE, speaking
 from banker.session.replies import ReplayEntry, ReplayRefused, Reply
 from banker.timeline import Timeline
 from rules.codec import action_from_dict, action_to_dict, state_to_dict
 from rules.errors import RuleError
-from rules.i18n import N_, SOURCE, _, in_source, ngettext, speaking
+from rules.i18n import N_, _, in_source, ngettext
 from rules.state import GameState
 
 if TYPE_CHECKING:

@@ -10,10 +10,9 @@ import sqlite3
 import pytest
 
 from banker.journal import Journal
-from banker.language import translations
+from banker.language import speaking
 from banker.session import Session
 from rules import Settings
-from rules.i18n import speaking
 
 LINES = ["buy ann boardwalk", "buy ann park place", "rent bob boardwalk", "build ann boardwalk 2"]
 ENGLISH = [
@@ -43,7 +42,7 @@ def journalled(db) -> list[str]:
 
 
 def test_a_game_played_in_german_reads_german_and_journals_english(db):
-    with speaking(translations("de")), Session.create(db, ["Ann", "Bob", "Cy"], Settings()) as game:
+    with speaking("de"), Session.create(db, ["Ann", "Bob", "Cy"], Settings()) as game:
         previews = [game.preview(line) for line in LINES[:1]]
         replies = [game.execute(line) for line in LINES]
         assert [p.message for p in previews] == GERMAN[:1]
@@ -65,10 +64,10 @@ def test_each_reader_reads_the_log_in_their_own_language_from_one_session(db):
             assert game.execute(line).ok
         game.execute("undo")
         game.execute("redo")
-        with speaking(translations("de")):
+        with speaking("de"):
             german = [e.summary for e in game.log()]
             rent = game.entry_summary(3)
-        with speaking(translations("fr")):
+        with speaking("fr"):
             french = game.entry_summary(3)
         english = [e.summary for e in game.log()]
     assert german == [*GERMAN, f"rückgängig: {GERMAN[-1]}", f"wiederhergestellt: {GERMAN[-1]}"]
@@ -82,7 +81,7 @@ def test_a_long_game_resumed_from_a_checkpoint_reads_its_older_entries_in_the_la
     with Session.create(db, ["Ann", "Bob", "Cy"], Settings()) as game:
         for line in [*LINES, "rent bob boardwalk", "next", "next"]:
             assert game.execute(line).ok
-    with speaking(translations("es")), Session.open(db) as game:
+    with speaking("es"), Session.open(db) as game:
         said = [e.summary for e in game.log()]
     assert said[2] == "Bob paga $100 a Ann: Boardwalk, grupo completo, sin edificar, 2 x $50"
     assert said[4] == "Bob paga $200 a Ann: Boardwalk, 1 casa"
@@ -99,10 +98,10 @@ def test_a_phone_s_recorded_request_says_whose_phone_asked_in_the_reader_s_langu
         finally:
             journal.close()
         assert row is not None
-        with speaking(translations("de")):
+        with speaking("de"):
             reply = game.execute(row.line, request=row)
         assert reply.message == "Bob zahlt Ann $50: Boardwalk, unbebaut (vom Handy von Bob angefragt)"
-        with speaking(translations("es")):
+        with speaking("es"):
             assert game.entry_summary(2) == "Bob paga $50 a Ann: Boardwalk, sin edificar (pedido desde el móvil de Bob)"
     assert journalled(db)[-1] == "Bob pays Ann $50: Boardwalk, unimproved (asked from Bob's phone)"
 
@@ -111,7 +110,7 @@ def test_undo_to_and_the_refusals_of_the_session_read_in_the_language(db):
     with Session.create(db, ["Ann", "Bob", "Cy"], Settings()) as game:
         for line in LINES:
             game.execute(line)
-        with speaking(translations("fr")):
+        with speaking("fr"):
             bulk = game.execute("undo to 2")
             nothing = game.execute("redo to 1")
         assert bulk.message.startswith("2 actions annulées, tout après l'entrée 2 : ")

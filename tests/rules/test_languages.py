@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 
 import rules
-from banker.language import translations
+from banker.language import speaking
 from rules.actions import Build, Buy, Card, End, Go, JailAction, Mortgage, Next, Pay, Rent, Turn
 from rules.errors import RuleError
-from rules.i18n import speaking
 from rules.state import game_settings
 
 LANGUAGES = ("de", "fr", "es")
@@ -63,7 +62,7 @@ QUOTE = {
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_a_refusal_of_the_engine_reads_in_the_language_seed_000_buying_property(code):
-    with speaking(translations(code)):
+    with speaking(code):
         said = refusal(BOARDWALK, Buy("Bob", "Boardwalk"))
     assert said == OWNED[code]
     assert refusal(BOARDWALK, Buy("Bob", "Boardwalk")) == (
@@ -74,14 +73,14 @@ def test_a_refusal_of_the_engine_reads_in_the_language_seed_000_buying_property(
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_rent_on_a_mortgaged_deed_is_refused_in_the_language_seed_000_mortgages(code):
     state = rules.apply(BOARDWALK, Mortgage("Ann", "Boardwalk")).state
-    with speaking(translations(code)):
+    with speaking(code):
         said = refusal(state, Rent("Bob", "Boardwalk"))
     assert said == MORTGAGED[code]
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_rent_preview_and_its_explanation_read_in_the_language_seed_000_paying_rent(code):
-    with speaking(translations(code)):
+    with speaking(code):
         summary = rules.apply(BOARDWALK, Rent("Bob", "Boardwalk")).summary
         explanation = rules.queries.rent_quote(BOARDWALK, "Boardwalk").explanation
     assert (summary, explanation) == (RENT[code], QUOTE[code])
@@ -100,7 +99,7 @@ HOUSES = {
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_one_house_and_two_houses_by_the_language_s_plural_rule_seed_000_houses(code):
-    with speaking(translations(code)):
+    with speaking(code):
         one = rules.apply(BOARDWALK, Build("Ann", "Boardwalk", 1)).summary
         two = rules.apply(BOARDWALK, Build("Ann", "Boardwalk", 2)).summary
     assert (one.split(":")[0].rstrip(), two.split(":")[0].rstrip()) == HOUSES[code]
@@ -126,7 +125,7 @@ def test_the_figures_are_the_edition_s_money_in_every_language_on_the_deutsche_m
     """The rent of seed 000, PAYING RENT and the refusal of seed 000, BANKRUPTCY ("owes more than he can pay") on the
     Deutsche Mark board: 30.000 DM each, Schloßallee's rent 1.000 DM (the US figures x 20)."""
     state = game(Buy("Ann", "schlossallee"), Buy("Ann", "parkstrasse"), edition="de-dm")
-    with speaking(translations(code)):
+    with speaking(code):
         summary = rules.apply(state, Rent("Bob", "schlossallee")).summary
         short = refusal(state, Pay("Bob", 40_000, to="Ann"))
     assert (summary, short) == (DM_RENT[code], DM_SHORT[code])
@@ -136,7 +135,7 @@ def test_the_german_board_reads_as_a_german_box_prints_it():
     """The DM board in German: its street names and money as printed (seed 000, "GO": the salary, 4.000 DM there),
     Banker's words German, the first group (Purple in the file) as the German board calls it, the deed card's rows."""
     state = game(edition="de-dm")
-    with speaking(translations("de")):
+    with speaking("de"):
         salary = rules.apply(state, Go("Ann")).summary
         card = rules.queries.deed_card(state, "badstrasse")
         group = rules.i18n._(state.board.groups[card.deed.group].title)
@@ -157,7 +156,7 @@ def test_the_german_board_reads_as_a_german_box_prints_it():
 def test_a_card_s_text_is_the_deck_s_own_and_banker_s_words_around_it_are_translated(code):
     """seed 000, "CHANCE": the card is read out as printed (an English deck's words stay English), the summary
     around it in the reader's language."""
-    with speaking(translations(code)):
+    with speaking(code):
         said = rules.apply(game(), Card("Ann", "chance", "advance_to_go")).summary
     assert '"Advance to Go (Collect $200)"' in said
     assert said.startswith(
@@ -172,7 +171,7 @@ def test_a_card_s_text_is_the_deck_s_own_and_banker_s_words_around_it_are_transl
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_end_of_a_game_is_kept_in_english_in_the_state_and_said_in_the_reader_s_language(code):
     """The state is saved as it is (checkpoints, game files): its words are a format, English, whoever played."""
-    with speaking(translations(code)):
+    with speaking(code):
         over = rules.apply(BOARDWALK, End()).state
         said = over.end_said()
     assert over.end_reason == "by agreement"
@@ -195,7 +194,7 @@ def test_the_jail_timer_and_the_data_files_words_read_in_the_language(code):
     state = rules.apply(state, Next()).state
     state = rules.apply(state, Turn("Ann")).state
     variant = rules.find_variant("short-1990s")
-    with speaking(translations(code)):
+    with speaking(code):
         said = (
             rules.queries.jail_status(state, 0),
             rules.queries.jail_status(state, 0, short=True),
