@@ -54,6 +54,16 @@ ROOT = Path(__file__).parents[2]
 FOLDERS = [
     "banker/language.py",
     "banker/web",
+    "rules",
+    "banker/__init__.py",
+    "banker/__main__.py",
+    "banker/backups.py",
+    "banker/paths.py",
+    "banker/settings.py",
+    "banker/timeline.py",
+    "banker/views.py",
+    "banker/journal",
+    "banker/session",
 ]
 """Where every message a person reads must be marked (:func:`unmarked`): each part of Banker is added when its
 messages are (issue 36)."""

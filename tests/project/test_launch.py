@@ -109,7 +109,6 @@ THE_LAUNCH = {
     "rules.errors": "a rule's refusal",
     "rules.i18n": "the one door every sentence goes through",
     "rules.fields": "the edition's keys",
-    "rules.i18n": "the language a refusal or a sentence of the rules is said in (gettext)",
     "rules.limits": "the settings' bounds",
     "rules.names": "the players' names",
     "rules.options": "the house rules",
