@@ -56,6 +56,7 @@ def speak(tell: bool) -> str:
     environment's language is spoken instead."""
     from banker import language, settings
 
+    language.install(language.choose(None))  # the environment's, in which a bad setting is said
     try:
         setting = settings.language()
     except settings.SettingsError as e:
