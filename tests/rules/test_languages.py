@@ -25,7 +25,7 @@ def game(*actions, edition: str = "us", names=("Ann", "Bob", "Cy")) -> rules.Gam
     return state
 
 
-def refusal(state: rules.GameState, action: object) -> str:
+def refusal(state: rules.GameState, action: rules.Action) -> str:
     with pytest.raises(RuleError) as refused:
         rules.apply(state, action)
     return str(refused.value)
