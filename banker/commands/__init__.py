@@ -9,7 +9,19 @@ from banker.commands.kinds import RULE, Command, CommandError, Control, ControlK
 from banker.commands.lines import MAX_LINE, check_line, strip_comment
 from banker.commands.new_games import parse_new, parse_new_words
 from banker.commands.reading import random_seed
-from banker.commands.verbs import VERB, VERB_ALIASES, VERB_NAMES, VERBS, Verb, format, parse, verb_named
+from banker.commands.verbs import (
+    VERB,
+    VERB_ALIASES,
+    VERB_NAMES,
+    VERB_WORDS,
+    VERBS,
+    Verb,
+    format,
+    journalled,
+    language_word,
+    parse,
+    verb_named,
+)
 from banker.commands.words import (
     BANK,
     DECKS,
@@ -53,6 +65,7 @@ __all__ = [
     "VERBS",
     "VERB_ALIASES",
     "VERB_NAMES",
+    "VERB_WORDS",
     "Verb",
     "Command",
     "CommandError",
@@ -67,6 +80,8 @@ __all__ = [
     "check_line",
     "closed_word",
     "format",
+    "journalled",
+    "language_word",
     "luxury_word",
     "or_list",
     "parse",

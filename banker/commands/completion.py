@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from gettext import NullTranslations
 
 from banker import commands as c
 from rules.board import SquareKind, normalise
 from rules.cards import resolve_card
 from rules.errors import RuleError
+from rules.i18n import use_for_task
 from rules.state import GameState
 
 PLAYER = "player"
@@ -134,6 +136,8 @@ def _verb_completion(word: str) -> str | None:
     alias = c.VERB_ALIASES.get(word.casefold())
     if alias is not None:  # "b" completes to buy; "lift" is a verb typed in full
         return alias if alias.startswith(word.casefold()) else word
+    if c.language_word(word) is not None:  # a verb's word in the banker's language, typed in full: "miete"
+        return word
     try:
         return c.closed_word(word, {v.name: v.name for v in c.VERBS if v.at_the_table})
     except RuleError:
@@ -281,12 +285,18 @@ def _group(text: str, state: GameState, printed: bool) -> str | None:
 
 
 def _one(find: Callable[[], str], text: str) -> str | None:
+    """What ``find`` resolves ``text`` to, None where it names nothing; :class:`_Ambiguous` where it names several
+    (a name that could be several is refused "could be ...": read in English, the language the messages are
+    written in, whichever the banker reads)."""
+    english = use_for_task(NullTranslations())
     try:
         return find()
     except RuleError as e:
         if '" could be' in str(e):
             raise _Ambiguous from None
         return None
+    finally:
+        english.var.reset(english)
 
 
 ITEM_WORDS = {"jail card": "jail card", "nothing": "nothing"}

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from banker.commands.reading import _deal, _items, _lift, _Line, _lot, _whole_deed, lot_of
+from banker.commands.amounts import AMOUNT, CASH, CORRECTION, POT, PRICE, WINNING_BID
+from banker.commands.reading import BUILDINGS, _deal, _items, _lift, _Line, _lot, _whole_deed, lot_of, not_a_jail_turn
 from banker.commands.verbs import VERB
 from banker.commands.words import TAX_KINDS, closed_word
 from rules.actions import (
@@ -37,6 +38,7 @@ from rules.actions import (
 from rules.cards import deck_of, resolve_card
 from rules.corrections import check_reason
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.state import GameState
 
 _T = TypeVar("_T")
@@ -96,7 +98,7 @@ class Form:
     def deed(self, key: str) -> str:
         return self.read(key, lambda c, text: c.deed(text.split()))
 
-    def amount(self, key: str, what: str = "amount") -> int:
+    def amount(self, key: str, what: str = AMOUNT) -> int:
         return self.read(key, lambda c, text: c.amount(text, what))
 
     def flag(self, key: str) -> bool:
@@ -110,12 +112,12 @@ class Form:
             words = _Line("auction", text.split(), c.state, VERB["auction"].shape)
             return _whole_deed(words, len(words.args))
 
-        return Auction(self.read(lot, deed), winner, self.amount(bid, "winning bid"))
+        return Auction(self.read(lot, deed), winner, self.amount(bid, WINNING_BID))
 
     def shortage(self, lot: str, winner: str, bid: str) -> ShortageAuction:
         """Houses or hotels sold at auction in a shortage: ``lot`` holds the deed and what was sold ("boardwalk
         hotel", "boardwalk 2 houses")."""
-        price = self.amount(bid, "price")
+        price = self.amount(bid, PRICE)
         deed, count, hotel = self.read(lot, lambda c, text: _lot(c, text.split()), "shortage")
         return ShortageAuction(winner, deed, count, price, hotel=hotel)
 
@@ -131,7 +133,7 @@ class Form:
         return cls(
             self.player(player),
             self.read(deed, lambda c, text: c.lot(text.split(), selling=cls is Sell)),
-            self.optional(count, lambda c, text: c.count(text, "buildings"), 1, cls.verb),
+            self.optional(count, lambda c, text: c.count(text, BUILDINGS), 1, cls.verb),
         )
 
     def money(self, cls: type[Pay] | type[Collect], player: str, amount: str, other: str) -> Pay | Collect:
@@ -203,25 +205,25 @@ class Form:
         a, b = self.player(first), self.player(second)
         line = _Line("trade", [], self.state, VERB["trade"].shape)
         if a == b:
-            raise Refused(line.bad(f"{a} cannot trade with themselves"), second)
+            raise Refused(line.bad(_("{player} cannot trade with themselves").format(player=a)), second)
         gives = self.optional(give, lambda c, text: _items(c, text, a), Items(), "trade")
         gets = self.optional(get, lambda c, text: _items(c, text, b), Items(), "trade")
         if gives.empty() and gets.empty():
-            raise Refused(line.bad("nothing changes hands"), give)
+            raise Refused(line.bad(_("nothing changes hands")), give)
         return Trade(a, b, gives, gets, self.optional(lift, _lift, (), "trade"))
 
     def correction(self, player: str, amount: str, reason: str) -> Correction:
         """``correct``: a signed amount (``-50`` back to the bank) and the reason in the banker's words."""
         return Correction(
             self.player(player),
-            self.read(amount, lambda c, text: c.signed_amount(text, "correction"), "correct"),
+            self.read(amount, lambda c, text: c.signed_amount(text, CORRECTION), "correct"),
             self.read(reason, lambda _c, text: check_reason(text), "correct"),
         )
 
     # The lines of a position taken over from the board (the set-up screen's fields).
     def position_cash(self, player: str, amount: str) -> PositionCash:
         return PositionCash(
-            self.player(player), self.read(amount, lambda c, text: c.amount(text, "cash", zero=True), "position")
+            self.player(player), self.read(amount, lambda c, text: c.amount(text, CASH, zero=True), "position")
         )
 
     def position_deed(self, player: str, deed: str, lot: str) -> PositionDeed:
@@ -238,13 +240,13 @@ class Form:
     def position_jail(self, player: str, turn: str) -> PositionJail:
         def number(c: _Line, text: str) -> int:
             if not (text.isascii() and text.isdigit()) or len(text) > 3:
-                raise c.bad(f'"{text}" is not the number of the turn in jail (1 for the first)')
+                raise c.bad(not_a_jail_turn(text))
             return int(text)
 
         return PositionJail(self.player(player), self.read(turn, number, "position"))
 
     def position_pot(self, amount: str) -> PositionPot:
-        return PositionPot(self.read(amount, lambda c, text: c.amount(text, "pot", zero=True), "position"))
+        return PositionPot(self.read(amount, lambda c, text: c.amount(text, POT, zero=True), "position"))
 
     def position_turn(self, player: str) -> PositionTurn:
         return PositionTurn(self.player(player))

@@ -2,28 +2,49 @@
 
 The help screen renders the verb table (``banker.commands.verbs``: each verb's shape, example and meaning, the
 shape being the one the parser quotes) and the live key bindings; ``docs/app.md`` carries the same tables, printed
-by ``python -m banker.commands.help``, so the installed app never needs the docs folder.
+by ``python -m banker.commands.help``, so the installed app never needs the docs folder. In another language than
+English the table is that language's: each shape and meaning as its catalogue says them, and each verb as the
+language's word for it (``miete <Zahler> <Grundstück> ...``, ``miete bob boardwalk``), with the English words,
+which always work, named under it.
 """
 
 from __future__ import annotations
 
-from banker.commands.verbs import VERBS
+from banker.commands.kinds import shown_shape
+from banker.commands.verbs import VERBS, Verb
+from banker.language import SOURCE
+from banker.language import current as current_language
+from rules.i18n import _
 
 
 def verbs_markdown() -> str:
     """The verb table as Markdown, for the help screen and the user guide."""
-    lines = ["| command | example | what it records |", "| --- | --- | --- |"]
+    lines = [_row((_("command"), _("example"), _("what it records"))), "| --- | --- | --- |"]
     for v in VERBS:
         if v.at_the_table:
-            lines.append(f"| `{v.shape.replace('|', chr(92) + '|')}` | `{v.example}` | {v.meaning} |")  # \| in a cell
+            shape = shown_shape(v.shape).replace("|", chr(92) + "|")  # \| in a cell
+            lines.append(f"| `{shape}` | `{_example(v)}` | {_(v.meaning)} |")
+    if current_language() != SOURCE:
+        english = ", ".join(f"`{v.name}`" for v in VERBS if v.at_the_table)
+        lines += ["", _("The English words work too: {verbs}.").format(verbs=english)]
     return "\n".join(lines)
+
+
+def _example(verb: Verb) -> str:
+    """The verb's example with the language's word for the verb (the rest is names and words of the language,
+    which the example's board and the parser read in every language)."""
+    return verb.word() + verb.example[len(verb.name) :]
 
 
 def bindings_markdown(bindings: list[tuple[str, str]]) -> str:
     """Key bindings (key, description) as a Markdown table."""
-    lines = ["| key | action |", "| --- | --- |"]
+    lines = [_row((_("key"), _("action"))), "| --- | --- |"]
     lines += [f"| `{key}` | {description} |" for key, description in bindings]
     return "\n".join(lines)
+
+
+def _row(cells: tuple[str, ...]) -> str:
+    return "| " + " | ".join(cells) + " |"
 
 
 if __name__ == "__main__":  # pragma: no cover - a docs helper

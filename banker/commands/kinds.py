@@ -9,6 +9,7 @@ from enum import StrEnum
 
 from rules.actions import Action
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.state import Settings
 
 RULE = "commands"
@@ -19,6 +20,17 @@ class CommandError(RuleError):
 
     def __init__(self, message: str) -> None:
         super().__init__(RULE, message)
+
+
+def shown_shape(shape: str) -> str:
+    """A verb's shape (``banker.commands.verbs``: ``rent <payer> <deed> ...``, written in English) as the language
+    answering here writes it: the whole shape's translation, else, for a shape of several forms joined by `` | ``
+    (``position``, ``show``, ``side``: each form a message of its own, so a refusal can quote the one form asked),
+    each form's. Its verb is the language's word for it where there is one (``miete <Zahler> <Grundstück> ...``)."""
+    whole = _(shape)
+    if whole != shape or " | " not in shape:
+        return whole
+    return " | ".join(_(form) for form in shape.split(" | "))
 
 
 class QueryKind(StrEnum):

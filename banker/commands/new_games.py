@@ -7,14 +7,22 @@ from __future__ import annotations
 from banker.commands.amounts import parse_amount, strip_sign
 from banker.commands.kinds import CommandError, NewGame
 from banker.commands.lines import check_line, strip_comment
+from banker.commands.words import or_list
 from rules.board import Board
 from rules.editions import EditionDataError, built_in, edition_keys, find_edition, is_edition_file, load_edition_file
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.options import OPTIONS, Option, follower
 from rules.state import Settings, game_settings, new_game
 
 NEW_SHAPE = f"new <variant> <player> <player>... [edition {'|'.join(b.edition for b in built_in())}]"
 """How a ``new`` line is typed (the verb table's shape for ``new``)."""
+
+
+def new_shape() -> str:
+    """:data:`NEW_SHAPE` as the language answering here writes it."""
+    editions = "|".join(b.edition for b in built_in())
+    return _("new <variant> <player> <player>... [edition {editions}]").format(editions=editions)
 
 
 def parse_new(line: str) -> tuple[list[str], Settings]:
@@ -24,14 +32,14 @@ def parse_new(line: str) -> tuple[list[str], Settings]:
     text = strip_comment(check_line(line))
     words = text.split()
     if not words or words[0].casefold() != "new":
-        raise CommandError(f"a game starts with a new line: {NEW_SHAPE}")
+        raise CommandError(_("a game starts with a new line: {shape}").format(shape=new_shape()))
     game = parse_new_words(words[1:])
     return list(game.names), game.settings
 
 
 def parse_new_words(args: list[str]) -> NewGame:
     if len(args) < 2:
-        raise CommandError(f"name a variant and the players; expected: {NEW_SHAPE}")
+        raise CommandError(_("name a variant and the players; expected: {shape}").format(shape=new_shape()))
     variant = args[0]
     names: list[str] = []
     edition, cards = "us", ""
@@ -56,12 +64,12 @@ def parse_new_words(args: list[str]) -> NewGame:
         option = words.get(w)
         if w in ("edition", "--edition"):
             if nxt is None:
-                raise CommandError(f"edition needs one of {', '.join(edition_keys())}")
+                raise CommandError(_("edition needs one of {editions}").format(editions=", ".join(edition_keys())))
             edition, i = (board.edition if board and is_edition_file(nxt) else nxt.casefold()), i + 2
         elif w in ("cards", "--cards"):  # one of the edition's decks (the card texts), checked when the game starts
             if nxt is None:
                 decks = board.decks if board is not None else ("classic", "2008")
-                raise CommandError(f"cards needs {' or '.join(decks)} (the card texts)")
+                raise CommandError(_("cards needs {decks} (the card texts)").format(decks=or_list(list(decks))))
             cards, i = nxt.casefold(), i + 2
         elif option is None:
             names.append(args[i])
@@ -74,7 +82,9 @@ def parse_new_words(args: list[str]) -> NewGame:
                 options[after.key], i = _number(after, nxt, board), i + 1
         else:
             if nxt is None:
-                raise CommandError(f"{option.word} needs {_expected(option)}")
+                raise CommandError(
+                    _("{option} needs {expected}").format(option=option.word, expected=_expected(option))
+                )
             options[option.key], i = _number(option, nxt, board), i + 2
     settings = game_settings(variant, edition, cards=cards, **options)
     state = new_game(names, settings)  # raises RuleError with the reason if the game cannot start
@@ -82,7 +92,7 @@ def parse_new_words(args: list[str]) -> NewGame:
 
 
 def _expected(option: Option) -> str:
-    return " or ".join(map(str, option.choices)) if option.choices else "a number"
+    return or_list([str(c) for c in option.choices]) if option.choices else _("a number")
 
 
 def _number(option: Option, word: str, board: Board | None) -> int:
@@ -97,7 +107,7 @@ def _number(option: Option, word: str, board: Board | None) -> int:
         except CommandError:
             figure = None
         if figure is None or figure not in option.choices:
-            raise CommandError(f"{option.word} is {_expected(option)}")
+            raise CommandError(_("{option} is {expected}").format(option=option.word, expected=_expected(option)))
         return figure
     return parse_amount(
         word, option.what, zero=option.off == 0 or option.least == 0, board=board if option.money else None

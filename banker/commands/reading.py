@@ -15,8 +15,18 @@ import re
 from collections.abc import Callable
 from typing import Literal
 
-from banker.commands.amounts import has_sign, parse_amount, strip_sign
-from banker.commands.kinds import Command, CommandError, Control, ControlKind, NewGame, Query, QueryKind
+from banker.commands.amounts import (
+    AMOUNT,
+    CASH,
+    CORRECTION,
+    POT,
+    PRICE,
+    WINNING_BID,
+    has_sign,
+    parse_amount,
+    strip_sign,
+)
+from banker.commands.kinds import Command, CommandError, Control, ControlKind, NewGame, Query, QueryKind, shown_shape
 from banker.commands.new_games import parse_new_words
 from banker.commands.words import (
     BANK,
@@ -69,11 +79,15 @@ from rules.board import resolve
 from rules.cards import deck_of, resolve_card
 from rules.corrections import check_reason
 from rules.errors import RuleError, UnknownName
+from rules.i18n import N_, _
 from rules.names import name_key, shown
 from rules.queries import building_lot
 from rules.rent import is_roll
 from rules.state import GameState
 from rules.words import Deck, TaxChoice
+
+BUILDINGS, HOUSES, HOTELS = N_("buildings"), N_("houses"), N_("hotels")
+"""What a count counts, as a refusal names it ("the buildings must be at least 1")."""
 
 
 class _Line:
@@ -87,12 +101,13 @@ class _Line:
         """The verb's shape (``banker.commands.verbs``), quoted by every refusal of the line's shape."""
 
     def bad(self, why: str) -> CommandError:
-        return CommandError(f"{why}; expected: {self.shape}")
+        """A refusal of the line's shape: ``why`` (already in words), then the verb's shape."""
+        return CommandError(_("{why}; expected: {shape}").format(why=why, shape=shown_shape(self.shape)))
 
     def need(self, lo: int, hi: int | None = None) -> None:
         n = len(self.args)
         if n < lo or (hi is not None and n > hi):
-            raise self.bad("more words needed" if n < lo else "too many words")
+            raise self.bad(_("more words needed") if n < lo else _("too many words"))
 
     def player(self, word: str) -> str:
         """The player ``word`` names. The bank where only a player may stand is said so (`turn bank` was answered
@@ -103,7 +118,7 @@ class _Line:
             if word.casefold() not in BANK:
                 raise
             names = [p.name for p in self.state.players if not p.bankrupt]
-            raise self.bad(f"the bank is not a player: name one of {', '.join(names)}") from None
+            raise self.bad(_("the bank is not a player: name one of {names}").format(names=", ".join(names))) from None
 
     def player_or(self, word: str, spellings: dict[str, str]) -> str | tuple[str]:
         """A player's name, or (as a 1-tuple) the closed word ``word`` means: "to b" is refused as bank or Bob,
@@ -137,7 +152,7 @@ class _Line:
 
     def deed(self, words: list[str]) -> str:
         if not words:
-            raise self.bad("a deed name is missing")
+            raise self.bad(_("a deed name is missing"))
         return self.state.deed(" ".join(words)).name
 
     def lot(self, words: list[str], *, selling: bool = False) -> str:
@@ -155,7 +170,7 @@ class _Line:
     def deed_run(self, start: int, stop: int) -> tuple[str, int]:
         """The longest run ``args[start:j]`` (``j <= stop``) that names a deed; returns (printed name, j)."""
         if stop <= start:
-            raise self.bad("a deed name is missing")
+            raise self.bad(_("a deed name is missing"))
         first: RuleError | None = None
         for j in range(stop, start, -1):
             try:
@@ -166,10 +181,10 @@ class _Line:
         assert first is not None
         raise first
 
-    def amount(self, word: str, what: str = "amount", zero: bool = False) -> int:
+    def amount(self, word: str, what: str = AMOUNT, zero: bool = False) -> int:
         return parse_amount(word, what, zero=zero, board=self.state.board)
 
-    def signed_amount(self, word: str, what: str = "amount") -> int:
+    def signed_amount(self, word: str, what: str = AMOUNT) -> int:
         """An amount with a sign: ``-50`` (or ``-$50``, ``$-50``) takes money away, ``50`` or ``+50`` gives it."""
         board = self.state.board
         w = word.strip()
@@ -184,19 +199,19 @@ class _Line:
     def dice(self, word: str) -> int:
         """A total thrown with two dice, typed as digits."""
         if not word.isascii() or not word.isdigit() or not is_roll(int(word)):
-            raise self.bad(f'"{shown(word)}" is not a roll of two dice (2 to 12)')
+            raise self.bad(_('"{word}" is not a roll of two dice (2 to 12)').format(word=shown(word)))
         return int(word)
 
     def deck(self, word: str) -> Deck:
         deck = closed_word(word, DECKS)
         if deck is None:
-            raise self.bad(f'"{shown(word)}" is not a deck: chance or chest')
+            raise self.bad(_('"{word}" is not a deck: chance or chest').format(word=shown(word)))
         return deck
 
     def jail_way(self, word: str) -> JailWay:
         how = closed_word(word, JAIL_HOW)
         if how is None:
-            raise self.bad(f'"{shown(word)}" is not one of fine, card, doubles, miss')
+            raise self.bad(_('"{word}" is not one of fine, card, doubles, miss').format(word=shown(word)))
         return how
 
     def tax_choice(self, word: str) -> TaxChoice:
@@ -215,10 +230,21 @@ class _Line:
             return TaxChoice.FLAT
         if figure is not None:
             raise self.bad(
-                f"{board.money(figure)} is not an income-tax choice: the flat Income Tax on the {board.title} board is "
-                f"{board.money(board.income_tax)} (type {board.income_tax} or flat), else 10%"
+                _(
+                    "{amount} is not an income-tax choice: the flat Income Tax on the {board} board is {flat} "
+                    "(type {figure} or flat), else 10%"
+                ).format(
+                    amount=board.money(figure),
+                    board=_(board.title),
+                    flat=board.money(board.income_tax),
+                    figure=board.income_tax,
+                )
             )
-        raise self.bad(f'"{shown(word)}" is not an income-tax choice: {board.income_tax} (or flat) or 10%')
+        raise self.bad(
+            _('"{word}" is not an income-tax choice: {figure} (or flat) or 10%').format(
+                word=shown(word), figure=board.income_tax
+            )
+        )
 
     def counterparty(self, word: str, player: str, keyword: str) -> tuple[str | None, bool]:
         """Who else a payment or collection is with: (a player, False), (None, True) for each, (None, False) for
@@ -228,7 +254,13 @@ class _Line:
             return None, True
         if isinstance(who, str):
             if who == player:
-                raise self.bad(f"{player} cannot {self.verb} {keyword} themselves")
+                raise self.bad(
+                    (
+                        _("{player} cannot pay to themselves")
+                        if keyword == "to"
+                        else _("{player} cannot collect from themselves")
+                    ).format(player=player)
+                )
             return who, False
         return None, False
 
@@ -239,17 +271,19 @@ class _Line:
             return None
         assert isinstance(creditor, str)
         if creditor == player:
-            raise self.bad(f"{player} cannot owe themselves")
+            raise self.bad(_("{player} cannot owe themselves").format(player=player))
         return creditor
 
-    def count(self, word: str, what: str = "count") -> int:
+    def count(self, word: str, what: str) -> int:
+        """A count of ``what`` (``N_``-marked where it is written: "buildings", "turns"), from 1 to 100."""
+        name = _(what)
         if not word.isdigit() or not word.isascii():
-            raise self.bad(f'"{shown(word)}" is not a whole number of {what}')
+            raise self.bad(_('"{word}" is not a whole number of {what}').format(word=shown(word), what=name))
         n = int(word)
         if n <= 0:
-            raise self.bad(f"the {what} must be at least 1")
+            raise self.bad(_("the {what} must be at least 1").format(what=name))
         if n > 100:
-            raise self.bad(f"{n} {what} is more than a board holds")
+            raise self.bad(_("{n} {what} is more than a board holds").format(n=n, what=name))
         return n
 
 
@@ -267,7 +301,7 @@ def _deal(c: _Line, seed: int | None = None) -> Action:
     if wants and (len(c.args) == 1 or seeded or (len(c.args) == 2 and not _is_player(c, c.args[0]))):
         if len(c.args) == 2:
             if not c.args[1].isdigit() or not c.args[1].isascii() or len(c.args[1]) > 12:
-                raise c.bad(f'"{shown(c.args[1])}" is not a whole-number seed')
+                raise c.bad(_('"{word}" is not a whole-number seed').format(word=shown(c.args[1])))
             return DealRandom(int(c.args[1]))
         # The seed is drawn now and journalled, so replaying the game deals exactly the same deeds.
         return DealRandom(random_seed() if seed is None else seed)
@@ -296,14 +330,14 @@ def _player_deed(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
 def _auction(c: _Line) -> Action:
     c.need(3)
     deed = _whole_deed(c, len(c.args) - 2)
-    return Auction(deed, c.player(c.args[-2]), c.amount(c.args[-1], "winning bid"))
+    return Auction(deed, c.player(c.args[-2]), c.amount(c.args[-1], WINNING_BID))
 
 
 def _whole_deed(c: _Line, stop: int) -> str:
     """The deed ``args[:stop]`` names, every word of it."""
     deed, j = c.deed_run(0, stop)
     if j != stop:
-        raise c.bad(f'"{shown(" ".join(c.args[j:stop]))}" is not part of {deed}')
+        raise c.bad(_('"{words}" is not part of {deed}').format(words=shown(" ".join(c.args[j:stop])), deed=deed))
     return deed
 
 
@@ -316,13 +350,13 @@ def _rent(c: _Line) -> Action:
     if "card" in lowered[1:]:
         i = lowered.index("card", 1)
         if i != len(rest) - 1:
-            raise c.bad('"card" goes last')
+            raise c.bad(_('"card" goes last'))
         card = True
         rest, lowered = rest[:-1], lowered[:-1]
     if "dice" in lowered[1:]:
         i = lowered.index("dice", 1)
         if i != len(rest) - 2:
-            raise c.bad("dice takes one number: the roll")
+            raise c.bad(_("dice takes one number: the roll"))
         dice = c.dice(rest[-1])
         rest = rest[:-2]
     return Rent(payer, c.deed(rest), dice=dice, card=card)
@@ -335,7 +369,11 @@ def _money_move(c: _Line, cls: Callable[..., Action], keyword: str) -> Action:
     other, each = None, False
     if len(c.args) > 2:
         if c.args[2].casefold() != keyword or len(c.args) != 4:
-            raise c.bad(f'after the amount comes "{keyword} <player>", "{keyword} each" or "{keyword} bank"')
+            raise c.bad(
+                _('after the amount comes "to <player>", "to each" or "to bank"')
+                if keyword == "to"
+                else _('after the amount comes "from <player>", "from each" or "from bank"')
+            )
         other, each = c.counterparty(c.args[3], player, keyword)
     if cls is Pay:
         return Pay(player, amount, to=other, each=each)
@@ -347,7 +385,7 @@ def _go(c: _Line) -> Action:
     exact = False
     if len(c.args) == 2:
         if closed_word(c.args[1], EXACT) is None:
-            raise c.bad(f'"{shown(c.args[1])}" is not "exact"')
+            raise c.bad(_('"{word}" is not "exact"').format(word=shown(c.args[1])))
         exact = True
     return Go(c.player(c.args[0]), exact=exact)
 
@@ -359,7 +397,7 @@ def _build_sell(cls: Callable[..., Action]) -> Callable[[_Line], Command]:
         rest = c.args[1:]
         count = 1
         if len(rest) > 1 and rest[-1].isdigit():
-            count = c.count(rest[-1], "buildings")
+            count = c.count(rest[-1], BUILDINGS)
             rest = rest[:-1]
         return cls(player, c.lot(rest, selling=cls is Sell), count)
 
@@ -370,7 +408,7 @@ def _shortage(c: _Line) -> Action:
     """``<count>`` houses, ``<count> houses|hotels``, or ``house``/``hotel`` alone for one."""
     c.need(4)
     player = c.player(c.args[0])
-    amount = c.amount(c.args[-1], "price")
+    amount = c.amount(c.args[-1], PRICE)
     deed, count, hotel = _lot(c, c.args[1:-1])
     return ShortageAuction(player, deed, count, amount, hotel=hotel)
 
@@ -383,10 +421,10 @@ def _lot(c: _Line, rest: list[str]) -> tuple[str, int, bool]:
         hotel, count = SHORTAGE_KINDS[rest[-1].casefold()], 1
         rest = rest[:-1]
     if rest and rest[-1].isdigit():
-        count = c.count(rest[-1], "hotels" if hotel else "houses")
+        count = c.count(rest[-1], HOTELS if hotel else HOUSES)
         rest = rest[:-1]
     if not count:
-        raise c.bad("say how many houses were auctioned, or hotel")
+        raise c.bad(_("say how many houses were auctioned, or hotel"))
     return c.lot(rest), count, hotel  # placed as a build is: a group's name starts where the next one may go
 
 
@@ -396,10 +434,10 @@ def _tax(c: _Line) -> Action:
     kind = closed_word(c.args[1], TAX_KINDS)
     if kind is TaxKind.LUXURY:
         if len(c.args) > 2:
-            raise c.bad("luxury tax has no option")
+            raise c.bad(_("luxury tax has no option"))
         return Tax(player, TaxKind.LUXURY)
     if kind is not TaxKind.INCOME:
-        raise c.bad(f'"{shown(c.args[1])}" is not income or luxury')
+        raise c.bad(_('"{word}" is not income or luxury').format(word=shown(c.args[1])))
     if len(c.args) < 3:
         return Tax(player, TaxKind.INCOME)
     return Tax(player, TaxKind.INCOME, c.tax_choice(c.args[2]))
@@ -432,7 +470,11 @@ def _jail(c: _Line) -> Action:
     if len(c.args) == 3:
         deck = closed_word(c.args[2], DECKS) or ""
         if how is not JailWay.CARD or not deck:
-            raise c.bad(f'"{shown(c.args[2])}" is not expected here (only "jail <player> card chance|chest")')
+            raise c.bad(
+                _('"{word}" is not expected here (only "jail <player> card chance|chest")').format(
+                    word=shown(c.args[2])
+                )
+            )
     return JailAction(player, how, deck)
 
 
@@ -440,7 +482,7 @@ def _trade(c: _Line) -> Action:
     c.need(3)
     first, second = c.player(c.args[0]), c.player(c.args[1])
     if first == second:
-        raise c.bad(f"{first} cannot trade with themselves")
+        raise c.bad(_("{player} cannot trade with themselves").format(player=first))
     words = c.args[2:]
     lowered = [w.casefold() for w in words]
     sections: dict[str, list[str]] = {}
@@ -449,19 +491,19 @@ def _trade(c: _Line) -> Action:
         if low in ("give", "get", "lift", "gets", "gives"):
             key = low.rstrip("s")
             if key in sections:
-                raise c.bad(f'"{key}" appears twice')
+                raise c.bad(_('"{word}" appears twice').format(word=key))
             current = key
             sections[key] = []
         elif current is None:
-            raise c.bad(f'"{shown(w)}" comes before give/get')
+            raise c.bad(_('"{word}" comes before give/get').format(word=shown(w)))
         else:
             sections[current].append(w)
     if "give" not in sections and "get" not in sections:
-        raise c.bad("say what changes hands with give ... get ...")
+        raise c.bad(_("say what changes hands with give ... get ..."))
     give = _items(c, " ".join(sections.get("give", [])), first)
     get = _items(c, " ".join(sections.get("get", [])), second)
     if give.empty() and get.empty():
-        raise c.bad("nothing changes hands")
+        raise c.bad(_("nothing changes hands"))
     lift = _lift(c, " ".join(sections["lift"])) if "lift" in sections else ()
     return Trade(first, second, give, get, lift)
 
@@ -470,7 +512,7 @@ def _lift(c: _Line, text: str) -> tuple[str, ...]:
     """The mortgaged deeds a trade lifts at once."""
     lift = tuple(c.deed(part.split()) for part in _split_items(text))
     if not lift:
-        raise c.bad("lift needs the deeds to lift")
+        raise c.bad(_("lift needs the deeds to lift"))
     return lift
 
 
@@ -491,18 +533,18 @@ def _items(c: _Line, text: str, giver: str) -> Items:
             continue
         if has_sign(low, c.state.board) or low[:1].isdigit():
             if cash:
-                raise c.bad("give one cash amount per side")
-            cash = c.amount(part.replace(" ", ""), "cash in the trade")
+                raise c.bad(_("give one cash amount per side"))
+            cash = c.amount(part.replace(" ", ""), N_("cash in the trade"))
         elif low in ("jail-card", "jail", "goojf", "get-out-of-jail-free", "card"):
             if not held:
-                raise c.bad(f"{giver} holds no Get Out of Jail Free card")
+                raise c.bad(_("{player} holds no Get Out of Jail Free card").format(player=giver))
             cards.append(held.pop(0))
         elif low in ("chance-jail-card", "chest-jail-card", "community-chest-jail-card", "cc-jail-card"):
             cards.append(Deck.CHANCE if low.startswith("chance") else Deck.CHEST)
         else:
             name = c.deed(part.split())
             if name in deeds:
-                raise c.bad(f"{name} is named twice")
+                raise c.bad(_("{deed} is named twice").format(deed=name))
             deeds.append(name)
     return Items(tuple(deeds), cash, tuple(cards))
 
@@ -517,18 +559,18 @@ def _position(c: _Line) -> Action:
     if subject is not None:
         _one_form(c, f"position {subject} ")
         if subject == "pot":
-            return PositionPot(c.amount(c.args[1], "pot", zero=True))
+            return PositionPot(c.amount(c.args[1], POT, zero=True))
         return PositionTurn(c.player(c.args[1]))
     player = c.player(c.args[0])
     what = closed_word(c.args[1], POSITION_WHAT)
     if what is None:
-        raise c.bad(f'"{shown(c.args[1])}" is not cash, owns, jail card or in jail')
+        raise c.bad(_('"{word}" is not cash, owns, jail card or in jail').format(word=shown(c.args[1])))
     _one_form(c, f"<player> {what} ")
     c.need(3)
     rest = c.args[2:]
     if what == "cash":
         c.need(3, 3)
-        return PositionCash(player, c.amount(rest[0], "cash", zero=True))
+        return PositionCash(player, c.amount(rest[0], CASH, zero=True))
     if what == "owns":
         return _position_deed(c, player)
     if what == "jail" and closed_word(rest[0], {"card": "card"}) == "card":
@@ -537,16 +579,21 @@ def _position(c: _Line) -> Action:
     if what in ("jail", "in"):
         if what == "in":
             if closed_word(rest[0], {"jail": "jail"}) != "jail":
-                raise c.bad(f'"{shown(rest[0])}" is not "jail" (position <player> in jail <turn>)')
+                raise c.bad(_('"{word}" is not "jail" (position <player> in jail <turn>)').format(word=shown(rest[0])))
             rest = rest[1:]
         if len(rest) > 1:
-            raise c.bad("too many words")
+            raise c.bad(_("too many words"))
         if not rest:
             return PositionJail(player)
         if not (rest[0].isascii() and rest[0].isdigit()) or len(rest[0]) > 3:
-            raise c.bad(f'"{shown(rest[0])}" is not the number of the turn in jail (1 for the first)')
+            raise c.bad(not_a_jail_turn(rest[0]))
         return PositionJail(player, int(rest[0]))
-    raise c.bad(f'"{shown(c.args[1])}" is not cash, owns, jail card or in jail')
+    raise c.bad(_('"{word}" is not cash, owns, jail card or in jail').format(word=shown(c.args[1])))
+
+
+def not_a_jail_turn(word: str) -> str:
+    """A position's turn in jail that is no number (the ``position`` line and the set-up screen's field)."""
+    return _('"{word}" is not the number of the turn in jail (1 for the first)').format(word=shown(word))
 
 
 def _one_form(c: _Line, part: str) -> None:
@@ -575,14 +622,18 @@ def lot_of(c: _Line, deed: str, words: list[str]) -> tuple[int, bool, bool]:
         return 0, True, False
     if count is not None and len(count) <= 3 and (len(tail) == 1 or (len(tail) == 2 and word == "houses")):
         return int(count), False, False
-    raise c.bad(f'"{shown(" ".join(words))}" is not what stands on {deed}: <n> houses, hotel or mortgaged')
+    raise c.bad(
+        _('"{words}" is not what stands on {deed}: <n> houses, hotel or mortgaged').format(
+            words=shown(" ".join(words)), deed=deed
+        )
+    )
 
 
 def _correct(c: _Line) -> Action:
     """``correct <player> <amount> <reason>``: a signed amount (``-50``: the player gives it back to the bank)."""
     c.need(3)
     player = c.player(c.args[0])
-    amount = c.signed_amount(c.args[1], "correction")
+    amount = c.signed_amount(c.args[1], CORRECTION)
     return Correction(player, amount, check_reason(" ".join(c.args[2:])))
 
 
@@ -595,12 +646,16 @@ def _side(c: _Line) -> Action:
         c.need(2, 2)
         number = c.args[1]
         if not (number.isascii() and number.isdigit() and len(number) <= 6):
-            raise c.bad(f'"{shown(c.args[1])}" is not a side deal\'s number (the journal says it: "Side deal 1")')
+            raise c.bad(
+                _('"{word}" is not a side deal\'s number (the journal says it: "Side deal 1")').format(
+                    word=shown(c.args[1])
+                )
+            )
         return EndSideDeal(int(number))
     c.need(3)
     share = closed_word(c.args[1].casefold(), RENT_SHARES)
     if share is None:
-        raise c.bad(f'"{shown(c.args[1])}" is not a share of the rent: no or half')
+        raise c.bad(_('"{word}" is not a share of the rent: no or half').format(word=shown(c.args[1])))
     words = c.args[2:]
     if words and words[0].casefold() == "rent":
         words = words[1:]
@@ -609,7 +664,7 @@ def _side(c: _Line) -> Action:
     payer: str | None = None
     if tail and tail[0].casefold() == "from":
         if len(tail) < 2:
-            raise c.bad('say whose rent: "from <player>" or "from each"')
+            raise c.bad(_('say whose rent: "from <player>" or "from each"'))
         who = c.player_or(tail[1], EVERYONE)
         payer, tail = (None if isinstance(who, tuple) else who), tail[2:]
     turns, until_go = _side_end(c, tail)
@@ -619,7 +674,7 @@ def _side(c: _Line) -> Action:
 def _side_what(c: _Line, words: list[str]) -> str:
     """A side deal's deeds: a group by its whole name (``orange``, ``railroads``), else one deed."""
     if not words:
-        raise c.bad("a deed or a group is missing")
+        raise c.bad(_("a deed or a group is missing"))
     group = c.state.board.group_named(" ".join(words))
     return group.title if group is not None else c.deed(words)
 
@@ -640,14 +695,18 @@ def _side_end(c: _Line, tail: list[str]) -> tuple[int, str | None]:
     if counted and counted[-1] in ("turn", "turns"):
         counted = counted[:-1]
     if len(counted) == 1:
-        return c.count(counted[0], "turns"), None
-    raise c.bad(f'"{shown(" ".join(tail))}" is not how the deal ends: for <n> turns or until <player> passes go')
+        return c.count(counted[0], N_("turns")), None
+    raise c.bad(
+        _('"{words}" is not how the deal ends: for <n> turns or until <player> passes go').format(
+            words=shown(" ".join(tail))
+        )
+    )
 
 
 def _bankrupt(c: _Line) -> Action:
     c.need(2, 3)
     if len(c.args) != 3 or c.args[1].casefold() != "to":
-        raise c.bad('say whom the player owes: "to <player>" or "to bank"')
+        raise c.bad(_('say whom the player owes: "to <player>" or "to bank"'))
     player = c.player(c.args[0])
     return Bankrupt(player, c.creditor(c.args[2], player))
 
@@ -674,10 +733,14 @@ def _control(c: _Line, kind: ControlKind) -> Control:
     if not c.args:
         return Control(kind)
     if len(c.args) != 2 or closed_word(c.args[0], {"to": "to"}) is None:
-        raise c.bad(f"after {kind} only `to` and a journal entry's number (`{kind} to 12`)")
+        raise c.bad(
+            _("after undo only `to` and a journal entry's number (`undo to 12`)")
+            if kind is ControlKind.UNDO
+            else _("after redo only `to` and a journal entry's number (`redo to 12`)")
+        )
     word = c.args[1]
     if not (word.isascii() and word.isdigit()) or len(word) > 18 or int(word) < 1:
-        raise c.bad(f'"{shown(word)}" is not the number of a journal entry')
+        raise c.bad(_('"{word}" is not the number of a journal entry').format(word=shown(word)))
     return Control(kind, int(word))
 
 
@@ -687,7 +750,7 @@ def _end(c: _Line) -> Action:
         return End()
     reason = closed_word(c.args[0], END_REASONS)
     if reason is None:
-        raise c.bad(f'"{shown(c.args[0])}" is not a reason to end: time or agreement')
+        raise c.bad(_('"{word}" is not a reason to end: time or agreement').format(word=shown(c.args[0])))
     return End(reason)
 
 
@@ -714,24 +777,33 @@ def _show(c: _Line) -> Query:
     if what in (QueryKind.TAX, QueryKind.RAISE):
         c.need(2, 2)
         return Query(what, player=c.player(c.args[1]))
-    raise c.bad(f'"{shown(c.args[0])}" is not something to show')
+    raise c.bad(_('"{word}" is not something to show').format(word=shown(c.args[0])))
 
 
 def _count_check(c: _Line) -> Query:
     """``show count <houses> <hotels> [<group>]``: the buildings counted on the board, or on one colour group (named
     by its title, key or mark: ``dark blue``, ``db``)."""
     if len(c.args) < 3:
-        raise c.bad("give the houses and the hotels counted")
+        raise c.bad(_("give the houses and the hotels counted"))
     board = c.state.board
     counts = []
-    for word, what, most in (
-        (c.args[1], "houses", board.houses),
-        (c.args[2], "hotels", board.hotels),
-    ):
+    for word, hotels, most in ((c.args[1], False, board.houses), (c.args[2], True, board.hotels)):
         if not (word.isascii() and word.isdigit()) or len(word) > 6:
-            raise c.bad(f'"{shown(word)}" is not a whole number of {what} counted')
+            raise c.bad(
+                (
+                    _('"{word}" is not a whole number of hotels counted')
+                    if hotels
+                    else _('"{word}" is not a whole number of houses counted')
+                ).format(word=shown(word))
+            )
         if int(word) > most:
-            raise c.bad(f"{int(word)} {what} is more than the bank's {most}: count again")
+            raise c.bad(
+                (
+                    _("{n} hotels is more than the bank's {most}: count again")
+                    if hotels
+                    else _("{n} houses is more than the bank's {most}: count again")
+                ).format(n=int(word), most=most)
+            )
         counts.append(int(word))
     group = None
     if len(c.args) > 3:
@@ -741,7 +813,9 @@ def _count_check(c: _Line) -> Query:
         ]
         group = keys[resolve(" ".join(c.args[3:]), entries, "colour group")]
         if not any(board.deeds[di].is_street for di in board.groups[group].deeds):
-            raise c.bad(f"no building stands on the {board.groups[group].title}; count a colour group")
+            raise c.bad(
+                _("no building stands on the {group}; count a colour group").format(group=_(board.groups[group].title))
+            )
     return Query(QueryKind.COUNT, counts=(counts[0], counts[1]), group=group)
 
 

@@ -1,16 +1,20 @@
 """The verb table: one record per verb of the command language, and the two directions through it.
 
 Each :class:`Verb` holds everything about one verb in one place: how it is typed (``shape``, the text every "expected:"
-message quotes), its short spellings, the reader that turns its words into a typed command, the command types it
-writes back and the writer that does it, and its help (an example the parser reads and what it records). The parser
-(:func:`parse`), the writer (:func:`format`), the help screen and docs (``banker.commands.help``), the completion
-and the dialogs' forms all read this table, so a new verb is one record here.
+message quotes), its short spellings, its words in each language Banker speaks (``words``: ``miete`` for rent), the
+reader that turns its words into a typed command, the command types it writes back and the writer that does it, and
+its help (an example the parser reads and what it records). The parser (:func:`parse`), the writer (:func:`format`),
+the journal's line (:func:`journalled`), the help screen and docs (``banker.commands.help``), the completion and the
+dialogs' forms all read this table, so a new verb is one record here.
+
+The English words always work; the words of one other language work where that language is the one answering (the
+banker's, ``LANGUAGE=de`` or the settings' ``language``): a German table types German (docs/commands.md says why).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from banker.commands.kinds import Command, CommandError, Control, ControlKind, Query
@@ -53,6 +57,8 @@ from banker.commands.writing import (
     _trade_words,
     write_control,
 )
+from banker.language import LANGUAGES, SOURCE
+from banker.language import current as current_language
 from rules.actions import (
     Action,
     Auction,
@@ -90,7 +96,8 @@ from rules.actions import (
     Unmortgage,
 )
 from rules.board import Board
-from rules.names import shown
+from rules.i18n import N_, _
+from rules.names import name_key, shown
 from rules.state import GameState
 
 Writer = Callable[[Any], list[str]]
@@ -120,6 +127,16 @@ class Verb:
     free_from: int | None = None
     """The word (after the verb) from which the rest of the line is free text in the banker's words (a correction's
     reason), where brackets and the like are words as any other; None: every word is one of the language's."""
+    words: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Its words in each language Banker speaks but English, by the language's code (``{"de": ("miete",)}``): typed
+    in full, any case, accents optional (``hypotheque``); read only where that language answers (:func:`verb_named`),
+    and journalled as the verb's English name (:func:`journalled`). The first is the one the help shows."""
+
+    def word(self, language: str | None = None) -> str:
+        """The word the help shows for the verb in ``language`` (default: the language answering here): its first
+        word there, else its English name."""
+        words = self.words.get(language or current_language(), ())
+        return words[0] if words else self.name
 
 
 def _player_deed_words(verb: str) -> Writer:
@@ -129,7 +146,7 @@ def _player_deed_words(verb: str) -> Writer:
 VERBS: tuple[Verb, ...] = (
     Verb(
         "rent",
-        "rent <payer> <deed> [dice <n>] [card]",
+        N_("rent <payer> <deed> [dice <n>] [card]"),
         _rent,
         {
             Rent: lambda a: [
@@ -141,72 +158,94 @@ VERBS: tuple[Verb, ...] = (
             ]
         },
         "rent bob boardwalk",
-        "The payer landed on a deed; the owner collects the rent the deed, set and buildings call for.",
+        N_("The payer landed on a deed; the owner collects the rent the deed, set and buildings call for."),
+        words={"de": ("miete",), "fr": ("loyer",), "es": ("alquiler",)},
     ),
     Verb(
         "buy",
-        "buy <player> <deed>",
+        N_("buy <player> <deed>"),
         _player_deed(Buy),
         {Buy: _player_deed_words("buy")},
         "buy ann park place",
-        "The lander buys a bank-held deed at its price.",
+        N_("The lander buys a bank-held deed at its price."),
         aliases=("b",),
+        words={"de": ("kaufe", "kaufen", "kauf"), "fr": ("acheter", "achète", "achat"), "es": ("comprar", "compra")},
     ),
     Verb(
         "auction",
-        "auction <deed> <player> <amount>",
+        N_("auction <deed> <player> <amount>"),
         _auction,
         {Auction: lambda a: ["auction", a.deed, a.player, str(a.amount)]},
         "auction boardwalk bob 420",
-        "A bank-held deed was auctioned; the winner pays the bid.",
+        N_("A bank-held deed was auctioned; the winner pays the bid."),
         aliases=("auc",),
+        words={
+            "de": ("versteigerung", "versteigere", "versteigern"),
+            "fr": ("enchère", "enchères"),
+            "es": ("subasta", "subastar"),
+        },
     ),
     Verb(
         "pay",
-        "pay <player> <amount> [to <player>|to each]",
+        N_("pay <player> <amount> [to <player>|to each]"),
         lambda c: _money_move(c, Pay, "to"),
         {Pay: lambda a: _money_words("pay", "to", a.player, a.amount, a.to, a.each)},
         "pay ann 50 to each",
-        "A payment to the bank, to a player, or to every other player.",
+        N_("A payment to the bank, to a player, or to every other player."),
+        words={"de": ("zahle", "zahlen", "zahl"), "fr": ("payer", "paie", "paye"), "es": ("pagar", "paga")},
     ),
     Verb(
         "collect",
-        "collect <player> <amount> [from <player>|from each]",
+        N_("collect <player> <amount> [from <player>|from each]"),
         lambda c: _money_move(c, Collect, "from"),
         {Collect: lambda a: _money_words("collect", "from", a.player, a.amount, a.source, a.each)},
         "collect bob 10 from each",
-        "Money received from the bank, a player, or every other player.",
+        N_("Money received from the bank, a player, or every other player."),
+        words={
+            "de": ("kassiere", "kassieren", "erhalte"),
+            "fr": ("encaisser", "encaisse", "recevoir", "reçoit"),
+            "es": ("cobrar", "cobra", "recibir"),
+        },
     ),
     Verb(
         "go",
-        "go <player> [exact]",
+        N_("go <player> [exact]"),
         _go,
         {Go: lambda a: ["go", a.player, "exact" if a.exact else ""]},
         "go ann",
-        "Salary for passing GO.",
+        N_("Salary for passing GO."),
         aliases=("salary",),
+        words={"de": ("los", "gehalt"), "fr": ("départ", "salaire"), "es": ("salida", "salario")},
     ),
     Verb(
         "build",
-        "build <player> <deed|group> [<count>]",
+        N_("build <player> <deed|group> [<count>]"),
         _build_sell(Build),
         {Build: lambda a: ["build", a.player, a.deed, _count(a.count)]},
         "build ann boardwalk 2",
-        "Buy houses (or the hotel) from the bank, evenly across the set: one goes on the lot named, a count or the"
-        " group's name (orange) starts where it may.",
+        N_(
+            "Buy houses (or the hotel) from the bank, evenly across the set: one goes on the lot named, a count or the"
+            " group's name (orange) starts where it may."
+        ),
         aliases=("houses",),
+        words={
+            "de": ("baue", "bauen", "bau"),
+            "fr": ("construire", "construit", "bâtir"),
+            "es": ("construir", "construye"),
+        },
     ),
     Verb(
         "sell",
-        "sell <player> <deed|group> [<count>]",
+        N_("sell <player> <deed|group> [<count>]"),
         _build_sell(Sell),
         {Sell: lambda a: ["sell", a.player, a.deed, _count(a.count)]},
         "sell ann boardwalk",
-        "Sell buildings back at half price, evenly (the group's name starts on its highest lot).",
+        N_("Sell buildings back at half price, evenly (the group's name starts on its highest lot)."),
+        words={"de": ("verkaufe", "verkaufen"), "fr": ("vendre", "vend"), "es": ("vender", "vende")},
     ),
     Verb(
         "shortage",
-        "shortage <player> <deed|group> <count> [houses|hotels] <amount>",
+        N_("shortage <player> <deed|group> <count> [houses|hotels] <amount>"),
         _shortage,
         {
             ShortageAuction: lambda a: [
@@ -219,81 +258,105 @@ VERBS: tuple[Verb, ...] = (
             ]
         },
         "shortage ann boardwalk hotel 250",
-        "Houses or hotels auctioned in a building shortage (seed 000, BUILDING SHORTAGE: two or more players want"
-        " more than the bank has): the winner pays the bid.",
+        N_(
+            "Houses or hotels auctioned in a building shortage (seed 000, BUILDING SHORTAGE: two or more players want"
+            " more than the bank has): the winner pays the bid."
+        ),
+        words={"de": ("mangel", "baumangel"), "fr": ("pénurie",), "es": ("escasez",)},
     ),
     Verb(
         "mortgage",
-        "mortgage <player> <deed>",
+        N_("mortgage <player> <deed>"),
         _player_deed(Mortgage),
         {Mortgage: _player_deed_words("mortgage")},
         "mortgage bob reading",
-        "Mortgage an unimproved deed.",
+        N_("Mortgage an unimproved deed."),
+        words={"de": ("hypothek", "beleihe"), "fr": ("hypothéquer", "hypothèque"), "es": ("hipotecar", "hipoteca")},
     ),
     Verb(
         "unmortgage",
-        "unmortgage <player> <deed>",
+        N_("unmortgage <player> <deed>"),
         _player_deed(Unmortgage),
         {Unmortgage: _player_deed_words("unmortgage")},
         "unmortgage bob reading",
-        "Lift a mortgage: the mortgage value plus 10% interest.",
+        N_("Lift a mortgage: the mortgage value plus 10% interest."),
         aliases=("lift", "unmort"),
+        words={"de": ("tilge", "tilgen"), "fr": ("lever", "lève", "rembourser"), "es": ("deshipotecar", "levantar")},
     ),
     Verb(
         "tax",
-        "tax <player> income [flat|10%]  or  tax <player> luxury",
+        N_("tax <player> income [flat|10%]  or  tax <player> luxury"),
         _tax,
         {Tax: lambda a: ["tax", a.player, a.kind, a.option]},
         "tax ann income 10%",
-        "Income tax: flat (the board's figure, which may be typed instead: 200 on the US board) or 10%, chosen "
-        "before adding up; or luxury tax.",
+        N_(
+            "Income tax: flat (the board's figure, which may be typed instead: 200 on the US board) or 10%, chosen "
+            "before adding up; or luxury tax."
+        ),
+        words={"de": ("steuer", "steuern"), "fr": ("impôt", "taxe"), "es": ("impuesto",)},
     ),
     Verb(
         "card",
-        "card <player> [chance|chest] <card>",
+        N_("card <player> [chance|chest] <card>"),
         _card,
         {Card: lambda a: ["card", a.player, a.deck, a.card]},
         "card bob street repairs",
-        "A Chance or Community Chest card's money effect (without the deck: the one deck with such a card).",
+        N_("A Chance or Community Chest card's money effect (without the deck: the one deck with such a card)."),
+        words={"de": ("karte",), "fr": ("carte",), "es": ("carta", "tarjeta")},
     ),
     Verb(
         "jail",
-        "jail <player> [fine|card|doubles|miss]",
+        N_("jail <player> [fine|card|doubles|miss]"),
         _jail,
         {JailAction: lambda a: ["jail", a.player, "" if a.how == JailWay.SEND and not a.deck else a.how, a.deck]},
         "jail bob fine",
-        "Send to jail, or record how the player leaves (or fails to).",
+        N_("Send to jail, or record how the player leaves (or fails to)."),
+        words={"de": ("gefängnis", "knast"), "fr": ("prison",), "es": ("cárcel",)},
     ),
     Verb(
         "trade",
-        "trade <player> <player> give <items> get <items> [lift <deeds>]",
+        N_("trade <player> <player> give <items> get <items> [lift <deeds>]"),
         _trade,
         {Trade: _trade_words},
         "trade ann bob give boardwalk get 300",
-        "A trade between two players: deeds, cash and Get Out of Jail Free cards.",
+        N_("A trade between two players: deeds, cash and Get Out of Jail Free cards."),
+        words={
+            "de": ("tausch", "tausche", "tauschen", "handel"),
+            "fr": ("échange", "échanger"),
+            "es": ("intercambio", "intercambiar", "cambio"),
+        },
     ),
     Verb(
         "bankrupt",
-        "bankrupt <player> to <player>|bank",
+        N_("bankrupt <player> to <player>|bank"),
         _bankrupt,
         {Bankrupt: lambda a: ["bankrupt", a.player, "to", a.creditor if a.creditor is not None else "bank"]},
         "bankrupt bob to ann",
-        "The player cannot pay; everything goes to the creditor.",
+        N_("The player cannot pay; everything goes to the creditor."),
         aliases=("bankruptcy",),
+        words={"de": ("pleite", "bankrott", "konkurs"), "fr": ("faillite",), "es": ("bancarrota", "quiebra")},
     ),
     Verb(
         "deal",
-        "deal <player> <deed>  or  deal random [<seed>]",
+        N_("deal <player> <deed>  or  deal random [<seed>]"),
         _deal,
         {Deal: _player_deed_words("deal"), DealRandom: lambda a: ["deal", "random", str(a.seed)]},
         "deal random 7",
-        "The deal at the start of a short or time-limit game.",
+        N_("The deal at the start of a short or time-limit game."),
+        words={"de": ("verteile", "verteilen"), "fr": ("distribuer", "distribue"), "es": ("repartir", "reparte")},
     ),
     Verb(
         "position",
-        "position <player> cash <amount> | position <player> owns <deed> [<n> houses|hotel|mortgaged]"
-        " | position <player> jail card chance|chest | position <player> in jail [<turn>]"
-        " | position pot <amount> | position turn <player>",
+        " | ".join(
+            (
+                N_("position <player> cash <amount>"),
+                N_("position <player> owns <deed> [<n> houses|hotel|mortgaged]"),
+                N_("position <player> jail card chance|chest"),
+                N_("position <player> in jail [<turn>]"),
+                N_("position pot <amount>"),
+                N_("position turn <player>"),
+            )
+        ),
         _position,
         {
             PositionCash: lambda a: ["position", a.player, "cash", str(a.amount)],
@@ -304,93 +367,138 @@ VERBS: tuple[Verb, ...] = (
             PositionTurn: lambda a: ["position", "turn", a.player],
         },
         "position ann owns boardwalk 2 houses",
-        "A game taken over from the board: before the first move, the position on the table, one fact a line"
-        " (a later line about the same thing replaces it); play begins once the whole position stands.",
+        N_(
+            "A game taken over from the board: before the first move, the position on the table, one fact a line"
+            " (a later line about the same thing replaces it); play begins once the whole position stands."
+        ),
         aliases=("pos",),
+        words={"de": ("stand", "spielstand"), "fr": ("situation",), "es": ("posición",)},
     ),
     Verb(
         "correct",
-        "correct <player> <amount> <reason>",
+        N_("correct <player> <amount> <reason>"),
         _correct,
         {Correction: lambda a: ["correct", a.player, f"{a.amount:+d}", a.reason]},
         "correct ann -50 change given twice",
-        "Put a mistake right: money between a player and the bank (-50: the player gives it back), recorded as a"
-        " correction with its reason, never as rent or a payment.",
+        N_(
+            "Put a mistake right: money between a player and the bank (-50: the player gives it back), recorded as a"
+            " correction with its reason, never as rent or a payment."
+        ),
         aliases=("correction",),
         free_from=2,
+        words={
+            "de": ("korrigiere", "korrektur"),
+            "fr": ("corriger", "corrige"),
+            "es": ("corregir", "corrige", "corrección"),
+        },
     ),
     Verb(
         "side",
-        "side <owner> no|half rent <deed|group> [from <player>|from each] [for <n> turns|until <player> passes go]"
-        " | side end <n>",
+        " | ".join(
+            (
+                N_(
+                    "side <owner> no|half rent <deed|group> [from <player>|from each]"
+                    " [for <n> turns|until <player> passes go]"
+                ),
+                N_("side end <n>"),
+            )
+        ),
         _side,
         {SideDeal: _side_words, EndSideDeal: lambda a: ["side", "end", str(a.number)]},
         "side ann no rent orange from bob for 3 turns",
-        "A side deal the players made about rent, with its end (some turns, a player's next GO, or `side end 1`):"
-        " the rent dialog and the phones remind the banker while it applies; no money moves by it.",
+        N_(
+            "A side deal the players made about rent, with its end (some turns, a player's next GO, or `side end 1`):"
+            " the rent dialog and the phones remind the banker while it applies; no money moves by it."
+        ),
         aliases=("sidedeal",),
+        words={"de": ("absprache", "abmachung"), "fr": ("accord", "arrangement"), "es": ("acuerdo", "trato")},
     ),
     Verb(
         "parking",
-        "parking <player>",
+        N_("parking <player>"),
         _one_player(Parking),
         {Parking: lambda a: ["parking", a.player]},
         "parking ann",
-        "Collect the Free Parking pot (house rule).",
+        N_("Collect the Free Parking pot (house rule)."),
         aliases=("fp",),
+        words={"de": ("parken",), "fr": ("parc",), "es": ("aparcamiento",)},
     ),
     Verb(
         "turn",
-        "turn <player>",
+        N_("turn <player>"),
         _one_player(Turn),
         {Turn: lambda a: ["turn", a.player]},
         "turn bob",
-        "Say whose turn it is.",
+        N_("Say whose turn it is."),
+        words={"de": ("zug", "dran"), "fr": ("tour",), "es": ("turno",)},
     ),
     Verb(
         "next",
-        "next",
+        N_("next"),
         _bare(Next),
         {Next: lambda a: ["next"]},
         "next",
-        "Pass the turn to the next player still in the game.",
+        N_("Pass the turn to the next player still in the game."),
+        words={"de": ("weiter", "nächster"), "fr": ("suivant",), "es": ("siguiente",)},
     ),
     Verb(
         "undo",
-        "undo [to <entry>]",
+        N_("undo [to <entry>]"),
         lambda c: _control(c, ControlKind.UNDO),
         {Control: write_control},
         "undo",
-        "Undo the last action (the journal keeps it, struck through); `undo to 12`: everything after entry 12, in"
-        " one step (Shift+U on the table picks the entry).",
+        N_(
+            "Undo the last action (the journal keeps it, struck through); `undo to 12`: everything after entry 12, in"
+            " one step (Shift+U on the table picks the entry)."
+        ),
+        words={"de": ("rückgängig", "zurück"), "fr": ("annuler", "annule"), "es": ("deshacer",)},
     ),
     Verb(
         "redo",
-        "redo [to <entry>]",
+        N_("redo [to <entry>]"),
         lambda c: _control(c, ControlKind.REDO),
         {Control: write_control},
         "redo",
-        "Redo what was just undone; `redo to 12`: up to entry 12 again.",
+        N_("Redo what was just undone; `redo to 12`: up to entry 12 again."),
+        words={"de": ("wiederherstellen", "wieder"), "fr": ("refaire", "rétablir"), "es": ("rehacer",)},
     ),
     Verb(
         "end",
-        "end [time]",
+        N_("end [time]"),
         _end,
         {End: lambda a: ["end", "time" if a.reason == EndReason.TIME else ""]},
         "end",
-        "End the game now (time: the time-limit game's deadline).",
+        N_("End the game now (time: the time-limit game's deadline)."),
+        words={"de": ("ende", "beenden"), "fr": ("fin", "terminer"), "es": ("fin", "terminar")},
     ),
     Verb(
         "show",
-        "show rent <deed> [dice <n>] | show deed <deed> | show count <houses> <hotels> [<group>]"
-        " | show worth | show tax <player> | show raise <player> | show scores | show deals",
+        " | ".join(
+            (
+                N_("show rent <deed> [dice <n>]"),
+                N_("show deed <deed>"),
+                N_("show count <houses> <hotels> [<group>]"),
+                N_("show worth"),
+                N_("show tax <player>"),
+                N_("show raise <player>"),
+                N_("show scores"),
+                N_("show deals"),
+            )
+        ),
         _show,
         {Query: _query_words},
         "show deed boardwalk",
-        "Ask without changing anything (`show deed`: the whole title deed and who holds it; `show count 10 2`:"
-        " check the houses and hotels counted on the board, or `show count 4 0 dark blue` on one group; `show deals`:"
-        " the side deals made, by number, and whether each stands).",
+        N_(
+            "Ask without changing anything (`show deed`: the whole title deed and who holds it; `show count 10 2`:"
+            " check the houses and hotels counted on the board, or `show count 4 0 dark blue` on one group;"
+            " `show deals`: the side deals made, by number, and whether each stands)."
+        ),
         aliases=("?", "query"),
+        words={
+            "de": ("zeige", "zeigen", "zeig"),
+            "fr": ("montrer", "montre", "voir"),
+            "es": ("mostrar", "muestra", "ver"),
+        },
     ),
     Verb(
         "new",
@@ -398,7 +506,7 @@ VERBS: tuple[Verb, ...] = (
         _new,
         {},
         "new standard ann bob",
-        "Start a game (the CLI's `banker new` and the new-game screen).",
+        N_("Start a game (the CLI's `banker new` and the new-game screen)."),
         at_the_table=False,
     ),
 )
@@ -408,14 +516,43 @@ VERB: dict[str, Verb] = {v.name: v for v in VERBS}
 VERB_NAMES: tuple[str, ...] = tuple(VERB)
 VERB_ALIASES: dict[str, str] = {alias: v.name for v in VERBS for alias in v.aliases}
 """Other spellings of a verb typed in full -> the verb."""
+VERB_WORDS: dict[str, dict[str, str]] = {
+    language: {name_key(word): v.name for v in VERBS for word in v.words.get(language, ())}
+    for language in LANGUAGES
+    if language != SOURCE
+}
+"""Each language's words for the verbs, by their matching key (any case, accents removed: ``rueckgaengig`` is not
+``rückgängig``, ``ruckgangig`` is) -> the verb. Read where the language answers (:func:`verb_named`)."""
 _WRITER: dict[type, Writer] = {kind: write for v in VERBS for kind, write in v.writes.items()}
 
 
+def language_word(word: str, language: str | None = None) -> str | None:
+    """The verb ``word`` is a word for in ``language`` (default: the language answering here), or None. A word of
+    letters only, typed in full: no prefix of a language's word is read, so ``ba`` stays ``bankrupt`` for a German
+    banker too (``bau`` is build)."""
+    if not word.isalpha():
+        return None
+    return VERB_WORDS.get(language or current_language(), {}).get(name_key(word))
+
+
 def verb_named(word: str) -> Verb | None:
-    """The verb ``word`` means: an alias, the verb's name, or a unique prefix of one (None if nothing matches; a
-    :class:`CommandError` naming the choices if several do)."""
-    name = VERB_ALIASES.get(word.casefold()) or closed_word(word, {v: v for v in VERB})
+    """The verb ``word`` means: an English alias, the word for it in the language answering here, the verb's name,
+    or a unique prefix of one (None if nothing matches; a :class:`CommandError` naming the choices if several do)."""
+    name = VERB_ALIASES.get(word.casefold()) or language_word(word) or closed_word(word, {v: v for v in VERB})
     return VERB.get(name or "")
+
+
+def journalled(line: str) -> str:
+    """The line as the journal keeps it: typed with a language's word for the verb, that word is the verb's English
+    name (``miete bob schlossallee`` -> ``rent bob schlossallee``), so the journal, ``banker log`` and a game file
+    read the same on every laptop, whatever language typed them (``banker import`` replays a file's lines); any other
+    line as it was typed."""
+    stripped = line.lstrip()
+    first = stripped.split(maxsplit=1)[0] if stripped else ""
+    verb = language_word(first) if first and first.casefold() not in VERB_ALIASES else None
+    if verb is None:
+        return line
+    return line[: len(line) - len(stripped)] + verb + stripped[len(first) :]
 
 
 def parse(line: str, state: GameState) -> Command:
@@ -424,13 +561,42 @@ def parse(line: str, state: GameState) -> Command:
     check_line(line)
     text = strip_comment(line)
     if not text:
-        raise CommandError("nothing to do: the line is empty or only a comment")
+        raise CommandError(_("nothing to do: the line is empty or only a comment"))
     words = _signs_joined(text.split(), state)
     verb = verb_named(words[0])
     if verb is None:
-        raise CommandError(f'unknown command "{shown(words[0])}"; commands are {", ".join(sorted(VERB))}')
+        raise CommandError(_unknown(words[0]))
+    if verb.name != words[0].casefold() and language_word(words[0]) == verb.name:
+        _not_a_name(words[0], verb, state)
     _no_stray_brackets(" ".join(words[: None if verb.free_from is None else 1 + verb.free_from]), state)
     return verb.read(Line(verb.name, words[1:], state, verb.shape))
+
+
+def _unknown(word: str) -> str:
+    """A first word that is no verb; where it is a verb's word in another language than the one answering here (a
+    German word typed where English answers: ``LANGUAGE`` or the settings say another language), says which."""
+    english = ", ".join(sorted(VERB))
+    for language in VERB_WORDS:
+        verb = language_word(word, language)
+        if verb is not None and language != current_language():
+            return _(
+                '"{word}" is {verb} in {language}, and Banker reads the words of {current} here: type {verb}'
+            ).format(word=shown(word), verb=verb, language=LANGUAGES[language], current=LANGUAGES[current_language()])
+    return _('unknown command "{word}"; commands are {verbs}').format(word=shown(word), verbs=english)
+
+
+def _not_a_name(word: str, verb: Verb, state: GameState) -> None:
+    """Refuse a language's word for a verb that is also the name of a player of the game (a family's nickname,
+    ``Tour``, ``Paga``): it could mean either, and a word that could mean two things is refused, not guessed (as
+    ``"a" could be each, Al or Ann``). The verb's English name is never a player's word: it is always there to type."""
+    key = name_key(word)
+    player = next((p.name for p in state.players if name_key(p.name) == key), None)
+    if player is not None:
+        raise CommandError(
+            _('"{word}" is the word for {verb} and the name of a player ({player}): type {verb} for the verb').format(
+                word=shown(word), verb=verb.name, player=player
+            )
+        )
 
 
 BRACKETS = "[]{}<>"
@@ -448,7 +614,11 @@ def _no_stray_brackets(text: str, state: GameState) -> None:
         return
     names = [p.name for p in state.players] + [d.name for d in state.board.deeds]
     if not any(stray in name for name in names):
-        raise CommandError(f'"{stray}" is in no command, amount or name ("{shown(text)}"); nothing was recorded')
+        raise CommandError(
+            _('"{stray}" is in no command, amount or name ("{text}"); nothing was recorded').format(
+                stray=stray, text=shown(text)
+            )
+        )
 
 
 def _signs_joined(words: list[str], state: GameState) -> list[str]:

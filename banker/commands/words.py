@@ -12,6 +12,7 @@ from typing import TypeVar
 from banker.commands.kinds import CommandError, QueryKind
 from rules.actions import EndReason, JailWay, TaxKind
 from rules.board import Board, SquareKind
+from rules.i18n import _
 from rules.names import shown
 from rules.words import Deck, RentShare, TaxChoice
 
@@ -113,7 +114,10 @@ _Word = TypeVar("_Word", bound=str)
 
 
 def or_list(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    """ "a", "a or b", "a, b or c", in the language answering here."""
+    if len(items) == 1:
+        return items[0]
+    return _("{items} or {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def closed_word(
@@ -137,5 +141,7 @@ def closed_word(
         }
     )
     if len(found) + len(also) > 1 and found:
-        raise CommandError(f'"{shown(word)}" could be {or_list(found + list(also))}')
+        raise CommandError(
+            _('"{word}" could be {choices}').format(word=shown(word), choices=or_list(found + list(also)))
+        )
     return found[0] if found else None

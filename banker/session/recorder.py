@@ -235,10 +235,11 @@ class Recorder:
         )
 
     def plan(self, cmd: Action | Control, line: str) -> _Plan:
-        from banker.commands import Control
+        from banker.commands import Control, journalled
         from rules.outcome import Outcome
 
-        text = " ".join(line.strip().splitlines())  # the line as typed, kept on one line in the log
+        # the line as typed, kept on one line in the log; a language's word for the verb as its English name
+        text = " ".join(journalled(line).strip().splitlines())
         timeline = self._timeline
         if isinstance(cmd, Control):
             if cmd.kind == "undo":
