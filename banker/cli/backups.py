@@ -11,7 +11,10 @@ import argparse
 from pathlib import Path
 
 from banker.backups import Backup, BackupError, Mark, back_up, folder, listing, mark_of, restore
-from banker.cli.support import CANNOT, REFUSED, CliError, complain, database, say
+from banker.cli.support import CANNOT, REFUSED, CliError, columns, complain, database, say
+from banker.language import number
+from banker.reports.times import list_time
+from rules.i18n import _, ngettext, pgettext
 
 
 def after_game_end(db: Path) -> None:
@@ -20,7 +23,7 @@ def after_game_end(db: Path) -> None:
     try:
         back_up(db)
     except BackupError as e:
-        complain(f"{e} (the game is recorded)")
+        complain(_("{problem} (the game is recorded)").format(problem=e))
 
 
 def _listing(path: Path) -> list[Backup]:
@@ -31,17 +34,19 @@ def _listing(path: Path) -> list[Backup]:
 
 
 def _when(backup: Backup) -> str:
-    local = backup.time.astimezone()
-    return f"{local.day} {local.strftime('%b %Y, %H:%M:%S')}"
+    return list_time(backup.time, seconds=True)
 
 
 def _holds(mark: Mark) -> str:
-    games = f"{mark.games} game{'s' if mark.games != 1 else ''}"
-    return f"{games}, {mark.entries:,} journal entr{'ies' if mark.entries != 1 else 'y'}"
+    games = ngettext("{n} game", "{n} games", mark.games).format(n=number(mark.games))
+    entries = ngettext("{n} journal entry", "{n} journal entries", mark.entries).format(n=number(mark.entries))
+    return _("{games}, {entries}").format(games=games, entries=entries)
 
 
 def _size(n: int) -> str:
-    return f"{n / 1024 / 1024:,.1f} MB" if n >= 1024 * 1024 else f"{max(1, round(n / 1024)):,} KB"
+    if n >= 1024 * 1024:
+        return _("{n} MB").format(n=number(n / 1024 / 1024, 1))
+    return _("{n} KB").format(n=number(max(1, round(n / 1024))))
 
 
 def cmd_backups(args: argparse.Namespace) -> int:
@@ -50,15 +55,23 @@ def cmd_backups(args: argparse.Namespace) -> int:
     path = database(args.db)
     found = _listing(path)
     if not found:
-        say(f"no backups of {path} yet: the app makes one at each launch and at each game's end, in {folder(path)}")
+        none = _("no backups of {path} yet: the app makes one at each launch and at each game's end, in {folder}")
+        say(none.format(path=path, folder=folder(path)))
         return 0
-    say(f"{'#':>3}  {'taken':<23}  {'games':>5}  {'entries':>8}  {'size':>9}")
-    for n, b in enumerate(found, start=1):
-        if b.mark is None:
-            say(f"{n:>3}  {_when(b):<23}  cannot be read: {b.problem}")
-        else:
-            say(f"{n:>3}  {_when(b):<23}  {b.mark.games:>5}  {b.mark.entries:>8,}  {_size(b.size):>9}")
-    say(f"(in {folder(path)}; `banker restore N` brings backup N back as {path.name})")
+    heads = ("#", _("taken"), _("games"), _("entries"), _("size"))
+    rows = [
+        (str(n), _when(b), _("cannot be read: {problem}").format(problem=b.problem))
+        if b.mark is None
+        else (str(n), _when(b), str(b.mark.games), number(b.mark.entries), _size(b.size))
+        for n, b in enumerate(found, start=1)
+    ]
+    for line in columns(heads, rows, (-3, 23, -5, -8, -9)):
+        say(line.rstrip())
+    say(
+        _("(in {folder}; `banker restore N` brings backup N back as {name})").format(
+            folder=folder(path), name=path.name
+        )
+    )
     return 0
 
 
@@ -68,49 +81,67 @@ def cmd_restore(args: argparse.Namespace) -> int:
     path = database(args.db)
     found = _listing(path)
     if not found:
-        raise CliError(f"there are no backups of {path} (in {folder(path)})", REFUSED)
-    if args.number > len(found):
         raise CliError(
-            f"there is no backup {args.number}: {len(found)} backup{'s are' if len(found) != 1 else ' is'} "
-            "kept (`banker backups` lists them)",
-            REFUSED,
+            _("there are no backups of {path} (in {folder})").format(path=path, folder=folder(path)), REFUSED
         )
+    if args.number > len(found):
+        how_many = ngettext(
+            "there is no backup {number}: {n} backup is kept (`banker backups` lists them)",
+            "there is no backup {number}: {n} backups are kept (`banker backups` lists them)",
+            len(found),
+        )
+        raise CliError(how_many.format(number=args.number, n=len(found)), REFUSED)
     chosen = found[args.number - 1]
     if chosen.mark is None:
-        raise CliError(f"backup {args.number} ({chosen.path}) cannot be restored: {chosen.problem}", REFUSED)
+        cannot = _("backup {number} ({path}) cannot be restored: {problem}")
+        raise CliError(cannot.format(number=args.number, path=chosen.path, problem=chosen.problem), REFUSED)
     if not args.yes and not _confirmed(path, args.number, chosen):
-        complain("nothing was restored")
+        complain(_("nothing was restored"))
         return CANNOT
     try:
         done = restore(path, chosen)
     except BackupError as e:
         raise CliError(str(e)) from None
     kept = done.kept
+    restored = _("restored backup {number} ({when}: {holds}) as {path}").format(
+        number=args.number, when=_when(chosen), holds=_holds(chosen.mark), path=path
+    )
     if isinstance(kept, Backup):
-        then = f"; the database it replaced is backup 1 now (`banker restore 1` brings it back): {kept.path}"
+        then = _("{restored}; the database it replaced is backup 1 now (`banker restore 1` brings it back): {kept}")
+        restored = then.format(restored=restored, kept=kept.path)
     elif isinstance(kept, Path):
-        then = f"; the file it replaced could not be read as a database and is kept as {kept}"
-    else:
-        then = ""
-    say(f"restored backup {args.number} ({_when(chosen)}: {_holds(chosen.mark)}) as {path}{then}")
+        then = _("{restored}; the file it replaced could not be read as a database and is kept as {kept}")
+        restored = then.format(restored=restored, kept=kept)
+    say(restored)
     return 0
 
 
 def _confirmed(path: Path, number: int, chosen: Backup) -> bool:
     assert chosen.mark is not None
     if not path.exists():
-        now = f"There is no {path.name} now."
+        now = _("There is no {name} now.").format(name=path.name)
     else:
         try:
-            now = f"The {path.name} there now ({_holds(mark_of(path))}) is kept as a backup first."
+            now = _("The {name} there now ({holds}) is kept as a backup first.").format(
+                name=path.name, holds=_holds(mark_of(path))
+            )
         except BackupError as e:
-            now = f"The {path.name} there now cannot be read ({e}); it is kept beside it first."
-    question = f"Restore backup {number}, taken {_when(chosen)} ({_holds(chosen.mark)}), as {path}? {now} [y/N] "
+            now = _("The {name} there now cannot be read ({problem}); it is kept beside it first.").format(
+                name=path.name, problem=e
+            )
+    question = _("Restore backup {number}, taken {when} ({holds}), as {path}? {now} [y/N] ").format(
+        number=number, when=_when(chosen), holds=_holds(chosen.mark), path=path, now=now
+    )
     try:
         answer = input(question)
     except EOFError:
         print()
         raise CliError(
-            "no answer, so nothing was restored; `banker restore N --yes` restores without asking", REFUSED
+            _("no answer, so nothing was restored; `banker restore N --yes` restores without asking"), REFUSED
         ) from None
-    return answer.strip().casefold() in ("y", "yes")
+    return answer.strip().casefold() in _yes()
+
+
+def _yes() -> tuple[str, ...]:
+    """The answers that restore: ``y`` or ``yes``, and the language's own (``j``, ``ja``)."""
+    return ("y", "yes", pgettext("the answer to [y/N]", "y"), pgettext("the answer to [y/N]", "yes"))

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from banker.cli.backups import after_game_end
-from banker.cli.support import MAX_GAME_FILE, REFUSED, CliError, complain, database, read_script, say
+from banker.cli.support import MAX_GAME_FILE, REFUSED, CliError, columns, complain, database, read_script, say
 from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
 from banker.paths import editions_dir
 from banker.session import Session
-from banker.views import counted, dumps, state_json
+from banker.views import dumps, state_json
 from rules.editions import (
     BUILT_IN,
     EditionDataError,
@@ -30,6 +31,7 @@ from rules.editions import (
     load_edition_file,
 )
 from rules.errors import RuleError
+from rules.i18n import N_, _, ngettext, pgettext
 from rules.names import check_text
 from rules.options import BY_KEY, OPTIONS, follower
 from rules.state import Settings, game_settings
@@ -86,31 +88,36 @@ def cmd_play(args: argparse.Namespace) -> int:
                     session = Session.create(database(args.db, create=True), names, settings)
                     continue
             except RuleError as e:
-                print(f"line {number}: {_one_line(e)}", file=sys.stderr)
+                print(_line(number, e), file=sys.stderr)
                 if session is None:
                     return REFUSED
                 status = REFUSED
                 break
             reply = session.execute(line)
             if not reply.ok:
-                print(f"line {number}: {_one_line(reply.message)}", file=sys.stderr)
+                print(_line(number, reply.message), file=sys.stderr)
                 status = REFUSED
                 break
             if not args.json:
                 say(reply.message)
         if session is None:
-            print("banker: the script has no new line", file=sys.stderr)
+            complain(_("the script has no new line"))
             return REFUSED
         if args.json:
             print(dumps(state_json(session.state, session.game_id)))
         else:
-            print(f"game {session.game_id}")
+            print(_("game {game}").format(game=session.game_id))
     finally:
         if session is not None:
             session.close()
     if session is not None and session.state.over:
         after_game_end(session.db_path)
     return status
+
+
+def _line(number: int, message: object) -> str:
+    """A script's line refused, by its number."""
+    return _("line {number}: {reason}").format(number=number, reason=_one_line(message))
 
 
 def _one_line(message: object) -> str:
@@ -123,14 +130,23 @@ def cmd_editions(args: argparse.Namespace) -> int:
     """The editions, each with its key, title, starting money and the file it comes from; then one line for each file in
     the editions folder that cannot be played (status 2 if there is one)."""
     folder = editions_dir(database(args.db))
-    print(f"{'key':<12}  {'edition':<28}  {'starts with':<11}  {'decks':<16}  file")
-    for b in all_editions():
-        source = str(BUILT_IN.parent / b.source) if b.source.startswith("editions/") else b.source
-        say(f"{b.edition:<12}  {b.title:<28}  {b.money(b.starting_cash):<11}  {', '.join(b.decks):<16}  {source}")
+    heads = (_("key"), pgettext("a board", "edition"), _("starts with"), _("decks"), _("file"))
+    rows = [
+        (
+            b.edition,
+            _(b.title),
+            b.money(b.starting_cash),
+            ", ".join(b.decks),
+            str(BUILT_IN.parent / b.source) if b.source.startswith("editions/") else b.source,
+        )
+        for b in all_editions()
+    ]
+    for line in columns(heads, rows, (12, 28, 11, 16)):
+        say(line)
     problems = edition_problems()
     for line in problems:
-        complain(f"not playable: {line}")
-    print(f"(your own editions: {folder}/*.toml; docs/editions.md says how to make one)")
+        complain(_("not playable: {problem}").format(problem=line))
+    print(_("(your own editions: {folder}/*.toml; docs/editions.md says how to make one)").format(folder=folder))
     return REFUSED if problems else 0
 
 
@@ -143,14 +159,23 @@ def cmd_games(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     if not games:
-        print("no games yet")
+        print(_("no games yet"))
         return 0
-    print(f"{'id':>4}  {'created':<19}  {'variant':<12}  {'edition':<8}  {'over':<4}  {'winner':<12}  players")
-    for g in games:
-        say(
-            f"{g.id:>4}  {spreadsheet_time(g.created):<19}  {g.variant:<12}  {g.edition:<8}  "
-            f"{'yes' if g.over else 'no':<4}  {g.winner or '':<12}  {', '.join(g.players)}"
+    heads = (_("id"), _("created"), _("variant"), pgettext("a board", "edition"), _("over"), _("winner"), _("players"))
+    rows = [
+        (
+            str(g.id),
+            spreadsheet_time(g.created),
+            g.variant,
+            g.edition,
+            _("yes") if g.over else _("no"),
+            g.winner or "",
+            ", ".join(g.players),
         )
+        for g in games
+    ]
+    for line in columns(heads, rows, (-4, 19, 12, 8, 4, 12)):
+        say(line)
     return 0
 
 
@@ -168,34 +193,62 @@ def cmd_state(args: argparse.Namespace) -> int:
     if args.json:  # the amounts as numbers (docs/state.md)
         print(dumps(data))
         return 0
-    money = state.money  # the amounts as the edition writes them: $1,500, 1.500 € (issue 36)
+    for line in state_lines(data, state.money, args.at):
+        say(line)
+    return 0
+
+
+def state_lines(data: dict[str, Any], money: Callable[[int], str], at: int | None = None) -> Iterator[str]:
+    """``banker state`` in words (``data``: :func:`banker.views.state_json`), its amounts as the edition writes
+    them (``money``: ``$1,500``, ``1.500 €``; issue 36), in the language answering here."""
     g = data["game"]
-    say(
-        f"game {g['id']}"
-        + (f" as it was after entry {args.at}" if args.at is not None else "")
-        + f": {g['variant']} ({g['edition']}), turn {g['turn_no']}: {g['turn']}"
-        + (f", over ({g['end_reason']})" if g["over"] else "")
-    )
+    facts = {
+        "game": g["id"],
+        "variant": g["variant"],
+        "edition": g["edition"],
+        "turn": g["turn_no"],
+        "player": g["turn"],
+    }
+    if at is not None:
+        head = _("game {game} as it was after entry {entry}: {variant} ({edition}), turn {turn}: {player}")
+    else:
+        head = _("game {game}: {variant} ({edition}), turn {turn}: {player}")
+    head = head.format(entry=at, **facts)
+    yield _("{facts}, over ({reason})").format(facts=head, reason=g["end_reason"]) if g["over"] else head
     for p in data["players"]:
-        flags = [f for f, on in (("bankrupt", p["bankrupt"]), ("in jail", p["in_jail"])) if on]
-        worth = f", worth {money(p['worth'])}" if p["worth"] is not None else ""
-        say(f"  {p['name']:<12} cash {money(p['cash']):>10}{worth}" + (f" ({', '.join(flags)})" if flags else ""))
+        flags = [f for f, on in ((_("bankrupt"), p["bankrupt"]), (_("in jail"), p["in_jail"])) if on]
+        cash = _("cash {amount}").format(amount=f"{money(p['cash']):>10}")
+        line = f"  {p['name']:<12} {cash}"
+        if p["worth"] is not None:
+            line = _("{line}, worth {amount}").format(line=line, amount=money(p["worth"]))
+        yield line + (f" ({', '.join(flags)})" if flags else "")
         for d in data["deeds"]:
             if d["owner"] == p["name"]:
-                extra = " hotel" if d["hotel"] else (f" {counted(d['houses'], 'house')}" if d["houses"] else "")
-                say(f"      {d['name']}{extra}{' (mortgaged)' if d['mortgaged'] else ''}")
-    say(
-        f"  bank: {counted(data['bank']['houses'], 'house')}, {counted(data['bank']['hotels'], 'hotel')}; "
-        f"Free Parking pot {money(data['free_parking'])}"
+                yield "      " + _deed_line(d)
+    bank = data["bank"]
+    yield "  " + _("bank: {houses}, {hotels}; Free Parking pot {pot}").format(
+        houses=ngettext("{n} house", "{n} houses", bank["houses"]).format(n=bank["houses"]),
+        hotels=ngettext("{n} hotel", "{n} hotels", bank["hotels"]).format(n=bank["hotels"]),
+        pot=money(data["free_parking"]),
     )
-    return 0
+
+
+def _deed_line(d: dict[str, Any]) -> str:
+    """A deed held, what stands on it and whether it is mortgaged: "Boardwalk 2 houses (mortgaged)"."""
+    if d["hotel"]:
+        line = _("{deed} hotel").format(deed=d["name"])
+    elif d["houses"]:
+        line = ngettext("{deed} {n} house", "{deed} {n} houses", d["houses"]).format(deed=d["name"], n=d["houses"])
+    else:
+        line = d["name"]
+    return _("{deed} (mortgaged)").format(deed=line) if d["mortgaged"] else line
 
 
 def cmd_log(args: argparse.Namespace) -> int:
     with Session.open(database(args.db), args.game, readonly=True) as session:
         for e in session.log():
-            mark = " (undone)" if e.undone else ""
-            say(f"{e.seq:>5}  {str(e.time)[11:19]}  {e.text!s:<40}  {e.summary}{mark}")
+            line = f"{e.seq:>5}  {str(e.time)[11:19]}  {e.text!s:<40}  {e.summary}"
+            say(_("{entry} (undone)").format(entry=line) if e.undone else line)
     return 0
 
 
@@ -203,7 +256,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Replay a game file as a new game; a file that does not replay is refused with its line, nothing created."""
     from banker.reports.journal_file import GameFileError, import_game
 
-    text = read_script(args.file, MAX_GAME_FILE, "a game file is what banker export --format journal writes")
+    text = read_script(args.file, MAX_GAME_FILE, N_("a game file is what banker export --format journal writes"))
     path = database(args.db, create=True)
     new_file = not path.exists()
     try:
@@ -212,8 +265,13 @@ def cmd_import(args: argparse.Namespace) -> int:
         if new_file:  # the database this import created holds nothing: nothing is left behind (docs/exports.md)
             for leftover in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
                 leftover.unlink(missing_ok=True)
-        raise CliError(f"{args.file}: {e}; nothing was imported", REFUSED) from None
-    say(f"imported {args.file} as game {game} ({entries} journal entries replayed)")
+        raise CliError(_("{file}: {reason}; nothing was imported").format(file=args.file, reason=e), REFUSED) from None
+    replayed = ngettext(
+        "imported {file} as game {game} ({n} journal entry replayed)",
+        "imported {file} as game {game} ({n} journal entries replayed)",
+        entries,
+    )
+    say(replayed.format(file=args.file, game=game, n=entries))
     return 0
 
 
@@ -221,7 +279,12 @@ def cmd_maths(args: argparse.Namespace) -> int:
     with Session.open(database(args.db), args.game) as session:
         names = [session.set_maths(name, not args.off) for name in args.players]
         on = sorted(session.maths_players())
-    say(f"maths mode {'off' if args.off else 'on'} for {', '.join(names)}; now on for: {', '.join(on) or 'nobody'}")
+    said = (
+        _("maths mode off for {players}; now on for: {on}")
+        if args.off
+        else _("maths mode on for {players}; now on for: {on}")
+    )
+    say(said.format(players=", ".join(names), on=", ".join(on) or _("nobody")))
     return 0
 
 
@@ -285,7 +348,7 @@ def cmd_requests(args: argparse.Namespace) -> int:
         return 0
     verb, rest = words[0].casefold(), words[1:]
     if verb not in ("accept", "decline") or not rest or not rest[0].isdigit():
-        raise CliError("expected: banker requests [GAME] | accept N | decline N [REASON]", REFUSED)
+        raise CliError(_("expected: banker requests [GAME] | accept N | decline N [REASON]"), REFUSED)
     n = int(rest[0])
     journal = Journal(path, create=False, readonly=True)
     try:
@@ -293,15 +356,17 @@ def cmd_requests(args: argparse.Namespace) -> int:
     finally:
         journal.close()
     if row is None:
-        raise CliError(f"there is no request {n} (`banker requests` lists them)", REFUSED)
+        raise CliError(_("there is no request {n} (`banker requests` lists them)").format(n=n), REFUSED)
     with Session.open(path, row.game) as session:
         now = standing(session, session.request(n) or row)
         if now.status != "pending":
-            raise CliError(f"request {n} is {described(now)}; nothing was changed", REFUSED)
+            raise CliError(
+                _("request {n} is {status}; nothing was changed").format(n=n, status=described(now)), REFUSED
+            )
         if verb == "decline":
             if not session.decline_request(n, " ".join(rest[1:])):
-                raise CliError(f"request {n} is no longer pending; nothing was changed", REFUSED)
-            say(f"declined request {n}")
+                raise CliError(_("request {n} is no longer pending; nothing was changed").format(n=n), REFUSED)
+            say(_("declined request {n}").format(n=n))
             return 0
         was_over = session.state.over
         reply = session.execute(now.row.line, request=now.row)
@@ -340,5 +405,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         return 0  # Ctrl+C is how serving ends
     except OSError as e:
-        raise CliError(f"cannot serve on {host}:{port}: {bind_error(e)}") from None
+        raise CliError(
+            _("cannot serve on {host}:{port}: {reason}").format(host=host, port=port, reason=bind_error(e))
+        ) from None
     return 0

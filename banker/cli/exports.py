@@ -21,6 +21,7 @@ from banker.reports.exports import qr_text
 from banker.reports.files import exports_dir, file_stem, write_qr
 from banker.reports.leaderboard import leaderboard, leaderboard_text
 from banker.reports.report import Report, report
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -48,8 +49,10 @@ def _open(args: argparse.Namespace) -> Session:
         session = Session.open(path, args.game, readonly=True)
     except NoGame as e:
         if e.game is None:
-            raise CliError(f"there are no games in {path} yet") from None
-        raise CliError(f"there is no game {e.game} in {path}; `banker games` lists them") from None
+            raise CliError(_("there are no games in {path} yet").format(path=path)) from None
+        raise CliError(
+            _("there is no game {game} in {path}; `banker games` lists them").format(game=e.game, path=path)
+        ) from None
     return session
 
 
@@ -65,7 +68,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                 _write_stdout(whole.render(session))
                 return 0
             write_file(out, whole.render(session))
-        print(safe(f"Wrote {whole.key} ({whole.label.lower()}) of game {game} to {out}"), file=sys.stderr)
+        wrote = _("Wrote {format} ({label}) of game {game} to {path}")
+        print(safe(wrote.format(format=whole.key, label=_(whole.label).lower(), game=game, path=out)), file=sys.stderr)
         return 0
     form = formats.find_format(args.format)
     beside = [output_file(str(out.with_suffix(f".{b.suffix}")), db, args.force) for b in form.beside] if out else []
@@ -73,15 +77,24 @@ def cmd_export(args: argparse.Namespace) -> int:
     data = form.render(rep)
     if out is None:
         if sys.stdout.isatty() and not form.text:
-            raise CliError(f"{form.label} is not for a terminal: give --out FILE, or pipe it", REFUSED)
+            raise CliError(
+                _("{format} is not for a terminal: give --out FILE, or pipe it").format(format=_(form.label)), REFUSED
+            )
         _write_stdout(data)
         return 0
     write_file(out, data)
     for path, extra in zip(beside, form.beside, strict=True):
         write_file(path, extra.render(rep))
-    status = "final standings" if rep.over else "current standings (game in progress)"
-    also = "".join(f" and {path}" for path in beside)
-    print(safe(f"Wrote the {'recap' if form.beside else status} of game {rep.game} to {out}{also}"), file=sys.stderr)
+    if form.beside:
+        wrote = _("Wrote the recap of game {game} to {path}")
+    elif rep.over:
+        wrote = _("Wrote the final standings of game {game} to {path}")
+    else:
+        wrote = _("Wrote the current standings (game in progress) of game {game} to {path}")
+    said = wrote.format(game=rep.game, path=out)
+    for path in beside:
+        said = _("{wrote} and {path}").format(wrote=said, path=path)
+    print(safe(said), file=sys.stderr)
     return 0
 
 
@@ -119,12 +132,13 @@ def cmd_qr(args: argparse.Namespace) -> int:
         from datetime import datetime
 
         zone = datetime.now().astimezone().strftime("%Z, UTC%z")
-        say(f"playDate is when the game started, in this computer's time zone ({zone})")
+        say(_("playDate is when the game started, in this computer's time zone ({zone})").format(zone=zone))
     try:
         svg, png = write_qr(rep, args.out, db, text=text, stem=stem)
     except OSError as error:
-        raise CliError(f"cannot write the QR files in {directory}: {error.strerror or error}") from None
-    say(f"Saved {svg} and {png}")
+        cannot = _("cannot write the QR files in {folder}: {reason}")
+        raise CliError(cannot.format(folder=directory, reason=error.strerror or error)) from None
+    say(_("Saved {svg} and {png}").format(svg=svg, png=png))
     return 0
 
 

@@ -13,13 +13,14 @@ import os
 import sqlite3
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from banker.journal import JournalError, cause
 from banker.settings import SettingsError
 from rules.bounded import GAME_FILE
 from rules.errors import RuleError
+from rules.i18n import N_, _
 from rules.names import escape_controls
 
 CANNOT = 1
@@ -54,6 +55,20 @@ def complain(message: str, prefix: str = "banker: ") -> None:
     print(prefix + safe(" ".join(str(message).split("\n"))), file=sys.stderr)
 
 
+def columns(heads: tuple[str, ...], rows: Iterable[tuple[str, ...]], widths: tuple[int, ...]) -> Iterator[str]:
+    """A table's lines: each column but the last padded to its width (negative: aligned right), or to its heading's
+    where the language's heading is wider (a German heading is longer than the English the widths were made for)."""
+    sizes = [max(abs(w), len(h)) for w, h in zip(widths, heads, strict=False)]
+
+    def line(cells: tuple[str, ...]) -> str:
+        padded = [c.rjust(size) if w < 0 else c.ljust(size) for c, size, w in zip(cells, sizes, widths, strict=False)]
+        return "  ".join([*padded, *cells[len(sizes) :]])
+
+    yield line(heads)
+    for row in rows:
+        yield line(row)
+
+
 def cut(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
@@ -71,11 +86,17 @@ def database(arg: str | None, create: bool = False) -> Path:
         existing = next((p for p in path.parent.parents if p.exists()), None)
         if path.parent.exists() or (existing is not None and not existing.is_dir()):
             blocker = path.parent if path.parent.exists() else existing
-            raise CliError(f"cannot create {path}: {blocker} is a file, not a directory")
+            raise CliError(
+                _("cannot create {path}: {blocker} is a file, not a directory").format(path=path, blocker=blocker)
+            )
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise CliError(f"cannot create the directory {path.parent} for {path}: {cause(e)}") from None
+            raise CliError(
+                _("cannot create the directory {folder} for {path}: {reason}").format(
+                    folder=path.parent, path=path, reason=cause(e)
+                )
+            ) from None
     return path
 
 
@@ -94,15 +115,21 @@ def output_file(out: str, db: Path, force: bool) -> Path:
     path = Path(out).expanduser()
     for suffix in ("", "-wal", "-shm", "-journal"):
         if _same_file(path, Path(f"{db}{suffix}")):
-            what = "the game database" if not suffix else f"the game database's {suffix} file"
-            which = "" if str(path) == f"{db}{suffix}" else f" ({db}{suffix})"
+            what = (
+                _("the game database") if not suffix else _("the game database's {suffix} file").format(suffix=suffix)
+            )
+            if str(path) != f"{db}{suffix}":
+                what = f"{what} ({db}{suffix})"
             raise CliError(
-                f"{path} is {what}{which}; writing there would destroy the saved games. Choose another --out", REFUSED
+                _("{path} is {what}; writing there would destroy the saved games. Choose another --out").format(
+                    path=path, what=what
+                ),
+                REFUSED,
             )
     if path.is_dir():
-        raise CliError(f"{path} is a directory; --out names the file to write", REFUSED)
+        raise CliError(_("{path} is a directory; --out names the file to write").format(path=path), REFUSED)
     if path.exists() and not force:
-        raise CliError(f"{path} already exists; add --force to replace it", REFUSED)
+        raise CliError(_("{path} already exists; add --force to replace it").format(path=path), REFUSED)
     return path
 
 
@@ -126,12 +153,13 @@ def write_file(path: Path, data: str | bytes | Iterable[bytes]) -> None:
                 os.unlink(tmp)
             raise
     except OSError as e:
-        raise CliError(f"cannot write {path}: {cause(e)}") from None
+        raise CliError(_("cannot write {path}: {reason}").format(path=path, reason=cause(e))) from None
 
 
-def read_script(
-    name: str, limit: int = MAX_SCRIPT, what: str = "a script is a text file of commands, one a line"
-) -> str:
+SCRIPT = N_("a script is a text file of commands, one a line")
+
+
+def read_script(name: str, limit: int = MAX_SCRIPT, what: str = SCRIPT) -> str:
     """A script's text: at most ``limit`` bytes (``/dev/zero`` is refused, not read for ever; ``what`` says what the
     file should have been), a UTF-8 byte-order mark dropped. Bytes that are not UTF-8 are kept as lone surrogates
     for the line check to refuse with the line's number."""
@@ -142,9 +170,12 @@ def read_script(
             with open(name, "rb") as f:
                 data = f.read(limit + 1)
     except OSError as e:
-        raise CliError(f"cannot read {name}: {cause(e)}") from None
+        raise CliError(_("cannot read {file}: {reason}").format(file=name, reason=cause(e))) from None
     if len(data) > limit:
-        raise CliError(f"{'standard input' if name == '-' else name} is more than {limit // 2**20} MB; {what}", REFUSED)
+        where = _("standard input") if name == "-" else name
+        raise CliError(
+            _("{file} is more than {size} MB; {what}").format(file=where, size=limit // 2**20, what=_(what)), REFUSED
+        )
     return data.decode("utf-8", "surrogateescape").removeprefix("\ufeff")
 
 
@@ -178,8 +209,9 @@ def run_guarded(handler: Callable[[], int], db: Path | None) -> int:
         complain(f"{name}{cause(e)}")
         return CANNOT
     except KeyboardInterrupt:
-        complain("interrupted; every command recorded before stays recorded")
+        complain(_("interrupted; every command recorded before stays recorded"))
         return CANNOT
     except Exception as e:  # noqa: BLE001 - the promise is one line, never a traceback
-        complain(f"{where}unexpected error ({type(e).__name__}: {cut(str(e), 200)})")
+        error = _("unexpected error ({kind}: {error})").format(kind=type(e).__name__, error=cut(str(e), 200))
+        complain(f"{where}{error}")
         return CANNOT
