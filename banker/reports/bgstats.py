@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from banker.reports.report import Report, parse_time
+from rules.i18n import _
 
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
 """BG Stats' push-play link (BG Stats support, "Push plays to BG Stats from other apps or websites")."""
@@ -33,7 +34,7 @@ def bgstats_play(rep: Report) -> dict[str, Any]:
     game's stable ``sourcePlayId`` and, in ``game``, a ``sourceGameId`` per rule system (the variant's key), so
     plays of a short game and a standard one can be told apart."""
     if not rep.over:
-        raise ValueError(f"game {rep.game} is still in progress; BG Stats records finished plays")
+        raise ValueError(_("game {game} is still in progress; BG Stats records finished plays").format(game=rep.game))
     play: dict[str, Any] = {
         "sourceName": "Banker",
         "sourcePlayId": source_play_id(rep),

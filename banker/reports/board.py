@@ -8,7 +8,9 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from banker.language import current as current_language
 from banker.views import BoardSheet, board_sheet, buildings_text
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from banker.session import Session
@@ -25,51 +27,74 @@ def _cell(text: str) -> str:
 
 def _owner(name: str | None, token: str) -> str:
     if name is None:
-        return "bank"
+        return _("bank")
     return f"{name} ({token})" if token else name
 
 
 def _turn(sheet: BoardSheet) -> str:
-    return "game over" if sheet.over else f"turn {sheet.turn_no}: {sheet.turn} to play"
+    if sheet.over:
+        return _("game over")
+    return _("turn {turn}: {player} to play").format(turn=sheet.turn_no, player=sheet.turn)
+
+
+def _title(game_id: int) -> str:
+    return _("Board sheet: game {game}").format(game=game_id)
+
+
+def _player_state(bankrupt: bool, turn: bool) -> str:
+    return _("bankrupt") if bankrupt else (_("to play") if turn else "")
+
+
+def _mortgaged(mortgaged: bool) -> str:
+    return _("mortgaged") if mortgaged else ""
+
+
+DEED_HEADS = (N_("group"), N_("deed"), N_("owner"), N_("buildings"), N_("mortgaged"))
+PLAYER_HEADS = (N_("player"), N_("token"), N_("cash"), N_("turn"), N_("jail"), N_("Get Out of Jail Free cards"))
+
+
+def _heads(heads: tuple[str, ...]) -> list[str]:
+    """A table's headings in the language answering here."""
+    return [_(head) for head in heads]
 
 
 def markdown_of(sheet: BoardSheet, game_id: int) -> str:
     lines = [
-        f"# Board sheet: game {game_id}",
+        f"# {_cell(_title(game_id))}",
         "",
         f"{_cell(sheet.title)} · {_cell(_turn(sheet))}",
         "",
-        "## Deeds",
+        f"## {_('Deeds')}",
         "",
-        "| group | deed | owner | buildings | mortgaged |",
+        "| " + " | ".join(_heads(DEED_HEADS)) + " |",
         "| --- | --- | --- | --- | --- |",
     ]
     for d in sheet.deeds:
         lines.append(
             f"| [{d.mark}] {_cell(d.group)} | {_cell(d.name)} | {_cell(_owner(d.owner, d.token))} | "
-            f"{buildings_text(d)} | {'mortgaged' if d.mortgaged else ''} |"
+            f"{buildings_text(d)} | {_mortgaged(d.mortgaged)} |"
         )
     lines += [
         "",
-        "## Players",
+        f"## {_('Players')}",
         "",
-        "| player | token | cash | turn | jail | Get Out of Jail Free cards |",
+        "| " + " | ".join(_heads(PLAYER_HEADS)) + " |",
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for p in sheet.players:
-        state = "bankrupt" if p.bankrupt else ("to play" if p.turn else "")
+        state = _player_state(p.bankrupt, p.turn)
         lines.append(
             f"| {_cell(p.name)} | {_cell(p.token)} | {p.cash} | {state} | {p.jail} | {', '.join(p.jail_cards)} |"
         )
     lines += [
         "",
-        "## Bank",
+        f"## {_('Bank')}",
         "",
-        f"- Houses: {sheet.houses} of {sheet.houses_total}",
-        f"- Hotels: {sheet.hotels} of {sheet.hotels_total}",
+        "- " + _("Houses: {n} of {total}").format(n=sheet.houses, total=sheet.houses_total),
+        "- " + _("Hotels: {n} of {total}").format(n=sheet.hotels, total=sheet.hotels_total),
     ]
     if sheet.pot is not None:
-        lines.append(f"- Free Parking pot: {sheet.pot}")
+        lines.append("- " + _("Free Parking pot: {pot}").format(pot=sheet.pot))
     return "\n".join(lines) + "\n"
 
 
@@ -103,26 +128,35 @@ def html_of(sheet: BoardSheet, game_id: int) -> str:
     rows = "".join(
         f'<tr><td><span class="swatch" style="background:{h(d.colour)}"></span> <span class="mark">{h(d.mark)}'
         f"</span> {h(d.group)}</td><td>{h(d.name)}</td><td>{h(_owner(d.owner, d.token))}</td>"
-        f"<td>{h(buildings_text(d))}</td><td>{'mortgaged' if d.mortgaged else ''}</td></tr>"
+        f"<td>{h(buildings_text(d))}</td><td>{h(_mortgaged(d.mortgaged))}</td></tr>"
         for d in sheet.deeds
     )
     players = "".join(
         f"<tr><td>{h(p.name)}</td><td>{h(p.token)}</td><td>{h(p.cash)}</td>"
-        f"<td>{'bankrupt' if p.bankrupt else ('to play' if p.turn else '')}</td><td>{h(p.jail)}</td>"
+        f"<td>{h(_player_state(p.bankrupt, p.turn))}</td><td>{h(p.jail)}</td>"
         f"<td>{h(', '.join(p.jail_cards))}</td></tr>"
         for p in sheet.players
     )
-    pot = f"; Free Parking pot <strong>{h(sheet.pot)}</strong>" if sheet.pot is not None else ""
+    bank = _("Houses {houses} of {houses_total}; hotels {hotels} of {hotels_total}")
+    if sheet.pot is not None:
+        bank = _("Houses {houses} of {houses_total}; hotels {hotels} of {hotels_total}; Free Parking pot {pot}")
+    strong = {"houses": sheet.houses, "hotels": sheet.hotels, "pot": sheet.pot}
+    bank_html = h(bank).format(
+        houses_total=sheet.houses_total,
+        hotels_total=sheet.hotels_total,
+        **{key: f"<strong>{h(value)}</strong>" for key, value in strong.items()},
+    )
+    deed_heads = "".join(f"<th>{h(head)}</th>" for head in _heads(DEED_HEADS))
+    player_heads = "".join(f"<th>{h(head)}</th>" for head in _heads(PLAYER_HEADS))
     return (
-        '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>Board sheet: game {game_id}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
-        f"<h1>Board sheet: game {game_id}</h1>\n<p>{h(sheet.title)} · {h(_turn(sheet))}</p>\n"
-        "<h2>Deeds</h2>\n<table><thead><tr><th>group</th><th>deed</th><th>owner</th><th>buildings</th>"
-        f"<th>mortgaged</th></tr></thead><tbody>{rows}</tbody></table>\n"
-        "<h2>Players</h2>\n<table><thead><tr><th>player</th><th>token</th><th>cash</th><th>turn</th><th>jail</th>"
-        f"<th>Get Out of Jail Free cards</th></tr></thead><tbody>{players}</tbody></table>\n"
-        f"<h2>Bank</h2>\n<p>Houses <strong>{sheet.houses}</strong> of {sheet.houses_total}; hotels "
-        f"<strong>{sheet.hotels}</strong> of {sheet.hotels_total}{pot}</p>\n</body>\n</html>\n"
+        f'<!doctype html>\n<html lang="{current_language()}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{h(_title(game_id))}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
+        f"<h1>{h(_title(game_id))}</h1>\n<p>{h(sheet.title)} · {h(_turn(sheet))}</p>\n"
+        f"<h2>{h(_('Deeds'))}</h2>\n<table><thead><tr>{deed_heads}"
+        f"</tr></thead><tbody>{rows}</tbody></table>\n"
+        f"<h2>{h(_('Players'))}</h2>\n<table><thead><tr>{player_heads}"
+        f"</tr></thead><tbody>{players}</tbody></table>\n"
+        f"<h2>{h(_('Bank'))}</h2>\n<p>{bank_html}</p>\n</body>\n</html>\n"
     )
 
 

@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.i18n import N_, _, pgettext
+
 if TYPE_CHECKING:
     from banker.reports.story import GameStory
 
@@ -31,9 +33,9 @@ HEAVY = 5
 """The width of a page's own player's line (the others' are 3)."""
 MOST_POINTS = 300
 """A long game's line is thinned to this many points (the last kept exactly): more is not seen at any size."""
-VIEWS = {"worth": "Worth", "cash": "Cash"}
+VIEWS = {"worth": N_("Worth"), "cash": N_("Cash")}
 """The chart's two views: the short games' valuation (cash, deeds at the printed price, buildings), or cash
-alone."""
+alone (their names translated where they are shown: ``_(VIEWS[view])``)."""
 
 
 @dataclass(frozen=True)
@@ -145,7 +147,7 @@ def worth_svg(
         allow_interruptions=True,
     )
     chart.uuid = name
-    chart.title = f"{VIEWS.get(view, view)} over the game, {now_text(story)}" if title is None else title
+    chart.title = chart_title(view, story) if title is None else title
     chart.x_labels = _x_labels(story, points)
     chart.x_labels_major = [label for label in chart.x_labels if label]
     for seat in range(count):
@@ -159,10 +161,19 @@ def worth_svg(
     return text
 
 
+def chart_title(view: str, story: GameStory) -> str:
+    """The chart's title: "Worth over the game, now: Cy's turn (turn 9)"."""
+    if view == "cash":
+        return _("Cash over the game, {now}").format(now=now_text(story))
+    return _("Worth over the game, {now}").format(now=now_text(story))
+
+
 def now_text(story: GameStory) -> str:
     """Where the chart ends, in words: "now: Cy's turn (turn 9)", or "the end (turn 9)" once the game is over."""
     turn = story.turns[-1] if story.turns else 1
-    return f"now: {story.now}'s turn (turn {turn})" if story.now else f"the end (turn {turn})"
+    if story.now:
+        return _("now: {player}'s turn (turn {turn})").format(player=story.now, turn=turn)
+    return _("the end (turn {turn})").format(turn=turn)
 
 
 def _x_labels(story: GameStory, points: int) -> list[str]:
@@ -171,9 +182,9 @@ def _x_labels(story: GameStory, points: int) -> list[str]:
     if points == 0:
         return []
     labels = [""] * points
-    labels[-1] = "now" if story.now else "end"
+    labels[-1] = pgettext("the chart's axis", "now") if story.now else pgettext("the chart's axis", "end")
     if points > 1:
-        labels[0] = "start"
+        labels[0] = pgettext("the chart's axis", "start")
     return labels
 
 
@@ -287,14 +298,14 @@ def figures_html(
     from banker.views import html_text as h
 
     made = figure_rows(story, money, view) if rows is None else rows
-    heads = ("Player", "Start", "Highest", "Lowest", "Now")
+    heads = (_("Player"), _("Start"), _("Highest"), _("Lowest"), _("Now"))
     rows = [made[i] for i in _order(len(made), first) if made[i]]
-    title = f"{VIEWS.get(view, view)} over the game, in figures"
+    title = _("Cash over the game, in figures") if view == "cash" else _("Worth over the game, in figures")
     return "\n".join(
         [
             '<table class="figures">' if caption else f'<table class="figures" aria-label="{h(title)}">',
             *([f"<caption>{h(title)}</caption>"] if caption else []),
-            "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in heads) + "</tr></thead>",
+            "<thead><tr>" + "".join(f'<th scope="col">{h(c)}</th>' for c in heads) + "</tr></thead>",
             "<tbody>",
             *rows,
             "</tbody>",

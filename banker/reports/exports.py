@@ -2,7 +2,9 @@
 code's text.
 
 Each format is a function of the report alone (no database, no files), so the same standings read the same in every
-format; ``docs/exports.md`` documents them, and ``tests/reports/golden/`` holds them byte for byte.
+format; ``docs/exports.md`` documents them, and ``tests/reports/golden/`` holds them byte for byte. What a person reads
+is in the language answering here (the banker's); what a program reads is not: the CSV's columns and closed values
+and the JSON's keys are the same in every language (docs/exports.md, "Which words are translated").
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from banker.reports.report import CorrectionRow, Report, duration_text, game_title
 from banker.reports.times import spreadsheet_time
+from rules.i18n import N_, _
 from rules.valuation import Standing
 
 JSON_FORMAT = "banker-standings"
@@ -47,7 +50,8 @@ CSV_COLUMNS = (
 
 def to_csv(rep: Report) -> str:
     """One header row and one row per player; the game's facts are repeated on every row as trailing columns, so
-    the file opens in any spreadsheet as is and sorts or filters without losing them (docs/exports.md)."""
+    the file opens in any spreadsheet as is and sorts or filters without losing them (docs/exports.md). Its columns
+    and closed values (``yes``, ``final``, the variant's key) are the JSON's keys and values, in every language."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
@@ -141,60 +145,106 @@ def md_cell(text: str) -> str:
 
 
 def standings_title(rep: Report) -> str:
-    return "Final standings" if rep.over else "Standings (game in progress, not final)"
+    return _("Final standings") if rep.over else _("Standings (game in progress, not final)")
+
+
+STANDINGS_HEADS = (
+    "#",
+    N_("Player"),
+    N_("Cash"),
+    N_("Deeds"),
+    N_("Mortgaged"),
+    N_("Houses"),
+    N_("Hotels"),
+    N_("Buildings"),
+    N_("Total"),
+)
+"""The standings table's columns, in the Markdown and HTML exports (translated where they are written)."""
+
+
+def standings_heads() -> list[str]:
+    return [_(head) for head in STANDINGS_HEADS]
+
+
+def shown_name(row: Standing) -> str:
+    """A player's name in the standings, marked when bankrupt and as the winner: "Cy (bankrupt)", "Ann 🏆"."""
+    name = _("{player} (bankrupt)").format(player=row.name) if row.bankrupt else row.name
+    return f"{name} 🏆" if row.winner else name
 
 
 def report_facts(rep: Report) -> list[str]:
     """The game's facts as the Markdown and HTML exports say them: variant and number, start, end, length."""
-    facts = [f"{game_title(rep.variant_title)} #{rep.game}", f"started {spreadsheet_time(rep.created)[:16]}"]
+    facts = [
+        _("{variant} #{game}").format(variant=game_title(rep.variant_title), game=rep.game),
+        _("started {time}").format(time=spreadsheet_time(rep.created)[:16]),
+    ]
     if rep.over:
-        facts.append(f"ended {spreadsheet_time(rep.ended)[:16]}" if rep.ended else "ended")
+        facts.append(_("ended {time}").format(time=spreadsheet_time(rep.ended)[:16]) if rep.ended else _("ended"))
         if rep.duration_minutes is not None:
             facts.append(duration_text(rep.duration_minutes))
     return facts
+
+
+def winner_line(rep: Report) -> str | None:
+    """Who won, or that nobody did (a tie for first); None while the game is on."""
+    if rep.winner:
+        return _("Winner: {winner}").format(winner=rep.winner)
+    if rep.over:
+        return _("No single winner: a tie for first")
+    return None
 
 
 def to_markdown(rep: Report) -> str:
     """A heading, one line of facts and a table, ready to paste into a chat."""
     title = standings_title(rep)
     lines = [f"## {title}", "", ", ".join(report_facts(rep)) + "."]
-    reason = f", {md_cell(rep.end_reason)}" if rep.end_reason else ""
-    if rep.winner:
-        lines.append(f"**Winner: {md_cell(rep.winner)}**{reason}")
-    elif rep.over:
-        lines.append(f"**No single winner: a tie for first**{reason}")
+    verdict = winner_line(rep)
+    if verdict is not None:
+        lines.append(f"**{md_cell(verdict)}**" + (f", {md_cell(rep.end_reason)}" if rep.end_reason else ""))
     lines += [
         "",
-        "| # | Player | Cash | Deeds | Mortgaged | Houses | Hotels | Buildings | Total |",
+        "| " + " | ".join(standings_heads()) + " |",
         "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rep.rows:
-        name = md_cell(r.name) + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
         lines.append(
-            f"| {r.rank} | {name} | {rep.money(r.cash)} | {rep.money(r.deeds)} | {rep.money(r.mortgaged)} "
-            f"| {r.houses} | {r.hotels} | {rep.money(r.buildings)} | {rep.money(r.total)} |"
+            f"| {r.rank} | {md_cell(shown_name(r))} | {rep.money(r.cash)} | {rep.money(r.deeds)} "
+            f"| {rep.money(r.mortgaged)} | {r.houses} | {r.hotels} | {rep.money(r.buildings)} | {rep.money(r.total)} |"
         )
-    lines += ["", f"_Valuation: {md_cell(rep.valuation)}_", ""]
+    lines += ["", "_" + _("Valuation: {valuation}").format(valuation=md_cell(rep.valuation)) + "_", ""]
     if rep.corrections:
-        lines += [CORRECTIONS_TITLE + ":", ""]
-        lines += [f"- Correction: {md_cell(c.text(rep.money))}" for c in rep.corrections]
+        lines += [_(CORRECTIONS_TITLE) + ":", ""]
+        lines += ["- " + correction_line(md_cell(c.text(rep.money))) for c in rep.corrections]
         lines.append("")
     if rep.side_deals:
-        lines += [SIDE_DEALS_TITLE + ":", ""]
+        lines += [_(SIDE_DEALS_TITLE) + ":", ""]
         lines += [f"- {md_cell(d)}" for d in rep.side_deals]
         lines.append("")
     return "\n".join(lines)
 
 
-SIDE_DEALS_TITLE = "Side deals (rent the players agreed to let go: no money moved by them)"
-CORRECTIONS_TITLE = "Corrections (money put right by the banker: not rent, income or payments)"
+SIDE_DEALS_TITLE = N_("Side deals (rent the players agreed to let go: no money moved by them)")
+CORRECTIONS_TITLE = N_("Corrections (money put right by the banker: not rent, income or payments)")
+
+
+def correction_line(text: str) -> str:
+    """ "Correction: Ann pays the bank $50 (change given twice)"."""
+    return _("Correction: {correction}").format(correction=text)
 
 
 def qr_text(rep: Report) -> str:
     """The compact text in the QR code: one line about the game, then one line per player."""
-    head = f"Banker: {game_title(rep.variant_title)}, {rep.date}, "
-    head += (f"winner {rep.winner}" if rep.winner else "final") if rep.over else "in progress"
+    game = {"variant": game_title(rep.variant_title), "date": rep.date}
+    if not rep.over:
+        head = _("Banker: {variant}, {date}, in progress").format(**game)
+    elif rep.winner:
+        head = _("Banker: {variant}, {date}, winner {winner}").format(winner=rep.winner, **game)
+    else:
+        head = _("Banker: {variant}, {date}, final").format(**game)
     lines = [head]
     for r in rep.rows:
-        lines.append(f"{r.rank}. {r.name} " + ("bankrupt" if r.bankrupt else rep.money(r.total)))
+        if r.bankrupt:
+            lines.append(_("{rank}. {player} bankrupt").format(rank=r.rank, player=r.name))
+        else:
+            lines.append(f"{r.rank}. {r.name} {rep.money(r.total)}")
     return "\n".join(lines)

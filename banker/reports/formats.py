@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rules.i18n import N_, _
+
 if TYPE_CHECKING:
     from banker.reports.report import Report
     from banker.session import Session
@@ -31,7 +33,7 @@ class Format:
     key: str
     """``banker export --format`` and the standings screen's action."""
     label: str
-    """The button's and the key's label."""
+    """The button's and the key's label (``N_``-marked: translated where it is shown, ``_(f.label)``)."""
     suffix: str
     """The file's suffix, without the dot."""
     key_binding: str
@@ -86,12 +88,12 @@ def _recap_chart(rep: Report) -> bytes:
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("csv", "CSV", "csv", "c", _csv),
-    Format("json", "JSON", "json", "j", _json),
-    Format("md", "Markdown", "md", "m", _markdown, aliases=("markdown",)),
-    Format("html", "HTML", "html", "w", _html, story=True),  # w: a web page (h is the help everywhere)
+    Format("csv", N_("CSV"), "csv", "c", _csv),
+    Format("json", N_("JSON"), "json", "j", _json),
+    Format("md", N_("Markdown"), "md", "m", _markdown, aliases=("markdown",)),
+    Format("html", N_("HTML"), "html", "w", _html, story=True),  # w: a web page (h is the help everywhere)
     Format(
-        "recap", "Recap", "html", "p", _recap, story=True, name="-recap", beside=(Beside("svg", _recap_chart),)
+        "recap", N_("Recap"), "html", "p", _recap, story=True, name="-recap", beside=(Beside("svg", _recap_chart),)
     ),  # p: a picture
 )
 
@@ -102,12 +104,14 @@ def find_format(key: str) -> Format:
     for f in FORMATS:
         if key == f.key or key in f.aliases:
             return f
-    raise ValueError(f'unknown export format "{key}"; choose one of {", ".join(KEYS)}')
+    raise ValueError(
+        _('unknown export format "{format}"; choose one of {formats}').format(format=key, formats=", ".join(KEYS))
+    )
 
 
 def labels() -> str:
     """The formats in words: "CSV, JSON, Markdown, HTML"."""
-    return ", ".join(f.label for f in FORMATS)
+    return ", ".join(_(f.label) for f in FORMATS)
 
 
 def render(rep: Report, fmt: str) -> str:
@@ -129,12 +133,13 @@ class GameFormat:
     key: str
     """``banker export --format``."""
     label: str
+    """``N_``-marked, as :attr:`Format.label`."""
     suffix: str
     """The file's suffix, without the dot."""
     render: Callable[[Session], Iterable[bytes]]
     """The file, in pieces to write as they come (a long game's file is never whole in memory: issue 33)."""
     description: str
-    """What it is, for ``banker export --help``."""
+    """What it is, for ``banker export --help`` (``N_``-marked)."""
 
 
 def _board_markdown(session: Session) -> Iterable[bytes]:
@@ -156,9 +161,11 @@ def _journal(session: Session) -> Iterable[bytes]:
 
 
 GAME_FORMATS: tuple[GameFormat, ...] = (
-    GameFormat("board", "Board sheet", "md", _board_markdown, "the board sheet in Markdown"),
-    GameFormat("board-html", "Board sheet page", "html", _board_html, "the board sheet as a page for one sheet"),
-    GameFormat("journal", "Game file", "json", _journal, "the whole game as one file (banker import reads it)"),
+    GameFormat("board", N_("Board sheet"), "md", _board_markdown, N_("the board sheet in Markdown")),
+    GameFormat(
+        "board-html", N_("Board sheet page"), "html", _board_html, N_("the board sheet as a page for one sheet")
+    ),
+    GameFormat("journal", N_("Game file"), "json", _journal, N_("the whole game as one file (banker import reads it)")),
 )
 
 GAME_KEYS = tuple(f.key for f in GAME_FORMATS)

@@ -6,10 +6,21 @@ of the same parts."""
 
 from __future__ import annotations
 
-from banker.reports.chart import VIEWS, figures_html, now_text, worth_svg
-from banker.reports.exports import CORRECTIONS_TITLE, SIDE_DEALS_TITLE, report_facts, standings_title
+from banker.language import current as current_language
+from banker.reports.chart import figures_html, now_text, worth_svg
+from banker.reports.exports import (
+    CORRECTIONS_TITLE,
+    SIDE_DEALS_TITLE,
+    correction_line,
+    report_facts,
+    shown_name,
+    standings_heads,
+    standings_title,
+    winner_line,
+)
 from banker.reports.report import Report, game_title
 from banker.views import html_text as h
+from rules.i18n import _
 
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 52rem; padding: 0 1rem; color: #111; }
@@ -37,14 +48,14 @@ def to_html(rep: Report) -> str:
     of worth over the game when the report carries its story."""
     title = standings_title(rep)
     return page(
-        f"{title}: {game_title(rep.variant_title)} #{rep.game}",
+        _("{title}: {variant} #{game}").format(title=title, variant=game_title(rep.variant_title), game=rep.game),
         _STYLE,
         [
             f"<h1>{h(title)}</h1>",
             f"<p>{h(', '.join(report_facts(rep)))}.</p>",
             *verdict(rep),
             *standings_table(rep),
-            f'<p class="note">Valuation: {h(rep.valuation)}</p>',
+            valuation_note(rep),
             *chart_section(rep),
             *_corrections(rep),
             *_side_deals(rep),
@@ -57,7 +68,7 @@ def page(title: str, style: str, body: list[str]) -> str:
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            '<html lang="en">',
+            f'<html lang="{current_language()}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -75,23 +86,25 @@ def page(title: str, style: str, body: list[str]) -> str:
 
 def verdict(rep: Report) -> list[str]:
     """The winner, or that nobody won (a tie for first); nothing while the game is on."""
+    said = winner_line(rep)
+    if said is None:
+        return []
     reason = f", {rep.end_reason}" if rep.end_reason else ""
-    if rep.winner:
-        return [f'<p class="winner">Winner: {h(rep.winner)}{h(reason)}</p>']
-    if rep.over:
-        return [f'<p class="winner">No single winner: a tie for first{h(reason)}</p>']
-    return []
+    return [f'<p class="winner">{h(said)}{h(reason)}</p>']
+
+
+def valuation_note(rep: Report) -> str:
+    return f'<p class="note">{h(_("Valuation: {valuation}").format(valuation=rep.valuation))}</p>'
 
 
 def standings_table(rep: Report) -> list[str]:
     """The standings as a table, in ranking order."""
-    heads = ("#", "Player", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings", "Total")
+    heads = standings_heads()
     rows = []
     for r in rep.rows:
-        name = h(r.name) + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else "")
         cells = (
             str(r.rank),
-            name,
+            h(shown_name(r)),
             h(rep.money(r.cash)),
             h(rep.money(r.deeds)),
             h(rep.money(r.mortgaged)),
@@ -104,7 +117,7 @@ def standings_table(rep: Report) -> list[str]:
         rows.append(f"<tr{won}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return [
         "<table>",
-        "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in heads) + "</tr></thead>",
+        "<thead><tr>" + "".join(f'<th scope="col">{h(c)}</th>' for c in heads) + "</tr></thead>",
         "<tbody>",
         *rows,
         "</tbody>",
@@ -119,9 +132,11 @@ def chart_section(rep: Report, heading: str = "h2") -> list[str]:
         return []
     story = rep.story
     svg = worth_svg(story, rep.money, name=f"worth-{rep.game}")
-    label = f"{VIEWS['worth']} of each player over the game, {now_text(story)}; the figures are in the table below"
+    label = _("Worth of each player over the game, {now}; the figures are in the table below").format(
+        now=now_text(story)
+    )
     return [
-        f"<{heading}>Worth over the game</{heading}>",
+        f"<{heading}>{h(_('Worth over the game'))}</{heading}>",
         f'<figure role="img" aria-label="{h(label)}">',
         svg,
         "</figure>",
@@ -133,12 +148,12 @@ def _corrections(rep: Report) -> list[str]:
     """The corrections in effect, each with its reason (none: nothing, so a page without them reads as before)."""
     if not rep.corrections:
         return []
-    items = [f"<li>Correction: {h(c.text(rep.money))}</li>" for c in rep.corrections]
-    return [f"<h2>{h(CORRECTIONS_TITLE)}</h2>", "<ul>", *items, "</ul>"]
+    items = [f"<li>{h(correction_line(c.text(rep.money)))}</li>" for c in rep.corrections]
+    return [f"<h2>{h(_(CORRECTIONS_TITLE))}</h2>", "<ul>", *items, "</ul>"]
 
 
 def _side_deals(rep: Report) -> list[str]:
     """The side deals made, with their end (none: nothing, so a page without them reads as before)."""
     if not rep.side_deals:
         return []
-    return [f"<h2>{h(SIDE_DEALS_TITLE)}</h2>", "<ul>", *(f"<li>{h(d)}</li>" for d in rep.side_deals), "</ul>"]
+    return [f"<h2>{h(_(SIDE_DEALS_TITLE))}</h2>", "<ul>", *(f"<li>{h(d)}</li>" for d in rep.side_deals), "</ul>"]

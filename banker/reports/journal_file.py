@@ -24,6 +24,7 @@ from rules.board import BoardDataError
 from rules.bounded import GAME_FILE, DataError, read_json
 from rules.codec import state_from_dict, state_to_dict
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.names import shown
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class GameFileError(ValueError):
     """A game file that cannot be imported: the message names the file's line at fault (``line``, 0: none)."""
 
     def __init__(self, message: str, line: int = 0) -> None:
-        super().__init__(f"line {line}: {message}" if line else message)
+        super().__init__(_("line {line}: {problem}").format(line=line, problem=message) if line else message)
         self.line = line
 
 
@@ -123,61 +124,62 @@ def read(text: str) -> GameFile:
     except DataError as e:
         raise GameFileError(str(e)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise GameFileError(f'not a Banker game file (its "format" is not "{FORMAT}")', 1)
+        raise GameFileError(_('not a Banker game file (its "format" is not "{format}")').format(format=FORMAT), 1)
     if data.get("version") != VERSION:
-        raise GameFileError(
-            f"a game file of version {shown(repr(data.get('version')))}; this Banker reads version {VERSION}"
-        )
+        version = _("a game file of version {version}; this Banker reads version {ours}")
+        raise GameFileError(version.format(version=shown(repr(data.get("version"))), ours=VERSION))
     game = data.get("game")
     raw = data.get("entries")
     if not isinstance(game, dict) or not isinstance(raw, list):
-        raise GameFileError('a game file needs a "game" object and an "entries" list')
+        raise GameFileError(_('a game file needs a "game" object and an "entries" list'))
     lines = _entry_lines(text, len(raw))
     players, settings_data = game.get("players"), game.get("settings")
     if not isinstance(players, list) or not all(
         isinstance(p, dict) and isinstance(p.get("name"), str) for p in players
     ):
-        raise GameFileError('game.players: must be a list of players, each with a "name"')
+        raise GameFileError(_('game.players: must be a list of players, each with a "name"'))
     if not isinstance(settings_data, dict):
-        raise GameFileError("game.settings: must be an object: the game's rules, as an exported game file has them")
+        raise GameFileError(_("game.settings: must be an object: the game's rules, as an exported game file has them"))
     names = [p["name"] for p in players]
     tokens = [str(p.get("token") or "") for p in players]
     own = settings_data.get(EDITION_DATA)
     try:
         if own is not None:  # the game's own board, checked as any edition file is
             if not isinstance(own, dict):
-                raise BoardDataError(f"game.settings.{EDITION_DATA}: must be an object: the edition file's keys")
+                not_keys = _("game.settings.{key}: must be an object: the edition file's keys")
+                raise BoardDataError(not_keys.format(key=EDITION_DATA))
             editions.register(own, source="the game file's edition")
         settings = state_from_dict(
             {"settings": settings_data, "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
         ).settings
     except BoardDataError as e:
-        raise GameFileError(f"the game's edition is refused: {e}") from None
+        raise GameFileError(_("the game's edition is refused: {problem}").format(problem=e)) from None
     except (KeyError, TypeError, ValueError, AttributeError):
         raise GameFileError(
-            "game.settings: not a game's rules as Banker writes them (a variant, an edition, ...)"
+            _("game.settings: not a game's rules as Banker writes them (a variant, an edition, ...)")
         ) from None
     entries = []
     for i, entry in enumerate(raw):
         where = lines[i]
         if not isinstance(entry, dict) or entry.get("kind") not in KINDS or not isinstance(entry.get("line"), str):
-            raise GameFileError(f"entry {i + 1} needs a kind ({', '.join(KINDS)}) and a line", where)
+            needs = _("entry {n} needs a kind ({kinds}) and a line")
+            raise GameFileError(needs.format(n=i + 1, kinds=", ".join(KINDS)), where)
         action, seq, target = entry.get("action"), entry.get("seq"), entry.get("target")
         if action is not None and not isinstance(action, dict):
-            raise GameFileError(f"entry {i + 1}: its action is not an object", where)
+            raise GameFileError(_("entry {n}: its action is not an object").format(n=i + 1), where)
         if any(v is not None and (not isinstance(v, int) or isinstance(v, bool)) for v in (seq, target)):
-            raise GameFileError(f"entry {i + 1}: seq and target are entry numbers", where)
+            raise GameFileError(_("entry {n}: seq and target are entry numbers").format(n=i + 1), where)
         time = entry.get("time")
         if time is not None and not _is_time(time):
-            raise GameFileError(f"entry {i + 1}: its time is not an ISO 8601 time", where)
+            raise GameFileError(_("entry {n}: its time is not an ISO 8601 time").format(n=i + 1), where)
         entries.append(ReplayEntry(entry["kind"], entry["line"], action, seq, target, time))
     state = data.get("state")
     maths = game.get("maths") or []
     if not isinstance(maths, list) or not all(isinstance(n, str) and n in names for n in maths):
-        raise GameFileError('"maths" lists players of the game (the maths mode)')
+        raise GameFileError(_('"maths" lists players of the game (the maths mode)'))
     created = game.get("created")
     if created is not None and not _is_time(created):
-        raise GameFileError('the game\'s "created" is not an ISO 8601 time')
+        raise GameFileError(_('the game\'s "created" is not an ISO 8601 time'))
     return GameFile(names, tokens, settings, created, entries, lines, state if isinstance(state, dict) else None, maths)
 
 
@@ -229,11 +231,12 @@ def import_game(db: str | Path, text: str) -> tuple[int, int]:
         if e.index < 0:
             raise GameFileError(e.message, _line_of(text, '"state"')) from None
         entry = game.entries[e.index]
+        refused = _('entry {n} ("{line}") does not replay: {problem}')
         raise GameFileError(
-            f'entry {e.index + 1} ("{entry.line[:60]}") does not replay: {e.message}', game.lines[e.index]
+            refused.format(n=e.index + 1, line=entry.line[:60], problem=e.message), game.lines[e.index]
         ) from None
     except RuleError as e:
-        raise GameFileError(f"the game's set-up is refused: {e}") from None
+        raise GameFileError(_("the game's set-up is refused: {problem}").format(problem=e)) from None
     with session:
         for name in game.maths:
             session.set_maths(name)

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from banker.journal import Journal
+from banker.language import number
 from banker.views import standing_from_score
+from rules.i18n import _
 from rules.valuation import winner_of
 
 
@@ -88,8 +90,12 @@ def leaderboard_from_scores(scores: Iterable[Mapping[str, Any]]) -> list[LeaderR
 def leaderboard_text(rows: list[LeaderRow]) -> str:
     """The leaderboard as a plain table (``banker leaderboard``)."""
     if not rows:
-        return "No finished games yet."
-    width = max(6, *(len(r.name) for r in rows))
-    lines = [f"{'Player':<{width}}  Games  Wins  Avg rank"]
-    lines += [f"{r.name:<{width}}  {r.games:>5}  {r.wins:>4}  {r.average_rank:>8.2f}" for r in rows]
+        return _("No finished games yet.")
+    heads = (_("Player"), _("Games"), _("Wins"), _("Avg rank"))
+    width = max(len(heads[0]), *(len(r.name) for r in rows))
+    games, wins, rank = (max(least, len(head)) for least, head in zip((5, 4, 8), heads[1:], strict=True))
+    lines = [f"{heads[0]:<{width}}  {heads[1]:>{games}}  {heads[2]:>{wins}}  {heads[3]:>{rank}}"]
+    lines += [
+        f"{r.name:<{width}}  {r.games:>{games}}  {r.wins:>{wins}}  {number(r.average_rank, 2):>{rank}}" for r in rows
+    ]
     return "\n".join(lines)

@@ -11,13 +11,15 @@ Every figure comes from the report's story and records (``report(session, story=
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 
 from banker.reports.chart import svg_file, worth_svg
 from banker.reports.exports import report_facts, standings_title
-from banker.reports.html import chart_section, page, standings_table, verdict
+from banker.reports.html import chart_section, page, standings_table, valuation_note, verdict
 from banker.reports.report import Report, duration_text, game_title
-from banker.reports.story import GameRecords, GameStory
+from banker.reports.story import BANK_CREDITOR, GameRecords, GameStory
 from banker.views import html_text as h
+from rules.i18n import _, ngettext
 
 _STYLE = """
 :root { color-scheme: light dark; --muted: #555; --line: #ccc; }
@@ -60,54 +62,66 @@ def story_lines(rep: Report) -> list[StoryLine]:
     if story is None or records is None:
         return []
     money = rep.money
-    lines = [StoryLine("Length", _length(rep, story, records))]
+    lines = [StoryLine(_("Length"), _length(rep, story, records))]
     rent = records.biggest_rent
     lines.append(
         StoryLine(
-            "Biggest rent",
-            f"{rent.payer} paid {rent.owner} {money(rent.amount)} on {rent.deed}" if rent else "No rent was paid.",
+            _("Biggest rent"),
+            _("{payer} paid {owner} {amount} on {deed}").format(
+                payer=rent.payer, owner=rent.owner, amount=money(rent.amount), deed=rent.deed
+            )
+            if rent
+            else _("No rent was paid."),
         )
     )
     if story.rent_by_deed:
         deed, amount = story.rent_by_deed[0]
-        lines.append(StoryLine("The deed that earned most", f"{deed}: {money(amount)} in rent"))
+        earned = _("{deed}: {amount} in rent").format(deed=deed, amount=money(amount))
+        lines.append(StoryLine(_("The deed that earned most"), earned))
     else:
-        lines.append(StoryLine("The deed that earned most", "No deed earned rent."))
+        lines.append(StoryLine(_("The deed that earned most"), _("No deed earned rent.")))
     lead = story.lead_for_good()
     if lead is None:
-        lines.append(StoryLine("The lead", "Nobody held the lead alone at the end."))
+        lines.append(StoryLine(_("The lead"), _("Nobody held the lead alone at the end.")))
     elif lead.point == 0:
-        lines.append(StoryLine("The lead", f"{lead.player} led from the start and never lost the lead."))
+        led = _("{player} led from the start and never lost the lead.").format(player=lead.player)
+        lines.append(StoryLine(_("The lead"), led))
     else:
-        lines.append(
-            StoryLine(
-                "The lead", f"{lead.player} took the lead for good in turn {lead.turn} (action {lead.point} of play)."
-            )
-        )
+        took = _("{player} took the lead for good in turn {turn} (action {point} of play).")
+        lines.append(StoryLine(_("The lead"), took.format(player=lead.player, turn=lead.turn, point=lead.point)))
     for b in records.bankruptcies:
-        caused = "the bank" if b.creditor == "the bank" else b.creditor
-        lines.append(StoryLine("Bankruptcy", f"{b.player} went bankrupt, owing {caused}."))
+        if b.creditor == BANK_CREDITOR:
+            went = _("{player} went bankrupt, owing the bank.").format(player=b.player)
+        else:
+            went = _("{player} went bankrupt, owing {creditor}.").format(player=b.player, creditor=b.creditor)
+        lines.append(StoryLine(_("Bankruptcy"), went))
     built = [
-        f"{name} {_buildings(houses, hotels)}"
+        _("{player} {buildings}").format(player=name, buildings=_buildings(houses, hotels))
         for name, houses, hotels in zip(story.names, story.houses_bought, story.hotels_bought, strict=True)
         if houses or hotels
     ]
-    lines.append(StoryLine("Buildings bought", "; ".join(built) + "." if built else "Nobody built."))
+    lines.append(StoryLine(_("Buildings bought"), "; ".join(built) + "." if built else _("Nobody built.")))
     return lines
 
 
 def _length(rep: Report, story: GameStory, records: GameRecords) -> str:
     turns = story.turns[-1] if story.turns else 1
-    parts = [f"{records.actions} actions", f"{turns} turn{'s' if turns != 1 else ''}"]
+    parts = [
+        ngettext("{n} action", "{n} actions", records.actions).format(n=records.actions),
+        ngettext("{n} turn", "{n} turns", turns).format(n=turns),
+    ]
     if rep.duration_minutes is not None:
         parts.append(duration_text(rep.duration_minutes))
     return ", ".join(parts)
 
 
 def _buildings(houses: int, hotels: int) -> str:
-    said = [f"{houses} house{'s' if houses != 1 else ''}"] if houses else []
-    said += [f"{hotels} hotel{'s' if hotels != 1 else ''}"] if hotels else []
-    return " and ".join(said)
+    """ "2 houses and 1 hotel", "3 houses", "1 hotel"."""
+    built = ngettext("{n} house", "{n} houses", houses).format(n=houses)
+    hotel = ngettext("{n} hotel", "{n} hotels", hotels).format(n=hotels)
+    if houses and hotels:
+        return _("{houses} and {hotels}").format(houses=built, hotels=hotel)
+    return built if houses else hotel
 
 
 def _players_table(rep: Report) -> list[str]:
@@ -115,7 +129,7 @@ def _players_table(rep: Report) -> list[str]:
     story = rep.story
     if story is None:
         return []
-    heads = ("Player", "Rent paid", "Rent received", "Houses bought", "Hotels bought")
+    heads = (_("Player"), _("Rent paid"), _("Rent received"), _("Houses bought"), _("Hotels bought"))
     rows = [
         "<tr>"
         + f"<td>{h(name)}</td>"
@@ -127,7 +141,7 @@ def _players_table(rep: Report) -> list[str]:
     ]
     return [
         '<table class="players">',
-        "<thead><tr>" + "".join(f'<th scope="col">{c}</th>' for c in heads) + "</tr></thead>",
+        "<thead><tr>" + "".join(f'<th scope="col">{h(c)}</th>' for c in heads) + "</tr></thead>",
         "<tbody>",
         *rows,
         "</tbody>",
@@ -136,7 +150,9 @@ def _players_table(rep: Report) -> list[str]:
 
 
 def recap_title(rep: Report) -> str:
-    return f"Game #{rep.game} recap: {game_title(rep.variant_title)}, {rep.date}"
+    return _("Game #{game} recap: {variant}, {date}").format(
+        game=rep.game, variant=game_title(rep.variant_title), date=rep.date
+    )
 
 
 def to_recap(rep: Report) -> str:
@@ -149,16 +165,21 @@ def to_recap(rep: Report) -> str:
         *verdict(rep),
         f"<h2>{h(standings_title(rep))}</h2>",
         *standings_table(rep),
-        f'<p class="note">Valuation: {h(rep.valuation)}</p>',
+        valuation_note(rep),
         *chart_section(rep),
     ]
     if items:
-        body += ["<h2>The story of the game</h2>", '<ul class="story">', *items, "</ul>"]
-        body += ["<h2>Rent and buildings</h2>", *_players_table(rep)]
+        body += [f"<h2>{h(_('The story of the game'))}</h2>", '<ul class="story">', *items, "</ul>"]
+        body += [f"<h2>{h(_('Rent and buildings'))}</h2>", *_players_table(rep)]
     else:
-        body.append('<p class="note">This report does not carry the game\'s story.</p>')
-    body.append('<p class="note">Made by Banker from the game\'s journal; entries undone are not counted.</p>')
+        body.append(_note(_("This report does not carry the game's story.")))
+    body.append(_note(_("Made by Banker from the game's journal; entries undone are not counted.")))
     return page(recap_title(rep), _STYLE, body)
+
+
+def _note(text: str) -> str:
+    """A note in words of the page's own (its apostrophes as they are: no name or attribute in it)."""
+    return f'<p class="note">{escape(text, quote=False)}</p>'
 
 
 def recap_svg(rep: Report) -> str:

@@ -18,6 +18,7 @@ from banker.reports.story import GameRecords, GameStory, creditors_of, records_f
 from rules.board import format_money
 from rules.editions import find_edition
 from rules.errors import RuleError
+from rules.i18n import _
 from rules.queries import side_deal_terms
 from rules.valuation import Standing, standings, valuation_rule
 
@@ -41,9 +42,12 @@ class CorrectionRow:
 
     def text(self, money: Callable[[float], str]) -> str:
         """ "Ann pays the bank $50 (change given twice)", as the journal says it."""
-        much = money(abs(self.amount))
-        said = f"the bank pays {self.player} {much}" if self.amount > 0 else f"{self.player} pays the bank {much}"
-        return f"{said} ({self.reason})"
+        said = (
+            _("the bank pays {player} {amount} ({reason})")
+            if self.amount > 0
+            else _("{player} pays the bank {amount} ({reason})")
+        )
+        return said.format(player=self.player, amount=money(abs(self.amount)), reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,8 @@ class Report:
 
     @property
     def status(self) -> str:
+        """``final`` or ``in progress``: a value of the CSV's and the JSON's ``status``, the same in every language
+        (docs/exports.md, "Which words are translated")."""
         return "final" if self.over else "in progress"
 
     @property
@@ -120,8 +126,10 @@ def report_money(edition: str, currency: str) -> Callable[[float], str]:
 
 
 def game_title(title: str) -> str:
-    """ "Standard" -> "Standard game"; "Short game (1973)" stays as it is."""
-    return title if "game" in title.casefold() else f"{title} game"
+    """ "Standard" -> "Standard game"; "Short game (1973)" stays as it is (a variant's title as its file writes it,
+    in English; in the language answering here)."""
+    shown = _(title)
+    return shown if "game" in title.casefold() else _("{variant} game").format(variant=shown)
 
 
 def parse_time(text: str) -> datetime:
@@ -130,10 +138,13 @@ def parse_time(text: str) -> datetime:
 
 
 def duration_text(minutes: int | None) -> str:
+    """ "1 h 05 min", "45 min"."""
     if minutes is None:
         return ""
     hours, mins = divmod(minutes, 60)
-    return f"{hours} h {mins:02d} min" if hours else f"{mins} min"
+    if hours:
+        return _("{hours} h {minutes} min").format(hours=hours, minutes=f"{mins:02d}")
+    return _("{minutes} min").format(minutes=mins)
 
 
 def report(session: Session, story: bool = False) -> Report:

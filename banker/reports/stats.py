@@ -18,9 +18,19 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from banker.language import number, percent
 from banker.reports.report import Report, duration_text, game_title
-from banker.reports.story import Bankruptcy, Collected, GameRecords, GroupRent, Rent, creditors_of, records_from_history
-from banker.views import counted
+from banker.reports.story import (
+    BANK_CREDITOR,
+    Bankruptcy,
+    Collected,
+    GameRecords,
+    GroupRent,
+    Rent,
+    creditors_of,
+    records_from_history,
+)
+from rules.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from banker.journal import Journal
@@ -295,82 +305,113 @@ def _game_money(group: VariantStats, game: int, amount: int) -> str:
 
 
 def rent_text(rent: Rent, money: str) -> str:
-    return f"{money}: {rent.payer} paid {rent.owner} for {rent.deed}"
+    return _("{amount}: {payer} paid {owner} for {deed}").format(
+        amount=money, payer=rent.payer, owner=rent.owner, deed=rent.deed
+    )
 
 
 def group_text(best: GroupRent, money: Callable[[int], str]) -> str:
-    return f"{best.group} {money(best.amount)} ({best.top} collected {money(best.top_amount)})"
+    return _("{group} {amount} ({player} collected {collected})").format(
+        group=_(best.group), amount=money(best.amount), player=best.top, collected=money(best.top_amount)
+    )
 
 
 def length_text(minutes: int | None, actions: int) -> str:
-    clock = duration_text(minutes) if minutes is not None else "time unknown"
-    return f"{clock}, {counted(actions, 'action')}"
+    clock = duration_text(minutes) if minutes is not None else _("time unknown")
+    return _("{clock}, {actions}").format(
+        clock=clock, actions=ngettext("{n} action", "{n} actions", actions).format(n=actions)
+    )
+
+
+def bankruptcy_text(b: Bankruptcy) -> str:
+    """ "Ann bankrupted Bob", "the bank bankrupted Cy"."""
+    if b.creditor == BANK_CREDITOR:
+        return _("the bank bankrupted {player}").format(player=b.player)
+    return _("{creditor} bankrupted {player}").format(creditor=b.creditor, player=b.player)
+
+
+RECORDS = (
+    N_("Biggest single rent"),
+    N_("Most rent in a game"),
+    N_("Most profitable group"),
+    N_("Longest game"),
+    N_("Bankruptcies"),
+)
+"""The all-time records' names, in the order :func:`records_lines` says them (their column is as wide as the widest
+in the language answering)."""
 
 
 def records_lines(group: VariantStats) -> list[str]:
     """The all-time records of one rule system, one a line."""
     r = group.records
+    width = max(len(_(name)) for name in RECORDS) + 2
+    biggest, most, best, longest, bankruptcies = (f"  {_(name):<{width}}" for name in RECORDS)
+
+    def in_game(text: str, game: int) -> str:
+        return _("{record} (game {game})").format(record=text, game=game)
+
     lines = []
     if r.biggest_rent:
         game, rent = r.biggest_rent
-        lines.append(f"  Biggest single rent    {rent_text(rent, _game_money(group, game, rent.amount))} (game {game})")
+        lines.append(biggest + in_game(rent_text(rent, _game_money(group, game, rent.amount)), game))
     if r.most_rent:
         game, c = r.most_rent
-        lines.append(f"  Most rent in a game    {_game_money(group, game, c.amount)}: {c.name} (game {game})")
+        lines.append(most + in_game(f"{_game_money(group, game, c.amount)}: {c.name}", game))
     if r.best_group:
-        game, best = r.best_group
-        lines.append(
-            f"  Most profitable group  {group_text(best, lambda a: _game_money(group, game, a))} (game {game})"
-        )
+        game, best_group = r.best_group
+        lines.append(best + in_game(group_text(best_group, lambda a: _game_money(group, game, a)), game))
     if r.longest_game:
         game, minutes, actions = r.longest_game
-        lines.append(f"  Longest game           {length_text(minutes, actions)} (game {game})")
+        lines.append(longest + in_game(length_text(minutes, actions), game))
     if r.bankruptcies:
-        said = "; ".join(f"{b.creditor} bankrupted {b.player} (game {game})" for game, b in r.bankruptcies)
-        lines.append(f"  Bankruptcies           {said}")
+        lines.append(bankruptcies + "; ".join(in_game(bankruptcy_text(b), game) for game, b in r.bankruptcies))
     if not r.biggest_rent:
-        lines.append("  No rent was collected in these games.")
+        lines.append("  " + _("No rent was collected in these games."))
     return lines
 
 
 def game_lines(facts: GameFacts) -> list[str]:
     """One finished game's records, for its own section."""
     rep, r = facts.report, facts.records
-    parts = [length_text(rep.duration_minutes, r.actions), f"winner {rep.winner}" if rep.winner else "no single winner"]
-    lines = [f"  Game {rep.game}, {rep.date}: " + ", ".join(parts)]
+    won = _("winner {player}").format(player=rep.winner) if rep.winner else _("no single winner")
+    parts = ", ".join([length_text(rep.duration_minutes, r.actions), won])
+    lines = ["  " + _("Game {game}, {date}: {facts}").format(game=rep.game, date=rep.date, facts=parts)]
     if r.biggest_rent:
-        lines.append(f"    biggest single rent {rent_text(r.biggest_rent, rep.money(r.biggest_rent.amount))}")
+        said = rent_text(r.biggest_rent, rep.money(r.biggest_rent.amount))
+        lines.append("    " + _("biggest single rent {rent}").format(rent=said))
     if r.most_rent:
-        lines.append(f"    most rent collected {rep.money(r.most_rent.amount)}: {r.most_rent.name}")
+        said = _("most rent collected {amount}: {player}")
+        lines.append("    " + said.format(amount=rep.money(r.most_rent.amount), player=r.most_rent.name))
     if r.best_group:
-        lines.append(f"    most profitable group {group_text(r.best_group, rep.money)}")
+        lines.append("    " + _("most profitable group {group}").format(group=group_text(r.best_group, rep.money)))
     for b in r.bankruptcies:
-        lines.append(f"    {b.creditor} bankrupted {b.player}")
+        lines.append("    " + bankruptcy_text(b))
     return lines
 
 
 def variant_text(group: VariantStats, per_game: bool = True) -> str:
     """One rule system's player table, all-time records and (``per_game``) each game's records."""
     money = group.currency
-    lines = [f"{group.title}: {counted(len(group.games), 'finished game')}", ""]
+    finished = ngettext("{n} finished game", "{n} finished games", len(group.games)).format(n=len(group.games))
+    lines = [_("{variant}: {games}").format(variant=group.title, games=finished), ""]
     lines += _table(
-        ["Player", "Games", "Wins", "Win rate", "Avg rank", "Best total", "Avg total"],
+        [_("Player"), _("Games"), _("Wins"), _("Win rate"), _("Avg rank"), _("Best total"), _("Avg total")],
         [
             [
                 p.name,
                 str(p.games),
                 str(p.wins),
-                f"{p.win_rate:.0%}",
-                f"{p.average_rank:.2f}",
+                percent(p.win_rate),
+                number(p.average_rank, 2),
                 _money(money, p.best_total),
                 _money(money, p.average_total),
             ]
             for p in group.players
         ],
     )
-    lines += ["", "All-time records", *records_lines(group)]
+    lines += ["", _("All-time records"), *records_lines(group)]
     if per_game:
-        lines += ["", "Each game"]
+        lines += ["", _("Each game")]
         for g in reversed(group.games):
             lines += game_lines(g)
     return "\n".join(lines)
@@ -378,29 +419,39 @@ def variant_text(group: VariantStats, per_game: bool = True) -> str:
 
 def player_text(rep: PlayerReport, currency: str) -> str:
     s = rep.stats
+    head = _(
+        "{player}, {variant}: {games}, {wins} ({rate}), average rank {rank}, best total {best}, average total {average}"
+    )
     lines = [
-        f"{rep.name}, {rep.title}: {counted(s.games, 'game')}, {counted(s.wins, 'win')} ({s.win_rate:.0%}), "
-        f"average rank {s.average_rank:.2f}, best total {_money(currency, s.best_total)}, average total "
-        f"{_money(currency, s.average_total)}",
+        head.format(
+            player=rep.name,
+            variant=rep.title,
+            games=ngettext("{n} game", "{n} games", s.games).format(n=s.games),
+            wins=ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins),
+            rate=percent(s.win_rate),
+            rank=number(s.average_rank, 2),
+            best=_money(currency, s.best_total),
+            average=_money(currency, s.average_total),
+        ),
         "",
     ]
     lines += _table(
-        ["Game", "Date", "Rank", "Total", "Result"],
+        [_("Game"), _("Date"), _("Rank"), _("Total"), _("Result")],
         [
             [
                 str(p.game),
                 p.date,
-                f"{p.rank} of {p.players}",
+                _("{rank} of {players}").format(rank=p.rank, players=p.players),
                 _money(currency, p.total),
-                "won" if p.winner else ("bankrupt" if p.bankrupt else ""),
+                _("won") if p.winner else (_("bankrupt") if p.bankrupt else ""),
             ]
             for p in rep.history
         ],
         left=2,
     )
-    lines += ["", "Head to head (finished ahead, behind, level)"]
+    lines += ["", _("Head to head (finished ahead, behind, level)")]
     lines += _table(
-        ["Opponent", "Games", "Ahead", "Behind", "Level"],
+        [_("Opponent"), _("Games"), _("Ahead"), _("Behind"), _("Level")],
         [[h.opponent, str(h.games), str(h.ahead), str(h.behind), str(h.level)] for h in rep.head_to_head],
     )
     return "\n".join(lines)
@@ -409,11 +460,11 @@ def player_text(rep: PlayerReport, currency: str) -> str:
 def stats_text(groups: list[VariantStats], name: str | None = None) -> str:
     """The whole ``banker stats [NAME]`` text."""
     if not groups:
-        return "No finished games yet."
+        return _("No finished games yet.")
     if name is None:
         return "\n\n".join(variant_text(g) for g in groups)
     out = [player_text(rep, g.currency) for g in groups if (rep := player_report(g, name)) is not None]
-    return "\n\n".join(out) if out else f"No finished games with a player called {name}."
+    return "\n\n".join(out) if out else _("No finished games with a player called {player}.").format(player=name)
 
 
 def stats_dict(groups: list[VariantStats], name: str | None = None) -> dict[str, Any]:

@@ -263,11 +263,16 @@ class GroupRent:
     top_amount: int
 
 
+BANK_CREDITOR = "the bank"
+"""A bankruptcy's creditor when it is the bank: a value of the records (``banker stats --json`` writes it), said in
+the reader's language where a person reads it."""
+
+
 @dataclass(frozen=True)
 class Bankruptcy:
     player: str
     creditor: str
-    """The creditor's name, or ``the bank``."""
+    """The creditor's name, or :data:`BANK_CREDITOR`."""
 
 
 @dataclass(frozen=True)
@@ -319,10 +324,10 @@ def records_from_history(
             if p.bankrupt and (previous is None or not previous.players[i].bankrupt):
                 seq = getattr(entry, "seq", None)
                 if seq in creditors:
-                    creditor = creditors[seq] or "the bank"
+                    creditor = creditors[seq] or BANK_CREDITOR
                 else:
                     payees = [t.payee for t in outcome.transfers if t.kind == "bankruptcy" and t.payer == p.name]
-                    creditor = payees[0] if payees and payees[0] not in ("bank", "pot") else "the bank"
+                    creditor = payees[0] if payees and payees[0] not in ("bank", "pot") else BANK_CREDITOR
                 out.append(Bankruptcy(p.name, _player_name(after, creditor)))
         previous = after
     most = None
@@ -350,7 +355,7 @@ def creditors_of(session: Session, history: Iterable[tuple[Any, Any]]) -> dict[i
 
 def _player_name(state: GameState, name: str) -> str:
     """A creditor as journalled ("ann") spelt as the player's name ("Ann"); "the bank" stays."""
-    if name == "the bank":
+    if name == BANK_CREDITOR:
         return name
     for p in state.players:
         if p.name.casefold() == name.casefold():
