@@ -13,6 +13,7 @@ from pathlib import Path
 from banker.backups import Backup, BackupError, Mark, back_up, folder, listing, mark_of, restore
 from banker.cli.support import CANNOT, REFUSED, CliError, columns, complain, database, say
 from banker.language import number
+from banker.reports.numbers import decimal
 from banker.reports.times import list_time
 from rules.i18n import _, ngettext, pgettext
 
@@ -45,7 +46,7 @@ def _holds(mark: Mark) -> str:
 
 def _size(n: int) -> str:
     if n >= 1024 * 1024:
-        return _("{n} MB").format(n=number(n / 1024 / 1024, 1))
+        return _("{n} MB").format(n=decimal(n / 1024 / 1024, 1))
     return _("{n} KB").format(n=number(max(1, round(n / 1024))))
 
 

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from banker.commands.kinds import shown_shape
 from banker.commands.verbs import VERBS, Verb
-from banker.language import SOURCE
-from banker.language import current as current_language
+from banker.language import LANGUAGES, SOURCE, spoken
 from rules.i18n import _
 
 
@@ -24,7 +23,7 @@ def verbs_markdown() -> str:
         if v.at_the_table:
             shape = shown_shape(v.shape).replace("|", chr(92) + "|")  # \| in a cell
             lines.append(f"| `{shape}` | `{_example(v)}` | {_(v.meaning)} |")
-    if current_language() != SOURCE:
+    if spoken() != SOURCE:
         english = ", ".join(f"`{v.name}`" for v in VERBS if v.at_the_table)
         lines += ["", _("The English words work too: {verbs}.").format(verbs=english)]
     return "\n".join(lines)
@@ -34,6 +33,18 @@ def _example(verb: Verb) -> str:
     """The verb's example with the language's word for the verb (the rest is names and words of the language,
     which the example's board and the parser read in every language)."""
     return verb.word() + verb.example[len(verb.name) :]
+
+
+def words_markdown() -> str:
+    """Each verb's words in each language Banker speaks, as Markdown (docs/commands.md): the verb table's column."""
+    languages = [code for code in LANGUAGES if code != SOURCE]
+    lines = ["| verb | " + " | ".join(f"{LANGUAGES[code]} (`{code}`)" for code in languages) + " |"]
+    lines.append("| --- |" + " --- |" * len(languages))
+    for v in VERBS:
+        if v.at_the_table:
+            cells = [", ".join(f"`{word}`" for word in v.words.get(code, ())) or "-" for code in languages]
+            lines.append(f"| `{v.name}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 def bindings_markdown(bindings: list[tuple[str, str]]) -> str:
@@ -48,4 +59,4 @@ def _row(cells: tuple[str, ...]) -> str:
 
 
 if __name__ == "__main__":  # pragma: no cover - a docs helper
-    print(verbs_markdown())
+    print(verbs_markdown() + "\n\n" + words_markdown())

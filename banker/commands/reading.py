@@ -811,7 +811,7 @@ def _count_check(c: _Line) -> Query:
         entries: list[tuple[int, str, tuple[str, ...]]] = [
             (i, g.title, (g.key, g.key.replace("_", " "), g.mark)) for i, g in enumerate(board.groups.values())
         ]
-        group = keys[resolve(" ".join(c.args[3:]), entries, "colour group")]
+        group = keys[resolve(" ".join(c.args[3:]), entries, _("colour group"))]
         if not any(board.deeds[di].is_street for di in board.groups[group].deeds):
             raise c.bad(
                 _("no building stands on the {group}; count a colour group").format(group=_(board.groups[group].title))

@@ -57,8 +57,7 @@ from banker.commands.writing import (
     _trade_words,
     write_control,
 )
-from banker.language import LANGUAGES, SOURCE
-from banker.language import current as current_language
+from banker.language import LANGUAGES, SOURCE, spoken
 from rules.actions import (
     Action,
     Auction,
@@ -135,7 +134,7 @@ class Verb:
     def word(self, language: str | None = None) -> str:
         """The word the help shows for the verb in ``language`` (default: the language answering here): its first
         word there, else its English name."""
-        words = self.words.get(language or current_language(), ())
+        words = self.words.get(language or spoken(), ())
         return words[0] if words else self.name
 
 
@@ -372,7 +371,7 @@ VERBS: tuple[Verb, ...] = (
             " (a later line about the same thing replaces it); play begins once the whole position stands."
         ),
         aliases=("pos",),
-        words={"de": ("stand", "spielstand"), "fr": ("situation",), "es": ("posición",)},
+        words={"de": ("stand", "spielstand"), "es": ("posición",)},  # French writes it as English does
     ),
     Verb(
         "correct",
@@ -421,7 +420,7 @@ VERBS: tuple[Verb, ...] = (
         "parking ann",
         N_("Collect the Free Parking pot (house rule)."),
         aliases=("fp",),
-        words={"de": ("parken",), "fr": ("parc",), "es": ("aparcamiento",)},
+        words={"de": ("parken",), "fr": ("parc",)},  # a Spanish board's square is "Parking gratuito": parking
     ),
     Verb(
         "turn",
@@ -532,7 +531,7 @@ def language_word(word: str, language: str | None = None) -> str | None:
     banker too (``bau`` is build)."""
     if not word.isalpha():
         return None
-    return VERB_WORDS.get(language or current_language(), {}).get(name_key(word))
+    return VERB_WORDS.get(language or spoken(), {}).get(name_key(word))
 
 
 def verb_named(word: str) -> Verb | None:
@@ -575,14 +574,28 @@ def parse(line: str, state: GameState) -> Command:
 def _unknown(word: str) -> str:
     """A first word that is no verb; where it is a verb's word in another language than the one answering here (a
     German word typed where English answers: ``LANGUAGE`` or the settings say another language), says which."""
-    english = ", ".join(sorted(VERB))
+    here = spoken()
     for language in VERB_WORDS:
         verb = language_word(word, language)
-        if verb is not None and language != current_language():
+        if verb is not None and language != here:
             return _(
-                '"{word}" is {verb} in {language}, and Banker reads the words of {current} here: type {verb}'
-            ).format(word=shown(word), verb=verb, language=LANGUAGES[language], current=LANGUAGES[current_language()])
-    return _('unknown command "{word}"; commands are {verbs}').format(word=shown(word), verbs=english)
+                '"{word}" is {verb} in {language}, and Banker reads the words of {current} here: type {local}'
+            ).format(
+                word=shown(word),
+                verb=verb,
+                language=_language_name(language),
+                current=_language_name(here),
+                local=VERB[verb].word(),
+            )
+    verbs = ", ".join(sorted((v.word() for v in VERBS), key=name_key))  # the language's (English's work too)
+    return _('unknown command "{word}"; commands are {verbs}').format(word=shown(word), verbs=verbs)
+
+
+def _language_name(code: str) -> str:
+    """A language's name in the language answering here ("German", "Deutsch", "allemand"), by Babel."""
+    from babel import Locale
+
+    return Locale.parse(code).get_display_name(spoken()) or LANGUAGES[code]
 
 
 def _not_a_name(word: str, verb: Verb, state: GameState) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from banker.language import current as current_language
+from banker.language import spoken
 from banker.views import BoardSheet, board_sheet, buildings_text
 from rules.i18n import N_, _
 
@@ -58,13 +58,19 @@ def _heads(heads: tuple[str, ...]) -> list[str]:
     return [_(head) for head in heads]
 
 
+def _sections() -> tuple[str, str, str]:
+    """The sheet's three headings."""
+    return _("Deeds"), _("Players"), _("Bank")
+
+
 def markdown_of(sheet: BoardSheet, game_id: int) -> str:
+    deeds, players, bank = _sections()
     lines = [
         f"# {_cell(_title(game_id))}",
         "",
         f"{_cell(sheet.title)} · {_cell(_turn(sheet))}",
         "",
-        f"## {_('Deeds')}",
+        f"## {deeds}",
         "",
         "| " + " | ".join(_heads(DEED_HEADS)) + " |",
         "| --- | --- | --- | --- | --- |",
@@ -76,7 +82,7 @@ def markdown_of(sheet: BoardSheet, game_id: int) -> str:
         )
     lines += [
         "",
-        f"## {_('Players')}",
+        f"## {players}",
         "",
         "| " + " | ".join(_heads(PLAYER_HEADS)) + " |",
         "| --- | --- | --- | --- | --- | --- |",
@@ -88,7 +94,7 @@ def markdown_of(sheet: BoardSheet, game_id: int) -> str:
         )
     lines += [
         "",
-        f"## {_('Bank')}",
+        f"## {bank}",
         "",
         "- " + _("Houses: {n} of {total}").format(n=sheet.houses, total=sheet.houses_total),
         "- " + _("Hotels: {n} of {total}").format(n=sheet.hotels, total=sheet.hotels_total),
@@ -146,17 +152,18 @@ def html_of(sheet: BoardSheet, game_id: int) -> str:
         hotels_total=sheet.hotels_total,
         **{key: f"<strong>{h(value)}</strong>" for key, value in strong.items()},
     )
+    deeds, players_title, bank_title = (h(title) for title in _sections())
     deed_heads = "".join(f"<th>{h(head)}</th>" for head in _heads(DEED_HEADS))
     player_heads = "".join(f"<th>{h(head)}</th>" for head in _heads(PLAYER_HEADS))
     return (
-        f'<!doctype html>\n<html lang="{current_language()}">\n<head>\n<meta charset="utf-8">\n'
+        f'<!doctype html>\n<html lang="{spoken()}">\n<head>\n<meta charset="utf-8">\n'
         f"<title>{h(_title(game_id))}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n"
         f"<h1>{h(_title(game_id))}</h1>\n<p>{h(sheet.title)} · {h(_turn(sheet))}</p>\n"
-        f"<h2>{h(_('Deeds'))}</h2>\n<table><thead><tr>{deed_heads}"
+        f"<h2>{deeds}</h2>\n<table><thead><tr>{deed_heads}"
         f"</tr></thead><tbody>{rows}</tbody></table>\n"
-        f"<h2>{h(_('Players'))}</h2>\n<table><thead><tr>{player_heads}"
+        f"<h2>{players_title}</h2>\n<table><thead><tr>{player_heads}"
         f"</tr></thead><tbody>{players}</tbody></table>\n"
-        f"<h2>{h(_('Bank'))}</h2>\n<p>{bank_html}</p>\n</body>\n</html>\n"
+        f"<h2>{bank_title}</h2>\n<p>{bank_html}</p>\n</body>\n</html>\n"
     )
 
 

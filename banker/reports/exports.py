@@ -119,7 +119,7 @@ def to_json(rep: Report) -> str:
 def from_dict(data: dict[str, Any]) -> Report:
     """Read a JSON export back (tests and anyone re-importing results use this)."""
     if data.get("format") != JSON_FORMAT:
-        raise ValueError("not a Banker standings export")
+        raise ValueError(_("not a Banker standings export"))
     g = data["game"]
     return Report(
         game=g["id"],

@@ -6,7 +6,7 @@ of the same parts."""
 
 from __future__ import annotations
 
-from banker.language import current as current_language
+from banker.language import spoken
 from banker.reports.chart import figures_html, now_text, worth_svg
 from banker.reports.exports import (
     CORRECTIONS_TITLE,
@@ -68,7 +68,7 @@ def page(title: str, style: str, body: list[str]) -> str:
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            f'<html lang="{current_language()}">',
+            f'<html lang="{spoken()}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -94,7 +94,8 @@ def verdict(rep: Report) -> list[str]:
 
 
 def valuation_note(rep: Report) -> str:
-    return f'<p class="note">{h(_("Valuation: {valuation}").format(valuation=rep.valuation))}</p>'
+    note = _("Valuation: {valuation}").format(valuation=rep.valuation)
+    return f'<p class="note">{h(note)}</p>'
 
 
 def standings_table(rep: Report) -> list[str]:
@@ -132,11 +133,12 @@ def chart_section(rep: Report, heading: str = "h2") -> list[str]:
         return []
     story = rep.story
     svg = worth_svg(story, rep.money, name=f"worth-{rep.game}")
+    title = _("Worth over the game")
     label = _("Worth of each player over the game, {now}; the figures are in the table below").format(
         now=now_text(story)
     )
     return [
-        f"<{heading}>{h(_('Worth over the game'))}</{heading}>",
+        f"<{heading}>{h(title)}</{heading}>",
         f'<figure role="img" aria-label="{h(label)}">',
         svg,
         "</figure>",

@@ -148,7 +148,7 @@ def read(text: str) -> GameFile:
             if not isinstance(own, dict):
                 not_keys = _("game.settings.{key}: must be an object: the edition file's keys")
                 raise BoardDataError(not_keys.format(key=EDITION_DATA))
-            editions.register(own, source="the game file's edition")
+            editions.register(own, source=_("the game file's edition"))
         settings = state_from_dict(
             {"settings": settings_data, "players": [], "deeds": [], "houses": 0, "hotels": 0, "bank": 0}
         ).settings

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from banker.journal import Journal
-from banker.language import number
+from banker.reports.numbers import decimal
 from banker.views import standing_from_score
 from rules.i18n import _
 from rules.valuation import winner_of
@@ -96,6 +96,6 @@ def leaderboard_text(rows: list[LeaderRow]) -> str:
     games, wins, rank = (max(least, len(head)) for least, head in zip((5, 4, 8), heads[1:], strict=True))
     lines = [f"{heads[0]:<{width}}  {heads[1]:>{games}}  {heads[2]:>{wins}}  {heads[3]:>{rank}}"]
     lines += [
-        f"{r.name:<{width}}  {r.games:>{games}}  {r.wins:>{wins}}  {number(r.average_rank, 2):>{rank}}" for r in rows
+        f"{r.name:<{width}}  {r.games:>{games}}  {r.wins:>{wins}}  {decimal(r.average_rank, 2):>{rank}}" for r in rows
     ]
     return "\n".join(lines)

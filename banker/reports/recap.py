@@ -169,8 +169,9 @@ def to_recap(rep: Report) -> str:
         *chart_section(rep),
     ]
     if items:
-        body += [f"<h2>{h(_('The story of the game'))}</h2>", '<ul class="story">', *items, "</ul>"]
-        body += [f"<h2>{h(_('Rent and buildings'))}</h2>", *_players_table(rep)]
+        told, rent = _("The story of the game"), _("Rent and buildings")
+        body += [f"<h2>{h(told)}</h2>", '<ul class="story">', *items, "</ul>"]
+        body += [f"<h2>{h(rent)}</h2>", *_players_table(rep)]
     else:
         body.append(_note(_("This report does not carry the game's story.")))
     body.append(_note(_("Made by Banker from the game's journal; entries undone are not counted.")))

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from banker.language import number, percent
+from banker.reports.numbers import decimal, percent
 from banker.reports.report import Report, duration_text, game_title
 from banker.reports.story import (
     BANK_CREDITOR,
@@ -356,7 +356,8 @@ def records_lines(group: VariantStats) -> list[str]:
         lines.append(biggest + in_game(rent_text(rent, _game_money(group, game, rent.amount)), game))
     if r.most_rent:
         game, c = r.most_rent
-        lines.append(most + in_game(f"{_game_money(group, game, c.amount)}: {c.name}", game))
+        collected = _("{amount}: {player}").format(amount=_game_money(group, game, c.amount), player=c.name)
+        lines.append(most + in_game(collected, game))
     if r.best_group:
         game, best_group = r.best_group
         lines.append(best + in_game(group_text(best_group, lambda a: _game_money(group, game, a)), game))
@@ -402,7 +403,7 @@ def variant_text(group: VariantStats, per_game: bool = True) -> str:
                 str(p.games),
                 str(p.wins),
                 percent(p.win_rate),
-                number(p.average_rank, 2),
+                decimal(p.average_rank, 2),
                 _money(money, p.best_total),
                 _money(money, p.average_total),
             ]
@@ -429,7 +430,7 @@ def player_text(rep: PlayerReport, currency: str) -> str:
             games=ngettext("{n} game", "{n} games", s.games).format(n=s.games),
             wins=ngettext("{n} win", "{n} wins", s.wins).format(n=s.wins),
             rate=percent(s.win_rate),
-            rank=number(s.average_rank, 2),
+            rank=decimal(s.average_rank, 2),
             best=_money(currency, s.best_total),
             average=_money(currency, s.average_total),
         ),

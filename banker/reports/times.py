@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from banker.language import SOURCE
-from banker.language import current as current_language
+from banker.language import SOURCE, spoken
 
 
 def _moment(text: str) -> datetime | None:
@@ -33,7 +32,7 @@ def list_time(when: str | datetime, seconds: bool = False) -> str:
     if moment is None:
         return str(when)
     clock = "%H:%M:%S" if seconds else "%H:%M"
-    code = current_language()
+    code = spoken()
     if code == SOURCE:
         return f"{moment.day} {moment.strftime('%b %Y, ' + clock)}"
     from babel.dates import format_date
