@@ -1,0 +1,137 @@
+"""Each verb's words in German, French and Spanish (issue 36; docs/commands.md, "In the banker's language"): one
+column of the verb table, read where the banker's language is that language, journalled as the English verb, and
+refused where a player of the game has the word as a name; the English words always work."""
+
+from __future__ import annotations
+
+import pytest
+
+from banker.commands import VERB, VERB_ALIASES, VERB_WORDS, VERBS, journalled, parse
+from banker.commands.completion import complete
+from banker.commands.kinds import shown_shape
+from banker.session import Session
+from rules import RuleError, new_game
+from rules.actions import Buy, Rent
+from rules.names import name_key
+from rules.state import game_settings
+from tests.kit.journal import db_path
+from tests.kit.languages import SPOKEN, banker_speaks
+
+GERMAN = game_settings("standard", "de-dm")
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_each_language_word_means_one_verb_and_shadows_no_english_word(code):
+    """A word is letters, one verb's only in its language, and no English verb, alias, or start of another verb's
+    name (which the English read as a prefix: "ba" is bankrupt, so no language may take it for build)."""
+    english = set(VERB) | set(VERB_ALIASES)
+    for v in VERBS:
+        for word in v.words.get(code, ()):
+            key = name_key(word)
+            assert word.isalpha() and word == word.casefold(), word
+            assert VERB_WORDS[code][key] == v.name, (word, VERB_WORDS[code][key])
+            assert key not in english, word
+            assert not any(other.name.startswith(key) for other in VERBS if other is not v), word
+    counted = sum(len(v.words.get(code, ())) for v in VERBS)
+    assert len(VERB_WORDS[code]) == counted  # no two verbs share a word
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_each_shape_begins_with_the_word_the_language_reads(code):
+    """A refusal quotes the verb's shape in the language (``erwartet: miete <Zahler> <Grundstück> ...``): each of
+    its forms begins with the verb's word there, which the parser reads, and names no English placeholder."""
+    state = new_game(["Ann", "Bob"])
+    with banker_speaks(code):
+        for v in VERBS:
+            if not v.at_the_table:
+                continue
+            shape = shown_shape(v.shape)
+            assert shape != v.shape or v.word() == v.name and "<" not in v.shape, (v.name, shape)
+            for form in shape.replace("  ", " | ").split(" | "):
+                first = form.split()[0]
+                if first in ("o", "ou", "oder", "or"):
+                    continue
+                assert first == v.word(), (v.name, form)
+                assert parse(f"{first} {v.example[len(v.name) + 1 :]}".strip(), state) is not None
+            assert "<player>" not in shape and "<deed>" not in shape, shape
+
+
+def test_miete_records_the_rent_on_the_german_board_and_journals_rent():
+    with banker_speaks("de"), Session.create(db_path(), ["Ann", "Bob"], GERMAN) as session:
+        assert session.execute("kaufe ann schlossallee").ok
+        before = session.state.players[1].cash
+        reply = session.execute("miete bob schlossallee")
+        assert reply.ok, reply.message
+        assert isinstance(reply.action, Rent) and reply.action.deed == "Schloßallee"
+        assert session.state.players[1].cash == before - 1000  # Schloßallee alone, unimproved: 1.000 DM
+        assert [e.text for e in session.log()] == ["buy ann schlossallee", "rent bob schlossallee"]
+        assert session.execute("buy bob parkstrasse").ok  # the English words always work
+        assert session.execute("rückgängig").ok and [e.text for e in session.log()][-1] == "undo"
+
+
+def test_a_word_that_is_a_players_name_is_refused_and_changes_nothing():
+    """Los is a player: "los" (GO in German) could be either, so it is refused naming both; go still works."""
+    with banker_speaks("de"), Session.create(db_path(), ["Ann", "Los"], GERMAN) as session:
+        state, entries = session.state, session.log()
+        reply = session.execute("los ann")
+        assert not reply.ok
+        assert "„los“ ist das Wort für go und der Name eines Spielers (Los): tippe go für den Befehl" in reply.message
+        assert session.state == state and session.log() == entries
+        assert session.execute("go ann").ok
+
+
+def test_words_of_another_language_are_refused_with_the_verb_they_mean():
+    """English here: "miete" is said to be German for rent (the settings or LANGUAGE say another language)."""
+    state = new_game(["Ann", "Bob"])
+    with pytest.raises(RuleError, match=r'"miete" is rent in German, and Banker reads the words of English here'):
+        parse("miete bob boardwalk", state)
+    with banker_speaks("fr"), pytest.raises(RuleError, match="« miete » signifie rent en allemand"):
+        parse("miete bob boardwalk", state)
+
+
+@pytest.mark.parametrize(
+    ("code", "line", "canonical"),
+    [
+        ("de", "kaufe ann boardwalk", "buy ann boardwalk"),
+        ("de", "  Miete bob boardwalk  # Oma zahlt", "  rent bob boardwalk  # Oma zahlt"),
+        ("fr", "hypotheque ann boardwalk", "mortgage ann boardwalk"),
+        ("fr", "hypothéquer ann boardwalk", "mortgage ann boardwalk"),
+        ("es", "cárcel ann fine", "jail ann fine"),
+        ("es", "carcel ann fine", "jail ann fine"),
+        ("de", "lift ann boardwalk", "lift ann boardwalk"),  # an English alias stays as typed
+        ("de", "b ann boardwalk", "b ann boardwalk"),
+    ],
+)
+def test_the_journal_keeps_the_english_verb(code, line, canonical):
+    state = new_game(["Ann", "Bob"])
+    with banker_speaks(code):
+        assert journalled(line) == canonical
+        assert parse(line, state) == parse(canonical, state)
+
+
+def test_a_prefix_of_a_language_word_is_not_read():
+    """Words of a language are typed whole: a prefix stays the English verbs' (``ba`` is bankrupt, ``mie`` nothing)."""
+    state = new_game(["Ann", "Bob"])
+    with banker_speaks("de"):
+        with pytest.raises(RuleError, match="unbekannter Befehl „mie“"):
+            parse("mie bob boardwalk", state)
+        assert parse("ba bob to bank", state).player == "Bob"
+
+
+def test_completion_reads_the_language_words():
+    state = new_game(["Ann", "Bob"])
+    with banker_speaks("de"):
+        assert complete("kaufe", state) == "kaufe "
+        assert complete("kaufe a", state) == "kaufe ann "
+        assert isinstance(parse("kaufe ann park place", state), Buy)
+    assert complete("kaufe a", state) is None  # not a verb in English
+
+
+def test_the_guide_has_the_table_of_words():
+    """docs/commands.md carries the words each language has for the verbs (regenerate from words_markdown())."""
+    from pathlib import Path
+
+    from banker.commands.help import words_markdown
+
+    guide = (Path(__file__).parents[2] / "docs" / "commands.md").read_text(encoding="utf-8")
+    assert words_markdown() in guide
