@@ -124,7 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--db", metavar="PATH", default=argparse.SUPPRESS, help=_(DB_HELP))
     parser = Parser(prog="banker", description=_("The electronic banker for a real Monopoly board."), parents=[common])
     parser.add_argument(
-        "--version", action="version", version=f"banker {__version__}", help=_("show program's version number and exit")
+        "--version",
+        action="version",
+        version=f"banker {__version__}",  # i18n-exempt: the program's name and version
+        help=_("show program's version number and exit"),
     )
     parser.set_defaults(command=None, handler=None)  # no default for --db: one action object, shared (read())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -192,7 +195,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "words",
         nargs="*",
-        metavar="[GAME] | accept N | decline N [REASON]",
+        metavar="[GAME] | accept N | decline N [REASON]",  # i18n-exempt: the subcommand's words
         help=_("a game number to list (default: the most recent game), or accept/decline and a request's number"),
     )
 

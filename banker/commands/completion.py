@@ -25,7 +25,7 @@ DEED = "deed"
 NUMBER = "number"
 CARD = "card"
 ITEMS = "items"
-LOT = "deed or group"
+LOT = "deed or group"  # i18n-exempt: a slot's name, never shown
 """A build's or a sale's lot: a deed, or a colour group by its whole name (the parser's ``lot``: a deed's name wins,
 so ``or`` is Oriental Avenue and ``ora`` completes to the orange group)."""
 
@@ -299,7 +299,7 @@ def _one(find: Callable[[], str], text: str) -> str | None:
         english.var.reset(english)
 
 
-ITEM_WORDS = {"jail card": "jail card", "nothing": "nothing"}
+ITEM_WORDS = {"jail card": "jail card", "nothing": "nothing"}  # i18n-exempt: words of the command language
 
 
 def complete_value(slot: Slot, text: str, state: GameState, *, deck: str = "") -> str | None:

@@ -15,6 +15,7 @@ from rules.i18n import _
 from rules.options import OPTIONS, Option, follower
 from rules.state import Settings, game_settings, new_game
 
+# i18n-exempt: the English shape, the verb table's; new_shape() is what a person reads
 NEW_SHAPE = f"new <variant> <player> <player>... [edition {'|'.join(b.edition for b in built_in())}]"
 """How a ``new`` line is typed (the verb table's shape for ``new``)."""
 

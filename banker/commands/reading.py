@@ -557,7 +557,7 @@ def _position(c: _Line) -> Action:
     c.need(2)
     subject = closed_word(c.args[0], POSITION_SUBJECTS) if len(c.args) == 2 else None
     if subject is not None:
-        _one_form(c, f"position {subject} ")
+        _one_form(c, f"position {subject} ")  # i18n-exempt: a form of the English shape, looked for
         if subject == "pot":
             return PositionPot(c.amount(c.args[1], POT, zero=True))
         return PositionTurn(c.player(c.args[1]))

@@ -156,7 +156,7 @@ VERBS: tuple[Verb, ...] = (
                 "card" if a.card else "",
             ]
         },
-        "rent bob boardwalk",
+        "rent bob boardwalk",  # i18n-exempt: a line of the command language
         N_("The payer landed on a deed; the owner collects the rent the deed, set and buildings call for."),
         words={"de": ("miete",), "fr": ("loyer",), "es": ("alquiler",)},
     ),
@@ -165,7 +165,7 @@ VERBS: tuple[Verb, ...] = (
         N_("buy <player> <deed>"),
         _player_deed(Buy),
         {Buy: _player_deed_words("buy")},
-        "buy ann park place",
+        "buy ann park place",  # i18n-exempt: a line of the command language
         N_("The lander buys a bank-held deed at its price."),
         aliases=("b",),
         words={"de": ("kaufe", "kaufen", "kauf"), "fr": ("acheter", "achète", "achat"), "es": ("comprar", "compra")},
@@ -175,7 +175,7 @@ VERBS: tuple[Verb, ...] = (
         N_("auction <deed> <player> <amount>"),
         _auction,
         {Auction: lambda a: ["auction", a.deed, a.player, str(a.amount)]},
-        "auction boardwalk bob 420",
+        "auction boardwalk bob 420",  # i18n-exempt: a line of the command language
         N_("A bank-held deed was auctioned; the winner pays the bid."),
         aliases=("auc",),
         words={
@@ -189,7 +189,7 @@ VERBS: tuple[Verb, ...] = (
         N_("pay <player> <amount> [to <player>|to each]"),
         lambda c: _money_move(c, Pay, "to"),
         {Pay: lambda a: _money_words("pay", "to", a.player, a.amount, a.to, a.each)},
-        "pay ann 50 to each",
+        "pay ann 50 to each",  # i18n-exempt: a line of the command language
         N_("A payment to the bank, to a player, or to every other player."),
         words={"de": ("zahle", "zahlen", "zahl"), "fr": ("payer", "paie", "paye"), "es": ("pagar", "paga")},
     ),
@@ -198,7 +198,7 @@ VERBS: tuple[Verb, ...] = (
         N_("collect <player> <amount> [from <player>|from each]"),
         lambda c: _money_move(c, Collect, "from"),
         {Collect: lambda a: _money_words("collect", "from", a.player, a.amount, a.source, a.each)},
-        "collect bob 10 from each",
+        "collect bob 10 from each",  # i18n-exempt: a line of the command language
         N_("Money received from the bank, a player, or every other player."),
         words={
             "de": ("kassiere", "kassieren", "erhalte"),
@@ -211,7 +211,7 @@ VERBS: tuple[Verb, ...] = (
         N_("go <player> [exact]"),
         _go,
         {Go: lambda a: ["go", a.player, "exact" if a.exact else ""]},
-        "go ann",
+        "go ann",  # i18n-exempt: a line of the command language
         N_("Salary for passing GO."),
         aliases=("salary",),
         words={"de": ("los", "gehalt"), "fr": ("départ", "salaire"), "es": ("salida", "salario")},
@@ -221,7 +221,7 @@ VERBS: tuple[Verb, ...] = (
         N_("build <player> <deed|group> [<count>]"),
         _build_sell(Build),
         {Build: lambda a: ["build", a.player, a.deed, _count(a.count)]},
-        "build ann boardwalk 2",
+        "build ann boardwalk 2",  # i18n-exempt: a line of the command language
         N_(
             "Buy houses (or the hotel) from the bank, evenly across the set: one goes on the lot named, a count or the"
             " group's name (orange) starts where it may."
@@ -238,7 +238,7 @@ VERBS: tuple[Verb, ...] = (
         N_("sell <player> <deed|group> [<count>]"),
         _build_sell(Sell),
         {Sell: lambda a: ["sell", a.player, a.deed, _count(a.count)]},
-        "sell ann boardwalk",
+        "sell ann boardwalk",  # i18n-exempt: a line of the command language
         N_("Sell buildings back at half price, evenly (the group's name starts on its highest lot)."),
         words={"de": ("verkaufe", "verkaufen"), "fr": ("vendre", "vend"), "es": ("vender", "vende")},
     ),
@@ -256,7 +256,7 @@ VERBS: tuple[Verb, ...] = (
                 str(a.amount),
             ]
         },
-        "shortage ann boardwalk hotel 250",
+        "shortage ann boardwalk hotel 250",  # i18n-exempt: a line of the command language
         N_(
             "Houses or hotels auctioned in a building shortage (seed 000, BUILDING SHORTAGE: two or more players want"
             " more than the bank has): the winner pays the bid."
@@ -268,7 +268,7 @@ VERBS: tuple[Verb, ...] = (
         N_("mortgage <player> <deed>"),
         _player_deed(Mortgage),
         {Mortgage: _player_deed_words("mortgage")},
-        "mortgage bob reading",
+        "mortgage bob reading",  # i18n-exempt: a line of the command language
         N_("Mortgage an unimproved deed."),
         words={"de": ("hypothek", "beleihe"), "fr": ("hypothéquer", "hypothèque"), "es": ("hipotecar", "hipoteca")},
     ),
@@ -277,7 +277,7 @@ VERBS: tuple[Verb, ...] = (
         N_("unmortgage <player> <deed>"),
         _player_deed(Unmortgage),
         {Unmortgage: _player_deed_words("unmortgage")},
-        "unmortgage bob reading",
+        "unmortgage bob reading",  # i18n-exempt: a line of the command language
         N_("Lift a mortgage: the mortgage value plus 10% interest."),
         aliases=("lift", "unmort"),
         words={"de": ("tilge", "tilgen"), "fr": ("lever", "lève", "rembourser"), "es": ("deshipotecar", "levantar")},
@@ -287,7 +287,7 @@ VERBS: tuple[Verb, ...] = (
         N_("tax <player> income [flat|10%]  or  tax <player> luxury"),
         _tax,
         {Tax: lambda a: ["tax", a.player, a.kind, a.option]},
-        "tax ann income 10%",
+        "tax ann income 10%",  # i18n-exempt: a line of the command language
         N_(
             "Income tax: flat (the board's figure, which may be typed instead: 200 on the US board) or 10%, chosen "
             "before adding up; or luxury tax."
@@ -299,7 +299,7 @@ VERBS: tuple[Verb, ...] = (
         N_("card <player> [chance|chest] <card>"),
         _card,
         {Card: lambda a: ["card", a.player, a.deck, a.card]},
-        "card bob street repairs",
+        "card bob street repairs",  # i18n-exempt: a line of the command language
         N_("A Chance or Community Chest card's money effect (without the deck: the one deck with such a card)."),
         words={"de": ("karte",), "fr": ("carte",), "es": ("carta", "tarjeta")},
     ),
@@ -308,7 +308,7 @@ VERBS: tuple[Verb, ...] = (
         N_("jail <player> [fine|card|doubles|miss]"),
         _jail,
         {JailAction: lambda a: ["jail", a.player, "" if a.how == JailWay.SEND and not a.deck else a.how, a.deck]},
-        "jail bob fine",
+        "jail bob fine",  # i18n-exempt: a line of the command language
         N_("Send to jail, or record how the player leaves (or fails to)."),
         words={"de": ("gefängnis", "knast"), "fr": ("prison",), "es": ("cárcel",)},
     ),
@@ -317,7 +317,7 @@ VERBS: tuple[Verb, ...] = (
         N_("trade <player> <player> give <items> get <items> [lift <deeds>]"),
         _trade,
         {Trade: _trade_words},
-        "trade ann bob give boardwalk get 300",
+        "trade ann bob give boardwalk get 300",  # i18n-exempt: a line of the command language
         N_("A trade between two players: deeds, cash and Get Out of Jail Free cards."),
         words={
             "de": ("tausch", "tausche", "tauschen", "handel"),
@@ -330,7 +330,7 @@ VERBS: tuple[Verb, ...] = (
         N_("bankrupt <player> to <player>|bank"),
         _bankrupt,
         {Bankrupt: lambda a: ["bankrupt", a.player, "to", a.creditor if a.creditor is not None else "bank"]},
-        "bankrupt bob to ann",
+        "bankrupt bob to ann",  # i18n-exempt: a line of the command language
         N_("The player cannot pay; everything goes to the creditor."),
         aliases=("bankruptcy",),
         words={"de": ("pleite", "bankrott", "konkurs"), "fr": ("faillite",), "es": ("bancarrota", "quiebra")},
@@ -340,7 +340,7 @@ VERBS: tuple[Verb, ...] = (
         N_("deal <player> <deed>  or  deal random [<seed>]"),
         _deal,
         {Deal: _player_deed_words("deal"), DealRandom: lambda a: ["deal", "random", str(a.seed)]},
-        "deal random 7",
+        "deal random 7",  # i18n-exempt: a line of the command language
         N_("The deal at the start of a short or time-limit game."),
         words={"de": ("verteile", "verteilen"), "fr": ("distribuer", "distribue"), "es": ("repartir", "reparte")},
     ),
@@ -365,7 +365,7 @@ VERBS: tuple[Verb, ...] = (
             PositionPot: lambda a: ["position", "pot", str(a.amount)],
             PositionTurn: lambda a: ["position", "turn", a.player],
         },
-        "position ann owns boardwalk 2 houses",
+        "position ann owns boardwalk 2 houses",  # i18n-exempt: a line of the command language
         N_(
             "A game taken over from the board: before the first move, the position on the table, one fact a line"
             " (a later line about the same thing replaces it); play begins once the whole position stands."
@@ -378,7 +378,7 @@ VERBS: tuple[Verb, ...] = (
         N_("correct <player> <amount> <reason>"),
         _correct,
         {Correction: lambda a: ["correct", a.player, f"{a.amount:+d}", a.reason]},
-        "correct ann -50 change given twice",
+        "correct ann -50 change given twice",  # i18n-exempt: a line of the command language
         N_(
             "Put a mistake right: money between a player and the bank (-50: the player gives it back), recorded as a"
             " correction with its reason, never as rent or a payment."
@@ -404,7 +404,7 @@ VERBS: tuple[Verb, ...] = (
         ),
         _side,
         {SideDeal: _side_words, EndSideDeal: lambda a: ["side", "end", str(a.number)]},
-        "side ann no rent orange from bob for 3 turns",
+        "side ann no rent orange from bob for 3 turns",  # i18n-exempt: a line of the command language
         N_(
             "A side deal the players made about rent, with its end (some turns, a player's next GO, or `side end 1`):"
             " the rent dialog and the phones remind the banker while it applies; no money moves by it."
@@ -417,7 +417,7 @@ VERBS: tuple[Verb, ...] = (
         N_("parking <player>"),
         _one_player(Parking),
         {Parking: lambda a: ["parking", a.player]},
-        "parking ann",
+        "parking ann",  # i18n-exempt: a line of the command language
         N_("Collect the Free Parking pot (house rule)."),
         aliases=("fp",),
         words={"de": ("parken",), "fr": ("parc",)},  # a Spanish board's square is "Parking gratuito": parking
@@ -427,7 +427,7 @@ VERBS: tuple[Verb, ...] = (
         N_("turn <player>"),
         _one_player(Turn),
         {Turn: lambda a: ["turn", a.player]},
-        "turn bob",
+        "turn bob",  # i18n-exempt: a line of the command language
         N_("Say whose turn it is."),
         words={"de": ("zug", "dran"), "fr": ("tour",), "es": ("turno",)},
     ),
@@ -436,7 +436,7 @@ VERBS: tuple[Verb, ...] = (
         N_("next"),
         _bare(Next),
         {Next: lambda a: ["next"]},
-        "next",
+        "next",  # i18n-exempt: a line of the command language
         N_("Pass the turn to the next player still in the game."),
         words={"de": ("weiter", "nächster"), "fr": ("suivant",), "es": ("siguiente",)},
     ),
@@ -445,7 +445,7 @@ VERBS: tuple[Verb, ...] = (
         N_("undo [to <entry>]"),
         lambda c: _control(c, ControlKind.UNDO),
         {Control: write_control},
-        "undo",
+        "undo",  # i18n-exempt: a line of the command language
         N_(
             "Undo the last action (the journal keeps it, struck through); `undo to 12`: everything after entry 12, in"
             " one step (Shift+U on the table picks the entry)."
@@ -457,7 +457,7 @@ VERBS: tuple[Verb, ...] = (
         N_("redo [to <entry>]"),
         lambda c: _control(c, ControlKind.REDO),
         {Control: write_control},
-        "redo",
+        "redo",  # i18n-exempt: a line of the command language
         N_("Redo what was just undone; `redo to 12`: up to entry 12 again."),
         words={"de": ("wiederherstellen", "wieder"), "fr": ("refaire", "rétablir"), "es": ("rehacer",)},
     ),
@@ -466,7 +466,7 @@ VERBS: tuple[Verb, ...] = (
         N_("end [time]"),
         _end,
         {End: lambda a: ["end", "time" if a.reason == EndReason.TIME else ""]},
-        "end",
+        "end",  # i18n-exempt: a line of the command language
         N_("End the game now (time: the time-limit game's deadline)."),
         words={"de": ("ende", "beenden"), "fr": ("fin", "terminer"), "es": ("fin", "terminar")},
     ),
@@ -486,7 +486,7 @@ VERBS: tuple[Verb, ...] = (
         ),
         _show,
         {Query: _query_words},
-        "show deed boardwalk",
+        "show deed boardwalk",  # i18n-exempt: a line of the command language
         N_(
             "Ask without changing anything (`show deed`: the whole title deed and who holds it; `show count 10 2`:"
             " check the houses and hotels counted on the board, or `show count 4 0 dark blue` on one group;"
@@ -504,7 +504,7 @@ VERBS: tuple[Verb, ...] = (
         NEW_SHAPE,
         _new,
         {},
-        "new standard ann bob",
+        "new standard ann bob",  # i18n-exempt: a line of the command language
         N_("Start a game (the CLI's `banker new` and the new-game screen)."),
         at_the_table=False,
     ),

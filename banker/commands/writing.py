@@ -45,7 +45,7 @@ def lot_words(houses: int, hotel: bool, mortgaged: bool) -> str:
         return "mortgaged"
     if hotel:
         return "hotel"
-    return f"{houses} house{'s' if houses != 1 else ''}" if houses else ""
+    return f"{houses} house{'s' if houses != 1 else ''}" if houses else ""  # i18n-exempt: the command language
 
 
 def _position_deed_words(a: PositionDeed) -> list[str]:

@@ -15,7 +15,7 @@ from rules.i18n import _
 
 BGSTATS_URL = "https://app.bgstatsapp.com/createPlay.html"
 """BG Stats' push-play link (BG Stats support, "Push plays to BG Stats from other apps or websites")."""
-BGSTATS_GAME = {"name": "Monopoly", "bggId": 1406}
+BGSTATS_GAME = {"name": "Monopoly", "bggId": 1406}  # i18n-exempt: BG Stats' names
 """Monopoly on BoardGameGeek (boardgamegeek.com/boardgame/1406), how BG Stats identifies the game."""
 
 
@@ -36,7 +36,7 @@ def bgstats_play(rep: Report) -> dict[str, Any]:
     if not rep.over:
         raise ValueError(_("game {game} is still in progress; BG Stats records finished plays").format(game=rep.game))
     play: dict[str, Any] = {
-        "sourceName": "Banker",
+        "sourceName": "Banker",  # i18n-exempt: BG Stats' names
         "sourcePlayId": source_play_id(rep),
         "game": {**BGSTATS_GAME, "sourceGameId": rep.variant},
         "playDate": _local_time(rep.created),

@@ -109,6 +109,7 @@ def markdown(session: Session) -> str:
     return markdown_of(board_sheet(session.state), session.game_id)
 
 
+# i18n-exempt: CSS
 STYLE = """
 @page { size: A4; margin: 10mm; }
 body { font: 9.5pt/1.3 system-ui, sans-serif; color: #000; margin: 0; }

@@ -116,7 +116,7 @@ def worth_svg(
         guide_stroke_color=foreground,
         major_guide_stroke_color=foreground,
         colors=tuple(COLOURS[i % len(COLOURS)] for i in range(count)),
-        font_family="system-ui, sans-serif",
+        font_family="system-ui, sans-serif",  # i18n-exempt: CSS
         label_font_size=font_size,
         major_label_font_size=font_size,
         legend_font_size=font_size + 2,
@@ -231,7 +231,9 @@ def _themed(light: str, dark: str) -> Callable[[Any], Any]:
 
     def styled(root: Any) -> Any:
         style = root.makeelement(root.tag.rsplit("}", 1)[0] + "}style" if "}" in root.tag else "style", {})
-        style.text = f"svg{{color:{light}}}@media (prefers-color-scheme: dark){{svg{{color:{dark}}}}}"
+        style.text = (
+            f"svg{{color:{light}}}@media (prefers-color-scheme: dark){{svg{{color:{dark}}}}}"  # i18n-exempt: CSS
+        )
         root.insert(0, style)
         return root
 

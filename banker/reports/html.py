@@ -22,6 +22,7 @@ from banker.reports.report import Report, game_title
 from banker.views import html_text as h
 from rules.i18n import _
 
+# i18n-exempt: CSS
 _STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 52rem; padding: 0 1rem; color: #111; }
 h1 { font-size: 1.4rem; margin-bottom: .25rem; }

@@ -21,6 +21,7 @@ from banker.reports.story import BANK_CREDITOR, GameRecords, GameStory
 from banker.views import html_text as h
 from rules.i18n import _, ngettext
 
+# i18n-exempt: CSS
 _STYLE = """
 :root { color-scheme: light dark; --muted: #555; --line: #ccc; }
 @media (prefers-color-scheme: dark) { :root { --muted: #aaa; --line: #444; } }

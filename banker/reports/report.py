@@ -89,7 +89,7 @@ class Report:
     def status(self) -> str:
         """``final`` or ``in progress``: a value of the CSV's and the JSON's ``status``, the same in every language
         (docs/exports.md, "Which words are translated")."""
-        return "final" if self.over else "in progress"
+        return "final" if self.over else "in progress"  # i18n-exempt: a value of the files
 
     @property
     def duration_minutes(self) -> int | None:

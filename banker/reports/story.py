@@ -263,7 +263,7 @@ class GroupRent:
     top_amount: int
 
 
-BANK_CREDITOR = "the bank"
+BANK_CREDITOR = "the bank"  # i18n-exempt: a value of the records
 """A bankruptcy's creditor when it is the bank: a value of the records (``banker stats --json`` writes it), said in
 the reader's language where a person reads it."""
 
