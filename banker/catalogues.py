@@ -57,6 +57,20 @@ HEADER = (
 )
 _FIELD = string.Formatter()
 _TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)\b[^<>]*>")
+# fmt: off
+HTML_ELEMENTS = frozenset({
+    "a", "abbr", "address", "article", "aside", "audio", "b", "bdi", "bdo", "blockquote", "body", "br", "button",
+    "canvas", "caption", "cite", "code", "col", "colgroup", "data", "datalist", "dd", "del", "details", "dfn",
+    "dialog", "div", "dl", "dt", "em", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4",
+    "h5", "h6", "head", "header", "hr", "html", "i", "iframe", "img", "input", "ins", "kbd", "label", "legend", "li",
+    "link", "main", "mark", "meta", "meter", "nav", "noscript", "object", "ol", "optgroup", "option", "output", "p",
+    "picture", "pre", "progress", "q", "rp", "rt", "ruby", "s", "samp", "script", "section", "select", "small",
+    "source", "span", "strong", "style", "sub", "summary", "sup", "svg", "table", "tbody", "td", "template",
+    "textarea", "tfoot", "th", "thead", "time", "title", "tr", "track", "u", "ul", "var", "video", "wbr",
+})
+# fmt: on
+"""The names of HTML's elements: a word in angle brackets that is none (a command's ``<player>``, which a translator
+writes in the language: ``<Spieler>``) is no tag."""
 
 
 @dataclass(frozen=True)
@@ -260,8 +274,12 @@ def fields(text: str) -> set[str]:
 
 
 def tags(text: str) -> list[str]:
-    """The HTML tags of ``text``, by name, in order."""
-    return [("/" if m.group(0).startswith("</") else "") + m.group(1) for m in _TAG.finditer(text)]
+    """The HTML tags of ``text``, by name, in order (:data:`HTML_ELEMENTS`' only)."""
+    return [
+        ("/" if m.group(0).startswith("</") else "") + m.group(1)
+        for m in _TAG.finditer(text)
+        if m.group(1).lower() in HTML_ELEMENTS
+    ]
 
 
 def problems(domain: str, template: Catalog, locale_dir: Path = LOCALE_DIR) -> list[str]:
