@@ -1,15 +1,23 @@
-"""``banker`` in the banker's language (issue 36): its help, its refusals and its words about a game in German,
-French and Spanish; what a program reads (``--json``, the journal's lines) the same in every language."""
+"""``banker`` in the banker's language (issue 36), chosen as a family chooses it (``LANGUAGE=de``; the settings'
+``language`` is read the same way: tests/core/test_language.py): its help, its refusals and its words about a game
+in German, French and Spanish; what a program reads (``--json``, the journal's lines) the same in every language."""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
+from banker.catalogues import TRANSLATED as SPOKEN
 from banker.cli.main import main
 from tests.kit.journal import db_path, make_game
-from tests.kit.languages import SPOKEN, banker_speaks
+from tests.kit.patience import scaled
+
+BANKER = Path(sys.executable).with_name("banker")
 
 HELP = {
     "de": ("Aufruf: banker", "Positionsargumente", "ein Spiel beginnen und seine Nummer ausgeben"),
@@ -42,6 +50,12 @@ STATE = {
 }
 
 
+@pytest.fixture
+def speak(monkeypatch):
+    """The environment says the language, as ``LANGUAGE=de banker ...`` does."""
+    return lambda code: monkeypatch.setenv("LANGUAGE", code)
+
+
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     try:
         status = main(list(argv))
@@ -52,48 +66,58 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("code", SPOKEN)
-def test_help_in_the_language(capsys, code):
-    with banker_speaks(code):
-        status, out, _ = run(capsys, "--help")
+def test_help_in_the_language(capsys, speak, code):
+    speak(code)
+    status, out, _ = run(capsys, "--help")
     assert status == 0
     for words in HELP[code]:
         assert words in out, out
     for english in ("usage:", "positional arguments", "start a game and print its id", "show this help message"):
         assert english not in out, english
-    with banker_speaks(code):
-        status, out, _ = run(capsys, "export", "--help")
+    status, out, _ = run(capsys, "export", "--help")
     words = " ".join(out.split())
     assert status == 0 and "(default md)" not in words and "md (Markdown)" in words and "recap (Recap)" not in words
 
 
 @pytest.mark.parametrize("code", SPOKEN)
-def test_a_refusal_in_the_language(capsys, code):
-    with banker_speaks(code):
-        status, _, err = run(capsys, "state", "0")
+def test_a_refusal_in_the_language(capsys, speak, code):
+    speak(code)
+    status, _, err = run(capsys, "state", "0")
     assert (status, err.strip()) == (2, REFUSED[code])
     make_game(db_path(), ("Ann", "Bob"))
-    with banker_speaks(code):
-        status, _, err = run(capsys, "do", "frob", "ann")
+    status, _, err = run(capsys, "do", "frob", "ann")
     assert status == 2 and UNKNOWN[code] in err, err
 
 
 @pytest.mark.parametrize("code", SPOKEN)
-def test_state_in_words_in_the_language_and_json_as_it_is(capsys, code):
+def test_state_in_words_in_the_language_and_json_as_it_is(capsys, speak, code):
     make_game(db_path(), ("Ann", "Bob"), ["buy ann park place", "buy ann boardwalk", "build ann park place"])
     _, english, _ = run(capsys, "state", "--json")
-    with banker_speaks(code):
-        status, out, _ = run(capsys, "state")
-        assert status == 0
-        for words in STATE[code]:
-            assert words in out, out
-        assert run(capsys, "state", "--json")[1] == english
+    speak(code)
+    status, out, _ = run(capsys, "state")
+    assert status == 0
+    for words in STATE[code]:
+        assert words in out, out
+    assert run(capsys, "state", "--json")[1] == english
 
 
-def test_a_german_line_is_journalled_as_the_english_verb(capsys):
-    make_game(db_path(), ("Ann", "Bob"), settings=None)
-    with banker_speaks("de"):
-        assert run(capsys, "do", "kaufe", "ann", "boardwalk")[0] == 0
-        status, out, _ = run(capsys, "log")
+def test_a_german_line_is_journalled_as_the_english_verb(capsys, speak):
+    make_game(db_path(), ("Ann", "Bob"))
+    speak("de")
+    assert run(capsys, "do", "kaufe", "ann", "boardwalk")[0] == 0
+    status, out, _ = run(capsys, "log")
     assert status == 0 and "buy ann boardwalk" in out and "kaufe" not in out
     export = json.loads(run(capsys, "export", "--format", "json")[1])
     assert export["standings"][0]["deeds"] == 400
+
+
+@pytest.mark.skipif(not BANKER.exists(), reason="the banker script is not installed")
+@pytest.mark.parametrize("code", SPOKEN)
+def test_the_installed_banker_speaks_the_language_of_its_environment(code):
+    """``LANGUAGE=de banker --help`` and a refusal of ``banker do``, as a person runs them."""
+    env = {**os.environ, "LANGUAGE": code}
+    done = subprocess.run([BANKER, "--help"], env=env, capture_output=True, text=True, timeout=scaled(60))
+    assert done.returncode == 0 and HELP[code][0] in done.stdout and HELP[code][2] in done.stdout
+    make_game(db_path(), ("Ann", "Bob"))
+    done = subprocess.run([BANKER, "do", "frob"], env=env, capture_output=True, text=True, timeout=scaled(60))
+    assert done.returncode == 2 and UNKNOWN[code] in done.stderr, done.stderr

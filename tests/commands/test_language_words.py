@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import pytest
 
+from banker.catalogues import TRANSLATED as SPOKEN
 from banker.commands import VERB, VERB_ALIASES, VERB_WORDS, VERBS, journalled, parse
 from banker.commands.completion import complete
 from banker.commands.kinds import shown_shape
+from banker.language import speaking
 from banker.session import Session
 from rules import RuleError, new_game
 from rules.actions import Buy, Rent
 from rules.names import name_key
 from rules.state import game_settings
 from tests.kit.journal import db_path
-from tests.kit.languages import SPOKEN, banker_speaks
 
 GERMAN = game_settings("standard", "de-dm")
 
@@ -41,7 +42,7 @@ def test_each_shape_begins_with_the_word_the_language_reads(code):
     """A refusal quotes the verb's shape in the language (``erwartet: miete <Zahler> <Grundstück> ...``): each of
     its forms begins with the verb's word there, which the parser reads, and names no English placeholder."""
     state = new_game(["Ann", "Bob"])
-    with banker_speaks(code):
+    with speaking(code):
         for v in VERBS:
             if not v.at_the_table:
                 continue
@@ -57,7 +58,7 @@ def test_each_shape_begins_with_the_word_the_language_reads(code):
 
 
 def test_miete_records_the_rent_on_the_german_board_and_journals_rent():
-    with banker_speaks("de"), Session.create(db_path(), ["Ann", "Bob"], GERMAN) as session:
+    with speaking("de"), Session.create(db_path(), ["Ann", "Bob"], GERMAN) as session:
         assert session.execute("kaufe ann schlossallee").ok
         before = session.state.players[1].cash
         reply = session.execute("miete bob schlossallee")
@@ -71,7 +72,7 @@ def test_miete_records_the_rent_on_the_german_board_and_journals_rent():
 
 def test_a_word_that_is_a_players_name_is_refused_and_changes_nothing():
     """Los is a player: "los" (GO in German) could be either, so it is refused naming both; go still works."""
-    with banker_speaks("de"), Session.create(db_path(), ["Ann", "Los"], GERMAN) as session:
+    with speaking("de"), Session.create(db_path(), ["Ann", "Los"], GERMAN) as session:
         state, entries = session.state, session.log()
         reply = session.execute("los ann")
         assert not reply.ok
@@ -85,7 +86,7 @@ def test_words_of_another_language_are_refused_with_the_verb_they_mean():
     state = new_game(["Ann", "Bob"])
     with pytest.raises(RuleError, match=r'"miete" is rent in German, and Banker reads the words of English here'):
         parse("miete bob boardwalk", state)
-    with banker_speaks("fr"), pytest.raises(RuleError, match="« miete » signifie rent en allemand"):
+    with speaking("fr"), pytest.raises(RuleError, match="« miete » signifie rent en allemand"):
         parse("miete bob boardwalk", state)
 
 
@@ -104,7 +105,7 @@ def test_words_of_another_language_are_refused_with_the_verb_they_mean():
 )
 def test_the_journal_keeps_the_english_verb(code, line, canonical):
     state = new_game(["Ann", "Bob"])
-    with banker_speaks(code):
+    with speaking(code):
         assert journalled(line) == canonical
         assert parse(line, state) == parse(canonical, state)
 
@@ -112,7 +113,7 @@ def test_the_journal_keeps_the_english_verb(code, line, canonical):
 def test_a_prefix_of_a_language_word_is_not_read():
     """Words of a language are typed whole: a prefix stays the English verbs' (``ba`` is bankrupt, ``mie`` nothing)."""
     state = new_game(["Ann", "Bob"])
-    with banker_speaks("de"):
+    with speaking("de"):
         with pytest.raises(RuleError, match="unbekannter Befehl „mie“"):
             parse("mie bob boardwalk", state)
         assert parse("ba bob to bank", state).player == "Bob"
@@ -120,7 +121,7 @@ def test_a_prefix_of_a_language_word_is_not_read():
 
 def test_completion_reads_the_language_words():
     state = new_game(["Ann", "Bob"])
-    with banker_speaks("de"):
+    with speaking("de"):
         assert complete("kaufe", state) == "kaufe "
         assert complete("kaufe a", state) == "kaufe ann "
         assert isinstance(parse("kaufe ann park place", state), Buy)

@@ -16,7 +16,8 @@ import pytest
 from babel.messages.pofile import read_po
 
 import rules
-from banker.language import LOCALE_DIR
+from banker.catalogues import TRANSLATED as SPOKEN
+from banker.language import LOCALE_DIR, speaking
 from banker.reports import exports, formats
 from banker.reports.board import html as board_html
 from banker.reports.board import markdown as board_markdown
@@ -24,7 +25,6 @@ from banker.reports.leaderboard import leaderboard, leaderboard_text
 from banker.reports.report import report
 from banker.reports.stats import by_variant, collect, stats_text
 from banker.session import Session
-from tests.kit.languages import SPOKEN, banker_speaks
 
 GAME = [
     "deal ann boardwalk",
@@ -116,7 +116,7 @@ def english_left(text: str, code: str) -> list[str]:
 @pytest.mark.parametrize("code", SPOKEN)
 def test_the_html_page_and_the_recap_in_the_language(game, code):
     session, _ = game
-    with banker_speaks(code):
+    with speaking(code):
         rep = report(session, story=True)
         pages = {fmt: formats.render(rep, fmt) for fmt in ("html", "recap")}
     for fmt, page in pages.items():
@@ -130,7 +130,7 @@ def test_the_html_page_and_the_recap_in_the_language(game, code):
 @pytest.mark.parametrize("code", SPOKEN)
 def test_the_text_exports_in_the_language(game, code):
     session, db = game
-    with banker_speaks(code):
+    with speaking(code):
         rep = report(session)
         md = formats.render(rep, "md")
         qr = exports.qr_text(rep)
@@ -143,7 +143,7 @@ def test_the_text_exports_in_the_language(game, code):
         assert word in md, word
     bankrupt = WORDS[code]["both"][4].removeprefix("Bob (").removesuffix(")")
     assert qr.splitlines()[-1] == f"3. Bob {bankrupt}" and qr.splitlines()[0].endswith(" Ann")
-    with banker_speaks(code):
+    with speaking(code):
         assert read_page(board_html(session))[0] == code
 
 
@@ -151,7 +151,7 @@ def test_the_text_exports_in_the_language(game, code):
 def test_the_csv_and_the_json_read_the_same_in_every_language(game, code):
     session, _ = game
     english = report(session)
-    with banker_speaks(code):
+    with speaking(code):
         rep = report(session)
         table = list(csv.reader(io.StringIO(formats.render(rep, "csv"))))
         document = json.loads(formats.render(rep, "json"))
