@@ -130,7 +130,13 @@ def cmd_editions(args: argparse.Namespace) -> int:
     """The editions, each with its key, title, starting money and the file it comes from; then one line for each file in
     the editions folder that cannot be played (status 2 if there is one)."""
     folder = editions_dir(database(args.db))
-    heads = (pgettext("an edition's", "key"), pgettext("a board", "edition"), _("starts with"), _("decks"), _("file"))
+    heads = (
+        pgettext("an edition's", "key"),
+        pgettext("a board", "edition"),
+        pgettext("a column: an edition's starting money", "starts with"),
+        _("decks"),
+        _("file"),
+    )
     rows = [
         (
             b.edition,

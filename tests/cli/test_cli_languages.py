@@ -33,9 +33,9 @@ REFUSED = {
     "--help)",
 }
 UNKNOWN = {
-    "de": "unbekannter Befehl „frob“; die Befehle sind absprache, baue,",
-    "fr": "commande inconnue « frob » ; les commandes sont accord, acheter,",
-    "es": "orden desconocida «frob»; las órdenes son acuerdo, alquiler,",
+    "de": 'unbekannter Befehl "frob"; die Befehle sind absprache, baue,',
+    "fr": 'commande inconnue "frob" ; les commandes sont accord, acheter,',
+    "es": 'orden desconocida "frob"; las órdenes son acuerdo, alquiler,',
 }
 STATE = {
     "de": (

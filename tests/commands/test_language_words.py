@@ -76,7 +76,7 @@ def test_a_word_that_is_a_players_name_is_refused_and_changes_nothing():
         state, entries = session.state, session.log()
         reply = session.execute("los ann")
         assert not reply.ok
-        assert "„los“ ist das Wort für go und der Name eines Spielers (Los): tippe go für den Befehl" in reply.message
+        assert '"los" ist das Wort für go und der Name eines Spielers (Los): tippe go für den Befehl' in reply.message
         assert session.state == state and session.log() == entries
         assert session.execute("go ann").ok
 
@@ -86,7 +86,7 @@ def test_words_of_another_language_are_refused_with_the_verb_they_mean():
     state = new_game(["Ann", "Bob"])
     with pytest.raises(RuleError, match=r'"miete" is rent in German, and Banker reads the words of English here'):
         parse("miete bob boardwalk", state)
-    with speaking("fr"), pytest.raises(RuleError, match="« miete » signifie rent en allemand"):
+    with speaking("fr"), pytest.raises(RuleError, match='"miete" signifie rent en allemand'):
         parse("miete bob boardwalk", state)
 
 
@@ -114,7 +114,7 @@ def test_a_prefix_of_a_language_word_is_not_read():
     """Words of a language are typed whole: a prefix stays the English verbs' (``ba`` is bankrupt, ``mie`` nothing)."""
     state = new_game(["Ann", "Bob"])
     with speaking("de"):
-        with pytest.raises(RuleError, match="unbekannter Befehl „mie“"):
+        with pytest.raises(RuleError, match='unbekannter Befehl "mie"'):
             parse("mie bob boardwalk", state)
         assert parse("ba bob to bank", state).player == "Bob"
 

@@ -47,7 +47,7 @@ WORDS = {
     "fr": {
         "both": ["Classement final", "Joueur", "Total", "Gagnant : Ann", "Bob (en faillite)", "La fortune au fil"],
         "html": ["Correction : Cy paie $50 à la banque (change given twice)"],
-        "recap": ["L’histoire de la partie", "Plus gros loyer", "Bob a payé $600 à Ann sur Boardwalk", "3 maisons"],
+        "recap": ["L'histoire de la partie", "Plus gros loyer", "Bob a payé $600 à Ann sur Boardwalk", "3 maisons"],
     },
     "es": {
         "both": ["Clasificación final", "Jugador", "Total", "Ganador: Ann", "Bob (en bancarrota)", "El patrimonio"],
