@@ -200,7 +200,7 @@ def to_markdown(rep: Report) -> str:
     lines = [f"## {title}", "", ", ".join(report_facts(rep)) + "."]
     verdict = winner_line(rep)
     if verdict is not None:
-        lines.append(f"**{md_cell(verdict)}**" + (f", {md_cell(rep.end_reason)}" if rep.end_reason else ""))
+        lines.append(f"**{md_cell(verdict)}**" + (f", {md_cell(rep.end_said)}" if rep.end_said else ""))
     lines += [
         "",
         "| " + " | ".join(standings_heads()) + " |",
@@ -211,14 +211,14 @@ def to_markdown(rep: Report) -> str:
             f"| {r.rank} | {md_cell(shown_name(r))} | {rep.money(r.cash)} | {rep.money(r.deeds)} "
             f"| {rep.money(r.mortgaged)} | {r.houses} | {r.hotels} | {rep.money(r.buildings)} | {rep.money(r.total)} |"
         )
-    lines += ["", "_" + _("Valuation: {valuation}").format(valuation=md_cell(rep.valuation)) + "_", ""]
+    lines += ["", "_" + _("Valuation: {valuation}").format(valuation=md_cell(rep.valuation_said)) + "_", ""]
     if rep.corrections:
         lines += [_(CORRECTIONS_TITLE) + ":", ""]
         lines += ["- " + correction_line(md_cell(c.text(rep.money))) for c in rep.corrections]
         lines.append("")
     if rep.side_deals:
         lines += [_(SIDE_DEALS_TITLE) + ":", ""]
-        lines += [f"- {md_cell(d)}" for d in rep.side_deals]
+        lines += [f"- {md_cell(d)}" for d in rep.side_deals_said]
         lines.append("")
     return "\n".join(lines)
 

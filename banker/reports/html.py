@@ -90,12 +90,12 @@ def verdict(rep: Report) -> list[str]:
     said = winner_line(rep)
     if said is None:
         return []
-    reason = f", {rep.end_reason}" if rep.end_reason else ""
+    reason = f", {rep.end_said}" if rep.end_said else ""
     return [f'<p class="winner">{h(said)}{h(reason)}</p>']
 
 
 def valuation_note(rep: Report) -> str:
-    note = _("Valuation: {valuation}").format(valuation=rep.valuation)
+    note = _("Valuation: {valuation}").format(valuation=rep.valuation_said)
     return f'<p class="note">{h(note)}</p>'
 
 
@@ -159,4 +159,5 @@ def _side_deals(rep: Report) -> list[str]:
     """The side deals made, with their end (none: nothing, so a page without them reads as before)."""
     if not rep.side_deals:
         return []
-    return [f"<h2>{h(_(SIDE_DEALS_TITLE))}</h2>", "<ul>", *(f"<li>{h(d)}</li>" for d in rep.side_deals), "</ul>"]
+    deals = (f"<li>{h(d)}</li>" for d in rep.side_deals_said)
+    return [f"<h2>{h(_(SIDE_DEALS_TITLE))}</h2>", "<ul>", *deals, "</ul>"]

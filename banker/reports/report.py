@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
+from banker.language import SOURCE, speaking
 from banker.reports.story import GameRecords, GameStory, creditors_of, records_from_history, story_from_history
 from rules.board import format_money
 from rules.editions import find_edition
@@ -51,6 +52,15 @@ class CorrectionRow:
 
 
 @dataclass(frozen=True)
+class Said:
+    """What a report says in words the rules make, in the language it was read in."""
+
+    valuation: str
+    end: str
+    side_deals: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Report:
     """One game's standings and the facts an export needs about the game."""
 
@@ -84,6 +94,23 @@ class Report:
     side_deals: tuple[str, ...] = ()
     """The side deals made, in words with their end ("Side deal 1: Ann asks no rent of Bob on Orange until turn 14
     (ended: turn 14)"; ``rules.queries.side_deals``): never money, listed so the standings say what was agreed."""
+    said: Said | None = None
+    """The valuation, the game's end and the side deals in the language the report was read in (:class:`Said`),
+    for the exports a person reads; :attr:`valuation`, :attr:`end_reason` and :attr:`side_deals` are English, the
+    same in every language, for the files a program reads (the CSV, the JSON: docs/exports.md, "Which words are
+    translated"). None for a report read back from a file: its English is said."""
+
+    @property
+    def valuation_said(self) -> str:
+        return self.said.valuation if self.said else self.valuation
+
+    @property
+    def end_said(self) -> str:
+        return self.said.end if self.said else self.end_reason
+
+    @property
+    def side_deals_said(self) -> tuple[str, ...]:
+        return self.said.side_deals if self.said else self.side_deals
 
     @property
     def status(self) -> str:
@@ -165,12 +192,14 @@ def report(session: Session, story: bool = False) -> Report:
             # (Banker was closed then): the export says when it ended and that it lasted the agreed time
             ended = deadline.isoformat(timespec="milliseconds")
     told, records = _story(session) if story else (None, None)
+    with speaking(SOURCE):  # the files' words, the same in every language
+        valuation, side_deals = valuation_rule(state), side_deal_terms(state)
     return Report(
         game=session.game_id,
         variant=state.settings.variant,
         variant_title=state.variant.title,
         edition=state.settings.edition,
-        valuation=valuation_rule(state),
+        valuation=valuation,
         created=session.created,
         ended=ended,
         over=state.over,
@@ -182,7 +211,8 @@ def report(session: Session, story: bool = False) -> Report:
         corrections=corrections_of(session),
         story=told,
         records=records,
-        side_deals=side_deal_terms(state),
+        side_deals=side_deals,
+        said=Said(valuation_rule(state), state.end_said(), side_deal_terms(state)),
     )
 
 

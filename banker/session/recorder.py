@@ -235,11 +235,12 @@ class Recorder:
         )
 
     def plan(self, cmd: Action | Control, line: str) -> _Plan:
-        from banker.commands import Control, journalled
+        from banker.commands import Control
+        from banker.commands import journalled as as_journalled
         from rules.outcome import Outcome
 
         # the line as typed, kept on one line in the log; a language's word for the verb as its English name
-        text = " ".join(journalled(line).strip().splitlines())
+        text = " ".join(as_journalled(line).strip().splitlines())
         timeline = self._timeline
         if isinstance(cmd, Control):
             if cmd.kind == "undo":
