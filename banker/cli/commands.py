@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from banker.cli.backups import after_game_end
@@ -34,7 +34,7 @@ from rules.errors import RuleError
 from rules.i18n import N_, _, ngettext, pgettext
 from rules.names import check_text
 from rules.options import BY_KEY, OPTIONS, follower
-from rules.state import Settings, game_settings
+from rules.state import GameState, Settings, game_settings
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -199,14 +199,15 @@ def cmd_state(args: argparse.Namespace) -> int:
     if args.json:  # the amounts as numbers (docs/state.md)
         print(dumps(data))
         return 0
-    for line in state_lines(data, state.money, args.at):
+    for line in state_lines(data, state, args.at):
         say(line)
     return 0
 
 
-def state_lines(data: dict[str, Any], money: Callable[[int], str], at: int | None = None) -> Iterator[str]:
-    """``banker state`` in words (``data``: :func:`banker.views.state_json`), its amounts as the edition writes
-    them (``money``: ``$1,500``, ``1.500 €``; issue 36), in the language answering here."""
+def state_lines(data: dict[str, Any], state: GameState, at: int | None = None) -> Iterator[str]:
+    """``banker state`` in words (``data``: :func:`banker.views.state_json` of ``state``), its amounts as the edition
+    writes them (``$1,500``, ``1.500 €``; issue 36), in the language answering here."""
+    money = state.money
     g = data["game"]
     facts = {
         "game": g["id"],
@@ -220,7 +221,7 @@ def state_lines(data: dict[str, Any], money: Callable[[int], str], at: int | Non
     else:
         head = _("game {game}: {variant} ({edition}), turn {turn}: {player}")
     head = head.format(entry=at, **facts)
-    yield _("{facts}, over ({reason})").format(facts=head, reason=g["end_reason"]) if g["over"] else head
+    yield _("{facts}, over ({reason})").format(facts=head, reason=state.end_said()) if g["over"] else head
     for p in data["players"]:
         flags = [f for f, on in ((_("bankrupt"), p["bankrupt"]), (_("in jail"), p["in_jail"])) if on]
         cash = _("cash {amount}").format(amount=f"{money(p['cash']):>10}")
