@@ -35,6 +35,7 @@ PRIVATE_NAMES = frozenset(
         "_handle_exception",
         "_index_to_line",
         "_unnotify",
+        "_component_styles",
     }
 )
 """The private Textual names used here; nowhere else in ``banker``."""
@@ -175,6 +176,28 @@ def page_moves_guarded() -> None:
 
     move_page.banker_guarded = True  # type: ignore[attr-defined]  # the mark, as for the parser above
     OptionList._move_page = move_page  # type: ignore[method-assign]  # the patch itself
+
+
+def footer_keys_drawn_only_when_styled() -> None:
+    """A key of a :class:`~textual.widgets.Footer` drawn after it was removed (the footer recomposes its keys when the
+    screen's bindings change, and a frame already on its way draws the old ones) ends the app with ``KeyError: "No
+    'footer-key--key' key in COMPONENT_CLASSES"`` (Textual 8.2.8: a removed widget's component styles are cleared;
+    seen on the standings screen on a loaded machine). A key without its styles draws nothing: it is gone, or is
+    drawn again once styled. Called by :mod:`banker.tui.widgets.footer`, the screens' one way to a footer, so the
+    launch (whose table has no footer) does not import Textual's footer."""
+    from textual.widgets._footer import FooterKey  # the footer's module, imported with the screens that show one
+
+    original = FooterKey.render
+    if getattr(original, "banker_guarded", False):
+        return
+
+    def render(self: Any) -> Any:
+        if not all(name in self._component_styles for name in self.COMPONENT_CLASSES):
+            return ""
+        return original(self)
+
+    render.banker_guarded = True  # type: ignore[attr-defined]  # the mark, as for the parser above
+    FooterKey.render = render  # type: ignore[method-assign]  # the patch itself
 
 
 def catch_escaped_errors(cls: AppClass) -> AppClass:

@@ -239,3 +239,26 @@ async def test_the_test_kits_frame_without_drawing_leaves_nothing_to_draw_and_st
             widget.broken = True
             widget.refresh()
             await pilot.pause()
+
+
+async def test_a_footer_key_drawn_after_its_removal_draws_nothing():
+    """Textual 8.2.8 clears a removed widget's component styles, and a footer key drawn by a frame already on its way
+    raised KeyError (the standings screen, under load): the guard of banker.tui.widgets.footer draws it empty."""
+    from textual.app import App
+    from textual.widgets._footer import FooterKey
+
+    from banker.tui.widgets.footer import Footer
+
+    class Keys(App[None]):
+        BINDINGS = [("x", "bell", "Ring")]
+
+        def compose(self):
+            yield Footer()
+
+    app = Keys()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        key = app.query(FooterKey).first()
+        assert "Ring" in str(key.render())  # styled: drawn as Textual draws it
+        await key.remove()
+        assert str(key.render()) == ""

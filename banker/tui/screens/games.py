@@ -12,13 +12,14 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, OptionList
+from textual.widgets import Button, Label, OptionList
 from textual.widgets.option_list import Option
 
 from banker.journal import GameListing
 from banker.reports.times import list_time
 from banker.tui.look import FORM_CSS
 from banker.tui.safety import guard_actions
+from banker.tui.widgets.footer import Footer
 
 
 @guard_actions

@@ -23,12 +23,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Checkbox, Input, Label, RadioButton, RadioSet, Static
 
 from banker import settings
 from banker.tui.keyorder import hold_typed_ahead
 from banker.tui.look import FORM_CSS
 from banker.tui.safety import guard_actions
+from banker.tui.widgets.footer import Footer
 from banker.tui.widgets.inputs import ChoiceButton, CompletingInput, FlagBox
 from rules import RuleError, Settings, all_variants
 from rules.board import Board

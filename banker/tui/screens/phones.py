@@ -26,11 +26,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import ItemGrid, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from banker.journal import JournalError
 from banker.reports.qr import terminal_text
 from banker.settings import SettingsError, load
+from banker.tui.widgets.footer import Footer
 from banker.web.links import Link, app_address, bind_error
 from banker.web.server import PhoneServer
 

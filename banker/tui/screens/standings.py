@@ -29,7 +29,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
 from banker.reports import formats, stats
 from banker.reports.bgstats import bgstats_url
@@ -42,6 +42,7 @@ from banker.reports.story import GameRecords, GameStory, creditors_of, records_f
 from banker.session import Session
 from banker.settings import SettingsError
 from banker.tui.widgets.chart import BarChart, LineChart
+from banker.tui.widgets.footer import Footer
 from rules import GameState
 
 if TYPE_CHECKING:

@@ -25,7 +25,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from banker import commands
 from banker.commands import Form, Missing, Refused
@@ -34,6 +34,7 @@ from banker.tui.dialogs.base import Record, Recorded, plain, refusal, reply_text
 from banker.tui.keyorder import hold_typed_ahead
 from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
+from banker.tui.widgets.footer import Footer
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules.position import holding_words
 from rules.queries import jail_status, position_problems
