@@ -146,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help=_("the script ('-' for standard input)"))
     p.add_argument("--json", action="store_true", help=_("print the resulting state as JSON"))
 
-    add("games", "commands:cmd_games", _("list the games in the database"))
+    add("games", "reading:cmd_games", _("list the games in the database"))
 
     add(
         "editions",
@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         _("list the editions (boards) a new game can be played on, with the file each comes from"),
     )
 
-    p = add("state", "commands:cmd_state", _("print a game's state"))
+    p = add("state", "reading:cmd_state", _("print a game's state"))
     p.add_argument("game", nargs="?", type=game_id)
     p.add_argument("--json", action="store_true")
     p.add_argument(
@@ -171,7 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", help=_("the game file ('-' for standard input)"))
 
-    p = add("log", "commands:cmd_log", _("print a game's journal (undone entries marked)"))
+    p = add("log", "reading:cmd_log", _("print a game's journal (undone entries marked)"))
     p.add_argument("game", nargs="?", type=game_id)
 
     p = add(
