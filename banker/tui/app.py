@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.actions import ActionParseResult
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -46,7 +46,9 @@ from banker.tui.textual_private import (
     page_moves_guarded,
     split_escape_prefix,
 )
+from banker.tui.words import translated
 from rules import RuleError
+from rules.i18n import N_, _, ngettext
 
 split_escape_prefix()  # Escape then Enter typed quickly is Escape, Enter: never Alt+Enter read as Enter
 page_moves_guarded()  # PageUp in the command palette before its list is laid out ended the app
@@ -80,10 +82,10 @@ class BankerCommands(Provider):
 
         if isinstance(screen, TableScreen):
             for a in ACTIONS:
-                yield titled(a.label, a.action), partial(getattr(screen, f"action_{a.action}")), a.help
+                yield titled(_(a.label), a.action), partial(getattr(screen, f"action_{a.action}")), _(a.help)
             return  # New game and Saved games are table actions too (keys.ACTIONS)
-        yield titled("New game", "new_game"), self.banker.new_game, "Set up players and rules"
-        yield "Saved games", self.banker.show_games, "Resume another game in this database"
+        yield titled(_("New game"), "new_game"), self.banker.new_game, _("Set up players and rules")
+        yield _("Saved games"), self.banker.show_games, _("Resume another game in this database")
 
     async def discover(self) -> Hits:
         for text, callback, help_text in self._actions():
@@ -96,9 +98,9 @@ class BankerCommands(Provider):
         if isinstance(screen, TableScreen):
             for deed in screen.session.state.board.deeds:
                 yield (
-                    f"Deed: {deed.name}",
+                    _("Deed: {deed}").format(deed=deed.name),
                     partial(screen.show_deed, deed.name),
-                    "The title deed: every rent, house cost, mortgage; owner and what it collects now",
+                    _("The title deed: every rent, house cost, mortgage; owner and what it collects now"),
                 )
 
     def _maths(self) -> Iterator[PaletteEntry]:
@@ -107,11 +109,11 @@ class BankerCommands(Provider):
         if isinstance(screen, TableScreen):
             on = screen.session.maths_players()
             for p in screen.session.state.players:
-                turn = "off" if p.name in on else "on"
+                turn = _("Maths mode for {player}: turn off") if p.name in on else _("Maths mode for {player}: turn on")
                 yield (
-                    f"Maths mode for {p.name}: turn {turn}",
+                    turn.format(player=p.name),
                     partial(self.banker.maths.turn, p.name, p.name not in on),
-                    "The player works out each payment to or from them before it is recorded",
+                    _("The player works out each payment to or from them before it is recorded"),
                 )
 
     async def search(self, query: str) -> Hits:
@@ -129,6 +131,7 @@ class BankerCommands(Provider):
 
 @catch_escaped_errors
 @guard_actions
+@translated
 class BankerApp(App[int]):
     """Holds the open :class:`banker.session.Session` and the database path. Screens say what the banker chose by
     message (``on_<screen>_<message>`` below: a saved game, a new game's settings, the time limit, the phones); the
@@ -143,8 +146,8 @@ class BankerApp(App[int]):
     TITLE = "Banker"
     COMMANDS = App.COMMANDS | {BankerCommands}
     BINDINGS = [
-        Binding("q", "quit", "Quit", tooltip="Quit; every action is already saved"),
-        Binding("ctrl+n", "new_game", "New game", show=False),
+        Binding("q", "quit", N_("Quit"), tooltip=N_("Quit; every action is already saved")),
+        Binding("ctrl+n", "new_game", N_("New game"), show=False),
     ]
 
     phones: PhoneServer | None = None
@@ -213,7 +216,20 @@ class BankerApp(App[int]):
     def action_help_quit(self) -> None:
         """Ctrl+C does not quit (it copies in a field); say which key does, in plain words (Textual's own message
         carries markup, which a plain notification showed as ``[b]ctrl+q[/b]``)."""
-        self.notify("Press q on the table (or Ctrl+Q anywhere) to quit; every action is already saved.", title="Quit?")
+        self.notify(
+            _("Press q on the table (or Ctrl+Q anywhere) to quit; every action is already saved."), title=_("Quit?")
+        )
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterator[SystemCommand]:
+        """Textual's own commands in the palette (Theme, Quit, Keys...), in the banker's language
+        (:data:`banker.tui.words.TEXTUAL_WORDS`)."""
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))
+
+    def action_command_palette(self) -> None:
+        """Ctrl+P: Textual's command palette, its placeholder in the banker's language."""
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
+            self.push_screen(CommandPalette(placeholder=_("Search for commands…"), id="--command-palette"))
 
     async def run_action(
         self,
@@ -272,8 +288,9 @@ class BankerApp(App[int]):
             if config.theme is not None:
                 if config.theme not in self.available_themes:
                     raise settings.SettingsError(
-                        f"{config.path}: theme: no theme called {config.theme!r}; choose "
-                        "one in the command palette (Ctrl+P, Theme)"
+                        _(
+                            "{path}: theme: no theme called {theme}; choose one in the command palette (Ctrl+P, Theme)"
+                        ).format(path=config.path, theme=repr(config.theme))
                     )
                 self.theme = config.theme
         except settings.SettingsError as e:
@@ -290,15 +307,17 @@ class BankerApp(App[int]):
         try:
             settings.save_theme(theme)
         except OSError as e:
-            self.notify(f"The theme is not saved: {e}", title="Settings", severity="warning")
+            self.notify(_("The theme is not saved: {error}").format(error=e), title=_("Settings"), severity="warning")
 
     def on_mount(self) -> None:
         if self._settings_problem:
-            self.notify(self._settings_problem, title="Settings", severity="error", timeout=10)
+            self.notify(self._settings_problem, title=_("Settings"), severity="error", timeout=10)
         if self.read_aloud and speech.speaker() is None:
             self.notify(
-                f"Read aloud is on, but {speech.SPEAKER} is not installed (apt install {speech.SPEAKER}).",
-                title="Settings",
+                _("Read aloud is on, but {speaker} is not installed (apt install {speaker}).").format(
+                    speaker=speech.SPEAKER
+                ),
+                title=_("Settings"),
                 severity="warning",
             )
         if not gc.isenabled():  # run() holds garbage collection off during start-up
@@ -367,16 +386,20 @@ class BankerApp(App[int]):
             session = Session.open(self.db_path, old.game_id)
         except (LookupError, JournalError) as e:
             self.notify(
-                f"{self.db_path} was replaced by another file, and game {old.game_id} cannot be opened from it ({e}).",
-                title="Database",
+                _("{path} was replaced by another file, and game {game} cannot be opened from it ({error}).").format(
+                    path=self.db_path, game=old.game_id, error=e
+                ),
+                title=_("Database"),
                 severity="warning",
                 timeout=10,
             )
             self.show_games()
             return
         self.notify(
-            f"{self.db_path} was replaced by another file: game {old.game_id} is now read from it.",
-            title="Database",
+            _("{path} was replaced by another file: game {game} is now read from it.").format(
+                path=self.db_path, game=old.game_id
+            ),
+            title=_("Database"),
             severity="warning",
             timeout=10,
         )
@@ -440,8 +463,13 @@ class BankerApp(App[int]):
             partial(
                 self.open_on_its_own,
                 deferred.ConfirmDialog(
-                    f"This game starts with a deal of {n} deeds each. Deal them at random now? "
-                    "(No: record the dealt deeds one by one with d)"
+                    ngettext(
+                        "This game starts with a deal of {n} deed each. Deal them at random now? (No: record the"
+                        " dealt deeds one by one with d)",
+                        "This game starts with a deal of {n} deeds each. Deal them at random now? (No: record the"
+                        " dealt deeds one by one with d)",
+                        n,
+                    ).format(n=n)
                 ),
                 self._deal,
             )
@@ -498,7 +526,9 @@ class BankerApp(App[int]):
             reply = self.game.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
             self.report_error(exc, f"execute {line!r}")
-            return Reply(False, f"{type(exc).__name__}: {exc}; nothing was recorded")
+            return Reply(
+                False, _("{error}: {message}; nothing was recorded").format(error=type(exc).__name__, message=exc)
+            )
         if reply.ok and reply.kind is EventKind.ACTION and isinstance(reply.action, rules.Next):
             self.after.jail_roll(before)
         if reply.ok and self.game.state.over and not before.over:
@@ -559,8 +589,10 @@ class BankerApp(App[int]):
             raise exc
         where = log_error(exc, context)
         self.notify(
-            f"Something went wrong ({type(exc).__name__}: {exc}). The game is unchanged; details in {where}.",
-            title="Error",
+            _("Something went wrong ({error}: {message}). The game is unchanged; details in {log}.").format(
+                error=type(exc).__name__, message=exc, log=where
+            ),
+            title=_("Error"),
             severity="error",
             timeout=10,
         )

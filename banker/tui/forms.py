@@ -25,13 +25,15 @@ from rules.actions import Action, Buy, Collect, Go, Mortgage, Pay, TaxKind, Unmo
 from rules.actions import Build as BuildAction
 from rules.actions import Sell as SellAction
 from rules.board import Board, SquareKind
+from rules.i18n import N_, _
 from rules.state import GameState
 from rules.words import TaxChoice
 
 
 @dataclass(frozen=True)
 class Field:
-    """One input of a dialog."""
+    """One input of a dialog. Its label and placeholder are marked for the catalogue (``N_``) in :data:`FORMS` and
+    translated when the form is opened (:meth:`TableForm.shown`)."""
 
     key: str
     label: str
@@ -71,24 +73,36 @@ class TableForm:
         """The form as it opens while it is ``name``'s turn: the fields that start as that player filled in."""
         return replace(self, fields=tuple(replace(f, default=name) if f.turn else f for f in self.fields))
 
+    def shown(self) -> TableForm:
+        """The form in the banker's language: its title, note, labels and placeholders (marked ``N_`` in
+        :data:`FORMS`, which are made at import, before the language is known)."""
+        return replace(
+            self,
+            title=_(self.title),
+            note=_(self.note) if self.note else "",
+            fields=tuple(
+                replace(f, label=_(f.label), placeholder=_(f.placeholder) if f.placeholder else "") for f in self.fields
+            ),
+        )
 
-def player(key: str = "player", label: str = "Player", *, turn: bool = True, owner_of: str = "") -> Field:
+
+def player(key: str = "player", label: str = N_("Player"), *, turn: bool = True, owner_of: str = "") -> Field:
     """A player's name, by default whoever's turn it is."""
     return Field(key, label, slot=PLAYER, owner_of=owner_of, turn=turn)
 
 
-def deed(label: str = "Deed", slot: Slot = DEED) -> Field:
-    return Field("deed", label, slot=slot, placeholder="type to complete (Tab)")
+def deed(label: str = N_("Deed"), slot: Slot = DEED) -> Field:
+    return Field("deed", label, slot=slot, placeholder=N_("type to complete (Tab)"))
 
 
 def _building(title: str, cls: type[BuildAction] | type[SellAction]) -> TableForm:
     return TableForm(
         title,
         (
-            deed("Deed or group", LOT),  # a colour group names the lot that comes next (docs/commands.md)
+            deed(N_("Deed or group"), LOT),  # a colour group names the lot that comes next (docs/commands.md)
             player(owner_of="deed"),
             # empty means one: a "1" already in the field made a typed 3 into 13
-            Field("count", "How many", placeholder="1 (or how many houses)", optional=True),
+            Field("count", N_("How many"), placeholder=N_("1 (or how many houses)"), optional=True),
         ),
         lambda f: f.building(cls, "player", "deed", "count"),
         "deed",
@@ -100,12 +114,12 @@ def _money(title: str, cls: type[Pay] | type[Collect], other: str, label: str) -
         title,
         (
             player(),
-            Field("amount", "Amount"),
+            Field("amount", N_("Amount")),
             Field(
                 other,
                 label,
                 slot=(PLAYER, commands.EVERYONE | commands.BANK),
-                placeholder="bank, a player, each",
+                placeholder=N_("bank, a player, each"),
                 optional=True,
             ),
         ),
@@ -117,55 +131,62 @@ def _money(title: str, cls: type[Pay] | type[Collect], other: str, label: str) -
 FORMS: dict[str, TableForm] = {
     # One key and Enter for the common case: the payer is whoever's turn it is; type the deed.
     "rent": TableForm(
-        "Rent",
+        N_("Rent"),
         (
-            deed("Landed on"),
-            player("payer", "Payer"),
-            Field("dice", "Dice total", placeholder="utilities only", optional=True),
-            Field("card", "Sent by a card", flag=True),
+            deed(N_("Landed on")),
+            player("payer", N_("Payer")),
+            Field("dice", N_("Dice total"), placeholder=N_("utilities only"), optional=True),
+            Field("card", N_("Sent by a card"), flag=True),
         ),
         lambda f: f.rent("payer", "deed", "dice", "card"),
         "deed",
     ),
     "buy": TableForm(
-        "Buy from the bank", (deed(), player()), lambda f: Buy(f.player("player"), f.deed("deed")), "deed"
+        N_("Buy from the bank"), (deed(), player()), lambda f: Buy(f.player("player"), f.deed("deed")), "deed"
     ),
-    "pay": _money("Pay", Pay, "to", "To"),
-    "collect": _money("Collect", Collect, "source", "From"),
-    "go": TableForm("GO salary", (player(),), lambda f: Go(f.player("player")), "player"),
-    "build": _building("Build houses or a hotel", BuildAction),
-    "sell": _building("Sell buildings to the bank", SellAction),
+    "pay": _money(N_("Pay"), Pay, "to", N_("To")),
+    "collect": _money(N_("Collect"), Collect, "source", N_("From")),
+    "go": TableForm(N_("GO salary"), (player(),), lambda f: Go(f.player("player")), "player"),
+    "build": _building(N_("Build houses or a hotel"), BuildAction),
+    "sell": _building(N_("Sell buildings to the bank"), SellAction),
     "mortgage": TableForm(
-        "Mortgage", (deed(), player(owner_of="deed")), lambda f: Mortgage(f.player("player"), f.deed("deed")), "deed"
+        N_("Mortgage"),
+        (deed(), player(owner_of="deed")),
+        lambda f: Mortgage(f.player("player"), f.deed("deed")),
+        "deed",
     ),
     "unmortgage": TableForm(
-        "Lift a mortgage",
+        N_("Lift a mortgage"),
         (deed(), player(owner_of="deed")),
         lambda f: Unmortgage(f.player("player"), f.deed("deed")),
         "deed",
     ),
     "card": TableForm(
-        "Chance / Community Chest",
+        N_("Chance / Community Chest"),
         (
             player(),
             # Blank: the deck is the one that has a card of those words (a Community Chest card in 6 keys).
             Field(
-                "deck", "Deck", slot=commands.DECKS, placeholder="chance or chest (blank: from the card)", optional=True
+                "deck",
+                N_("Deck"),
+                slot=commands.DECKS,
+                placeholder=N_("chance or chest (blank: from the card)"),
+                optional=True,
             ),
-            Field("card", "Card", slot=CARD, placeholder="words on the card (chairman, repairs) or its id"),
+            Field("card", N_("Card"), slot=CARD, placeholder=N_("words on the card (chairman, repairs) or its id")),
         ),
         lambda f: f.card("player", "deck", "card"),
         "card",
     ),
     "jail": TableForm(
-        "Jail",
+        N_("Jail"),
         (
             player(),
             Field(
                 "how",
-                "How",
+                N_("How"),
                 slot=commands.JAIL_HOW,
-                placeholder="blank: go to jail; fine, card, doubles, miss",
+                placeholder=N_("blank: go to jail; fine, card, doubles, miss"),
                 optional=True,
             ),
         ),
@@ -175,28 +196,29 @@ FORMS: dict[str, TableForm] = {
     # No default player: a bankruptcy ends a player's game (and may end the game), so it is never recorded for
     # whoever's turn it happens to be by a stray Enter (found at a game night).
     "bankrupt": TableForm(
-        "Bankruptcy",
+        N_("Bankruptcy"),
         (
             player(turn=False),
-            Field("to", "To (creditor)", slot=(PLAYER, commands.BANK), placeholder="a player or bank"),
+            Field("to", N_("To (creditor)"), slot=(PLAYER, commands.BANK), placeholder=N_("a player or bank")),
         ),
         lambda f: f.bankrupt("player", "to"),
         "player",
     ),
     # f: money between a player and the bank, with the reason (``correct``).
     "correct": TableForm(
-        "Correction (money between a player and the bank)",
+        N_("Correction (money between a player and the bank)"),
         (
             player(),
-            Field("amount", "Amount", placeholder="-50: the player gives it back; 50: the bank pays it"),
-            Field("reason", "Reason", placeholder="why, in a few words: change given twice"),
+            Field("amount", N_("Amount"), placeholder=N_("-50: the player gives it back; 50: the bank pays it")),
+            Field("reason", N_("Reason"), placeholder=N_("why, in a few words: change given twice")),
         ),
         lambda f: f.correction("player", "amount", "reason"),
         "amount",
-        note="Recorded as a correction with its reason: never as rent, income or a payment.",
+        note=N_("Recorded as a correction with its reason: never as rent, income or a payment."),
     ),
 }
-"""The forms whose fields are the same in every game, by the action name of the key that opens them."""
+"""The forms whose fields are the same in every game, by the action name of the key that opens them; their words are
+marked ``N_`` and translated when one opens (:func:`table_form`)."""
 
 
 def tax_form(state: GameState) -> TableForm:
@@ -209,21 +231,23 @@ def tax_form(state: GameState) -> TableForm:
     flat = str(board.income_tax)  # the flat choice as typed and journalled: 200, 4000 on the Deutsche Mark board
     choices = [flat if o is TaxChoice.FLAT else o.value for o in offered]
     if len(offered) > 1:
-        note = (
-            f"Income tax: choose {state.money(board.income_tax)} or 10% BEFORE adding up your worth; the amount is"
-            f" shown after the choice. Or: {word} ({square})."
+        note = _(
+            "Income tax: choose {flat} or 10% BEFORE adding up your worth; the amount is shown after the choice."
+            " Or: {luxury} ({square})."
         )
     elif offered == (TaxChoice.FLAT,):
-        note = f"Income tax is a flat {state.money(board.income_tax)} in this game. Or: {word} ({square})."
+        note = _("Income tax is a flat {flat} in this game. Or: {luxury} ({square}).")
     else:
-        note = f"Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: {word} ({square})."
+        note = _("Income tax is 10% of cash, mortgage values and buildings (seed 001). Or: {luxury} ({square}).")
+    note = note.format(flat=state.money(board.income_tax), luxury=word, square=square)
     spellings = {
         w: m
         for w, m in (commands.tax_choices(board) | commands.TAX_KINDS).items()
         if m in offered or m == TaxKind.LUXURY
     }
+    either = _("{first} or {second}").format(first=choices[0], second=choices[1]) if len(choices) > 1 else choices[0]
     return TableForm(
-        "Tax",
+        _("Tax"),
         # Where the rule book gives a choice, the field starts empty: a figure already in it was a choice made for
         # the player, and a quick Enter recorded it (seed 000, "INCOME TAX": the player chooses).
         (
@@ -233,7 +257,7 @@ def tax_form(state: GameState) -> TableForm:
                 " / ".join((*choices, word)),
                 choices[0] if len(offered) == 1 else "",
                 spellings,
-                placeholder=f"the player's choice: {' or '.join(choices)}, or {word}",
+                placeholder=_("the player's choice: {choices}, or {luxury}").format(choices=either, luxury=word),
             ),
         ),
         lambda f: f.tax("player", "how"),
@@ -260,10 +284,10 @@ def deal_form(_state: GameState) -> TableForm:
     """The deal of the short games: its seed drawn once, so the deal previewed is the deal recorded."""
     seed = commands.random_seed()
     return TableForm(
-        "Deal (short games)",
+        _("Deal (short games)"),
         (
-            Field("player", "Player (or random)", slot=(PLAYER, {"random": "random"})),
-            Field("deed", "Deed (or seed)", slot=DEED, optional=True),
+            Field("player", _("Player (or random)"), slot=(PLAYER, {"random": "random"})),
+            Field("deed", _("Deed (or seed)"), slot=DEED, optional=True),
         ),
         lambda f: f.deal("player", "deed", seed),
         "player",
@@ -275,9 +299,12 @@ GAME_FORMS: dict[str, Callable[[GameState], TableForm]] = {"tax": tax_form, "dea
 
 
 def table_form(action: str, state: GameState) -> TableForm | None:
-    """The form the key ``action`` opens in ``state``, or None (the key is not a form's)."""
+    """The form the key ``action`` opens in ``state``, in the banker's language, or None (the key is not a form's)."""
     made = GAME_FORMS.get(action)
-    return made(state) if made is not None else FORMS.get(action)
+    if made is not None:
+        return made(state)  # made now, in the words of the moment
+    form = FORMS.get(action)
+    return form.shown() if form is not None else None
 
 
 __all__ = ["FORMS", "GAME_FORMS", "Field", "TableForm", "deed", "player", "table_form"]

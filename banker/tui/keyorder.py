@@ -52,6 +52,8 @@ from textual.message import Message
 from textual.widgets import Input
 
 from banker.tui.textual_private import after_refresh_pending, queue_empty
+from banker.tui.words import styled
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -139,7 +141,8 @@ class KeptInView:
         unseen = drawn is None or (isinstance(order, KeyOrder) and order.typed_before_seen(drawn))
         kept = self.kept if unseen else None
         if refused is not None:
-            mine = Text.assemble(("✗ ", "bold red"), (refused, "bold"), (" not recorded: ", "bold red"), text[2:])
+            said = styled(_("{line} not recorded: {reason}"), "bold red", line=(refused, "bold"), reason=text[2:])
+            mine = Text.assemble(("✗ ", "bold red"), said)
             self.kept, self.drawn = (mine if kept is None else Text.assemble(kept, "\n", mine)), None
         elif kept is None:
             self.kept = None

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.i18n import N_
+
 
 @dataclass(frozen=True)
 class TableAction:
-    """One thing a banker can do from the table: key, action name, key-bar label and a longer palette help."""
+    """One thing a banker can do from the table: key, action name, key-bar label and a longer palette help (both
+    marked for the catalogue, translated where they are shown)."""
 
     action: str
     key: str
@@ -25,58 +28,76 @@ class TableAction:
 
 
 ACTIONS: tuple[TableAction, ...] = (
-    TableAction("rent", "r", "Rent", "Record rent: the payer landed on a deed (owner and rent from the engine)"),
-    TableAction("buy", "b", "Buy", "The lander buys a deed from the bank at its price"),
-    TableAction("auction", "a", "Auction", "Run a live auction of a bank-held deed"),
-    TableAction("pay", "p", "Pay", "A payment to the bank, a player or each player"),
-    TableAction("collect", "c", "Collect", "Money from the bank, a player or each player"),
-    TableAction("go", "g", "GO", "Salary for passing GO"),
-    TableAction("build", "h", "Build", "Buy houses or a hotel"),
-    TableAction("sell", "s", "Sell", "Sell houses or a hotel back to the bank"),
-    TableAction("mortgage", "m", "Mortgage", "Mortgage a deed"),
-    TableAction("unmortgage", "l", "Lift", "Lift (pay off) a mortgage"),
-    TableAction("tax", "t", "Tax", "Income tax (flat or 10%) or luxury tax"),
-    TableAction("card", "k", "Card", "A Chance or Community Chest card"),
-    TableAction("jail", "j", "Jail", "Send to jail, pay the fine, use a card, roll doubles"),
-    TableAction("trade", "x", "Trade", "A trade between two players"),
-    TableAction("bankrupt", "exclamation_mark", "Bankrupt", "Declare a bankruptcy"),
-    TableAction("deal", "d", "Deal", "Deal deeds at the start of a short game"),
+    TableAction(
+        "rent", "r", N_("Rent"), N_("Record rent: the payer landed on a deed (owner and rent from the engine)")
+    ),
+    TableAction("buy", "b", N_("Buy"), N_("The lander buys a deed from the bank at its price")),
+    TableAction("auction", "a", N_("Auction"), N_("Run a live auction of a bank-held deed")),
+    TableAction("pay", "p", N_("Pay"), N_("A payment to the bank, a player or each player")),
+    TableAction("collect", "c", N_("Collect"), N_("Money from the bank, a player or each player")),
+    TableAction("go", "g", N_("GO"), N_("Salary for passing GO")),
+    TableAction("build", "h", N_("Build"), N_("Buy houses or a hotel")),
+    TableAction("sell", "s", N_("Sell"), N_("Sell houses or a hotel back to the bank")),
+    TableAction("mortgage", "m", N_("Mortgage"), N_("Mortgage a deed")),
+    TableAction("unmortgage", "l", N_("Lift"), N_("Lift (pay off) a mortgage")),
+    TableAction("tax", "t", N_("Tax"), N_("Income tax (flat or 10%) or luxury tax")),
+    TableAction("card", "k", N_("Card"), N_("A Chance or Community Chest card")),
+    TableAction("jail", "j", N_("Jail"), N_("Send to jail, pay the fine, use a card, roll doubles")),
+    TableAction("trade", "x", N_("Trade"), N_("A trade between two players")),
+    TableAction("bankrupt", "exclamation_mark", N_("Bankrupt"), N_("Declare a bankruptcy")),
+    TableAction("deal", "d", N_("Deal"), N_("Deal deeds at the start of a short game")),
     TableAction(
         "take_over",
         "T",
-        "Take over",
-        "Set up from the board: a game already under way, entered where the table stands (before the first move)",
+        N_("Take over"),
+        N_("Set up from the board: a game already under way, entered where the table stands (before the first move)"),
         bar=False,
     ),
     TableAction(
         "correct",
         "f",
-        "Fix",
-        "Correction: put a mistake right, money between a player and the bank with the reason (never rent or a"
-        " payment)",
+        N_("Fix"),
+        N_(
+            "Correction: put a mistake right, money between a player and the bank with the reason (never rent or a"
+            " payment)"
+        ),
     ),
-    TableAction("next_turn", "n", "Next", "Pass the turn to the next player"),
-    TableAction("undo", "u", "Undo", "Undo the last action"),
+    TableAction("next_turn", "n", N_("Next"), N_("Pass the turn to the next player")),
+    TableAction("undo", "u", N_("Undo"), N_("Undo the last action")),
     TableAction(
-        "undo_to", "U", "Undo to", "Undo to here: pick a journal entry and take back everything after it in one step"
+        "undo_to",
+        "U",
+        N_("Undo to"),
+        N_("Undo to here: pick a journal entry and take back everything after it in one step"),
     ),
-    TableAction("redo", "y", "Redo", "Redo what was undone"),
-    TableAction("standings", "w", "Standings", "Standings: worth of every player, exports"),
-    TableAction("inbox", "i", "Requests", "What players asked from their pages: Enter records one, x declines it"),
-    TableAction("phones", "o", "Phones", "Phone pages: each player follows their own money live (a QR code each)"),
+    TableAction("redo", "y", N_("Redo"), N_("Redo what was undone")),
+    TableAction("standings", "w", N_("Standings"), N_("Standings: worth of every player, exports")),
+    TableAction(
+        "inbox", "i", N_("Requests"), N_("What players asked from their pages: Enter records one, x declines it")
+    ),
+    TableAction(
+        "phones", "o", N_("Phones"), N_("Phone pages: each player follows their own money live (a QR code each)")
+    ),
     TableAction(
         "board",
         "B",
-        "Board",
-        "Board sheet: every deed's owner, buildings and mortgage, jail, the bank (lay the board out again); the"
-        " building count check; the game at a journal entry",
+        N_("Board"),
+        N_(
+            "Board sheet: every deed's owner, buildings and mortgage, jail, the bank (lay the board out again); the"
+            " building count check; the game at a journal entry"
+        ),
     ),
-    TableAction("help", "question_mark", "Help", "Key bindings and the command language"),
-    TableAction("command_line", "slash", "Command", "Type a command (rent bob boardwalk)"),
-    TableAction("toggle_view", "v", "View", "Narrow terminal: switch between the deeds and the bank and journal"),
-    TableAction("new_game", "ctrl+n", "New game", "Set up players and rules"),
+    TableAction("help", "question_mark", N_("Help"), N_("Key bindings and the command language")),
+    TableAction("command_line", "slash", N_("Command"), N_("Type a command (rent bob boardwalk)")),
     TableAction(
-        "saved_games", "ctrl+o", "Games", "Saved games: resume another game in this database (Escape: back to this one)"
+        "toggle_view", "v", N_("View"), N_("Narrow terminal: switch between the deeds and the bank and journal")
+    ),
+    TableAction("new_game", "ctrl+n", N_("New game"), N_("Set up players and rules")),
+    TableAction(
+        "saved_games",
+        "ctrl+o",
+        N_("Games"),
+        N_("Saved games: resume another game in this database (Escape: back to this one)"),
     ),
 )
 OFTEN = frozenset(
@@ -89,9 +110,9 @@ TABLE_KEYS = {a.key: a.action for a in ACTIONS}
 
 
 MORE_KEYS: tuple[tuple[str, str], ...] = (
-    ("ctrl+p", "Command palette (every action by name)"),
-    ("ctrl+r", "Type again the keys a dialog set aside (typed before it opened); any other key drops them"),
-    ("q", "Quit (everything is already saved)"),
+    ("ctrl+p", N_("Command palette (every action by name)")),
+    ("ctrl+r", N_("Type again the keys a dialog set aside (typed before it opened); any other key drops them")),
+    ("q", N_("Quit (everything is already saved)")),
 )
 """Keys help lists beside :data:`ACTIONS`: bound elsewhere (the app's palette and quit; Ctrl+R is the key order's,
 :data:`banker.tui.keyorder.REPLAY`)."""

@@ -14,6 +14,8 @@ from typing import TypeVar
 
 from textual.screen import ModalScreen
 
+from banker.tui.words import translated
+
 ResultT = TypeVar("ResultT")
 
 FORM_CSS = """
@@ -69,9 +71,11 @@ FORM_CSS = """
 with their labels, notes, the command and its preview, a refusal, the buttons."""
 
 
+@translated
 class DialogScreen(ModalScreen[ResultT]):
     """A box in the middle of the screen over the dimmed table: every dialog, and the screens shown as one (the
-    board sheet, a deed's card, help, taking over from the board)."""
+    board sheet, a deed's card, help, taking over from the board). Its keys are described in the banker's language
+    (:func:`~banker.tui.words.translated`)."""
 
     DEFAULT_CLASSES = "dialog"
     DEFAULT_CSS = (

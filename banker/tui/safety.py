@@ -16,6 +16,7 @@ from textual.message_pump import MessagePump
 
 from banker.paths import log_path
 from banker.tui.textual_private import is_on_handler, replace_on_handlers
+from rules.i18n import _
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -39,7 +40,7 @@ def log_error(exc: BaseException, context: str) -> str:
         return str(path)
     except Exception:  # noqa: BLE001 - logging must not itself crash the app
         logging.getLogger("banker").exception("could not write the error log")
-        return "(log unavailable)"
+        return _("(log unavailable)")
 
 
 def guarded(fn: Callable[Concatenate[Node, P], R]) -> Callable[Concatenate[Node, P], R | None]:

@@ -10,12 +10,15 @@ naming the attribute, instead of somewhere deep in a screen. The same test file 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from typing import Any, Literal, Protocol, TypeVar
 
 from textual import events
 from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.binding import BindingsMap
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.notifications import Notification
@@ -36,6 +39,7 @@ PRIVATE_NAMES = frozenset(
         "_index_to_line",
         "_unnotify",
         "_component_styles",
+        "_bindings",
     }
 )
 """The private Textual names used here; nowhere else in ``banker``."""
@@ -50,6 +54,29 @@ class WidgetFailed(Protocol):
 
 
 AppClass = TypeVar("AppClass", bound=type[WidgetFailed])
+
+
+def translate_bindings(node: DOMNode, translate: Callable[[str], str]) -> None:
+    """Give ``node`` its bindings with each description and tooltip put through ``translate``: Textual merges a
+    class's ``BINDINGS`` once, when the class is made (before the banker's language is known), and copies them into
+    each node as it is made (``_bindings``, where the app also adds its command palette key), which the footer, the
+    keys panel and the tooltips read (issue 36). Once a node: a node translated again keeps its words."""
+    if node.__dict__.get("banker_translated"):
+        return
+    node.__dict__["banker_translated"] = True
+    node._bindings = BindingsMap.from_keys(
+        {
+            key: [
+                replace(
+                    b,
+                    description=translate(b.description) if b.description else b.description,
+                    tooltip=translate(b.tooltip) if b.tooltip else b.tooltip,
+                )
+                for b in found
+            ]
+            for key, found in node._bindings.key_to_bindings.items()
+        }
+    )
 
 
 def give_result_callback(screen: Screen[Any]) -> None:

@@ -29,6 +29,7 @@ from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from rules import RuleError
 from rules.actions import Auction, ShortageAuction
+from rules.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -51,7 +52,7 @@ def bidder_label(name: str, cash: str) -> str:
     return f"{name[: room - 1]}… ({cash})"
 
 
-BID_HINT = "bid (Enter: next bidder; Ctrl+S: sold)"
+BID_HINT = N_("bid (Enter: next bidder; Ctrl+S: sold)")
 """A bid field's hint; only "bid" while a phone's bid waits beside it (the field is narrower then)."""
 
 
@@ -59,7 +60,7 @@ BID_HINT = "bid (Enter: next bidder; Ctrl+S: sold)"
 class AuctionDialog(RecordingDialog):
     """Highest bid shown as the bids come in; a bid the bidder cannot cover in cash is flagged."""
 
-    BINDINGS = [Binding("ctrl+t", "take_phone_bid", "Take the phone's bid", id="auction.take_phone_bid")]
+    BINDINGS = [Binding("ctrl+t", "take_phone_bid", N_("Take the phone's bid"), id="auction.take_phone_bid")]
     DEFAULT_CSS = """
     AuctionDialog .phone-bid {
         width: auto;
@@ -80,14 +81,14 @@ class AuctionDialog(RecordingDialog):
     def compose(self) -> ComposeResult:
         state = self.session.state
         with Vertical(classes="dialog-box"):
-            yield Label("Auction", classes="dialog-title")
+            yield Label(_("Auction"), classes="dialog-title")
             with Horizontal(classes="field"):
-                yield Label("Deed", classes="field-label")
+                yield Label(_("Deed"), classes="field-label")
                 yield CompletingInput(
                     value=self.deed,
                     id="deed",
                     compact=True,
-                    placeholder="a deed, or for a shortage: lot + hotel / N houses",
+                    placeholder=_("a deed, or for a shortage: lot + hotel / N houses"),
                     suggester=FunctionSuggester(lambda v: complete_value(DEED, v, self.session.state)),
                 )
             for i in self.bidders:
@@ -96,7 +97,7 @@ class AuctionDialog(RecordingDialog):
                     yield Label(plain(bidder_label(p.name, state.money(p.cash))), classes="field-label")
                     yield CompletingInput(
                         id=f"bid-{i}",
-                        placeholder=BID_HINT,
+                        placeholder=_(BID_HINT),
                         compact=True,
                         classes="bid",
                     )
@@ -107,8 +108,8 @@ class AuctionDialog(RecordingDialog):
             yield Static(id="preview", classes="dialog-preview")
             yield Static(id="refusal", classes="dialog-refusal")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Sold!", id="sold", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("Sold!"), id="sold", variant="primary", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
 
     def initial_focus(self) -> Widget | None:
         return self.query_one("#deed" if not self.deed else ".bid", Input)
@@ -131,7 +132,10 @@ class AuctionDialog(RecordingDialog):
             try:
                 good.append((parse_amount(value, "bid", board=board), index))
             except CommandError as e:
-                bad.append((str(w.id), f"{self.session.state.players[index].name}'s bid: {e.message}"))
+                why = _("{player}'s bid: {problem}").format(
+                    player=self.session.state.players[index].name, problem=e.message
+                )
+                bad.append((str(w.id), why))
         return good, bad
 
     def bids(self) -> list[tuple[int, int]]:
@@ -167,17 +171,20 @@ class AuctionDialog(RecordingDialog):
         t = Text()
         bids = self.bids()
         if bids and self.tied():
-            t.append(f"Tied at {state.money(bids[0][0])}: someone must bid higher\n", style="bold yellow")
+            tied = _("Tied at {amount}: someone must bid higher").format(amount=state.money(bids[0][0]))
+            t.append(tied + "\n", style="bold yellow")
         elif bids:
             amount, index = bids[0]
-            t.append(f"Highest: {state.players[index].name} {state.money(amount)}\n", style="bold")
+            t.append(highest(state.players[index].name, state.money(amount)) + "\n", style="bold")
         for _field, why in self.bad_bids():
             t.append(f"✗ {why}\n", style="bold red")
         for amount, index in bids:
             p = state.players[index]
             if amount > p.cash:
+                short = _("{player} cannot cover {amount} in cash ({cash})")
                 t.append(
-                    f"⚠ {p.name} cannot cover {state.money(amount)} in cash ({state.money(p.cash)})\n", style="bold red"
+                    "⚠ " + short.format(player=p.name, amount=state.money(amount), cash=state.money(p.cash)) + "\n",
+                    style="bold red",
                 )
         self.query_one("#highest", Static).update(t)
         self.query_one("#preview", Static).update(
@@ -204,9 +211,9 @@ class AuctionDialog(RecordingDialog):
         bids = self.standing_bids()
         text = ""
         if len(bids) > 1 and bids[0][0] == bids[1][0]:
-            text = f"Tied at {state.money(bids[0][0])}"
+            text = _("Tied at {amount}").format(amount=state.money(bids[0][0]))
         elif bids:
-            text = f"Highest: {state.players[bids[0][1]].name} {state.money(bids[0][0])}"
+            text = highest(state.players[bids[0][1]].name, state.money(bids[0][0]))
         mine = {state.players[i].name: state.money(amount) for amount, i in bids}
         waiting = {state.players[i].name: state.money(amount) for i, amount in self.phone_bids.items()}
         info: AuctionFacts = {"lot": self.lot(), "text": text, "bids": mine}
@@ -224,8 +231,11 @@ class AuctionDialog(RecordingDialog):
         try:
             if words and words[-1].casefold() in SHORTAGE_KINDS:
                 sold = form.shortage("deed", "", "bid")
-                kind = "hotel" if sold.hotel else "house"
-                return f"{sold.deed}, {sold.count} {kind}{'s' if sold.count != 1 else ''}"
+                if sold.hotel:
+                    kind = ngettext("{deed}, {n} hotel", "{deed}, {n} hotels", sold.count)
+                else:
+                    kind = ngettext("{deed}, {n} house", "{deed}, {n} houses", sold.count)
+                return kind.format(deed=sold.deed, n=sold.count)
             return form.auction("deed", "", "bid").deed
         except (Missing, Refused):
             return ""
@@ -237,12 +247,12 @@ class AuctionDialog(RecordingDialog):
         took it, else why not."""
         state = self.session.state
         if self.closing:
-            return "No auction is open at the table."
+            return _("No auction is open at the table.")
         if seat not in self.bidders:
-            return f"{state.players[seat].name} is not bidding in this auction."
+            return _("{player} is not bidding in this auction.").format(player=state.players[seat].name)
         bids = self.standing_bids()  # a bid beyond the phone's own cash never reaches here (the bids route)
         if bids and amount <= bids[0][0]:
-            return f"Bid more than the highest bid, {state.money(bids[0][0])}."
+            return _("Bid more than the highest bid, {amount}.").format(amount=state.money(bids[0][0]))
         field = self.query_one(f"#bid-{seat}", Input)
         if not field.value.strip() and self.focused is not field:
             field.value = str(amount)
@@ -260,9 +270,9 @@ class AuctionDialog(RecordingDialog):
         amount = self.phone_bids.get(seat)
         waiting.display = amount is not None
         # The waiting bid narrows the field: its whole hint, cut, read "...Ctrl+S: phone $150 · Ctrl+T" (review)
-        self.query_one(f"#bid-{seat}", Input).placeholder = BID_HINT if amount is None else "bid"
+        self.query_one(f"#bid-{seat}", Input).placeholder = _(BID_HINT) if amount is None else _("bid")
         if amount is not None:
-            waiting.update(plain(f"phone {self.session.state.money(amount)} · Ctrl+T"))
+            waiting.update(plain(_("phone {amount} · Ctrl+T").format(amount=self.session.state.money(amount))))
 
     def action_take_phone_bid(self) -> None:
         """Ctrl+T: the phone's bid waiting beside the bid field the banker is in becomes that player's bid (with
@@ -273,9 +283,9 @@ class AuctionDialog(RecordingDialog):
             seat = next(iter(self.phone_bids)) if len(self.phone_bids) == 1 else None
         if seat is None:
             self.refuse(
-                "no phone bid waits beside this field"
+                _("no phone bid waits beside this field")
                 if not self.phone_bids
-                else "more than one phone bid waits: Ctrl+T in the player's bid field takes theirs"
+                else _("more than one phone bid waits: Ctrl+T in the player's bid field takes theirs")
             )
             return
         amount = self.phone_bids.pop(seat)
@@ -303,19 +313,19 @@ class AuctionDialog(RecordingDialog):
         deed = self.query_one("#deed", Input).value.strip()
         bad = self.bad_bids()
         if not deed:
-            self.refuse("which deed is up for auction?", "deed")
+            self.refuse(_("which deed is up for auction?"), "deed")
         elif bad:
             self.refuse(bad[0][1], bad[0][0])
         elif not self.bids():
             # Enter on the deed is the way on to the bids (docs/app.md: a, vent, Enter, 10, Enter, 15, Ctrl+S): the
             # bids typed on are meant for the fields it moves to, so they are not set aside
             self.refuse(
-                "no bid yet: type the bids as they are called, then Ctrl+S",
+                _("no bid yet: type the bids as they are called, then Ctrl+S"),
                 f"bid-{self.bidders[0]}",
                 expected=self.focused is self.query_one("#deed", Input),
             )
         elif self.tied():
-            self.refuse("the highest bids are tied: someone must bid higher before the deed is sold")
+            self.refuse(_("the highest bids are tied: someone must bid higher before the deed is sold"))
         else:
             self.submit()
 
@@ -332,6 +342,11 @@ class AuctionDialog(RecordingDialog):
         except RuleError:
             return "deed"
         return f"bid-{self.bids()[0][1]}"
+
+
+def highest(player: str, amount: str) -> str:
+    """The bid to beat, as the dialog and the phones say it."""
+    return _("Highest: {player} {amount}").format(player=player, amount=amount)
 
 
 __all__ = ["AuctionDialog"]

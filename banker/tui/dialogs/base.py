@@ -30,6 +30,7 @@ from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
 from rules import CannotPay, RuleError
 from rules.actions import Action
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from banker.session import Session
@@ -47,10 +48,10 @@ def plain(text: str, style: str = "") -> Text:
 
 
 def place_of(widget: Widget) -> str:
-    """Where a widget is, in the words on the screen: "in Card, its text selected" (the label before a field),
-    "on the list", "on Back"."""
+    """Where the cursor is, in the words on the screen: "the cursor is in Card, its text selected" (the label before
+    a field), "the cursor is on the list", "the cursor is on Back"."""
     if isinstance(widget, Input):
-        name = "the field"
+        name = ""
         parent = widget.parent
         if parent is not None:
             before = parent.children[: parent.children.index(widget)]
@@ -58,10 +59,15 @@ def place_of(widget: Widget) -> str:
             if labels:
                 content = labels[-1].content
                 name = str(getattr(content, "plain", content)).strip().rstrip(":")
-        return f"in {name}, its text selected" if widget.value else f"in {name}"
+        if not name:
+            return (
+                _("the cursor is in the field, its text selected") if widget.value else _("the cursor is in the field")
+            )
+        place = _("the cursor is in {field}, its text selected") if widget.value else _("the cursor is in {field}")
+        return place.format(field=name)
     if isinstance(widget, Button):
-        return f"on {widget.label}"
-    return "on the list"
+        return _("the cursor is on {button}").format(button=widget.label)
+    return _("the cursor is on the list")
 
 
 def reply_text(reply: Reply | None) -> Text:
@@ -82,9 +88,9 @@ class BankerDialog(DialogScreen[ResultT]):
     """A modal that closes once, shows refusals in place and confirms on Enter or Ctrl+S."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "confirm", "Confirm"),
-        Binding("enter", "confirm", "Confirm", show=False),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("ctrl+s", "confirm", N_("Confirm")),
+        Binding("enter", "confirm", N_("Confirm"), show=False),
     ]
     """Enter reaches the dialog's own binding from a checkbox (which takes Space only); an input turns Enter
     into ``Input.Submitted`` (below) and a button presses itself."""
@@ -148,7 +154,7 @@ class BankerDialog(DialogScreen[ResultT]):
             widget.focus()
             if isinstance(widget, Input):
                 widget.select_all()
-            text.append(f"; the cursor is {place_of(widget)}", style="red")
+            text.append(f"; {place_of(widget)}", style="red")
         self.query_one("#refusal", Static).update(text)
         for preview in self.query("#preview").results(Static):
             preview.update("")  # the refusal says it; the live preview would say it twice
@@ -259,14 +265,14 @@ class RecordingDialog(BankerDialog["Reply"]):
 
     def incomplete(self, key: str) -> None:
         """Confirmed with the field ``key`` empty, which the command needs."""
-        self.refuse("fill in every field first", self.field_id(key))
+        self.refuse(_("fill in every field first"), self.field_id(key))
 
     # Recording ------------------------------------------------------------------------------------------
     def submit(self) -> None:
         """Confirm the form: read the fields into the typed command and record its canonical line, once."""
         for field in self.query(Input):
             if "#" in field.value:  # the command line reads "#" as the start of a comment: the rest would be lost
-                self.refuse('no field may hold "#": it starts a comment in a command', field.id)
+                self.refuse(_('no field may hold "#": it starts a comment in a command'), field.id)
                 return
         try:
             command = self.typed()

@@ -23,12 +23,13 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 from banker.commands import Form
 from banker.commands.completion import DEED, PLAYER, complete_value
 from banker.tui.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
-from banker.tui.dialogs.confirm import WordDialog
+from banker.tui.dialogs.confirm import WordDialog, bankruptcy_question
 from banker.tui.forms import Field, TableForm
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
 from rules import CannotPay, RuleError
 from rules.actions import Bankrupt
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -56,7 +57,7 @@ class CommandDialog(RecordingDialog):
                 with Horizontal(classes="field"):
                     yield Label(f.label, classes="field-label", markup=False)
                     if f.flag:
-                        yield FlagBox("yes (space)", value=bool(f.default), id=f"f-{f.key}", compact=True)
+                        yield FlagBox(_("yes (space)"), value=bool(f.default), id=f"f-{f.key}", compact=True)
                     else:
                         suggester = FunctionSuggester(self._completer(f)) if f.slot is not None else None
                         yield CompletingInput(
@@ -72,8 +73,8 @@ class CommandDialog(RecordingDialog):
             yield Static(id="preview", classes="dialog-preview")
             yield Static(id="refusal", classes="dialog-refusal")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("OK", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("OK"), id="ok", variant="primary", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
 
     def _completer(self, field: Field) -> Callable[[str], str | None]:
         def complete(value: str) -> str | None:
@@ -167,12 +168,8 @@ class CommandDialog(RecordingDialog):
     def send(self, command: Recorded) -> None:
         """Record ``command``; a bankruptcy once the word is typed (Escape there leaves this dialog as it was)."""
         if isinstance(command, Bankrupt):
-            to = "the bank" if command.creditor is None else command.creditor
             self.app.push_screen(
-                WordDialog(
-                    f"Record {command.player} bankrupt to {to}? Everything {command.player} has goes to {to} "
-                    f"(seed 000, BANKRUPTCY).{self._no_debt_hint(command.player)}"
-                ),
+                WordDialog(bankruptcy_question(command.player, command.creditor) + self._no_debt_hint(command.player)),
                 partial(self._bankruptcy_answered, command),
             )
             return
@@ -189,10 +186,10 @@ class CommandDialog(RecordingDialog):
             return ""
         if cash <= 0:
             return ""
-        return (
-            f" {player} still has {state.money(cash)} in cash: a player goes bankrupt when they owe "
-            "more than they can pay or raise."
+        hint = _(
+            "{player} still has {cash} in cash: a player goes bankrupt when they owe more than they can pay or raise."
         )
+        return " " + hint.format(player=player, cash=state.money(cash))
 
     def _bankruptcy_answered(self, command: Bankrupt, yes: bool | None) -> None:
         if yes and not self.closing:
@@ -201,8 +198,13 @@ class CommandDialog(RecordingDialog):
     def incomplete(self, key: str) -> None:
         """The first empty field the command needs, in the order the form shows them."""
         missing = next((f for f in self.fields if not f.flag and not f.optional and not self.values()[f.key]), None)
-        what = missing.label if missing else "the fields"
-        self.refuse(f"fill in {what.casefold()} first", f"f-{missing.key}" if missing else self.field_id(key))
+        if missing is None:
+            self.refuse(_("fill in the fields first"), self.field_id(key))
+            return
+        sentence = _("fill in {field} first")
+        # English writes the label in lower case inside its sentence; a translated sentence quotes it as shown
+        field = missing.label.casefold() if sentence == "fill in {field} first" else missing.label
+        self.refuse(sentence.format(field=field), f"f-{missing.key}")
 
     def field_at_fault(self, reply: Reply) -> str | None:
         """The field the rules name (a utility's rent refused for want of the dice: Dice total); else the first

@@ -40,6 +40,7 @@ from banker.web.asking import (
     repricing,
     standing,
 )
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -71,12 +72,12 @@ def label_for(s: Standing, names: list[str], like: Like | None = None, flag: str
     status = "" if s.status == "pending" else f" · {described(s)}"
     lines = [f"{mark} {row.n:>3}  {clock(row.time)}  {who}: {description(s)}{status}"]
     if s.repriced:
-        lines.append(f"· repriced, {repricing(s)}")
-    held = f": Enter will not record it, {ANYWAY_SHOWN} will"
+        lines.append("· " + _("repriced, {why}").format(why=repricing(s)))
+    held = _("{mark}: Enter will not record it, {key} will")
     if like is not None and s.status == "pending":
-        lines.append(f"· ≈ {like.text}" + (held if like.same else ""))
+        lines.append("· ≈ " + (held.format(mark=like.text, key=ANYWAY_SHOWN) if like.same else like.text))
     if flag and s.status == "pending":
-        lines.append(f"· ⚑ {flag}{held}")
+        lines.append("· ⚑ " + held.format(mark=flag, key=ANYWAY_SHOWN))
     return " ".join(lines)
 
 
@@ -85,9 +86,9 @@ class InboxDialog(BankerDialog[None]):
     """The pending requests of the open game; Enter records, x declines, Escape returns to the table."""
 
     BINDINGS = [
-        Binding("x", "decline", "Decline", id="inbox.decline"),
-        Binding("delete", "decline", "Decline", show=False),
-        Binding(ANYWAY, "record_anyway", "Record anyway", id="inbox.record_anyway"),
+        Binding("x", "decline", N_("Decline"), id="inbox.decline"),
+        Binding("delete", "decline", N_("Decline"), show=False),
+        Binding(ANYWAY, "record_anyway", N_("Record anyway"), id="inbox.record_anyway"),
     ]
 
     def __init__(self, session: Session, record: Callable[[str, RequestRow], Reply]) -> None:
@@ -104,16 +105,18 @@ class InboxDialog(BankerDialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
-            yield Label("Requests from the phones", classes="dialog-title")
+            yield Label(_("Requests from the phones"), classes="dialog-title")
             yield Static(
                 plain(
-                    "Enter records the highlighted request (priced as the game is now); x declines it. "
-                    "Escape: back to the table."
+                    _(
+                        "Enter records the highlighted request (priced as the game is now); x declines it. "
+                        "Escape: back to the table."
+                    )
                 ),
                 classes="dialog-note",
             )
             yield OptionList(id="requests")
-            reason = Input(placeholder="why (optional): Enter declines, Escape keeps it", id="reason")
+            reason = Input(placeholder=_("why (optional): Enter declines, Escape keeps it"), id="reason")
             reason.display = False
             yield reason
             yield Static(id="refusal", classes="dialog-refusal")
@@ -162,7 +165,7 @@ class InboxDialog(BankerDialog[None]):
                 at = next((i for i, s in enumerate(self.shown) if s.status in ("pending", "stale")), 0)
             box.highlighted = min(at, len(self.shown) - 1)
         else:
-            self.query_one("#refusal", Static).update(plain("No requests waiting."))
+            self.query_one("#refusal", Static).update(plain(_("No requests waiting.")))
 
     def _current(self) -> Standing | None:
         at = self.query_one("#requests", OptionList).highlighted
@@ -189,20 +192,26 @@ class InboxDialog(BankerDialog[None]):
         row = self.session.request(s.n) or s.row
         now = standing(self.session, row)  # as the game is now: a request the engine refuses can only be declined
         if now.status != "pending":
-            self.refuse(f"request {row.n} is {described(now)}; nothing recorded")
+            self.refuse(_("request {n} is {standing}; nothing recorded").format(n=row.n, standing=described(now)))
             self.refresh_requests()
             return
         like = None if anyway else self._same(row)
         if like is not None:  # as the journal stands now: the twin may have been recorded by the key just before
             self.refuse(
-                f"request {row.n} is {like.text}: recording it would pay twice. {ANYWAY_SHOWN} records it all the"
-                " same; x declines it; nothing recorded"
+                _(
+                    "request {n} is {like}: recording it would pay twice. {key} records it all the same; x declines"
+                    " it; nothing recorded"
+                ).format(n=row.n, like=like.text, key=ANYWAY_SHOWN)
             )
             self.refresh_requests()
             return
         flag = "" if anyway else beyond_print(self.session, row)
         if flag:
-            self.refuse(f"request {row.n}: {flag}. {ANYWAY_SHOWN} records it; x declines it; nothing recorded")
+            self.refuse(
+                _("request {n}: {flag}. {key} records it; x declines it; nothing recorded").format(
+                    n=row.n, flag=flag, key=ANYWAY_SHOWN
+                )
+            )
             return
         reply = self.record(row.line, row)
         if reply.ok:
@@ -222,13 +231,15 @@ class InboxDialog(BankerDialog[None]):
         if s is None or self.declining is not None:
             return
         if s.row.status.value != "pending":
-            self.refuse(f"request {s.n} is not waiting: nothing to decline")
+            self.refuse(_("request {n} is not waiting: nothing to decline").format(n=s.n))
             return
         self.declining = s.n
         reason = self.query_one("#reason", Input)
         reason.display = True
         reason.value = ""
-        self.query_one("#refusal", Static).update(plain(f"Decline request {s.n}? Type a reason or press Enter."))
+        self.query_one("#refusal", Static).update(
+            plain(_("Decline request {n}? Type a reason or press Enter.").format(n=s.n))
+        )
         self.set_focus(reason)
 
     def entered(self, field: Input) -> None:
@@ -240,11 +251,10 @@ class InboxDialog(BankerDialog[None]):
         if n is None:
             return
         if self.session.decline_request(n, reason):
-            self.query_one("#refusal", Static).update(
-                plain(f"Declined request {n}" + (f": {reason}" if reason else ""))
-            )
+            said = _("Declined request {n}: {reason}") if reason else _("Declined request {n}")
+            self.query_one("#refusal", Static).update(plain(said.format(n=n, reason=reason)))
         else:
-            self.refuse(f"request {n} is no longer waiting: nothing declined")
+            self.refuse(_("request {n} is no longer waiting: nothing declined").format(n=n))
         self.refresh_requests()
 
     def action_cancel(self) -> None:

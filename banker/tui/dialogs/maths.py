@@ -22,6 +22,7 @@ from banker.views import MathsQuestion
 from rules.board import Board
 from rules.editions import find_edition
 from rules.errors import RuleError
+from rules.i18n import N_, _
 
 
 class MathsDialog(DialogScreen[bool]):
@@ -29,8 +30,8 @@ class MathsDialog(DialogScreen[bool]):
     confirmed), False on Escape."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("f2", "reveal", "Show the answer"),
+        Binding("escape", "cancel", N_("Cancel")),
+        Binding("f2", "reveal", N_("Show the answer")),
     ]
 
     def __init__(self, question: MathsQuestion, board: Board | None = None) -> None:
@@ -43,10 +44,10 @@ class MathsDialog(DialogScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box maths-box"):
-            yield Label(Text(f"Maths for {self.question.player}"), classes="dialog-title")
+            yield Label(Text(_("Maths for {player}").format(player=self.question.player)), classes="dialog-title")
             yield Static(Text(self.question.question), id="maths-question")
-            yield Input(placeholder="the amount, e.g. 100", id="maths-answer")
-            yield Static(Text("Enter checks it; F2 shows the answer; Escape: nothing is recorded"), id="maths-note")
+            yield Input(placeholder=_("the amount, e.g. 100"), id="maths-answer")
+            yield Static(Text(_("Enter checks it; F2 shows the answer; Escape: nothing is recorded")), id="maths-note")
 
     def on_mount(self) -> None:
         self.query_one("#maths-answer", Input).focus()
@@ -65,7 +66,11 @@ class MathsDialog(DialogScreen[bool]):
         except RuleError:
             amount = None
         if amount is None:
-            self.say(f'"{typed[:20]}" is not an amount: type a number, e.g. 100' if typed else "Type the amount first")
+            self.say(
+                _('"{typed}" is not an amount: type a number, e.g. 100').format(typed=typed[:20])
+                if typed
+                else _("Type the amount first")
+            )
             event.input.select_all()
             hold_typed_ahead(self)
             return
@@ -73,14 +78,19 @@ class MathsDialog(DialogScreen[bool]):
             self.dismiss(True)
             return
         self.tries += 1
-        working = f" The working: {self.question.working}." if self.question.working else ""
-        self.say(f"Not {self.board.money(amount)}.{working} Try again, or F2 shows the answer.")
+        if self.question.working:
+            said = _("Not {amount}. The working: {working}. Try again, or F2 shows the answer.")
+        else:
+            said = _("Not {amount}. Try again, or F2 shows the answer.")
+        self.say(said.format(amount=self.board.money(amount), working=self.question.working))
         event.input.value = ""
         hold_typed_ahead(self)
 
     def action_reveal(self) -> None:
         self.revealed = True
-        self.say(f"The answer: {self.question.answer}. Enter records it; Escape records nothing.")
+        self.say(
+            _("The answer: {answer}. Enter records it; Escape records nothing.").format(answer=self.question.answer)
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(False)

@@ -29,11 +29,13 @@ from textual.widgets import Button, Label, SelectionList, Static
 
 from banker import commands
 from banker.tui.dialogs.base import Record, RecordingDialog, plain, reply_text
-from banker.tui.dialogs.confirm import BANKRUPT_WORD, WordDialog
+from banker.tui.dialogs.confirm import WordDialog, bankrupt_word, bankruptcy_question
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import TickList
+from banker.tui.words import styled
 from rules import BANK, CannotPay
 from rules.actions import Bankrupt
+from rules.i18n import N_, _
 from rules.raising import RaiseOption, raise_actions, raise_options, with_needs, without_dependents
 
 if TYPE_CHECKING:
@@ -47,7 +49,7 @@ class RaiseMoneyDialog(RecordingDialog):
     """Opens on the refusal of ``line`` (a :class:`~rules.errors.CannotPay`); closes with the reply of the
     payment or of the bankruptcy it recorded, or None (Escape: the debt is still owed)."""
 
-    BINDINGS = [Binding("x", "bankrupt", "Bankruptcy", show=False)]
+    BINDINGS = [Binding("x", "bankrupt", N_("Bankruptcy"), show=False)]
     DEFAULT_CSS = """
     RaiseMoneyDialog #options {
         height: auto;
@@ -107,9 +109,9 @@ class RaiseMoneyDialog(RecordingDialog):
             yield Static(id="done", classes="dialog-note")
             yield Static(id="refusal", classes="dialog-refusal")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Raise and pay (Enter)", id="ok", variant="primary", compact=True)
-                yield Button("Bankruptcy (x)", id="bankrupt", variant="error", compact=True)
-                yield Button("Back (Esc)", id="cancel", compact=True)
+                yield Button(_("Raise and pay (Enter)"), id="ok", variant="primary", compact=True)
+                yield Button(_("Bankruptcy (x)"), id="bankrupt", variant="error", compact=True)
+                yield Button(_("Back (Esc)"), id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.fit_list()
@@ -154,14 +156,19 @@ class RaiseMoneyDialog(RecordingDialog):
         if self.options:
             ticks.highlighted = 0
         e = self.error
-        self.query_one("#title", Label).update(plain(f"{e.payer} cannot pay {m(e.amount)}"))
+        self.query_one("#title", Label).update(
+            plain(_("{player} cannot pay {amount}").format(player=e.payer, amount=m(e.amount)))
+        )
         debt = Text()
         debt.append(f"{e.message} ({e.rule})\n" if e.rule not in e.message else f"{e.message}\n", style="bold red")
-        debt.append("Tick (Space) what to sell and mortgage; Enter records them, then: ")
-        debt.append(self.line, style="bold")
+        debt.append_text(
+            styled(
+                _("Tick (Space) what to sell and mortgage; Enter records them, then: {line}"), line=(self.line, "bold")
+            )
+        )
         self.query_one("#debt", Static).update(debt)
         done = self.query_one("#done", Static)
-        done.update(plain("Recorded so far: " + "; ".join(self.recorded)))
+        done.update(plain(_("Recorded so far: {lines}").format(lines="; ".join(self.recorded))))
         done.display = bool(self.recorded)
         self.query_one("#bankrupt", Button).display = self.bankruptcy_due()
         self.show_total()
@@ -172,22 +179,38 @@ class RaiseMoneyDialog(RecordingDialog):
         ticked, missing = self.ticked_total(), self.missing
         cash = state.players[self.payer].cash
         t = Text()
-        t.append(f"Cash {m(cash)}, {m(missing)} missing. Ticked: {m(ticked)}.\n")
+        t.append(
+            _("Cash {cash}, {missing} missing. Ticked: {ticked}.").format(
+                cash=m(cash), missing=m(missing), ticked=m(ticked)
+            )
+            + "\n"
+        )
         if not self.can_cover():
             everything = sum(o.amount for o in self.options)
-            t.append(f"Even everything ({m(everything)}) leaves {m(missing - everything)} short: ", style="bold red")
             creditor = self.creditor()
-            if creditor is not None:
-                to = "the bank" if creditor == BANK else creditor
-                t.append(
-                    f"x, then the word {BANKRUPT_WORD} and Enter, records the bankruptcy to {to}.", style="bold red"
+            if creditor == BANK:
+                end = _(
+                    "Even everything ({everything}) leaves {short} short: x, then the word {word} and Enter, records"
+                    " the bankruptcy to the bank."
+                )
+            elif creditor is not None:
+                end = _(
+                    "Even everything ({everything}) leaves {short} short: x, then the word {word} and Enter, records"
+                    " the bankruptcy to {creditor}."
                 )
             else:
-                t.append("the payment cannot be made (it is owed to no single creditor).", style="bold red")
+                end = _(
+                    "Even everything ({everything}) leaves {short} short: the payment cannot be made (it is owed to no"
+                    " single creditor)."
+                )
+            said = end.format(
+                everything=m(everything), short=m(missing - everything), word=bankrupt_word(), creditor=creditor
+            )
+            t.append(said, style="bold red")
         elif ticked >= missing:
-            t.append("Enough: Enter records the ticked steps, then the payment.", style="bold green")
+            t.append(_("Enough: Enter records the ticked steps, then the payment."), style="bold green")
         else:
-            t.append(f"Tick {m(missing - ticked)} more.")
+            t.append(_("Tick {amount} more.").format(amount=m(missing - ticked)))
         self.query_one("#total", Static).update(t)
 
     # Ticking -----------------------------------------------------------------------------------------------
@@ -224,26 +247,27 @@ class RaiseMoneyDialog(RecordingDialog):
         missing, ticked = self.missing, self.ticked_total()
         if ticked < missing:
             if not self.can_cover():
-                payer = self.error.payer
-                what = (
-                    "even selling and mortgaging everything is not enough"
-                    if self.options
-                    else (f"{payer} has nothing to sell or mortgage")
-                )
-                self.refuse(
-                    f"{what}: {m(missing)} missing; nothing recorded"
-                    + (
-                        f" (x, then the word {BANKRUPT_WORD} and Enter, records the bankruptcy)"
-                        if self.bankruptcy_due()
-                        else ""
-                    ),
-                    "options",
-                )
+                if self.options:
+                    what = _(
+                        "even selling and mortgaging everything is not enough: {missing} missing; nothing recorded"
+                    )
+                else:
+                    what = _("{player} has nothing to sell or mortgage: {missing} missing; nothing recorded")
+                said = what.format(player=self.error.payer, missing=m(missing))
+                if self.bankruptcy_due():
+                    said += " " + _("(x, then the word {word} and Enter, records the bankruptcy)").format(
+                        word=bankrupt_word()
+                    )
+                self.refuse(said, "options")
             elif not self.ticked():
-                self.refuse(f"tick what to sell or mortgage (Space): {m(missing)} missing", "options")
+                self.refuse(
+                    _("tick what to sell or mortgage (Space): {missing} missing").format(missing=m(missing)), "options"
+                )
             else:
                 self.refuse(
-                    f"the ticked steps raise {m(ticked)} of the {m(missing)} missing: tick {m(missing - ticked)} more",
+                    _("the ticked steps raise {ticked} of the {missing} missing: tick {more} more").format(
+                        ticked=m(ticked), missing=m(missing), more=m(missing - ticked)
+                    ),
                     "options",
                 )
             return
@@ -280,16 +304,19 @@ class RaiseMoneyDialog(RecordingDialog):
             return
         creditor = self.creditor()
         if creditor is None:
-            self.refuse("this payment is owed to no single creditor: no bankruptcy to record here")
+            self.refuse(_("this payment is owed to no single creditor: no bankruptcy to record here"))
             return
         if self.can_cover():
-            self.refuse(f"{self.error.payer} can still raise the money: not bankrupt (seed 000, BANKRUPTCY)")
+            self.refuse(
+                _("{player} can still raise the money: not bankrupt (seed 000, BANKRUPTCY)").format(
+                    player=self.error.payer
+                )
+            )
             return
-        payer, to = self.error.payer, "the bank" if creditor == BANK else creditor
         # One key was a bankruptcy: an x among letters typed for the command line ("next") recorded one (issue 20),
         # then x and y did (the y of "buy", issue 30). Only the word typed whole, then Enter, records it.
         self.app.push_screen(
-            WordDialog(f"Record {payer} bankrupt to {to}? Everything {payer} has goes to {to} (seed 000, BANKRUPTCY)."),
+            WordDialog(bankruptcy_question(self.error.payer, None if creditor == BANK else creditor)),
             self._bankruptcy_confirmed,
         )
 

@@ -22,8 +22,10 @@ from banker.commands.completion import ITEMS, PLAYER, Slot, complete_value
 from banker.tui.dialogs.base import Record, RecordingDialog, reply_text
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
+from banker.tui.words import styled
 from rules import RuleError
 from rules.actions import Trade
+from rules.i18n import N_, _
 from rules.trades import takeover_terms
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
 
     from banker.session import Reply, Session
 
-ITEM_PLACEHOLDER = "deed, amount or jail card; Enter adds, Ctrl+S records"
+ITEM_PLACEHOLDER = N_("deed, amount or jail card; Enter adds, Ctrl+S records")
 
 
 @guard_actions
@@ -49,27 +51,35 @@ class TradeDialog(RecordingDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):
-            yield Label("Trade", classes="dialog-title")
+            yield Label(_("Trade"), classes="dialog-title")
             with Horizontal(classes="field"):
-                yield Label("Player", classes="field-label")
+                yield Label(_("Player"), classes="field-label")
                 yield CompletingInput(value=self.first, id="a", compact=True, suggester=self._suggester(PLAYER))
-                yield Label("with", classes="field-label short")
+                yield Label(_("with"), classes="field-label short")
                 yield CompletingInput(value=self.second, id="b", compact=True, suggester=self._suggester(PLAYER))
             with Horizontal(classes="field"):
-                yield Label("gives", classes="field-label")
+                yield Label(_("gives"), classes="field-label")
                 yield CompletingInput(
-                    id="give", placeholder=ITEM_PLACEHOLDER, compact=True, space=True, suggester=self._suggester(ITEMS)
+                    id="give",
+                    placeholder=_(ITEM_PLACEHOLDER),
+                    compact=True,
+                    space=True,
+                    suggester=self._suggester(ITEMS),
                 )
             with Horizontal(classes="field"):
-                yield Label("gets", classes="field-label")
+                yield Label(_("gets"), classes="field-label")
                 yield CompletingInput(
-                    id="get", placeholder=ITEM_PLACEHOLDER, compact=True, space=True, suggester=self._suggester(ITEMS)
+                    id="get",
+                    placeholder=_(ITEM_PLACEHOLDER),
+                    compact=True,
+                    space=True,
+                    suggester=self._suggester(ITEMS),
                 )
             with Horizontal(classes="field"):
-                yield Label("lift now", classes="field-label")
+                yield Label(_("lift now"), classes="field-label")
                 yield CompletingInput(
                     id="lift",
-                    placeholder="mortgaged deeds lifted at once; Enter adds",
+                    placeholder=_("mortgaged deeds lifted at once; Enter adds"),
                     compact=True,
                     space=True,
                     suggester=self._suggester(ITEMS),
@@ -79,9 +89,9 @@ class TradeDialog(RecordingDialog):
             yield Static(id="preview", classes="dialog-preview")
             yield Static(id="refusal", classes="dialog-refusal")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Trade", id="ok", variant="primary", compact=True)
-                yield Button("Clear", id="clear", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("Trade"), id="ok", variant="primary", compact=True)
+                yield Button(_("Clear"), id="clear", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
 
     def initial_focus(self) -> Widget | None:
         return self.query_one("#b" if self.first and not self.second else ("#give" if self.second else "#a"), Input)
@@ -119,9 +129,13 @@ class TradeDialog(RecordingDialog):
             if terms.interest is None:
                 out.append(terms.refusal)
             else:
+                terms_text = _(
+                    "{deed} is mortgaged: the new owner pays {interest} interest now, or lifts it for {lift}"
+                )
                 out.append(
-                    f"{terms.deed.name} is mortgaged: the new owner pays {state.money(terms.interest)} "
-                    f"interest now, or lifts it for {state.money(terms.lift)}"
+                    terms_text.format(
+                        deed=terms.deed.name, interest=state.money(terms.interest), lift=state.money(terms.lift)
+                    )
                 )
         return out
 
@@ -146,16 +160,21 @@ class TradeDialog(RecordingDialog):
             return typed or blank
 
     def refresh_trade(self) -> None:
-        a = self.player_shown("a", "first player")
-        b = self.player_shown("b", "second player")
+        a = self.player_shown("a", _("first player"))
+        b = self.player_shown("b", _("second player"))
+        gives = _("{player} gives: {items}")
         t = Text()
-        t.append(f"{a} gives: ", style="bold")
-        t.append(", ".join(map(self.shown, self.items("give"))) or "nothing")
-        t.append(f"\n{b} gives: ", style="bold")
-        t.append(", ".join(map(self.shown, self.items("get"))) or "nothing")
+        t.append_text(
+            styled(gives, "bold", player=a, items=(", ".join(map(self.shown, self.items("give"))) or _("nothing"), ""))
+        )
+        t.append("\n")
+        t.append_text(
+            styled(gives, "bold", player=b, items=(", ".join(map(self.shown, self.items("get"))) or _("nothing"), ""))
+        )
         if self.items("lift"):
-            t.append("\nlifted at once: ", style="bold")
-            t.append(", ".join(map(self.shown, self.items("lift"))))
+            t.append("\n")
+            lifted = ", ".join(map(self.shown, self.items("lift")))
+            t.append_text(styled(_("lifted at once: {items}"), "bold", items=(lifted, "")))
         for line in self.interest_lines():
             t.append("\n" + line, style="yellow")
         self.query_one("#sides", Static).update(t)
@@ -182,12 +201,12 @@ class TradeDialog(RecordingDialog):
             self.refresh_trade()
 
     def confirm(self) -> None:
-        for key, what in (("a", "the first player"), ("b", "the second player")):
+        for key, what in (("a", _("name the first player")), ("b", _("name the second player"))):
             if not self.query_one(f"#{key}", Input).value.strip():
-                self.refuse(f"name {what}", key)
+                self.refuse(what, key)
                 return
         if not (self.items("give") or self.items("get")):
-            self.refuse("nothing changes hands: add what each side gives", "give")
+            self.refuse(_("nothing changes hands: add what each side gives"), "give")
             return
         self.submit()
 

@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from banker.commands import Control, ControlKind
 from banker.tui.dialogs.base import RecordingDialog, plain
 from banker.tui.safety import guard_actions
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from textual.widget import Widget
@@ -47,8 +48,8 @@ def label_for(entry: LogEntry) -> str:
     text = entry.summary or entry.text
     if entry.kind == "action" and entry.undone:
         if not entry.redoable:
-            return f"{entry.seq:>4}  {text} (undone, cannot be redone)"
-        return f"{entry.seq:>4}  {text} (undone: Enter redoes up to here)"
+            return f"{entry.seq:>4}  " + _("{entry} (undone, cannot be redone)").format(entry=text)
+        return f"{entry.seq:>4}  " + _("{entry} (undone: Enter redoes up to here)").format(entry=text)
     return f"{entry.seq:>4}  {text}"
 
 
@@ -70,11 +71,13 @@ class UndoToDialog(RecordingDialog):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide", id="undo-box"):
-            yield Label("Undo to here", classes="dialog-title")
+            yield Label(_("Undo to here"), classes="dialog-title")
             yield Static(
                 plain(
-                    "Enter takes back everything recorded after the highlighted entry, in one step (each "
-                    "journalled as an undo: y redoes them one by one). Escape: nothing changes."
+                    _(
+                        "Enter takes back everything recorded after the highlighted entry, in one step (each "
+                        "journalled as an undo: y redoes them one by one). Escape: nothing changes."
+                    )
                 ),
                 classes="dialog-note",
             )
@@ -86,8 +89,8 @@ class UndoToDialog(RecordingDialog):
             yield Static(id="at-entry", classes="dialog-note")
             yield Static(id="refusal", classes="dialog-refusal")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Undo to here", id="ok", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(_("Undo to here"), id="ok", variant="primary", compact=True)
+                yield Button(_("Cancel"), id="cancel", compact=True)
 
     def initial_focus(self) -> Widget | None:
         entries = self.query_one("#entries", OptionList)
@@ -106,7 +109,7 @@ class UndoToDialog(RecordingDialog):
         seq = self.entries[index].seq
         state = self.session.state_after(seq)
         cash = " · ".join(f"{p.name} {state.money(p.cash)}" for p in state.players)
-        self.query_one("#at-entry", Static).update(plain(f"After entry {seq}: {cash}"))
+        self.query_one("#at-entry", Static).update(plain(_("After entry {seq}: {cash}").format(seq=seq, cash=cash)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -116,7 +119,7 @@ class UndoToDialog(RecordingDialog):
         index = self.query_one("#entries", OptionList).highlighted
         control = self.controls[index] if index is not None and 0 <= index < len(self.controls) else None
         if control is None:
-            self.refuse("choose an action in effect, or one taken back that a redo can bring back", "entries")
+            self.refuse(_("choose an action in effect, or one taken back that a redo can bring back"), "entries")
             return
         self.send(control)
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 from banker.tui.screens import deferred
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from banker.tui.jobs import AppHost
@@ -46,7 +47,8 @@ class Backups:
         except deferred.backups.BackupError as e:
             self.app.post_message(BackupFailed(str(e)))
         except Exception as e:  # noqa: BLE001 - a bug: reported on the loop, never the end of the app
-            self.app.post_message(BackupFailed(f"no backup was made ({type(e).__name__}: {e})", e))
+            failed = _("no backup was made ({error}: {message})").format(error=type(e).__name__, message=e)
+            self.app.post_message(BackupFailed(failed, e))
 
     def failed(self, message: BackupFailed) -> None:
         """On the app's loop: say the failure once, or report the bug."""
@@ -58,8 +60,10 @@ class Backups:
             return
         self.said.add(problem)
         self.app.notify(
-            f"{message.text[:1].upper()}{message.text[1:]}. The game goes on; every command is recorded as always.",
-            title="Backup",
+            _("{problem}. The game goes on; every command is recorded as always.").format(
+                problem=message.text[:1].upper() + message.text[1:]
+            ),
+            title=_("Backup"),
             severity="warning",
             timeout=10,
         )

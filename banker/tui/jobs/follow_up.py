@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 
 from banker.session import Reply
 from banker.tui.screens import deferred
+from banker.tui.screens.table import game_over
 from rules import CannotPay
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from banker.tui.jobs import AppHost
@@ -47,7 +49,7 @@ class FollowUp:
             return
         state = app.game.state
         if reply.changed and state.over and reply.kind != "undo":
-            app.notify(f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over")
+            app.notify(game_over(state.end_reason), title=_("Game over"))
             app.open_standings(on_its_own=True)
 
     def _raised(self, refused: Reply, e: CannotPay, reply: Reply | None) -> None:
@@ -62,7 +64,9 @@ class FollowUp:
             table.show_reply(
                 Reply(
                     False,
-                    f"{e.payer} still owes {self.app.game.state.money(e.amount)}: `{refused.line}` is not recorded",
+                    _("{player} still owes {amount}: `{line}` is not recorded").format(
+                        player=e.payer, amount=self.app.game.state.money(e.amount), line=refused.line
+                    ),
                 )
             )
 
@@ -74,9 +78,11 @@ class FollowUp:
         if deferred.roll_unrecorded(before, index):
             name = before.players[index].name
             self.app.notify(
-                f"{name} was in jail and no roll was recorded for that turn, so the jail timer did not move on. If "
-                f"{name} rolled and missed: u (undo), then jail {name.casefold()} miss, then n.",
-                title="Jail",
+                _(
+                    "{player} was in jail and no roll was recorded for that turn, so the jail timer did not move on. If"
+                    " {player} rolled and missed: u (undo), then jail {typed} miss, then n."
+                ).format(player=name, typed=name.casefold()),
+                title=_("Jail"),
                 severity="warning",
                 timeout=10,
                 markup=False,
@@ -92,8 +98,8 @@ class FollowUp:
         if not reply.ok:
             reply = app.record("end")
         # What the engine decided (a winner, or the richest players' tie), never a winner assumed.
-        said = reply.message if reply.ok else "the game ends now"
-        app.notify(f"Time is up. {said}", title="Time limit", timeout=10)
+        said = reply.message if reply.ok else _("the game ends now")
+        app.notify(_("Time is up. {said}").format(said=said), title=_("Time limit"), timeout=10)
         self.after(reply)
         if not app.game.state.over:
             return

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from banker.session import Reply
 from banker.tui.screens import deferred
 from rules import RuleError
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from banker.journal import RequestRow
@@ -28,7 +29,8 @@ class MathsFlow:
     def turn(self, name: str, on: bool) -> None:
         """Turn the maths mode on or off for a player (a game setting the session keeps in the database)."""
         player = self.app.game.set_maths(name, on)
-        self.app.notify(f"Maths mode {'on' if on else 'off'} for {player}.", title="Maths mode")
+        said = _("Maths mode on for {player}.") if on else _("Maths mode off for {player}.")
+        self.app.notify(said.format(player=player), title=_("Maths mode"))
 
     def asks(self, line: str, request: RequestRow | None = None) -> Reply | None:
         """When ``line`` pays or is paid by a player in maths mode, the reply saying that player works it out first
@@ -37,7 +39,11 @@ class MathsFlow:
         if question is None:
             return None
         self.app.call_next(self.ask, line, question, request)
-        reply = Reply(True, f"{question.player} works it out first: {question.question}", query=True)
+        reply = Reply(
+            True,
+            _("{player} works it out first: {question}").format(player=question.player, question=question.question),
+            query=True,
+        )
         table = self.app.table()
         if table is not None:
             table.show_reply(reply)
@@ -74,7 +80,7 @@ class MathsFlow:
         if not right:
             table = self.app.table()
             if table is not None:
-                table.show_reply(Reply(False, f"Not recorded: `{line}`"))
+                table.show_reply(Reply(False, _("Not recorded: `{line}`").format(line=line)))
             return
         again = self.question(line)
         if again is not None and again.amount != question.amount:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from banker.journal import JournalError
 from banker.tui.screens import deferred
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from banker.tui.jobs import AppHost
@@ -51,11 +52,11 @@ class PhoneHooks:
         """A phone's bid (the phone server, on this loop): the open auction dialog takes it, or says why not."""
         session = self.app.session
         if session is None or session.game_id != game_id:
-            return "No auction is open at the table."
+            return _("No auction is open at the table.")
         for screen in reversed(self.app.screen_stack):
             if isinstance(screen, deferred.AuctionDialog):
                 return screen.phone_bid(seat, amount)
-        return "No auction is open at the table."
+        return _("No auction is open at the table.")
 
     def auction_changed(self, info: AuctionFacts | None) -> None:
         """The auction dialog opened, took a bid or closed: the phones of the game show it (when serving)."""

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from banker.tui.keyorder import SetAside, Told, Typed, typed_text
 from banker.tui.textual_private import withdraw_notification
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -49,10 +50,12 @@ class KeysShown(Told):
             return
         if not screen.is_attached:
             return
-        what = "this opened" if aside.why == "opened" else "the refusal"
-        said = f"` was typed before {what} and not used (Ctrl+R later)"
-        room = self.app.size.width - 8 - len(said)  # one line in the dialog box at 80 columns too (border, padding)
-        line = Text(f"⚠ `{typed_text(aside.keys, max(12, min(40, room)))}{said}")
+        if aside.why == "opened":
+            said = _("`{keys}` was typed before this opened and not used (Ctrl+R later)")
+        else:
+            said = _("`{keys}` was typed before the refusal and not used (Ctrl+R later)")
+        room = self.app.size.width - 7 - len(said.format(keys=""))  # one line in the dialog box at 80 columns too
+        line = Text("⚠ " + said.format(keys=typed_text(aside.keys, max(12, min(40, room)))))
         shown = screen.query("#set-aside").results(Static)
         widget = next(iter(shown), None)
         if widget is not None:
@@ -70,9 +73,11 @@ class KeysShown(Told):
     def keys_offered(self, keys: list[Typed]) -> None:
         self.offer_ended()  # one offer on show: the one with every key offered
         self.offer = Notification(
-            f"`{typed_text(keys)}` was set aside, not used (typed before the dialog showed): Ctrl+R types it now, "
-            "any other key drops it.",
-            title="Keys set aside",
+            _(
+                "`{keys}` was set aside, not used (typed before the dialog showed): Ctrl+R types it now, any other"
+                " key drops it."
+            ).format(keys=typed_text(keys)),
+            title=_("Keys set aside"),
             severity="warning",
             timeout=10,  # the offer lasts until the next key, and the toast with it; unanswered, it goes after 10 s
         )

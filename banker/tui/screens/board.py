@@ -19,40 +19,55 @@ from textual.widgets import Input, Label, Static
 from banker.session import Session
 from banker.tui.look import DialogScreen
 from banker.views import BoardSheet, board_sheet, buildings_text
+from rules.i18n import N_, _, pgettext
 
 
 def sheet_text(sheet: BoardSheet, at: int | None = None) -> Text:
     """The sheet as lines of text: a deed a line (its group's colour, then its mark in letters), the players, the
     bank. Names go in as text, never markup."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    turn = "game over" if sheet.over else f"turn {sheet.turn_no}: {sheet.turn} to play"
+    turn = (
+        _("game over")
+        if sheet.over
+        else _("turn {turn}: {player} to play").format(turn=sheet.turn_no, player=sheet.turn)
+    )
     out.append(f"{sheet.title} · {turn}\n", style="bold")
     if at is not None:
-        out.append(f"As it was right after journal entry {at}\n", style="bold reverse")
+        out.append(_("As it was right after journal entry {seq}").format(seq=at) + "\n", style="bold reverse")
     name_w = max(len(d.name) for d in sheet.deeds)
-    owners = [d.owner + (f" ({d.token})" if d.token else "") if d.owner else "bank" for d in sheet.deeds]
-    owner_w = max(len(o) for o in owners)
-    out.append(f"\n    {'deed':<{name_w}}  {'owner':<{owner_w}}  buildings  mortgage\n", style="dim")
+    bank = pgettext("the owner of a deed nobody holds", "bank")
+    owners = [d.owner + (f" ({d.token})" if d.token else "") if d.owner else bank for d in sheet.deeds]
+    deed, owner = pgettext("a column's heading", "deed"), pgettext("a column's heading", "owner")
+    buildings, mortgage = pgettext("a column's heading", "buildings"), pgettext("a column's heading", "mortgage")
+    owner_w = max([len(o) for o in owners] + [len(owner)])
+    build_w = max(len(buildings), 9)
+    out.append(f"\n    {deed:<{name_w}}  {owner:<{owner_w}}  {buildings:<{build_w}}  {mortgage}\n", style="dim")
     for d, owner in zip(sheet.deeds, owners, strict=True):
         out.append("█", style=d.colour)
         out.append(f"{d.mark:<2} ", style="bold")
         out.append(f"{d.name:<{name_w}}  ", style="" if d.owner else "dim")
         out.append(f"{owner:<{owner_w}}  ", style="" if d.owner else "dim")
-        out.append(f"{buildings_text(d):<9}  {'mortgaged' if d.mortgaged else ''}".rstrip() + "\n")
-    out.append("\nPlayers\n", style="bold")
+        mortgaged = _("mortgaged") if d.mortgaged else ""
+        out.append(f"{buildings_text(d):<{build_w}}  {mortgaged}".rstrip() + "\n")
+    out.append("\n" + _("Players") + "\n", style="bold")
     for p in sheet.players:
         notes = [
-            "bankrupt" if p.bankrupt else "",
-            "to play" if p.turn else "",
+            _("bankrupt") if p.bankrupt else "",
+            _("to play") if p.turn else "",
             p.jail,
-            f"Get Out of Jail Free: {', '.join(p.jail_cards)}" if p.jail_cards else "",
+            _("Get Out of Jail Free: {decks}").format(decks=", ".join(p.jail_cards)) if p.jail_cards else "",
         ]
         token = f" ({p.token})" if p.token else ""
         out.append(f"  {p.name}{token}: {p.cash}" + "".join(f"; {n}" for n in notes if n) + "\n")
-    pot = f"; Free Parking pot {sheet.pot}" if sheet.pot is not None else ""
+    bank_holds = _("Bank: houses {houses} of {houses_total}; hotels {hotels} of {hotels_total}")
     out.append(
-        f"\nBank: houses {sheet.houses} of {sheet.houses_total}; hotels {sheet.hotels} of {sheet.hotels_total}{pot}"
+        "\n"
+        + bank_holds.format(
+            houses=sheet.houses, houses_total=sheet.houses_total, hotels=sheet.hotels, hotels_total=sheet.hotels_total
+        )
     )
+    if sheet.pot is not None:
+        out.append("; " + _("Free Parking pot {pot}").format(pot=sheet.pot))
     return out
 
 
@@ -73,10 +88,10 @@ class BoardScreen(DialogScreen[None]):
     }
     """
     BINDINGS = [
-        Binding("escape", "close", "Close"),
+        Binding("escape", "close", N_("Close")),
         # the count field has the keyboard; the sheet still scrolls (a long sheet at 80x24)
-        Binding("pageup", "scroll_sheet(-1)", "Scroll up", show=False),
-        Binding("pagedown", "scroll_sheet(1)", "Scroll down", show=False),
+        Binding("pageup", "scroll_sheet(-1)", N_("Scroll up"), show=False),
+        Binding("pagedown", "scroll_sheet(1)", N_("Scroll down"), show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -88,13 +103,14 @@ class BoardScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box board-box"):
             yield Label(
-                f"Board sheet, game {self.session.game_id} (Tab: the fields; Escape closes)", classes="dialog-title"
+                _("Board sheet, game {game} (Tab: the fields; Escape closes)").format(game=self.session.game_id),
+                classes="dialog-title",
             )
             with VerticalScroll(id="board-scroll"):
                 yield Static(id="board-sheet")
             with Horizontal(classes="board-fields"):
-                yield Input(placeholder="count check: houses hotels [group], e.g. 10 2", id="board-count")
-                yield Input(placeholder="at entry (empty: now)", id="board-at", type="integer")
+                yield Input(placeholder=_("count check: houses hotels [group], e.g. 10 2"), id="board-count")
+                yield Input(placeholder=_("at entry (empty: now)"), id="board-at", type="integer")
             yield Static(id="board-answer")
 
     async def on_mount(self) -> None:
@@ -120,7 +136,9 @@ class BoardScreen(DialogScreen[None]):
             reply = self.session.execute(f"show count {typed}") if typed else None
             text = "" if reply is None else reply.message
             if reply is not None and self.at is not None:  # the board on the table is the game now, not the sheet's
-                text = f"Against the game now (the sheet shows entry {self.at}): {text}"
+                text = _("Against the game now (the sheet shows entry {seq}): {answer}").format(
+                    seq=self.at, answer=text
+                )
             answer.update(Text(text))
             return
         typed = event.value.strip()
@@ -129,9 +147,17 @@ class BoardScreen(DialogScreen[None]):
             await self.draw()
         except (ValueError, LookupError) as e:
             self.at = None
-            answer.update(Text(str(e) if isinstance(e, LookupError) else f"{typed[:20]!r} is not an entry number"))
+            answer.update(
+                Text(
+                    str(e)
+                    if isinstance(e, LookupError)
+                    else _("{typed} is not an entry number").format(typed=repr(typed[:20]))
+                )
+            )
             return
-        answer.update(Text("" if self.at is None else f"The game as it was right after entry {self.at}."))
+        answer.update(
+            Text("" if self.at is None else _("The game as it was right after entry {seq}.").format(seq=self.at))
+        )
 
     def action_close(self) -> None:
         self.dismiss(None)

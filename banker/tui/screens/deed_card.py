@@ -15,6 +15,7 @@ from textual.widgets import Label, Static
 from banker.tui.look import DialogScreen
 from banker.views import deed_card_lines
 from rules import GameState
+from rules.i18n import N_, _
 
 
 class DeedCardScreen(DialogScreen[None]):
@@ -26,10 +27,10 @@ class DeedCardScreen(DialogScreen[None]):
     }
     """
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
-        Binding("left", "turn(-1)", "Previous deed"),
-        Binding("right", "turn(1)", "Next deed"),
+        Binding("escape", "close", N_("Close")),
+        Binding("enter", "close", N_("Close"), show=False),
+        Binding("left", "turn(-1)", N_("Previous deed")),
+        Binding("right", "turn(1)", N_("Next deed")),
     ]
 
     def __init__(self, state: Callable[[], GameState], deed: str) -> None:
@@ -39,7 +40,7 @@ class DeedCardScreen(DialogScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box deed-card-box"):
-            yield Label("Title deed (Left/Right: the next deed; Escape closes)", classes="dialog-title")
+            yield Label(_("Title deed (Left/Right: the next deed; Escape closes)"), classes="dialog-title")
             yield Static(id="deed-card-band")
             yield Static(id="deed-card")
 

@@ -20,9 +20,12 @@ from banker.reports.times import list_time
 from banker.tui.look import FORM_CSS
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.footer import Footer
+from banker.tui.words import translated
+from rules.i18n import N_, _
 
 
 @guard_actions
+@translated
 class GamesScreen(Screen[None]):
     """The saved games. Opened from a table (Ctrl+O) it lies over it, and Escape goes back to that game (a game
     night found no way back: the banker had to pick the open game again); shown at start or when the open game is
@@ -43,9 +46,9 @@ class GamesScreen(Screen[None]):
     )
 
     BINDINGS = [
-        Binding("escape", "back", "Back to the game", tooltip="Back to the game that was open"),
-        Binding("n", "new_game", "New game", tooltip="Start a new game"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("escape", "back", N_("Back to the game"), tooltip=N_("Back to the game that was open")),
+        Binding("n", "new_game", N_("New game"), tooltip=N_("Start a new game")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     class Chosen(Message):
@@ -75,7 +78,7 @@ class GamesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="games-box"):
-            yield Label("Banker: saved games", classes="dialog-title")
+            yield Label(_("Banker: saved games"), classes="dialog-title")
             options = [Option(Text(self.describe(g)), id=str(g.id)) for g in reversed(self.games)]
             if options:
                 games = OptionList(*options, id="games")
@@ -85,16 +88,22 @@ class GamesScreen(Screen[None]):
                     )
                 yield games
             else:
-                yield Label("No saved games yet.")
-            yield Button("New game", id="new", variant="primary")
+                yield Label(_("No saved games yet."))
+            yield Button(_("New game"), id="new", variant="primary")
         yield Footer()
 
     @staticmethod
     def describe(g: GameListing) -> str:
-        state = "finished" + (f", {g.winner} won" if g.winner else "") if g.over else "unfinished"
+        if not g.over:
+            state = _("unfinished; started {time}")
+        elif g.winner:
+            state = _("finished, {winner} won; started {time}")
+        else:
+            state = _("finished; started {time}")
         # The edition too: a family with a US and a UK board tells their games apart by it.
         board = g.edition.upper()
-        return f"#{g.id}  {g.variant} {board}  {', '.join(g.players)}  ({state}; started {list_time(g.created)})"
+        when = state.format(winner=g.winner, time=list_time(g.created))
+        return f"#{g.id}  {g.variant} {board}  {', '.join(g.players)}  ({when})"
 
     @on(OptionList.OptionSelected)
     def _open(self, event: OptionList.OptionSelected) -> None:

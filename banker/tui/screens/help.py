@@ -11,6 +11,7 @@ from textual.widgets import Label, Static
 from banker.commands.help import bindings_markdown, verbs_markdown
 from banker.tui.keys import ACTIONS, MORE_KEYS, key_label
 from banker.tui.look import DialogScreen
+from rules.i18n import N_, _, pgettext
 
 
 def help_markdown() -> str:
@@ -18,17 +19,23 @@ def help_markdown() -> str:
 
 
 def keys_markdown() -> str:
-    """The first part of help: the table's keys and the editing keys."""
-    keys = [(key_label(a.key), a.help) for a in ACTIONS] + list(MORE_KEYS)
-    return "## Keys on the table\n\n" + bindings_markdown(keys) + "\n\n" + EDITING_KEYS
+    """The first part of help: the table's keys and the editing keys, in the banker's language."""
+    keys = [(key_label(a.key), _(a.help)) for a in ACTIONS] + [(key, _(text)) for key, text in MORE_KEYS]
+    return "## " + _("Keys on the table") + "\n\n" + bindings_markdown(keys) + "\n\n" + editing_keys()
 
 
 def language_markdown() -> str:
     """The second part of help: the command language, verb by verb."""
     return (
-        "## The command language\n\nPress `/`, type a command, Enter. Names, and every word of the"
-        " language (verbs, jail ways, decks, tax choices, `bank`, `each`), can be shortened to any unique"
-        " prefix, in any case; a card can be named by words printed on it (`chairman`, `repairs`).\n\n"
+        "## "
+        + _("The command language")
+        + "\n\n"
+        + _(
+            "Press `/`, type a command, Enter. Names, and every word of the language (verbs, jail ways, decks, tax"
+            " choices, `bank`, `each`), can be shortened to any unique prefix, in any case; a card can be named by"
+            " words printed on it (`chairman`, `repairs`)."
+        )
+        + "\n\n"
         + verbs_markdown()
     )
 
@@ -36,39 +43,60 @@ def language_markdown() -> str:
 EDITING: tuple[tuple[str, str, str], ...] = (
     (
         "Enter",
-        "records the line; a refused line stays for correction (selected: a new command typed replaces it), a"
-        " `show` answer appears in the reply box",
-        "confirms from any field; in a list field (a trade's gives, gets and lift, an auction's bids) it adds the item"
-        " or takes the bid, as the field's placeholder says; on a checkbox it confirms (Space toggles)",
+        N_(
+            "records the line; a refused line stays for correction (selected: a new command typed replaces it), a"
+            " `show` answer appears in the reply box"
+        ),
+        N_(
+            "confirms from any field; in a list field (a trade's gives, gets and lift, an auction's bids) it adds the"
+            " item or takes the bid, as the field's placeholder says; on a checkbox it confirms (Space toggles)"
+        ),
     ),
     (
         "Ctrl+S",
         "",
-        "confirms from any field (auction: sold to the highest bidder; trade: recorded with anything still typed)",
+        N_("confirms from any field (auction: sold to the highest bidder; trade: recorded with anything still typed)"),
     ),
-    ("Escape", "leaves the command line (and clears it)", "cancels: nothing is recorded"),
+    ("Escape", N_("leaves the command line (and clears it)"), N_("cancels: nothing is recorded")),
     (
         "Tab",
-        "accepts the completion on offer and adds a space; never leaves the line",
-        "accepts the completion and moves to the next field (a list field stays and adds a space); with none on"
-        " offer, moves on",
+        N_("accepts the completion on offer and adds a space; never leaves the line"),
+        N_(
+            "accepts the completion and moves to the next field (a list field stays and adds a space); with none on"
+            " offer, moves on"
+        ),
     ),
-    ("Right arrow", "accepts the completion on offer, with a space", "accepts the completion on offer"),
-    ("Ctrl+U", "clears the line", "clears the field"),
-    ("PageUp, PageDown", "scroll the reply box", ""),
+    (N_("Right arrow"), N_("accepts the completion on offer, with a space"), N_("accepts the completion on offer")),
+    ("Ctrl+U", N_("clears the line"), N_("clears the field")),
+    ("PageUp, PageDown", N_("scroll the reply box"), ""),
 )
 """What the editing keys do in the command line and in a dialog (the contract of :mod:`banker.tui.dialogs.base`)."""
 
-EDITING_KEYS = (
-    "## Enter, Tab, Escape and Ctrl+S\n\n| key | in the command line | in a dialog |\n| --- | --- | --- |\n"
-    + "\n".join(f"| {key} | {line} | {dialog} |" for key, line, dialog in EDITING)
-    + "\n\nA command is recorded once: a second Enter after a dialog closed does nothing. A refused dialog"
-    " stays open with every field as typed, the reason in red inside it and the cursor on the field at"
-    " fault. A completion is offered only where the parser would read what was typed as the completed"
-    " word.\n\nKeys act in the order typed, at any speed. A field entered (Tab, Shift+Tab, Enter coming round"
-    " to a bidder, a dialog opening on it) has its text selected: the first key typed replaces it, an arrow"
-    " keeps it for editing. Escape then Enter typed quickly cancels."
-)
+
+def editing_keys() -> str:
+    """What the editing keys do in the command line and in a dialog, as help shows it."""
+    head = (pgettext("a key of the keyboard", "key"), _("in the command line"), _("in a dialog"))
+    return (
+        "## "
+        + _("Enter, Tab, Escape and Ctrl+S")
+        + "\n\n"
+        + "| {} | {} | {} |\n| --- | --- | --- |\n".format(*head)
+        + "\n".join(
+            f"| {_(key)} | {_(line) if line else ''} | {_(dialog) if dialog else ''} |" for key, line, dialog in EDITING
+        )
+        + "\n\n"
+        + _(
+            "A command is recorded once: a second Enter after a dialog closed does nothing. A refused dialog stays"
+            " open with every field as typed, the reason in red inside it and the cursor on the field at fault. A"
+            " completion is offered only where the parser would read what was typed as the completed word."
+        )
+        + "\n\n"
+        + _(
+            "Keys act in the order typed, at any speed. A field entered (Tab, Shift+Tab, Enter coming round to a"
+            " bidder, a dialog opening on it) has its text selected: the first key typed replaces it, an arrow keeps"
+            " it for editing. Escape then Enter typed quickly cancels."
+        )
+    )
 
 
 class HelpScreen(DialogScreen[None]):
@@ -78,11 +106,13 @@ class HelpScreen(DialogScreen[None]):
         height: 90%;
     }
     """
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("question_mark", "close", "Close", show=False)]
+    BINDINGS = [Binding("escape", "close", N_("Close")), Binding("question_mark", "close", N_("Close"), show=False)]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box help-box"):
-            yield Label("Banker help (arrows, PageUp/PageDown, Home/End scroll; Escape closes)", classes="dialog-title")
+            yield Label(
+                _("Banker help (arrows, PageUp/PageDown, Home/End scroll; Escape closes)"), classes="dialog-title"
+            )
             with VerticalScroll(id="help-scroll"):
                 # One Static drawing Rich's Markdown: Textual's Markdown widget made a widget of every table cell,
                 # and ? took over a second to open at 80x24 (issue 22)

@@ -31,9 +31,11 @@ from banker.tui.look import FORM_CSS
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.footer import Footer
 from banker.tui.widgets.inputs import ChoiceButton, CompletingInput, FlagBox
+from banker.tui.words import translated
 from rules import RuleError, Settings, all_variants
 from rules.board import Board
 from rules.editions import all_editions, edition_problems, load_edition_file
+from rules.i18n import N_, _
 from rules.limits import setting_number
 from rules.options import OPTIONS, Option
 from rules.state import game_settings
@@ -46,6 +48,7 @@ FormValues = tuple[tuple[str, ...], tuple[bool, ...], tuple[int, ...]]
 
 
 @guard_actions
+@translated
 class NewGameScreen(Screen[None]):
     """Everything on one screen of 100x30 (compact radio sets and buttons), so Start is in view without scrolling."""
 
@@ -73,15 +76,17 @@ class NewGameScreen(Screen[None]):
     )
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start the game", tooltip="Create the game with these settings"),
+        Binding("ctrl+s", "start", N_("Start the game"), tooltip=N_("Create the game with these settings")),
         Binding(
             "ctrl+t",
             "take_over",
-            "Take over",
-            tooltip="Start the game and enter where the table stands: a game already under way (set up from the board)",
+            N_("Take over"),
+            tooltip=N_(
+                "Start the game and enter where the table stands: a game already under way (set up from the board)"
+            ),
         ),
-        Binding("escape", "back", "Back"),
-        Binding("enter", "start", "Start the game", show=False),
+        Binding("escape", "back", N_("Back")),
+        Binding("enter", "start", N_("Start the game"), show=False),
     ]
     """Enter reaches the screen's own binding from a checkbox (a :class:`FlagBox` takes Space only); an input turns
     Enter into ``Input.Submitted`` and a radio set takes it to choose."""
@@ -129,41 +134,42 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         d = self.defaults
         with VerticalScroll(id="new-game"):
-            yield Label("New game (Enter or Ctrl+S starts it, Escape goes back)", classes="dialog-title")
+            yield Label(_("New game (Enter or Ctrl+S starts it, Escape goes back)"), classes="dialog-title")
             with Horizontal(classes="field"):
-                yield Label("Players", classes="field-label")
+                yield Label(_("Players"), classes="field-label")
                 yield CompletingInput(
-                    placeholder="names separated by spaces, in seating order: ann bob cat", id="names", compact=True
+                    placeholder=_("names separated by spaces, in seating order: ann bob cat"), id="names", compact=True
                 )
             with Horizontal(classes="field"):
-                yield Label("Tokens", classes="field-label")
-                yield CompletingInput(placeholder="optional, same order: car dog hat", id="tokens", compact=True)
-            yield Label("Rules", classes="section")
+                yield Label(_("Tokens"), classes="field-label")
+                yield CompletingInput(placeholder=_("optional, same order: car dog hat"), id="tokens", compact=True)
+            yield Label(_("Rules"), classes="section")
             with RadioSet(id="variant", compact=True):
                 board = next((b for b in all_editions() if b.edition == d.edition), all_editions()[0])
                 for v in all_variants():
                     yield ChoiceButton(f"{v.title}: {v.summary_on(board)}", value=v.key == d.variant, id=f"v-{v.key}")
             yield Static(id="variant-summary", classes="dialog-note")
             with Horizontal(classes="field"):
-                yield Label("Edition", classes="field-label")
+                yield Label(_("Edition"), classes="field-label")
                 with RadioSet(id="edition", compact=True):
                     for b in all_editions():
                         yield ChoiceButton(b.label, value=b.edition == d.edition, id=f"e-{b.edition}")
             yield FlagBox(
-                "2008 card texts (the later figures; the edition's own cards otherwise)",
+                _("2008 card texts (the later figures; the edition's own cards otherwise)"),
                 d.cards == "2008",
                 id="cards-2008",
                 compact=True,
             )
             with Horizontal(classes="field"):
-                yield Label("Edition file", classes="field-label")
+                yield Label(_("Edition file"), classes="field-label")
                 yield CompletingInput(
-                    placeholder="or your own board: a .toml file (docs/editions.md)", id="edition-file", compact=True
+                    placeholder=_("or your own board: a .toml file (docs/editions.md)"), id="edition-file", compact=True
                 )
             problems = edition_problems()  # a file dropped into editions/ while the app runs: said, not a crash
-            lines = [f"✗ not playable: {line}" for line in problems[:MAX_PROBLEMS_SHOWN]]
+            lines = ["✗ " + _("not playable: {problem}").format(problem=line) for line in problems[:MAX_PROBLEMS_SHOWN]]
             if len(problems) > MAX_PROBLEMS_SHOWN:
-                lines.append(f"  and {len(problems) - MAX_PROBLEMS_SHOWN} more: `banker editions` lists them all")
+                more = len(problems) - MAX_PROBLEMS_SHOWN
+                lines.append("  " + _("and {n} more: `banker editions` lists them all").format(n=more))
             edition_errors = Static(
                 Text("\n".join(lines), style="bold red"), id="edition-errors", classes="dialog-preview"
             )
@@ -171,12 +177,12 @@ class NewGameScreen(Screen[None]):
             yield edition_errors
             for option in (o for o in OPTIONS if not o.house_rule):
                 yield from self._option(option, board)
-            yield Label("House rules (not in any rule book; always shown as house rules)", classes="section")
+            yield Label(_("House rules (not in any rule book; always shown as house rules)"), classes="section")
             for option in (o for o in OPTIONS if o.house_rule):
                 yield from self._option(option, board)
             # no section of its own: at 100x30 the whole form, Start included, fits without scrolling
             yield FlagBox(
-                "Phones may ask: players propose payments from their pages; you record each (i)",
+                _("Phones may ask: players propose payments from their pages; you record each (i)"),
                 self.phones_ask,
                 id="phones-ask",
                 compact=True,
@@ -188,9 +194,9 @@ class NewGameScreen(Screen[None]):
             settings_error.display = bool(self.settings_problem)  # no row taken when config.toml is fine
             yield settings_error
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Start", id="start", variant="primary", compact=True)
-                yield Button("Take over a game under way", id="take-over", compact=True)
-                yield Button("Back", id="back", compact=True)
+                yield Button(_("Start"), id="start", variant="primary", compact=True)
+                yield Button(_("Take over a game under way"), id="take-over", compact=True)
+                yield Button(_("Back"), id="back", compact=True)
         yield Footer()
 
     def _option(self, option: Option, board: Board) -> ComposeResult:
@@ -229,7 +235,7 @@ class NewGameScreen(Screen[None]):
         key = button.id.removeprefix("v-") if button and button.id else "standard"
         v = next(v for v in all_variants() if v.key == key)
         board = self._board()
-        start = f"each player starts with {board.money(board.starting_cash)}"
+        start = _("each player starts with {cash}").format(cash=board.money(board.starting_cash))
         summary = f"{v.title}: {v.summary_on(board)} ({v.seeds}); {start}"
         self.query_one("#variant-summary", Static).update(Text(summary))
 

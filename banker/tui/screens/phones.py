@@ -32,8 +32,10 @@ from banker.journal import JournalError
 from banker.reports.qr import terminal_text
 from banker.settings import SettingsError, load
 from banker.tui.widgets.footer import Footer
+from banker.tui.words import translated
 from banker.web.links import Link, app_address, bind_error
 from banker.web.server import PhoneServer
+from rules.i18n import N_, _
 
 if TYPE_CHECKING:
     from banker.tui.host import PhoneCalls, PhoneHost
@@ -52,6 +54,7 @@ class QRCode(Static):
         super().__init__(Text(self.text, no_wrap=True, overflow="crop"), **kwargs)
 
 
+@translated
 class PhonesScreen(Screen[None]):
     """The links of one game's phone pages, each as a QR code with its name above and its URL below."""
 
@@ -70,9 +73,9 @@ class PhonesScreen(Screen[None]):
         Binding(
             "escape",
             "close",
-            "Back to the table",
+            N_("Back to the table"),
             id="phones.close",
-            tooltip="The phone pages stay on until Banker quits",
+            tooltip=N_("The phone pages stay on until Banker quits"),
         )
     ]
 
@@ -85,23 +88,27 @@ class PhonesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(
-            f"Phone pages on at {self.base_url}: each player scans their own code", id="phones-title", markup=False
+            _("Phone pages on at {url}: each player scans their own code").format(url=self.base_url),
+            id="phones-title",
+            markup=False,
         )
         yield Static(
-            "Phones on the same Wi-Fi as this laptop. Players may ask from their pages; nothing is recorded until you "
-            "record it from the inbox (i). The links stay the same "
-            "next time. Scroll for more codes; Escape returns to the table.",
+            _(
+                "Phones on the same Wi-Fi as this laptop. Players may ask from their pages; nothing is recorded until"
+                " you record it from the inbox (i). The links stay the same next time. Scroll for more codes; Escape"
+                " returns to the table."
+            ),
             id="phones-note",
         )
         if self.local_url is not None:
             yield Static(
-                f"On this laptop itself, {self.local_url} works too (the same path as each link).",
+                _("On this laptop itself, {url} works too (the same path as each link).").format(url=self.local_url),
                 id="phones-local",
                 markup=False,
             )
         with VerticalScroll(id="phones-scroll"), ItemGrid(min_column_width=48):
             for link in self.links:
-                label = "The table: standings and bank" if link.name == "table" else link.name
+                label = _("The table: standings and bank") if link.name == "table" else link.name
                 with Vertical(classes="phone"):
                     yield Static(label, classes="phone-name", markup=False)
                     yield QRCode(link.url, classes="phone-qr")
@@ -156,9 +163,11 @@ async def _listen(app: PhoneHost, ports: list[int], calls: PhoneCalls) -> PhoneS
         return server
     port, why = failed
     app.notify(
-        f"The phone pages could not start on {host}:{port}: {bind_error(why)}. The game goes on; set "
-        "BANKER_WEB_PORT to another port to try again.",
-        title="Phones",
+        _(
+            "The phone pages could not start on {host}:{port}: {why}. The game goes on; set BANKER_WEB_PORT to another"
+            " port to try again."
+        ).format(host=host, port=port, why=bind_error(why)),
+        title=_("Phones"),
         severity="error",
         timeout=10,
         markup=False,
@@ -175,7 +184,11 @@ def _serve(app: PhoneHost, server: PhoneServer) -> list[Link] | None:
         links = server.serve(session.game_id)
     except (JournalError, LookupError) as e:
         app.notify(
-            f"The phone pages cannot serve this game: {e}", title="Phones", severity="error", timeout=10, markup=False
+            _("The phone pages cannot serve this game: {error}").format(error=e),
+            title=_("Phones"),
+            severity="error",
+            timeout=10,
+            markup=False,
         )
         return None
     session.add_listener(server.session_changed)
@@ -213,9 +226,10 @@ async def _restore(app: PhoneHost, port: int, calls: PhoneCalls) -> None:
     if _serve(app, server) is None or was_on:
         return
     app.notify(
-        f"Phone pages on again at {server.base_url}, as when this game was last played: "
-        f"{_again(host, port, server.host, server.port)}. Press o for the codes.",
-        title="Phones",
+        _("Phone pages on again at {url}, as when this game was last played: {links}. Press o for the codes.").format(
+            url=server.base_url, links=_again(host, port, server.host, server.port)
+        ),
+        title=_("Phones"),
         timeout=8,
         markup=False,
     )
@@ -227,14 +241,20 @@ def _again(host: str | None, port: int, now_host: str, now_port: int) -> str:
     link)."""
     if host is None:  # remembered by an earlier version, which kept only the port
         if now_port != port:
-            return f"a new port ({port} is taken): scan the codes again"
-        return "the same port; if the phones do not reconnect, the laptop's address changed: scan the codes again"
-    moved = []
-    if now_host != host:
-        moved.append(f"a new address ({now_host}, was {host})")
-    if now_port != port:
-        moved.append(f"a new port ({port} is taken)")
-    return "the same links" if not moved else " and ".join(moved) + ": the old links do not work, scan the codes again"
+            return _("a new port ({port} is taken): scan the codes again").format(port=port)
+        return _("the same port; if the phones do not reconnect, the laptop's address changed: scan the codes again")
+    if now_host != host and now_port != port:
+        moved = _(
+            "a new address ({address}, was {was}) and a new port ({port} is taken): the old links do not work, scan"
+            " the codes again"
+        )
+    elif now_host != host:
+        moved = _("a new address ({address}, was {was}): the old links do not work, scan the codes again")
+    elif now_port != port:
+        moved = _("a new port ({port} is taken): the old links do not work, scan the codes again")
+    else:
+        return _("the same links")
+    return moved.format(address=now_host, was=host, port=port)
 
 
 def _asking() -> bool:
@@ -254,11 +274,13 @@ class _Reporter:
         self.last = ""
 
     def __call__(self, exc: BaseException) -> None:
-        message = f"The phone pages had a problem ({type(exc).__name__}: {exc}); the game is unaffected."
+        message = _("The phone pages had a problem ({error}: {message}); the game is unaffected.").format(
+            error=type(exc).__name__, message=exc
+        )
         if message == self.last:
             return
         self.last = message
-        self.app.notify(message, title="Phones", severity="warning", timeout=8, markup=False)
+        self.app.notify(message, title=_("Phones"), severity="warning", timeout=8, markup=False)
 
     def warn(self, text: str) -> None:
         """A warning of the server (a failure counted, a feed caught up), said once in a while."""
@@ -266,4 +288,10 @@ class _Reporter:
         if text == self.last:
             return
         self.last = text
-        self.app.notify(f"Phone pages: {text}.", title="Phones", severity="warning", timeout=8, markup=False)
+        self.app.notify(
+            _("Phone pages: {warning}.").format(warning=text),
+            title=_("Phones"),
+            severity="warning",
+            timeout=8,
+            markup=False,
+        )

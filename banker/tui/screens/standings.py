@@ -33,7 +33,7 @@ from textual.widgets import Button, DataTable, Static, TabbedContent, TabPane
 
 from banker.reports import formats, stats
 from banker.reports.bgstats import bgstats_url
-from banker.reports.chart import VIEWS, now_text
+from banker.reports.chart import now_text
 from banker.reports.exports import qr_text
 from banker.reports.files import file_stem, write_export_files, write_qr
 from banker.reports.qr import half_blocks
@@ -41,18 +41,59 @@ from banker.reports.report import Report, game_title, report
 from banker.reports.story import GameRecords, GameStory, creditors_of, records_from_history, story_from_history
 from banker.session import Session
 from banker.settings import SettingsError
+from banker.tui.textual_private import translate_bindings
 from banker.tui.widgets.chart import BarChart, LineChart
 from banker.tui.widgets.footer import Footer
 from rules import GameState
+from rules.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from banker.session import LogEntry
     from rules import Outcome
 
-COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortgaged", "Houses", "Hotels", "Buildings")
+COLUMNS = (
+    "#",
+    N_("Player"),
+    N_("Total"),
+    N_("Cash"),
+    N_("Deeds"),
+    N_("Mortgaged"),
+    N_("Houses"),
+    N_("Hotels"),
+    N_("Buildings"),
+)
 """Total beside the name: on a narrow screen the figure that decides the game is never the one cut off."""
-SHORT_COLUMNS = ("#", "Player", "Total", "Cash", "Deeds", "Mortg.", "Hses", "Htls", "Bldgs")
+SHORT_COLUMNS = (
+    "#",
+    N_("Player"),
+    N_("Total"),
+    N_("Cash"),
+    N_("Deeds"),
+    N_("Mortg."),
+    N_("Hses"),
+    N_("Htls"),
+    N_("Bldgs"),
+)
 """The headings where the long ones would not fit (80 columns): every column stays in view."""
+EXPORT_TIP = N_("Write the standings as {format}")
+"""The tooltip of an export's key, one for each format."""
+
+
+def describe(text: str) -> str:
+    """A key's description or tooltip in the banker's language (:func:`banker.tui.words.translated`), the export
+    keys' tooltips made from :data:`EXPORT_TIP` and the format's label."""
+    for f in formats.FORMATS:
+        if text == EXPORT_TIP.format(format=f.label):
+            return _(EXPORT_TIP).format(format=_(f.label))
+    return _(text)
+
+
+def and_list(items: list[str]) -> str:
+    """``a and b and c``, in the banker's language."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = _("{first} and {second}").format(first=out, second=item)
+    return out
 
 
 def report_unexpected(node: DOMNode, error: BaseException, context: str) -> None:
@@ -83,66 +124,66 @@ class StandingsScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("escape", "close", "Close", id="standings.close", tooltip="Back to the game"),
+        Binding("escape", "close", N_("Close"), id="standings.close", tooltip=N_("Back to the game")),
         *(
             Binding(
                 f.key_binding,
                 f"export('{f.key}')",
                 f.key.upper(),  # short, so the footer keeps BG Stats and Quit in sight at 80 columns (issue 22)
                 id=f"standings.{f.key}",
-                tooltip=f"Write the standings as {f.label}",
+                tooltip=EXPORT_TIP.format(format=f.label),
             )
             for f in formats.FORMATS
         ),
-        Binding("r", "export('qr')", "QR", id="standings.qr", tooltip="Save the QR code as SVG and PNG"),
+        Binding("r", "export('qr')", N_("QR"), id="standings.qr", tooltip=N_("Save the QR code as SVG and PNG")),
         # the tabs' keys are on the tabs themselves ("Standings (s)"), so the footer keeps room for the exports,
         # BG Stats and Quit at 80 columns (issue 22: they were cut at 100 and 80)
         Binding(
             "s",
             "show_tab('tab-standings')",
-            "Standings",
+            N_("Standings"),
             id="standings.table",
-            tooltip="The standings table",
+            tooltip=N_("The standings table"),
             show=False,
         ),
         Binding(
             "g",
             "show_tab('tab-chart')",
-            "Game chart",
+            N_("Game chart"),
             id="standings.chart",
-            tooltip="Worth over the game and the deeds that earned the most rent",
+            tooltip=N_("Worth over the game and the deeds that earned the most rent"),
             show=False,
         ),
         Binding(
             "v",
             "switch_view",
-            "Worth/cash",
+            N_("Worth/cash"),
             id="standings.view",
-            tooltip="The game chart: worth (cash, deeds, buildings) or cash alone",
+            tooltip=N_("The game chart: worth (cash, deeds, buildings) or cash alone"),
             show=False,
         ),
         Binding(
             "k",
             "show_tab('tab-qr')",
-            "Scan",
+            N_("Scan"),
             id="standings.scan",
-            tooltip="The final standings as a QR code a phone can scan from the screen",
+            tooltip=N_("The final standings as a QR code a phone can scan from the screen"),
             show=False,
         ),
         Binding(
             "t",
             "show_tab('tab-stats')",
-            "Statistics",
+            N_("Statistics"),
             id="standings.stats",
-            tooltip="Players and records across the finished games of this rule system",
+            tooltip=N_("Players and records across the finished games of this rule system"),
             show=False,
         ),
         Binding(
             "b",
             "bgstats",
-            "BG Stats",
+            N_("BG Stats"),
             id="standings.bgstats",
-            tooltip="A QR code of the play for BG Stats (scan it to record the game there); also saved",
+            tooltip=N_("A QR code of the play for BG Stats (scan it to record the game there); also saved"),
         ),
     ]
 
@@ -178,6 +219,7 @@ class StandingsScreen(Screen[None]):
 
     def __init__(self, session: Session, out_dir: str | Path | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        translate_bindings(self, describe)
         self.session = session
         self.out_dir = out_dir
         self.drawn_seq: int = getattr(session, "last_seq", 0)
@@ -197,52 +239,59 @@ class StandingsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         rep = self.report
         with TabbedContent(id="tabs"):
-            with TabPane("Standings (s)", id="tab-standings"), VerticalScroll():
+            with TabPane(_("Standings (s)"), id="tab-standings"), VerticalScroll():
                 yield Static(self._title(), id="title", markup=False)
                 if rep.winner:
+                    wins = _("{winner} wins: {reason}") if rep.end_reason else _("{winner} wins")
                     yield Static(
-                        f"🏆 {rep.winner} wins" + (f": {rep.end_reason}" if rep.end_reason else ""),
-                        id="winner",
-                        markup=False,
+                        "🏆 " + wins.format(winner=rep.winner, reason=rep.end_reason), id="winner", markup=False
                     )
                 elif rep.over:  # a tie for first is nobody's win (docs/rulings.md); the exports say so too
-                    yield Static(
-                        "No single winner: a tie for first" + (f" ({rep.end_reason})" if rep.end_reason else ""),
-                        id="winner",
-                        markup=False,
+                    tie = (
+                        _("No single winner: a tie for first ({reason})")
+                        if rep.end_reason
+                        else _("No single winner: a tie for first")
                     )
+                    yield Static(tie.format(reason=rep.end_reason), id="winner", markup=False)
                 yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
-                yield Static(f"Valuation: {rep.valuation}", id="valuation")
+                yield Static(_("Valuation: {valuation}").format(valuation=rep.valuation), id="valuation")
                 with Horizontal(id="exports"):
                     for f in formats.FORMATS:
-                        yield Button(f.label, id=f"export-{f.key}")
-                    yield Button("QR code", id="export-qr")
+                        yield Button(_(f.label), id=f"export-{f.key}")
+                    yield Button(_("QR code"), id="export-qr")
                 yield Static("", id="export-status", markup=False)
                 if rep.over:
                     yield Static(
-                        "k: the result as a QR code to scan with a phone; b: the play for BG Stats", classes="heading"
+                        _("k: the result as a QR code to scan with a phone; b: the play for BG Stats"),
+                        classes="heading",
                     )
             if rep.over:
-                with TabPane("Scan the result (k)", id="tab-qr"), VerticalScroll():
-                    yield Static("Scan for the result (b: for BG Stats):", id="qr-heading", classes="heading")
+                with TabPane(_("Scan the result (k)"), id="tab-qr"), VerticalScroll():
+                    yield Static(_("Scan for the result (b: for BG Stats):"), id="qr-heading", classes="heading")
                     yield Static(half_blocks(qr_text(rep)), id="qr", markup=False)
-                    yield Static("Point a phone's camera at the code: it shows the standings as text.", id="qr-text")
-            with TabPane("Game chart (g)", id="tab-chart"), VerticalScroll():
+                    yield Static(_("Point a phone's camera at the code: it shows the standings as text."), id="qr-text")
+            with TabPane(_("Game chart (g)"), id="tab-chart"), VerticalScroll():
                 yield Static(self._chart_heading(), id="chart-heading", classes="heading", markup=False)
                 yield LineChart(money=self._money, id="worth-chart")
-                yield Static("Deeds that earned the most rent", classes="heading")
-                yield BarChart(money=self._money, empty="No rent collected yet.", id="rent-chart")
-            with TabPane("Statistics (t)", id="tab-stats"), VerticalScroll():
-                yield Static("This game", classes="heading")
-                yield Static("Reading the journal…", id="game-records", markup=False)
-                yield Static(f"Finished games: {game_title(rep.variant_title)}", classes="heading")
-                yield Static("Reading the finished games…", id="stats", markup=False)
+                yield Static(_("Deeds that earned the most rent"), classes="heading")
+                yield BarChart(money=self._money, empty=_("No rent collected yet."), id="rent-chart")
+            with TabPane(_("Statistics (t)"), id="tab-stats"), VerticalScroll():
+                yield Static(_("This game"), classes="heading")
+                yield Static(_("Reading the journal…"), id="game-records", markup=False)
+                yield Static(
+                    _("Finished games: {title}").format(title=game_title(rep.variant_title)), classes="heading"
+                )
+                yield Static(_("Reading the finished games…"), id="stats", markup=False)
         yield Footer()
 
     def _title(self) -> str:
         rep = self.report
-        kind = "Final standings" if rep.over else "Standings now (the game is still on)"
-        return f"{kind}: {rep.variant_title}, game #{rep.game}"
+        title = (
+            _("Final standings: {variant}, game #{game}")
+            if rep.over
+            else _("Standings now (the game is still on): {variant}, game #{game}")
+        )
+        return title.format(variant=rep.variant_title, game=rep.game)
 
     def _money(self, amount: int) -> str:
         return self.report.money(amount)
@@ -285,7 +334,9 @@ class StandingsScreen(Screen[None]):
         self.query_one("#exports").display = self.report.over
         if not self.report.over:
             self.query_one("#export-status", Static).update(
-                f"The exports ({formats.labels()}, QR code) are offered when the game is over."
+                _("The exports ({formats}, QR code) are offered when the game is over.").format(
+                    formats=formats.labels()
+                )
             )
         self._replay(self.session.state)
         if self._db is not None:
@@ -301,7 +352,8 @@ class StandingsScreen(Screen[None]):
         rows = [
             [
                 str(r.rank),
-                r.name + (" (bankrupt)" if r.bankrupt else "") + (" 🏆" if r.winner else ""),
+                (_("{player} (bankrupt)").format(player=r.name) if r.bankrupt else r.name)
+                + (" 🏆" if r.winner else ""),
                 self._money(r.total),
                 self._money(r.cash),
                 self._money(r.deeds),
@@ -313,12 +365,12 @@ class StandingsScreen(Screen[None]):
             for r in self.report.rows
         ]
         room = max(self.size.width - 4, 40)  # the table's margins and the scroll bar beside it
-        for headings in (COLUMNS, SHORT_COLUMNS):
+        for headings in (tuple(map(_, COLUMNS)), tuple(map(_, SHORT_COLUMNS))):
             widths = [max([cell_len(h)] + [cell_len(row[i]) for row in rows]) for i, h in enumerate(headings)]
             if sum(widths) + 2 * len(widths) <= room:
                 break
         others = sum(widths) - widths[1] + 2 * len(widths)
-        widths[1] = max(min(widths[1], room - others), len("Player"))
+        widths[1] = max(min(widths[1], room - others), cell_len(headings[1]))
         table.clear(columns=True)
         for heading, width in zip(headings, widths, strict=True):
             table.add_column(heading, width=width)
@@ -366,7 +418,9 @@ class StandingsScreen(Screen[None]):
 
     def on_standings_screen_replayed(self, message: Replayed) -> None:
         if message.error is not None:
-            text = f"The game chart could not be drawn: {type(message.error).__name__}: {message.error}"
+            text = _("The game chart could not be drawn: {error}: {message}").format(
+                error=type(message.error).__name__, message=message.error
+            )
             self.query_one("#game-records", Static).update(text)
             report_unexpected(self, message.error, "StandingsScreen._replay")
             return
@@ -378,7 +432,8 @@ class StandingsScreen(Screen[None]):
     def _show_records(self, records: GameRecords) -> None:
         lines = stats.game_lines(stats.GameFacts(self.report, records))
         if not self.report.over:
-            lines[0] = f"  Game {self.report.game} so far: {records.actions} actions"
+            so_far = ngettext("Game {game} so far: {n} action", "Game {game} so far: {n} actions", records.actions)
+            lines[0] = "  " + so_far.format(game=self.report.game, n=records.actions)
         self.query_one("#game-records", Static).update("\n".join(lines))
 
     @work(thread=True, exclusive=True, group="standings-stats")
@@ -388,10 +443,10 @@ class StandingsScreen(Screen[None]):
         try:
             groups = stats.by_variant(stats.collect(db))
         except Exception as error:  # noqa: BLE001 - a damaged game elsewhere must not take the standings down
-            text = f"The statistics could not be read: {error}"
+            text = _("The statistics could not be read: {error}").format(error=error)
         else:
             group = next((g for g in groups if g.variant == variant), None)
-            text = stats.variant_text(group) if group else "No finished games of this rule system yet."
+            text = stats.variant_text(group) if group else _("No finished games of this rule system yet.")
         self.post_message(self.StatsRead(text))
 
     def on_standings_screen_stats_read(self, message: StatsRead) -> None:
@@ -411,8 +466,9 @@ class StandingsScreen(Screen[None]):
         self.query_one("#chart-heading", Static).update(self._chart_heading())
 
     def _chart_heading(self) -> str:
-        other = "cash alone" if self.view == "worth" else "worth"
-        return f"{VIEWS[self.view]} after every action (v: {other})"
+        if self.view == "worth":
+            return _("Worth after every action (v: cash alone)")
+        return _("Cash after every action (v: worth)")
 
     def action_switch_view(self) -> None:
         """The game chart shows cash alone, or worth again."""
@@ -434,15 +490,15 @@ class StandingsScreen(Screen[None]):
         self.bgstats_shown = not self.bgstats_shown
         text = bgstats_url(self.report) if self.bgstats_shown else qr_text(self.report)
         heading = (
-            "Scan to record the play in BG Stats (b: the result; a smaller font if it does not fit):"
+            _("Scan to record the play in BG Stats (b: the result; a smaller font if it does not fit):")
             if self.bgstats_shown
-            else "Scan for the result (b: for BG Stats):"
+            else _("Scan for the result (b: for BG Stats):")
         )
         self.query_one("#qr-heading", Static).update(heading)
         self.query_one("#qr-text", Static).update(
-            "Point a phone's camera at the code: BG Stats opens with the play filled in."
+            _("Point a phone's camera at the code: BG Stats opens with the play filled in.")
             if self.bgstats_shown
-            else "Point a phone's camera at the code: it shows the standings as text."
+            else _("Point a phone's camera at the code: it shows the standings as text.")
         )
         self.query_one("#qr", Static).update(half_blocks(text))
         self.action_show_tab("tab-qr")
@@ -466,7 +522,7 @@ class StandingsScreen(Screen[None]):
         """Write one export of the final result (offered only once the game is over: :meth:`check_action`)."""
         if not self.report.over or self._changed_elsewhere():
             return
-        self.query_one("#export-status", Static).update("Writing…")
+        self.query_one("#export-status", Static).update(_("Writing…"))
         self._write(fmt)
 
     def _changed_elsewhere(self) -> bool:
@@ -475,8 +531,10 @@ class StandingsScreen(Screen[None]):
         if not self._news():
             return False
         self.query_one("#export-status", Static).update(
-            "The game changed in another terminal since these standings were drawn: nothing was written. "
-            "They are drawn again in a moment."
+            _(
+                "The game changed in another terminal since these standings were drawn: nothing was written. "
+                "They are drawn again in a moment."
+            )
         )
         return True
 
@@ -502,12 +560,13 @@ class StandingsScreen(Screen[None]):
                 told = self._told() if formats.find_format(fmt).story else self.report
                 paths = write_export_files(told, fmt, self.out_dir, self._db)
         except (OSError, SettingsError) as error:
-            self.post_message(self.Written([], f"Could not write the export: {error}"))
+            self.post_message(self.Written([], _("Could not write the export: {error}").format(error=error)))
             return
         except Exception as error:  # noqa: BLE001 - said on the screen and reported, never the end of the app
-            self.post_message(self.Written([], f"Could not write the export: {type(error).__name__}: {error}", error))
+            failed = _("Could not write the export: {error}").format(error=f"{type(error).__name__}: {error}")
+            self.post_message(self.Written([], failed, error))
             return
-        self.post_message(self.Written(paths, "Saved " + " and ".join(str(p) for p in paths)))
+        self.post_message(self.Written(paths, _("Saved {files}").format(files=and_list([str(p) for p in paths]))))
 
     def on_standings_screen_written(self, message: Written) -> None:
         self.written.extend(message.paths)

@@ -45,7 +45,9 @@ from banker.tui.widgets.changes import changes, redraw
 from banker.tui.widgets.deeds import DeedsPanel
 from banker.tui.widgets.journal import JournalPanel
 from banker.tui.widgets.players import PlayersPanel
+from banker.tui.words import styled, translated
 from rules import GameState
+from rules.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from banker.tui.host import Banker
@@ -76,6 +78,7 @@ def _opens_form(action: str) -> Callable[[TableScreen], None]:
 
 
 @guard_actions
+@translated
 @_forms_for_keys
 class TableScreen(Screen[None]):
     """Players, deeds by colour, the bank and the journal; a command line; a button per action."""
@@ -94,9 +97,9 @@ class TableScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(a.key, a.action, a.label, id=a.action, tooltip=a.help) for a in ACTIONS),
-        Binding("escape", "leave_command_line", "Leave command line", show=False),
-        Binding("pageup", "scroll_reply(-1)", "Scroll the reply up", show=False),
-        Binding("pagedown", "scroll_reply(1)", "Scroll the reply down", show=False),
+        Binding("escape", "leave_command_line", N_("Leave command line"), show=False),
+        Binding("pageup", "scroll_reply(-1)", N_("Scroll the reply up"), show=False),
+        Binding("pagedown", "scroll_reply(1)", N_("Scroll the reply down"), show=False),
     ]
 
     class TimeIsUp(Message):
@@ -176,9 +179,7 @@ class TableScreen(Screen[None]):
             self.show_state()
             state = session.state
             if state.over:
-                self.app.notify(
-                    f"The game is over{': ' + state.end_reason if state.end_reason else ''}.", title="Game over"
-                )
+                self.app.notify(game_over(state.end_reason), title=_("Game over"))
 
     def _mount_rest(self) -> None:
         """Everything but the balances, after the first frame: the deeds, the bank and the journal (drawn before
@@ -194,18 +195,21 @@ class TableScreen(Screen[None]):
         self.deeds.show(state)
         self.bank.show(state)
         self._show_journal()
-        keys = [deferred.Key(key_label(a.key), a.label, a.action, a.action in OFTEN) for a in ACTIONS if a.bar]
-        keys += [deferred.Key("^p", "Palette", "app.command_palette"), deferred.Key("q", "Quit", "app.quit", True)]
+        keys = [deferred.Key(key_label(a.key), _(a.label), a.action, a.action in OFTEN) for a in ACTIONS if a.bar]
+        keys += [
+            deferred.Key("^p", _("Palette"), "app.command_palette"),
+            deferred.Key("q", _("Quit"), "app.quit", True),
+        ]
         line_keys = [
-            deferred.Key("Enter", "Record", "submit_line"),
-            deferred.Key("Tab", "Complete", "complete_line_key"),
-            deferred.Key("Esc", "Back to the keys", "leave_command_line"),
-            deferred.Key("^U", "Clear", "clear_line"),
-            deferred.Key("PgUp/PgDn", "Scroll the reply", "scroll_reply(1)"),
+            deferred.Key("Enter", _("Record"), "submit_line"),
+            deferred.Key("Tab", _("Complete"), "complete_line_key"),
+            deferred.Key("Esc", _("Back to the keys"), "leave_command_line"),
+            deferred.Key("^U", _("Clear"), "clear_line"),
+            deferred.Key("PgUp/PgDn", _("Scroll the reply"), "scroll_reply(1)"),
         ]
         line = deferred.CommandLine(
             self.complete_line,
-            placeholder=f"/ to type a command: {self.example_line()}   (? for help)",
+            placeholder=_("/ to type a command: {example}   (? for help)").format(example=self.example_line()),
             id="command",
             compact=True,
         )
@@ -275,14 +279,16 @@ class TableScreen(Screen[None]):
         terminal is too narrow to show it; issue 22), the variant and whose turn it is."""
         state = self.session.state
         status = Text(no_wrap=True, overflow="ellipsis")
-        status.append(f" Game {self.session.game_id} ", style="bold reverse")
+        status.append(" " + _("Game {game}").format(game=self.session.game_id) + " ", style="bold reverse")
         clock = "" if state.over else self.time_left_text()
         if clock:
-            status.append(f" {clock} ", style="bold reverse" if clock == "Time is up" else "bold")
-        status.append(f"  {state.variant.title}  ·  turn {state.turn_no}: ")
-        status.append(state.players[state.turn].name, style="bold")
+            status.append(f" {clock} ", style="bold reverse" if clock == _("Time is up") else "bold")
+        status.append(f"  {state.variant.title}  ·  ")
+        status.append_text(
+            styled(_("turn {turn}: {player}"), turn=str(state.turn_no), player=(state.players[state.turn].name, "bold"))
+        )
         if state.over:
-            status.append("  ·  GAME OVER", style="bold red")
+            status.append("  ·  " + _("GAME OVER"), style="bold red")
         self.status_line = status
         self.show_requests()
 
@@ -293,7 +299,8 @@ class TableScreen(Screen[None]):
         waiting = 0 if session.state.over else len(session.requests(status=RequestStatus.PENDING))
         status = self.status_line.copy()
         if waiting:
-            status.append(f"  ·  {waiting} request{'s' if waiting != 1 else ''} from phones (i)", style="bold")
+            asked = ngettext("{n} request from phones (i)", "{n} requests from phones (i)", waiting)
+            status.append("  ·  " + asked.format(n=waiting), style="bold")
         self.status.update(status, layout=False)  # one line, whatever it says
 
     def _show_undo(self) -> None:
@@ -330,8 +337,8 @@ class TableScreen(Screen[None]):
             return ""
         left = int((deadline - self.banker.now()).total_seconds())
         if left <= 0:
-            return "Time is up"
-        return f"Time left {left // 3600}:{left % 3600 // 60:02}:{left % 60:02}"
+            return _("Time is up")
+        return _("Time left {time}").format(time=f"{left // 3600}:{left % 3600 // 60:02}:{left % 60:02}")
 
     def tick(self) -> None:
         state = self.session.state
@@ -375,8 +382,10 @@ class TableScreen(Screen[None]):
             self.show_reply(
                 Reply(
                     False,
-                    "Play has begun: a position is taken over from the board only before the first move. To put "
-                    "money right, f (a correction); or undo back to the set-up.",
+                    _(
+                        "Play has begun: a position is taken over from the board only before the first move. To put "
+                        "money right, f (a correction); or undo back to the set-up."
+                    ),
                 )
             )
             return
@@ -501,4 +510,9 @@ class TableScreen(Screen[None]):
             field.select_all()
 
 
-__all__ = ["TableScreen"]
+def game_over(reason: str) -> str:
+    """The game's end in one sentence, with its reason when the game has one."""
+    return _("The game is over: {reason}.").format(reason=reason) if reason else _("The game is over.")
+
+
+__all__ = ["TableScreen", "game_over"]

@@ -36,6 +36,7 @@ from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.footer import Footer
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
+from rules.i18n import N_, _
 from rules.position import holding_words
 from rules.queries import jail_status, position_problems
 
@@ -72,6 +73,8 @@ LINE_OF = {key: line for line in LINES for key in line.fields}
 
 @dataclass(frozen=True)
 class Field:
+    """One field of the screen; its label and placeholder are marked for the catalogue and translated when shown."""
+
     key: str
     label: str
     placeholder: str
@@ -79,13 +82,16 @@ class Field:
 
 
 FIELDS: tuple[tuple[Field, ...], ...] = (
-    (Field("player", "Player", "a name (Tab completes)", PLAYER), Field("cash", "Cash", "e.g. 1230")),
+    (Field("player", N_("Player"), N_("a name (Tab completes)"), PLAYER), Field("cash", N_("Cash"), N_("e.g. 1230"))),
     (
-        Field("deed", "Holds", "a deed (Tab completes)", DEED),
-        Field("lot", "On it", "2 houses, hotel, mortgaged", LOT_SLOT),
+        Field("deed", N_("Holds"), N_("a deed (Tab completes)"), DEED),
+        Field("lot", N_("On it"), N_("2 houses, hotel, mortgaged"), LOT_SLOT),
     ),
-    (Field("jail", "In jail", "turn 1, 2 or 3"), Field("card", "Jail card", "chance or chest", commands.DECKS)),
-    (Field("pot", "Pot", "in Free Parking"), Field("turn", "Turn", "who plays next", PLAYER)),
+    (
+        Field("jail", N_("In jail"), N_("turn 1, 2 or 3")),
+        Field("card", N_("Jail card"), N_("chance or chest"), commands.DECKS),
+    ),
+    (Field("pot", N_("Pot"), N_("in Free Parking")), Field("turn", N_("Turn"), N_("who plays next"), PLAYER)),
 )
 
 
@@ -96,24 +102,31 @@ def position_text(state: GameState) -> Text:
     out = Text()
     for i, p in enumerate(state.players):
         deeds = [f"{d.name}" + _on(state, d.index) for d in state.owned_by(i)]
-        notes = [jail_status(state, i), *(f"{deck} jail card" for deck in p.jail_cards)]
+        notes = [jail_status(state, i), *(_("{deck} jail card").format(deck=deck) for deck in p.jail_cards)]
         out.append(f"{p.name}", style="bold")
         out.append(f": {money(p.cash)}")
         out.append("".join(f"; {n}" for n in notes if n))
-        out.append(f"; {', '.join(deeds)}" if deeds else "; no deeds", style="" if deeds else "dim")
+        out.append(f"; {', '.join(deeds)}" if deeds else "; " + _("no deeds"), style="" if deeds else "dim")
         out.append("\n")
     board = state.board
-    pot = f"; Free Parking pot {money(state.pot)}" if state.settings.house_rules.free_parking else ""
-    out.append(
-        f"Bank: {state.houses} of {board.houses} houses, {state.hotels} of {board.hotels} hotels{pot}; "
-        f"{state.players[state.turn].name} to play\n",
-        style="dim",
+    if state.settings.house_rules.free_parking:
+        bank = _("Bank: {houses} of {houses_total} houses, {hotels} of {hotels_total} hotels; Free Parking pot {pot}")
+    else:
+        bank = _("Bank: {houses} of {houses_total} houses, {hotels} of {hotels_total} hotels")
+    said = bank.format(
+        houses=state.houses,
+        houses_total=board.houses,
+        hotels=state.hotels,
+        hotels_total=board.hotels,
+        pot=money(state.pot),
     )
+    turn = _("{player} to play").format(player=state.players[state.turn].name)
+    out.append(f"{said}; {turn}\n", style="dim")
     problems = position_problems(state)
     for problem in problems:
         out.append(f"✗ {problem.message} ({problem.rule})\n", style="bold red")
     if not problems:
-        out.append("✓ The position stands: Ctrl+S plays from here.", style="bold green")
+        out.append("✓ " + _("The position stands: Ctrl+S plays from here."), style="bold green")
     return out
 
 
@@ -143,9 +156,9 @@ class TakeOverScreen(DialogScreen[None]):
     }
     """
     BINDINGS = [
-        Binding("escape", "close", "Table"),
-        Binding("ctrl+s", "done", "Play from here"),
-        Binding("ctrl+z", "undo", "Undo the last line"),
+        Binding("escape", "close", N_("Table")),
+        Binding("ctrl+s", "done", N_("Play from here")),
+        Binding("ctrl+z", "undo", N_("Undo the last line")),
     ]
 
     def __init__(self, session: Session, record: Record) -> None:
@@ -159,7 +172,7 @@ class TakeOverScreen(DialogScreen[None]):
         pot = self.session.state.settings.house_rules.free_parking
         with Vertical(classes="dialog-box wide", id="takeover-box"):
             yield Label(
-                "Take over from the board: Enter records a line, Ctrl+S plays from here",
+                _("Take over from the board: Enter records a line, Ctrl+S plays from here"),
                 classes="dialog-title",
                 id="takeover-title",
             )
@@ -169,9 +182,9 @@ class TakeOverScreen(DialogScreen[None]):
                         if f.key == "pot" and not pot:
                             continue  # no pot in this game (the Free Parking house rule is off)
                         suggester = FunctionSuggester(self._completer(f)) if f.slot is not None else None
-                        yield Label(f.label, classes="field-label takeover-label", markup=False)
+                        yield Label(_(f.label), classes="field-label takeover-label", markup=False)
                         yield CompletingInput(
-                            placeholder=f.placeholder, id=f"to-{f.key}", suggester=suggester, compact=True
+                            placeholder=_(f.placeholder), id=f"to-{f.key}", suggester=suggester, compact=True
                         )
             yield Static(id="command", classes="dialog-command")
             yield Static(id="preview", classes="dialog-preview")
@@ -265,7 +278,9 @@ class TakeOverScreen(DialogScreen[None]):
             return
         if "#" in "".join(self.values().values()):
             self.say(
-                plain("✗ # starts a comment in a command, so it cannot be part of a name or an amount", "bold red")
+                plain(
+                    "✗ " + _("# starts a comment in a command, so it cannot be part of a name or an amount"), "bold red"
+                )
             )
             return
         try:
@@ -273,9 +288,12 @@ class TakeOverScreen(DialogScreen[None]):
         except Missing as missing:
             if not any(self.values().get(k) for k in line.fields):
                 # Enter in an empty field (Tab went on past the field filled in): say where the line is typed
-                self.say(plain(f"✗ Nothing to record: {_label(key)} is empty (Shift+Tab goes back)", "bold red"))
+                nothing = _("Nothing to record: {field} is empty (Shift+Tab goes back)").format(field=_label(key))
+                self.say(plain("✗ " + nothing, "bold red"))
                 return
-            self.refuse(plain(f"✗ Type {_label(missing.field)} first", "bold red"), missing.field)
+            self.refuse(
+                plain("✗ " + _("Type {field} first").format(field=_label(missing.field)), "bold red"), missing.field
+            )
             return
         except Refused as refused:
             self.refuse(reply_text(refusal(refused.error)), refused.field or key)
@@ -290,7 +308,11 @@ class TakeOverScreen(DialogScreen[None]):
         left = self.unrecorded()
         if reply.ok and left:
             said.append(
-                f"\n✗ Typed but not recorded: {', '.join(left)} (Enter in it records it, Ctrl+U clears it)", "bold red"
+                "\n✗ "
+                + _("Typed but not recorded: {fields} (Enter in it records it, Ctrl+U clears it)").format(
+                    fields=", ".join(left)
+                ),
+                "bold red",
             )
         self.say(said)
 
@@ -329,17 +351,21 @@ class TakeOverScreen(DialogScreen[None]):
         if left:
             self.say(
                 plain(
-                    f"✗ Not yet: {', '.join(left)} typed but not recorded (Enter in it records it, Ctrl+U clears it)",
+                    "✗ "
+                    + _("Not yet: {fields} typed but not recorded (Enter in it records it, Ctrl+U clears it)").format(
+                        fields=", ".join(left)
+                    ),
                     "bold red",
                 )
             )
             return
         problems = position_problems(self.session.state)
         if problems:
-            self.say(plain(f"✗ Not yet: {problems[0].message} ({problems[0].rule})", "bold red"))
+            not_yet = _("Not yet: {problem} ({rule})").format(problem=problems[0].message, rule=problems[0].rule)
+            self.say(plain("✗ " + not_yet, "bold red"))
             return
         self.dismiss(None)
-        self.app.notify("The position is taken over from the board: play from here.", title="Set up")
+        self.app.notify(_("The position is taken over from the board: play from here."), title=_("Set up"))
 
     def action_close(self) -> None:
         """Escape: back to the table (T reopens the set-up before play); what was typed and not recorded is said,
@@ -347,13 +373,15 @@ class TakeOverScreen(DialogScreen[None]):
         left = self.unrecorded()
         self.dismiss(None)
         if left:
-            self.app.notify(f"Not recorded: {', '.join(left)}", title="Set up", severity="warning")
+            self.app.notify(
+                _("Not recorded: {fields}").format(fields=", ".join(left)), title=_("Set up"), severity="warning"
+            )
 
 
 def _label(key: str) -> str:
     """A field as the screen labels it, quoted: "In jail"."""
-    label = next((f.label for row in FIELDS for f in row if f.key == key), key)
-    return f'"{label}"'
+    label = next((_(f.label) for row in FIELDS for f in row if f.key == key), key)
+    return _('"{field}"').format(field=label)
 
 
 __all__ = ["TakeOverScreen", "position_text"]

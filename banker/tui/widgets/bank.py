@@ -7,6 +7,7 @@ from textual.widgets import Static
 
 from banker.tui.widgets.changes import redraw
 from rules import GameState
+from rules.i18n import _
 
 
 class BankPanel(Static):
@@ -18,13 +19,19 @@ class BankPanel(Static):
         t = Text()
         t.append(f"{state.variant.title}", style="bold")
         t.append(f" · {board.title}\n")
-        t.append(f"Houses {state.houses}/{board.houses}  Hotels {state.hotels}/{board.hotels}\n")
+        t.append(
+            _("Houses {houses}/{houses_total}  Hotels {hotels}/{hotels_total}").format(
+                houses=state.houses, houses_total=board.houses, hotels=state.hotels, hotels_total=board.hotels
+            )
+            + "\n"
+        )
         rules = state.settings.house_rules.describe(state.money)
         if state.settings.house_rules.free_parking:
-            t.append(f"Pot {state.money(state.pot)} ", style="bold")
-            t.append("(house rule)\n", style="italic")
+            t.append(_("Pot {pot}").format(pot=state.money(state.pot)) + " ", style="bold")
+            t.append(_("(house rule)") + "\n", style="italic")
         if rules:
-            t.append("House rules: " + "; ".join(rules) + "\n", style="italic")
+            t.append(_("House rules: {rules}").format(rules="; ".join(rules)) + "\n", style="italic")
         if state.over:
-            t.append(f"Game over{': ' + state.end_reason if state.end_reason else ''}\n", style="bold red")
+            over = _("Game over: {reason}") if state.end_reason else _("Game over")
+            t.append(over.format(reason=state.end_reason) + "\n", style="bold red")
         redraw(self, t)

@@ -21,6 +21,8 @@ from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from rules.i18n import _, ngettext
+
 BRAILLE_BASE = 0x2800
 # bit for the dot at (column 0-1, row 0-3) inside one braille character
 DOT_BITS = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
@@ -175,7 +177,7 @@ class LineChart(Widget):
 
     def render(self) -> Text:
         if not self.data or not any(values for _, values in self.data):
-            return Text("No actions yet: the chart fills in as the game goes on.", style="dim")
+            return Text(_("No actions yet: the chart fills in as the game goes on."), style="dim")
         values = [v for _, vs in self.data for v in vs]
         low, high = min(0, min(values)), max(values)
         top_label, bottom_label = self._money(high), self._money(low)
@@ -192,7 +194,8 @@ class LineChart(Widget):
             out.append("\n")
         steps = max(len(vs) for _, vs in self.data) - 1
         end = f" {self.caption} " if self.caption else ""
-        axis = f" start … {steps} actions ".ljust(width - len(end), "─") + end
+        span = ngettext("start … {n} action", "start … {n} actions", steps).format(n=steps)
+        axis = f" {span} ".ljust(width - len(end), "─") + end
         out.append(" " * gutter + "└" + axis[:width] + "\n", style="dim")
         for i, (name, vs) in enumerate(self.data):
             out.append(f"  {MARKS[i % len(MARKS)]}━ ", style=PALETTE[i % len(PALETTE)])
@@ -213,12 +216,13 @@ class BarChart(Widget):
         self,
         items: Sequence[tuple[str, int]] = (),
         money: Callable[[int], str] = str,
-        empty: str = "Nothing yet.",
+        empty: str = "",
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self._money = money
         self._empty = empty
+        """What an empty chart says (default: "Nothing yet.", in the banker's language)."""
         self.set_reactive(BarChart.data, tuple(items))
 
     def set_items(self, items: Sequence[tuple[str, int]]) -> None:
@@ -229,7 +233,7 @@ class BarChart(Widget):
 
     def render(self) -> Text:
         if not self.data:
-            return Text(self._empty, style="dim")
+            return Text(self._empty or _("Nothing yet."), style="dim")
         label_width = max(len(label) for label, _ in self.data)
         value_width = max(len(self._money(v)) for _, v in self.data)
         bar_width = max(4, self.size.width - label_width - value_width - 3)

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from banker.tui.widgets import queries
 from banker.tui.widgets.changes import redraw
 from rules import GameState
+from rules.i18n import pgettext
 
 COLUMN_MIN = 30
 """Two columns when each gets at least this many cells; else one."""
@@ -115,7 +116,8 @@ class DeedsPanel(Static):
     def _rows(state: GameState, groups: list[str], width: int) -> list[Text]:
         column = [di for g in groups for di in state.board.groups[g].deeds]
         owners = [name for di in column if (name := state.owner_name(di)) is not None]
-        owner_w = min(max([len(o) for o in owners] + [4]), 10)
+        bank = pgettext("the owner of a deed nobody holds", "bank")
+        owner_w = min(max([len(o) for o in owners] + [len(bank)]), 10)
         builds = [len(queries.building_text(state, state.board.deeds[di])) for di in column]
         tail = (
             1
@@ -140,7 +142,7 @@ class DeedsPanel(Static):
                 name = deed.name if len(deed.name) <= fit else deed.name[: fit - 1] + "…"
                 if h.owner is None:
                     line.append(f"{name:<{name_w}}", style="dim")
-                    line.append(" bank", style="dim")
+                    line.append(f" {bank}", style="dim")
                 else:
                     owner = state.players[h.owner].name
                     owner = owner if len(owner) <= owner_w else owner[: owner_w - 1] + "…"

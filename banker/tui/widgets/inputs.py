@@ -22,6 +22,8 @@ from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input, RadioButton, SelectionList
 
 from banker.tui.textual_private import suggestion as offered
+from banker.tui.words import translated
+from rules.i18n import N_
 
 TICK = "X"
 NO_TICK = " "
@@ -40,13 +42,14 @@ class FunctionSuggester(Suggester):
         return self.complete(value)
 
 
+@translated
 class CompletingInput(Input):
     """An Input whose completion is accepted by Tab or the right arrow (see the module docstring)."""
 
     BINDINGS = [
-        Binding("tab", "complete", "Complete", show=False),
-        Binding("right", "cursor_right", "Right or complete", show=False),
-        Binding("ctrl+u", "clear_field", "Clear", show=False),
+        Binding("tab", "complete", N_("Complete"), show=False),
+        Binding("right", "cursor_right", N_("Right or complete"), show=False),
+        Binding("ctrl+u", "clear_field", N_("Clear"), show=False),
     ]
 
     def __init__(self, *args: Any, stay: bool = False, space: bool = False, **kwargs: Any) -> None:
@@ -87,11 +90,12 @@ class CompletingInput(Input):
             super().action_cursor_right(select)
 
 
+@translated
 class FlagBox(Checkbox, inherit_bindings=False):
     """A yes/no field: Space toggles it, Enter is left to the dialog (which confirms). Ticked shows ``X``, unticked
     a blank (Textual shows ``X`` either way, told apart by colour only: nothing on a monochrome screen)."""
 
-    BINDINGS = [Binding("space", "toggle_button", "Toggle", show=False)]
+    BINDINGS = [Binding("space", "toggle_button", N_("Toggle"), show=False)]
 
     @property
     def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 - Textual reads the constant's name
@@ -107,18 +111,19 @@ class ChoiceButton(RadioButton):
         return CHOSEN if self.value else NO_TICK
 
 
+@translated
 class TickList(SelectionList[int], inherit_bindings=False):
     """A selection list whose rows tick with Space only (and a click); Enter is left to the dialog (which
     confirms), as in :class:`FlagBox`. The arrows, Home, End and the page keys move between rows."""
 
     BINDINGS = [
-        Binding("space", "select", "Tick", show=False),
-        Binding("down", "cursor_down", "Down", show=False),
-        Binding("up", "cursor_up", "Up", show=False),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
-        Binding("pagedown", "page_down", "Page down", show=False),
-        Binding("pageup", "page_up", "Page up", show=False),
+        Binding("space", "select", N_("Tick"), show=False),
+        Binding("down", "cursor_down", N_("Down"), show=False),
+        Binding("up", "cursor_up", N_("Up"), show=False),
+        Binding("home", "first", N_("First"), show=False),
+        Binding("end", "last", N_("Last"), show=False),
+        Binding("pagedown", "page_down", N_("Page down"), show=False),
+        Binding("pageup", "page_up", N_("Page up"), show=False),
     ]
 
     def render_line(self, y: int) -> Strip:

@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from banker.tui.widgets.changes import redraw
+from rules.i18n import _
 
 if TYPE_CHECKING:
     from banker.session import LogEntry
@@ -77,6 +78,6 @@ class JournalPanel(Static):
         self._lines = drawn
         shown = [drawn[e] for e in reversed(self.entries)]
         if not shown:
-            shown = [(Content.styled("Nothing recorded yet.", "dim"), 1)]
+            shown = [(Content.styled(_("Nothing recorded yet."), "dim"), 1)]
         # each entry ends its last line, so the panel ends with an empty one, as it always did
         redraw(self, Content("").join(c for c, _ in shown), sum(n for _, n in shown) + bool(self.entries))

@@ -16,6 +16,8 @@ from textual.geometry import Size
 from textual.style import Style
 from textual.widget import Widget
 
+from rules.i18n import _
+
 
 @dataclass(frozen=True)
 class Key:
@@ -105,7 +107,7 @@ class KeyBar(Widget):
             chunk = Content.assemble(*parts)
             chunks.append(chunk.stylize(f"@click=screen.{k.action}"))
         if width < self.NARROW and not self.line_mode:
-            chunks.append(Content.assemble((" ? ", key_style), ("more", label_style)).stylize("@click=screen.help"))
+            chunks.append(Content.assemble((" ? ", key_style), (_("more"), label_style)).stylize("@click=screen.help"))
         return chunks
 
     UNDO_ROOM = (28, 18, 12, 8)

@@ -15,13 +15,10 @@ from textual.widget import Widget
 
 from banker.tui.widgets import queries
 from rules import GameState
+from rules.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from rich.segment import Segment
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def large(text: str) -> list[str]:
@@ -49,15 +46,11 @@ def _digits(text: str) -> list[str]:
     return "".join(s.text for s in segments).splitlines()
 
 
-def _jail_fitting(status: str, room: int) -> str:
+def _jail_fitting(status: str, short: str, room: int) -> str:
     """The jail status as ``rules.jail.jail_status`` words it, or its short form when it does not fit ``room``
-    ("in jail, turn 2 of 3" -> "jail 2/3"), so the turn in jail is never the part that is cut."""
-    if len(status) <= room or not status:
-        return status
-    short = status.removeprefix("in ")
-    for long, brief in ((", turn ", " "), (" of ", "/"), (", must leave this turn", ": leave now"), (", ", ": ")):
-        short = short.replace(long, brief)
-    return short
+    ("in jail, turn 2 of 3" -> "jail 2/3", :func:`banker.tui.widgets.queries.jail_short`), so the turn in jail is
+    never the part that is cut."""
+    return status if len(status) <= room or not status else short
 
 
 class PlayerCard(Widget):
@@ -101,7 +94,11 @@ class PlayerCard(Widget):
         self.details = ""
         self.cards = ""
         """Get Out of Jail Free cards held ("1 jail card"), or ""."""
+        self.short_cards = ""
+        """The same in short ("1 card"), where a line has no room for the long form."""
         self.jail = ""
+        self.jail_short = ""
+        """The jail status in short ("jail 2/3"), where a line has no room for it."""
         """"in jail, turn 2 of 3", or "". Cards and jail status get a line of their own when there are any, so the
         details never push them out of sight."""
 
@@ -118,13 +115,18 @@ class PlayerCard(Widget):
         p = state.players[self.index]
         marker = "▶ " if state.turn == self.index and not state.over else "  "
         token = f" ({p.token})" if p.token else ""
-        status = "  BANKRUPT" if p.bankrupt else ""
+        status = "  " + _("BANKRUPT") if p.bankrupt else ""
         cash = state.money(p.cash)
-        details = f"worth {state.money(queries.valuation_total(state, self.index))} · " + _count(
-            len(state.owned_by(self.index)), "deed"
+        deeds = len(state.owned_by(self.index))
+        details = _("worth {worth} · {deeds}").format(
+            worth=state.money(queries.valuation_total(state, self.index)),
+            deeds=ngettext("{n} deed", "{n} deeds", deeds).format(n=deeds),
         )
-        cards = _count(len(p.jail_cards), "jail card") if p.jail_cards else ""
+        held = len(p.jail_cards)
+        cards = ngettext("{n} jail card", "{n} jail cards", held).format(n=held) if held else ""
+        self.short_cards = ngettext("{n} card", "{n} cards", held).format(n=held) if held else ""
         jail = queries.jail_status(state, self.index)
+        self.jail_short = queries.jail_short(state, self.index) if jail else ""
         name_text = self.name_text
         self.name_text = f"{marker}{p.name}{token}{status}"
         self.set_class(p.bankrupt, "bankrupt")
@@ -142,22 +144,23 @@ class PlayerCard(Widget):
         width = self.size.width
         if self.one_line:  # name, cash, jail first (it matters now), then the details if there is room
             wide = width >= 50
-            out = self.name_text.endswith("  BANKRUPT")
-            who = self.name_text.removesuffix("  BANKRUPT")
+            bankrupt = "  " + _("BANKRUPT")
+            out = self.name_text.endswith(bankrupt)
+            who = self.name_text.removesuffix(bankrupt)
             who = who if len(who) <= 14 else who[:13] + "…"
             head = who.ljust(11 if wide else len(who) + 1) if len(who) < 11 or not wide else who + " "
             # the jail status and the cards in full if they fit, else the status's short form ("jail 2/3"), the
             # cards as "2 cards" and one space after the cash: at 80x24 with five players (two columns of 38)
             # "jail: just sent · 2 jai…" was cut (a game night)
             gap, cards, status = "  ", self.cards, self.jail
-            short = self.cards.replace(" jail card", " card")
+            short = self.short_cards
             for gap, cards in (("  ", self.cards), ("  ", short), (" ", short)):
                 room = width - len(head) - len(self.cash) - len(gap)
-                status = _jail_fitting(self.jail, room - (len(cards) + 3 if cards else 0))
+                status = _jail_fitting(self.jail, self.jail_short, room - (len(cards) + 3 if cards else 0))
                 if len(status) + (len(cards) + 3 if cards and status else len(cards)) <= room:
                     break
             rest = " · ".join(
-                x for x in ("bankrupt" if out else "", status, cards, self.details if wide and not out else "") if x
+                x for x in (_("bankrupt") if out else "", status, cards, self.details if wide and not out else "") if x
             )
             line = Content.assemble(
                 (head, name), (self.cash, cash), (gap, details), (rest, jail if self.jail else details)
@@ -187,11 +190,11 @@ class PlayerCard(Widget):
         if not (self.cards or self.jail):
             return []
         if not self.jail or not self.cards:
-            return [[(_jail_fitting(self.jail, width), True)] if self.jail else [(self.cards, False)]]
-        status = _jail_fitting(self.jail, width - len(self.cards) - 3)
+            return [[(_jail_fitting(self.jail, self.jail_short, width), True)] if self.jail else [(self.cards, False)]]
+        status = _jail_fitting(self.jail, self.jail_short, width - len(self.cards) - 3)
         if len(status) + 3 + len(self.cards) <= width:
             return [[(status, True), (" · ", False), (self.cards, False)]]
-        return [[(_jail_fitting(self.jail, width), True)], [(self.cards, False)]]
+        return [[(_jail_fitting(self.jail, self.jail_short, width), True)], [(self.cards, False)]]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         if self.one_line:
