@@ -53,6 +53,10 @@ class Field:
     turn: bool = False
     """Starts as the name of the player whose turn it is when the dialog opens (the common case: one key and Enter)."""
 
+    def shown(self) -> Field:
+        """The field in the banker's language: its label and placeholder translated."""
+        return replace(self, label=_(self.label), placeholder=_(self.placeholder) if self.placeholder else "")
+
 
 @dataclass(frozen=True)
 class TableForm:
@@ -80,9 +84,7 @@ class TableForm:
             self,
             title=_(self.title),
             note=_(self.note) if self.note else "",
-            fields=tuple(
-                replace(f, label=_(f.label), placeholder=_(f.placeholder) if f.placeholder else "") for f in self.fields
-            ),
+            fields=tuple(f.shown() for f in self.fields),
         )
 
 
@@ -181,7 +183,7 @@ FORMS: dict[str, TableForm] = {
     "jail": TableForm(
         N_("Jail"),
         (
-            player(),
+            player().shown(),
             Field(
                 "how",
                 N_("How"),
@@ -251,7 +253,7 @@ def tax_form(state: GameState) -> TableForm:
         # Where the rule book gives a choice, the field starts empty: a figure already in it was a choice made for
         # the player, and a quick Enter recorded it (seed 000, "INCOME TAX": the player chooses).
         (
-            player(),
+            player().shown(),
             Field(
                 "how",
                 " / ".join((*choices, word)),

@@ -94,6 +94,7 @@ THE_LAUNCH = {
     "banker.tui.keys": "the table's bindings",
     "banker.tui.safety": "the app's safety net",
     "banker.tui.textual_private": "Textual's private names, checked",
+    "banker.tui.words": "the table's words in the banker's language: its keys described, sentences with styled parts",
     "banker.tui.screens.table": "the table",
     "banker.tui.widgets.players": "the balances",
     "banker.tui.widgets.changes": "what a state changed of the table, which the first frame draws whole",

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from textual import events, on
 from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
@@ -262,3 +263,29 @@ async def test_a_footer_key_drawn_after_its_removal_draws_nothing():
         assert "Ring" in str(key.render())  # styled: drawn as Textual draws it
         await key.remove()
         assert str(key.render()) == ""
+
+
+class _Described(Screen):
+    BINDINGS = [("x", "app.bell", "Ring"), Binding("y", "app.bell", "Quiet", tooltip="Not a sound")]
+
+
+async def test_translate_bindings_describes_a_nodes_keys_where_the_footer_reads_them():
+    """Issue 36: Textual merges a class's BINDINGS when the class is made, before the banker's language is known, and
+    copies them into each node (``DOMNode._bindings``), which ``Screen.active_bindings`` (the footer, the keys panel)
+    reads; ``translate_bindings`` gives the node its own words, once, and leaves the class's alone."""
+    assert isinstance(Screen()._bindings, BindingsMap), "Textual changed DOMNode._bindings"
+    assert callable(getattr(BindingsMap, "from_keys", None)), "Textual changed BindingsMap.from_keys"
+
+    class Host(App):
+        def on_mount(self) -> None:
+            screen = _Described()
+            textual_private.translate_bindings(screen, str.upper)
+            textual_private.translate_bindings(screen, str.upper)  # once: RING, not RING again through upper
+            self.push_screen(screen)
+
+    app = Host()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        shown = {b.key: (b.description, b.tooltip) for _, b, _, _ in app.screen.active_bindings.values()}
+        assert shown["x"] == ("RING", "") and shown["y"] == ("QUIET", "NOT A SOUND")
+        assert {b.description for b in _Described()._bindings.key_to_bindings["x"]} == {"Ring"}

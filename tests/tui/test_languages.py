@@ -1,0 +1,124 @@
+"""The table in the family's language (issue 36): every screen and dialog the table opens, opened in German, French
+and Spanish, shows no English sentence of the TUI's and nothing it cannot show whole at 80x24 (a field's hint cut, a
+label wrapping a word away, a key beyond the edge); no exception on the way. English stays as it was: the other
+tests read it.
+
+What is English on purpose stays: the names of players and deeds (the edition's), the typed command language's words
+in a hint ("chance or chest"), and what other parts of Banker say (their own catalogues, their own tests)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.screen import Screen
+
+from banker.tui.app import make_app
+from banker.tui.keys import ACTIONS, OFTEN, key_label
+from banker.tui.screens.table import TableScreen
+from rules import Settings
+from tests.kit.journal import make_game
+from tests.kit.waits import settled, until
+from tests.tui.speaking import LANGUAGES, cut, shown, speaking, speaks, translations, untranslated
+
+SIZE = (80, 24)
+GAME = ["buy ann boardwalk", "buy ann park place", "buy bob baltic avenue", "mortgage bob baltic", "rent bob boardwalk"]
+
+
+async def _look(pilot, seen: dict[str, tuple[list[str], list[str]]], name: str) -> None:
+    await settled(pilot)
+    screen: Screen = pilot.app.screen
+    seen[name] = (shown(screen), cut(screen))
+
+
+async def _back_to_the_table(pilot) -> None:
+    app = pilot.app
+    while not isinstance(app.screen, TableScreen):
+        await pilot.press("escape")
+        await settled(pilot)
+    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+    if app.screen.focused is not None:  # the command line (a refused payment's line put back): leave it, cleared
+        await pilot.press("escape")
+        await settled(pilot)
+
+
+async def walk(tmp_path, monkeypatch) -> dict[str, tuple[list[str], list[str]]]:
+    """Open every screen and dialog from the table, in the language installed now; what each shows, and what it
+    cannot show whole."""
+    monkeypatch.setenv("BANKER_WEB_HOST", "127.0.0.1")
+    monkeypatch.setenv("BANKER_WEB_PORT", "0")
+    seen: dict[str, tuple[list[str], list[str]]] = {}
+    db = tmp_path / "game.db"
+    make_game(db, ("ann", "bob", "cy"))
+    app = make_app(db)
+    async with app.run_test(size=SIZE) as pilot:
+        await settled(pilot)
+        await pilot.press("T")  # before the first move: the take-over screen
+        await _look(pilot, seen, "take over")
+        await _back_to_the_table(pilot)
+        for line in GAME:
+            assert app.run_command(line).ok, line
+        await settled(pilot)
+        await _look(pilot, seen, "table")
+        for key in [*(a.key for a in ACTIONS if a.action not in ("take_over", "next_turn", "undo", "redo")), "ctrl+n"]:
+            await pilot.press(key)
+            await settled(pilot)
+            if isinstance(app.screen, TableScreen):
+                await _look(pilot, seen, f"table after {key}")
+                await _back_to_the_table(pilot)
+                continue
+            await _look(pilot, seen, key)
+            if key == "w":  # the standings' other tabs
+                for tab in "gt":
+                    await pilot.press(tab)
+                    await _look(pilot, seen, f"w {tab}")
+            await _back_to_the_table(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        table.show_deed("Boardwalk")
+        await _look(pilot, seen, "deed card")
+        await _back_to_the_table(pilot)
+        # a refusal in a dialog: the rent dialog refusing a deed the board has not
+        await pilot.press("r", *"nowhere", "enter")
+        await _look(pilot, seen, "rent refused")
+        await _back_to_the_table(pilot)
+        # a payment the player cannot make: the ways to raise money, then the word for a bankruptcy
+        await pilot.press("/", *"pay cy 3000", "enter")
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the raise-money dialog")
+        await _look(pilot, seen, "raise money")
+        await pilot.press("x")
+        await _look(pilot, seen, "bankruptcy word")
+        await pilot.press(*"nope", "enter")
+        await _look(pilot, seen, "bankruptcy word refused")
+        await _back_to_the_table(pilot)
+        # the maths mode: the player works the amount out first
+        app.game.set_maths("bob", True)
+        await pilot.press("/", *"pay bob 75", "enter")
+        await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the maths dialog")
+        await pilot.press(*"12", "enter")
+        await _look(pilot, seen, "maths")
+        await _back_to_the_table(pilot)
+        # a game that starts with a deal: the offer to deal at random
+        app.create_game(["ann", "bob"], Settings(variant="short-1990s"), [])
+        await until(pilot, lambda: type(app.screen).__name__ == "ConfirmDialog", "the offer to deal")
+        await _look(pilot, seen, "deal offer")
+        await pilot.press("n")
+        await settled(pilot)
+        await pilot.press("ctrl+o")
+        await _look(pilot, seen, "saved games")
+    return seen
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_every_screen_and_dialog_opens_in_the_language_with_no_english_sentence_and_nothing_cut(
+    code, tmp_path, monkeypatch
+):
+    with speaking(code):
+        seen = await walk(tmp_path, monkeypatch)
+    problems = {name: untranslated(code, texts) + cuts for name, (texts, cuts) in seen.items()}
+    assert not {name: found for name, found in problems.items() if found}
+    assert [name for name, (texts, _cuts) in seen.items() if not speaks(code, texts)] == []
+    bar = next(t for t in seen["table"][0] if t.startswith(" r "))  # the key bar: every key's label translated
+    english = [f"{key_label(a.key)} {a.label}" for a in ACTIONS if a.bar and a.action in OFTEN]
+    left = [k for k in english if re.search(rf"(^| ){re.escape(k)}( |$)", bar)]
+    assert [k for k in left if translations(code)[k.split(" ", 1)[1]] != k.split(" ", 1)[1]] == []
