@@ -122,3 +122,28 @@ async def test_every_screen_and_dialog_opens_in_the_language_with_no_english_sen
     english = [f"{key_label(a.key)} {a.label}" for a in ACTIONS if a.bar and a.action in OFTEN]
     left = [k for k in english if re.search(rf"(^| ){re.escape(k)}( |$)", bar)]
     assert [k for k in left if translations(code)[k.split(" ", 1)[1]] != k.split(" ", 1)[1]] == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_table_shows_every_key_and_every_player_s_line_whole(code, size, tmp_path):
+    """German words are longer: at 100 columns the bar's keys take four or five rows where English takes three, and
+    the table gives them the rows (a key left out of the bar could not be found); each player's card, 24 cells wide
+    beside the deeds, says worth and deeds whole (issue 36)."""
+    db = tmp_path / "game.db"
+    make_game(db, ("ann", "bob", "cy", "dee"), GAME)
+    with speaking(code):
+        app = make_app(db)
+        async with app.run_test(size=size) as pilot:
+            await settled(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen) and table.key_bar is not None
+            bar = table.key_bar
+            assert bar.table_rows(bar.size.width) <= bar.size.height == len(bar.render().plain.splitlines())
+            assert bar.region.bottom <= app.size.height
+            for card in table.players.cards:
+                width = card.content_region.width
+                for line in (card.details, card.cash, card.name_text.strip()):
+                    assert len(line) <= width or card.one_line, (line, width)
+                if card.one_line:
+                    assert "…" not in card.render().plain, card.render().plain

@@ -55,6 +55,8 @@ if TYPE_CHECKING:
     from banker.tui.widgets.keybar import KeyBar
 
 JOURNAL_LINES = 30
+KEY_ROWS = 3
+"""The key bar's rows the table's grid keeps at 100 columns and more (app.tcss): the English keys need no more."""
 
 _Table = TypeVar("_Table", bound=type[Screen[None]])
 
@@ -132,6 +134,8 @@ class TableScreen(Screen[None]):
         """Mounted after the first frame (:meth:`_mount_rest`)."""
         """The last journal entry the journal's panel and the key bar's undo show."""
         self.refusals = KeptInView()
+        self.key_rows = KEY_ROWS
+        """The key bar's rows the grid gives it now (:meth:`fit_keys`)."""
 
     @property
     def banker(self) -> Banker:
@@ -236,7 +240,31 @@ class TableScreen(Screen[None]):
 
     def _controls_ready(self) -> None:
         self._show_undo()
+        self.fit_keys()
         self.session.prepare()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_keys)  # once the key bar has its new width
+
+    def fit_keys(self) -> None:
+        """At 100 columns and more the grid's last row holds the command line and the key bar: three rows of keys in
+        English; German, French and Spanish words need four or five at 100 columns, and a key that does not fit is
+        not shown at all (issue 36). The row grows for them, and is three again once they fit; below 100 columns the
+        panels stack and the bar takes the rows it needs (app.tcss)."""
+        bar = self.key_bar
+        if bar is None or not bar.is_attached or not bar.size.width:
+            return
+        rows = KEY_ROWS if self.has_class("-narrow") else max(KEY_ROWS, bar.table_rows(bar.size.width))
+        if rows == self.key_rows:
+            return
+        self.key_rows = rows
+        controls = self.query_one("#controls")
+        if rows == KEY_ROWS:  # the stylesheet's own rows again
+            self.styles.grid_rows = None
+            controls.styles.height = None
+        else:
+            self.styles.grid_rows = f"1 16 1fr 4 {1 + rows}"
+            controls.styles.height = 1 + rows
 
     # Display -------------------------------------------------------------------------------------------
     def show_state(self) -> None:

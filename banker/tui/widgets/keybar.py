@@ -138,6 +138,14 @@ class KeyBar(Widget):
             lines.append(line)
         return lines
 
+    def table_rows(self, width: int) -> int:
+        """How many rows the table's keys take at ``width`` (whichever keys are on show now)."""
+        shown, self.keys = self.keys, self.table_keys
+        try:
+            return max(1, len(self._lines(width)))
+        finally:
+            self.keys = shown
+
     def offset_of(self, action: str) -> tuple[int, int] | None:
         """Where the key for ``action`` is drawn (x, y within the bar), or None if it is not shown."""
         for y, line in enumerate(self._lines(self.size.width or 80)):
