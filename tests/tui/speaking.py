@@ -12,7 +12,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 from rich.console import Console
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Input, Label, OptionList, Static, Tab, Tabs
+from textual.widgets import Button, Checkbox, DataTable, Input, Label, OptionList, Static, Tab, Tabs
 from textual.widgets._footer import FooterKey
 
 from banker import language
@@ -141,6 +141,11 @@ def cut(screen: Screen) -> list[str]:
             continue
         if isinstance(widget, Input) and not widget.value and len(widget.placeholder) > widget.content_region.width:
             out.append(f"hint {widget.placeholder!r} in {widget.content_region.width} cells")
+        elif isinstance(widget, Checkbox) and (
+            len(plain(widget.label)) + 4 > widget.content_region.width
+            or widget.region.right > min(right, getattr(widget.parent, "content_region", widget.region).right)
+        ):
+            out.append(f"box {plain(widget.label)!r} in {widget.content_region.width} cells")
         elif isinstance(widget, Label) and widget.has_class("field-label"):
             text = plain(widget.render())
             if len(text) > widget.content_region.width:

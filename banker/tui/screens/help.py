@@ -53,7 +53,7 @@ EDITING: tuple[tuple[str, str, str], ...] = (
         ),
     ),
     (
-        "Ctrl+S",
+        N_("Ctrl+S"),
         "",
         N_("confirms from any field (auction: sold to the highest bidder; trade: recorded with anything still typed)"),
     ),
@@ -67,8 +67,8 @@ EDITING: tuple[tuple[str, str, str], ...] = (
         ),
     ),
     (N_("Right arrow"), N_("accepts the completion on offer, with a space"), N_("accepts the completion on offer")),
-    ("Ctrl+U", N_("clears the line"), N_("clears the field")),
-    ("PageUp, PageDown", N_("scroll the reply box"), ""),
+    (N_("Ctrl+U"), N_("clears the line"), N_("clears the field")),
+    (N_("PageUp, PageDown"), N_("scroll the reply box"), ""),
 )
 """What the editing keys do in the command line and in a dialog (the contract of :mod:`banker.tui.dialogs.base`)."""
 
