@@ -12,6 +12,8 @@ import subprocess
 import threading
 from collections.abc import Iterator
 
+from rules import i18n
+
 SPEAKER = "espeak-ng"
 WAIT = 120.0
 """Seconds a summary waits for the one before it to be read (as long as a reading may take) before it is read
@@ -51,16 +53,23 @@ class Turns:
                 self._changed.notify_all()
 
 
-def say(text: str, turns: Turns | None = None, place: int = 0) -> None:
-    """Read ``text`` aloud (in its ``place`` among ``turns``) and return when it is read (in a worker thread: it
-    blocks). The text is one argument after ``--``, never a shell line or an option; an error of the speaker is
-    ignored (the game goes on)."""
+def voice() -> str:
+    """``espeak-ng``'s voice for the banker's language (``de``, ``fr``, ``es``; "" for English, its own default):
+    the summaries are said in that language (issue 36), and an English voice reading German is no help."""
+    return str(i18n.current().info().get("language", ""))
+
+
+def say(text: str, turns: Turns | None = None, place: int = 0, language: str = "") -> None:
+    """Read ``text`` aloud (in its ``place`` among ``turns``; in the voice of ``language``, :func:`voice`) and return
+    when it is read (in a worker thread: it blocks). The text is one argument after ``--``, never a shell line or an
+    option; an error of the speaker is ignored (the game goes on)."""
     with turns.place(place) if turns is not None else contextlib.nullcontext():
         path = speaker()
         if path is None or not text.strip():
             return
         with _ONE_VOICE, contextlib.suppress(OSError, subprocess.SubprocessError):
-            subprocess.run([path, "--", text], capture_output=True, timeout=WAIT, check=False)
+            chosen = ["-v", language] if language else []
+            subprocess.run([path, *chosen, "--", text], capture_output=True, timeout=WAIT, check=False)
 
 
-__all__ = ["SPEAKER", "WAIT", "Turns", "say", "speaker"]
+__all__ = ["SPEAKER", "WAIT", "Turns", "say", "speaker", "voice"]

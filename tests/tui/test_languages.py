@@ -131,7 +131,7 @@ async def test_the_table_shows_every_key_and_every_player_s_line_whole(code, siz
     the table gives them the rows (a key left out of the bar could not be found); each player's card, 24 cells wide
     beside the deeds, says worth and deeds whole (issue 36)."""
     db = tmp_path / "game.db"
-    make_game(db, ("ann", "bob", "cy", "dee"), GAME)
+    make_game(db, ("ann", "bob", "cy", "dee", "ed"), [*GAME, "jail cy", "jail dee"])  # five: two columns at 80
     with speaking(code):
         app = make_app(db)
         async with app.run_test(size=size) as pilot:
@@ -147,3 +147,21 @@ async def test_the_table_shows_every_key_and_every_player_s_line_whole(code, siz
                     assert len(line) <= width or card.one_line, (line, width)
                 if card.one_line:
                     assert "…" not in card.render().plain, card.render().plain
+
+
+@pytest.mark.parametrize(
+    ("code", "sent", "second"),
+    [("en", "jail: just sent", "jail 1/3"), ("de", "Gefängnis: gerade rein", "Gefängnis 1/3")],
+)
+def test_a_jail_status_with_no_room_is_said_short_in_the_language(code, sent, second):
+    """The players' line too narrow for the engine's words gives their short form ("jail 2/3"), worked out from
+    those words as the engine writes them (in English, whatever the banker's language) and said in the language."""
+    from banker.tui.widgets.queries import jail_short
+    from rules import apply, new_game
+    from rules.actions import JailAction, Next
+
+    state = apply(new_game(["ann", "bob"]), JailAction("ann")).state
+    with speaking(code):
+        assert jail_short(state, 0) == sent
+        state = apply(state, Next()).state
+        assert jail_short(state, 0) == second

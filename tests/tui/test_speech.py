@@ -104,3 +104,18 @@ def test_summaries_are_read_in_the_order_recorded_whichever_thread_runs_first(mo
     speech.say("first", turns, first)
     late.join(scaled(10))
     assert read == ["first", "second"]
+
+
+def test_a_summary_is_read_in_the_voice_of_the_banker_s_language(monkeypatch):
+    """Issue 36: the summaries are said in the banker's language, so espeak-ng reads them with that language's voice
+    (an English voice reading German helped nobody); English keeps espeak-ng's own default."""
+    from banker.tui import speech
+    from tests.tui.speaking import speaking
+
+    read: list[list[str]] = []
+    monkeypatch.setattr(speech, "speaker", lambda: "espeak-ng")
+    monkeypatch.setattr(speech.subprocess, "run", lambda argv, **_: read.append(argv))
+    speech.say("Bob pays Ann $50", language=speech.voice())
+    with speaking("de"):
+        speech.say("Ben zahlt Anna $50", language=speech.voice())
+    assert read == [["espeak-ng", "--", "Bob pays Ann $50"], ["espeak-ng", "-v", "de", "--", "Ben zahlt Anna $50"]]

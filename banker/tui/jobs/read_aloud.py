@@ -22,7 +22,7 @@ class ReadAloud:
 
     def say(self, text: str) -> None:
         self.turns = self.turns or speech.Turns()
-        work = partial(speech.say, text, self.turns, self.turns.take())
+        work = partial(speech.say, text, self.turns, self.turns.take(), speech.voice())
         self.app.run_worker(work, thread=True, group="speech", exit_on_error=False)
 
 
