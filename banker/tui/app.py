@@ -143,7 +143,7 @@ class BankerApp(App[int]):
     CSS_PATH = "app.tcss"
     """The table's layout only; the rest of the look comes with each screen, dialog and widget
     (:mod:`banker.tui.look`)."""
-    TITLE = "Banker"
+    TITLE = "Banker"  # i18n-exempt: the product's name
     COMMANDS = App.COMMANDS | {BankerCommands}
     BINDINGS = [
         Binding("q", "quit", N_("Quit"), tooltip=N_("Quit; every action is already saved")),
@@ -243,7 +243,7 @@ class BankerApp(App[int]):
         try:
             return await super().run_action(action, default_namespace, namespaces)
         except Exception as exc:  # noqa: BLE001 - the app's edge: no key may end the app
-            self.report_error(exc, f"the action {action!r}")
+            self.report_error(exc, f"the action {action!r}")  # i18n-exempt: where, for the log
             return True
 
     def widget_failed(self, error: Exception) -> bool:
@@ -252,7 +252,7 @@ class BankerApp(App[int]):
         (:attr:`raise_errors`) False: Textual ends the app and the test fails."""
         if self.raise_errors:
             return False
-        self.report_error(error, "a widget")
+        self.report_error(error, "a widget")  # i18n-exempt: where, for the log
         if len(self.screen_stack) > 1 and self.table() is not self.screen:
             self.call_later(self.pop_screen)
         return True
@@ -479,7 +479,7 @@ class BankerApp(App[int]):
 
     def _deal(self, yes: bool | None) -> None:
         if yes:
-            self.run_command("deal random")
+            self.run_command("deal random")  # i18n-exempt: a command line
 
     # Running commands ------------------------------------------------------------------------------------
     @guarded
@@ -501,7 +501,7 @@ class BankerApp(App[int]):
         """The open game, for what happens only while one is open (a table is on the screen stack): recording a
         command and what follows it."""
         if self.session is None:
-            raise LookupError("no game is open")
+            raise LookupError("no game is open")  # i18n-exempt: a programming error (no table, no command)
         return self.session
 
     def record(
@@ -525,7 +525,7 @@ class BankerApp(App[int]):
         try:
             reply = self.game.execute(line, request=request)
         except Exception as exc:  # noqa: BLE001 - Session.execute should never raise; if it does, say so
-            self.report_error(exc, f"execute {line!r}")
+            self.report_error(exc, f"execute {line!r}")  # i18n-exempt: where, for the log
             return Reply(
                 False, _("{error}: {message}; nothing was recorded").format(error=type(exc).__name__, message=exc)
             )
@@ -625,7 +625,7 @@ def run(db_path: Path, **options: Any) -> int:
         session = Session.last_unfinished(db_path)
     except JournalError as e:  # not ours, damaged or newer: say so, before any screen
         gc.enable()
-        print(f"banker: {e}", file=sys.stderr)
+        print(f"banker: {e}", file=sys.stderr)  # i18n-exempt: the program's name before the journal's words
         return 1
     app = make_app(db_path, session)
     gc.freeze()

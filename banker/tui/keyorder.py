@@ -68,6 +68,7 @@ REPLAY = "ctrl+r"
 Why = Literal["opened", "refused"]
 """Why keys were set aside: a screen the app opened on its own, or a refusal shown in a dialog."""
 
+# i18n-exempt: keys as keyboards print them
 SHOWN_KEYS = {
     "enter": "⏎",
     "tab": "⇥",
@@ -141,8 +142,8 @@ class KeptInView:
         unseen = drawn is None or (isinstance(order, KeyOrder) and order.typed_before_seen(drawn))
         kept = self.kept if unseen else None
         if refused is not None:
-            said = styled(_("{line} not recorded: {reason}"), "bold red", line=(refused, "bold"), reason=text[2:])
-            mine = Text.assemble(("✗ ", "bold red"), said)
+            not_recorded = "✗ " + _("{line} not recorded: {reason}")
+            mine = styled(not_recorded, style="bold red", line=(refused, "bold"), reason=text[2:])
             self.kept, self.drawn = (mine if kept is None else Text.assemble(kept, "\n", mine)), None
         elif kept is None:
             self.kept = None

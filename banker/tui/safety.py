@@ -39,7 +39,7 @@ def log_error(exc: BaseException, context: str) -> str:
             f.write(f"--- {context}\n{''.join(traceback.format_exception(exc))}\n")
         return str(path)
     except Exception:  # noqa: BLE001 - logging must not itself crash the app
-        logging.getLogger("banker").exception("could not write the error log")
+        logging.getLogger("banker").exception("could not write the error log")  # i18n-exempt: a log line
         return _("(log unavailable)")
 
 

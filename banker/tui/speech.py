@@ -12,7 +12,7 @@ import subprocess
 import threading
 from collections.abc import Iterator
 
-from rules import i18n
+from banker import language
 
 SPEAKER = "espeak-ng"
 WAIT = 120.0
@@ -56,7 +56,8 @@ class Turns:
 def voice() -> str:
     """``espeak-ng``'s voice for the banker's language (``de``, ``fr``, ``es``; "" for English, its own default):
     the summaries are said in that language (issue 36), and an English voice reading German is no help."""
-    return str(i18n.current().info().get("language", ""))
+    code = language.installed()
+    return "" if code == language.SOURCE else code
 
 
 def say(text: str, turns: Turns | None = None, place: int = 0, language: str = "") -> None:

@@ -53,6 +53,7 @@ ROOT = Path(__file__).parents[2]
 
 FOLDERS = [
     "banker/language.py",
+    "banker/tui",
     "banker/web",
     "rules",
     "banker/__init__.py",
@@ -128,6 +129,7 @@ SINK_KEYWORDS = {
     "end",
     "samesite",
     "means",  # banker/web/asks.py: what a form's field holds, for docs/phones.md (the docs are in English)
+    "style",  # banker/tui: a Rich style ("bold red"), never words
 }
 """Keyword arguments that never carry words for a person."""
 EXEMPT_NAMES = re.compile(

@@ -23,7 +23,7 @@ TUI = Path(language.LOCALE_DIR)
 
 
 @contextmanager
-def speaking(code: str) -> Iterator[None]:
+def banker_language(code: str) -> Iterator[None]:
     """The banker's language is ``code`` while the block runs (as ``LANGUAGE=code`` makes it at launch); English
     after, whatever happens (tests run in English)."""
     language.install(code)

@@ -19,7 +19,7 @@ from banker.tui.screens.table import TableScreen
 from rules import Settings
 from tests.kit.journal import make_game
 from tests.kit.waits import settled, until
-from tests.tui.speaking import LANGUAGES, cut, shown, speaking, speaks, translations, untranslated
+from tests.tui.speaking import LANGUAGES, banker_language, cut, shown, speaks, translations, untranslated
 
 SIZE = (80, 24)
 GAME = ["buy ann boardwalk", "buy ann park place", "buy bob baltic avenue", "mortgage bob baltic", "rent bob boardwalk"]
@@ -113,7 +113,7 @@ async def walk(tmp_path, monkeypatch) -> dict[str, tuple[list[str], list[str]]]:
 async def test_every_screen_and_dialog_opens_in_the_language_with_no_english_sentence_and_nothing_cut(
     code, tmp_path, monkeypatch
 ):
-    with speaking(code):
+    with banker_language(code):
         seen = await walk(tmp_path, monkeypatch)
     problems = {name: untranslated(code, texts) + cuts for name, (texts, cuts) in seen.items()}
     assert not {name: found for name, found in problems.items() if found}
@@ -132,7 +132,7 @@ async def test_the_table_shows_every_key_and_every_player_s_line_whole(code, siz
     beside the deeds, says worth and deeds whole (issue 36)."""
     db = tmp_path / "game.db"
     make_game(db, ("ann", "bob", "cy", "dee", "ed"), [*GAME, "jail cy", "jail dee"])  # five: two columns at 80
-    with speaking(code):
+    with banker_language(code):
         app = make_app(db)
         async with app.run_test(size=size) as pilot:
             await settled(pilot)
@@ -161,7 +161,7 @@ def test_a_jail_status_with_no_room_is_said_short_in_the_language(code, sent, se
     from rules.actions import JailAction, Next
 
     state = apply(new_game(["ann", "bob"]), JailAction("ann")).state
-    with speaking(code):
+    with banker_language(code):
         assert jail_short(state, 0) == sent
         state = apply(state, Next()).state
         assert jail_short(state, 0) == second

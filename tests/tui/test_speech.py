@@ -110,12 +110,12 @@ def test_a_summary_is_read_in_the_voice_of_the_banker_s_language(monkeypatch):
     """Issue 36: the summaries are said in the banker's language, so espeak-ng reads them with that language's voice
     (an English voice reading German helped nobody); English keeps espeak-ng's own default."""
     from banker.tui import speech
-    from tests.tui.speaking import speaking
+    from tests.tui.speaking import banker_language
 
     read: list[list[str]] = []
     monkeypatch.setattr(speech, "speaker", lambda: "espeak-ng")
     monkeypatch.setattr(speech.subprocess, "run", lambda argv, **_: read.append(argv))
     speech.say("Bob pays Ann $50", language=speech.voice())
-    with speaking("de"):
+    with banker_language("de"):
         speech.say("Ben zahlt Anna $50", language=speech.voice())
     assert read == [["espeak-ng", "--", "Bob pays Ann $50"], ["espeak-ng", "-v", "de", "--", "Ben zahlt Anna $50"]]

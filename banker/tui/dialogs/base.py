@@ -147,7 +147,7 @@ class BankerDialog(DialogScreen[ResultT]):
         fault, ``connt200``). Keys typed before the refusal showed are set aside, unless it is ``expected``: the
         step a banker types ahead through (an auction's Enter on the deed, on to the bids)."""
         self.refused_fields = self._fields_now()
-        text = message.copy() if isinstance(message, Text) else plain("✗ " + message, "bold red")
+        text = message.copy() if isinstance(message, Text) else plain("✗ " + message, style="bold red")
         widgets = self.query(f"#{field}") if field is not None else None
         if widgets:
             widget = widgets.first()

@@ -297,7 +297,7 @@ class RaiseMoneyDialog(RecordingDialog):
             if isinstance(check.error, CannotPay):
                 self.error = check.error
         self.reload()
-        self.refuse(plain(f"✗ {what}{reply_text(reply).plain.removeprefix('✗ ')}", "bold red"), "options")
+        self.refuse(plain(f"✗ {what}{reply_text(reply).plain.removeprefix('✗ ')}", style="bold red"), "options")
 
     def action_bankrupt(self) -> None:
         if self.closing:

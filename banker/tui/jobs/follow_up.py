@@ -94,7 +94,7 @@ class FollowUp:
             return
         self.time_up_handled = True
         app = self.app
-        reply = app.record("end time")
+        reply = app.record("end time")  # i18n-exempt: a command line
         if not reply.ok:
             reply = app.record("end")
         # What the engine decided (a winner, or the richest players' tie), never a winner assumed.

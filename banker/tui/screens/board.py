@@ -133,7 +133,7 @@ class BoardScreen(DialogScreen[None]):
         if event.input.id == "board-count":
             typed = event.value.strip()
             # a `show` question (never journalled), as typed on the command line; the session says any refusal
-            reply = self.session.execute(f"show count {typed}") if typed else None
+            reply = self.session.execute(f"show count {typed}") if typed else None  # i18n-exempt: a command line
             text = "" if reply is None else reply.message
             if reply is not None and self.at is not None:  # the board on the table is the game now, not the sheet's
                 text = _("Against the game now (the sheet shows entry {seq}): {answer}").format(

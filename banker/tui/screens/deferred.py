@@ -88,7 +88,7 @@ def __getattr__(name: str) -> Any:
     elif name in WHERE:
         value = getattr(import_module(WHERE[name]), name)
     else:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n-exempt: Python's own words
     globals()[name] = value
     return value
 

@@ -40,6 +40,7 @@ def language_markdown() -> str:
     )
 
 
+# i18n-exempt: the keys' names as keyboards print them (the words of each row are marked)
 EDITING: tuple[tuple[str, str, str], ...] = (
     (
         "Enter",

@@ -75,7 +75,7 @@ def _opens_form(action: str) -> Callable[[TableScreen], None]:
         self.open_form(action)
 
     opens.__name__ = f"action_{action}"
-    opens.__doc__ = f"Open the {action} form (banker.tui.forms)."
+    opens.__doc__ = f"Open the {action} form (banker.tui.forms)."  # i18n-exempt: a docstring
     return opens
 
 
@@ -204,6 +204,7 @@ class TableScreen(Screen[None]):
             deferred.Key("^p", _("Palette"), "app.command_palette"),
             deferred.Key("q", _("Quit"), "app.quit", True),
         ]
+        # i18n-exempt: the keys' names, as keyboards print them
         line_keys = [
             deferred.Key("Enter", _("Record"), "submit_line"),
             deferred.Key("Tab", _("Complete"), "complete_line_key"),
@@ -236,7 +237,7 @@ class TableScreen(Screen[None]):
         players = [p.name for p in state.players if not p.bankrupt] or [p.name for p in state.players]
         payer = players[1] if len(players) > 1 else players[0]
         deed = max(state.board.deeds, key=lambda d: (d.price, d.index))
-        return f"rent {payer.casefold()} {deed.name.casefold()}"
+        return f"rent {payer.casefold()} {deed.name.casefold()}"  # i18n-exempt: a command line
 
     def _controls_ready(self) -> None:
         self._show_undo()
@@ -389,7 +390,7 @@ class TableScreen(Screen[None]):
         """The form of the key ``action`` (:mod:`banker.tui.forms`): a dialog that builds one command."""
         form = deferred.table_form(action, self.state)
         if form is None:
-            raise LookupError(f"no form for the table's key {action!r}")
+            raise LookupError(f"no form for the table's key {action!r}")  # i18n-exempt: a programming error
         self.app.push_screen(
             deferred.CommandDialog(self.session, self.banker.record_in_dialog, form.on_turn_of(self.current())),
             self.banker.follow_up,

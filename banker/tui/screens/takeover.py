@@ -279,7 +279,8 @@ class TakeOverScreen(DialogScreen[None]):
         if "#" in "".join(self.values().values()):
             self.say(
                 plain(
-                    "✗ " + _("# starts a comment in a command, so it cannot be part of a name or an amount"), "bold red"
+                    "✗ " + _("# starts a comment in a command, so it cannot be part of a name or an amount"),
+                    style="bold red",
                 )
             )
             return
@@ -289,10 +290,11 @@ class TakeOverScreen(DialogScreen[None]):
             if not any(self.values().get(k) for k in line.fields):
                 # Enter in an empty field (Tab went on past the field filled in): say where the line is typed
                 nothing = _("Nothing to record: {field} is empty (Shift+Tab goes back)").format(field=_label(key))
-                self.say(plain("✗ " + nothing, "bold red"))
+                self.say(plain("✗ " + nothing, style="bold red"))
                 return
             self.refuse(
-                plain("✗ " + _("Type {field} first").format(field=_label(missing.field)), "bold red"), missing.field
+                plain("✗ " + _("Type {field} first").format(field=_label(missing.field)), style="bold red"),
+                missing.field,
             )
             return
         except Refused as refused:
@@ -312,7 +314,7 @@ class TakeOverScreen(DialogScreen[None]):
                 + _("Typed but not recorded: {fields} (Enter in it records it, Ctrl+U clears it)").format(
                     fields=", ".join(left)
                 ),
-                "bold red",
+                style="bold red",
             )
         self.say(said)
 
@@ -355,14 +357,14 @@ class TakeOverScreen(DialogScreen[None]):
                     + _("Not yet: {fields} typed but not recorded (Enter in it records it, Ctrl+U clears it)").format(
                         fields=", ".join(left)
                     ),
-                    "bold red",
+                    style="bold red",
                 )
             )
             return
         problems = position_problems(self.session.state)
         if problems:
             not_yet = _("Not yet: {problem} ({rule})").format(problem=problems[0].message, rule=problems[0].rule)
-            self.say(plain("✗ " + not_yet, "bold red"))
+            self.say(plain("✗ " + not_yet, style="bold red"))
             return
         self.dismiss(None)
         self.app.notify(_("The position is taken over from the board: play from here."), title=_("Set up"))

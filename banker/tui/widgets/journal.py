@@ -55,10 +55,11 @@ class JournalPanel(Static):
 
     def _entry(self, e: LogEntry, width: int) -> tuple[Content, int]:
         if e.kind == "action":
+            # i18n-exempt: Rich styles
             style = "strike dim" if e.undone else ("dim" if e.verb in QUIET_VERBS else "")
             text = e.summary or e.text
         else:
-            style = "italic dim"
+            style = "italic dim"  # i18n-exempt: a Rich style
             text = e.summary or f"{e.kind}: {e.text}"
         lines = textwrap.wrap(text, width - 4) or [""]
         t = Text()
