@@ -151,7 +151,7 @@ async def test_the_table_shows_every_key_and_every_player_s_line_whole(code, siz
 
 @pytest.mark.parametrize(
     ("code", "sent", "second"),
-    [("en", "jail: just sent", "jail 1/3"), ("de", "Gefängnis: gerade rein", "Gefängnis 1/3")],
+    [("en", "jail: just sent", "jail 1/3"), ("de", "Gefängnis: neu", "Gefängnis 1/3")],
 )
 def test_a_jail_status_with_no_room_is_said_short_in_the_language(code, sent, second):
     """The players' line too narrow for the engine's words gives their short form ("jail 2/3"), worked out from

@@ -35,7 +35,7 @@ from banker.tui.words import translated
 from rules import RuleError, Settings, all_variants
 from rules.board import Board
 from rules.editions import all_editions, edition_problems, load_edition_file
-from rules.i18n import N_, _
+from rules.i18n import N_, _, pgettext
 from rules.limits import setting_number
 from rules.options import OPTIONS, Option
 from rules.state import game_settings
@@ -194,7 +194,9 @@ class NewGameScreen(Screen[None]):
             settings_error.display = bool(self.settings_problem)  # no row taken when config.toml is fine
             yield settings_error
             with Horizontal(classes="dialog-buttons"):
-                yield Button(_("Start"), id="start", variant="primary", compact=True)
+                yield Button(
+                    pgettext("a button that starts the game", "Start"), id="start", variant="primary", compact=True
+                )
                 yield Button(_("Take over a game under way"), id="take-over", compact=True)
                 yield Button(_("Back"), id="back", compact=True)
         yield Footer()
