@@ -49,7 +49,7 @@ typed ahead, recorded one); the banker's language has its own word for it too (:
 
 
 def bankrupt_word() -> str:
-    """The word to type, in the banker's language (``bankrott`` in German); :data:`BANKRUPT_WORD` always works."""
+    """The word to type, in the banker's language (``pleite`` in German); :data:`BANKRUPT_WORD` always works."""
     return pgettext("the word typed to record a bankruptcy", "bankrupt")
 
 
