@@ -12,7 +12,7 @@ import typing
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from rules.state import OMITTED_WHEN_DEFAULT, GameState
+from rules.state import OMITTED_WHEN_DEFAULT, SAVED_BEFORE, GameState
 
 if TYPE_CHECKING:
     from rules.actions import Action
@@ -20,14 +20,21 @@ if TYPE_CHECKING:
 
 def to_dict(obj: Any) -> Any:
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {
-            f.name: to_dict(getattr(obj, f.name))
-            for f in dataclasses.fields(obj)
-            if not (f.metadata.get(OMITTED_WHEN_DEFAULT) and getattr(obj, f.name) == f.default)
-        }
+        fields = dataclasses.fields(obj)
+        return {f.name: to_dict(getattr(obj, f.name)) for f in fields if not (f.metadata and _left_out(f, obj))}
     if isinstance(obj, (tuple, list)):
         return [to_dict(x) for x in obj]
     return obj
+
+
+def _left_out(f: dataclasses.Field[Any], obj: Any) -> bool:
+    """The field is left out of the saved dict: it holds what a dict saved before the field existed stands for (its
+    default, :data:`rules.state.OMITTED_WHEN_DEFAULT`; or the value it had then, :data:`rules.state.SAVED_BEFORE`)."""
+    meta = f.metadata
+    value = getattr(obj, f.name)
+    if SAVED_BEFORE in meta:
+        return bool(value == meta[SAVED_BEFORE])
+    return bool(meta.get(OMITTED_WHEN_DEFAULT) and value == f.default)
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
@@ -54,7 +61,10 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
 
 
 def _build(cls: type, data: dict[str, Any]) -> Any:
-    return cls(**{name: _value(hint, data[name]) for name, hint in _fields(cls) if name in data})
+    values = {name: _value(hint, data[name]) for name, hint in _fields(cls) if name in data}
+    for name, then in _saved_before(cls):
+        values.setdefault(name, then)
+    return cls(**values)
 
 
 @functools.cache
@@ -63,6 +73,13 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
     state, and they never change."""
     hints = typing.get_type_hints(cls)
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls))
+
+
+@functools.cache
+def _saved_before(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The fields a dict saved before they existed lacks, and what they held then when that is not their default
+    (:data:`rules.state.SAVED_BEFORE`)."""
+    return tuple((f.name, f.metadata[SAVED_BEFORE]) for f in dataclasses.fields(cls) if SAVED_BEFORE in f.metadata)
 
 
 def _value(hint: Any, value: Any) -> Any:

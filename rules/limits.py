@@ -18,6 +18,7 @@ from rules.i18n import N_, _
 from rules.names import shown
 from rules.options import BY_KEY, OPTIONS
 from rules.variants import Variant, find_variant
+from rules.words import LATEST_RULES
 
 SETTINGS_RULE = N_("settings")
 MAX_MINUTES = BY_KEY["time_limit_minutes"].most
@@ -27,12 +28,20 @@ MAX_POT_START = BY_KEY["free_parking_start"].most
 
 
 def check_settings(
-    variant_name: str, edition: str, cards: str, options: Mapping[str, object], players: int | None = None
+    variant_name: str,
+    edition: str,
+    cards: str,
+    options: Mapping[str, object],
+    players: int | None = None,
+    *,
+    rules_version: object = LATEST_RULES,
 ) -> tuple[Variant, Board]:
-    """Refuse settings outside the ranges above, a time-limit game without a time, a card style the edition has not
-    or a number of ``players`` the variant is not for. ``options`` holds every option of
-    :data:`rules.options.OPTIONS` by key (``rules.state.Settings.options``: the values, not the settings, so the
-    state and its settings may use this check without it knowing them). Returns the variant and the board named."""
+    """Refuse settings outside the ranges above, a time-limit game without a time, a card style the edition has not,
+    a number of ``players`` the variant is not for, or rules this Banker does not know (``rules_version``, from a
+    game file a newer Banker wrote or one written by hand: :class:`rules.words.RulesVersion`). ``options`` holds
+    every option of :data:`rules.options.OPTIONS` by key (``rules.state.Settings.options``: the values, not the
+    settings, so the state and its settings may use this check without it knowing them). Returns the variant and
+    the board named."""
     if not isinstance(variant_name, str) or not isinstance(edition, str):
         raise RuleError(SETTINGS_RULE, _("the variant and the edition are names"))
     variant = find_variant(variant_name)
@@ -60,6 +69,9 @@ def check_settings(
             SETTINGS_RULE,
             said.format(edition=_(board.title), style=shown(cards, 20), styles=_(" or ").join(board.decks)),
         )
+    if not isinstance(rules_version, int) or isinstance(rules_version, bool) or not 0 <= rules_version <= LATEST_RULES:
+        said = _("the game is played by rules this Banker does not know (version {version}; it knows 0 to {latest})")
+        raise RuleError(SETTINGS_RULE, said.format(version=shown(repr(rules_version), 20), latest=LATEST_RULES))
     if players is not None and not variant.min_players <= players <= variant.max_players:
         said = _("{variant} is for {least} to {most} players, not {players}")
         raise RuleError(

@@ -21,7 +21,7 @@ from rules.limits import check_settings
 from rules.names import check_names
 from rules.options import BY_KEY, OPTIONS, follower
 from rules.variants import Variant, find_variant, load_variant
-from rules.words import Deck, RentShare
+from rules.words import LATEST_RULES, Deck, RentShare, RulesVersion
 
 BY_AGREEMENT = N_("by agreement")
 TIME_IS_UP = N_("time is up")
@@ -39,6 +39,11 @@ LAST_STANDING = N_("last player standing ({player})")
 OMITTED_WHEN_DEFAULT = "omitted_when_default"
 """A dataclass field's metadata key: :mod:`rules.codec` leaves the field out of a saved state while it holds its
 default (a field added after states were saved, so those keep their bytes)."""
+SAVED_BEFORE = "saved_before"
+"""A dataclass field's metadata key, for a field whose value in states saved before it was added is not its default:
+that value. :mod:`rules.codec` reads a saved state that lacks the field as holding it, and leaves the field out while
+it holds it, so those states keep their bytes; a state made now holds the default and says so
+(:attr:`Settings.rules_version`: a game set up before a rule was enforced is played without it)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,15 @@ class Settings:
     cards: str = "classic"
     """The card deck, one of the edition's (:attr:`rules.board.Board.decks`): ``classic`` (pre-2008) or ``2008`` in
     the US edition, ``uk`` in the UK one."""
+    rules_version: int = field(default=LATEST_RULES, metadata={SAVED_BEFORE: RulesVersion.FIRST})
+    """The rules the game is played by (:class:`rules.words.RulesVersion`): those Banker enforced when it was
+    created, so a game recorded before a rule was enforced replays as it was recorded. Not a choice: a new game has
+    the latest. Settings saved without it (every game created before the first step) read as ``FIRST``, and it is
+    left out while it is ``FIRST``, so those keep their bytes."""
+
+    def enforces(self, version: RulesVersion) -> bool:
+        """The game is played by the rules of ``version`` or later: the rule that step added binds it."""
+        return self.rules_version >= version
 
     def options(self) -> dict[str, object]:
         """Every option of :data:`rules.options.OPTIONS` by key, a house rule's read from :attr:`house_rules`."""
@@ -95,7 +109,9 @@ class Settings:
     def checked(self, players: int | None = None) -> Settings:
         """These settings if :func:`rules.limits.check_settings` accepts them for ``players``, with the variant and the
         edition spelt as stored; else a :class:`RuleError` saying why."""
-        variant, board = check_settings(self.variant, self.edition, self.cards, self.options(), players)
+        variant, board = check_settings(
+            self.variant, self.edition, self.cards, self.options(), players, rules_version=self.rules_version
+        )
         return replace(self, variant=variant.key, edition=board.edition)
 
 

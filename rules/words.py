@@ -4,11 +4,28 @@ them without importing each other."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from enum import IntEnum, StrEnum
 
 MAX_AMOUNT = 1_000_000
 """Larger sums are typing mistakes: the whole game holds about $15,000 in notes (seed 000, PREPARATION). Every
 amount typed, every card's amount and every figure of an edition is at most this."""
+
+
+class RulesVersion(IntEnum):
+    """The rules a game is played by, as Banker enforced them when the game was created (``Settings.rules_version``).
+    The books never change, but Banker may come to enforce a rule of theirs it did not check before; a game recorded
+    before that holds what the rule would now refuse (a journal, a game file), and must replay as it was recorded.
+    So the rule binds the games created since: each member is a step of what Banker enforces, named for the rule it
+    added, and a game keeps the step it was created at (docs/rulings.md, "The rules a game was created with")."""
+
+    FIRST = 0
+    """Every game created before the versions below: what a game's settings saved without a version hold."""
+    RENT_DEADLINE = 1
+    """A rent asked after the second player following has thrown is refused (seed 000, PAYING RENT)."""
+
+
+LATEST_RULES = int(max(RulesVersion))
+"""The rules a game created now is played by."""
 
 
 class Deck(StrEnum):

@@ -332,3 +332,23 @@ def test_a_time_limit_game_imports_days_later_its_deadline_read_at_each_entrys_t
     with Session.open(db, game, readonly=True) as a, Session.open(other, 1, readonly=True) as b:
         assert b.state == a.state and [e.text for e in b.log()] == [e.text for e in a.log()]
         assert b.created == data["game"]["created"] and b.time_is_up()
+
+
+def _exported(capsys, db, game, path) -> str:
+    status, _, err = run(capsys, "export", game, "--format", "journal", "--out", path, "--force", "--db", db)
+    assert status == 0, err
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("version", [2, -1, "1", True, None])
+def test_a_game_file_of_rules_this_banker_does_not_know_is_refused(capsys, db, tmp_path, version):
+    """A file a newer Banker wrote (its game played by rules this one does not enforce) or one written by hand: the
+    import says so, and nothing is created."""
+    game = played(db)
+    data = json.loads(_exported(capsys, db, game, tmp_path / "game.json"))
+    data["game"]["settings"]["rules_version"] = version
+    (tmp_path / "game.json").write_text(json.dumps(data), encoding="utf-8")
+    status, _, err = run(capsys, "import", tmp_path / "game.json", "--db", tmp_path / "other.db")
+    assert status == 2 and "the game is played by rules this Banker does not know" in err, err
+    assert f"(version {version!r}; it knows 0 to 1)" in err
+    assert not (tmp_path / "other.db").exists()

@@ -57,3 +57,37 @@ def test_decoded_closed_words_are_the_engines_enums():
     held = [d for raw in FIXTURE["states"] for p in state_from_dict(json.loads(raw)).players for d in p.jail_cards]
     assert held and all(isinstance(d, Deck) for d in held)
     assert {EventKind(e["kind"]) for e in FIXTURE["events"]} == set(EventKind)
+
+
+def _games() -> list[tuple[int, int]]:
+    """The fixture's games as ranges of its rows: a game ends at a state that is over, the next begins after it."""
+    ranges, start = [], 0
+    for i, raw in enumerate(FIXTURE["states"]):
+        if json.loads(raw)["over"] or i == len(FIXTURE["states"]) - 1:
+            ranges.append((start, i + 1))
+            start = i + 1
+    return ranges
+
+
+@pytest.mark.parametrize(("start", "end"), _games())
+def test_the_journal_replays_to_the_states_it_saved_byte_for_byte(start, end):
+    """An earlier Banker's journal replays through today's engine to the states it saved, byte for byte: its games
+    were created before any rule Banker enforces now and play by the rules they were created with (their settings
+    hold no ``rules_version``: ``RulesVersion.FIRST``), so their ``turn`` lines keep no rent deadline's turns
+    (docs/rulings.md, "The rules a game was created with"; issue 30)."""
+    from rules import apply, new_game
+    from rules.words import RulesVersion
+
+    first = state_from_dict(json.loads(FIXTURE["states"][start]))
+    assert first.settings.rules_version == RulesVersion.FIRST
+    states = [new_game([p.name for p in first.players], first.settings, check=False)]
+    at = 0  # the state in effect: undo steps back along ``states``, redo forward, an action cuts what was undone
+    for event, saved in zip(FIXTURE["events"][start:end], FIXTURE["states"][start:end], strict=True):
+        if event["kind"] == "undo":
+            at -= 1
+        elif event["kind"] == "redo":
+            at += 1
+        else:
+            states[at + 1 :] = [apply(states[at], action_from_dict(json.loads(event["action"]))).state]
+            at += 1
+        assert json.dumps(state_to_dict(states[at])) == saved, event["text"]
