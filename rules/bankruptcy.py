@@ -150,7 +150,7 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
     state = state.with_player(index, bankrupt=True, cash=0, jail=None, out_order=count)
     state = replace(state, bankruptcies=count)
     if state.turn == index:
-        state = replace(state, turn=next_active(state, index), turn_no=state.turn_no + 1)
+        state = state.turn_passed(next_active(state, index))
     cname = "" if creditor is None else state.players[creditor].name
     if creditor is None:
         said = _("{player} goes bankrupt to the bank and retires")

@@ -23,6 +23,7 @@ from rules.money import active_player, transfer
 from rules.mortgages import lift_cost
 from rules.outcome import Outcome, TransferKind
 from rules.state import GameState
+from rules.words import RulesVersion
 
 PAYING_RENT = "seed 000, PAYING RENT"
 CARD_RULE = N_("Chance, advance to the nearest railroad/utility")
@@ -177,6 +178,41 @@ def _reckon(state: GameState, deed: Deed | str, payer: int | str | None, dice: i
     return RentQuote(deed.name, owner_player.name, amount, explanation), what, calc, ""
 
 
+def too_late(state: GameState, payer: int, owner: int, deed: Deed) -> str:
+    """Why the rent the payer owes player ``owner`` on ``deed`` can no longer be collected, "" while it can. Seed 000,
+    PAYING RENT: "The owner may not collect his rent if he fails to ask for it before the second player following
+    throws the dice" (002, 003 and 004 say the same; Darrow's 001 is silent and fills the gap from them). A lander
+    owes rent on their own turn. The banker records turns (``next``, ``turn``) but no throws, so the second player
+    following may or may not have thrown while it is their turn: the rent is refused only once that turn too has
+    been passed on, when the throw is certain (docs/rulings.md, "Rent asked too late"). A payer whose turn it is, or
+    whose turns were never passed on (a family that records no ``next``), is never late; nor is any payer in a game
+    created before Banker enforced the rule (:attr:`rules.words.RulesVersion.RENT_DEADLINE`: its journal may hold
+    such a rent)."""
+    player = state.players[payer]
+    if not state.settings.enforces(RulesVersion.RENT_DEADLINE):
+        return ""
+    if payer == state.turn or not player.played or state.turn_no - player.played < 3:
+        return ""
+    since = state.turn_no - player.played - 1
+    said = ngettext(
+        "asked too late: {payer}'s turn was turn {played}, and {n} turn has been played since (it is turn {turn},"
+        " {current}'s), so the second player following has thrown: {owner} may not collect the rent on {deed}",
+        "asked too late: {payer}'s turn was turn {played}, and {n} turns have been played since (it is turn {turn},"
+        " {current}'s), so the second player following has thrown: {owner} may not collect the rent on {deed}",
+        since,
+    )
+    current = state.players[state.turn].name
+    return said.format(
+        payer=player.name,
+        played=player.played,
+        n=since,
+        turn=state.turn_no,
+        current=current,
+        owner=state.players[owner].name,
+        deed=deed.name,
+    )
+
+
 @handles(Rent)
 def rent(state: GameState, action: Rent) -> Outcome:
     """The payer landed on the deed and pays its owner the rent :func:`quote` computes (seed 000, PAYING RENT).
@@ -189,6 +225,8 @@ def rent(state: GameState, action: Rent) -> Outcome:
         raise RuleError(rule, q.explanation)
     owner = state.deeds[deed.index].owner
     assert owner is not None
+    if late := too_late(state, payer, owner, deed):
+        raise RuleError(PAYING_RENT, late, field="payer")
     try:
         state, paid = transfer(
             state,

@@ -158,6 +158,12 @@ class Player:
     """When a bankrupt player went out: 1 for the game's first bankruptcy, 2 for the second, and so on (the
     standings rank the later higher, docs/rulings.md). 0 while in the game, and for a bankruptcy read from a
     checkpoint saved before the order was recorded."""
+    played: int = field(default=0, metadata={OMITTED_WHEN_DEFAULT: True})
+    """The number of the player's latest turn that has been passed on (``next``, ``turn``: the engine knows turns
+    from those alone), 0 while none has: how late a rent they owe is asked (seed 000, PAYING RENT, "before the
+    second player following throws the dice"). Kept only in a game whose rules enforce that
+    (:attr:`RulesVersion.RENT_DEADLINE`), so a game created before replays to the very states it did; left out of a
+    saved state while 0, so states saved before it read and write the same bytes."""
 
 
 @dataclass(frozen=True)
@@ -323,6 +329,14 @@ class GameState:
         players = list(self.players)
         players[index] = replace(players[index], **changes)
         return replace(self, players=tuple(players))
+
+    def turn_passed(self, to: int) -> GameState:
+        """The turn passes from the player who has it to player ``to``: a new turn, and, in a game whose rules have
+        the deadline for rent, the one that ends is remembered as the player's latest (:attr:`Player.played`)."""
+        state = self
+        if self.settings.enforces(RulesVersion.RENT_DEADLINE):
+            state = self.with_player(self.turn, played=self.turn_no)
+        return replace(state, turn=to, turn_no=self.turn_no + 1)
 
     def with_holding(self, deed_index: int, **changes: Any) -> GameState:
         deeds = list(self.deeds)

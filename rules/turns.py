@@ -29,7 +29,7 @@ def turn(state: GameState, action: Turn) -> Outcome:
     player = state.players[index]
     if player.bankrupt:
         raise RuleError(TURN_RULE, _("{player} is bankrupt and out of the game").format(player=player.name))
-    state = replace(state, turn=index, turn_no=state.turn_no + 1)
+    state = state.turn_passed(index)
     return Outcome(state, _("{player}'s turn (turn {turn})").format(player=player.name, turn=state.turn_no))
 
 
@@ -37,7 +37,7 @@ def turn(state: GameState, action: Turn) -> Outcome:
 def next_turn(state: GameState, action: Next) -> Outcome:
     """The turn passes to the left: the next player in order still in the game (seed 000, THE PLAY)."""
     index = next_active(state, state.turn)
-    state = replace(state, turn=index, turn_no=state.turn_no + 1)
+    state = state.turn_passed(index)
     said = _("{player}'s turn (turn {turn})")
     return Outcome(state, said.format(player=state.players[index].name, turn=state.turn_no))
 

@@ -334,10 +334,73 @@ def test_a_time_limit_game_imports_days_later_its_deadline_read_at_each_entrys_t
         assert b.created == data["game"]["created"] and b.time_is_up()
 
 
+LATE = (  # Ann lands on Cy's New York Avenue on turn 1; the rent is asked on Dee's turn, after Bob and Cy have played
+    "buy cy new york",
+    "next",
+    "rent bob new york",  # in time: Bob's own turn
+    "next",
+    "next",
+    "rent ann new york",  # too late since issue 30 (seed 000, PAYING RENT)
+)
+TOO_LATE = "asked too late: Ann's turn was turn 1, and 2 turns have been played since (it is turn 4, Dee's)"
+
+
 def _exported(capsys, db, game, path) -> str:
     status, _, err = run(capsys, "export", game, "--format", "journal", "--out", path, "--force", "--db", db)
     assert status == 0, err
     return path.read_text(encoding="utf-8")
+
+
+def test_a_game_file_of_before_the_rent_deadline_imports_and_replays_as_it_was(capsys, db, tmp_path):
+    """Issue 30: a game recorded before Banker refused a rent asked too late may hold one; its file (written as
+    every Banker before wrote it: no ``rules_version``, no turns kept for the deadline) imports with the rule off,
+    state for state, and exports again to the same bytes; the game goes on by the rules it was created with. The
+    file's settings decide: the same file saying it plays by the deadline is refused at the late rent."""
+    from rules.words import RulesVersion
+
+    with Session.create(db, ["Ann", "Bob", "Cy", "Dee"], Settings(rules_version=RulesVersion.FIRST)) as s:
+        for line in LATE:
+            assert s.execute(line).ok, line
+        game = s.game_id
+    text = _exported(capsys, db, game, tmp_path / "old.json")
+    assert "rules_version" not in text and '"played"' not in text  # the file as an earlier Banker wrote it
+    other = str(tmp_path / "other.db")
+    status, _, err = run(capsys, "import", tmp_path / "old.json", "--db", other)
+    assert status == 0, err
+    assert states(capsys, db, game) == states(capsys, other, 1)
+    assert _exported(capsys, other, 1, tmp_path / "again.json") == text
+    status, out, err = run(capsys, "do", "rent ann new york", "--db", other)  # still Dee's turn: still accepted
+    assert status == 0 and out.startswith("Ann pays Cy $16"), err
+
+    data = json.loads(text)
+    data["game"]["settings"]["rules_version"] = RulesVersion.RENT_DEADLINE
+    (tmp_path / "claims.json").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    status, _, err = run(capsys, "import", tmp_path / "claims.json", "--db", tmp_path / "third.db")
+    assert status == 2 and f'entry 6 ("rent ann new york") does not replay: refused: {TOO_LATE}' in err, err
+    assert not (tmp_path / "third.db").exists()
+
+
+def test_a_new_games_file_carries_the_rent_deadline_and_round_trips(capsys, db, tmp_path):
+    """Issue 30: a game started now plays by the deadline for rent (seed 000, PAYING RENT): the late rent is
+    refused, naming the rule, and nothing is recorded. Its file says so (``"rules_version": 1``) and keeps the turns
+    the deadline counts; it imports refusing nothing, state for state, exports again to the same bytes, and the
+    imported game refuses the late rent too."""
+    assert run(capsys, "new", "standard", "Ann", "Bob", "Cy", "Dee", "--db", db)[0] == 0
+    for line in LATE[:-1]:
+        assert run(capsys, "do", line, "--db", db)[0] == 0, line
+    status, out, err = run(capsys, "do", LATE[-1], "--db", db)
+    assert status == 2 and out == "" and TOO_LATE in err and "(seed 000, PAYING RENT)" in err, err
+    text = _exported(capsys, db, 1, tmp_path / "new.json")
+    data = json.loads(text)
+    assert data["game"]["settings"]["rules_version"] == data["state"]["settings"]["rules_version"] == 1
+    assert [p.get("played", 0) for p in data["state"]["players"]] == [1, 2, 3, 0]
+    other = str(tmp_path / "other.db")
+    status, out, err = run(capsys, "import", tmp_path / "new.json", "--db", other)
+    assert status == 0 and "(5 journal entries replayed)" in out, err
+    assert states(capsys, db, 1) == states(capsys, other, 1)
+    assert _exported(capsys, other, 1, tmp_path / "again.json") == text
+    status, _, err = run(capsys, "do", LATE[-1], "--db", other)
+    assert status == 2 and TOO_LATE in err, err
 
 
 @pytest.mark.parametrize("version", [2, -1, "1", True, None])

@@ -188,6 +188,33 @@ def test_a_hotel_won_at_a_shortage_auction_replays_from_the_journal(game, db, mo
         assert again.state == state
 
 
+def test_a_database_with_a_rent_asked_too_late_before_the_rule_opens_as_it_was(db, monkeypatch):
+    """Issue 30: a database written before Banker enforced the deadline for rent (seed 000, PAYING RENT) may hold a
+    rent asked too late. Its game's settings, as every earlier Banker journalled them, hold no ``rules_version``:
+    the game plays by the rules it was created with, so its journal replays to the same state, and it goes on
+    accepting such a rent; a game created now in the same database refuses it."""
+    from rules.codec import state_to_dict
+    from rules.words import RulesVersion
+
+    late = ["buy cy new york", "next", "next", "next", "rent ann new york"]  # Ann's turn was turn 1; it is turn 4
+    with Session.create(db, ["Ann", "Bob", "Cy", "Dee"], Settings(rules_version=RulesVersion.FIRST)) as old:
+        for line in late:
+            assert old.execute(line).ok, line
+        state, log = old.state, old.log()
+        monkeypatch.setattr(Session, "_checkpoint_tail", lambda self: None)  # no closing checkpoint: replay it all
+    with sqlite3.connect(db) as conn:
+        (settings,) = conn.execute("SELECT settings FROM games").fetchone()
+    assert "rules_version" not in settings and "played" not in str(state_to_dict(state))
+    with Session.open(db) as again:
+        assert again.state == state and again.log() == log
+        assert again.execute("rent ann new york").ok  # still Dee's turn, by the game's own rules
+    with Session.create(db, ["Ann", "Bob", "Cy", "Dee"], Settings()) as new:
+        for line in late[:-1]:
+            assert new.execute(line).ok, line
+        reply = new.execute(late[-1])
+        assert not reply.ok and "asked too late" in reply.message and "(seed 000, PAYING RENT)" in reply.message
+
+
 def test_open_without_games_raises_lookup(db):
     with pytest.raises(LookupError):
         Session.open(db)

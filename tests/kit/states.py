@@ -1,9 +1,10 @@
-"""Any game state the engine could hold, as a Hypothesis strategy: every variant and edition, house rules, deeds held
-whole or split or by the bank, even building up to hotels (from the bank's stock), mortgages, cash, jail timers and
-Get Out of Jail Free cards, a bankrupt player, the Free Parking pot, before or after the deal, now and then a game
-that is over. Money, buildings and deeds are conserved as the engine keeps them (``tests.kit.conservation``); the
-bank's stock is now and then cut short, as ``tests.kit.games.game(bank_houses=...)`` does, the missing buildings
-standing elsewhere as far as a test is concerned.
+"""Any game state the engine could hold, as a Hypothesis strategy: every variant and edition, house rules, the rules
+of a game created now or before (``Settings.rules_version``), deeds held whole or split or by the bank, even building
+up to hotels (from the bank's stock), mortgages, cash, jail timers and Get Out of Jail Free cards, turns passed on, a
+bankrupt player, the Free Parking pot, before or after the deal, now and then a game that is over. Money, buildings
+and deeds are conserved as the engine keeps them (``tests.kit.conservation``); the bank's stock is now and then cut
+short, as ``tests.kit.games.game(bank_houses=...)`` does, the missing buildings standing elsewhere as far as a test
+is concerned.
 
 Built for the precondition property (``tests/rules/test_preconditions.py``): it leans towards states where rules
 bite (whole colour groups with buildings, little cash, a short bank)."""
@@ -18,7 +19,7 @@ from rules import GameState, HouseRules, Settings, new_game
 from rules.editions import find_edition
 from rules.state import Jail
 from rules.variants import VARIANTS, find_variant
-from rules.words import Deck
+from rules.words import Deck, RulesVersion
 from tests.kit.games import NAMES, own, set_cash
 
 EDITIONS = ("us", "uk")
@@ -45,6 +46,7 @@ def game_states(draw: st.DrawFn, *, ended: int = 25, retired: int = 4, dealing: 
         cards=draw(st.sampled_from(find_edition(edition).decks)),
         luxury_tax=draw(st.sampled_from((0, 75, 100))),
         time_limit_minutes=60 if variant.may_end_by_time else 0,
+        rules_version=draw(st.sampled_from(RulesVersion)),
     )
     state = new_game(list(NAMES[:count]), settings)
     out = set()
@@ -60,6 +62,9 @@ def game_states(draw: st.DrawFn, *, ended: int = 25, retired: int = 4, dealing: 
         state = replace(state, bankruptcies=state.bankruptcies + 1)
     turn_no = draw(st.integers(1, 12))
     state = replace(state, turn=draw(st.sampled_from(active)), turn_no=turn_no)
+    if settings.enforces(RulesVersion.RENT_DEADLINE):  # turns passed on by `next` or `turn`, as such a game keeps them
+        for i in draw(st.sets(st.sampled_from(active), max_size=len(active))):
+            state = state.with_player(i, played=draw(st.integers(0, turn_no - 1)))
     for i in draw(st.sets(st.sampled_from(active), max_size=2)):
         since = draw(st.integers(0, turn_no))
         failed = draw(st.integers(0, 2))

@@ -76,7 +76,7 @@ from rules.board import Deed, SquareKind
 from rules.codec import state_to_dict
 from rules.decks import CardKind, deck_cards, find_card
 from rules.queries import income_tax_options
-from rules.words import MAX_AMOUNT, Deck, RentShare, TaxChoice
+from rules.words import MAX_AMOUNT, Deck, RentShare, RulesVersion, TaxChoice
 from tests.kit.fuzz import examples
 from tests.kit.states import game_states
 
@@ -312,7 +312,19 @@ def broken_rent(state: GameState, a: Rent) -> str:
         (owner != _index(state, a.payer), "PAYING RENT: another player's deed"),
         (not holding.mortgaged, "MORTGAGES: no rent on a mortgaged deed"),
         (deed.kind is not SquareKind.UTILITY or a.dice in range(2, 13), "PAYING RENT: a utility's rent needs the dice"),
+        (_asked_in_time(state, a.payer), "PAYING RENT: asked before the second player following throws the dice"),
     )
+
+
+def _asked_in_time(state: GameState, payer: str) -> bool:
+    """The payer's turn is now, or was passed on no more than two turns ago: the second player following (whose
+    turn is the second after it) may not have thrown yet; once that turn is passed on too, they have. A game created
+    before Banker enforced the deadline has none (docs/rulings.md, "The rules a game was created with")."""
+    index = _index(state, payer)
+    played = state.players[index].played
+    if state.settings.rules_version < RulesVersion.RENT_DEADLINE:
+        return True
+    return index == state.turn or played == 0 or state.turn_no <= played + 2
 
 
 def _counterpart(state: GameState, name: str, other: str | None, each: bool) -> str:
@@ -675,6 +687,20 @@ def draw_auction(draw: st.DrawFn, state: GameState) -> Auction:
 
 
 def draw_rent(draw: st.DrawFn, state: GameState) -> Rent:
+    """Any rent, or (half the time, where a turn has been passed on) one at the edge of the deadline for asking: a
+    payer whose turn has passed, on a deed another player holds unmortgaged (seed 000, PAYING RENT), which the other
+    clauses would otherwise nearly always break first."""
+    passed = [p.name for i, p in enumerate(state.players) if p.played and i != state.turn]
+    lean: bool = draw(st.booleans())
+    if passed and lean:
+        payer = draw(st.sampled_from(passed))
+        held = [
+            d.name
+            for d in state.board.deeds
+            if state.owner_name(d.index) not in (None, payer) and not state.deeds[d.index].mortgaged
+        ]
+        if held:
+            return Rent(payer, draw(st.sampled_from(held)), dice=draw(st.sampled_from((None, 7))), card=False)
     deed = _deed(draw, state)
     dice = draw(st.sampled_from((None, 1, 2, 7, 12, 13)))
     return Rent(_player(draw, state), deed, dice=dice, card=draw(st.booleans()))
@@ -825,7 +851,12 @@ PRECONDITIONS: dict[type[Action], Precondition[Any]] = {
         ),
         Precondition(Buy, "seed 000, BUYING PROPERTY; seed 001", broken_buy, draw_buy),
         Precondition(Auction, "seed 000, BUYING PROPERTY; house rule: no auctions", broken_auction, draw_auction),
-        Precondition(Rent, "seed 000, PAYING RENT, MORTGAGES; the Chance nearest cards", broken_rent, draw_rent),
+        Precondition(
+            Rent,
+            "seed 000, PAYING RENT (the rent, and asked in time), MORTGAGES; the Chance nearest cards",
+            broken_rent,
+            draw_rent,
+        ),
         Precondition(Pay, "seed 000, THE BANK, BANKRUPTCY", broken_pay, draw_pay),
         Precondition(Collect, "seed 000, THE BANK, BANKRUPTCY", broken_collect, draw_collect),
         Precondition(

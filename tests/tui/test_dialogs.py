@@ -671,3 +671,29 @@ async def test_a_refusal_that_names_a_field_puts_the_cursor_there(key, typed, wh
         await settled(pilot)
         assert isinstance(app.screen, TableScreen), refusal(app) if app.screen is dialog else app.screen
         assert journal_lines(app)[len(before) :][0].casefold().startswith(line.casefold()), journal_lines(app)
+
+
+async def test_a_rent_asked_too_late_is_refused_in_the_rent_dialog_with_the_cursor_on_the_payer():
+    """Issue 30, seed 000, PAYING RENT: "The owner may not collect his rent if he fails to ask for it before the second
+    player following throws the dice." On Dee's turn, after Bob and Cat have played, Ann's rent is refused in the
+    dialog (its preview says so before Enter), naming the rule; nothing is recorded, the cursor is on the payer with
+    the name selected, and Bob's (whose turn was the one before Cat's) is recorded in its place."""
+    lines = ["buy cat new york", "next", "next", "next"]
+    async with opened("r", lines=lines, names=("ann", "bob", "cat", "dee")) as pilot:
+        app = pilot.app
+        dialog = app.screen
+        await pilot.press(*"new york", "tab", *"ann")
+        await pilot.pause()
+        assert "asked too late" in text_of(dialog.query_one("#preview", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        said = refusal(app)
+        assert app.screen is dialog and said.startswith("✗ asked too late: ann's turn was turn 1"), said
+        assert "cat may not collect the rent on New York Avenue (seed 000, PAYING RENT)" in said, said
+        assert said.endswith("the cursor is in Payer, its text selected"), said
+        assert journal_lines(app) == lines
+        field = dialog.query_one("#f-payer", Input)
+        assert dialog.focused is field and field.selected_text == "ann"
+        await pilot.press(*"bob", "enter")
+        await settled(pilot)
+        assert isinstance(app.screen, TableScreen) and journal_lines(app) == [*lines, "rent bob New York Avenue"]

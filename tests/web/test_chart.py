@@ -34,7 +34,7 @@ LINES = [
     "pay dee 150",
     "pay cy 60",
     "next",
-    "rent bob boardwalk",
+    "rent dee boardwalk",  # Dee's turn was the one before: asked in time (seed 000, PAYING RENT)
 ]
 
 
