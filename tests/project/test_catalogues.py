@@ -7,9 +7,9 @@ here; every shipped language's ``.po`` file of that domain must translate each o
 none fuzzy, each with the English's ``{placeholders}`` and HTML tags. The templates in the tree must be the ones
 the code makes (``extract`` was run).
 
-**Unmarked messages.** :func:`unmarked` reads each Python file of :data:`FOLDERS` (each helper adds its folders
-when its part is marked) and names every string literal or f-string a person would read that is not a message
-marked for translation. It is a heuristic with precise rules:
+**Unmarked messages.** :func:`unmarked` reads each Python file of :data:`FOLDERS` (all of Banker but the
+translators' tool, :data:`NOT_READ`) and names every string literal or f-string a person would read that is not a
+message marked for translation. It is a heuristic with precise rules:
 
 * *Sentence-like.* The text is taken with its ``{placeholders}``, ``%s``-style fields and Rich markup tags
   (``[b]``, ``[/]``) removed. Where it holds HTML (a ``<tag``), only its text between tags is read, each piece on
@@ -51,26 +51,16 @@ from banker.language import DOMAINS, LANGUAGES, SOURCE
 
 ROOT = Path(__file__).parents[2]
 
-FOLDERS = [
-    "banker/language.py",
-    "banker/tui",
-    "banker/web",
-    "rules",
-    "banker/__init__.py",
-    "banker/__main__.py",
-    "banker/backups.py",
-    "banker/paths.py",
-    "banker/settings.py",
-    "banker/timeline.py",
-    "banker/views.py",
-    "banker/journal",
-    "banker/session",
-    "banker/commands",
-    "banker/cli",
-    "banker/reports",
-]
-"""Where every message a person reads must be marked (:func:`unmarked`): each part of Banker is added when its
-messages are (issue 36)."""
+FOLDERS = ["banker", "rules"]
+"""Where every message a person reads must be marked (:func:`unmarked`): every module of Banker, so a new module is
+checked from its first line (issue 36), but those of :data:`NOT_READ`."""
+
+NOT_READ = {
+    "banker/catalogues.py": "the translators' tool (python -m banker.catalogues): its words are for the people who "
+    "keep the catalogues, who read the English the messages are written in",
+}
+"""Modules whose words no player or banker reads, and why."""
+
 
 MARKERS = {"_", "N_", "ngettext", "pgettext", "npgettext"}
 LOGGERS = {"log", "logger", "logging", "_log", "LOG", "LOGGER"}
@@ -368,7 +358,7 @@ def files(folders: list[str]) -> list[Path]:
     for folder in folders:
         path = ROOT / folder
         out += sorted(path.rglob("*.py")) if path.is_dir() else [path]
-    return out
+    return [p for p in out if str(p.relative_to(ROOT)) not in NOT_READ]
 
 
 # The tests ---------------------------------------------------------------------------------------------------
