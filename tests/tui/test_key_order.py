@@ -716,8 +716,11 @@ def test_keys_typed_on_wait_for_the_screen_they_opened_to_be_built(monkeypatch):
     yet. A key now waits until the screen on top has been built, and time spent waiting for a CPU does not count."""
     from banker.tui.keyorder import KeyOrder
 
-    # the screen takes longer to be built than a key's deadline, as on the review's loaded machine
+    # the screen takes longer to be built than a key's deadline, as on the review's loaded machine; the cap on the
+    # wait (CAP deadlines) kept far above the building, so a loaded machine's slower mount never reaches it (at 10
+    # it was 1 s against 0.5 s of building, and a burst under CI's load let the "A" of Ann through too soon)
     monkeypatch.setattr(KeyOrder, "DEADLINE", 0.1)
+    monkeypatch.setattr(KeyOrder, "CAP", 200)
     slowly_built(monkeypatch, 0.5)
     want = ("Ann Bob Cy", 2, 2, "variant")
     assert new_game_form(NEW_GAME_KEYS, True) == want
