@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from banker.journal import RequestRow, RequestStatus
 from banker.language import SOURCE, speaking, spoken
+from banker.session.recorder import COMMANDS, REQUESTS
 from banker.web.asks import BY_KEY
 from banker.web.page_data import RequestFacts
 from rules.errors import RuleError
@@ -63,6 +64,21 @@ class Refusal(Exception):
     """Why a phone's request is not kept: one line."""
 
 
+SOURCE_TAGS = frozenset({COMMANDS, REQUESTS})
+"""The rule names that say which part of Banker refused (the command language, the phones' requests) rather than
+a rule a player could look up: a refusal names them in parentheses ("(commands)", "(Befehle)"), which the banker's
+screen shows and a phone does not (:func:`said`)."""
+
+
+def said(message: str, error: RuleError | None) -> str:
+    """A refusal as a phone says it: ``message`` (``str(error)``, or a reply's message) without the source tag
+    :class:`~rules.errors.RuleError` ends it with when ``error`` names no rule but the part of Banker refusing (a
+    misread amount, a form left empty); a rule book's citation stays."""
+    if error is None or error.rule not in SOURCE_TAGS:
+        return message
+    return message.removesuffix(f" ({_(error.rule)})")
+
+
 @dataclass(frozen=True)
 class Priced:
     """A request's line as the engine reads it now."""
@@ -80,7 +96,7 @@ def check(session: Session, seat: int, line: str) -> Priced:
     canonical = format(_command(session, line), session.state.board)
     reply = session.preview(canonical)
     if not reply.ok or reply.outcome is None:
-        raise Refusal(reply.message)
+        raise Refusal(said(reply.message, reply.error))
     name = session.state.players[seat].name
     if not any(name in (t.payer, t.payee) for t in reply.outcome.transfers):
         raise Refusal(
@@ -113,7 +129,7 @@ def _command(session: Session, line: str) -> Action:
     try:
         cmd = parse(line, state)
     except RuleError as e:
-        raise Refusal(str(e)) from None
+        raise Refusal(said(str(e), e)) from None
     if isinstance(cmd, Control):  # undo, redo, together: the command language's own words
         raise Refusal(_("{command} is the banker's alone; a phone may ask for a payment").format(command=cmd.kind))
     if isinstance(cmd, NewGame):
@@ -185,7 +201,9 @@ def standing(session: Session, row: RequestRow) -> Standing:
             return Standing(row, STALE, _(ENDED))
         reply = session.preview(row.line)
         plain = in_source(reply.message, lambda: session.preview(row.line).message) if row.asked else ""
-        return Standing(row, RequestStatus.PENDING.value if reply.ok else STALE, reply.message, plain)
+        if not reply.ok:
+            return Standing(row, STALE, said(reply.message, reply.error))
+        return Standing(row, RequestStatus.PENDING.value, reply.message, plain)
     if row.status is RequestStatus.RECORDED and row.seq:
         seq = row.seq
         summary = session.entry_summary(seq)
@@ -465,7 +483,7 @@ def line_of_form(session: Session, seat: int, fields: dict[str, str]) -> str:
         empty = FILL_IN.get(e.field)
         raise Refusal(_(empty) if empty else _("fill in the {field}").format(field=e.field)) from None
     except Refused as e:
-        raise Refusal(str(e.error)) from None
+        raise Refusal(said(str(e.error), e.error)) from None
     return format(cmd, state.board)
 
 

@@ -21,9 +21,11 @@ from banker.tui.screens.games import GamesScreen
 from banker.tui.screens.new_game import NewGameScreen
 from banker.tui.screens.table import TableScreen
 from rules import Settings
+from rules.i18n import _
 from tests.kit.journal import db_path, journal_lines, make_game
 from tests.kit.screens import balances, opened, text_of
 from tests.kit.waits import settled
+from tests.tui.speaking import banker_language
 
 SIZE = (120, 40)
 OWNED = ["buy ann boardwalk", "buy ann park place", "buy bob baltic avenue", "buy bob reading railroad"]
@@ -697,3 +699,20 @@ async def test_a_rent_asked_too_late_is_refused_in_the_rent_dialog_with_the_curs
         await pilot.press(*"bob", "enter")
         await settled(pilot)
         assert isinstance(app.screen, TableScreen) and journal_lines(app) == [*lines, "rent bob New York Avenue"]
+
+
+@pytest.mark.parametrize("code", ["de", "fr", "es"])
+async def test_a_refusal_names_its_rule_once_in_the_banker_s_language(code):
+    """The German table showed "✗ Betrag darf nicht negativ sein ("-5") (Befehle) (commands)": the rule a refusal
+    names already, translated, was named again in English (review of the language nights, issue 36)."""
+    with banker_language(code):
+        async with opened("p") as pilot:
+            app = pilot.app
+            dialog = app.screen
+            dialog.query_one("#f-amount", Input).value = "-5"
+            await pilot.press("enter")
+            await pilot.pause()
+            said = refusal(app)
+            tag = f"({_('commands')})"
+            assert app.screen is dialog and said.startswith("✗ ") and f'"-5") {tag}' in said, said
+            assert said.count(tag) == 1 and "(commands)" not in said

@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from banker.commands import CommandError
 from banker.language import speaking
 from banker.session import Session
 from banker.web import asking
@@ -179,3 +180,27 @@ async def test_what_a_phone_s_request_makes_for_the_banker_is_in_the_banker_s_la
     )
     assert bad.status == 422
     assert said and said[-1].startswith("phone pages: Bob's link (game 1) sent a request its page never sends")
+
+
+SOURCE_TAGS = {"en": "(commands)", "de": "(Befehle)", "fr": "(commandes)", "es": "(órdenes)"}
+
+
+@pytest.mark.parametrize("code", list(HEADERS))
+async def test_a_phone_s_refusal_of_a_misread_ask_names_no_part_of_banker(db, aiohttp_client, code):
+    """A German phone ended a refusal "… (zum Beispiel $150) (Befehle)": the command language's tag is for the
+    banker, not the player (review of the language nights, issue 36). An engine's refusal still cites its rule."""
+    game = phone_game(db)
+    _server, client, links = await served(db, game, aiohttp_client)
+    bob, lang, tag = path_of(links, 1), {"lang": code}, SOURCE_TAGS[code]
+    with speaking(code):
+        assert str(CommandError("x")) == f"x {tag}"  # the tag a phone leaves off, in the language read
+    fields = {"form": "pay", "amount": "x", "other": "bank", "id": "form-x-01"}
+    form = await client.post(bob + "/requests", data=fields, params=lang)
+    page = markup.unescape(await form.text())
+    assert form.status == 422 and lang_of(page) == code and '"x"' in page and tag not in page
+    for line in ("pay bob x", "pay bob -5", "pay bob"):
+        answer = await client.post(bob + "/preview", json={"line": line}, params=lang)
+        refusal = (await answer.json())["refusal"]
+        assert answer.status == 422 and refusal and tag not in refusal, refusal
+    engine = await client.post(bob + "/preview", json={"line": "pay bob 5000"}, params=lang)
+    assert "(seed 000, " in (await engine.json())["refusal"]  # a rule book's citation stays

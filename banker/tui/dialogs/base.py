@@ -78,8 +78,8 @@ def reply_text(reply: Reply | None) -> Text:
         return Text(reply.message, style="bold green" if not reply.query else "")
     rule = getattr(reply.error, "rule", "") if reply.error is not None else ""
     msg = reply.message
-    if rule and rule not in msg:
-        msg = f"{msg} ({rule})"
+    if rule and _(rule) not in msg:  # a RuleError's message names its rule already, in the language read
+        msg = f"{msg} ({_(rule)})"
     return Text("✗ " + msg, style="bold red")
 
 
