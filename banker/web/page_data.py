@@ -10,6 +10,7 @@ from typing import Literal, NotRequired, TypedDict
 class GameFacts(TypedDict):
     id: int
     variant: str
+    """The variant's title as its data says it; the page shows it translated."""
     edition: str
     turn: str
     """Whose turn it is (empty before the players are seated)."""
@@ -74,6 +75,7 @@ class DeedLine(TypedDict):
 class GroupLine(TypedDict):
     key: str
     title: str
+    """As the edition prints it (English on a US board); the page shows it translated (the rules catalogue's)."""
     mark: str
     """The group's mark in letters, shown beside its colour (no group told by colour alone)."""
     colour: str

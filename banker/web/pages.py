@@ -457,7 +457,9 @@ def _game_line(game: GameFacts, you: str | None = None) -> str:
     else:
         now = said(_("turn {n}: {player} to play"), n=h(game["turn_no"]), player=strong(turn))
     return (
-        "<p>" + said(_("Game {id} · {variant} · {now}"), id=h(game["id"]), variant=h(game["variant"]), now=now) + "</p>"
+        "<p>"
+        + said(_("Game {id} · {variant} · {now}"), id=h(game["id"]), variant=h(_(game["variant"])), now=now)
+        + "</p>"
     )
 
 
@@ -519,7 +521,7 @@ def player_sections(data: PlayerPage, ids: Callable[[], str] | None = None) -> d
                 + f"</span></summary>{_card_html(d['card'])}</details></li>"
             )
         groups.append(
-            f'<div class="group"><h3>{swatch(g["colour"], g["mark"])}{h(g["title"])}</h3>'
+            f'<div class="group"><h3>{swatch(g["colour"], g["mark"])}{h(_(g["title"]))}</h3>'
             f"<ul>{''.join(items)}</ul></div>"
         )
     deeds = "".join(groups) if groups else f'<p class="muted">{h(_("No deeds yet."))}</p>'

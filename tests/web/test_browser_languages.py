@@ -40,8 +40,8 @@ LINES = [
 ]
 AUCTION = {"lot": "Kentucky Avenue", "text": "", "bids": {"Ann": "$200", "Cy": "$180"}}
 SHARED = {
-    "de": {"bank", "hotel", "hotels", "live", "banker", "laptop", "plus"},  # "ein Hotel $200 plus 4 Häuser"
-    "fr": {"banker", "table", "page", "plus"},  # "un hôtel $200 plus 4 maisons"
+    "de": {"bank", "hotel", "hotels", "live", "banker", "laptop", "plus", "standard"},  # "ein Hotel $200 plus 4 Häuser"
+    "fr": {"banker", "table", "page", "plus", "standard"},  # "un hôtel $200 plus 4 maisons"; the variant
     "es": {"hotel", "hoteles", "banker"},
 }
 """Words a language writes as English does (``Bank``, ``Hotel``; Banker is the program's name)."""

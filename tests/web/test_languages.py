@@ -17,7 +17,7 @@ from banker.commands import CommandError
 from banker.language import speaking
 from banker.session import Session
 from banker.web import asking
-from rules import i18n
+from rules import Settings, i18n
 from tests.kit.phones import TABLE_SEAT, next_snapshot, path_of, phone_game, served
 
 HEADERS = {
@@ -204,3 +204,27 @@ async def test_a_phone_s_refusal_of_a_misread_ask_names_no_part_of_banker(db, ai
         assert answer.status == 422 and refusal and tag not in refusal, refusal
     engine = await client.post(bob + "/preview", json={"line": "pay bob 5000"}, params=lang)
     assert "(seed 000, " in (await engine.json())["refusal"]  # a rule book's citation stays
+
+
+GROUPS = {  # a US board's group titles and the variant's, as each language's rules catalogue says them
+    "en": ("Dark Blue", "Railroads", "Short game (1973)"),
+    "de": ("Dunkelblau", "Bahnhöfe", "Kurzes Spiel (1973)"),
+    "fr": ("Bleu foncé", "Gares", "Partie courte (1973)"),
+    "es": ("Azul oscuro", "Estaciones", "Partida corta (1973)"),
+}
+
+
+@pytest.mark.parametrize("code", list(GROUPS))
+async def test_a_phone_page_says_its_groups_and_variant_in_its_language(db, aiohttp_client, code):
+    """The German and Spanish pages of a US game said "Dark Blue", the French one "Railroads" (review of the
+    language nights, issue 36): the edition's group titles, and the variant's, are translated where shown."""
+    game = phone_game(
+        db, lines=["buy bob boardwalk", "buy bob reading railroad"], settings=Settings(variant="short-1973")
+    )
+    _server, client, links = await served(db, game, aiohttp_client)
+    page = markup.unescape(await (await client.get(path_of(links, 1), params={"lang": code})).text())
+    dark_blue, railroads, variant = GROUPS[code]
+    assert f"</span>{dark_blue}</h3>" in page and f"</span>{railroads}</h3>" in page, page
+    assert f" · {variant} · " in page
+    if code != "en":
+        assert "Dark Blue" not in page and "Railroads" not in page and "Short game" not in page
