@@ -767,7 +767,7 @@ def chart_html(chart: ChartFacts, seat: int | None = None) -> str:
 
     figures = [f'<div class="sr-only">{_figures_html(chart, story, view, seat)}</div>' for view in VIEWS]
     heading = _("{view} over the game").format(view=_(VIEWS["worth"]))
-    alone = _("{view} alone").format(view=_(VIEWS["cash"]))
+    alone = _("Cash alone")  # whole: French agrees "seul" with its noun ("Argent seul")
     return (
         f"<h2>{h(heading)}</h2>{figure('worth')}{figures[0]}"
         f'<details id="cash-chart" class="chart"><summary>{h(alone)}</summary>{figure("cash", lazy=True)}'

@@ -228,3 +228,16 @@ async def test_a_phone_page_says_its_groups_and_variant_in_its_language(db, aioh
     assert f" · {variant} · " in page
     if code != "en":
         assert "Dark Blue" not in page and "Railroads" not in page and "Short game" not in page
+
+
+CASH_ALONE = {"en": "Cash alone", "de": "Bargeld allein", "fr": "Argent seul", "es": "Solo efectivo"}
+
+
+@pytest.mark.parametrize("code", list(CASH_ALONE))
+async def test_the_cash_chart_s_title_is_a_whole_phrase_in_each_language(db, aiohttp_client, code):
+    """The French page said "Argent seules": "{view} alone" glued a noun to an adjective agreeing with another
+    (review of the language nights, issue 36); the cash chart's title is one phrase of its own."""
+    game = phone_game(db, lines=["buy ann boardwalk", "next", "rent bob boardwalk"])
+    _server, client, links = await served(db, game, aiohttp_client)
+    page = markup.unescape(await (await client.get(path_of(links, 1), params={"lang": code})).text())
+    assert f'<details id="cash-chart" class="chart"><summary>{CASH_ALONE[code]}</summary>' in page, page
