@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from banker.cli.support import REFUSED, CliError, columns, database, say
 from banker.journal import Journal
+from banker.reports.cells import cells, left, right
 from banker.session import Session
 from banker.views import dumps, state_json
 from rules.i18n import _, ngettext, pgettext
@@ -89,10 +90,13 @@ def state_lines(data: dict[str, Any], state: GameState, at: int | None = None) -
         head = _("game {game}: {variant} ({edition}), turn {turn}: {player}")
     head = head.format(entry=at, **facts)
     yield _("{facts}, over ({reason})").format(facts=head, reason=state.end_said()) if g["over"] else head
-    for p in data["players"]:
+    players = data["players"]
+    names = max((cells(p["name"]) for p in players), default=0)
+    amounts = max((cells(money(p["cash"])) for p in players), default=10)  # aligned right, by the widest printed
+    for p in players:
         flags = [f for f, on in ((_("bankrupt"), p["bankrupt"]), (_("in jail"), p["in_jail"])) if on]
-        cash = _("cash {amount}").format(amount=f"{money(p['cash']):>10}")
-        line = f"  {p['name']:<12} {cash}"
+        cash = _("cash {amount}").format(amount=right(money(p["cash"]), max(amounts, 10)))
+        line = f"  {left(p['name'], max(names, 12))} {cash}"
         if p["worth"] is not None:
             line = _("{line}, worth {amount}").format(line=line, amount=money(p["worth"]))
         yield line + (f" ({', '.join(flags)})" if flags else "")

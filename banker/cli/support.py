@@ -57,12 +57,19 @@ def complain(message: str, prefix: str = "banker: ") -> None:
 
 def columns(heads: tuple[str, ...], rows: Iterable[tuple[str, ...]], widths: tuple[int, ...]) -> Iterator[str]:
     """A table's lines: each column but the last padded to its width (negative: aligned right), or to its heading's
-    where the language's heading is wider (a German heading is longer than the English the widths were made for)."""
-    sizes = [max(abs(w), len(h)) for w, h in zip(widths, heads, strict=False)]
+    or its widest cell's where wider (a German heading is longer than the English the widths were made for; a row's
+    cell may be longer than the width made for it), all counted in the cells a terminal shows."""
+    from banker.reports.cells import cells, left, right
 
-    def line(cells: tuple[str, ...]) -> str:
-        padded = [c.rjust(size) if w < 0 else c.ljust(size) for c, size, w in zip(cells, sizes, widths, strict=False)]
-        return "  ".join([*padded, *cells[len(sizes) :]])
+    rows = list(rows)
+    sizes = [
+        max(abs(w), cells(h), *(cells(r[i]) for r in rows if i < len(r)))
+        for i, (w, h) in enumerate(zip(widths, heads, strict=False))
+    ]
+
+    def line(row: tuple[str, ...]) -> str:
+        padded = [right(c, size) if w < 0 else left(c, size) for c, size, w in zip(row, sizes, widths, strict=False)]
+        return "  ".join([*padded, *row[len(sizes) :]])
 
     yield line(heads)
     for row in rows:

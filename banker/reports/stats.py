@@ -18,6 +18,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from banker.reports.cells import cells
+from banker.reports.cells import left as pad_left
+from banker.reports.cells import right as pad_right
 from banker.reports.numbers import decimal, percent
 from banker.reports.report import Report, duration_text, game_title
 from banker.reports.story import (
@@ -289,11 +292,11 @@ def _money(currency: str, amount: float) -> str:
 
 def _table(headers: list[str], rows: list[list[str]], left: int = 1) -> list[str]:
     """Columns padded to their widest cell; the first ``left`` columns aligned left, the rest right."""
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    widths = [max(cells(h), *(cells(r[i]) for r in rows)) if rows else cells(h) for i, h in enumerate(headers)]
 
-    def line(cells: list[str]) -> str:
+    def line(row: list[str]) -> str:
         return "  ".join(
-            c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+            pad_left(c, w) if i < left else pad_right(c, w) for i, (c, w) in enumerate(zip(row, widths, strict=True))
         ).rstrip()
 
     return [line(headers)] + [line(r) for r in rows]

@@ -14,6 +14,8 @@ import pytest
 
 from banker.catalogues import TRANSLATED as SPOKEN
 from banker.cli.main import main
+from banker.reports.cells import cells
+from rules import Settings
 from tests.kit.journal import db_path, make_game
 from tests.kit.patience import scaled
 
@@ -121,3 +123,23 @@ def test_the_installed_banker_speaks_the_language_of_its_environment(code):
     make_game(db_path(), ("Ann", "Bob"))
     done = subprocess.run([BANKER, "do", "frob"], env=env, capture_output=True, text=True, timeout=scaled(60))
     assert done.returncode == 2 and UNKNOWN[code] in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("code", ["en", *SPOKEN])
+def test_state_and_editions_line_up_their_columns_in_the_language(capsys, speak, code):
+    """German ``banker editions`` drifted a cell on the ``uk`` row (its decks, "uk, classic, 2008", longer than the
+    column), and the cash of ``banker state`` was aligned to a fixed width a DM fortune outgrows (review of the
+    language nights, issue 36): each column is as wide as its widest cell, an amount aligned right by its printed
+    width, counted in the cells a terminal shows."""
+    settings = Settings(edition="de-dm", cards="de-dm")
+    make_game(db_path(), ("Ann", "Benedikt", "Zoe\u0308"), ["collect ann 1000000", "pay zoe 25000"], settings)
+    speak(code)
+    status, out, _ = run(capsys, "state")
+    rows = [line for line in out.splitlines() if line.startswith("  ") and " DM, " in line]
+    assert status == 0 and len(rows) == 3, out
+    ends = {cells(row.split(", ")[0]) for row in rows}  # where each cash amount ends: one column
+    assert len(ends) == 1 and "1.030.000 DM" in rows[0] and "     5.000 DM" in rows[2], out
+    status, out, _ = run(capsys, "editions")
+    lines = out.splitlines()
+    file_column = {cells(line[: line.index("/")]) for line in lines if line.endswith(".toml")}
+    assert status == 0 and len(file_column) == 1, out  # every file starts in one column, the uk row's too
