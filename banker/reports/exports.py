@@ -185,6 +185,13 @@ def report_facts(rep: Report) -> list[str]:
     return facts
 
 
+def facts_sentence(rep: Report) -> str:
+    """:func:`report_facts` as one sentence, ending with one period: a length written with an abbreviation ("4 Min."
+    in German) ends it already, so the German export said "4 Min.." before."""
+    said = ", ".join(report_facts(rep))
+    return said if said.endswith(".") else said + "."
+
+
 def winner_line(rep: Report) -> str | None:
     """Who won, or that nobody did (a tie for first); None while the game is on."""
     if rep.winner:
@@ -197,7 +204,7 @@ def winner_line(rep: Report) -> str | None:
 def to_markdown(rep: Report) -> str:
     """A heading, one line of facts and a table, ready to paste into a chat."""
     title = standings_title(rep)
-    lines = [f"## {title}", "", ", ".join(report_facts(rep)) + "."]
+    lines = [f"## {title}", "", facts_sentence(rep)]
     verdict = winner_line(rep)
     if verdict is not None:
         lines.append(f"**{md_cell(verdict)}**" + (f", {md_cell(rep.end_said)}" if rep.end_said else ""))

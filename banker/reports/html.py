@@ -12,7 +12,7 @@ from banker.reports.exports import (
     CORRECTIONS_TITLE,
     SIDE_DEALS_TITLE,
     correction_line,
-    report_facts,
+    facts_sentence,
     shown_name,
     standings_heads,
     standings_title,
@@ -53,7 +53,7 @@ def to_html(rep: Report) -> str:
         _STYLE,
         [
             f"<h1>{h(title)}</h1>",
-            f"<p>{h(', '.join(report_facts(rep)))}.</p>",
+            f"<p>{h(facts_sentence(rep))}</p>",
             *verdict(rep),
             *standings_table(rep),
             valuation_note(rep),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from html import escape
 
 from banker.reports.chart import svg_file, worth_svg
-from banker.reports.exports import report_facts, standings_title
+from banker.reports.exports import facts_sentence, standings_title
 from banker.reports.html import chart_section, page, standings_table, valuation_note, verdict
 from banker.reports.report import Report, duration_text, game_title
 from banker.reports.story import BANK_CREDITOR, GameRecords, GameStory
@@ -162,7 +162,7 @@ def to_recap(rep: Report) -> str:
     items = [f"<li><strong>{h(s.topic)}:</strong> {h(s.text)}</li>" for s in story]
     body = [
         f"<h1>{h(recap_title(rep))}</h1>",
-        f"<p>{h(', '.join(report_facts(rep)))}.</p>",
+        f"<p>{h(facts_sentence(rep))}</p>",
         *verdict(rep),
         f"<h2>{h(standings_title(rep))}</h2>",
         *standings_table(rep),

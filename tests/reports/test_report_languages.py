@@ -9,6 +9,8 @@ import csv
 import io
 import json
 import re
+from dataclasses import replace
+from datetime import timedelta
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -22,7 +24,7 @@ from banker.reports import exports, formats
 from banker.reports.board import html as board_html
 from banker.reports.board import markdown as board_markdown
 from banker.reports.leaderboard import leaderboard, leaderboard_text
-from banker.reports.report import report
+from banker.reports.report import parse_time, report
 from banker.reports.stats import by_variant, collect, stats_text
 from banker.session import Session
 
@@ -165,3 +167,18 @@ def test_no_english_is_found_where_there_is_none():
     """The check above can fail: the English page holds the English sentences it looks for."""
     rep = exports.from_dict(json.loads(Path(__file__).with_name("golden").joinpath("short-1973.json").read_text()))
     assert "Final standings" in english_left(formats.render(rep, "md"), "de")
+
+
+@pytest.mark.parametrize(("code", "length"), [("en", "4 min."), ("de", "4 Min."), ("fr", "4 min."), ("es", "4 min.")])
+def test_the_facts_end_with_one_period_after_an_abbreviation(game, code, length):
+    """The German Markdown export said "4 Min..": the sentence of facts ends with the length, which German writes
+    with an abbreviation's period (review of the language nights, issue 36); one period shows, in every export."""
+    session, _ = game
+    with speaking(code):
+        rep = report(session, story=True)
+        rep = replace(rep, ended=(parse_time(rep.created) + timedelta(minutes=4, seconds=10)).isoformat())
+        pages = {fmt: formats.render(rep, fmt) for fmt in ("md", "html", "recap")}
+    for fmt, page in pages.items():
+        text = page if fmt == "md" else read_page(page)[1]
+        assert f", {length} " in text or text.count(f", {length}\n") == 1, (fmt, text)
+        assert ".." not in text.replace("...", ""), (fmt, text)
