@@ -182,3 +182,20 @@ def test_the_facts_end_with_one_period_after_an_abbreviation(game, code, length)
         text = page if fmt == "md" else read_page(page)[1]
         assert f", {length} " in text or text.count(f", {length}\n") == 1, (fmt, text)
         assert ".." not in text.replace("...", ""), (fmt, text)
+
+
+TURN = {"de": "Runde", "fr": "tour", "es": "turno"}
+"""A turn's number is said with one word in each language, on the phone pages, the exports and the CLI alike (the
+table's is the TUI's catalogue): German "Runde", never "Zug" beside it (review of the language nights, issue 36)."""
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_a_turn_s_number_is_said_with_one_word(code):
+    for domain in ("web", "reports", "cli"):
+        po = read_po((LOCALE_DIR / code / "LC_MESSAGES" / f"{domain}.po").open("rb"))
+        for m in po:
+            ids = [m.id] if isinstance(m.id, str) else list(m.id)
+            said = [m.string] if isinstance(m.string, str) else list(m.string or ())
+            numbered = [s for i, s in zip(ids, said, strict=False) if re.search(r"\bturns? \{\w+\}", i)]
+            for s in numbered:
+                assert re.search(rf"\b{TURN[code]}\b", s, re.IGNORECASE), (domain, m.id, s)
