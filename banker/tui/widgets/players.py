@@ -53,6 +53,11 @@ def _jail_fitting(status: str, short: str, room: int) -> str:
     return status if len(status) <= room or not status else short
 
 
+def cash_column(state: GameState) -> int:
+    """The width of the widest player's cash as the edition writes it: the column each player's cash is aligned in."""
+    return max((len(state.money(p.cash)) for p in state.players), default=0)
+
+
 class PlayerCard(Widget):
     """One player: a name line, the cash in 3-row digits that can be read from across the table (at the end of
     the name line when the panel is compact), a line of details, and one for jail cards and jail when needed.
@@ -91,6 +96,9 @@ class PlayerCard(Widget):
         self.name_text = ""
         self.cash = ""
         """The cash as shown (``$1,500``): what a reader sees, and what the tests read."""
+        self.cash_width = 0
+        """The widest cash of the table's players: on one line each, the cash is aligned right in it, so the
+        players' amounts and worths stand in columns ("5.000 DM" under "30.000 DM"; review of issue 36)."""
         self.details = ""
         self.cards = ""
         """Get Out of Jail Free cards held ("1 jail card"), or ""."""
@@ -117,6 +125,7 @@ class PlayerCard(Widget):
         token = f" ({p.token})" if p.token else ""
         status = "  " + _("BANKRUPT") if p.bankrupt else ""
         cash = state.money(p.cash)
+        widest = cash_column(state)
         deeds = len(state.owned_by(self.index))
         details = _("worth {worth} · {deeds}").format(
             worth=state.money(queries.valuation_total(state, self.index)),
@@ -131,10 +140,11 @@ class PlayerCard(Widget):
         self.name_text = f"{marker}{p.name}{token}{status}"
         self.set_class(p.bankrupt, "bankrupt")
         self.set_class(state.turn == self.index and not state.over, "current")
-        if (name_text, cash, details, cards, jail) == (self.name_text, self.cash, self.details, self.cards, self.jail):
+        now = (self.name_text, self.cash, self.details, self.cards, self.jail, self.cash_width)
+        if (name_text, cash, details, cards, jail, widest) == now:
             return  # nothing to draw again (a class set above redraws itself)
-        layout = len(cash) != len(self.cash) or (cards, jail) != (self.cards, self.jail)
-        self.cash, self.details, self.cards, self.jail = cash, details, cards, jail
+        layout = len(cash) != len(self.cash) or (cards, jail) != (self.cards, self.jail) or widest != self.cash_width
+        self.cash, self.details, self.cards, self.jail, self.cash_width = cash, details, cards, jail, widest
         self.refresh(layout=layout)
 
     def render(self) -> Content:
@@ -154,17 +164,16 @@ class PlayerCard(Widget):
             # "jail: just sent · 2 jai…" was cut (a game night)
             gap, cards, status = "  ", self.cards, self.jail
             short = self.short_cards
+            money = self.cash.rjust(self.cash_width)
             for gap, cards in (("  ", self.cards), ("  ", short), (" ", short)):
-                room = width - len(head) - len(self.cash) - len(gap)
+                room = width - len(head) - len(money) - len(gap)
                 status = _jail_fitting(self.jail, self.jail_short, room - (len(cards) + 3 if cards else 0))
                 if len(status) + (len(cards) + 3 if cards and status else len(cards)) <= room:
                     break
             rest = " · ".join(
                 x for x in (_("bankrupt") if out else "", status, cards, self.details if wide and not out else "") if x
             )
-            line = Content.assemble(
-                (head, name), (self.cash, cash), (gap, details), (rest, jail if self.jail else details)
-            )
+            line = Content.assemble((head, name), (money, cash), (gap, details), (rest, jail if self.jail else details))
             return line.truncate(width, ellipsis=True)
         if self.compact:  # the cash at the end of the name line, never run into by a long name (issue 22)
             room = max(width - len(self.cash) - 1, 0)
@@ -222,6 +231,9 @@ class PlayersPanel(VerticalScroll):
         yield from self.cards
 
     def show(self, state: GameState, seats: Iterable[int] | None = None) -> None:
-        """Every card, or the cards of ``seats``."""
-        for i in range(self.count) if seats is None else seats:
+        """Every card, or the cards of ``seats`` (every card when the widest cash, their column, changed)."""
+        widest = cash_column(state)
+        if seats is None or any(card.cash_width != widest for card in self.cards):
+            seats = range(self.count)
+        for i in seats:
             self.cards[i].show(state)
