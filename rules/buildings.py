@@ -105,6 +105,18 @@ def _plan_build(
         )
         raise RuleError(MORTGAGES, said.format(group=title, lots=", ".join(mortgaged)))
     plan = _Plan(lots, {d.index: state.deeds[d.index].level for d in lots}, state.houses, state.hotels)
+    room = sum(hotel - level for level in plan.levels.values())
+    if 0 < room < count:
+        # seed 000, HOUSES and HOTELS: four houses a lot, then one hotel, and no more; a count the group cannot
+        # take is refused saying what it can (a full group is refused below: its lots already have hotels)
+        said = ngettext(
+            "the {group} group can take only {n} more building, not {count} (each lot takes at most {level}, then "
+            "a hotel)",
+            "the {group} group can take only {n} more buildings, not {count} (each lot takes at most {level}, then "
+            "a hotel)",
+            room,
+        )
+        raise RuleError(HOTELS, said.format(group=title, n=room, count=count, level=describe_level(state, hotel - 1)))
     if count == 1:
         _check_named_lot(state, deed, plan)
     fewest_houses, fewest_hotels = plan.houses, plan.hotels

@@ -108,7 +108,7 @@ def test_short_game_hotel_returns_three_houses():
         ({"own": {"Ann": ["Boardwalk"]}}, Build("Ann", "Boardwalk"), "does not own Park Place"),
         ({"own": {"Ann": BLUE}, "mortgaged": ["Park Place"]}, Build("Ann", "Boardwalk"), "Park Place is mortgaged"),
         ({"own": {"Ann": {"Park Place": 5, "Boardwalk": 5}}}, Build("Ann", "Boardwalk"), "already has a hotel"),
-        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 5}}}, Build("Ann", "Park Place", 2), "already has a hotel"),
+        ({"own": {"Ann": {"Park Place": 4, "Boardwalk": 5}}}, Build("Ann", "Park Place", 2), "only 1 more building"),
         ({"own": {"Ann": ["Reading Railroad", "Short Line"]}}, Build("Ann", "Reading"), "is a railroad"),
         ({"own": {"Ann": ["Electric Company", "Water Works"]}}, Build("Ann", "Water Works"), "is a utility"),
         ({"own": {"Bob": BLUE}}, Build("Ann", "Boardwalk"), "belongs to Bob"),
@@ -150,6 +150,45 @@ def test_short_game_hotel_returns_three_houses():
 )
 def test_build_refusals(kw, action, match):
     refused(game(**kw), action, match=match)
+
+
+@pytest.mark.parametrize(
+    ("variant", "start", "action", "message"),
+    [
+        (
+            "standard",
+            (1, 1),
+            Build("Ann", "Boardwalk", 9),
+            "the Dark Blue group can take only 8 more buildings, not 9 (each lot takes at most 4 houses, then a hotel)",
+        ),
+        (
+            "standard",
+            (1, 1),
+            Build("Ann", "Park Place", 10),
+            "the Dark Blue group can take only 8 more buildings, not 10 (each lot takes at most 4 houses, then a "
+            "hotel)",
+        ),
+        (
+            "standard",
+            (4, 5),
+            Build("Ann", "Boardwalk", 2),
+            "the Dark Blue group can take only 1 more building, not 2 (each lot takes at most 4 houses, then a hotel)",
+        ),
+        (
+            "short-1973",
+            (3, 2),
+            Build("Ann", "Park Place", 4),
+            "the Dark Blue group can take only 3 more buildings, not 4 (each lot takes at most 3 houses, then a hotel)",
+        ),
+    ],
+    ids=["seed000-HOTELS-issue36-one-house-each", "seed000-HOTELS-most", "seed000-HOTELS-one-left", "short-game"],
+)
+def test_more_buildings_than_the_group_can_take_says_how_many_it_can(variant, start, action, message):
+    """Seed 000, HOUSES and HOTELS: four houses a lot, then one hotel (seed 000, SHORT GAME rule 2: three). A count
+    beyond what is left is refused with how many the group can still take (issue 36: `build alice boardwalk 9` with
+    a house on each dark blue lot was refused "Boardwalk already has a hotel", and neither lot had one)."""
+    err = refused(game(variant=variant, own={"Ann": dict(zip(BLUE, start, strict=True))}), action)
+    assert (err.rule, err.message) == ("seed 000, HOTELS", message)
 
 
 @pytest.mark.parametrize(
