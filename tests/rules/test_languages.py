@@ -11,7 +11,7 @@ import pytest
 
 import rules
 from banker.language import speaking
-from rules.actions import Build, Buy, Card, End, Go, JailAction, Mortgage, Next, Pay, Rent, Turn
+from rules.actions import Bankrupt, Build, Buy, Card, End, Go, JailAction, Mortgage, Next, Pay, Rent, Turn
 from rules.errors import RuleError
 from rules.state import game_settings
 
@@ -112,7 +112,7 @@ DM_RENT = {
 }
 DM_SHORT = {
     "de": "Bob kann 40.000 DM an Ann nicht zahlen: hat 30.000 DM, es fehlen 10.000 DM; hat nichts mehr zu verkaufen "
-    "oder zu beleihen; nicht genug: Bankrott (seed 000, BANKRUPTCY)",
+    "oder zu beleihen; nicht genug: Pleite (seed 000, BANKRUPTCY)",
     "fr": "Bob ne peut pas payer 40.000 DM à Ann : a 30.000 DM, il manque 10.000 DM ; n'a plus rien à vendre ni à "
     "hypothéquer ; pas assez : faillite (seed 000, BANKRUPTCY)",
     "es": "Bob no puede pagar 40.000 DM a Ann: tiene 30.000 DM, faltan 10.000 DM; no le queda nada que vender ni "
@@ -204,3 +204,16 @@ def test_the_jail_timer_and_the_data_files_words_read_in_the_language(code):
     assert said == JAILED[code]
     assert "$200" in summary and "{income_tax}" not in summary and summary != variant.summary_on(state.board)
     assert rules.queries.jail_status(state, 0, short=True) == "jail 1/3"
+
+
+def test_german_says_pleite_as_the_dialogs_exports_and_phones_do_seed_000_bankruptcy():
+    """Issue 36: the engine said Bankrott ("Ben geht an Anna bankrott") where the dialogs, the exports and the phone
+    say Pleite; one word for it in German (seed 000, BANKRUPTCY)."""
+    state = game(names=("Anna", "Ben", "Clara"))
+    with speaking("de"):
+        summary = rules.apply(state, Bankrupt("Ben", "Anna")).summary
+        to_bank = rules.apply(state, Bankrupt("Ben")).summary
+    assert (summary, to_bank) == (
+        "Ben geht gegenüber Anna pleite und scheidet aus: $1,500 gehen an Anna",
+        "Ben geht gegenüber der Bank pleite und scheidet aus",
+    )
