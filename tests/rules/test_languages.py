@@ -180,7 +180,7 @@ def test_the_end_of_a_game_is_kept_in_english_in_the_state_and_said_in_the_reade
 
 
 JAILED = {
-    "de": ("im Gefängnis, Zug 1 von 3", "Gefängnis 1/3", "Kurzes Spiel (1990er)"),
+    "de": ("im Gefängnis, Runde 1 von 3", "Gefängnis 1/3", "Kurzes Spiel (1990er)"),
     "fr": ("en prison, tour 1 sur 3", "prison 1/3", "Partie courte (années 1990)"),
     "es": ("en la cárcel, turno 1 de 3", "cárcel 1/3", "Partida corta (años 90)"),
 }
@@ -217,3 +217,11 @@ def test_german_says_pleite_as_the_dialogs_exports_and_phones_do_seed_000_bankru
         "Ben geht gegenüber Anna pleite und scheidet aus: $1,500 gehen an Anna",
         "Ben geht gegenüber der Bank pleite und scheidet aus",
     )
+
+
+def test_german_numbers_the_turns_in_runden_as_banker_state_and_the_phone_do():
+    """Issue 36: `banker state` and the phone say "Runde 19", the engine said "Zug 2"; the turn's number is a Runde
+    in German wherever it is said (the player whose turn it is is still "am Zug")."""
+    with speaking("de"):
+        said = rules.apply(game(), Next()).summary
+    assert said == "Bob ist am Zug (Runde 2)"
