@@ -272,12 +272,12 @@ def _check_short(state: GameState, index: int, deed: Deed, count: object, hotels
         said = (
             _(
                 "the bank is not short of hotels: it has {stock}, and the players who could buy hotels could buy "
-                "{total} in all ({wanted}); build at the printed price ({price} a building: `{build}`)"
+                "{total} in all ({wanted}); build at the printed price ({price} a building: `build {build}`)"
             )
             if hotels
             else _(
                 "the bank is not short of houses: it has {stock}, and the players who could buy houses could buy "
-                "{total} in all ({wanted}); build at the printed price ({price} a building: `{build}`)"
+                "{total} in all ({wanted}); build at the printed price ({price} a building: `build {build}`)"
             )
         )
     elif found.wanted:
@@ -285,12 +285,12 @@ def _check_short(state: GameState, index: int, deed: Deed, count: object, hotels
         said = (
             _(
                 "a shortage auction needs two or more players who want hotels, and only {wanted} could buy hotels "
-                "(the bank has {stock}); build at the printed price ({price} a building: `{build}`)"
+                "(the bank has {stock}); build at the printed price ({price} a building: `build {build}`)"
             )
             if hotels
             else _(
                 "a shortage auction needs two or more players who want houses, and only {wanted} could buy houses "
-                "(the bank has {stock}); build at the printed price ({price} a building: `{build}`)"
+                "(the bank has {stock}); build at the printed price ({price} a building: `build {build}`)"
             )
         )
     else:
@@ -298,16 +298,16 @@ def _check_short(state: GameState, index: int, deed: Deed, count: object, hotels
         said = (
             _(
                 "a shortage auction needs two or more players who want hotels, and nobody could buy hotels (the bank "
-                "has {stock}); build at the printed price ({price} a building: `{build}`)"
+                "has {stock}); build at the printed price ({price} a building: `build {build}`)"
             )
             if hotels
             else _(
                 "a shortage auction needs two or more players who want houses, and nobody could buy houses (the bank "
-                "has {stock}); build at the printed price ({price} a building: `{build}`)"
+                "has {stock}); build at the printed price ({price} a building: `build {build}`)"
             )
         )
-    # i18n-exempt: a command line (the command language's English words)
-    build = f"build {state.players[index].name} {deed.name}" + (f" {count}" if count != 1 else "")
+    # the words after the verb (the translation names the verb as typed in its language: `baue {build}`)
+    build = f"{state.players[index].name} {deed.name}" + (f" {count}" if count != 1 else "")
     raise RuleError(  # the field is what is auctioned: no bid can make the bank short
         SHORTAGE,
         said.format(stock=found.stock, total=total, wanted=wanted, price=state.money(deed.house_cost), build=build),

@@ -4,9 +4,13 @@ refused where a player of the game has the word as a name; the English words alw
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from babel.messages.pofile import read_po
 
 from banker.catalogues import TRANSLATED as SPOKEN
+from banker.catalogues import po_path
 from banker.commands import VERB, VERB_ALIASES, VERB_WORDS, VERBS, journalled, parse
 from banker.commands.completion import complete
 from banker.commands.kinds import shown_shape
@@ -136,3 +140,36 @@ def test_the_guide_has_the_table_of_words():
 
     guide = (Path(__file__).parents[2] / "docs" / "commands.md").read_text(encoding="utf-8")
     assert words_markdown() in guide
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+@pytest.mark.parametrize("domain", ["rules", "core"])
+def test_a_message_names_each_command_by_the_word_its_language_reads(domain, code):
+    """Issue 36: a German refusal said "(trage `next` ein)", a French one "(enregistrez `next`)": where the English
+    message quotes a command, the translation quotes it with the verb's word in that language, which is read where
+    that language answers (the English words still work too)."""
+    catalog = read_po(po_path(domain, code).open("rb"), locale=code)
+    for message in catalog:
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        said = message.string if isinstance(message.string, str) else message.string[0]
+        for typed, quoted in zip(re.findall(r"`([^`]*)`", english), re.findall(r"`([^`]*)`", said), strict=False):
+            verb = VERB.get(typed.split()[0]) if typed.strip() else None
+            if verb is None or verb.name == "new" or not verb.words.get(code):
+                continue
+            assert VERB_WORDS[code].get(name_key(quoted.split()[0])) == verb.name, (english, said)
+
+
+def test_a_german_refusal_names_the_command_a_german_banker_types():
+    """Issue 36: "trage zuerst `turn Ben` ein" told a German banker to type English; the word it names now is the
+    German one, and typed as said, it records the turn."""
+    with speaking("de"), Session.create(db_path(), ["Anna", "Ben", "Clara"], GERMAN) as session:
+        assert session.execute("gefängnis anna send").ok
+        assert session.execute("weiter").ok
+        refused = session.execute("gefängnis anna miss")
+        said = re.search(r"`([^`]*)`", refused.message)
+        assert not refused.ok and said is not None, refused.message
+        assert said.group(1) == "zug Anna", refused.message
+        assert session.execute(said.group(1)).ok
+        assert session.state.turn == 0
