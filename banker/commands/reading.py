@@ -43,6 +43,8 @@ from banker.commands.words import (
     SHOW_WHAT,
     TAX_KINDS,
     closed_word,
+    group_named,
+    spelling_keys,
     tax_choices,
 )
 from rules.actions import (
@@ -156,13 +158,14 @@ class _Line:
         return self.state.deed(" ".join(words)).name
 
     def lot(self, words: list[str], *, selling: bool = False) -> str:
-        """The deed a build or sale names: a deed, or a colour group by its whole name (``orange``, ``dark blue``),
+        """The deed a build or sale names: a deed, or a colour group by its whole name (``orange``, ``dark blue``, or
+        its title in the banker's language: ``lila``; :func:`banker.commands.words.group_named`),
         which stands for the lot the rules say the group's next building goes on (or comes off, ``selling``):
         ``rules.queries.building_lot``, docs/rulings.md. A deed's name wins: ``or`` is Oriental Avenue."""
         try:
             return self.deed(words)
         except UnknownName:
-            group = self.state.board.group_named(" ".join(words))
+            group = group_named(self.state.board, " ".join(words))
             if group is None:
                 raise
             return building_lot(self.state, group.key, selling=selling).name
@@ -675,7 +678,7 @@ def _side_what(c: _Line, words: list[str]) -> str:
     """A side deal's deeds: a group by its whole name (``orange``, ``railroads``), else one deed."""
     if not words:
         raise c.bad(_("a deed or a group is missing"))
-    group = c.state.board.group_named(" ".join(words))
+    group = group_named(c.state.board, " ".join(words))
     return group.title if group is not None else c.deed(words)
 
 
@@ -809,7 +812,8 @@ def _count_check(c: _Line) -> Query:
     if len(c.args) > 3:
         keys = list(board.groups)
         entries: list[tuple[int, str, tuple[str, ...]]] = [
-            (i, g.title, (g.key, g.key.replace("_", " "), g.mark)) for i, g in enumerate(board.groups.values())
+            (i, g.title, (g.key, g.key.replace("_", " "), g.mark, *sorted(spelling_keys(_(g.title)))))
+            for i, g in enumerate(board.groups.values())
         ]
         group = keys[resolve(" ".join(c.args[3:]), entries, _("colour group"))]
         if not any(board.deeds[di].is_street for di in board.groups[group].deeds):

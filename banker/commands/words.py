@@ -11,9 +11,9 @@ from typing import TypeVar
 
 from banker.commands.kinds import CommandError, QueryKind
 from rules.actions import EndReason, JailWay, TaxKind
-from rules.board import Board, SquareKind
+from rules.board import Board, Group, SquareKind
 from rules.i18n import _
-from rules.names import shown
+from rules.names import name_key, shown
 from rules.words import Deck, RentShare, TaxChoice
 
 DECKS = {
@@ -144,4 +144,32 @@ def closed_word(
         raise CommandError(
             _('"{word}" could be {choices}').format(word=shown(word), choices=or_list(found + list(also)))
         )
+    return found[0] if found else None
+
+
+_SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
+
+
+def spelling_keys(word: str) -> set[str]:
+    """The keys a word of the banker's language is matched by (:func:`rules.names.name_key`): as written, and with
+    its umlauts and ß spelled out as a keyboard without them types them (``gefaengnis``, ``rueckgaengig``), as an
+    edition's street names take both (``schlossallee``)."""
+    return {name_key(word), name_key(word.translate(_SPELLED_OUT))}
+
+
+def group_named(board: Board, text: str) -> Group | None:
+    """The colour group ``text`` names in full: by the edition's title or key (:meth:`Board.group_named`), or by its
+    title in the banker's language as the screens show it (``lila`` on a German board, ``bleu foncé``), in either
+    spelling of :func:`spelling_keys`. None if no group is named; refused naming them where several titles are (issue
+    36: ``baue anna lila 3`` was refused, ``purple`` alone worked)."""
+    group = board.group_named(text)
+    if group is not None:
+        return group
+    key = name_key(text)
+    found = [g for g in board.groups.values() if key in spelling_keys(_(g.title))]
+    if len(found) > 1:
+        said = _('"{name}" could be the {groups} group').format(
+            name=shown(text), groups=or_list([_(g.title) for g in found])
+        )
+        raise CommandError(said)
     return found[0] if found else None

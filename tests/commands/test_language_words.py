@@ -4,6 +4,7 @@ refused where a player of the game has the word as a name; the English words alw
 
 from __future__ import annotations
 
+import gettext
 import re
 
 import pytest
@@ -16,7 +17,7 @@ from banker.commands.completion import complete
 from banker.commands.kinds import shown_shape
 from banker.language import speaking
 from banker.session import Session
-from rules import RuleError, new_game
+from rules import RuleError, i18n, new_game
 from rules.actions import Buy, Rent
 from rules.names import name_key
 from rules.state import game_settings
@@ -173,3 +174,52 @@ def test_a_german_refusal_names_the_command_a_german_banker_types():
         assert said.group(1) == "zug Anna", refused.message
         assert session.execute(said.group(1)).ok
         assert session.state.turn == 0
+
+
+@pytest.mark.parametrize(
+    ("line", "levels"),
+    [
+        ("baue anna lila 3", (2, 1)),  # the title the German screens show ("Badstraße [PU] Lila")
+        ("build anna Lila 2", (1, 1)),
+        ("baue anna purple", (1, 0)),  # the edition's own title still works
+    ],
+)
+def test_a_german_banker_names_a_group_by_its_german_title_on_the_german_board(line, levels):
+    """Issue 36: `/show deed badstr` showed "Lila", and `/baue anna lila 3` was refused "kein Grundstück namens
+    "lila"": a group is named by its title in the banker's language too (seed 000, HOUSES: built evenly)."""
+    with speaking("de"), Session.create(db_path(), ["Anna", "Ben"], GERMAN) as session:
+        assert session.execute("kaufe anna badstrasse").ok and session.execute("kaufe anna turmstrasse").ok
+        reply = session.execute(line)
+        assert reply.ok, reply.message
+        assert tuple(session.state.deeds[session.state.deed(n).index].level for n in ("Badstraße", "Turmstraße")) == (
+            levels
+        )
+        assert session.log()[-1].text.split()[0] in ("build", "baue")
+
+
+def test_a_group_title_spelled_without_umlauts_and_a_side_deal_and_a_count_read_it():
+    """``gruen`` for Grün (a keyboard without umlauts), in a side deal and a count of buildings as in a build."""
+    state = new_game(["Anna", "Ben"], GERMAN)
+    with speaking("de"):
+        assert parse("absprache anna no rent gruen from ben for 2 turns", state).what == "Green"
+        assert parse("absprache anna no rent grün for 2 turns", state).what == "Green"
+        assert parse("zeige count 4 0 dunkelblau", state).group == "dark_blue"
+    with pytest.raises(RuleError):
+        parse("absprache anna no rent gruen for 2 turns", state)  # in English, Grün is no group's name
+
+
+class _Rosa(gettext.NullTranslations):
+    """A catalogue that calls two groups by one word."""
+
+    def gettext(self, message: str) -> str:
+        return "Rosa" if message in ("Purple", "Pink") else message
+
+
+def test_a_title_two_groups_share_in_the_language_is_refused_naming_both():
+    state = new_game(["Anna", "Ben"], GERMAN)
+    token = i18n.use_for_task(_Rosa())
+    try:
+        with pytest.raises(RuleError, match='"rosa" could be the Rosa or Rosa group'):
+            parse("build anna rosa", state)
+    finally:
+        token.var.reset(token)
