@@ -47,7 +47,7 @@ from banker.commands.reading import (
 from banker.commands.reading import (
     _Line as Line,
 )
-from banker.commands.words import closed_word, figure_word
+from banker.commands.words import closed_word, figure_word, spelling_keys
 from banker.commands.writing import (
     _count,
     _money_words,
@@ -516,12 +516,13 @@ VERB_NAMES: tuple[str, ...] = tuple(VERB)
 VERB_ALIASES: dict[str, str] = {alias: v.name for v in VERBS for alias in v.aliases}
 """Other spellings of a verb typed in full -> the verb."""
 VERB_WORDS: dict[str, dict[str, str]] = {
-    language: {name_key(word): v.name for v in VERBS for word in v.words.get(language, ())}
+    language: {key: v.name for v in VERBS for word in v.words.get(language, ()) for key in spelling_keys(word)}
     for language in LANGUAGES
     if language != SOURCE
 }
-"""Each language's words for the verbs, by their matching key (any case, accents removed: ``rueckgaengig`` is not
-``rückgängig``, ``ruckgangig`` is) -> the verb. Read where the language answers (:func:`verb_named`)."""
+"""Each language's words for the verbs, by their matching keys (any case, accents removed, umlauts and ß also
+spelled out as the street names take them: ``rückgängig``, ``ruckgangig`` and ``rueckgaengig``) -> the verb. Read
+where the language answers (:func:`verb_named`)."""
 _WRITER: dict[type, Writer] = {kind: write for v in VERBS for kind, write in v.writes.items()}
 
 
