@@ -72,6 +72,10 @@ def effect(kind: CardKind) -> Callable[[Effect], Effect]:
     return register
 
 
+DRAWS = {Deck.CHANCE: N_('{player} draws Chance "{text}"'), Deck.CHEST: N_('{player} draws Community Chest "{text}"')}
+"""What a draw says, one sentence a deck: German names the card, not the square (eine Ereigniskarte)."""
+
+
 @handles(Card)
 def card(state: GameState, action: Card) -> Outcome:
     """Apply a drawn card's money effect; all or nothing (a payment to several players is checked as a whole)."""
@@ -81,7 +85,7 @@ def card(state: GameState, action: Card) -> Outcome:
         raise RuleError(CARD_RULE, _("{player} is bankrupt and out of the game").format(player=player.name))
     c = find_card(state.settings.cards, action.deck, action.card, state.board)
     # the card's text is printed on the card, in the deck's own language: quoted, never translated
-    head = _('{player} draws {deck} "{text}"').format(player=player.name, deck=_(DECK_TITLES[c.deck]), text=c.text)
+    head = _(DRAWS[c.deck]).format(player=player.name, text=c.text)
     return EFFECTS[c.kind](state, index, c, head)
 
 

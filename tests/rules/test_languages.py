@@ -161,7 +161,7 @@ def test_a_card_s_text_is_the_deck_s_own_and_banker_s_words_around_it_are_transl
     assert '"Advance to Go (Collect $200)"' in said
     assert said.startswith(
         {
-            "de": "Ann zieht eine Karte vom Ereignisfeld",
+            "de": "Ann zieht eine Ereigniskarte",
             "fr": "Ann tire une carte Chance",
             "es": "Ann saca una carta de Suerte",
         }[code]
