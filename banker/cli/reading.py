@@ -104,7 +104,13 @@ def state_lines(data: dict[str, Any], state: GameState, at: int | None = None) -
             if d["owner"] == p["name"]:
                 yield "      " + _deed_line(d)
     bank = data["bank"]
-    yield "  " + _("bank: {houses}, {hotels}; Free Parking pot {pot}").format(
+    # the pot only where the house rule is on: the books have none (seed 000, FREE PARKING is a resting place)
+    said = (
+        _("bank: {houses}, {hotels}; Free Parking pot {pot}")
+        if state.settings.house_rules.free_parking
+        else _("bank: {houses}, {hotels}")
+    )
+    yield "  " + said.format(
         houses=ngettext("{n} house", "{n} houses", bank["houses"]).format(n=bank["houses"]),
         hotels=ngettext("{n} hotel", "{n} hotels", bank["hotels"]).format(n=bank["hotels"]),
         pot=money(data["free_parking"]),

@@ -251,3 +251,19 @@ def test_the_words_a_person_reads_are_counted_and_the_bank_takes_no_turn(capsys,
     status, out, err = run(capsys, "do", "turn", "bank", "--db", db)
     assert status == 2 and "the bank is not a player: name one of Ann, Bob, Cy" in err, err
     assert "did you mean" not in err
+
+
+@pytest.mark.parametrize(
+    ("house_rule", "bank"),
+    [
+        ((), "bank: 32 houses, 12 hotels"),
+        (("--free-parking", "50"), "bank: 32 houses, 12 hotels; Free Parking pot $150"),
+    ],
+)
+def test_state_shows_the_free_parking_pot_only_where_the_house_rule_is_on(capsys, db, house_rule, bank):
+    """Issue 36: `banker state` said "Topf von Frei Parken 0 DM" in a game without the house rule (the books have no
+    pot: seed 000, FREE PARKING); the pot is shown where the house rule is on, in every language."""
+    assert run(capsys, "new", "standard", "Ann", "Bob", *house_rule, "--db", db)[0] == 0
+    assert run(capsys, "do", "tax", "ann", "luxury", "--db", db)[0] == 0
+    status, out, _ = run(capsys, "state", "--db", db)
+    assert status == 0 and out.splitlines()[-1].strip() == bank, out
