@@ -18,7 +18,7 @@ from rules.actions import Build, Sell, ShortageAuction
 from rules.board import Deed, SquareKind, not_a_street, or_list
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.i18n import _, ngettext
+from rules.i18n import _, ngettext, pgettext
 from rules.money import BID, active_player, building_refund, check_amount, evolve, transfer
 from rules.outcome import BANK, Outcome, TransferKind
 from rules.state import GameState
@@ -370,7 +370,17 @@ def _apply_levels(state: GameState, plan: _Plan) -> GameState:
 
 
 def _layout(state: GameState, plan: _Plan) -> str:
-    return ", ".join(f"{d.name} {describe_level(state, plan.levels[d.index])}" for d in plan.lots)
+    """Each lot of the group as a build or sale leaves it: "Park Place no houses, Boardwalk 1 house" (a lot with
+    none said as a list says it: Spanish "sin casas", where a sentence says "ninguna casa")."""
+    return ", ".join(
+        _("{deed} {level}").format(
+            deed=d.name,
+            level=pgettext("a lot in a list of the group's lots", "no houses")
+            if plan.levels[d.index] == 0
+            else describe_level(state, plan.levels[d.index]),
+        )
+        for d in plan.lots
+    )
 
 
 def _count(houses: int, hotels: int) -> str:

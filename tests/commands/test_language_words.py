@@ -227,3 +227,10 @@ def test_a_title_two_groups_share_in_the_language_is_refused_naming_both():
             parse("build anna rosa", state)
     finally:
         token.var.reset(token)
+
+
+def test_a_spanish_refusal_of_an_absurd_amount_starts_with_the_figure():
+    """Issue 36: "cantidad: $99,999,999 es absurdo" began with a lower-case word; it begins with the amount now."""
+    with speaking("es"), pytest.raises(RuleError) as refused:
+        parse("pagar ann 99999999", new_game(["Ann", "Bob"]))
+    assert refused.value.message.startswith("$99,999,999 es un valor absurdo (cantidad)"), refused.value.message

@@ -11,9 +11,10 @@ import pytest
 
 import rules
 from banker.language import speaking
-from rules.actions import Bankrupt, Build, Buy, Card, End, Go, JailAction, Mortgage, Next, Pay, Rent, Turn
+from rules.actions import Bankrupt, Build, Buy, Card, End, Go, JailAction, Mortgage, Next, Pay, Rent, Tax, TaxKind, Turn
 from rules.errors import RuleError
 from rules.state import game_settings
+from rules.words import TaxChoice
 
 LANGUAGES = ("de", "fr", "es")
 
@@ -225,3 +226,24 @@ def test_german_numbers_the_turns_in_runden_as_banker_state_and_the_phone_do():
     with speaking("de"):
         said = rules.apply(game(), Next()).summary
     assert said == "Bob ist am Zug (Runde 2)"
+
+
+@pytest.mark.parametrize(
+    ("code", "layout"),
+    [
+        ("de", "Park Place ohne Haus, Boardwalk 1 Haus"),
+        ("fr", "Park Place sans maison, Boardwalk 1 maison"),
+        ("es", "Park Place sin casas, Boardwalk 1 casa"),
+    ],
+)
+def test_a_build_lists_the_group_as_it_leaves_it_in_the_language_s_words_seed_000_houses(code, layout):
+    """Issue 36: the Spanish read "Park Place ninguna casa" (the sentence's word for none, not a list's)."""
+    with speaking(code):
+        said = rules.apply(BOARDWALK, Build("Ann", "Boardwalk", 1)).summary
+    assert said.split(": ", 1)[1] == layout
+
+
+def test_spanish_says_impuesto_sobre_la_renta_as_the_dialog_and_the_phone_do_seed_000_income_tax():
+    with speaking("es"):
+        said = rules.apply(game(), Tax("Ann", TaxKind.INCOME, TaxChoice.FLAT)).summary
+    assert "impuesto sobre la renta" in said and "capital" not in said, said
