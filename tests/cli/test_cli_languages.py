@@ -35,7 +35,7 @@ REFUSED = {
     "--help)",
 }
 UNKNOWN = {
-    "de": 'unbekannter Befehl "frob"; die Befehle sind absprache, baue,',
+    "de": "unbekannter Befehl „frob“; die Befehle sind absprache, baue,",
     "fr": 'commande inconnue "frob" ; les commandes sont accord, acheter,',
     "es": 'orden desconocida "frob"; las órdenes son acuerdo, alquiler,',
 }

@@ -82,7 +82,7 @@ def test_a_word_that_is_a_players_name_is_refused_and_changes_nothing():
         state, entries = session.state, session.log()
         reply = session.execute("los ann")
         assert not reply.ok
-        assert '"los" ist das Wort für go und der Name eines Spielers (Los): tippe go für den Befehl' in reply.message
+        assert "„los“ ist das Wort für go und der Name eines Spielers (Los): tippe go für den Befehl" in reply.message
         assert session.state == state and session.log() == entries
         assert session.execute("go ann").ok
 
@@ -123,7 +123,7 @@ def test_a_prefix_of_a_language_word_is_not_read():
     """Words of a language are typed whole: a prefix stays the English verbs' (``ba`` is bankrupt, ``mie`` nothing)."""
     state = new_game(["Ann", "Bob"])
     with speaking("de"):
-        with pytest.raises(RuleError, match='unbekannter Befehl "mie"'):
+        with pytest.raises(RuleError, match="unbekannter Befehl „mie“"):
             parse("mie bob boardwalk", state)
         assert parse("ba bob to bank", state).player == "Bob"
 
@@ -234,3 +234,10 @@ def test_a_spanish_refusal_of_an_absurd_amount_starts_with_the_figure():
     with speaking("es"), pytest.raises(RuleError) as refused:
         parse("pagar ann 99999999", new_game(["Ann", "Bob"]))
     assert refused.value.message.startswith("$99,999,999 es un valor absurdo (cantidad)"), refused.value.message
+
+
+def test_german_quotes_a_word_as_german_does():
+    """Issue 36: the command line's German refusals quoted with "…" where the dialogs use „…“."""
+    with speaking("de"), pytest.raises(RuleError) as refused:
+        parse("zahle ann 50 von bob", new_game(["Ann", "Bob"]))
+    assert "„" in refused.value.message and '"' not in refused.value.message, refused.value.message
