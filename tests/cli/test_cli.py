@@ -247,7 +247,7 @@ def test_the_words_a_person_reads_are_counted_and_the_bank_takes_no_turn(capsys,
     for line in ("buy bob marvin", "buy bob atlantic", "buy bob ventnor", "build bob marvin"):
         assert run(capsys, "do", line, "--db", db)[0] == 0
     status, out, _ = run(capsys, "state", "--db", db)
-    assert status == 0 and "Marvin Gardens 1 house\n" in out and "bank: 31 houses, 12 hotels;" in out, out
+    assert status == 0 and "Marvin Gardens 1 house\n" in out and "bank: 31 houses, 12 hotels\n" in out, out
     status, out, err = run(capsys, "do", "turn", "bank", "--db", db)
     assert status == 2 and "the bank is not a player: name one of Ann, Bob, Cy" in err, err
     assert "did you mean" not in err
