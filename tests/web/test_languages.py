@@ -183,6 +183,8 @@ async def test_what_a_phone_s_request_makes_for_the_banker_is_in_the_banker_s_la
 
 
 SOURCE_TAGS = {"en": "(commands)", "de": "(Befehle)", "fr": "(commandes)", "es": "(órdenes)"}
+QUOTED_X = {"en": '"x"', "de": "„x“", "fr": '"x"', "es": '"x"'}
+"""The amount typed, quoted as each language's refusals quote (German with „…“, as its dialogs do)."""
 
 
 @pytest.mark.parametrize("code", list(HEADERS))
@@ -197,7 +199,7 @@ async def test_a_phone_s_refusal_of_a_misread_ask_names_no_part_of_banker(db, ai
     fields = {"form": "pay", "amount": "x", "other": "bank", "id": "form-x-01"}
     form = await client.post(bob + "/requests", data=fields, params=lang)
     page = markup.unescape(await form.text())
-    assert form.status == 422 and lang_of(page) == code and '"x"' in page and tag not in page
+    assert form.status == 422 and lang_of(page) == code and QUOTED_X[code] in page and tag not in page
     for line in ("pay bob x", "pay bob -5", "pay bob"):
         answer = await client.post(bob + "/preview", json={"line": line}, params=lang)
         refusal = (await answer.json())["refusal"]
