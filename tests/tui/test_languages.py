@@ -165,3 +165,37 @@ def test_a_jail_status_with_no_room_is_said_short_in_the_language(code, sent, se
         assert jail_short(state, 0) == sent
         state = apply(state, Next()).state
         assert jail_short(state, 0) == second
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_standings_say_the_valuation_and_the_game_s_end_in_the_language(code, tmp_path):
+    """The standings' valuation line and the end of the game (the trophy line, the bank's line, the notification)
+    are said in the banker's language as the Markdown export says them; the state keeps its reason in English, and
+    the seed citation stays as printed (issue 36)."""
+    from banker.reports.report import report
+    from banker.tui.screens.standings import StandingsScreen
+
+    db = tmp_path / "game.db"
+    make_game(db, ("ann", "bob"), GAME[:3])
+    with banker_language(code):
+        app = make_app(db)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settled(pilot)
+            assert app.run_command("end agreement").ok
+            await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the final standings")
+            await settled(pilot)
+            state = app.game.state
+            said = state.end_said()
+            assert state.end_reason == "by agreement" and said != state.end_reason
+            screen = app.screen
+            texts = shown(screen)
+            rep = report(app.session)
+            assert rep.valuation_said != rep.valuation
+            valuation = str(screen.query_one("#valuation").render())
+            assert rep.valuation_said in valuation and rep.valuation not in valuation
+            assert any(said in t for t in texts) and not any("by agreement" in t for t in texts)
+            notes = [str(n.message) for n in app._notifications]
+            assert any(said in n for n in notes) and not any("by agreement" in n for n in notes)
+            await pilot.press("escape")
+            await settled(pilot)
+            assert not any("by agreement" in t for t in shown(app.screen))

@@ -49,7 +49,7 @@ class FollowUp:
             return
         state = app.game.state
         if reply.changed and state.over and reply.kind != "undo":
-            app.notify(game_over(state.end_reason), title=_("Game over"))
+            app.notify(game_over(state.end_said()), title=_("Game over"))
             app.open_standings(on_its_own=True)
 
     def _raised(self, refused: Reply, e: CannotPay, reply: Reply | None) -> None:

@@ -243,18 +243,16 @@ class StandingsScreen(Screen[None]):
                 yield Static(self._title(), id="title", markup=False)
                 if rep.winner:
                     wins = _("{winner} wins: {reason}") if rep.end_reason else _("{winner} wins")
-                    yield Static(
-                        "🏆 " + wins.format(winner=rep.winner, reason=rep.end_reason), id="winner", markup=False
-                    )
+                    yield Static("🏆 " + wins.format(winner=rep.winner, reason=rep.end_said), id="winner", markup=False)
                 elif rep.over:  # a tie for first is nobody's win (docs/rulings.md); the exports say so too
                     tie = (
                         _("No single winner: a tie for first ({reason})")
                         if rep.end_reason
                         else _("No single winner: a tie for first")
                     )
-                    yield Static(tie.format(reason=rep.end_reason), id="winner", markup=False)
+                    yield Static(tie.format(reason=rep.end_said), id="winner", markup=False)
                 yield DataTable(id="table", cursor_type="row", zebra_stripes=True)
-                yield Static(_("Valuation: {valuation}").format(valuation=rep.valuation), id="valuation")
+                yield Static(_("Valuation: {valuation}").format(valuation=rep.valuation_said), id="valuation")
                 with Horizontal(id="exports"):
                     for f in formats.FORMATS:
                         yield Button(_(f.label), id=f"export-{f.key}")

@@ -183,7 +183,7 @@ class TableScreen(Screen[None]):
             self.show_state()
             state = session.state
             if state.over:
-                self.app.notify(game_over(state.end_reason), title=_("Game over"))
+                self.app.notify(game_over(state.end_said()), title=_("Game over"))
 
     def _mount_rest(self) -> None:
         """Everything but the balances, after the first frame: the deeds, the bank and the journal (drawn before

@@ -33,5 +33,5 @@ class BankPanel(Static):
             t.append(_("House rules: {rules}").format(rules="; ".join(rules)) + "\n", style="italic")
         if state.over:
             over = _("Game over: {reason}") if state.end_reason else _("Game over")
-            t.append(over.format(reason=state.end_reason) + "\n", style="bold red")
+            t.append(over.format(reason=state.end_said()) + "\n", style="bold red")
         redraw(self, t)
