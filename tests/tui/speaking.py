@@ -146,6 +146,11 @@ def cut(screen: Screen) -> list[str]:
             or widget.region.right > min(right, getattr(widget.parent, "content_region", widget.region).right)
         ):
             out.append(f"box {plain(widget.label)!r} in {widget.content_region.width} cells")
+        elif isinstance(widget, Label) and widget.has_class("section"):
+            text = plain(widget.render())
+            edge = getattr(widget.parent, "content_region", widget.region).right
+            if len(text) > widget.content_region.width * widget.content_region.height or widget.region.right > edge:
+                out.append(f"heading {text!r} in {widget.content_region.width} cells")
         elif isinstance(widget, Label) and widget.has_class("field-label"):
             text = plain(widget.render())
             if len(text) > widget.content_region.width:

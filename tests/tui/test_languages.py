@@ -19,7 +19,7 @@ from banker.tui.screens.table import TableScreen
 from rules import Settings
 from tests.kit.journal import make_game
 from tests.kit.waits import settled, until
-from tests.tui.speaking import LANGUAGES, banker_language, cut, shown, speaks, translations, untranslated
+from tests.tui.speaking import LANGUAGES, banker_language, cut, plain, shown, speaks, translations, untranslated
 
 SIZE = (80, 24)
 GAME = ["buy ann boardwalk", "buy ann park place", "buy bob baltic avenue", "mortgage bob baltic", "rent bob boardwalk"]
@@ -199,3 +199,43 @@ async def test_the_standings_say_the_valuation_and_the_game_s_end_in_the_languag
             await pilot.press("escape")
             await settled(pilot)
             assert not any("by agreement" in t for t in shown(app.screen))
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_new_game_form_says_the_rules_and_the_house_rules_in_the_language_whole_at_80x24(code, tmp_path):
+    """The rule systems' titles, the fields' labels and the house rules come from the rules' data (marked for the
+    rules' catalogue): the form says them in the language, on every board, and at 80x24 cuts no hint or heading:
+    the Deutsche Mark board's luxury tax hint (1500 or 2000) included; the German board's field says Zusatzsteuer,
+    as the tax dialog does (issue 36)."""
+    from textual.widgets import Checkbox, RadioButton, RadioSet
+
+    from banker.tui.screens.new_game import NewGameScreen
+    from rules.i18n import _
+    from rules.options import OPTIONS
+    from rules.variants import all_variants
+
+    with banker_language(code):
+        app = make_app(tmp_path / "game.db")
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            await pilot.press("ctrl+n")
+            await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game form")
+            screen = app.screen
+            for edition in ("us", "uk", "de-dm"):
+                screen.query_one("#edition", RadioSet).query_one(f"#e-{edition}", RadioButton).value = True
+                await settled(pilot)
+                texts = shown(screen)
+                buttons = [plain(b.label) for b in screen.query(RadioButton)] + [
+                    plain(b.label) for b in screen.query(Checkbox)
+                ]
+                for v in all_variants():
+                    assert any(b.startswith(f"{_(v.title)}: ") for b in buttons), (edition, v.title)
+                    if _(v.title) != v.title:
+                        assert not any(b.startswith(f"{v.title}: ") for b in buttons), (edition, v.title)
+                for option in OPTIONS:
+                    if _(option.label) != option.label:
+                        assert option.label not in texts + buttons, (edition, option.label)
+                    assert _(option.label) in texts + buttons, (edition, option.label)
+                assert cut(screen) == [], edition
+            if code == "de":
+                assert "Zusatzsteuer" in texts

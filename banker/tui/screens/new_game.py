@@ -71,6 +71,7 @@ class NewGameScreen(Screen[None]):
     NewGameScreen .section {
         text-style: bold;
         margin-top: 1;
+        width: 100%;  /* a long heading (French, Spanish) wraps at 80 columns, never cut */
     }
     """
     )
@@ -147,7 +148,8 @@ class NewGameScreen(Screen[None]):
             with RadioSet(id="variant", compact=True):
                 board = next((b for b in all_editions() if b.edition == d.edition), all_editions()[0])
                 for v in all_variants():
-                    yield ChoiceButton(f"{v.title}: {v.summary_on(board)}", value=v.key == d.variant, id=f"v-{v.key}")
+                    said = f"{_(v.title)}: {v.summary_on(board)}"
+                    yield ChoiceButton(said, value=v.key == d.variant, id=f"v-{v.key}")
             yield Static(id="variant-summary", classes="dialog-note")
             with Horizontal(classes="field"):
                 yield Label(_("Edition"), classes="field-label")
@@ -206,10 +208,10 @@ class NewGameScreen(Screen[None]):
         number (blank when the number is off), its hint's figures in the chosen edition's money."""
         value = getattr(self.defaults, option.key)
         if option.kind is bool:
-            yield FlagBox(option.label, value, id=option.field_id, compact=True)
+            yield FlagBox(_(option.label), value, id=option.field_id, compact=True)
             return
         with Horizontal(classes="field"):
-            yield Label(option.label, classes="field-label")
+            yield Label(_(option.label), classes="field-label")
             yield CompletingInput(
                 str(value) if value != option.off else "",
                 placeholder=option.hint(board.scaled),
@@ -238,7 +240,7 @@ class NewGameScreen(Screen[None]):
         v = next(v for v in all_variants() if v.key == key)
         board = self._board()
         start = _("each player starts with {cash}").format(cash=board.money(board.starting_cash))
-        summary = f"{v.title}: {v.summary_on(board)} ({v.seeds}); {start}"
+        summary = f"{_(v.title)}: {v.summary_on(board)} ({v.seeds}); {start}"
         self.query_one("#variant-summary", Static).update(Text(summary))
 
     @on(RadioSet.Changed, "#edition")
@@ -247,7 +249,7 @@ class NewGameScreen(Screen[None]):
         once UK is chosen, a luxury tax of 1500 or 2000 on the Deutsche Mark board)."""
         board = self._board()
         for v in all_variants():
-            self.query_one(f"#v-{v.key}", RadioButton).label = f"{v.title}: {v.summary_on(board)}"
+            self.query_one(f"#v-{v.key}", RadioButton).label = f"{_(v.title)}: {v.summary_on(board)}"
         for option in OPTIONS:
             if option.field_id and option.kind is int:
                 self.query_one(f"#{option.field_id}", Input).placeholder = option.hint(board.scaled)

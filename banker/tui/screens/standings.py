@@ -289,7 +289,7 @@ class StandingsScreen(Screen[None]):
             if rep.over
             else _("Standings now (the game is still on): {variant}, game #{game}")
         )
-        return title.format(variant=rep.variant_title, game=rep.game)
+        return title.format(variant=_(rep.variant_title), game=rep.game)
 
     def _money(self, amount: int) -> str:
         return self.report.money(amount)

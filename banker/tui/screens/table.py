@@ -312,7 +312,7 @@ class TableScreen(Screen[None]):
         clock = "" if state.over else self.time_left_text()
         if clock:
             status.append(f" {clock} ", style="bold reverse" if clock == _("Time is up") else "bold")
-        status.append(f"  {state.variant.title}  ·  ")
+        status.append(f"  {_(state.variant.title)}  ·  ")
         status.append_text(
             styled(_("turn {turn}: {player}"), turn=str(state.turn_no), player=(state.players[state.turn].name, "bold"))
         )

@@ -17,7 +17,7 @@ class BankPanel(Static):
         """The time left of a time-limit game is in the header (the table's status line), which no size cuts."""
         board = state.board
         t = Text()
-        t.append(f"{state.variant.title}", style="bold")
+        t.append(_(state.variant.title), style="bold")
         t.append(f" · {board.title}\n")
         t.append(
             _("Houses {houses}/{houses_total}  Hotels {hotels}/{hotels_total}").format(
