@@ -227,6 +227,14 @@ def footer_keys_drawn_only_when_styled() -> None:
     FooterKey.render = render  # type: ignore[method-assign]  # the patch itself
 
 
+def footer_key_words(widgets: Iterable[Any]) -> list[tuple[str, str]]:
+    """The key and the words of each of Textual's footer keys among ``widgets`` (its ``FooterKey`` is private), for
+    :class:`banker.tui.widgets.footer.Footer` to measure them."""
+    from textual.widgets._footer import FooterKey
+
+    return [(w.key_display, w.description) for w in widgets if isinstance(w, FooterKey)]
+
+
 def catch_escaped_errors(cls: AppClass) -> AppClass:
     """Class decorator for the app: an exception that escapes a widget's handler reaches ``App._handle_exception``,
     which ends the app; ask ``widget_failed(error)`` first, and end the app only when it returns False."""

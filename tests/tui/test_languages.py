@@ -239,3 +239,52 @@ async def test_the_new_game_form_says_the_rules_and_the_house_rules_in_the_langu
                 assert cut(screen) == [], edition
             if code == "de":
                 assert "Zusatzsteuer" in texts
+
+
+DM_GAME = [
+    "buy anna schlossallee",
+    "buy anna parkstraße",
+    "buy ben badstr",
+    "rent ben schlossallee",
+    "pay ben 26700",
+    "bankrupt ben to anna",
+]
+"""A finished game on the Deutsche Mark board (its figures the widest) with a bankruptcy."""
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+async def test_the_final_standings_show_every_name_and_every_key_whole_at_80x24(code, tmp_path):
+    """At 80x24 the standings' names were cut in German and Spanish ("Dieter…", "Ben (p…": the bankruptcy mark
+    lost) and the German footer cut BG Stats ("b BG Sta"): a name too long for its column wraps, the short headings
+    leave it room, and a footer whose keys would not fit is drawn compact; the recap's key is said as its button
+    is (issue 36). English keeps its footer as it was."""
+    from textual.widgets import DataTable
+    from textual.widgets._footer import FooterKey
+
+    from banker.tui.screens.standings import StandingsScreen
+    from banker.tui.widgets.footer import Footer
+
+    db = tmp_path / "game.db"
+    make_game(db, ("Anna", "Ben", "Carla", "Dieter"), DM_GAME, Settings(edition="de-dm", cards="de-dm"))
+    with banker_language(code):
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            assert app.run_command("end agreement").ok
+            await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+            await settled(pilot)
+            screen = app.screen
+            table = screen.query_one("#table", DataTable)
+            names = {plain(table.get_row_at(r)[1]) for r in range(table.row_count)}
+            said = {} if code == "en" else translations(code)
+            bankrupt = said.get("{player} (bankrupt)", "{player} (bankrupt)").format(player="Ben")
+            assert names == {"Anna 🏆", bankrupt, "Carla", "Dieter"}
+            assert table.region.right <= screen.size.width
+            assert sum(c.get_render_width(table) for c in table.columns.values()) <= table.content_region.width
+            keys = list(screen.query(FooterKey))
+            palette = next(k for k in keys if k.has_class("-command-palette"))
+            words = {k.key: k.description for k in keys}
+            assert (words["b"], words["p"]) == (said.get("BG Stats", "BG Stats"), said.get("RECAP", "RECAP"))
+            hidden = [k.key for k in keys if k is not palette and k.region.right > palette.region.x]
+            assert hidden in ([], ["q"]), words  # Quit, last, may stay behind the palette's key (as it did in English)
+            assert screen.query_one(Footer).compact

@@ -45,7 +45,7 @@ from banker.tui.textual_private import translate_bindings
 from banker.tui.widgets.chart import BarChart, LineChart
 from banker.tui.widgets.footer import Footer
 from rules import GameState
-from rules.i18n import N_, _, ngettext
+from rules.i18n import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from banker.session import LogEntry
@@ -63,18 +63,28 @@ COLUMNS = (
     N_("Buildings"),
 )
 """Total beside the name: on a narrow screen the figure that decides the game is never the one cut off."""
-SHORT_COLUMNS = (
-    "#",
-    N_("Player"),
-    N_("Total"),
-    N_("Cash"),
-    N_("Deeds"),
-    N_("Mortg."),
-    N_("Hses"),
-    N_("Htls"),
-    N_("Bldgs"),
-)
-"""The headings where the long ones would not fit (80 columns): every column stays in view."""
+
+
+def short_columns() -> tuple[str, ...]:
+    """The headings where the long ones would not fit (80 columns): every column stays in view. Said when shown,
+    the deeds' with a context of its own: "Grundstücke" is the widest German heading, and a short one leaves the
+    names their room on the Deutsche Mark board, whose figures are wider (issue 36)."""
+    return (
+        "#",
+        _("Player"),
+        _("Total"),
+        _("Cash"),
+        pgettext("the standings' short column heading", "Deeds"),
+        _("Mortg."),
+        _("Hses"),
+        _("Htls"),
+        _("Bldgs"),
+    )
+
+
+FOOTER_WORDS = {"recap": N_("RECAP")}
+"""The footer's word for an export whose name is a word, not letters (CSV, JSON, MD, HTML): translated, as its
+button is ("Rückblick"; issue 36)."""
 EXPORT_TIP = N_("Write the standings as {format}")
 """The tooltip of an export's key, one for each format."""
 
@@ -129,7 +139,7 @@ class StandingsScreen(Screen[None]):
             Binding(
                 f.key_binding,
                 f"export('{f.key}')",
-                f.key.upper(),  # short, so the footer keeps BG Stats and Quit in sight at 80 columns (issue 22)
+                FOOTER_WORDS.get(f.key, f.key.upper()),  # short: the footer keeps BG Stats in sight at 80 (issue 22)
                 id=f"standings.{f.key}",
                 tooltip=EXPORT_TIP.format(format=f.label),
             )
@@ -345,7 +355,7 @@ class StandingsScreen(Screen[None]):
     def _fill_table(self) -> None:
         """The standings table, every column in view at the screen's width (issue 22: at 80 columns Hotels and
         Buildings were behind a horizontal scroll): short headings when the long ones do not fit, then the names
-        cut with an ellipsis (the full name is in the exports and the Markdown)."""
+        wrapped (a row taller)."""
         table = self.query_one("#table", DataTable)
         rows = [
             [
@@ -363,7 +373,7 @@ class StandingsScreen(Screen[None]):
             for r in self.report.rows
         ]
         room = max(self.size.width - 4, 40)  # the table's margins and the scroll bar beside it
-        for headings in (tuple(map(_, COLUMNS)), tuple(map(_, SHORT_COLUMNS))):
+        for headings in (tuple(map(_, COLUMNS)), short_columns()):
             widths = [max([cell_len(h)] + [cell_len(row[i]) for row in rows]) for i, h in enumerate(headings)]
             if sum(widths) + 2 * len(widths) <= room:
                 break
@@ -373,8 +383,9 @@ class StandingsScreen(Screen[None]):
         for heading, width in zip(headings, widths, strict=True):
             table.add_column(heading, width=width)
         for r, row in zip(self.report.rows, rows, strict=True):
-            name = row[1] if cell_len(row[1]) <= widths[1] else row[1][: widths[1] - 1] + "…"
-            table.add_row(row[0], Text(name), *row[2:], key=r.name)
+            # a name too long for its column wraps, the row taller, never cut: the bankruptcy mark stays in sight
+            fits = cell_len(row[1]) <= widths[1]
+            table.add_row(row[0], Text(row[1]), *row[2:], key=r.name, height=1 if fits else None)
         self._table_width = self.size.width
 
     def on_resize(self) -> None:

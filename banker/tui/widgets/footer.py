@@ -1,12 +1,45 @@
 """The footer of the screens that show one: Textual's, with its keys guarded against being drawn once removed
-(:func:`banker.tui.textual_private.footer_keys_drawn_only_when_styled`). Screens import ``Footer`` from here."""
+(:func:`banker.tui.textual_private.footer_keys_drawn_only_when_styled`), and drawn compact when its keys would
+not fit the width otherwise. Screens import ``Footer`` from here."""
 
 from __future__ import annotations
 
-from textual.widgets import Footer
+from collections.abc import Iterable
 
-from banker.tui.textual_private import footer_keys_drawn_only_when_styled
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Footer as TextualFooter
+
+from banker.tui.textual_private import footer_key_words, footer_keys_drawn_only_when_styled
 
 footer_keys_drawn_only_when_styled()
+
+KEY_CELLS = 3
+"""The cells a footer key takes besides its key and its words: a space before, between and after."""
+
+
+class Footer(TextualFooter):
+    """Textual's footer, compact (one cell less a key) only when the keys would not fit otherwise: the German
+    standings' keys ("esc Schließen", "p Rückblick") cut BG Stats at 80 columns where the English fit (issue 36).
+    Where they fit, the footer is Textual's as it was."""
+
+    def compose(self) -> ComposeResult:
+        widgets = list(super().compose())
+        crowded = self._crowded(widgets)
+        self.set_reactive(TextualFooter.compact, crowded)  # the keys, mounted after, bind to it
+        self.set_class(crowded, "-compact")
+        yield from widgets
+
+    def on_resize(self) -> None:
+        crowded = self._crowded(self.children)
+        if crowded != self.compact:
+            self.compact = crowded
+
+    def _crowded(self, widgets: Iterable[Widget]) -> bool:
+        width = self.size.width or self.app.size.width
+        need = sum(cell_len(key) + cell_len(words) + KEY_CELLS for key, words in footer_key_words(widgets))
+        return need + 2 > width  # the command palette's key: its border and the space at its end
+
 
 __all__ = ["Footer"]
