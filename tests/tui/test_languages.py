@@ -288,3 +288,27 @@ async def test_the_final_standings_show_every_name_and_every_key_whole_at_80x24(
             hidden = [k.key for k in keys if k is not palette and k.region.right > palette.region.x]
             assert hidden in ([], ["q"]), words  # Quit, last, may stay behind the palette's key (as it did in English)
             assert screen.query_one(Footer).compact
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+async def test_help_at_80x24_shows_every_command_s_shape_whole_and_the_keys_as_its_heading_names_them(code, tmp_path):
+    """At 80x24 in German and French the command shapes were cut ("[fine|card|doubles|mi…"): a word too long for
+    its column folds onto the next line. The editing keys' column says the keys as the heading above it does
+    ("Entrée, Tab, Échap et Ctrl+S": Entrée, Échap; issue 36)."""
+    from banker.tui.screens.help import HelpScreen
+
+    db = tmp_path / "game.db"
+    make_game(db, ("ann", "bob"))
+    with banker_language(code):
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            await pilot.press("question_mark")
+            await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+            await settled(pilot)
+            help_text = app.screen.query_one("#help-text")
+            text = plain(help_text.content, help_text.content_region.width)
+            assert "…" not in text
+            said = {} if code == "en" else translations(code)
+            rows = [line.split()[0] for line in text.splitlines() if line.split()]
+            assert {said.get("Enter", "Enter"), said.get("Escape", "Escape")} <= set(rows)

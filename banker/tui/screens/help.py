@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown as RichMarkdown
+from rich.markdown import TableElement
+from rich.table import Table
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -40,10 +43,10 @@ def language_markdown() -> str:
     )
 
 
-# i18n-exempt: the keys' names as keyboards print them (the words of each row are marked)
+# the keys' names as the heading above the table says them (Entrée, Échap: issue 36)
 EDITING: tuple[tuple[str, str, str], ...] = (
     (
-        "Enter",
+        N_("Enter"),
         N_(
             "records the line; a refused line stays for correction (selected: a new command typed replaces it), a"
             " `show` answer appears in the reply box"
@@ -58,9 +61,9 @@ EDITING: tuple[tuple[str, str, str], ...] = (
         "",
         N_("confirms from any field (auction: sold to the highest bidder; trade: recorded with anything still typed)"),
     ),
-    ("Escape", N_("leaves the command line (and clears it)"), N_("cancels: nothing is recorded")),
+    (N_("Escape"), N_("leaves the command line (and clears it)"), N_("cancels: nothing is recorded")),
     (
-        "Tab",
+        N_("Tab"),
         N_("accepts the completion on offer and adds a space; never leaves the line"),
         N_(
             "accepts the completion and moves to the next field (a list field stays and adds a space); with none on"
@@ -100,6 +103,25 @@ def editing_keys() -> str:
     )
 
 
+class _FoldingTable(TableElement):
+    """A Markdown table whose cells fold a word too long for its column onto the next line where Rich cuts it with
+    an ellipsis: a command's shape (``[fine|card|doubles|miss]``) is one word, and at 80x24 in German or French
+    the longer descriptions left it too narrow a column (issue 36)."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        for table in super().__rich_console__(console, options):
+            if isinstance(table, Table):
+                for column in table.columns:
+                    column.overflow = "fold"
+            yield table
+
+
+class HelpMarkdown(RichMarkdown):
+    """Rich's Markdown, its tables folding what does not fit (:class:`_FoldingTable`)."""
+
+    elements = {**RichMarkdown.elements, "table_open": _FoldingTable}
+
+
 class HelpScreen(DialogScreen[None]):
     DEFAULT_CSS = """
     HelpScreen .help-box {
@@ -117,7 +139,7 @@ class HelpScreen(DialogScreen[None]):
             with VerticalScroll(id="help-scroll"):
                 # One Static drawing Rich's Markdown: Textual's Markdown widget made a widget of every table cell,
                 # and ? took over a second to open at 80x24 (issue 22)
-                yield Static(RichMarkdown(help_markdown()), id="help-text")
+                yield Static(HelpMarkdown(help_markdown()), id="help-text")
 
     def on_mount(self) -> None:
         """The scroll takes the keyboard, so every key and the whole command language are in reach without a
