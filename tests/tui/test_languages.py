@@ -312,3 +312,21 @@ async def test_help_at_80x24_shows_every_command_s_shape_whole_and_the_keys_as_i
             said = {} if code == "en" else translations(code)
             rows = [line.split()[0] for line in text.splitlines() if line.split()]
             assert {said.get("Enter", "Enter"), said.get("Escape", "Escape")} <= set(rows)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_inbox_note_breaks_no_line_before_its_punctuation(code, tmp_path):
+    """At 80x24 the French inbox's second line began with a lone "; x la refuse": the note is worded so that no
+    line starts with a stop or a colon (issue 36)."""
+    db = tmp_path / "game.db"
+    make_game(db, ("ann", "bob"))
+    with banker_language(code):
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            await pilot.press("i")
+            await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the inbox")
+            await settled(pilot)
+            for note in app.screen.query(".dialog-note"):
+                lines = [line.text for line in note.render_lines(note.content_region.reset_offset)]
+                assert [line for line in lines if line.strip()[:1] in (";", ":", "!", "?")] == [], lines
