@@ -124,14 +124,24 @@ async def test_every_screen_and_dialog_opens_in_the_language_with_no_english_sen
     assert [k for k in left if translations(code)[k.split(" ", 1)[1]] != k.split(" ", 1)[1]] == []
 
 
+BOARDS = {
+    "us": (("ann", "bob", "cy", "dee", "ed"), [*GAME, "jail cy", "jail dee"]),  # five: two columns at 80
+    "de-dm": (("anna", "ben", "carla", "dieter"), ["buy anna schlossallee", "buy ben badstr", "jail carla"]),
+}
+"""A game on the US board and one on the Deutsche Mark board, whose figures are the widest ("30.000 DM")."""
+
+
+@pytest.mark.parametrize("board", BOARDS)
 @pytest.mark.parametrize("size", [(80, 24), (100, 30), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("code", LANGUAGES)
-async def test_the_table_shows_every_key_and_every_player_s_line_whole(code, size, tmp_path):
+async def test_the_table_shows_every_key_and_every_player_s_line_whole(code, size, board, tmp_path):
     """German words are longer: at 100 columns the bar's keys take four or five rows where English takes three, and
     the table gives them the rows (a key left out of the bar could not be found); each player's card, 24 cells wide
-    beside the deeds, says worth and deeds whole (issue 36)."""
+    beside the deeds, says worth and deeds whole, or the worth alone where the Deutsche Mark board's figures leave
+    no room for the deeds ("Wert 30.000 DM · 0 Grds…" at 120x40) (issue 36)."""
     db = tmp_path / "game.db"
-    make_game(db, ("ann", "bob", "cy", "dee", "ed"), [*GAME, "jail cy", "jail dee"])  # five: two columns at 80
+    names, lines = BOARDS[board]
+    make_game(db, names, lines, Settings(edition=board, cards="de-dm") if board == "de-dm" else None)
     with banker_language(code):
         app = make_app(db)
         async with app.run_test(size=size) as pilot:
@@ -143,10 +153,11 @@ async def test_the_table_shows_every_key_and_every_player_s_line_whole(code, siz
             assert bar.region.bottom <= app.size.height
             for card in table.players.cards:
                 width = card.content_region.width
-                for line in (card.details, card.cash, card.name_text.strip()):
+                for line in (card.cash, card.name_text.strip()):
                     assert len(line) <= width or card.one_line, (line, width)
-                if card.one_line:
-                    assert "…" not in card.render().plain, card.render().plain
+                assert "…" not in card.render().plain, card.render().plain
+                if not card.one_line:
+                    assert card.worth_only in card.render().plain
 
 
 @pytest.mark.parametrize(

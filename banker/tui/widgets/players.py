@@ -100,6 +100,8 @@ class PlayerCard(Widget):
         """The widest cash of the table's players: on one line each, the cash is aligned right in it, so the
         players' amounts and worths stand in columns ("5.000 DM" under "30.000 DM"; review of issue 36)."""
         self.details = ""
+        self.worth_only = ""
+        """The details' worth alone ("worth $1,500"), where the whole line does not fit the card."""
         self.cards = ""
         """Get Out of Jail Free cards held ("1 jail card"), or ""."""
         self.short_cards = ""
@@ -127,10 +129,11 @@ class PlayerCard(Widget):
         cash = state.money(p.cash)
         widest = cash_column(state)
         deeds = len(state.owned_by(self.index))
+        worth = state.money(queries.valuation_total(state, self.index))
         details = _("worth {worth} · {deeds}").format(
-            worth=state.money(queries.valuation_total(state, self.index)),
-            deeds=ngettext("{n} deed", "{n} deeds", deeds).format(n=deeds),
+            worth=worth, deeds=ngettext("{n} deed", "{n} deeds", deeds).format(n=deeds)
         )
+        self.worth_only = _("worth {worth}").format(worth=worth)
         held = len(p.jail_cards)
         cards = ngettext("{n} jail card", "{n} jail cards", held).format(n=held) if held else ""
         self.short_cards = ngettext("{n} card", "{n} cards", held).format(n=held) if held else ""
@@ -170,9 +173,11 @@ class PlayerCard(Widget):
                 status = _jail_fitting(self.jail, self.jail_short, room - (len(cards) + 3 if cards else 0))
                 if len(status) + (len(cards) + 3 if cards and status else len(cards)) <= room:
                     break
-            rest = " · ".join(
-                x for x in (_("bankrupt") if out else "", status, cards, self.details if wide and not out else "") if x
-            )
+            rest = " · ".join(x for x in (_("bankrupt") if out else "", status, cards) if x)
+            if wide and not out:  # the details last, whole or the worth alone, if there is room for them (issue 36)
+                room = width - len(head) - len(money) - len(gap) - (len(rest) + 3 if rest else 0)
+                said = next((d for d in (self.details, self.worth_only) if len(d) <= room), "")
+                rest = " · ".join(x for x in (rest, said) if x)
             line = Content.assemble((head, name), (money, cash), (gap, details), (rest, jail if self.jail else details))
             return line.truncate(width, ellipsis=True)
         if self.compact:  # the cash at the end of the name line, never run into by a long name (issue 22)
@@ -182,7 +187,10 @@ class PlayerCard(Widget):
         else:
             lines = [Content.styled(self.name_text.ljust(width), name)]  # the highlight spans the card
             lines += [Content.styled(line, cash) for line in large(self.cash)]
-        lines.append(Content.styled(self.details, details))
+        # the worth alone where the deeds' count does not fit beside it (the Deutsche Mark board's wider figures,
+        # "Wert 30.000 DM · 0 Grds…" at 120x40; issue 36): the deeds panel lists them
+        shown_details = self.details if len(self.details) <= width else self.worth_only
+        lines.append(Content.styled(shown_details, details))
         for part in self._status_lines(width):
             lines.append(
                 Content.assemble(*((text, jail if is_jail else details) for text, is_jail in part)).truncate(
