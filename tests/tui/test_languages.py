@@ -341,3 +341,25 @@ async def test_the_inbox_note_breaks_no_line_before_its_punctuation(code, tmp_pa
             for note in app.screen.query(".dialog-note"):
                 lines = [line.text for line in note.render_lines(note.content_region.reset_offset)]
                 assert [line for line in lines if line.strip()[:1] in (";", ":", "!", "?")] == [], lines
+
+
+async def test_german_says_runde_for_the_turn_and_the_bankruptcy_in_whole_sentences(tmp_path):
+    """German: the turn's number is a Runde, as `banker state` and the phone say it, and the undo beside u nests
+    no parentheses ("Rückgängig (Anna ist am Zug (Zug 5))"); the raise-money dialog says the bankruptcy without a
+    stray comma ("… und Enter, trägt die Pleite an Anna ein") (issue 36)."""
+    db = tmp_path / "game.db"
+    make_game(db, ("anna", "ben"), ["buy anna schlossallee", "next"], Settings(edition="de-dm", cards="de-dm"))
+    with banker_language("de"):
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen) and table.key_bar is not None
+            texts = shown(table)
+            assert any("Runde 2: ben" in t for t in texts) and not any(re.search(r"Zug \d", t) for t in texts)
+            assert "Runde" in table.key_bar.undo_text and "(" not in table.key_bar.undo_text
+            await pilot.press("/", *"pay ben 40000", "enter")
+            await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the raise-money dialog")
+            await settled(pilot)
+            said = " ".join(shown(app.screen))
+            assert "Pleite an die Bank ein" in said and ", trägt" not in said
