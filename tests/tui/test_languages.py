@@ -363,3 +363,37 @@ async def test_german_says_runde_for_the_turn_and_the_bankruptcy_in_whole_senten
             await settled(pilot)
             said = " ".join(shown(app.screen))
             assert "Pleite an die Bank ein" in said and ", trägt" not in said
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_card_and_deal_dialogs_say_the_typed_words_as_the_language_reads_them(code, tmp_path):
+    """The card dialog offered English example words ("chairman, repairs") that no German card matches: other
+    languages name no example, and the deck field glosses the typed words (chance, chest) with the decks' names
+    ("Ereignis"). The deal dialog's field names the seed with the word its help shape uses (French: graine)
+    (issue 36)."""
+    from textual.widgets import Input, Label
+
+    from banker.commands.kinds import shown_shape
+    from banker.commands.verbs import VERBS
+
+    db = tmp_path / "game.db"
+    make_game(db, ("anna", "ben"), settings=Settings(edition="de-dm", cards="de-dm"))
+    with banker_language(code):
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            await pilot.press("k")
+            await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the card dialog")
+            await settled(pilot)
+            hints = [field.placeholder for field in app.screen.query(Input)]
+            assert not any("chairman" in hint or "repairs" in hint for hint in hints), hints
+            assert any("chest (" in hint for hint in hints), hints
+            await _back_to_the_table(pilot)
+            await pilot.press("d")
+            await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the deal dialog")
+            await settled(pilot)
+            labels = [plain(label.render()) for label in app.screen.query(Label)]
+            shape = shown_shape(next(v for v in VERBS if v.name == "deal").shape)
+            seed = re.search(r"\[<(\w+)>\]", shape)
+            assert seed is not None, shape
+            assert any(seed.group(1).casefold() in label.casefold() for label in labels), (shape, labels)
