@@ -714,5 +714,6 @@ async def test_a_refusal_names_its_rule_once_in_the_banker_s_language(code):
             await pilot.pause()
             said = refusal(app)
             tag = f"({_('commands')})"
-            assert app.screen is dialog and said.startswith("✗ ") and f'"-5") {tag}' in said, said
+            quoted = "„-5“" if code == "de" else '"-5"'  # German quotes as its dialogs do
+            assert app.screen is dialog and said.startswith("✗ ") and f"{quoted}) {tag}" in said, said
             assert said.count(tag) == 1 and "(commands)" not in said
