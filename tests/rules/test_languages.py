@@ -222,10 +222,11 @@ def test_german_says_pleite_as_the_dialogs_exports_and_phones_do_seed_000_bankru
 
 def test_german_numbers_the_turns_in_runden_as_banker_state_and_the_phone_do():
     """Issue 36: `banker state` and the phone say "Runde 19", the engine said "Zug 2"; the turn's number is a Runde
-    in German wherever it is said (the player whose turn it is is still "am Zug")."""
+    in German wherever it is said (the player whose turn it is is still "am Zug"), after a comma, so the undo key's
+    label "u Rückgängig (Anna ist am Zug, Runde 5)" nests no parentheses."""
     with speaking("de"):
         said = rules.apply(game(), Next()).summary
-    assert said == "Bob ist am Zug (Runde 2)"
+    assert said == "Bob ist am Zug, Runde 2"
 
 
 @pytest.mark.parametrize(
