@@ -51,7 +51,7 @@ from textual import events
 from textual.message import Message
 from textual.widgets import Input
 
-from banker.tui.textual_private import after_refresh_pending, queue_empty
+from banker.tui.textual_private import after_refresh_pending, app_ending, queue_empty
 from banker.tui.words import styled
 from rules.i18n import _
 
@@ -345,6 +345,8 @@ class KeyOrder:
         workers = {id(w) for w in app.workers}
         first = True
         while True:
+            if app_ending(app):
+                return  # nothing more will be handled: the next key finds the app closed (_run)
             pumps = self._pumps()
             # A handler runs to its end before another task runs, so only a pump with messages waiting (or the app,
             # which may be inside an awaiting key handler when this starts) has anything left to do.
@@ -364,7 +366,7 @@ class KeyOrder:
             if self._overdue(loop.time() - began, starved_before):
                 break
             if busy:
-                await self._round(busy, self.DEADLINE)
+                await self._round(app, busy, self.DEADLINE)
             else:
                 await asyncio.sleep(0.001)
         self.late += 1
@@ -382,9 +384,13 @@ class KeyOrder:
         stack = self.app.screen_stack
         return waited - (starved() - starved_before) >= self.DEADLINE and bool(stack) and stack[-1].is_mounted
 
-    @staticmethod
-    async def _round(pumps: list[MessagePump], timeout: float) -> None:
-        """Until every pump has handled what was in its queue when the round began."""
+    LOOK = 0.25
+    """Seconds between looks at whether the app is ending while a round waits (:meth:`_round`)."""
+
+    @classmethod
+    async def _round(cls, app: App[Any], pumps: list[MessagePump], timeout: float) -> None:
+        """Until every pump has handled what was in its queue when the round began, the app is ending (its pumps
+        will handle nothing more: a round would wait out its timeout), or ``timeout`` seconds have passed."""
         left = 0
         done = asyncio.Event()
 
@@ -397,11 +403,15 @@ class KeyOrder:
         for pump in pumps:
             if pump.call_later(one):
                 left += 1
-        if left:
+        loop = asyncio.get_running_loop()
+        end = loop.time() + max(timeout, 0.001)
+        while left and not app_ending(app):
             try:
-                await asyncio.wait_for(done.wait(), max(timeout, 0.001))
-            except TimeoutError:
+                await asyncio.wait_for(done.wait(), max(min(end - loop.time(), cls.LOOK), 0.001))
                 return
+            except TimeoutError:
+                if loop.time() >= end:
+                    return
 
 
 def now() -> float:

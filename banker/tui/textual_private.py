@@ -112,6 +112,13 @@ def queue_empty(pump: MessagePump) -> bool:
     return pump._message_queue.empty()
 
 
+def app_ending(app: App[Any]) -> bool:
+    """The app is on its way out (it failed, was told to exit with a message, or stopped running): its message loops
+    will handle nothing more, so a wait for them to settle would only run out its deadline (a worker's bug raised
+    under test held the key order 30 s so). Textual keeps the failure and the exit's renderables private."""
+    return bool(app._exit_renderables) or app._exception is not None or not app.is_running
+
+
 def after_refresh_pending(screen: Screen[Any]) -> bool:
     """``call_after_refresh`` callbacks wait on ``screen`` for its next refresh (the table mounts its command line
     so): a key has not settled while they wait."""

@@ -35,7 +35,7 @@ from textual.app import App
 from textual.message_pump import MessagePump
 
 from banker.tui.keyorder import KeyOrder
-from banker.tui.textual_private import after_refresh_pending, queue_empty
+from banker.tui.textual_private import after_refresh_pending, app_ending, queue_empty
 from tests.kit.patience import Deadline
 
 DEADLINE = 30.0
@@ -72,7 +72,7 @@ async def quiet(app: App[Any], deadline: float = DEADLINE) -> None:
     while True:
         if due.passed():
             raise due.fail(f"the app did not come to rest: {_unrest(app)}")
-        if app._exit_renderables or app._exception is not None or not app.is_running:
+        if app_ending(app):
             return  # the app is ending (or failed): nothing more will settle, and the test sees why
         pumps = _pumps(app)
         # The same round a key's settling makes (it returns when time runs out): through every pump of the top
@@ -81,7 +81,7 @@ async def quiet(app: App[Any], deadline: float = DEADLINE) -> None:
         # later, every time: a round through it at each look kept the dialog dirty for ever once a look took
         # longer than a frame (on a loaded machine).
         screens = set(app.screen_stack[:-1])
-        await KeyOrder._round([p for p in pumps if p not in screens or not queue_empty(p)], due.left())
+        await KeyOrder._round(app, [p for p in pumps if p not in screens or not queue_empty(p)], due.left())
         if due.passed():
             continue
         if _pumps(app) != pumps or any(not queue_empty(p) for p in pumps):

@@ -5,6 +5,7 @@ the attribute's name in the message."""
 from __future__ import annotations
 
 import ast
+import asyncio
 import inspect
 from pathlib import Path
 
@@ -289,3 +290,58 @@ async def test_translate_bindings_describes_a_nodes_keys_where_the_footer_reads_
         shown = {b.key: (b.description, b.tooltip) for _, b, _, _ in app.screen.active_bindings.values()}
         assert shown["x"] == ("RING", "") and shown["y"] == ("QUIET", "NOT A SOUND")
         assert {b.description for b in _Described()._bindings.key_to_bindings["x"]} == {"Ring"}
+
+
+class _Stuck(Static):
+    """A widget inside a handler that never finishes: what it is sent next waits in its queue for ever."""
+
+    def __init__(self) -> None:
+        super().__init__("stuck")
+        self.never = asyncio.Event()
+
+        self.clicked = False
+
+    async def on_click(self) -> None:
+        self.clicked = True
+        await self.never.wait()
+
+
+def gremlin() -> None:
+    raise RuntimeError("a gremlin")
+
+
+async def until(condition) -> None:
+    while not condition():
+        await asyncio.sleep(0.001)
+
+
+class _Failing(App):
+    def compose(self) -> ComposeResult:
+        yield _Stuck()
+
+
+async def test_a_round_ends_when_the_app_ends_not_when_its_time_runs_out():
+    """``KeyOrder._round`` waits for pumps to handle what it sends them; once the app has failed they never will,
+    and the round (how the key order settles a key, and the pilot's wait under test: tests/kit/quiet.py) stops at
+    once (``app_ending``) instead of waiting out its timeout: an export bug raised under test held a test 30 s so
+    (issue 33)."""
+    from banker.tui.keyorder import KeyOrder
+    from tests.kit.patience import within
+
+    app = _Failing()
+    ended: object = None
+    with pytest.raises(RuntimeError, match="gremlin"):
+        async with app.run_test():
+            stuck = app.query_one(_Stuck)
+            stuck.post_message(events.Click(stuck, 0, 0, 0, 0, 1, False, False, False))
+            await within(until(lambda: stuck.clicked), 30, "the widget to be inside its handler")
+            assert not textual_private.app_ending(app)
+            app.call_later(gremlin)  # the app fails while the round waits on the stuck widget
+            try:
+                await within(KeyOrder._round(app, [stuck], timeout=3600), 30, "a round while the app ends")
+                ended = textual_private.app_ending(app)
+            except AssertionError as failed:  # the app's own failure is raised as the test leaves run_test
+                ended = failed
+            finally:
+                stuck.never.set()  # the app can close
+    assert ended is True
