@@ -2,10 +2,17 @@
 
 import pytest
 
-from tests.kit import fuzz
+from tests.kit import fuzz, ramdisk
 from tests.kit.skips import fail_unjustified
 
 fuzz.register()  # HYPOTHESIS_PROFILE: ci (each property's own count) or dev (fewer examples); tests/kit/fuzz.py
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config):
+    """The run's temporary files (``tmp_path``, ``tempfile``) in memory where there is a memory file system, before
+    pytest and xdist choose theirs: tests/kit/ramdisk.py."""
+    ramdisk.use_memory(config)
 
 
 @pytest.fixture(autouse=True)
