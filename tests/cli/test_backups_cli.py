@@ -9,12 +9,13 @@ import json
 from pathlib import Path
 
 from banker.backups import listing
-from tests.cli.test_cli_errors import (
+from tests.cli.test_cli_errors import (  # noqa: F401 - pytestmark: the marks (the installed banker, slow)
     _file_size_limit,
     digest,
     finish,
     needs_unprivileged,
     one_line_error,
+    pytestmark,
     run,
     start,
 )

@@ -22,7 +22,8 @@ from tests.kit.patience import scaled
 
 BANKER = str(Path(sys.executable).with_name("banker"))
 needs_banker = pytest.mark.skipif(not Path(BANKER).exists(), reason="the banker script is not installed")
-pytestmark = needs_banker
+# The installed `banker` in subprocesses, several a test: in CI, not in the quick `dev` run (README).
+pytestmark = [needs_banker, pytest.mark.slow]
 
 
 def start(

@@ -20,7 +20,8 @@ from rules.words import MAX_AMOUNT
 from tests.cli.test_cli_errors import BANKER, finish, needs_banker, one_line_error, start
 from tests.kit.journal import finished_game
 
-pytestmark = needs_banker
+# The installed `banker` in subprocesses, several a test: in CI, not in the quick `dev` run (README).
+pytestmark = [needs_banker, pytest.mark.slow]
 
 DEEP = "[" * 500 + "]" * 500
 

@@ -13,7 +13,9 @@ from tests.kit.phones import phone_game
 from tests.kit.skips import needs
 from tests.kit.waits import soon
 
-pytestmark = [needs("chromium", "chromium"), needs("chromedriver", "chromium-driver")]
+# A real browser for each test: in CI, not in the quick `dev` run (README); the other test_browser_* modules import
+# these marks.
+pytestmark = [needs("chromium", "chromium"), needs("chromedriver", "chromium-driver"), pytest.mark.slow]
 
 
 @pytest.fixture
