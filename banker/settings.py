@@ -114,6 +114,8 @@ def load(path: Path | None = None, only: str | None = None) -> Config:
     (``exports`` for ``banker qr``, ``phones`` for ``banker serve``), checked alone, the others' defaults kept: a
     bad value elsewhere is for what uses it to say (the app, the new-game screen), not a reason to stop."""
     path = config_path() if path is None else path
+    if _none_at(path):
+        return Config()
     from rules.bounded import SETTINGS_FILE, DataError, NoFile, read_file, read_toml
 
     try:
@@ -127,12 +129,27 @@ def load(path: Path | None = None, only: str | None = None) -> Config:
     return parse(doc, path)
 
 
+def _none_at(path: Path) -> bool:
+    """There is no settings file (as the bounded reader would find: :class:`rules.bounded.NoFile`), told without
+    importing the reader and its TOML parser, which a launch without settings does not need (tests/project/
+    test_launch.py)."""
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        pass  # unreadable in another way: the reader says how
+    return False
+
+
 def language(path: Path | None = None) -> str | None:
     """The ``language`` setting alone (a code of :data:`banker.language.LANGUAGES`, or None when not set), for
     every command to speak it from its start (:mod:`banker.cli.main`). Raises :class:`SettingsError` for a bad
     value; a file that cannot be read at all is left to what reads it whole (the app, ``banker qr``), as if it
     set nothing."""
     path = config_path() if path is None else path
+    if _none_at(path):
+        return None
     from rules.bounded import SETTINGS_FILE, DataError, NoFile, read_file, read_toml
 
     try:

@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from rules.board import Board, normalise
+from rules.board import default_deck as default_deck  # the first deck an edition names: the board's to say
 from rules.data import HERE, read_text
 from rules.errors import RuleError
 from rules.fields import Choice, Field, FieldError, Switch, Text, Whole, read, unknown
@@ -182,6 +183,18 @@ def check_decks(board: Board, data: dict[str, Any], journalled: bool = False) ->
             raise CardDataError(f"{board.source}: decks: {e}") from None
 
 
+def own_decks(board: Board) -> dict[Deck, tuple[CardDef, ...]] | None:
+    """The decks ``board``'s edition carries (its ``[[chance]]``/``[[chest]]``, read by :func:`check_decks`), or
+    None: it is played with shared ones."""
+    return _own.get((board.edition, id(board)))
+
+
+def keep_own(board: Board, decks: dict[Deck, tuple[CardDef, ...]]) -> None:
+    """Hold ``decks`` as the ones ``board``'s edition carries: a board an earlier launch read, with its decks
+    (:func:`rules.editions._read_built_in`), is dealt from them as the one read now would be."""
+    _own[board.edition, id(board)] = decks
+
+
 def deck_cards(style: str, deck: str, board: Board) -> tuple[CardDef, ...]:
     """The cards of one deck (``chance``/``chest``) of one of the ``board``'s decks (``classic``, ``2008``, ``uk``, or
     the edition's own), in data order. The board is handed in (a game's ``state.board``): the decks do not look
@@ -202,11 +215,6 @@ def deck_cards(style: str, deck: str, board: Board) -> tuple[CardDef, ...]:
         cached = {d: _in_money(cards, sign, board) for d, cards in decks.items()}
         _in_edition[style, board.edition, id(board)] = cached
     return cached[deck_key(deck)]
-
-
-def default_deck(board: Board) -> str:
-    """The deck a new game on ``board`` is played with: the first its edition names."""
-    return board.decks[0]
 
 
 def find_card(style: str, deck: str, card_id: str, board: Board) -> CardDef:

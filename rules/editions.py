@@ -18,23 +18,22 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rules.board import EDITION_KEYS, GROUP_KEYS, SQUARE_KEYS, Board, BoardDataError, normalise, parse_board
-from rules.bounded import EDITION_FILE, DataError, read_file, read_toml
-from rules.data import HERE
-from rules.decks import CARD_KEYS, check_decks
+from rules.board import Board, normalise
+from rules.board import BoardDataError as BoardDataError  # re-exported: an edition's refusals are all this
+from rules.board import EditionDataError as EditionDataError  # re-exported: raised here, said by the CLI and forms
+from rules.data import HERE, parsed
 from rules.errors import RuleError
-from rules.fields import fields_markdown
 from rules.i18n import N_, _
 from rules.names import shown
 
+if TYPE_CHECKING:
+    from rules.decks import CardDef
+    from rules.words import Deck
+
 BUILT_IN = HERE / "editions"
 EDITION_RULE = N_("editions")
-
-
-class EditionDataError(BoardDataError):
-    """An edition file that cannot be played: the message is one line naming the file, the key and the fault."""
 
 
 _directories: list[Path] = []
@@ -58,32 +57,6 @@ def forget() -> None:
     _read_directories.cache_clear()
 
 
-def parse_edition(data: dict[str, Any], source: str, journalled: bool = False) -> Board:
-    """Validate parsed TOML as an edition: the board (:func:`rules.board.parse_board`), then its decks (each a
-    shared deck or the file's own ``[[chance]]``/``[[chest]]``, every card's square on the board). ``journalled``:
-    a game's own copy, held to the kinds of its keys but not to limits added since (:class:`rules.fields.Field`)."""
-    board = parse_board(data, source=source, journalled=journalled)
-    try:
-        check_decks(board, data, journalled)
-    except ValueError as e:
-        raise EditionDataError(str(e)) from None
-    return board
-
-
-def read_edition(path: Path, source: str | None = None) -> tuple[Board, dict[str, Any]]:
-    """Read and validate one edition file, within the bounds of one (:data:`rules.bounded.EDITION_FILE`: its
-    size, nesting, values and texts); :class:`EditionDataError` names the file and the place in it."""
-    name = source or str(path)
-    try:
-        data = read_toml(read_file(path, EDITION_FILE, name), name, EDITION_FILE)
-    except DataError as e:
-        raise EditionDataError(str(e)) from None
-    try:
-        return parse_edition(data, name), data
-    except BoardDataError as e:
-        raise EditionDataError(str(e).replace("\n", " ")) from None
-
-
 @cache
 def _built_in_files() -> dict[str, Path]:
     """The files of the editions shipped with Banker, by name: an edition's key is its file's name."""
@@ -92,12 +65,28 @@ def _built_in_files() -> dict[str, Path]:
 
 @cache
 def _read_built_in(path: Path) -> Board:
-    """One shipped edition, read and validated once (the same board however it is asked for)."""
-    board = read_edition(path, f"editions/{path.name}")[0]
+    """One shipped edition, read and validated once (the same board however it is asked for): or, where the app
+    keeps what the rules parse between launches (:func:`rules.data.parsed`), the board an earlier launch read from
+    the same file, with the decks it carries. Reading the file is :mod:`rules.edition_file`'s, imported only then:
+    its TOML, its keys' kinds and the decks' checks were some 10 ms of each launch of the app."""
+    board, own = parsed(path, _read_shipped)
+    if own is not None:  # the decks an edition carries are the decks' to hold (an earlier launch's, or this one's)
+        from rules.decks import keep_own
+
+        keep_own(board, own)
     if f"editions/{board.edition}.toml" != board.source:
         # i18n-exempt: a shipped file's fault, for developers
         raise EditionDataError(f"{board.source}: edition: {board.edition!r} is not the file's name")
     return board
+
+
+def _read_shipped(path: Path) -> tuple[Board, dict[Deck, tuple[CardDef, ...]] | None]:
+    """A shipped edition's file read and checked: its board and the decks it carries (None: it names shared ones)."""
+    from rules.decks import own_decks
+    from rules.edition_file import read_edition
+
+    board = read_edition(path, f"editions/{path.name}")[0]
+    return board, own_decks(board)
 
 
 @cache
@@ -137,6 +126,8 @@ def _from_directories() -> tuple[dict[str, tuple[Board, dict[str, Any]]], dict[P
 def _read_directories(
     files: tuple[tuple[Path, int, int], ...],
 ) -> tuple[dict[str, tuple[Board, dict[str, Any]]], dict[Path, str]]:
+    from rules.edition_file import read_edition
+
     found: dict[str, tuple[Board, dict[str, Any]]] = {}
     problems: dict[Path, str] = {}
     for path, _size, _time in files:
@@ -223,6 +214,8 @@ def is_edition_file(text: str) -> bool:
 def load_edition_file(path: Path | str) -> Board:
     """Read an edition from a file named by the banker (``banker new ... --edition FILE``, the new-game screen),
     validated like the built-in ones, and make it known to this process by its key."""
+    from rules.edition_file import read_edition
+
     board, data = read_edition(Path(path).expanduser())
     _registered[board.edition] = (_not_built_in(board), data)
     return board
@@ -246,6 +239,8 @@ def register(data: dict[str, Any], source: str = "journal", journalled: bool = F
     """Make the edition a game journalled known again (its own copy, whatever the file now says); ``journalled``:
     read from the game's journal (held to the kinds of its keys, not to limits added since it began), else from a
     file a person hands Banker (a game file), held to every limit."""
+    from rules.edition_file import parse_edition
+
     board = _not_built_in(parse_edition(data, source, journalled))
     _registered[board.edition] = (board, data)
     return board
@@ -261,12 +256,3 @@ def editions_markdown() -> str:
         start = b.money(b.starting_cash)
         lines.append(f"| `{b.edition}` | {b.title} | {aliases} | {start} | {decks} | `rules/data/{b.source}` |")
     return "\n".join(lines)
-
-
-def keys_markdown() -> str:
-    """The docs' tables of what each key of an edition file holds (docs/editions.md), from the tables that bound
-    them: the file's, a square's, a group's, a card's."""
-    # i18n-exempt: the docs' table (docs are English)
-    parts = [("The file", EDITION_KEYS), ("A `[[square]]`", SQUARE_KEYS), ("A `[groups.<key>]`", GROUP_KEYS)]
-    parts.append(("A card (`[[chance]]`, `[[chest]]`)", CARD_KEYS))  # i18n-exempt: the docs' table (docs are English)
-    return "\n\n".join(f"{title}:\n\n{fields_markdown(table)}" for title, table in parts)

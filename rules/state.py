@@ -12,8 +12,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cached_property
 from typing import Any
 
-from rules.board import Board, Deed, format_money, resolve
-from rules.decks import default_deck
+from rules.board import Board, Deed, default_deck, format_money, resolve
 from rules.editions import load_board
 from rules.errors import RuleError
 from rules.i18n import N_, _

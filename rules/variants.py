@@ -10,14 +10,14 @@ refused with the file and the key named (:class:`VariantDataError`).
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from pathlib import Path
 from typing import Any, TypeVar
 
 from rules.board import Board, normalise
-from rules.data import read_text
+from rules.data import HERE, parsed
 from rules.errors import RuleError
 from rules.i18n import N_, _
 from rules.names import shown
@@ -168,13 +168,21 @@ _E = TypeVar("_E", bound=Enum)
 
 @cache
 def load_variant(key: str) -> Variant:
-    """Load and validate a variant's file by its key (``variants/<key>.toml``); cached."""
+    """Load and validate a variant's file by its key (``variants/<key>.toml``); cached. Where the app keeps what the
+    rules parse between launches (:func:`rules.data.parsed`), the variant an earlier launch read from the same
+    file: a launch then parses no TOML (and imports no TOML parser)."""
     source = f"variants/{key}.toml"
-    variant = parse_variant(tomllib.loads(read_text(source)), source=source)
+    variant = parsed(HERE / source, _read_variant)
     if variant.key != key:
         # i18n-exempt: a shipped file's fault, for developers
         raise VariantDataError(f"{source}: key: {variant.key!r} is not the file's name {key!r}")
     return variant
+
+
+def _read_variant(path: Path) -> Variant:
+    import tomllib
+
+    return parse_variant(tomllib.loads(path.read_text(encoding="utf-8")), source=f"variants/{path.name}")
 
 
 def parse_variant(data: dict[str, Any], source: str = "variant") -> Variant:

@@ -41,11 +41,14 @@ def _english_after_each_test():
 
 @pytest.fixture(autouse=True)
 def _editions_of_this_test_only():
-    """The editions a test read from files or journals, and its editions folder, are forgotten after it."""
+    """The editions a test read from files or journals, and its editions folder, are forgotten after it, and the
+    rules parse their shipped files afresh again (a ``banker`` run in this process keeps them: banker/kept.py)."""
     yield
+    from rules.data import keep_with
     from rules.editions import forget
 
     forget()
+    keep_with(None)
 
 
 @pytest.fixture(autouse=True)

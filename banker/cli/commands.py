@@ -15,12 +15,13 @@ import sys
 from collections.abc import Iterator
 
 from banker.cli.backups import after_game_end
-from banker.cli.support import MAX_GAME_FILE, REFUSED, CliError, columns, complain, database, read_script, say
+from banker.cli.support import REFUSED, CliError, columns, complain, database, read_script, say
 from banker.commands import parse_new, strip_comment
 from banker.journal import Journal
 from banker.paths import editions_dir
 from banker.session import Session
 from banker.views import dumps, state_json
+from rules.bounded import GAME_FILE  # the largest game file banker import reads: one figure for both
 from rules.editions import (
     BUILT_IN,
     EditionDataError,
@@ -159,7 +160,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     """Replay a game file as a new game; a file that does not replay is refused with its line, nothing created."""
     from banker.reports.journal_file import GameFileError, import_game
 
-    text = read_script(args.file, MAX_GAME_FILE, N_("a game file is what banker export --format journal writes"))
+    text = read_script(args.file, GAME_FILE.size, N_("a game file is what banker export --format journal writes"))
     path = database(args.db, create=True)
     new_file = not path.exists()
     try:

@@ -71,6 +71,9 @@ def speak(tell: bool) -> str:
 def _main(argv: list[str]) -> int:
     launch, db = plain_launch(argv)
     speak(tell=not launch)
+    from banker import kept
+
+    kept.install()  # the boards and variants parsed by an earlier launch, read back (docs/architecture.md)
     if launch:
         return _launch(db)
     from banker.cli.parser import read

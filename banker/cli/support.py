@@ -18,7 +18,6 @@ from pathlib import Path
 
 from banker.journal import JournalError, cause
 from banker.settings import SettingsError
-from rules.bounded import GAME_FILE
 from rules.errors import RuleError
 from rules.i18n import N_, _
 from rules.names import escape_controls
@@ -27,8 +26,6 @@ CANNOT = 1
 REFUSED = 2
 MAX_SCRIPT = 16 * 1024 * 1024
 """The largest script ``banker play`` reads (a 12,000-line game is under 1 MB)."""
-MAX_GAME_FILE = GAME_FILE.size
-"""The largest game file ``banker import`` reads (:data:`rules.bounded.GAME_FILE`, one figure for both)."""
 
 
 class CliError(Exception):

@@ -14,6 +14,9 @@ RULES = Path(__file__).parents[2] / "rules"
 DEFERRED = {
     ("rules.engine", "rules"): "the handlers' registry: load_handlers imports rules.handlers on the first apply",
     ("rules.codec", "rules.actions"): "decoding a saved state needs no action types; decoding an action does",
+    ("rules.editions", "rules.edition_file"): "a board kept from an earlier launch (rules.data.parsed) reads no file",
+    ("rules.editions", "rules.decks"): "the decks an edition carries, held when its board is read or kept",
+    ("rules.variants", "tomllib"): "a variant kept from an earlier launch (rules.data.parsed) parses no TOML",
 }
 """(module, what it imports inside a function): why the import waits."""
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any
 
 from tests.kit.journal import db_path, make_game
 from tests.kit.patience import scaled
@@ -27,7 +29,9 @@ display = App._display
 
 def _display(self, screen, renderable):
     if renderable is not None and not seen and isinstance(screen, TableScreen):
-        seen["modules"] = sorted(m for m in sys.modules if m.split(".")[0] in ("banker", "rules", "argparse", "babel"))
+        seen["modules"] = sorted(
+            m for m in sys.modules if m.split(".")[0] in ("banker", "rules", "argparse", "babel", "tomllib")
+        )
         seen["packages"] = [m for m in seen["modules"] if hasattr(sys.modules[m], "__path__")]
         seen["widgets"] = [f"{type(w).__name__}#{w.id}" for w in screen.walk_children(with_self=False)]
         try:
@@ -62,6 +66,11 @@ NOT_BEFORE_THE_FIRST_FRAME = {
     "rules.engine": "the engine (prepare(), after the frame)",
     "rules.money": "the money rules (with the engine)",
     "rules.outcome": "the outcome of an action (with the engine)",
+    "rules.edition_file": "reading an edition's file: the board is the one an earlier launch read (banker.kept)",
+    "rules.fields": "the kinds of an edition file's keys (likewise)",
+    "rules.bounded": "the bounded reader of a file (likewise)",
+    "rules.decks": "the decks, checked with an edition's file (likewise) and read when dealt",
+    "tomllib": "the TOML parser: the board and the variant are kept from an earlier launch (banker.kept)",
 }
 
 THE_LAUNCH = {
@@ -70,6 +79,7 @@ THE_LAUNCH = {
     "banker.paths": "where the database is",
     "banker.settings": "the settings file (theme, read aloud, backups, the language)",
     "banker.language": "the banker's language, installed before anything is said (English: no catalogue read)",
+    "banker.kept": "the board and the variant an earlier launch read, kept in the cache directory",
     "banker.journal.database": "the game's database",
     "banker.journal.errors": "a database that is not Banker's, said in one line",
     "banker.journal.files": "the database file's checks",
@@ -103,13 +113,10 @@ THE_LAUNCH = {
     "banker.tui.widgets.deeds": "the deeds' panel (likewise)",
     "banker.tui.widgets.journal": "the journal's panel (likewise)",
     "rules.board": "the board",
-    "rules.bounded": "the edition's file, read within bounds",
     "rules.codec": "the checkpoint's state and the actions after it",
-    "rules.decks": "the game's deck, named in its settings",
     "rules.editions": "the game's edition",
     "rules.errors": "a rule's refusal",
     "rules.i18n": "the one door every sentence goes through",
-    "rules.fields": "the edition's keys",
     "rules.limits": "the settings' bounds",
     "rules.names": "the players' names",
     "rules.options": "the house rules",
@@ -127,15 +134,23 @@ deeds, the bank, the journal, the reply, the command line and the key bar are mo
 TEXTUAL_OWN = {"ToastRack#textual-toastrack", "Tooltip#textual-tooltip"}
 
 
-def test_the_first_frame_shows_the_balances_and_waits_for_nothing_else():
-    db = db_path()
-    make_game(db, lines=["buy ann boardwalk", "rent bob boardwalk"])  # closed with a checkpoint, as after a quit
+def launch(db: Path) -> dict[str, Any]:
+    """What the probe saw at the first frame of ``banker --db db`` (in the test's own cache directory)."""
     out = subprocess.run(
         [sys.executable, "-c", PROBE, "--db", str(db)], capture_output=True, text=True, timeout=scaled(60)
     )
     assert out.returncode == 0, out.stderr
-    seen = json.loads(out.stdout.strip().splitlines()[-1])
-    assert seen["balances"] == ["$1,150", "$1,450", "$1,500"]
+    seen: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return seen
+
+
+def test_the_first_frame_shows_the_balances_and_waits_for_nothing_else():
+    db = db_path()
+    make_game(db, lines=["buy ann boardwalk", "rent bob boardwalk"])  # closed with a checkpoint, as after a quit
+    first = launch(db)  # the first launch reads the board's and the variant's files, and keeps what it read
+    assert {"rules.edition_file", "tomllib"} <= set(first["modules"])
+    seen = launch(db)  # every launch after it, as a family's next game night
+    assert first["balances"] == seen["balances"] == ["$1,150", "$1,450", "$1,500"]
     loaded = {m: why for m, why in NOT_BEFORE_THE_FIRST_FRAME.items() if m in seen["modules"]}
     assert not loaded, loaded
     assert "banker.session" in seen["modules"] and "banker.tui.screens.table" in seen["modules"]  # the probe sees

@@ -78,7 +78,7 @@ def test_the_editions_table_is_the_editions():
 
 def test_the_edition_keys_table_in_the_docs_is_the_bounds_table():
     """docs/editions.md's tables of what each key of an edition file holds are made from the tables that bound them
-    (issue 31): regenerate from ``rules.editions.keys_markdown()``."""
-    from rules.editions import keys_markdown
+    (issue 31): regenerate from ``rules.edition_file.keys_markdown()``."""
+    from rules.edition_file import keys_markdown
 
     assert keys_markdown() in (DOCS / "editions.md").read_text(encoding="utf-8")

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rules.board import BoardDataError, SquareKind, parse_board
+from rules.board import BoardDataError, SquareKind
+from rules.edition_file import parse_board
 from rules.editions import load_board
 
 REFERENCE = Path(__file__).parents[1] / "data" / "board_us.json"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from banker import settings as config
 from banker.reports import journal_file
-from rules import editions
+from rules import edition_file, editions
 from rules.bounded import EDITION_FILE, GAME_FILE, SETTINGS_FILE, DataError, Limits, read_file, read_json, read_toml
 from tests.kit.fuzz import examples
 
@@ -213,7 +213,7 @@ def test_any_edition_is_played_or_refused_in_one_line(tmp_path_factory, path, va
     edition and a journalled copy go the same way)."""
     data = _changed(path, value, key)
     try:
-        editions.parse_edition(data, "springfield.toml", journalled)
+        edition_file.parse_edition(data, "springfield.toml", journalled)
     except editions.BoardDataError as e:  # EditionDataError and the board's and decks' refusals are all this
         _one_line(e)
     except ValueError as e:  # the decks' CardDataError
@@ -232,7 +232,7 @@ def test_any_settings_or_edition_file_is_read_or_refused_in_one_line(tmp_path_fa
     except config.SettingsError as e:
         _one_line(e)
     with pytest.raises(editions.EditionDataError) as refused:  # no file of these is an edition
-        editions.read_edition(path)
+        edition_file.read_edition(path)
     _one_line(refused.value)
 
 

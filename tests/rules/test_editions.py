@@ -114,7 +114,7 @@ def test_a_uk_game_reads_its_own_sign_and_refuses_the_dollar():
 
 
 def test_an_edition_in_euros_reads_its_own_separator():
-    from rules.board import parse_board
+    from rules.edition_file import parse_board
     from tests.rules.test_board import raw
 
     data = {**raw("us"), "edition": "eu", "currency": "€", "currency_position": "after", "thousands": "."}

@@ -224,9 +224,9 @@ def test_the_shipped_variant_files_pass_the_checks(key):
 def test_a_variant_file_names_its_own_key(monkeypatch):
     """A file whose key is not its name (a copy left unedited) is refused rather than loaded under the wrong name."""
     from rules import variants
-    from rules.data import read_text
+    from rules.data import HERE
 
-    monkeypatch.setattr(variants, "read_text", lambda _name: read_text("variants/standard.toml"))
+    monkeypatch.setattr(variants, "parsed", lambda _path, parse: parse(HERE / "variants/standard.toml"))
     variants.load_variant.cache_clear()
     try:
         with pytest.raises(variants.VariantDataError, match="variants/short-1973.toml: key: 'standard'"):
