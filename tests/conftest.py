@@ -16,11 +16,13 @@ def pytest_configure(config):
 
 
 @pytest.fixture(autouse=True)
-def _private_database(tmp_path, monkeypatch):
+def _private_database(tmp_path, tmp_path_factory, monkeypatch):
     monkeypatch.setenv("BANKER_DB", str(tmp_path / "banker.db"))
     monkeypatch.setenv("BANKER_DATA_DIR", str(tmp_path / "data"))
     monkeypatch.setenv("BANKER_CONFIG_DIR", str(tmp_path / "config"))  # never the user's config.toml
-    monkeypatch.setenv("BANKER_CACHE_DIR", str(tmp_path / "cache"))  # nor the user's compiled catalogues
+    # nor the user's cache (compiled catalogues, kept boards, the code dataclasses generate), which every command
+    # writes: beside the test's folder, not in it, where tests look for files a command must not have made
+    monkeypatch.setenv("BANKER_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
     # English, whatever the machine's locale: a test that reads another language chooses it (docs/languages.md)
     monkeypatch.setenv("LANGUAGE", "en")
     # The app's phone pages on loopback and any free port: a test never depends on 8421 being free (a banker of the
@@ -42,13 +44,16 @@ def _english_after_each_test():
 @pytest.fixture(autouse=True)
 def _editions_of_this_test_only():
     """The editions a test read from files or journals, and its editions folder, are forgotten after it, and the
-    rules parse their shipped files afresh again (a ``banker`` run in this process keeps them: banker/kept.py)."""
+    rules parse their shipped files afresh again (a ``banker`` run in this process keeps them: banker/kept.py), and
+    dataclasses compiles its own code again (banker/compiled.py)."""
     yield
+    from banker import compiled
     from rules.data import keep_with
     from rules.editions import forget
 
     forget()
     keep_with(None)
+    compiled.uninstall()
 
 
 @pytest.fixture(autouse=True)

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    from banker import compiled
+
+    compiled.install()  # before any record is made: the code dataclasses generate, compiled once (its docstring)
     try:
         status = _main(argv)
         sys.stdout.flush()  # inside the guard: a reader that went away (`banker log | head`) is not an error
@@ -35,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, sys.stdout.fileno())
         return 1
+    finally:
+        compiled.save()
 
 
 def plain_launch(argv: list[str]) -> tuple[bool, str | None]:

@@ -28,7 +28,7 @@ def test_a_file_is_parsed_once_and_its_parse_kept_for_the_next_process(tmp_path)
     assert kept.keep(source, counting(calls)) == "EDITION = 'HOME'\n"
     assert kept.keep(source, counting(calls)) == "EDITION = 'HOME'\n"  # as a later launch reads it
     assert calls == [source]
-    assert (tmp_path / "cache" / "data" / "editions-home.pickle").is_file()  # BANKER_CACHE_DIR (tests/conftest.py)
+    assert (Path(os.environ["BANKER_CACHE_DIR"]) / "data" / "editions-home.pickle").is_file()  # tests/conftest.py
 
 
 def test_a_changed_file_or_a_damaged_copy_is_parsed_again(tmp_path):
@@ -39,7 +39,7 @@ def test_a_changed_file_or_a_damaged_copy_is_parsed_again(tmp_path):
     kept.keep(source, counting(calls))
     source.write_text("key = 'other'\n", encoding="utf-8")
     assert kept.keep(source, counting(calls)) == "KEY = 'OTHER'\n"
-    (tmp_path / "cache" / "data" / "variants-house.pickle").write_bytes(b"\x80\x05not a pickle")
+    (Path(os.environ["BANKER_CACHE_DIR"]) / "data" / "variants-house.pickle").write_bytes(b"\x80\x05not a pickle")
     assert kept.keep(source, counting(calls)) == "KEY = 'OTHER'\n"
     assert calls == [source] * 3
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -120,7 +121,8 @@ def test_a_catalogue_is_compiled_once_and_kept_in_the_user_s_cache_never_the_tre
     po = tmp_path / "de" / "LC_MESSAGES" / "demo.po"
     _po(po, "Noch nichts.")
     assert language._catalogue(po, "de-demo").gettext("Nothing yet.") == "Noch nichts."
-    kept = sorted((tmp_path / "cache" / "catalogues").glob("de-demo-*.mo"))  # BANKER_CACHE_DIR (tests/conftest.py)
+    cache = Path(os.environ["BANKER_CACHE_DIR"])  # the test's own (tests/conftest.py)
+    kept = sorted((cache / "catalogues").glob("de-demo-*.mo"))
     assert len(kept) == 1
 
     def no_babel(_po: bytes) -> bytes:
@@ -132,7 +134,7 @@ def test_a_catalogue_is_compiled_once_and_kept_in_the_user_s_cache_never_the_tre
 
     _po(po, "Bisher nichts.")  # the .po changed: compiled again, and the old copy dropped
     assert language._catalogue(po, "de-demo").gettext("Nothing yet.") == "Bisher nichts."
-    now = sorted((tmp_path / "cache" / "catalogues").glob("de-demo-*.mo"))
+    now = sorted((cache / "catalogues").glob("de-demo-*.mo"))
     assert len(now) == 1 and now != kept
 
     now[0].write_bytes(b"not a catalogue")  # damaged: made again from the .po

@@ -119,7 +119,7 @@ class Terminal:
             "BANKER_DB": str(tmp_path / db),
             "BANKER_DATA_DIR": str(tmp_path / "data"),
             "BANKER_CONFIG_DIR": str(tmp_path / "config"),
-            "BANKER_CACHE_DIR": str(tmp_path / "cache"),
+            "BANKER_CACHE_DIR": os.environ.get("BANKER_CACHE_DIR", str(tmp_path / "cache")),  # tests/conftest.py's
             "LANGUAGE": "en",  # the tests read English whatever the machine's locale (docs/languages.md)
             "TERM": "xterm-256color",
             "BANKER_WEB_HOST": "127.0.0.1",  # the phone pages on loopback, on any free port (never 8421's owner)

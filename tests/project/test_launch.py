@@ -75,6 +75,7 @@ NOT_BEFORE_THE_FIRST_FRAME = {
 
 THE_LAUNCH = {
     "banker.cli.main": "the entry point",
+    "banker.compiled": "the code dataclasses generate for the records, compiled once and kept",
     "banker.cli.support": "a database that cannot be opened, said in one line",
     "banker.paths": "where the database is",
     "banker.settings": "the settings file (theme, read aloud, backups, the language)",
