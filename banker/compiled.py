@@ -30,17 +30,18 @@ from typing import Any
 
 from banker.paths import cache_dir
 
-LIMIT = 4000
-"""At most this many texts are kept: past it, a save keeps only those this process used (what Banker's classes
-were a version ago is not kept for ever)."""
+LIMIT = 1500
+"""At most this many texts are kept (the app and every subcommand make some 600): past it, a save keeps only those
+this process used, so what Banker's classes were a version ago is not kept for ever."""
 
 
 class _Kept:
-    """The codes this process has, what it used and whether any was compiled here (then :func:`save` writes)."""
+    """The codes this process has (each kept one marshalled until first used: a launch uses a third of them), which
+    it used, and whether any was compiled here (then :func:`save` writes)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.codes: dict[str, CodeType] = _read(path)
+        self.codes: dict[str, bytes | CodeType] = _read(path)
         self.used: set[str] = set()
         self.new = False
 
@@ -49,14 +50,24 @@ class _Kept:
     ) -> None:
         """``exec(source, where, local)`` as dataclasses calls it, a text compiled once."""
         if isinstance(source, str):
-            code = self.codes.get(source)
-            if code is None:
-                code = self.codes[source] = compile(source, "<string>", "exec", dont_inherit=True)
-                self.new = True
-            self.used.add(source)
-            source = code
+            source = self.code(source)
         # exec called in dataclasses' frame with no globals runs in dataclasses' own: so does this one
         exec(source, vars(dataclasses) if where is None else where, local)  # dataclasses' own code
+
+    def code(self, text: str) -> CodeType:
+        """The code of ``text``: kept, or compiled as ``exec`` compiles it in dataclasses' frame."""
+        self.used.add(text)
+        kept = self.codes.get(text)
+        if isinstance(kept, bytes):
+            try:
+                kept = marshal.loads(kept)
+            except (EOFError, ValueError, TypeError):
+                kept = None
+        if not isinstance(kept, CodeType):
+            kept = compile(text, "<string>", "exec", dont_inherit=True)
+            self.new = True
+        self.codes[text] = kept
+        return kept
 
 
 _kept: _Kept | None = None
@@ -85,23 +96,25 @@ def save() -> None:
     codes = _kept.codes
     if len(codes) > LIMIT:
         codes = {text: code for text, code in codes.items() if text in _kept.used}
+    kept = {text: code if isinstance(code, bytes) else marshal.dumps(code) for text, code in codes.items()}
     path = _kept.path
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps((sys.version, codes)))
+        tmp.write_bytes(marshal.dumps((sys.version, kept)))
         os.replace(tmp, path)
         _kept.new = False
     except OSError:
         pass  # a read-only or full disk: compiled again next time
 
 
-def _read(path: Path) -> dict[str, CodeType]:
-    """The codes kept at ``path`` by this Python; none when there are none, they are another Python's, or damaged."""
+def _read(path: Path) -> dict[str, bytes | CodeType]:
+    """The codes kept at ``path`` by this Python, each still marshalled; none when there are none, they are another
+    Python's, or the file is damaged (a damaged code is compiled afresh when asked for: :meth:`_Kept.code`)."""
     try:
         version, codes = marshal.loads(path.read_bytes())
     except Exception:  # noqa: BLE001 - none kept yet, or damaged: compiled afresh
         return {}
     if version != sys.version or not isinstance(codes, dict):
         return {}
-    return {t: c for t, c in codes.items() if isinstance(t, str) and isinstance(c, CodeType)}
+    return {t: c for t, c in codes.items() if isinstance(t, str) and isinstance(c, bytes)}

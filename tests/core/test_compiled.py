@@ -78,7 +78,8 @@ def test_a_second_process_compiles_nothing_it_kept():
 
 def test_another_pythons_or_a_damaged_file_is_compiled_afresh():
     kept_file().parent.mkdir(parents=True)
-    kept_file().write_bytes(marshal.dumps(("2.7.18", {"def f(): pass": compile("1", "<string>", "exec")})))
+    code = marshal.dumps(compile("1", "<string>", "exec"))
+    kept_file().write_bytes(marshal.dumps(("2.7.18", {"def f(): pass": code})))
     assert compiled._read(kept_file()) == {}
     kept_file().write_bytes(b"\x00not marshal")
     assert compiled._read(kept_file()) == {}
@@ -86,6 +87,12 @@ def test_another_pythons_or_a_damaged_file_is_compiled_afresh():
     made()
     compiled.save()
     assert compiled._read(kept_file())  # written anew
+    compiled.uninstall()
+    damaged = {text: b"\x00not code" for text in compiled._read(kept_file())}  # each entry damaged
+    kept_file().write_bytes(marshal.dumps((sys.version, damaged)))
+    compiled.install()
+    seat = made()
+    assert seat("Ann") == seat("Ann", 1500, ()) and compiled._kept is not None and compiled._kept.new
 
 
 def test_the_banker_command_keeps_the_code_for_its_next_run(tmp_path):
