@@ -3,9 +3,11 @@ the object its own module holds, loaded on first use."""
 
 from __future__ import annotations
 
+import ast
 import importlib
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,14 @@ def test_every_public_name_is_its_modules_object():
     for name, home in homes.items():
         assert getattr(rules, name) is getattr(importlib.import_module(home), name), name
     assert set(rules.__all__) <= set(dir(rules))
+
+
+def test_the_names_are_read_as_a_parser_reads_the_imports():
+    """``_homes`` reads the lines of the imports under ``TYPE_CHECKING``; :mod:`ast` reads them the same."""
+    tree = ast.parse(Path(rules.__file__).read_text(encoding="utf-8"))
+    block = next(n for n in tree.body if isinstance(n, ast.If) and ast.unparse(n.test) == "TYPE_CHECKING")
+    parsed = {a.name: str(n.module) for n in block.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert rules._homes() == parsed
 
 
 def test_a_star_import_binds_the_public_names_and_nothing_else():

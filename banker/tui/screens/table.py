@@ -117,7 +117,7 @@ class TableScreen(Screen[None]):
         self.resumed_before = False
         self.status_line = Text()
         self.asked_mark: tuple[int, str] = (0, "")
-        self.players = PlayersPanel(len(session.state.players), id="players")
+        self.players = PlayersPanel(session.state, id="players")
         """The table's panels, kept by reference: the players are in the first frame; the deeds, the bank, the
         journal and the reply are mounted after it (:meth:`_mount_rest`), and drawn from then on."""
         self.status = Static(id="status")

@@ -53,6 +53,11 @@ def _jail_fitting(status: str, short: str, room: int) -> str:
     return status if len(status) <= room or not status else short
 
 
+def marks(state: GameState, index: int) -> dict[str, bool]:
+    """A player's card's classes: ``bankrupt``, and ``current`` for the player whose turn it is while the game runs."""
+    return {"bankrupt": state.players[index].bankrupt, "current": state.turn == index and not state.over}
+
+
 def cash_column(state: GameState) -> int:
     """The width of the widest player's cash as the edition writes it: the column each player's cash is aligned in."""
     return max((len(state.money(p.cash)) for p in state.players), default=0)
@@ -141,8 +146,8 @@ class PlayerCard(Widget):
         self.jail_short = queries.jail_short(state, self.index) if jail else ""
         name_text = self.name_text
         self.name_text = f"{marker}{p.name}{token}{status}"
-        self.set_class(p.bankrupt, "bankrupt")
-        self.set_class(state.turn == self.index and not state.over, "current")
+        for mark, on in marks(state, self.index).items():
+            self.set_class(on, mark)
         now = (self.name_text, self.cash, self.details, self.cards, self.jail, self.cash_width)
         if (name_text, cash, details, cards, jail, widest) == now:
             return  # nothing to draw again (a class set above redraws itself)
@@ -223,12 +228,18 @@ class PlayersPanel(VerticalScroll):
     """All players, in seating order; compact (two lines each, no large digits) when there are more than four,
     or when the panel is too short for the large digits of every player (so nobody scrolls out of sight)."""
 
-    def __init__(self, count: int, **kwargs: Any) -> None:
+    def __init__(self, state: GameState, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.count = count
+        self.count = count = len(state.players)
         self.set_class(count > 4, "compact")
-        self.cards = [PlayerCard(i, id=f"player-{i}", classes="player-card") for i in range(count)]
-        """Kept by reference: a key redraws the cards it changed (:mod:`banker.tui.widgets.changes`)."""
+        self.cards = [
+            PlayerCard(
+                i, id=f"player-{i}", classes=" ".join(["player-card", *(m for m, on in marks(state, i).items() if on)])
+            )
+            for i in range(count)
+        ]
+        """Kept by reference: a key redraws the cards it changed (:mod:`banker.tui.widgets.changes`). Each made with
+        its classes (whose turn it is), so the first frame styles each card once, not again as it is first shown."""
 
     def on_resize(self) -> None:
         room = self.content_region.height
