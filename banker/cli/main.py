@@ -12,6 +12,7 @@ launch of the app some 4.5 ms.
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import sys
 from collections.abc import Callable
@@ -75,12 +76,14 @@ def speak(tell: bool) -> str:
 
 def _main(argv: list[str]) -> int:
     launch, db = plain_launch(argv)
-    speak(tell=not launch)
-    from banker import kept
-
-    kept.install()  # the boards and variants parsed by an earlier launch, read back (docs/architecture.md)
-    if launch:
-        return _launch(db)
+    if launch:  # collections off from here, not only from banker.tui.app.run: importing Textual and the app is
+        gc.disable()  # the most of a launch's allocations, and none of them garbage (run() says why, and when on)
+        try:
+            _start(tell=False)
+            return _launch(db)
+        finally:
+            gc.enable()  # the app has run (or could not start)
+    _start(tell=True)
     from banker.cli.parser import read
 
     args = read(argv)
@@ -94,6 +97,14 @@ def _main(argv: list[str]) -> int:
     with contextlib.suppress(Exception):  # a path that cannot be used is reported by the handler, in one line
         where = database(args.db)
     return run_guarded(lambda: handler(args), where)
+
+
+def _start(tell: bool) -> None:
+    """What every command does first: speak the banker's language, and read the rules' data as kept."""
+    speak(tell)
+    from banker import kept
+
+    kept.install()  # the boards and variants parsed by an earlier launch, read back (docs/architecture.md)
 
 
 def _launch(db: str | None) -> int:

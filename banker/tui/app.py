@@ -619,7 +619,8 @@ def run(db_path: Path, **options: Any) -> int:
     out of the garbage collector's sight (``gc.freeze``): otherwise the first full collection, which falls during
     start-up, walks all of it and delays the first frame by some 20 ms for nothing. Collections stay off until
     the app has been up for a second (:meth:`BankerApp.on_mount`): start-up makes little garbage but enough
-    allocations to trigger dozens of young collections before the first frame."""
+    allocations to trigger dozens of young collections before the first frame (``banker`` turns them off before it
+    imports Textual and the app: :func:`banker.cli.main._main`)."""
     gc.disable()
     try:
         session = Session.last_unfinished(db_path)

@@ -1,5 +1,6 @@
 """The banker command: new, play (text and --json, refusal status), games, state, log, do, --db handling."""
 
+import gc
 import json
 
 import pytest
@@ -148,9 +149,10 @@ def test_no_subcommand_launches_app(monkeypatch, db):
     import banker.tui.app
 
     seen = []
-    monkeypatch.setattr(banker.tui.app, "run", lambda path: seen.append(path) or 0)
+    monkeypatch.setattr(banker.tui.app, "run", lambda path: seen.append(path) or gc.isenabled() or 0)
     assert main(["--db", db]) == 0
     assert [str(p) for p in seen] == [db]
+    assert gc.isenabled()  # off while the app starts (banker.cli.main), on again once it has run
 
 
 @pytest.mark.parametrize("argv", [[], ["--db", "DB"], ["--db=DB"]])
