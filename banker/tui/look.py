@@ -1,7 +1,8 @@
 """The look the dialogs and forms share, and the base of every dialog, parsed when the first of them is shown.
 
-Where the app's CSS lives (docs/architecture.md, "Where the look lives"): ``app.tcss`` holds the layout of the table,
-the screen on show at launch, and nothing else, so the launch parses only what its first frame needs; every other
+Where the app's CSS lives (docs/architecture.md, "Where the look lives"): ``app.tcss`` holds the layout of the table's
+first frame and nothing else, so the launch parses only what that frame needs (``panels.tcss`` the rest of the
+table's, read as its panels are mounted); every other
 screen and dialog brings its own layout in its class's ``DEFAULT_CSS`` (the shared parts below), parsed when it is
 first shown; a widget's own look (its colours, its component classes) is in its ``DEFAULT_CSS``. Their colours are
 the theme's (``$error`` for a refusal, ``$success`` for money), so a screen looks the same in any app that opens it

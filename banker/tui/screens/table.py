@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from rich.text import Text
@@ -55,8 +56,11 @@ if TYPE_CHECKING:
     from banker.tui.widgets.keybar import KeyBar
 
 JOURNAL_LINES = 30
+PANELS_CSS = Path(__file__).parents[1] / "panels.tcss"
+"""The layout of the panels :meth:`TableScreen._mount_rest` mounts (the first frame's is the app's ``app.tcss``)."""
 KEY_ROWS = 3
-"""The key bar's rows the table's grid keeps at 100 columns and more (app.tcss): the English keys need no more."""
+"""The key bar's rows the table's grid keeps at 100 columns and more (app.tcss, panels.tcss): the English keys need
+no more."""
 
 _Table = TypeVar("_Table", bound=type[Screen[None]])
 
@@ -191,10 +195,12 @@ class TableScreen(Screen[None]):
         and the key bar's modules are imported here, not with the table, for the same reason (the command line's
         brings Textual's check boxes, radio buttons and selection lists the dialogs share: about 3 ms of the
         launch): they are named in :mod:`~banker.tui.screens.deferred`, and the methods below that name them only run
-        once they are mounted."""
+        once they are mounted. Their layout is read now too (``panels.tcss``: the launch parses only the first
+        frame's, ``app.tcss``)."""
         if not self.is_attached:  # replaced (another game opened) before its first frame
             return
         self.rest_mounted = True
+        self.app.stylesheet.read(PANELS_CSS)  # parsed once (kept by its text), when the panels below are styled
         state = self.session.state
         self.deeds.show(state)
         self.bank.show(state)
@@ -251,7 +257,7 @@ class TableScreen(Screen[None]):
         """At 100 columns and more the grid's last row holds the command line and the key bar: three rows of keys in
         English; German, French and Spanish words need four or five at 100 columns, and a key that does not fit is
         not shown at all (issue 36). The row grows for them, and is three again once they fit; below 100 columns the
-        panels stack and the bar takes the rows it needs (app.tcss)."""
+        panels stack and the bar takes the rows it needs (panels.tcss)."""
         bar = self.key_bar
         if bar is None or not bar.is_attached or not bar.size.width:
             return
