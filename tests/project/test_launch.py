@@ -34,6 +34,11 @@ def _display(self, screen, renderable):
         )
         seen["packages"] = [m for m in seen["modules"] if hasattr(sys.modules[m], "__path__")]
         seen["widgets"] = [f"{type(w).__name__}#{w.id}" for w in screen.walk_children(with_self=False)]
+        sheet = self.stylesheet
+        seen["css"] = {
+            (where.rsplit("/", 1)[-1] if not what else what): len(sheet._parse_rules(css, (where, what), default))
+            for (where, what), (css, default, *_rest) in sheet.source.items()
+        }
         try:
             from rules import decks, editions
 
@@ -129,6 +134,16 @@ THE_LAUNCH = {
 }
 """Every module of Banker's the launch loads before the first frame, and why (packages aside)."""
 
+FIRST_FRAME_CSS = {
+    "app.tcss": 9,  # the table's grid, the status line and the players: panels.tcss comes with the panels after it
+    "PlayerCard.DEFAULT_CSS": 7,
+    "VerticalScroll.DEFAULT_CSS": 1,  # the players' column (and its base's, below)
+    "ScrollableContainer.DEFAULT_CSS": 1,
+    **{f"{cls}.DEFAULT_CSS": n for cls, n in (("App", 11), ("Screen", 7), ("Widget", 1), ("Static", 1))},
+    **{f"{cls}.DEFAULT_CSS": n for cls, n in (("ToastRack", 1), ("Tooltip", 2))},  # Textual's own, as a bare app's
+}
+"""The stylesheets parsed before the first frame, and how many rules each holds (issue 33: 92 rules once)."""
+
 THE_FIRST_FRAME = ["Static#status", "PlayersPanel#players"]
 """The widgets of the table's first frame, besides a card per player and Textual's own (toasts, tooltips): the
 deeds, the bank, the journal, the reply, the command line and the key bar are mounted after it (issue 33)."""
@@ -158,5 +173,6 @@ def test_the_first_frame_shows_the_balances_and_waits_for_nothing_else():
     # A US game reads the US edition's file and no other, and none of the shared deck files (read when dealt).
     assert (seen["editions read"], seen["deck files read"]) == (1, 0)
     assert sorted(set(seen["modules"]) - {*seen["packages"], "argparse"}) == sorted(THE_LAUNCH)
+    assert seen["css"] == FIRST_FRAME_CSS
     widgets = [w for w in seen["widgets"] if w not in TEXTUAL_OWN]
     assert widgets == [*THE_FIRST_FRAME, "PlayerCard#player-0", "PlayerCard#player-1", "PlayerCard#player-2"]
