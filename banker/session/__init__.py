@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +45,6 @@ from banker.journal import (
     damaged,
 )
 from banker.paths import editions_dir
-from banker.session.recorder import Recorder, asked_from, asked_from_said, refuse_new
 from banker.session.replies import LogEntry, ReplayEntry, ReplayRefused, Reply
 from banker.session.source import DAMAGE, JournalSource
 from banker.timeline import Timeline, stacks_after
@@ -57,6 +56,7 @@ from rules.state import GameState
 
 if TYPE_CHECKING:
     from banker.commands import Query
+    from banker.session.recorder import Recorder
     from rules.actions import Action
     from rules.outcome import Outcome  # imported with the engine (prepare): opening a game needs no outcome
 
@@ -93,6 +93,8 @@ class _Replay:
 def _asked(said: str, journalled: str, names: list[str]) -> str:
     """``said`` (a summary in the reader's language) with the phone that asked it, when the journal's summary
     ends so (docs/storage.md: `` (asked from Bob's phone)``)."""
+    from banker.session.recorder import asked_from, asked_from_said  # with the write path: Session._recorder says why
+
     for name in (*names, "a"):
         if journalled.endswith(f" {asked_from(name)}"):
             return f"{said} {asked_from_said(name)}"
@@ -142,8 +144,6 @@ class Session:
             raise damaged(journal.path, e, _("the settings of game {game}").format(game=game_id)) from None
         self._source = JournalSource(journal, game_id)
         self._timeline = self._source.timeline(self._base)
-        self._recorder = Recorder(self, journal, self._timeline)
-        """The write path: every change of the game goes through it (its docstring is the crash-safety contract)."""
         self._last_seq = 0
         self._recorded = False
         """This session journalled a command (so :meth:`close` saves a checkpoint)."""
@@ -283,6 +283,16 @@ class Session:
     def db_path(self) -> Path:
         return self._j.path
 
+    @cached_property
+    def _recorder(self) -> Recorder:
+        """The write path: every change of the game goes through it (its docstring is the crash-safety contract).
+        Made, and its module imported, when the game is first changed or previewed, and the module when a log
+        names a phone (:func:`_asked`, :meth:`preview`): opening a game and drawing its table write nothing, and
+        importing it was a millisecond of the launch (tests/project/test_launch.py)."""
+        from banker.session.recorder import Recorder
+
+        return Recorder(self, self._j, self._timeline)
+
     # State ---------------------------------------------------------------------------------------------------
     @property
     def state(self) -> GameState:
@@ -348,11 +358,12 @@ class Session:
     # Commands ------------------------------------------------------------------------------------------------
     @staticmethod
     def prepare() -> None:
-        """Import the command parser, the whole rules engine and the answers to queries (:mod:`banker.views`)
-        now. Opening a game needs none of them (when it resumes from a checkpoint), so the session imports them
-        where they are used; the app calls this just after drawing the table, so that the first command does not
-        wait for some 30 ms of imports (the views alone cost the first frame about 2.5 ms)."""
+        """Import the command parser, the whole rules engine, the write path (:attr:`_recorder`) and the answers to
+        queries (:mod:`banker.views`) now. Opening a game needs none of them (when it resumes from a checkpoint), so
+        the session imports them where they are used; the app calls this just after drawing the table, so that the
+        first command does not wait for some 30 ms of imports (the views alone cost the first frame about 2.5 ms)."""
         import banker.commands  # noqa: F401
+        import banker.session.recorder  # noqa: F401
         import banker.views  # noqa: F401
         from rules.engine import load_handlers
 
@@ -367,6 +378,8 @@ class Session:
             if isinstance(cmd, Query):
                 return self._answer(cmd)
             if isinstance(cmd, NewGame):
+                from banker.session.recorder import refuse_new  # with the write path: Session._recorder says why
+
                 return refuse_new()
             plan = self._recorder.plan(cmd, line)
         except RuleError as e:
