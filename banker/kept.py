@@ -9,7 +9,8 @@ of the rules' code, and hands it back while both are as they were: the file's by
 the size and time of each of the rules' files (as Python's own bytecode cache is checked). Anything else (none
 kept, another Banker's, a damaged file, a stamp that differs) is parsed again and kept anew; a cache that cannot be
 written is done without. The cache is the user's own, as the catalogues are (never the source tree,
-:func:`banker.paths.cache_dir`).
+:func:`banker.paths.cache_dir`), and trusted as Python's own bytecode cache is: a pickle is code, so nothing is ever
+read this way from a file a person hands Banker (those go through :mod:`rules.bounded`), only what Banker wrote.
 """
 
 from __future__ import annotations
