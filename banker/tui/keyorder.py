@@ -8,9 +8,11 @@ Tab went into the field being left, ``/go bob⏎`` opened the GO dialog. Making 
 only moved the race to the next key, so there is now one gate, at the app's edge, for every key:
 
 * :meth:`KeyOrder.admit` (called by ``BankerApp.on_event`` for every key and paste the terminal or the pilot posts)
-  lets a key through only when the effects of the key before it are done; otherwise the key waits in a FIFO;
+  lets a key through only when the effects of the key before it are done (:meth:`KeyOrder._settled`, looked at as
+  the key comes); otherwise the key waits in a FIFO;
 * a single consumer task (not a message handler: waiting here never holds a message queue, so it cannot deadlock the
-  app) settles each admitted key and then posts the next waiting one to the app again, marked as released.
+  app), started by a key that had to wait, settles what the keys before it set off, then posts the next waiting one
+  to the app again, marked as released, and settles that one before the next, until none waits.
 
 Settled means: every message queue of the app, of each screen on the stack and of every widget of the screen on top
 is empty (a round of ``call_later`` through the pumps that had messages waits for them, again until none has: so the
@@ -43,6 +45,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeGuard
 
@@ -202,6 +205,8 @@ class KeyOrder:
         self.idle.set()
         self.late = 0
         """How many keys had effects that did not settle in time (a test fails on it)."""
+        self.before: set[int] = set()
+        """The app's workers (by id) when the last key was let through: a completion started since is that key's."""
 
     @staticmethod
     def applies(event: events.Event) -> TypeGuard[Typed]:
@@ -209,19 +214,52 @@ class KeyOrder:
         return isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded
 
     def admit(self, event: Typed) -> bool:
-        """True: handle ``event`` now; False: it waits for the keys before it (and is posted again in turn)."""
+        """True: handle ``event`` now; False: it waits for the keys before it (and is posted again in turn).
+
+        A key that finds the effects of the one before it done (:meth:`_settled`: at a banker's pace, every key)
+        goes at once, and nothing runs to settle it until a key comes that finds them not done: then this waits
+        in the queue while :meth:`_settle` waits for them, as for a key typed ahead. Settling every key as it was
+        let through (a task, and rounds of callbacks through the screen's widgets, while the key itself was being
+        handled) cost each key some 1.3 ms, a quarter of a rent's Enter, for keys that mostly came once it was
+        all done anyway (issue 33)."""
         if event is self.released:
             self.released = None
             return True
-        if self.task is None:  # nothing in flight: this key goes now (if the screen is ready), settled before the next
-            self.idle.clear()
-            self.task = asyncio.create_task(self._run(), name="banker key order")
-            if self._ready() and not self.asides and not self.offered:
+        if self.task is None:
+            if self._ready() and not self.asides and not self.offered and self._settled():
                 self.passed += 1
                 self.acting = event
+                self.before = {id(w) for w in self.app.workers}
                 return True
+            self.idle.clear()
+            self.task = asyncio.create_task(self._run(), name="banker key order")
         self.waiting.append(event)  # (with keys set aside or offered, every key is looked at in turn by _run)
         return False
+
+    def _settled(self) -> bool:
+        """What :meth:`_settle` waits for, seen now: no message waits anywhere it looks (the app's queue holds no
+        key typed ahead either), the screen on top is built and waits for no refresh, and no completion a key
+        started since the last one let through is still being looked for. The app itself is done with the key
+        before: it is handling this one."""
+        app = self.app
+        stack = app.screen_stack
+        if not stack or not queue_empty(app):
+            return False
+        screen = stack[-1]
+        if not screen.is_mounted or after_refresh_pending(screen):
+            return False
+        pumps = [*stack[:-1], *screen.walk_children(with_self=True)]
+        if not all(queue_empty(p) for p in pumps):
+            return False
+        return not self._completing(pumps)
+
+    def _completing(self, pumps: Sequence[MessagePump]) -> bool:
+        """An Input among ``pumps`` is still looking for a completion it started since the last key let through."""
+        before = self.before
+        return any(
+            id(w) not in before and w.is_running and isinstance(w.node, Input) and w.node in pumps
+            for w in self.app.workers
+        )
 
     # Keys typed before a screen was seen ----------------------------------------------------------------------
     def hold(self, screen: Screen[Any], why: Why = "opened") -> None:
@@ -310,6 +348,7 @@ class KeyOrder:
         await self.idle.wait()
 
     async def _run(self) -> None:
+        posted = False
         try:
             while True:
                 await self._settle()
@@ -319,15 +358,20 @@ class KeyOrder:
                 if not self._route(event):
                     continue
                 self.released = event
+                self.before = {id(w) for w in self.app.workers}
                 if not self.app.post_message(event):  # the app is closing: nothing more will be read
                     self.waiting.clear()
+                    return
+                if not self.waiting:  # the next key to come settles this one, as it would any key let through
+                    posted = True
                     return
         except Exception:  # noqa: BLE001 - the keyboard must keep working whatever went wrong here
             log.exception("the key order failed; keys typed since go straight through")
             self.waiting.clear()
         finally:
             self.task = None
-            self.released = None
+            if not posted:  # (a key posted again is let through when it comes back: admit)
+                self.released = None
             self.idle.set()
 
     def _pumps(self) -> list[MessagePump]:
@@ -342,7 +386,6 @@ class KeyOrder:
         loop = asyncio.get_running_loop()
         began, starved_before = loop.time(), starved()
         app = self.app
-        workers = {id(w) for w in app.workers}
         first = True
         while True:
             if app_ending(app):
@@ -357,10 +400,9 @@ class KeyOrder:
             screen = app.screen_stack[-1] if app.screen_stack else None
             # a screen still being built (a key let through then reaches no field; review, item 5), a refresh or a
             # completion to wait for, not a message
-            waiting = (screen is not None and (not screen.is_mounted or after_refresh_pending(screen))) or any(
-                id(w) not in workers and w.is_running and isinstance(w.node, Input) and w.node in pumps
-                for w in app.workers
-            )
+            waiting = (
+                screen is not None and (not screen.is_mounted or after_refresh_pending(screen))
+            ) or self._completing(pumps)
             if not busy and not waiting:
                 return
             if self._overdue(loop.time() - began, starved_before):
@@ -391,27 +433,37 @@ class KeyOrder:
     async def _round(cls, app: App[Any], pumps: list[MessagePump], timeout: float) -> None:
         """Until every pump has handled what was in its queue when the round began, the app is ending (its pumps
         will handle nothing more: a round would wait out its timeout), or ``timeout`` seconds have passed."""
-        left = 0
-        done = asyncio.Event()
-
-        def one() -> None:
-            nonlocal left
-            left -= 1
-            if left == 0:
-                done.set()
-
+        countdown = _Countdown(asyncio.get_running_loop().create_future())
         for pump in pumps:
-            if pump.call_later(one):
-                left += 1
+            if pump.call_later(countdown.one):
+                countdown.left += 1
         loop = asyncio.get_running_loop()
         end = loop.time() + max(timeout, 0.001)
-        while left and not app_ending(app):
-            try:
-                await asyncio.wait_for(done.wait(), max(min(end - loop.time(), cls.LOOK), 0.001))
+        while countdown.left and not app_ending(app):
+            if await countdown.wait(max(min(end - loop.time(), cls.LOOK), 0.001)) or loop.time() >= end:
                 return
-            except TimeoutError:
-                if loop.time() >= end:
-                    return
+
+
+class _Countdown:
+    """One round of :meth:`KeyOrder._round`: done when each pump it went through has called :meth:`one`. Its
+    callback is a method, not a closure made for the round: Textual reads the parameters of a callback it has not
+    seen before (``inspect.signature``), and a closure a round was a new one each time, some 0.2 ms of every key
+    (issue 33); its wait is a future with a timeout, not a task of its own."""
+
+    def __init__(self, done: asyncio.Future[None]) -> None:
+        self.done = done
+        self.left = 0
+
+    def one(self) -> None:
+        self.left -= 1
+        if self.left == 0 and not self.done.done():
+            self.done.set_result(None)
+
+    async def wait(self, timeout: float) -> bool:
+        """Until done, or ``timeout`` seconds; whether it is done."""
+        if not self.done.done():
+            await asyncio.wait((self.done,), timeout=timeout)
+        return self.done.done()
 
 
 def now() -> float:
