@@ -200,7 +200,11 @@ class BankerDialog(DialogScreen[ResultT]):
             self.clear_refusal()
 
     def _fields_now(self) -> tuple[tuple[str | None, str], ...]:
-        return tuple((w.id, w.value) for w in self.query(Input))
+        return tuple((w.id, w.value) for w in self.inputs())
+
+    def inputs(self) -> list[Input]:
+        """The dialog's text fields, in the order shown (a dialog that keeps them by reference says so)."""
+        return list(self.query(Input))
 
 
 class RecordingDialog(BankerDialog["Reply"]):
@@ -270,7 +274,7 @@ class RecordingDialog(BankerDialog["Reply"]):
     # Recording ------------------------------------------------------------------------------------------
     def submit(self) -> None:
         """Confirm the form: read the fields into the typed command and record its canonical line, once."""
-        for field in self.query(Input):
+        for field in self.inputs():
             if "#" in field.value:  # the command line reads "#" as the start of a comment: the rest would be lost
                 self.refuse(_('no field may hold "#": it starts a comment in a command'), field.id)
                 return

@@ -97,22 +97,35 @@ class CommandDialog(RecordingDialog):
     def on_unmount(self) -> None:
         self.session.remove_listener(self._game_changed)
 
+    _recording = False
+    """While this dialog's own command is being recorded: the game it changes is not another terminal's."""
+
     def _game_changed(self, _session: Session) -> None:
-        if self.is_attached:
+        """Not for this dialog's own command: recorded, the dialog closes (a preview nobody would see cost its Enter
+        half a millisecond; issue 33); refused, the refusal stands in place of the preview."""
+        if self.is_attached and not self._recording:
             self.call_later(self.refresh_preview)
 
     _inputs: dict[str, Widget] | None = None
     """The fields' widgets by key, once every one is mounted: a query walks the whole dialog, and the values are read
     on every key typed and again on Enter (four walks of it were a third of a rent's Enter; issue 33)."""
 
-    def values(self) -> dict[str, str]:
-        """Every field's value (a field not mounted yet, while the form is being built, counts as empty)."""
+    def _fields(self) -> dict[str, Widget]:
+        """The fields' widgets mounted so far, by key (kept once every one is)."""
         inputs = self._inputs
         if inputs is None:
             found = {f.key: self.query(f"#f-{f.key}") for f in self.fields}
             inputs = {key: query.first() for key, query in found.items() if query}
             if len(inputs) == len(self.fields):
                 self._inputs = inputs
+        return inputs
+
+    def inputs(self) -> list[Input]:
+        return [w for w in self._fields().values() if isinstance(w, Input)]
+
+    def values(self) -> dict[str, str]:
+        """Every field's value (a field not mounted yet, while the form is being built, counts as empty)."""
+        inputs = self._fields()
         out = {}
         for f in self.fields:
             widget = inputs.get(f.key)
@@ -173,7 +186,14 @@ class CommandDialog(RecordingDialog):
                 partial(self._bankruptcy_answered, command),
             )
             return
-        super().send(command)
+        self._record(command)
+
+    def _record(self, command: Recorded) -> None:
+        self._recording = True
+        try:
+            super().send(command)
+        finally:
+            self._recording = False
 
     def _no_debt_hint(self, player: str) -> str:
         """A hint where the player still has cash: a bankruptcy is declared as the banker says (docs/rulings.md, "A
@@ -193,7 +213,7 @@ class CommandDialog(RecordingDialog):
 
     def _bankruptcy_answered(self, command: Bankrupt, yes: bool | None) -> None:
         if yes and not self.closing:
-            super().send(command)
+            self._record(command)
 
     def incomplete(self, key: str) -> None:
         """The first empty field the command needs, in the order the form shows them."""
