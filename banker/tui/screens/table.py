@@ -349,10 +349,17 @@ class TableScreen(Screen[None]):
         box, which PageUp and PageDown scroll while the command line keeps the keyboard."""
         # a refusal stays in view above the replies that follow until the banker could have seen it (review, item 2)
         refused = None if reply.ok else (reply.line or None)
-        redraw(self.reply, self.refusals.shown(deferred.reply_text(reply), refused, getattr(self.app, "keys", None)))
-        self.call_after_refresh(self.refusals.stamp)
-        if self.reply_box.is_mounted:
-            self.reply_box.scroll_home(animate=False)
+        text = self.refusals.shown(deferred.reply_text(reply), refused, getattr(self.app, "keys", None))
+        width = self.reply.size.width
+        # a line that fits is one line: measured by wrapping it, a rent's reply cost its Enter a tenth of a millisecond
+        redraw(self.reply, text, 1 if width and "\n" not in text.plain and text.cell_len <= width else None)
+        # What waits for the next frame makes the next key wait for it too (banker.tui.keyorder): only a refusal
+        # kept waits to be seen, and a box already at its top has no scrolling to do.
+        if self.refusals.kept is not None:
+            self.call_after_refresh(self.refusals.stamp)
+        box = self.reply_box
+        if box.is_mounted and (box.scroll_x or box.scroll_y):
+            box.scroll_home(animate=False)
 
     def action_scroll_reply(self, pages: int) -> None:
         box = self.reply_box
