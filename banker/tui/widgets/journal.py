@@ -5,8 +5,8 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rich.text import Text
-from textual.content import Content
+from rich.style import Style as RichStyle
+from textual.content import Content, Span
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.style import Style
@@ -21,6 +21,13 @@ if TYPE_CHECKING:
 QUIET_VERBS = frozenset({"next", "turn"})
 """Whose turn it is shows in the status line; in the panel a turn change is one short dim line, so it does not
 push the money out of sight."""
+
+RICH_STYLES = ("dim", "strike dim", "italic dim")  # i18n-exempt: Rich styles
+DIM, STRUCK, ITALIC_DIM = (Style.from_rich_style(RichStyle.parse(s)) for s in RICH_STYLES)
+"""The entries' styles: the numbers and a turn's change dim, an action taken back struck through, an undo or a redo in
+italics."""
+INDENT = "\n    "
+"""A long entry's next line, under its words (a hanging indent)."""
 
 
 class Drawn(NamedTuple):
@@ -88,21 +95,25 @@ class JournalPanel(Widget):
         return max((self.content_region.width or self.size.width or 60), 20)
 
     def _entry(self, e: LogEntry, width: int) -> Drawn:
+        """The entry's number, dim, and its words wrapped under themselves, styled as :data:`STYLES` says."""
         if e.kind == "action":
-            # i18n-exempt: Rich styles
-            style = "strike dim" if e.undone else ("dim" if e.verb in QUIET_VERBS else "")
+            style = STRUCK if e.undone else (DIM if e.verb in QUIET_VERBS else None)
             text = e.summary or e.text
         else:
-            style = "italic dim"  # i18n-exempt: a Rich style
+            style = ITALIC_DIM
             text = e.summary or f"{e.kind}: {e.text}"
-        lines = textwrap.wrap(text, width - 4) or [""]
-        t = Text()
-        t.append(f"{e.seq:>3} ", style="dim")
-        t.append(lines[0], style=style)
-        for more in lines[1:]:
-            t.append("\n    ")
-            t.append(more, style=style)
-        return Drawn(e, Content.from_rich_text(t), len(lines))
+        room = width - 4
+        # a summary that fits is its own line (wrapping it said so, for a tenth of a millisecond an entry)
+        fits = text and len(text) <= room and text == text.strip() and text.isprintable()
+        lines = [text] if fits else (textwrap.wrap(text, room) or [""])
+        head = f"{e.seq:>3} "
+        spans = [Span(0, len(head), DIM)]
+        if style is not None:
+            start = len(head)
+            for line in lines:
+                spans.append(Span(start, start + len(line), style))
+                start += len(line) + len(INDENT)
+        return Drawn(e, Content(head + INDENT.join(lines), spans), len(lines))
 
     def _draw(self, compare: bool = True) -> None:
         """Make the entries not made yet, and (``compare``) those shown that changed since, or all of them for another
