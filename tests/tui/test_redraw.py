@@ -109,6 +109,43 @@ async def test_a_rent_redraws_the_two_players_cards_and_no_other_panel():
         # journal's grows by the new entry's line until it holds its 30)
 
 
+async def test_the_journal_hidden_on_a_narrow_terminal_lays_nothing_out_and_shows_every_entry_when_shown():
+    """At 80x24 the journal is hidden until v: a key's new entry does not lay the screen out (it did, every key), and
+    v shows the entries recorded meanwhile, the panel as tall as they are: the picture drawing everything shows."""
+    db = db_path()
+    make_game(db, names=NAMES, lines=SET_UP, settings=Settings(edition="uk"))
+    app = make_app(db)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        no_blink(app)
+        laid_out: list[Widget] = []
+        refresh = Widget.refresh
+
+        def spy(widget: Widget, *regions, **options):
+            if options.get("layout"):
+                laid_out.append(widget)
+            return refresh(widget, *regions, **options)
+
+        Widget.refresh = spy  # type: ignore[method-assign]
+        try:
+            for line in ["rent bob mayfair", "pay cat 100 to eve", "collect hal 20000"]:
+                await _type(pilot, line)
+        finally:
+            Widget.refresh = refresh  # type: ignore[method-assign]
+        assert table.journal not in laid_out
+        await pilot.press("escape", "v")
+        await settled(pilot)
+        assert "  7 hal collects £20,000" in table.journal.render().plain
+        assert table.journal.size.height == len(table.journal.render().plain.split("\n"))
+        drawn = _picture(app)
+        table.shown, table.journal_seq = None, 0
+        table.show_state()
+        await settled(pilot)
+        assert _picture(app) == drawn
+
+
 def test_what_a_state_changed():
     from rules.actions import Build, Buy, Next, Rent
     from rules.engine import apply

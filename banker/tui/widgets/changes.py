@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 from rules import GameState
@@ -63,6 +64,8 @@ def redraw(panel: Static, content: VisualType, lines: int | None = None) -> None
     panel.update(content, layout=False)
     height = panel.styles.height
     follows = height is None or height.is_auto  # a fixed or shared height does not follow the content
+    if hidden(panel):
+        return  # laid out when it is shown again
     if not panel.is_mounted or not before.width:
         panel.refresh(layout=True)  # not laid out yet: its first layout is to come
     elif follows and (lines if lines is not None else panel.get_content_height(before, before, before.width)) != (
@@ -71,4 +74,12 @@ def redraw(panel: Static, content: VisualType, lines: int | None = None) -> None
         panel.refresh(layout=True)
 
 
-__all__ = ["Changes", "changes", "redraw"]
+def hidden(widget: Widget) -> bool:
+    """``widget`` is mounted inside a panel the screen does not show now (on a narrow terminal the journal and the
+    bank until v, the deeds after it): a new height of its changes nothing on the screen, and laying the screen out
+    again for it (every key, for the journal's new entry at 80x24) is wasted; the layout that shows the panel again
+    measures it then."""
+    return widget.is_mounted and not all(node.display for node in widget.ancestors_with_self)
+
+
+__all__ = ["Changes", "changes", "hidden", "redraw"]

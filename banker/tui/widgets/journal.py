@@ -13,6 +13,7 @@ from textual.style import Style
 from textual.visual import Visual
 from textual.widget import Widget
 
+from banker.tui.widgets.changes import hidden
 from rules.i18n import _
 
 if TYPE_CHECKING:
@@ -129,7 +130,8 @@ class JournalPanel(Widget):
         self._strips = {seq: strips for seq, strips in self._strips.items() if drawn.get(seq) is before.get(seq)}
         self._whole = self._screen_lines = None
         lines = sum(d.lines for d in drawn.values()) + 1 if drawn else 1
-        layout = lines != self._lines or not self.size.width
+        # the screen is laid out again for a new height only where it shows the panel (laid out, not hidden)
+        layout = lines != self._lines and bool(self.size.width) and not hidden(self)
         self._lines = lines
         self.refresh(layout=layout)
 
