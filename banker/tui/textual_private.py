@@ -40,6 +40,7 @@ PRIVATE_NAMES = frozenset(
         "_unnotify",
         "_component_styles",
         "_bindings",
+        "_pruning",
     }
 )
 """The private Textual names used here; nowhere else in ``banker``."""
@@ -117,6 +118,12 @@ def app_ending(app: App[Any]) -> bool:
     will handle nothing more, so a wait for them to settle would only run out its deadline (a worker's bug raised
     under test held the key order 30 s so). Textual keeps the failure and the exit's renderables private."""
     return bool(app._exit_renderables) or app._exception is not None or not app.is_running
+
+
+def being_removed(node: DOMNode) -> bool:
+    """``node`` is on its way out of the DOM (its screen closing, or itself removed): what it would update now is
+    never drawn. Textual marks it so (``_pruning``) as it starts removing it."""
+    return bool(node._pruning)
 
 
 def after_refresh_pending(screen: Screen[Any]) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from textual.app import App
 from textual.widget import Widget
 
 from banker.tui.app import make_app
@@ -84,19 +85,28 @@ async def test_a_rent_redraws_the_two_players_cards_and_no_other_panel():
         await pilot.press("r")
         app.screen.query_one("#f-deed").value = "mayfair"
         await settled(pilot)
+        closing = [app.screen, *app.screen.walk_children()]  # the rent dialog, which Enter closes
         refreshed: list[tuple[Widget, bool]] = []
-        refresh = Widget.refresh
+        restyled: list[object] = []
+        refresh, update_styles = Widget.refresh, App.update_styles
 
         def spy(widget: Widget, *regions, **options):
             refreshed.append((widget, options.get("layout", False)))
             return refresh(widget, *regions, **options)
 
+        def styles_spy(app: App, node, animate: bool = True) -> None:
+            restyled.append(node)
+            update_styles(app, node, animate)
+
         Widget.refresh = spy  # type: ignore[method-assign]
+        App.update_styles = styles_spy  # type: ignore[method-assign]
         try:
             await pilot.press("enter")
             await settled(pilot)
         finally:
             Widget.refresh = refresh  # type: ignore[method-assign]
+            App.update_styles = update_styles  # type: ignore[method-assign]
+        assert not [node for node in restyled if node in closing], restyled  # nothing restyled on its way out
         assert app.session.state.players[1].cash == 1500 - 60 - 100  # Old Kent Road, then the rent
         cards = {w.id for w, _ in refreshed if w in table.players.cards}
         assert cards == {"player-0", "player-1"}  # ann's worth and cash, bob's cash

@@ -200,6 +200,21 @@ async def test_queue_empty_and_after_refresh_pending_see_what_waits():
         assert not textual_private.after_refresh_pending(app.screen)
 
 
+async def test_being_removed_sees_a_widget_on_its_way_out():
+    class Plain(App):
+        def compose(self) -> ComposeResult:
+            yield Static("x")
+
+    app = Plain()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        static = app.query_one(Static)
+        assert not textual_private.being_removed(static)
+        removed = static.remove()
+        assert textual_private.being_removed(static)
+        await removed
+
+
 class _Label(App):
     def compose(self) -> ComposeResult:
         yield Static("first")

@@ -21,6 +21,7 @@ from textual.strip import Strip
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input, RadioButton, SelectionList
 
+from banker.tui.textual_private import being_removed
 from banker.tui.textual_private import suggestion as offered
 from banker.tui.words import translated
 from rules.i18n import N_
@@ -59,6 +60,13 @@ class CompletingInput(Input):
         """Tab never moves focus out of this input (the command line)."""
         self.space = space
         """Accepting a completion adds a space (the command line, and fields that build a list)."""
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """The field that had the focus when its dialog closed loses it as the dialog is removed: its look for
+        having no focus would never be drawn, and working it out cost the dialog's Enter a millisecond of its frame
+        (issue 33)."""
+        if has_focus or not being_removed(self):
+            super().watch_has_focus(has_focus)
 
     def action_clear_field(self) -> None:
         """Ctrl+U clears the whole field, as Help and the key bar say (Textual's Input deletes only what is left of
