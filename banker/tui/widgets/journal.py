@@ -93,7 +93,10 @@ class JournalPanel(Widget):
             self._draw()
 
     def _text_width(self) -> int:
-        return max((self.content_region.width or self.size.width or 60), 20)
+        """The width the entries are wrapped to: the panel's as last laid out (60 before it was), read from its own
+        size, not asked of the screen's map (a look-up as long as drawing an entry)."""
+        width = self.outer_size.width - self.styles.gutter.width
+        return max(width if width > 0 else 60, 20)
 
     def _entry(self, e: LogEntry, width: int) -> Drawn:
         """The entry's number, dim, and its words wrapped under themselves, styled as :data:`STYLES` says."""

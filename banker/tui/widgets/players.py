@@ -126,13 +126,14 @@ class PlayerCard(Widget):
         """On a narrow terminal (the table's ``-narrow`` breakpoint) each player takes one line."""
         return self.is_attached and self.screen.has_class("-narrow")
 
-    def show(self, state: GameState) -> None:
+    def show(self, state: GameState, widest: int | None = None) -> None:
+        """Draw the player as ``state`` has them; ``widest``: :func:`cash_column` of ``state``, when known."""
         p = state.players[self.index]
         marker = "▶ " if state.turn == self.index and not state.over else "  "
         token = f" ({p.token})" if p.token else ""
         status = "  " + _("BANKRUPT") if p.bankrupt else ""
         cash = state.money(p.cash)
-        widest = cash_column(state)
+        widest = cash_column(state) if widest is None else widest
         deeds = len(state.owned_by(self.index))
         worth = state.money(queries.valuation_total(state, self.index))
         details = _("worth {worth} · {deeds}").format(
@@ -255,4 +256,4 @@ class PlayersPanel(VerticalScroll):
         if seats is None or any(card.cash_width != widest for card in self.cards):
             seats = range(self.count)
         for i in seats:
-            self.cards[i].show(state)
+            self.cards[i].show(state, widest)
