@@ -15,7 +15,9 @@ best start: a cached state or a stored snapshot of the same prefix of ``stack``,
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import partial
+from itertools import pairwise, takewhile
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # types only: the app imports this module on start-up
@@ -109,6 +111,9 @@ class Timeline:
         """The bookmarks not yet returned to nor kept, oldest first."""
         self._trail: list[Callable[[], object]] = []
         """While a bookmark is open: what takes back each change made since the oldest, in order."""
+        self._ordered: bool | None = True
+        """The stacks are in the order this class keeps them in (:meth:`newest`); None: not looked at since
+        :meth:`restore`."""
 
     # Reading -------------------------------------------------------------------------------------------------
     @property
@@ -120,6 +125,25 @@ class Timeline:
     def undone(self) -> Sequence[int]:
         """The redo stack: seqs of the actions taken back, the next to redo last (a view: do not change it)."""
         return self._undone
+
+    def newest(self, lowest: int) -> tuple[set[int], set[int]]:
+        """The seqs from ``lowest`` on in :attr:`stack` and in :attr:`undone`: which of the newest journal entries are
+        in effect and which can be redone (the game's log), read from the stacks' ends, so a key costs the same at
+        entry 100,000 as at entry 10 (the whole stacks, copied into sets, cost the table's journal 0.6 ms a key at
+        20,000 entries; issue 33). The stacks are ordered as this class builds them: ``stack`` oldest first (an action
+        is stacked as recorded, an undo takes the last off, a redo puts back the last taken off, newer than those
+        left), ``undone`` newest first; a journal edited by hand may not be (an undo naming another entry than the
+        last), and is read whole."""
+        stack, undone = self._stack, self._undone
+        if self._ordered is None:
+            self._ordered = (
+                all(a < b for a, b in pairwise(stack))
+                and all(a > b for a, b in pairwise(undone))
+                and not (stack and undone and stack[-1] > undone[-1])
+            )
+        if not self._ordered:
+            return {s for s in stack if s >= lowest}, {s for s in undone if s >= lowest}
+        return set(stack[bisect_left(stack, lowest) :]), set(takewhile(lambda s: s >= lowest, undone))
 
     @property
     def can_undo(self) -> bool:
@@ -195,6 +219,8 @@ class Timeline:
         seq = self._stack.pop()
         self._note(partial(self._stack.append, seq))
         self._set(self._states, len(self._stack) + 1, _MISSING)
+        if target is not None and target != seq:  # not the order this class keeps (a journal edited by hand)
+            self._ordered = False
         self._undone.append(seq if target is None else target)
         self._note(self._undone.pop)
         return seq
@@ -223,6 +249,7 @@ class Timeline:
         self._note(partial(setattr, self, "_undone", self._undone))
         self._stack = list(stack)
         self._undone = list(undone)
+        self._ordered = None
         self._set(self._states, idx, state)
 
     # Going back --------------------------------------------------------------------------------------------

@@ -615,8 +615,11 @@ class Session:
         with self._j.snapshot():
             rows = self._j.log(self.game_id, limit)
             newer = self._j.steps(self.game_id, None, after=self._last_seq)
-        stack, undone = stacks_after(newer, self._timeline.stack, self._timeline.undone)
-        live, redo = set(stack), set(undone)
+        if newer:  # another process recorded since this session last read: its stacks as they are after those
+            stack, undone = stacks_after(newer, self._timeline.stack, self._timeline.undone)
+            live, redo = set(stack), set(undone)
+        else:  # the stacks' newest ends only: a long game's whole stacks cost every key of the table's journal
+            live, redo = self._timeline.newest(min((r.seq for r in rows), default=0))
         said = self._said_all([r.seq for r in rows])
         return [
             LogEntry(

@@ -213,6 +213,25 @@ def test_the_cache_gives_the_states_a_full_replay_gives(ops, every):
         assert resumed.state == replay(actions, resumed.stack)
 
 
+@given(OPS, st.booleans(), st.data())
+@settings(max_examples=examples(150), deadline=None)
+def test_the_newest_entries_in_effect_are_read_from_the_stacks_ends_as_from_the_whole(ops, edited, data):
+    """``newest(lowest)`` (the table's journal marks its newest entries by it on every key, issue 33) holds exactly
+    the seqs from ``lowest`` on of each stack, after any actions, undos and redos, on a timeline resumed from a
+    snapshot, and on one whose journal was edited by hand (an undo naming another entry than the last)."""
+    tl, actions = _recorded(3)
+    _apply_ops(tl, actions, ops, 3)
+    if edited and tl.stack:
+        tl.undo(data.draw(st.integers(1, 40)))
+    resumed = Timeline(BASE, apply, lambda seqs: {s: actions[s] for s in seqs})
+    resumed.restore(tl.stack, tl.undone, len(tl.stack), tl.state)
+    for timeline in (tl, resumed):
+        for lowest in range(0, max([0, *tl.stack, *tl.undone]) + 2):
+            live, redo = timeline.newest(lowest)
+            assert live == {s for s in tl.stack if s >= lowest}, lowest
+            assert redo == {s for s in tl.undone if s >= lowest}, lowest
+
+
 def _apply_ops(tl, actions, ops, seq):
     """Apply ``ops`` (as :data:`OPS`) to ``tl``; new actions get seqs after ``seq``; returns the last seq used."""
     for op, n in ops:
