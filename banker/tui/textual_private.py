@@ -41,6 +41,11 @@ PRIVATE_NAMES = frozenset(
         "_component_styles",
         "_bindings",
         "_pruning",
+        "_set_dirty",
+        "_styles_cache",
+        "_cache",
+        "_dirty_lines",
+        "_cache_key",
     }
 )
 """The private Textual names used here; nowhere else in ``banker``."""
@@ -55,6 +60,7 @@ class WidgetFailed(Protocol):
 
 
 AppClass = TypeVar("AppClass", bound=type[WidgetFailed])
+ScreenClass = TypeVar("ScreenClass", bound=type[Screen[Any]])
 
 
 def translate_bindings(node: DOMNode, translate: Callable[[str], str]) -> None:
@@ -260,4 +266,31 @@ def catch_escaped_errors(cls: AppClass) -> AppClass:
         original(self, error)
 
     cls._handle_exception = handle  # type: ignore[method-assign]  # the patch itself, as for the parser above
+    return cls
+
+
+def own_lines_kept(cls: ScreenClass) -> ScreenClass:
+    """Class decorator for a screen whose own lines are its background alone (the table, its panels over it): Textual
+    repaints a screen whole (a dialog closing over it, twice; the focus moving) by drawing its own lines again too,
+    and 40 blank lines drawn again, each cut at every panel's edge into new pieces, were a third of the frame after a
+    dialog's Enter (issue 33). The screen is still repainted whole; its own lines are kept while its styles are the
+    ones they were drawn with (``Styles._cache_key`` changes with any style: a theme, a class); a new width draws
+    them again, as Textual's lines cache does for any widget."""
+    original = cls._set_dirty
+
+    def set_dirty(self: Screen[Any], *regions: Any) -> None:
+        if regions:
+            original(self, *regions)
+            return
+        cache, drawn_with = self._styles_cache, self.styles._cache_key
+        kept = cache._cache if self.__dict__.get("banker_lines_for") == drawn_with else None
+        if kept:
+            cache._cache = {}  # out of the way of the clearing
+        original(self)
+        if kept:
+            cache._cache = kept
+            cache._dirty_lines.clear()
+        self.__dict__["banker_lines_for"] = drawn_with
+
+    cls._set_dirty = set_dirty  # type: ignore[method-assign, assignment]  # the patch itself, as for the parser above
     return cls

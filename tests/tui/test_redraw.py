@@ -156,6 +156,33 @@ async def test_the_journal_hidden_on_a_narrow_terminal_lays_nothing_out_and_show
         assert _picture(app) == drawn
 
 
+@pytest.mark.frames
+async def test_the_table_keeps_its_background_only_while_its_look_is_the_same():
+    """The table repaints itself whole after a dialog without drawing its own background lines again (issue 33), but
+    a new theme, chosen while a dialog was open or at the table, draws them again: the picture is the one drawing
+    every line of every widget again gives."""
+    db = db_path()
+    make_game(db, names=NAMES, lines=SET_UP, settings=Settings(edition="uk"))
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settled(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        no_blink(app)
+        for theme in ("textual-light", "textual-dark", "nord"):
+            await pilot.press("r")
+            await settled(pilot)
+            app.theme = theme
+            await pilot.press("escape")  # the table repaints whole, its background kept unless its look changed
+            await settled(pilot)
+            drawn = _picture(app)
+            for widget in [table, *table.walk_children()]:
+                widget._styles_cache.clear()
+                widget.refresh()
+            await settled(pilot)
+            assert _picture(app) == drawn, theme
+
+
 def test_what_a_state_changed():
     from rules.actions import Build, Buy, Next, Rent
     from rules.engine import apply

@@ -13,6 +13,7 @@ import pytest
 from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
+from textual.geometry import Region
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.suggester import SuggestFromList
@@ -213,6 +214,38 @@ async def test_being_removed_sees_a_widget_on_its_way_out():
         removed = static.remove()
         assert textual_private.being_removed(static)
         await removed
+
+
+@pytest.mark.frames
+async def test_a_screen_that_keeps_its_own_lines_keeps_them_until_its_look_changes():
+    """``own_lines_kept``: Textual's ``_set_dirty`` clears the screen's lines cache (``_styles_cache``: its
+    ``_cache`` and ``_dirty_lines``) on a whole repaint; the decorated screen keeps it while ``styles._cache_key``
+    is the one it was drawn with, and lets it go when a style changes."""
+
+    @textual_private.own_lines_kept
+    class Kept(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Static("x")
+
+    class Showing(App):
+        def on_mount(self) -> None:
+            self.push_screen(Kept())
+
+    app = Showing()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, Kept)
+        screen.refresh()  # the first whole repaint draws the lines again (none were drawn with a known look)
+        await pilot.pause()
+        lines = dict(screen._styles_cache._cache)
+        assert lines and isinstance(screen.styles._cache_key, int)
+        screen.refresh()
+        assert screen._styles_cache._cache == lines and not screen._styles_cache._dirty_lines  # kept
+        screen.styles.background = "red"  # a new look: drawn again
+        assert not screen._styles_cache._cache
+        screen.refresh(Region(0, 0, 1, 1))  # a region: Textual's own way, untouched
+        assert 0 in screen._styles_cache._dirty_lines
 
 
 class _Label(App):

@@ -41,6 +41,7 @@ from banker.tui.keyorder import KeptInView
 from banker.tui.keys import ACTIONS, OFTEN, key_label
 from banker.tui.safety import guard_actions, guarded
 from banker.tui.screens import deferred
+from banker.tui.textual_private import own_lines_kept
 from banker.tui.widgets.bank import BankPanel
 from banker.tui.widgets.changes import changes, redraw
 from banker.tui.widgets.deeds import DeedsPanel
@@ -86,6 +87,7 @@ def _opens_form(action: str) -> Callable[[TableScreen], None]:
 @guard_actions
 @translated
 @_forms_for_keys
+@own_lines_kept
 class TableScreen(Screen[None]):
     """Players, deeds by colour, the bank and the journal; a command line; a button per action."""
 
