@@ -43,6 +43,8 @@ from banker.session import Session
 from banker.tui.app import make_app
 from rules import Settings
 from tests.kit.journal import make_game
+from tests.kit.patience import Deadline
+from tests.kit.quiet import DEADLINE
 
 SIZE = (120, 40)
 EXAMPLES = int(os.environ.get("BANKER_KEY_ORDER_EXAMPLES", "3"))
@@ -769,3 +771,46 @@ def test_time_spent_waiting_for_a_cpu_is_not_a_keys_deadline(monkeypatch):
     App.screen_stack[0].is_mounted = False  # still being built
     monkeypatch.setattr(keyorder, "starved", lambda: 0.0)
     assert not order._overdue(deadline * 5, 0.0) and order._overdue(deadline * order.CAP, 0.0)
+
+
+async def test_a_key_typed_once_the_last_was_done_goes_at_once_and_one_typed_ahead_waits(monkeypatch):
+    """Counted, not timed (issue 33): a key typed once the effects of the one before it are done (a banker's pace)
+    goes through at once, and nothing runs to settle it (settling each key as it went cost a rent's Enter a quarter of
+    its time); a key typed before they are done waits while the key order settles them, and acts in order."""
+    from banker.tui.keyorder import KeyOrder
+
+    settles = []
+    settle = KeyOrder._settle
+
+    async def counted(self):
+        settles.append(1)
+        await settle(self)
+
+    async def acted(count: int) -> None:
+        """Until ``count`` keys have acted and their effects are done, watched without posting anything (the pilot's
+        own wait sends a round of callbacks through every widget, which the next key would find waiting)."""
+        due = Deadline(DEADLINE)
+        while app.keys.passed < count or not app.keys._settled():
+            if due.passed():
+                raise due.fail(f"waited for {count} keys to act")
+            await asyncio.sleep(0)
+
+    monkeypatch.setattr(KeyOrder, "_settle", counted)
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "game.db"
+        make_game(db, ("ann", "bob", "cat"), [], Settings())
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for n, key in enumerate(KEYS_GO_ANN, 1):
+                app.post_message(events.Key(*key))
+                await acted(n)
+            assert not settles
+            for key in KEYS_GO_ANN:  # a burst: each key posted before the one before it acted
+                app.post_message(events.Key(*key))
+            await pilot.pause()
+            assert settles and app.keys.passed == 16 and not app.keys.late
+            assert [e.text for e in app.session.log()][-2:] == ["go ann", "go ann"]
+
+
+KEYS_GO_ANN = [("slash", "/"), *((c if c != " " else "space", c) for c in "go ann"), ("enter", "\r")]
