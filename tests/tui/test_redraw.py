@@ -8,13 +8,16 @@ journal entry, the bank's houses) shows a different picture."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import AsyncIterator
 
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 from textual.widget import Widget
 
-from banker.tui.app import make_app
+from banker.tui.app import BankerApp, make_app
 from banker.tui.screens.table import TableScreen
 from banker.tui.widgets.changes import changes
 from rules import Settings
@@ -53,8 +56,9 @@ async def _type(pilot, line: str) -> None:
     await settled(pilot)
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-async def test_each_key_leaves_the_picture_the_whole_table_draws(size):
+@contextlib.asynccontextmanager
+async def _table(size: tuple[int, int]) -> AsyncIterator[tuple[Pilot, BankerApp, TableScreen]]:
+    """The table of a UK game of eight, set up, at ``size``, its cursor still (it is in every picture taken)."""
     db = db_path()
     make_game(db, names=NAMES, lines=SET_UP, settings=Settings(edition="uk"))
     app = make_app(db)
@@ -62,7 +66,13 @@ async def test_each_key_leaves_the_picture_the_whole_table_draws(size):
         await settled(pilot)
         table = app.screen
         assert isinstance(table, TableScreen)
-        no_blink(app)  # the command line's cursor is in both pictures
+        no_blink(app)
+        yield pilot, app, table
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_each_key_leaves_the_picture_the_whole_table_draws(size):
+    async with _table(size) as (pilot, app, table):
         for line in KEYS:
             await _type(pilot, line)
             assert app.session.log(limit=1)[0].text.startswith(line.split()[0]), line  # recorded, not refused
@@ -122,14 +132,7 @@ async def test_a_rent_redraws_the_two_players_cards_and_no_other_panel():
 async def test_the_journal_hidden_on_a_narrow_terminal_lays_nothing_out_and_shows_every_entry_when_shown():
     """At 80x24 the journal is hidden until v: a key's new entry does not lay the screen out (it did, every key), and
     v shows the entries recorded meanwhile, the panel as tall as they are: the picture drawing everything shows."""
-    db = db_path()
-    make_game(db, names=NAMES, lines=SET_UP, settings=Settings(edition="uk"))
-    app = make_app(db)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        no_blink(app)
+    async with _table((80, 24)) as (pilot, app, table):
         laid_out: list[Widget] = []
         refresh = Widget.refresh
 
@@ -161,14 +164,7 @@ async def test_the_table_keeps_its_background_only_while_its_look_is_the_same():
     """The table repaints itself whole after a dialog without drawing its own background lines again (issue 33), but
     a new theme, chosen while a dialog was open or at the table, draws them again: the picture is the one drawing
     every line of every widget again gives."""
-    db = db_path()
-    make_game(db, names=NAMES, lines=SET_UP, settings=Settings(edition="uk"))
-    app = make_app(db)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await settled(pilot)
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        no_blink(app)
+    async with _table((120, 40)) as (pilot, app, table):
         for theme in ("textual-light", "textual-dark", "nord"):
             await pilot.press("r")
             await settled(pilot)

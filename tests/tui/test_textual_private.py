@@ -202,11 +202,7 @@ async def test_queue_empty_and_after_refresh_pending_see_what_waits():
 
 
 async def test_being_removed_sees_a_widget_on_its_way_out():
-    class Plain(App):
-        def compose(self) -> ComposeResult:
-            yield Static("x")
-
-    app = Plain()
+    app = _Label()
     async with app.run_test() as pilot:
         await pilot.pause()
         static = app.query_one(Static)
