@@ -99,7 +99,8 @@ class JournalPanel(Widget):
         return max(width if width > 0 else 60, 20)
 
     def _entry(self, e: LogEntry, width: int) -> Drawn:
-        """The entry's number, dim, and its words wrapped under themselves, styled as :data:`STYLES` says."""
+        """The entry's number, dim, and its words wrapped under themselves, in its style (:data:`DIM`, :data:`STRUCK`,
+        :data:`ITALIC_DIM`)."""
         if e.kind == "action":
             style = STRUCK if e.undone else (DIM if e.verb in QUIET_VERBS else None)
             text = e.summary or e.text
