@@ -9,6 +9,10 @@ in a hint ("chance or chest"), and what other parts of Banker say (their own cat
 from __future__ import annotations
 
 import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.screen import Screen
@@ -22,6 +26,22 @@ from tests.kit.waits import settled, until
 from tests.tui.speaking import LANGUAGES, banker_language, cut, plain, shown, speaks, translations, untranslated
 
 SIZE = (80, 24)
+
+
+@asynccontextmanager
+async def opened(code: str, db: Path, key: str, what: str) -> AsyncIterator[tuple[Any, Any]]:
+    """The app on ``db`` in language ``code`` at :data:`SIZE`, with the screen ``key`` opens from the table shown
+    and settled: yields the app and its pilot."""
+    with banker_language(code):
+        app = make_app(db)
+        async with app.run_test(size=SIZE) as pilot:
+            await settled(pilot)
+            await pilot.press(key)
+            await until(pilot, lambda: not isinstance(app.screen, TableScreen), what)
+            await settled(pilot)
+            yield app, pilot
+
+
 GAME = ["buy ann boardwalk", "buy ann park place", "buy bob baltic avenue", "mortgage bob baltic", "rent bob boardwalk"]
 
 
@@ -310,19 +330,14 @@ async def test_help_at_80x24_shows_every_command_s_shape_whole_and_the_keys_as_i
 
     db = tmp_path / "game.db"
     make_game(db, ("ann", "bob"))
-    with banker_language(code):
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
-            await pilot.press("question_mark")
-            await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
-            await settled(pilot)
-            help_text = app.screen.query_one("#help-text")
-            text = plain(help_text.content, help_text.content_region.width)
-            assert "…" not in text
-            said = {} if code == "en" else translations(code)
-            rows = [line.split()[0] for line in text.splitlines() if line.split()]
-            assert {said.get("Enter", "Enter"), said.get("Escape", "Escape")} <= set(rows)
+    async with opened(code, db, "question_mark", "help") as (app, pilot):
+        assert isinstance(app.screen, HelpScreen)
+        help_text = app.screen.query_one("#help-text")
+        text = plain(help_text.content, help_text.content_region.width)
+        assert "…" not in text
+        said = {} if code == "en" else translations(code)
+        rows = [line.split()[0] for line in text.splitlines() if line.split()]
+        assert {said.get("Enter", "Enter"), said.get("Escape", "Escape")} <= set(rows)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -331,16 +346,10 @@ async def test_the_inbox_note_breaks_no_line_before_its_punctuation(code, tmp_pa
     line starts with a stop or a colon (issue 36)."""
     db = tmp_path / "game.db"
     make_game(db, ("ann", "bob"))
-    with banker_language(code):
-        app = make_app(db)
-        async with app.run_test(size=SIZE) as pilot:
-            await settled(pilot)
-            await pilot.press("i")
-            await until(pilot, lambda: not isinstance(app.screen, TableScreen), "the inbox")
-            await settled(pilot)
-            for note in app.screen.query(".dialog-note"):
-                lines = [line.text for line in note.render_lines(note.content_region.reset_offset)]
-                assert [line for line in lines if line.strip()[:1] in (";", ":", "!", "?")] == [], lines
+    async with opened(code, db, "i", "the inbox") as (app, _):
+        for note in app.screen.query(".dialog-note"):
+            lines = [line.text for line in note.render_lines(note.content_region.reset_offset)]
+            assert [line for line in lines if line.strip()[:1] in (";", ":", "!", "?")] == [], lines
 
 
 async def test_german_says_runde_for_the_turn_and_the_bankruptcy_in_whole_sentences(tmp_path):
