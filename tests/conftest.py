@@ -90,6 +90,16 @@ def _no_animations(monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _css_parsed_once(monkeypatch):
+    """Each stylesheet source is parsed once for the whole run, not once in every test's app (tests/kit/css.py)."""
+    from textual.css.stylesheet import Stylesheet
+
+    from tests.kit.css import parsed_once
+
+    monkeypatch.setattr(Stylesheet, "_parse_rules", parsed_once)
+
+
+@pytest.fixture(autouse=True)
 def _no_frames_drawn(request, monkeypatch):
     """A headless app makes each changed widget's content but draws no frame (tests/kit/frames.py says why): the
     tests read widgets, not pictures. A test of the drawing itself is marked ``frames``."""
@@ -109,7 +119,7 @@ def _pilot_waits_for_keys(monkeypatch):
 
     from banker.tui.keyorder import KeyOrder
     from tests.kit.patience import scaled
-    from tests.kit.quiet import DEADLINE
+    from tests.kit.quiet import DEADLINE, at_rest
 
     # A key whose effects take longer than the app's 2 s to settle lets the next key go (a banker's laptop must go
     # on reading keys); under test it is the test's deadline that tells a slow key from a hung one (the pilot's
@@ -125,6 +135,16 @@ def _pilot_waits_for_keys(monkeypatch):
             await self.pause()
 
     monkeypatch.setattr(Pilot, "press", pressed)
+    wait_for_screen = Pilot._wait_for_screen
+
+    async def screen_waited(self, timeout: float = 30.0) -> bool:
+        # Textual's wait for the screen's queues, where some pump is still busy; at rest (tests/kit/quiet.py) it
+        # would send a callback through every widget of the screen to find so
+        if at_rest(self.app):
+            return True
+        return await wait_for_screen(self, timeout)
+
+    monkeypatch.setattr(Pilot, "_wait_for_screen", screen_waited)
 
 
 @pytest.fixture(autouse=True)

@@ -450,7 +450,8 @@ class _Countdown:
     """One round of :meth:`KeyOrder._round`: done when each pump it went through has called :meth:`one`. Its
     callback is a method, not a closure made for the round, and is posted as it is, not wrapped in a partial by
     ``call_later``: Textual reads the parameters of a callback it has not seen before (``inspect.signature``), and
-    a closure or a partial a round was a new one each time, some 0.2 ms of every key (issue 33); its wait is a future with a timeout, not a task of its own."""
+    a closure or a partial a round was a new one each time, some 0.2 ms of every key (issue 33); its wait is a
+    future with a timeout, not a task of its own."""
 
     def __init__(self, done: asyncio.Future[None]) -> None:
         self.done = done

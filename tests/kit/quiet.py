@@ -8,13 +8,19 @@ exactly when CI is busy.
 
 :func:`quiet` waits for what the guess stands for, as conditions:
 
-* every message pump of the app (the app, the screens below the top one and every widget of the top one) has handled
-  what it held and finished the handler it was in (a round of ``call_later`` through the app and the top screen's
-  pumps, and through a screen below only when it holds messages, as :mod:`banker.tui.keyorder` settles a key),
-  again until a round finds the same pumps and every queue empty;
+* every message pump of the app (the app, the screens below the top one and every widget of the top one) waits for
+  its next message, with none queued and no callback to call next: its task is suspended in Textual's queue, on the
+  very future the queue's ``get`` waits on (:func:`waiting`), so it is not inside a handler, awaiting or not;
+* nothing else is ready to run on the event loop (a key the pilot sends, a task just made, a future just set is a
+  callback there before it reaches a pump);
 * the top screen has no layout, repaint or after-refresh callback waiting (its update timer is run now, as
   ``pilot.pause()`` itself does);
 * every key typed has taken effect (the app's key order is idle) and no animation is running.
+
+Where some pump is still busy, the wait goes through those pumps only (a round of callbacks, as
+:mod:`banker.tui.keyorder` settles a key) and looks again. A wait at rest costs a look at each pump and sends no
+message: before, every wait sent a callback through every widget of the screen, and the pilot waits four times for
+each key (``_press_keys`` twice, ``press``, ``pause``), most of a pilot test's time (issue 33).
 
 It gives up (failing the test, naming what was still going) after :data:`DEADLINE` seconds of the machine's
 attention (:class:`tests.kit.patience.Deadline`): time the test waited for a CPU does not count, so a busy machine
@@ -31,6 +37,7 @@ import asyncio
 from typing import Any
 
 from textual._context import active_app
+from textual._queue import Queue
 from textual.app import App
 from textual.message_pump import MessagePump
 
@@ -65,26 +72,55 @@ def _screen_waits(app: App[Any]) -> bool:
     )
 
 
+def waiting(pump: MessagePump) -> bool:
+    """``pump`` waits for its next message with nothing queued and no callback to call next: its task is suspended
+    on the future Textual's queue waits on in ``get`` (asyncio keeps the future a task waits on in ``_fut_waiter``,
+    Textual's queue its event's waiters in ``ready_event._waiters``). A pump not started yet waits if nothing is
+    queued for it; one whose loop has ended waits for ever."""
+    task = pump._task
+    queue: Queue[Any] = pump._message_queue
+    if queue.values or pump._next_callbacks:
+        return False
+    if task is None or task.done():
+        return True
+    waiter = task._fut_waiter  # type: ignore[attr-defined]
+    return waiter is not None and waiter in queue.ready_event._waiters
+
+
+def busy(app: App[Any]) -> list[MessagePump]:
+    """The app's pumps that are not :func:`waiting`."""
+    return [p for p in _pumps(app) if not waiting(p)]
+
+
+def at_rest(app: App[Any]) -> bool:
+    """The app has done everything it was given so far: what :func:`quiet` waits for, looked at once."""
+    if app_ending(app):
+        return True
+    if asyncio.get_running_loop()._ready:  # type: ignore[attr-defined]  # something is about to run
+        return False
+    if busy(app) or _screen_waits(app):
+        return False
+    keys = getattr(app, "keys", None)
+    return (keys is None or keys.idle.is_set()) and app.animator._complete_event.is_set()
+
+
 async def quiet(app: App[Any], deadline: float = DEADLINE) -> None:
     """Until the app has done everything it was given to do so far (see the module docstring)."""
+    if at_rest(app):
+        return
     due = Deadline(deadline)
-    await asyncio.sleep(0)
+    loop = asyncio.get_running_loop()
     while True:
         if due.passed():
             raise due.fail(f"the app did not come to rest: {_unrest(app)}")
         if app_ending(app):
             return  # the app is ending (or failed): nothing more will settle, and the test sees why
-        pumps = _pumps(app)
-        # The same round a key's settling makes (it returns when time runs out): through every pump of the top
-        # screen and the app, which may be inside a handler with nothing queued; a screen below it only if it has
-        # messages. A message to a screen below a dialog makes Textual repaint it and the dialog over it a frame
-        # later, every time: a round through it at each look kept the dialog dirty for ever once a look took
-        # longer than a frame (on a loaded machine).
-        screens = set(app.screen_stack[:-1])
-        await KeyOrder._round(app, [p for p in pumps if p not in screens or not queue_empty(p)], due.left())
-        if due.passed():
+        if loop._ready:  # type: ignore[attr-defined]  # callbacks and tasks ready to run go first
+            await asyncio.sleep(0)
             continue
-        if _pumps(app) != pumps or any(not queue_empty(p) for p in pumps):
+        working = busy(app)
+        if working:
+            await KeyOrder._round(app, working, due.left())
             continue
         if _screen_waits(app):
             if not app._batch_count:
@@ -106,6 +142,9 @@ def _unrest(app: App[Any]) -> str:
     queued = [repr(p) for p in _pumps(app) if not queue_empty(p)]
     if queued:
         return f"messages wait in {', '.join(queued[:5])}"
+    working = [repr(p) for p in busy(app)]
+    if working:
+        return f"handlers have not finished in {', '.join(working[:5])}"
     if _screen_waits(app):
         screen = app.screen
         flags = ("_layout_required", "_scroll_required", "_repaint_required", "_recompose_required")
@@ -126,4 +165,4 @@ async def idle(min_sleep: float = 0.0, max_sleep: float = 1.0) -> None:
     await quiet(app)
 
 
-__all__ = ["DEADLINE", "idle", "quiet"]
+__all__ = ["DEADLINE", "at_rest", "busy", "idle", "quiet", "waiting"]

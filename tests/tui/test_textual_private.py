@@ -389,3 +389,49 @@ async def test_a_round_ends_when_the_app_ends_not_when_its_time_runs_out():
             finally:
                 stuck.never.set()  # the app can close
     assert ended is True
+
+
+async def test_the_pilots_wait_sees_a_handler_that_awaits_with_nothing_queued_and_waits_for_it():
+    """The test kit's wait (tests/kit/quiet.py) sends nothing through a pump at rest, so it must tell "waits for its
+    next message" from "inside a handler that awaits", though both have an empty queue: the pump's task suspended
+    on the future Textual's queue waits on (asyncio's ``_fut_waiter``, the queue's ``ready_event._waiters``). Were
+    that lost in an upgrade, the wait would return while a handler still ran, and here it would not wait."""
+    from tests.kit.patience import within
+    from tests.kit.quiet import at_rest, quiet, waiting
+
+    app = _Failing()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        stuck = app.query_one(_Stuck)
+        assert waiting(stuck) and at_rest(app)
+        stuck.post_message(events.Click(stuck, 0, 0, 0, 0, 1, False, False, False))
+        assert not waiting(stuck)  # queued
+        await within(until(lambda: stuck.clicked), 30, "the widget to be inside its handler")
+        assert textual_private.queue_empty(stuck)
+        assert not waiting(stuck) and not at_rest(app)  # nothing queued, but inside the handler
+        wait = asyncio.ensure_future(quiet(app))
+        await within(until(lambda: stuck._task._fut_waiter is not None), 30, "the handler to await again")
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert not wait.done()
+        stuck.never.set()
+        await within(wait, 30, "the wait, once the handler finished")
+        assert waiting(stuck) and at_rest(app)
+        await pilot.pause()
+
+
+def test_the_kits_shared_css_parse_is_shared_only_where_all_it_reads_is_the_same():
+    """The test kit parses each stylesheet source once for the run (tests/kit/css.py): the same source with the same
+    variables, even from another app's dictionary, gives the same rules; other variables (another theme) parse
+    again, to other colours."""
+    from textual.css.stylesheet import Stylesheet
+
+    from tests.kit.css import parsed_once
+
+    source = "Static { color: $accent; }"
+    red = parsed_once(Stylesheet(variables={"accent": "red"}), source, ("test", "red"))
+    again = parsed_once(Stylesheet(variables={"accent": "red"}), source, ("test", "red"))
+    blue = parsed_once(Stylesheet(variables={"accent": "blue"}), source, ("test", "red"))
+    assert again is red
+    assert blue is not red
+    assert red[0].styles.color != blue[0].styles.color
