@@ -179,6 +179,28 @@ async def test_the_table_keeps_its_background_only_while_its_look_is_the_same():
             assert _picture(app) == drawn, theme
 
 
+async def test_each_key_in_a_dialog_leaves_the_picture_a_whole_layout_draws():
+    """A dialog's command, preview and refusal lines are not laid out again while their height stays the same (issue
+    33: three layouts of the screen for every key typed into a field). After each key, through a preview that grows
+    past its line and back, a refusal shown and cleared, the picture is the one the dialog draws laid out whole."""
+    long = "nowhere at all, not a street of this board or any other board"
+    async with _table((80, 24)) as (pilot, app, table):
+        await pilot.press("r")
+        heights = set()
+        for key in [*"mayf", "backspace", "backspace", "long", "d", "enter", "backspace", "ctrl+u", *"ha"]:
+            if key == "long":  # typed up to its last letter without a picture each time
+                app.screen.focused.value = long[:-1]
+                continue
+            await pilot.press(key)
+            no_blink(app)
+            drawn = _picture(app)
+            heights.add(app.screen.query_one("#preview").size.height + app.screen.query_one("#refusal").size.height)
+            app.screen.refresh(layout=True)
+            await settled(pilot)
+            assert _picture(app) == drawn, key
+        assert len(heights) > 1  # the lines grew and shrank
+
+
 def test_what_a_state_changed():
     from rules.actions import Build, Buy, Next, Rent
     from rules.engine import apply

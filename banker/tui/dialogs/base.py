@@ -28,6 +28,7 @@ from banker.session import Reply
 from banker.tui.keyorder import hold_typed_ahead
 from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
+from banker.tui.widgets.changes import show_text
 from rules import CannotPay, RuleError
 from rules.actions import Action
 from rules.i18n import N_, _
@@ -155,16 +156,16 @@ class BankerDialog(DialogScreen[ResultT]):
             if isinstance(widget, Input):
                 widget.select_all()
             text.append(f"; {place_of(widget)}", style="red")
-        self.query_one("#refusal", Static).update(text)
+        show_text(self.query_one("#refusal", Static), text)
         for preview in self.query("#preview").results(Static):
-            preview.update("")  # the refusal says it; the live preview would say it twice
+            show_text(preview, Text(""))  # the refusal says it; the live preview would say it twice
         if not expected:
             hold_typed_ahead(self)
 
     def clear_refusal(self) -> None:
         self.refused_fields = None
         for w in self.query("#refusal").results(Static):
-            w.update("")
+            show_text(w, Text(""))
 
     def refusal_stands(self) -> bool:
         """The refusal on show still speaks of the fields as they are: a live preview would only say it twice."""

@@ -26,6 +26,7 @@ from banker.tui.dialogs.base import Record, Recorded, RecordingDialog, plain, re
 from banker.tui.dialogs.confirm import WordDialog, bankruptcy_question
 from banker.tui.forms import Field, TableForm
 from banker.tui.safety import guard_actions
+from banker.tui.widgets.changes import show_text
 from banker.tui.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
 from rules import CannotPay, GameState, RuleError
 from rules.actions import Bankrupt
@@ -159,11 +160,11 @@ class CommandDialog(RecordingDialog):
 
     def refresh_preview(self) -> None:
         cmd, reply = self.preview()
-        self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
+        show_text(self.query_one("#command", Static), Text(f"> {cmd}" if cmd else "", style="dim"))
         show = self.form.preview
         allowed = show(self.values()) if callable(show) else show
         shown = allowed and not self.refusal_stands()
-        self.query_one("#preview", Static).update(reply_text(reply if shown else None))
+        show_text(self.query_one("#preview", Static), reply_text(reply if shown else None))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         changed = str(event.input.id).removeprefix("f-")

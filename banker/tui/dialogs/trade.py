@@ -21,6 +21,7 @@ from banker.commands.amounts import parse_amount
 from banker.commands.completion import ITEMS, PLAYER, Slot, complete_value
 from banker.tui.dialogs.base import Record, RecordingDialog, reply_text
 from banker.tui.safety import guard_actions
+from banker.tui.widgets.changes import show_text
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
 from banker.tui.words import styled
 from rules import RuleError
@@ -177,10 +178,10 @@ class TradeDialog(RecordingDialog):
             t.append_text(styled(_("lifted at once: {items}"), "bold", items=(lifted, "")))
         for line in self.interest_lines():
             t.append("\n" + line, style="yellow")
-        self.query_one("#sides", Static).update(t)
+        show_text(self.query_one("#sides", Static), t)
         cmd, reply = self.preview()
-        self.query_one("#command", Static).update(Text(f"> {cmd}" if cmd else "", style="dim"))
-        self.query_one("#preview", Static).update(reply_text(None if self.refusal_stands() else reply))
+        show_text(self.query_one("#command", Static), Text(f"> {cmd}" if cmd else "", style="dim"))
+        show_text(self.query_one("#preview", Static), reply_text(None if self.refusal_stands() else reply))
 
     def on_input_changed(self) -> None:
         self.refresh_trade()

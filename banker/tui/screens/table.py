@@ -43,7 +43,7 @@ from banker.tui.safety import guard_actions, guarded
 from banker.tui.screens import deferred
 from banker.tui.textual_private import own_lines_kept
 from banker.tui.widgets.bank import BankPanel
-from banker.tui.widgets.changes import changes, redraw
+from banker.tui.widgets.changes import changes, fitting_lines, redraw
 from banker.tui.widgets.deeds import DeedsPanel
 from banker.tui.widgets.journal import JournalPanel
 from banker.tui.widgets.players import PlayersPanel
@@ -353,8 +353,7 @@ class TableScreen(Screen[None]):
         refused = None if reply.ok else (reply.line or None)
         text = self.refusals.shown(deferred.reply_text(reply), refused, getattr(self.app, "keys", None))
         width = self.reply.size.width
-        # a line that fits is one line: measured by wrapping it, a rent's reply cost its Enter a tenth of a millisecond
-        redraw(self.reply, text, 1 if width and "\n" not in text.plain and text.cell_len <= width else None)
+        redraw(self.reply, text, fitting_lines(text, width))
         # What waits for the next frame makes the next key wait for it too (banker.tui.keyorder): only a refusal
         # kept waits to be seen, and a box already at its top has no scrolling to do.
         if self.refusals.kept is not None:
