@@ -41,11 +41,13 @@ def changes(old: GameState | None, new: GameState) -> Changes:
         return Changes(frozenset(), False, False, False)
     if old is None or (old.settings, old.over, len(old.players)) != (new.settings, new.over, len(new.players)):
         return Changes(frozenset(range(len(new.players))), True, True, True)
-    players = {i for i, (a, b) in enumerate(zip(old.players, new.players, strict=True)) if a != b}
+    # the same object is the same player or deed (the states share what an action left alone): compared field by
+    # field only where the action made a new one (a dataclass's == compares every field, even of itself)
+    players = {i for i, (a, b) in enumerate(zip(old.players, new.players, strict=True)) if a is not b and a != b}
     deeds = old.deeds != new.deeds
     if deeds:  # a deed's owners: their worth and deed count
         for a, b in zip(old.deeds, new.deeds, strict=True):
-            if a != b:
+            if a is not b and a != b:
                 players.update(h.owner for h in (a, b) if h.owner is not None)
     if old.turn != new.turn:  # the marker moves
         players.update((old.turn, new.turn))
