@@ -179,6 +179,35 @@ async def test_the_table_keeps_its_background_only_while_its_look_is_the_same():
             assert _picture(app) == drawn, theme
 
 
+async def test_letters_typed_into_a_field_lay_nothing_out_while_no_line_changes_height():
+    """A letter typed into a dialog's field changes the field's text, the command line and the preview, none of them
+    in height: nothing is laid out again (issue 33: Textual's Input laid the screen out for every letter, and the
+    dialog three times more). The field still scrolls to the letter typed last."""
+    async with _table((80, 24)) as (pilot, app, table):
+        await pilot.press("r")
+        field = app.screen.focused
+        laid_out: list[Widget] = []
+        refresh = Widget.refresh
+
+        def spy(widget: Widget, *regions, **options):
+            if options.get("layout"):
+                laid_out.append(widget)
+            return refresh(widget, *regions, **options)
+
+        Widget.refresh = spy  # type: ignore[method-assign]
+        try:
+            for key in "mayf":
+                await pilot.press(key)
+        finally:
+            Widget.refresh = refresh  # type: ignore[method-assign]
+        assert laid_out == []
+        long = "nowhere at all, not a street of this board or any other board"
+        field.value = long[:-1]
+        field.cursor_position = len(field.value)
+        await pilot.press(long[-1])
+        assert field.scroll_x > 0 and field.render_line(0).text.rstrip().endswith("any other board")
+
+
 async def test_each_key_in_a_dialog_leaves_the_picture_a_whole_layout_draws():
     """A dialog's command, preview and refusal lines are not laid out again while their height stays the same (issue
     33: three layouts of the screen for every key typed into a field). After each key, through a preview that grows

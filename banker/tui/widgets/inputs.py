@@ -18,6 +18,8 @@ from typing import Any
 from rich.segment import Segment
 from textual import events
 from textual.binding import Binding
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.suggester import Suggester
 from textual.widgets import Checkbox, Input, RadioButton, SelectionList
@@ -53,6 +55,11 @@ class CompletingInput(Input):
         Binding("right", "cursor_right", N_("Right or complete"), show=False),
         Binding("ctrl+u", "clear_field", N_("Clear"), show=False),
     ]
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The width of the text typed, which Textual's Input sets on every key: a field's own size never follows it
+    (it scrolls its text instead), so a new one lays nothing out. As Textual declares it, for any widget, every
+    letter typed laid the whole screen out again (issue 33)."""
 
     def __init__(self, *args: Any, stay: bool = False, space: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("select_on_focus", True)
