@@ -247,12 +247,17 @@ def footer_keys_drawn_only_when_styled() -> None:
     FooterKey.render = render  # type: ignore[method-assign]  # the patch itself
 
 
-def footer_key_words(widgets: Iterable[Any]) -> list[tuple[str, str]]:
-    """The key and the words of each of Textual's footer keys among ``widgets`` (its ``FooterKey`` is private), for
-    :class:`banker.tui.widgets.footer.Footer` to measure them."""
+def footer_keys(widgets: Iterable[Any]) -> list[Any]:
+    """Textual's footer keys among ``widgets`` (its ``FooterKey`` is private), for
+    :class:`banker.tui.widgets.footer.Footer` to measure them and to make them compact before they are mounted."""
     from textual.widgets._footer import FooterKey
 
-    return [(w.key_display, w.description) for w in widgets if isinstance(w, FooterKey)]
+    return [w for w in widgets if isinstance(w, FooterKey)]
+
+
+def footer_key_words(widgets: Iterable[Any]) -> list[tuple[str, str]]:
+    """The key and the words of each of Textual's footer keys among ``widgets`` (:func:`footer_keys`)."""
+    return [(w.key_display, w.description) for w in footer_keys(widgets)]
 
 
 def catch_escaped_errors(cls: AppClass) -> AppClass:

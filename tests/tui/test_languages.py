@@ -289,6 +289,7 @@ async def test_the_final_standings_show_every_name_and_every_key_whole_at_80x24(
     lost) and the German footer cut BG Stats ("b BG Sta"): a name too long for its column wraps, the short headings
     leave it room, and a footer whose keys would not fit is drawn compact; the recap's key is said as its button
     is (issue 36). English keeps its footer as it was."""
+    from textual.dom import DOMNode
     from textual.widgets import DataTable
     from textual.widgets._footer import FooterKey
 
@@ -301,9 +302,20 @@ async def test_the_final_standings_show_every_name_and_every_key_whole_at_80x24(
         app = make_app(db)
         async with app.run_test(size=SIZE) as pilot:
             await settled(pilot)
-            assert app.run_command("end agreement").ok
-            await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
-            await settled(pilot)
+            restyled: list[object] = []
+            update = DOMNode.update_node_styles
+
+            def spy(node: DOMNode, *args, **kwargs):
+                restyled.append(node)
+                return update(node, *args, **kwargs)
+
+            DOMNode.update_node_styles = spy  # type: ignore[method-assign]
+            try:
+                assert app.run_command("end agreement").ok
+                await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+                await settled(pilot)
+            finally:
+                DOMNode.update_node_styles = update  # type: ignore[method-assign]
             screen = app.screen
             table = screen.query_one("#table", DataTable)
             names = {plain(table.get_row_at(r)[1]) for r in range(table.row_count)}
@@ -319,6 +331,9 @@ async def test_the_final_standings_show_every_name_and_every_key_whole_at_80x24(
             hidden = [k.key for k in keys if k is not palette and k.region.right > palette.region.x]
             assert hidden in ([], ["q"]), words  # Quit, last, may stay behind the palette's key (as it did in English)
             assert screen.query_one(Footer).compact
+            # each key is compact from the start, not styled again once its binding says so (issue 33)
+            assert all(k.has_class("-compact") for k in keys)
+            assert not [node for node in restyled if isinstance(node, FooterKey)]
 
 
 @pytest.mark.parametrize("code", ["en", *LANGUAGES])
