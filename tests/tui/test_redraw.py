@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 from textual.app import App
@@ -54,6 +54,24 @@ async def _type(pilot, line: str) -> None:
     pilot.app.screen.query_one("#command").value = line
     await pilot.press("enter")
     await settled(pilot)
+
+
+@contextlib.contextmanager
+def _laid_out() -> Iterator[list[Widget]]:
+    """The widgets that asked for a layout of the screen while the block ran, in order."""
+    laid_out: list[Widget] = []
+    refresh = Widget.refresh
+
+    def spy(widget: Widget, *regions, **options):
+        if options.get("layout"):
+            laid_out.append(widget)
+        return refresh(widget, *regions, **options)
+
+    Widget.refresh = spy  # type: ignore[method-assign, assignment]
+    try:
+        yield laid_out
+    finally:
+        Widget.refresh = refresh  # type: ignore[method-assign]
 
 
 @contextlib.asynccontextmanager
@@ -133,20 +151,9 @@ async def test_the_journal_hidden_on_a_narrow_terminal_lays_nothing_out_and_show
     """At 80x24 the journal is hidden until v: a key's new entry does not lay the screen out (it did, every key), and
     v shows the entries recorded meanwhile, the panel as tall as they are: the picture drawing everything shows."""
     async with _table((80, 24)) as (pilot, app, table):
-        laid_out: list[Widget] = []
-        refresh = Widget.refresh
-
-        def spy(widget: Widget, *regions, **options):
-            if options.get("layout"):
-                laid_out.append(widget)
-            return refresh(widget, *regions, **options)
-
-        Widget.refresh = spy  # type: ignore[method-assign]
-        try:
+        with _laid_out() as laid_out:
             for line in ["rent bob mayfair", "pay cat 100 to eve", "collect hal 20000"]:
                 await _type(pilot, line)
-        finally:
-            Widget.refresh = refresh  # type: ignore[method-assign]
         assert table.journal not in laid_out
         await pilot.press("escape", "v")
         await settled(pilot)
@@ -186,20 +193,9 @@ async def test_letters_typed_into_a_field_lay_nothing_out_while_no_line_changes_
     async with _table((80, 24)) as (pilot, app, table):
         await pilot.press("r")
         field = app.screen.focused
-        laid_out: list[Widget] = []
-        refresh = Widget.refresh
-
-        def spy(widget: Widget, *regions, **options):
-            if options.get("layout"):
-                laid_out.append(widget)
-            return refresh(widget, *regions, **options)
-
-        Widget.refresh = spy  # type: ignore[method-assign]
-        try:
+        with _laid_out() as laid_out:
             for key in "mayf":
                 await pilot.press(key)
-        finally:
-            Widget.refresh = refresh  # type: ignore[method-assign]
         assert laid_out == []
         long = "nowhere at all, not a street of this board or any other board"
         field.value = long[:-1]
