@@ -1,7 +1,6 @@
 """Shared fixtures: every test gets its own database path, never the user's."""
 
 import gc
-import os
 
 import pytest
 
@@ -16,22 +15,6 @@ def pytest_configure(config):
     """The run's temporary files (``tmp_path``, ``tempfile``) in memory where there is a memory file system, before
     pytest and xdist choose theirs: tests/kit/ramdisk.py."""
     ramdisk.use_memory(config)
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_xdist_auto_num_workers(config):
-    """``-n auto`` (pyproject.toml): one worker more than the CPUs this process may run on. The real-terminal,
-    browser and phone tests spend much of their time waiting for another process (the app in tmux, Chromium, a
-    server's threads); a worker more keeps the CPUs busy meanwhile: on two cores the whole suite took 318 s with
-    three workers against 335 s with two, and the quick run 83 s against 86 s (issue 33). xdist's own
-    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides where it is set."""
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        cpus = os.cpu_count() or 1
-    return cpus + 1
 
 
 @pytest.hookimpl(trylast=True)
