@@ -18,17 +18,19 @@ from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
 
 _parsed: dict[tuple[Any, ...], list[RuleSet]] = {}
-_variables: dict[int, tuple[dict[str, str], tuple[tuple[str, str], ...]]] = {}
 _original = Stylesheet._parse_rules
+_KEPT = "_kit_variables_key"
+"""Where a stylesheet keeps its variables as a key, beside the dictionary they were made from: on the stylesheet,
+so both go with it (a run makes thousands of stylesheets, each given its own dictionary)."""
 
 
 def _variables_key(stylesheet: Stylesheet) -> tuple[tuple[str, str], ...]:
     """The stylesheet's variables as a key, made once for each dictionary of them it is given."""
     variables = stylesheet._variables
-    kept = _variables.get(id(variables))
+    kept = stylesheet.__dict__.get(_KEPT)
     if kept is None or kept[0] is not variables:
         kept = (variables, tuple(sorted(variables.items())))
-        _variables[id(variables)] = kept
+        stylesheet.__dict__[_KEPT] = kept
     return kept[1]
 
 
