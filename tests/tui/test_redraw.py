@@ -204,6 +204,58 @@ async def test_letters_typed_into_a_field_lay_nothing_out_while_no_line_changes_
         assert field.scroll_x > 0 and field.render_line(0).text.rstrip().endswith("any other board")
 
 
+def _word_dialog():
+    from banker.tui.dialogs.confirm import WordDialog
+
+    return WordDialog("Record ann bankrupt to the bank?")
+
+
+def _maths_dialog():
+    from banker.tui.dialogs.maths import MathsDialog
+    from banker.views import MathsQuestion
+
+    return MathsDialog(MathsQuestion("ann", "How much does ann pay bob?", 50, "", "ann pays bob $50"))
+
+
+@pytest.mark.parametrize("dialog", [_word_dialog, _maths_dialog], ids=["bankrupt word", "maths answer"])
+async def test_letters_typed_into_a_plain_field_lay_nothing_out(dialog):
+    """The fields that complete nothing (the bankruptcy's word, the maths answer, the inbox's reason, the board
+    sheet's two) lay nothing out on a letter either: left alone last round, each still laid the screen out for every
+    letter (issue 33). The field still scrolls to the letter typed last."""
+    async with _table((80, 24)) as (pilot, app, table):
+        app.push_screen(dialog())
+        await settled(pilot)
+        field = app.screen.focused
+        assert field is not None and field.value == ""
+        with _laid_out() as laid_out:
+            for key in "12":
+                await pilot.press(key)
+        assert laid_out == [] and field.value == "12"
+        long = "1234567890" * 9
+        field.value = long[:-1]
+        field.cursor_position = len(field.value)
+        await pilot.press(long[-1])
+        assert field.scroll_x > 0 and field.render_line(0).text.rstrip().endswith("234567890")
+
+
+def test_every_field_of_the_app_is_a_steady_input():
+    """No screen or dialog composes Textual's own Input, which lays the screen out for every letter typed: each field
+    is a SteadyInput (or a CompletingInput, which is one)."""
+    import ast
+    from pathlib import Path
+
+    import banker.tui
+
+    plain = []
+    for path in sorted(Path(banker.tui.__file__).parent.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+                name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+                if name == "Input":
+                    plain.append(f"{path.name}:{node.lineno}")
+    assert plain == []
+
+
 async def test_each_key_in_a_dialog_leaves_the_picture_a_whole_layout_draws():
     """A dialog's command, preview and refusal lines are not laid out again while their height stays the same (issue
     33: three layouts of the screen for every key typed into a field). After each key, through a preview that grows

@@ -10,6 +10,7 @@ from textual.widgets import Button, Input, Static
 
 from banker.tui.dialogs.base import BankerDialog, plain
 from banker.tui.safety import guard_actions
+from banker.tui.widgets.inputs import SteadyInput
 from rules.i18n import N_, _, pgettext
 
 
@@ -83,7 +84,7 @@ class WordDialog(BankerDialog[bool]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
             yield Static(plain(self.question))
-            yield Input(placeholder=_("type {word}, then Enter").format(word=self.word), id="word", compact=True)
+            yield SteadyInput(placeholder=_("type {word}, then Enter").format(word=self.word), id="word", compact=True)
             yield Static(
                 plain(_("Type the word {word} and press Enter to record it; Escape goes back.").format(word=self.word))
             )

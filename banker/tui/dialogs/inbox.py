@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 
 from banker.tui.dialogs.base import BankerDialog, plain, reply_text
 from banker.tui.safety import guard_actions
+from banker.tui.widgets.inputs import SteadyInput
 from banker.web.asking import (
     Like,
     Standing,
@@ -116,7 +117,7 @@ class InboxDialog(BankerDialog[None]):
                 classes="dialog-note",
             )
             yield OptionList(id="requests")
-            reason = Input(placeholder=_("why (optional): Enter declines, Escape keeps it"), id="reason")
+            reason = SteadyInput(placeholder=_("why (optional): Enter declines, Escape keeps it"), id="reason")
             reason.display = False
             yield reason
             yield Static(id="refusal", classes="dialog-refusal")

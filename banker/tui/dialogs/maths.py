@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, Static
 from banker.commands import parse_amount
 from banker.tui.keyorder import hold_typed_ahead
 from banker.tui.look import DialogScreen
+from banker.tui.widgets.inputs import SteadyInput
 from banker.views import MathsQuestion
 from rules.board import Board
 from rules.editions import find_edition
@@ -46,7 +47,7 @@ class MathsDialog(DialogScreen[bool]):
         with Vertical(classes="dialog-box maths-box"):
             yield Label(Text(_("Maths for {player}").format(player=self.question.player)), classes="dialog-title")
             yield Static(Text(self.question.question), id="maths-question")
-            yield Input(placeholder=_("the amount, e.g. 100"), id="maths-answer")
+            yield SteadyInput(placeholder=_("the amount, e.g. 100"), id="maths-answer")
             yield Static(Text(_("Enter checks it; F2 shows the answer; Escape: nothing is recorded")), id="maths-note")
 
     def on_mount(self) -> None:

@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, Static
 
 from banker.session import Session
 from banker.tui.look import DialogScreen
+from banker.tui.widgets.inputs import SteadyInput
 from banker.views import BoardSheet, board_sheet, buildings_text
 from rules.i18n import N_, _, pgettext
 
@@ -109,8 +110,8 @@ class BoardScreen(DialogScreen[None]):
             with VerticalScroll(id="board-scroll"):
                 yield Static(id="board-sheet")
             with Horizontal(classes="board-fields"):
-                yield Input(placeholder=_("count check: houses hotels [group], e.g. 10 2"), id="board-count")
-                yield Input(placeholder=_("at entry (empty: now)"), id="board-at", type="integer")
+                yield SteadyInput(placeholder=_("count check: houses hotels [group], e.g. 10 2"), id="board-count")
+                yield SteadyInput(placeholder=_("at entry (empty: now)"), id="board-at", type="integer")
             yield Static(id="board-answer")
 
     async def on_mount(self) -> None:

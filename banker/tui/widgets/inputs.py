@@ -1,5 +1,7 @@
 """Inputs a banker can trust at a noisy table.
 
+* :class:`SteadyInput`: an Input whose own size never follows its text (it scrolls instead), so a letter typed into
+  it lays nothing out; every field of the app is one.
 * :class:`CompletingInput`: Tab and the right arrow accept the completion on offer; in a field that holds one
   value Tab then moves on, in the command line and in a field that builds a list it stays and adds a space.
   Entering the field (Tab, Shift+Tab, Enter coming round, a dialog opening on it) selects its text, so the first key
@@ -46,8 +48,17 @@ class FunctionSuggester(Suggester):
         return self.complete(value)
 
 
+class SteadyInput(Input):
+    """An Input that lays nothing out when a letter is typed into it: every field of the app (see below)."""
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    """The width of the text typed, which Textual's Input sets on every key: a field's own size never follows it
+    (it scrolls its text instead), so a new one lays nothing out. As Textual declares it, for any widget, every
+    letter typed laid the whole screen out again (issue 33)."""
+
+
 @translated
-class CompletingInput(Input):
+class CompletingInput(SteadyInput):
     """An Input whose completion is accepted by Tab or the right arrow (see the module docstring)."""
 
     BINDINGS = [
@@ -55,11 +66,6 @@ class CompletingInput(Input):
         Binding("right", "cursor_right", N_("Right or complete"), show=False),
         Binding("ctrl+u", "clear_field", N_("Clear"), show=False),
     ]
-
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-    """The width of the text typed, which Textual's Input sets on every key: a field's own size never follows it
-    (it scrolls its text instead), so a new one lays nothing out. As Textual declares it, for any widget, every
-    letter typed laid the whole screen out again (issue 33)."""
 
     def __init__(self, *args: Any, stay: bool = False, space: bool = False, **kwargs: Any) -> None:
         kwargs.setdefault("select_on_focus", True)
