@@ -267,7 +267,7 @@ def test_keys_typed_before_the_app_has_the_terminal_are_recorded_in_order(tmp_pa
         term.type("pay bob 7")
         term.keys("Enter")
         term.wait_for("pay bob 7")  # the terminal echoes what it holds for banker, in its line mode
-        gate.touch()
+        term.open_gate(gate)
         term.wait_journal(len(term.played()) + 2)
         term.idle()
         assert term.typed()[-2:] == ["pay ann 5", "pay bob 7"], term.journal()
