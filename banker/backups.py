@@ -295,18 +295,31 @@ def _flush_folder(path: Path) -> None:
         _flush(path)
 
 
+_COMPANIONS = ("-journal", "-wal", "-shm")
+"""The files SQLite keeps beside a database while it writes it."""
+
+
 def _remove_temp(temp: Path) -> None:
-    for suffix in ("", "-journal", "-wal", "-shm"):
+    """Remove a temporary copy and its companions: the companions first, so a process stopped half-way through
+    this leaves the copy itself, by whose name :func:`_tidy` finds what is left."""
+    for suffix in (*_COMPANIONS, ""):
         with contextlib.suppress(OSError):
             Path(f"{temp}{suffix}").unlink()
 
 
 def _tidy(place: Path, pattern: str = f".*{_TEMP}") -> None:
-    """Remove the temporary files of copies that were stopped half-way (their process is gone)."""
-    for path in place.glob(pattern):
-        pid = path.name.removesuffix(_TEMP).rsplit(".", 1)[-1]
+    """Remove the temporary files of copies that were stopped half-way (their process is gone): the copy and its
+    companions, and the companions alone where the copy has gone (a backup killed while it removed another's: a
+    busy run of the suite left a ``.tmp-wal`` and a ``.tmp-shm`` that no tidy found again, issue 33)."""
+    for path in place.glob(f"{pattern}*"):
+        name = path.name
+        for suffix in _COMPANIONS:
+            name = name.removesuffix(suffix)
+        if not name.endswith(_TEMP):
+            continue
+        pid = name.removesuffix(_TEMP).rsplit(".", 1)[-1]
         if pid.isdigit() and not _alive(int(pid)):
-            _remove_temp(path)
+            _remove_temp(path.with_name(name))
 
 
 def _alive(pid: int) -> bool:

@@ -147,6 +147,36 @@ def test_a_temporary_file_of_a_killed_backup_is_never_listed_and_is_removed_late
     assert sorted(p.name for p in folder.iterdir()) == sorted([mine.name, backups._name(db, at(1))])
 
 
+def test_the_companions_of_a_killed_backup_are_removed_when_its_copy_is_gone(db):
+    """Found by a busy run of the crash test (issue 33): a backup killed while it removed a killed one's temporary
+    files had removed the copy but not its ``-wal`` and ``-shm``, and no backup after it found them again."""
+    folder = backups.folder(db)
+    folder.mkdir()
+    dead = os.fork()
+    if dead == 0:
+        os._exit(0)
+    os.waitpid(dead, 0)
+    stale = folder / f".{backups._name(db, at(0))}.{dead}.tmp"
+    for suffix in ("-wal", "-shm"):
+        Path(f"{stale}{suffix}").write_bytes(b"x")
+    mine = folder / f".{backups._name(db, at(0))}.{os.getpid()}.tmp-wal"  # beside a copy this process is making
+    mine.write_bytes(b"x")
+    back_up(db, now=at(1))
+    assert sorted(p.name for p in folder.iterdir()) == sorted([mine.name, backups._name(db, at(1))])
+
+
+def test_a_temporary_copy_loses_its_companions_before_itself(tmp_path, monkeypatch):
+    """So a process stopped while it removes them leaves the copy, by whose name the next backup finds the rest."""
+    temp = tmp_path / ".g.db.2026.1.tmp"
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        Path(f"{temp}{suffix}").write_bytes(b"x")
+    removed: list[str] = []
+    unlink = Path.unlink
+    monkeypatch.setattr(Path, "unlink", lambda self, *a, **k: (removed.append(self.name), unlink(self, *a, **k)))
+    backups._remove_temp(temp)
+    assert removed[-1] == temp.name and len(removed) == 4 and not list(tmp_path.iterdir())
+
+
 def test_a_backup_that_cannot_be_read_is_listed_with_why(db):
     back_up(db, now=at(0))
     bad = backups.folder(db) / backups._name(db, at(1))
