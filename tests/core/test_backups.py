@@ -129,13 +129,19 @@ def test_a_copy_holds_only_committed_commands_while_another_connection_writes(db
     assert backups.mark_of(db).updated == "in the middle"
 
 
+def _dead_pid() -> int:
+    """The pid of a process that has ended (a backup killed half-way leaves its files named for it)."""
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    os.waitpid(pid, 0)
+    return pid
+
+
 def test_a_temporary_file_of_a_killed_backup_is_never_listed_and_is_removed_later(db):
     folder = backups.folder(db)
     folder.mkdir()
-    dead = os.fork()
-    if dead == 0:
-        os._exit(0)
-    os.waitpid(dead, 0)
+    dead = _dead_pid()
     name = backups._name(db, at(0))
     stale = folder / f".{name}.{dead}.tmp"
     stale.write_bytes(b"SQLite format 3\x00 half a copy")
@@ -152,10 +158,7 @@ def test_the_companions_of_a_killed_backup_are_removed_when_its_copy_is_gone(db)
     files had removed the copy but not its ``-wal`` and ``-shm``, and no backup after it found them again."""
     folder = backups.folder(db)
     folder.mkdir()
-    dead = os.fork()
-    if dead == 0:
-        os._exit(0)
-    os.waitpid(dead, 0)
+    dead = _dead_pid()
     stale = folder / f".{backups._name(db, at(0))}.{dead}.tmp"
     for suffix in ("-wal", "-shm"):
         Path(f"{stale}{suffix}").write_bytes(b"x")
