@@ -25,15 +25,18 @@ def pytest_xdist_auto_num_workers(config):
     server's threads); a worker more keeps the CPUs busy meanwhile: on two cores the whole suite took 237 s with
     three workers against 263 s with two, back to back (318 s against 335 s on a slower day), and the quick run 83 s
     against 86 s (issue 33). The two busy runs that failed with three workers (a load of 7) each found a defect, not a
-    wait too short: a test a timer could race, and a launch gate that looked busy; both are fixed. xdist's own
-    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides where it is set."""
+    wait too short: a test a timer could race, and a launch gate that looked busy; both are fixed. The quick run
+    (``-m "not slow"``) has no test that waits on another process, only the CPU's work, so it keeps one worker per
+    CPU: a third worker there cost a seventh more CPU (its own collection, its own caches) and took 103 s against
+    97 s, back to back. xdist's own ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides where it is set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
     try:
         cpus = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         cpus = os.cpu_count() or 1
-    return cpus + 1
+    waits = " ".join((config.getoption("markexpr", "") or "").split()) != "not slow"
+    return cpus + 1 if waits else cpus
 
 
 @pytest.hookimpl(trylast=True)
