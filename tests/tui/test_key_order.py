@@ -45,6 +45,7 @@ from rules import Settings
 from tests.kit.journal import make_game
 from tests.kit.patience import Deadline
 from tests.kit.quiet import DEADLINE
+from tests.kit.screens import no_blink
 
 SIZE = (120, 40)
 EXAMPLES = int(os.environ.get("BANKER_KEY_ORDER_EXAMPLES", "3"))
@@ -801,14 +802,16 @@ async def test_a_key_typed_once_the_last_was_done_goes_at_once_and_one_typed_ahe
     # terminal's commands queued then is an effect not yet done, and the key would rightly wait (seen once in three
     # busy runs of the whole suite, where the loop is starved long enough for a tick to land between two keys).
     monkeypatch.setattr(TableScreen, "RELOAD_SECONDS", 3600)
-    monkeypatch.setattr(Input, "cursor_blink", False)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "game.db"
         make_game(db, ("ann", "bob", "cat"), [], Settings())
         app = make_app(db)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            assert not any(i.cursor_blink for i in app.screen.query(Input))
+            await pilot.pause()  # the table whole, its command line mounted after its first frame
+            no_blink(app)  # the command line's cursor, which the keys focus
+            await pilot.pause()  # (and its redraw done)
+            fields = list(app.screen.query(Input))
+            assert fields and not any(f.cursor_blink for f in fields)
             for n, key in enumerate(KEYS_GO_ANN, 1):
                 app.post_message(events.Key(*key))
                 await acted(n)
