@@ -23,12 +23,12 @@ def pytest_xdist_auto_num_workers(config):
     """``-n auto`` (pyproject.toml): one worker more than the CPUs this process may run on. The real-terminal,
     browser and phone tests spend much of their time waiting for another process (the app in tmux, Chromium, a
     server's threads); a worker more keeps the CPUs busy meanwhile: on two cores the whole suite took 237 s with
-    three workers against 263 s with two, back to back (318 s against 335 s on a slower day), and the quick run 83 s
-    against 86 s (issue 33). The two busy runs that failed with three workers (a load of 7) each found a defect, not a
-    wait too short: a test a timer could race, and a launch gate that looked busy; both are fixed. The quick run
-    (``-m "not slow"``) has no test that waits on another process, only the CPU's work, so it keeps one worker per
-    CPU: a third worker there cost a seventh more CPU (its own collection, its own caches) and took 103 s against
-    97 s, back to back. xdist's own ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides where it is set."""
+    three workers against 263 s with two, back to back (issue 33). The two busy runs that failed with three workers
+    (a load of 7) each found a defect, not a wait too short: a test a timer could race, and a launch gate that looked
+    busy; both are fixed. The quick run (``-m "not slow"``) has no test that waits on another process, so it keeps
+    one worker per CPU: there a third worker only adds its own collection and caches, 14 to 19% more CPU, and took
+    103 s against 97 s and 96 s against 87 s in two back-to-back pairs. xdist's own
+    ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still decides where it is set."""
     if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
         return None
     try:

@@ -49,7 +49,8 @@ class FunctionSuggester(Suggester):
 
 
 class SteadyInput(Input):
-    """An Input that lays nothing out when a letter is typed into it: every field of the app (see below)."""
+    """An Input that lays nothing out when a letter is typed into it: every field of the app is one (a test in
+    tests/tui/test_redraw.py keeps Textual's own Input out)."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
     """The width of the text typed, which Textual's Input sets on every key: a field's own size never follows it
