@@ -20,6 +20,7 @@ from textual.widget import Widget
 from banker.tui.app import BankerApp, make_app
 from banker.tui.screens.table import TableScreen
 from banker.tui.widgets.changes import changes
+from banker.tui.widgets.footer import Footer
 from rules import Settings
 from tests.kit.journal import db_path, make_game
 from tests.kit.screens import no_blink
@@ -293,3 +294,45 @@ def test_what_a_state_changed():
     assert (built.players, built.deeds, built.bank) == ({0}, True, True)
     turn = changes(owned, apply(owned, Next()).state)
     assert (turn.players, turn.status) == ({0, 1}, True)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_footer_composed_styles_none_of_its_keys_again(size):
+    """Each of Textual's footer keys starts compact and is bound to its footer's ``compact``: mounted under a footer
+    that is not crowded, a key was given the compact class by its own watcher and had it taken away by the binding,
+    styled twice, 2.9 ms a key of every footer composed. A footer composes its keys whenever the screen's keys change
+    (a screen opened, a field entered on the set-up screen), so every Tab there paid it (issue 33). The footer sets
+    each key's value and class before it is mounted; the keys still say what the footer says."""
+    from textual.widgets._footer import FooterKey
+
+    async with _table(size) as (pilot, app, _table_screen):
+        restyled: list[object] = []
+        composed: list[object] = []
+        update_styles, compose = App.update_styles, Footer.compose
+
+        def styles_spy(app: App, node, animate: bool = True) -> None:
+            restyled.append(node)
+            update_styles(app, node, animate)
+
+        def compose_spy(footer: Footer):
+            widgets = list(compose(footer))
+            composed.extend(widgets)
+            yield from widgets
+
+        App.update_styles = styles_spy  # type: ignore[method-assign]
+        Footer.compose = compose_spy  # type: ignore[method-assign]
+        try:
+            await pilot.press("ctrl+n")  # the new-game screen, with its footer
+            await settled(pilot)
+            await pilot.press(*"ann bob", "ctrl+t")  # the set-up screen: its footer, its fields
+            await settled(pilot)
+            await pilot.press("tab", "tab")
+            await settled(pilot)
+        finally:
+            App.update_styles = update_styles  # type: ignore[method-assign]
+            Footer.compose = compose  # type: ignore[method-assign]
+        footer = app.screen.query_one(Footer)
+        keys = list(footer.query(FooterKey))
+        assert len([k for k in composed if isinstance(k, FooterKey)]) > len(keys) >= 2  # composed again meanwhile
+        assert [node for node in restyled if isinstance(node, FooterKey)] == []
+        assert all(k.compact == footer.compact and k.has_class("-compact") == footer.compact for k in keys)

@@ -29,9 +29,14 @@ class Footer(TextualFooter):
         crowded = self._crowded(widgets)
         self.set_reactive(TextualFooter.compact, crowded)  # the keys, mounted after, bind to it
         self.set_class(crowded, "-compact")
-        # and carry its class from the start: given it by their binding once mounted, each key was styled again,
-        # 1.5 ms a key of every crowded footer (a dialog's at 80 columns, most of them in German)
+        # and carry its class and its value from the start. Given the class by their binding once mounted, each
+        # key of a crowded footer was styled again (1.5 ms a key). And a key's ``compact`` starts True in Textual:
+        # mounted, its watcher gave it the class, and the binding to a footer that is not crowded took it away,
+        # styling the key twice: 2.9 ms a key of every footer composed (a dialog opened, a screen's keys changed),
+        # a twentieth of the pilot tests' CPU (issue 33). With the value set before mounting, the watcher is not
+        # called at all and the binding changes nothing.
         for key in footer_keys(widgets):
+            key.set_reactive(type(key).compact, crowded)
             key.set_class(crowded, "-compact", update=False)
         yield from widgets
 
