@@ -15,6 +15,9 @@ from banker.tui.textual_private import footer_key_words, footer_keys, footer_key
 
 footer_keys_drawn_only_when_styled()
 
+PALETTE_KEY = "-command-palette"
+"""The class Textual's footer gives the command palette's key, the one key it does not bind to its ``compact``."""
+
 KEY_CELLS = 3
 """The cells a footer key takes besides its key and its words: a space before, between and after."""
 
@@ -34,10 +37,12 @@ class Footer(TextualFooter):
         # mounted, its watcher gave it the class, and the binding to a footer that is not crowded took it away,
         # styling the key twice: 2.9 ms a key of every footer composed (a dialog opened, a screen's keys changed),
         # a twentieth of the pilot tests' CPU (issue 33). With the value set before mounting, the watcher is not
-        # called at all and the binding changes nothing.
+        # called at all and the binding changes nothing. The command palette's key is bound to nothing in Textual
+        # and keeps the value it starts with, compact whatever the footer: it is given that value the same way.
         for key in footer_keys(widgets):
-            key.set_reactive(type(key).compact, crowded)
-            key.set_class(crowded, "-compact", update=False)
+            compact = True if key.has_class(PALETTE_KEY) else crowded
+            key.set_reactive(type(key).compact, compact)
+            key.set_class(compact, "-compact", update=False)
         yield from widgets
 
     def on_resize(self) -> None:
