@@ -44,6 +44,7 @@ from banker.tui.textual_private import (
     catch_escaped_errors,
     give_result_callback,
     page_moves_guarded,
+    screens_styled_once_when_first_shown,
     split_escape_prefix,
 )
 from banker.tui.words import translated
@@ -52,6 +53,7 @@ from rules.i18n import N_, _, ngettext
 
 split_escape_prefix()  # Escape then Enter typed quickly is Escape, Enter: never Alt+Enter read as Enter
 page_moves_guarded()  # PageUp in the command palette before its list is laid out ended the app
+screens_styled_once_when_first_shown()  # a screen pushed was styled whole twice before its first frame
 
 if TYPE_CHECKING:
     from banker.tui.screens.games import GamesScreen

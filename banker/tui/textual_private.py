@@ -46,6 +46,7 @@ PRIVATE_NAMES = frozenset(
         "_cache",
         "_dirty_lines",
         "_cache_key",
+        "_on_screen_resume",
     }
 )
 """The private Textual names used here; nowhere else in ``banker``."""
@@ -223,6 +224,28 @@ def page_moves_guarded() -> None:
 
     move_page.banker_guarded = True  # type: ignore[attr-defined]  # the mark, as for the parser above
     OptionList._move_page = move_page  # type: ignore[method-assign]  # the patch itself
+
+
+def screens_styled_once_when_first_shown() -> None:
+    """A screen pushed is styled as it is mounted, then styled whole again by the first ``ScreenResume`` Textual
+    sends it (``refresh_styles``, True for a push; Textual 8.2.8), with nothing changed between the two: its CSS is
+    read before it is mounted, its children are styled as each is mounted, and the focus it gives restyles what it
+    touches. That second pass was a third of the styling a dialog's opening did (the rent dialog: 105 nodes styled,
+    69 without it), and a share of every pilot test (issue 33). A screen's first resume keeps everything else it
+    does (the focus, a layout for a new size, the repaint); a later resume (a screen shown again, the table after a
+    dialog) is Textual's as it was."""
+    original = Screen._on_screen_resume
+    if getattr(original, "banker_guarded", False):
+        return
+
+    def resume(self: Screen[Any], event: events.ScreenResume) -> None:
+        if not self.__dict__.get("banker_resumed"):
+            self.__dict__["banker_resumed"] = True
+            event.refresh_styles = False
+        original(self, event)
+
+    resume.banker_guarded = True  # type: ignore[attr-defined]  # the mark, as for the parser above
+    Screen._on_screen_resume = resume  # type: ignore[method-assign]  # the patch itself
 
 
 def footer_keys_drawn_only_when_styled() -> None:

@@ -435,3 +435,58 @@ def test_the_kits_shared_css_parse_is_shared_only_where_all_it_reads_is_the_same
     assert again is red
     assert blue is not red
     assert red[0].styles.color != blue[0].styles.color
+
+
+class _Box(Screen[None]):
+    """A screen whose styles hang on its children's order and on the focus: what a second styling could change."""
+
+    DEFAULT_CSS = """
+    _Box Static:last-child { color: red; }
+    _Box Static:odd { background: blue; }
+    _Box Vertical:focus-within { border: solid green; }
+    """
+
+    def compose(self) -> ComposeResult:
+        from textual.containers import Vertical
+
+        with Vertical():
+            yield Static("one")
+            yield Static("two")
+            yield Input()
+            yield Static("three")
+
+
+async def test_a_screen_pushed_is_styled_once_and_as_a_second_styling_would_style_it():
+    """Issue 33: Textual styled a pushed screen whole again on its first resume (``ScreenResume.refresh_styles``,
+    True for a push), a third of a dialog's styling; ``screens_styled_once_when_first_shown`` skips that one pass.
+    What it leaves on screen is what the skipped pass would have drawn, and a later resume that asks for styles
+    still gets them."""
+    assert inspect.signature(Screen._on_screen_resume).parameters.keys() == {"self", "event"}
+    assert events.ScreenResume().refresh_styles is True  # Textual's default: what a push sends
+    textual_private.screens_styled_once_when_first_shown()
+    restyled: list[object] = []
+    update_styles = App.update_styles
+
+    def spy(app: App, node, animate: bool = True) -> None:
+        restyled.append(node)
+        update_styles(app, node, animate)
+
+    app: App[None] = App()
+    async with app.run_test(size=(40, 12)) as pilot:
+        App.update_styles = spy  # type: ignore[method-assign]
+        try:
+            await app.push_screen(_Box())
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, _Box) and screen.focused is not None  # the focus given on its first resume
+            assert screen not in restyled  # not styled whole a second time
+            picture = app.export_screenshot()
+            app.update_styles(screen)  # the pass skipped
+            await pilot.pause()
+            assert app.export_screenshot() == picture
+            restyled.clear()
+            screen.post_message(events.ScreenResume())  # a later resume asking for styles: Textual's as it was
+            await pilot.pause()
+            assert screen in restyled
+        finally:
+            App.update_styles = update_styles  # type: ignore[method-assign]
