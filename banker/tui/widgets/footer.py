@@ -35,10 +35,11 @@ class Footer(TextualFooter):
         # and carry its class and its value from the start. Given the class by their binding once mounted, each
         # key of a crowded footer was styled again (1.5 ms a key). And a key's ``compact`` starts True in Textual:
         # mounted, its watcher gave it the class, and the binding to a footer that is not crowded took it away,
-        # styling the key twice: 2.9 ms a key of every footer composed (a dialog opened, a screen's keys changed),
-        # a twentieth of the pilot tests' CPU (issue 33). With the value set before mounting, the watcher is not
-        # called at all and the binding changes nothing. The command palette's key is bound to nothing in Textual
-        # and keeps the value it starts with, compact whatever the footer: it is given that value the same way.
+        # styling the key twice: 2.9 ms a key of every footer composed (a screen opened, a field entered on the
+        # set-up screen), a twentieth of the pilot tests' CPU (issue 33). With the value set before mounting, the
+        # watcher is not called at all and the binding changes nothing. The command palette's key is bound to
+        # nothing in Textual and keeps the value it starts with, compact whatever the footer: it is given that value
+        # the same way.
         for key in footer_keys(widgets):
             compact = True if key.has_class(PALETTE_KEY) else crowded
             key.set_reactive(type(key).compact, compact)
