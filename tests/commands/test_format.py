@@ -4,6 +4,8 @@ other scripts), every deed of the built-in boards ("B. & O. Railroad", "Schloßa
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -74,7 +76,7 @@ def games(draw: st.DrawFn) -> GameState:
 amounts = st.one_of(st.sampled_from([1, 9, 10, 999, 1_000, MAX_AMOUNT]), st.integers(1, MAX_AMOUNT))
 
 
-def actions(state: GameState) -> dict[type, st.SearchStrategy]:
+def actions(state: GameState) -> dict[type, Callable[[], st.SearchStrategy]]:
     player = st.sampled_from([p.name for p in state.players])
     deed = st.sampled_from([d.name for d in state.board.deeds])
     two = st.lists(player, min_size=2, max_size=2, unique=True)
@@ -100,46 +102,50 @@ def actions(state: GameState) -> dict[type, st.SearchStrategy]:
         ids = [c.id for c in deck_cards(state.settings.cards, deck, state.board)]
         return Card(who, deck, ids[i % len(ids)])
 
-    return {
-        Deal: st.builds(Deal, player, deed),
-        DealRandom: st.builds(DealRandom, st.integers(0, 10**12 - 1)),
-        Buy: st.builds(Buy, player, deed),
-        Auction: st.builds(Auction, deed, player, amounts),
-        Rent: st.builds(Rent, player, deed, st.one_of(st.none(), st.integers(2, 12)), st.booleans()),
-        Pay: money_move(Pay, "to"),
-        Collect: money_move(Collect, "source"),
-        Go: st.builds(Go, player, st.booleans()),
-        Build: st.builds(Build, player, deed, count),
-        Sell: st.builds(Sell, player, deed, count),
-        ShortageAuction: st.builds(ShortageAuction, player, deed, count, amounts, st.booleans()),
-        Mortgage: st.builds(Mortgage, player, deed),
-        Unmortgage: st.builds(Unmortgage, player, deed),
-        Tax: st.one_of(
+    # Each kind's strategy is made when it is drawn: making all of them for every example was most of this
+    # property's time (a deferred strategy would not help: Hypothesis caches each one it is given).
+    made: dict[type, Callable[[], st.SearchStrategy]] = {
+        Deal: lambda: st.builds(Deal, player, deed),
+        DealRandom: lambda: st.builds(DealRandom, st.integers(0, 10**12 - 1)),
+        Buy: lambda: st.builds(Buy, player, deed),
+        Auction: lambda: st.builds(Auction, deed, player, amounts),
+        Rent: lambda: st.builds(Rent, player, deed, st.one_of(st.none(), st.integers(2, 12)), st.booleans()),
+        Pay: lambda: money_move(Pay, "to"),
+        Collect: lambda: money_move(Collect, "source"),
+        Go: lambda: st.builds(Go, player, st.booleans()),
+        Build: lambda: st.builds(Build, player, deed, count),
+        Sell: lambda: st.builds(Sell, player, deed, count),
+        ShortageAuction: lambda: st.builds(ShortageAuction, player, deed, count, amounts, st.booleans()),
+        Mortgage: lambda: st.builds(Mortgage, player, deed),
+        Unmortgage: lambda: st.builds(Unmortgage, player, deed),
+        Tax: lambda: st.one_of(
             st.builds(Tax, player, st.just(TaxKind.LUXURY)),
             st.builds(Tax, player, st.just(TaxKind.INCOME), st.sampled_from(["", *TaxChoice])),
         ),
-        Card: st.tuples(player, decks, st.integers(0, 16)).map(card),
-        JailAction: st.one_of(
+        Card: lambda: st.tuples(player, decks, st.integers(0, 16)).map(card),
+        JailAction: lambda: st.one_of(
             st.builds(JailAction, player, st.sampled_from(list(JailWay))),
             st.builds(JailAction, player, st.just(JailWay.CARD), decks),
         ),
-        Trade: st.tuples(two, items, items, deeds).filter(lambda t: not (t[1].empty() and t[2].empty())).map(trade),
-        Bankrupt: st.tuples(player, other).filter(lambda t: t[0] != t[1]).map(lambda t: Bankrupt(*t)),
-        Parking: st.builds(Parking, player),
-        Turn: st.builds(Turn, player),
-        Next: st.just(Next()),
-        End: st.builds(End, st.sampled_from(list(EndReason))),
-        PositionCash: st.builds(PositionCash, player, st.one_of(st.just(0), amounts)),
-        PositionDeed: st.one_of(
+        Trade: lambda: (
+            st.tuples(two, items, items, deeds).filter(lambda t: not (t[1].empty() and t[2].empty())).map(trade)
+        ),
+        Bankrupt: lambda: st.tuples(player, other).filter(lambda t: t[0] != t[1]).map(lambda t: Bankrupt(*t)),
+        Parking: lambda: st.builds(Parking, player),
+        Turn: lambda: st.builds(Turn, player),
+        Next: lambda: st.just(Next()),
+        End: lambda: st.builds(End, st.sampled_from(list(EndReason))),
+        PositionCash: lambda: st.builds(PositionCash, player, st.one_of(st.just(0), amounts)),
+        PositionDeed: lambda: st.one_of(
             st.builds(PositionDeed, player, deed, st.integers(0, 999)),
             st.builds(PositionDeed, player, deed, st.just(0), st.just(True)),
             st.builds(PositionDeed, player, deed, mortgaged=st.just(True)),
         ),
-        PositionJailCard: st.builds(PositionJailCard, player, decks),
-        PositionJail: st.builds(PositionJail, player, st.integers(0, 999)),
-        PositionPot: st.builds(PositionPot, st.one_of(st.just(0), amounts)),
-        PositionTurn: st.builds(PositionTurn, player),
-        Correction: st.builds(
+        PositionJailCard: lambda: st.builds(PositionJailCard, player, decks),
+        PositionJail: lambda: st.builds(PositionJail, player, st.integers(0, 999)),
+        PositionPot: lambda: st.builds(PositionPot, st.one_of(st.just(0), amounts)),
+        PositionTurn: lambda: st.builds(PositionTurn, player),
+        Correction: lambda: st.builds(
             Correction,
             player,
             st.one_of(amounts, amounts.map(lambda n: -n)),
@@ -147,7 +153,7 @@ def actions(state: GameState) -> dict[type, st.SearchStrategy]:
             .map(lambda t: " ".join(t.split()))
             .filter(bool),
         ),
-        SideDeal: st.one_of(
+        SideDeal: lambda: st.one_of(
             st.builds(SideDeal, player, st.sampled_from(list(RentShare)), deed, other, st.integers(0, 100)),
             st.builds(
                 SideDeal,
@@ -158,23 +164,25 @@ def actions(state: GameState) -> dict[type, st.SearchStrategy]:
                 until_go=player,
             ),
         ),
-        EndSideDeal: st.builds(EndSideDeal, st.integers(1, 999_999)),
-        Control: st.builds(
+        EndSideDeal: lambda: st.builds(EndSideDeal, st.integers(1, 999_999)),
+        Control: lambda: st.builds(
             Control, st.sampled_from(["undo", "redo"]), st.one_of(st.none(), st.integers(1, 10**18 - 1))
         ),
-        Query: st.one_of(
+        Query: lambda: st.one_of(
             st.builds(Query, st.just("rent"), deed=deed, dice=st.one_of(st.none(), st.integers(2, 12))),
             st.builds(Query, st.sampled_from(["worth", "scores", "deals"])),
             st.builds(Query, st.sampled_from(["tax", "raise"]), player=player),
         ),
     }
+    return made
 
 
 @st.composite
 def commands_of_every_kind(draw: st.DrawFn) -> tuple[GameState, object]:
     state = draw(games())
-    kind = draw(st.sampled_from(sorted(actions(state), key=lambda t: t.__name__)))
-    return state, draw(actions(state)[kind])
+    strategies = actions(state)
+    kind = draw(st.sampled_from(sorted(strategies, key=lambda t: t.__name__)))
+    return state, draw(strategies[kind]())
 
 
 @settings(
