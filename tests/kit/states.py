@@ -86,29 +86,46 @@ def game_states(draw: st.DrawFn, *, ended: int = 25, retired: int = 4, dealing: 
     return replace(state, started=started, over=over, end_reason="by agreement" if over else "")
 
 
+class _Choices:
+    """Small choices read off one drawn integer, each ``pick(n)`` a number below ``n``. A group's deeds take one
+    Hypothesis draw instead of one per choice: the draws, not the engine, were most of a state's cost (issue 33), and
+    this property does not need Hypothesis to shrink a group's choices one by one (0, the smallest, is "the bank holds
+    the group")."""
+
+    BITS = 64
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self.left = draw(st.integers(0, 2**self.BITS - 1))
+
+    def pick(self, n: int) -> int:
+        self.left, choice = divmod(self.left, n)
+        return choice
+
+
 def _deeds(draw: st.DrawFn, state: GameState, active: list[int]) -> GameState:
     """Each group held by the bank, by one player (streets evenly built, or some lots mortgaged), or split."""
     board = state.board
     top = state.hotel_level
     for group in board.groups.values():
         lots = [board.deeds[i] for i in group.deeds]
-        how = draw(st.sampled_from(("bank", "whole", "whole", "whole", "split")))
+        choose = _Choices(draw)
+        how = ("bank", "whole", "whole", "whole", "split")[choose.pick(5)]
         if how == "bank":
             continue
         if how == "split":
             for d in lots:
-                owner = draw(st.sampled_from([None, *active]))
+                owner = [None, *active][choose.pick(len(active) + 1)]
                 if owner is not None:
-                    state = own(state, owner, d.name, mortgaged=draw(st.booleans()))
+                    state = own(state, owner, d.name, mortgaged=bool(choose.pick(2)))
             continue
-        owner = draw(st.sampled_from(active))
-        base = draw(st.integers(0, top)) if lots[0].is_street and draw(st.booleans()) else 0
-        levels = [min(top, base + draw(st.integers(0, 1))) if base else 0 for _ in lots]
+        owner = active[choose.pick(len(active))]
+        base = choose.pick(top + 1) if lots[0].is_street and choose.pick(2) else 0
+        levels = [min(top, base + choose.pick(2)) if base else 0 for _ in lots]
         houses = sum(lv for lv in levels if lv < top)
         hotels = sum(1 for lv in levels if lv == top)
         if houses > state.houses or hotels > state.hotels:
             levels = [0] * len(lots)
         built = any(levels)
         for d, level in zip(lots, levels, strict=True):
-            state = own(state, owner, d.name, level, mortgaged=not built and draw(st.integers(0, 3)) == 0)
+            state = own(state, owner, d.name, level, mortgaged=not built and choose.pick(4) == 0)
     return state
