@@ -102,9 +102,10 @@ def actions(state: GameState) -> dict[type, Callable[[], st.SearchStrategy]]:
         ids = [c.id for c in deck_cards(state.settings.cards, deck, state.board)]
         return Card(who, deck, ids[i % len(ids)])
 
-    # Each kind's strategy is made when it is drawn: making all of them for every example was most of this
-    # property's time (a deferred strategy would not help: Hypothesis caches each one it is given).
-    made: dict[type, Callable[[], st.SearchStrategy]] = {
+    # Each kind's strategy is made only when that kind is drawn: making all of them for every example was most of
+    # this property's time. (``st.deferred`` would not help: Hypothesis caches every strategy made from hashable
+    # arguments, and each example's functions are new ones, so each was one more entry in its cache.)
+    return {
         Deal: lambda: st.builds(Deal, player, deed),
         DealRandom: lambda: st.builds(DealRandom, st.integers(0, 10**12 - 1)),
         Buy: lambda: st.builds(Buy, player, deed),
@@ -174,15 +175,14 @@ def actions(state: GameState) -> dict[type, Callable[[], st.SearchStrategy]]:
             st.builds(Query, st.sampled_from(["tax", "raise"]), player=player),
         ),
     }
-    return made
 
 
 @st.composite
 def commands_of_every_kind(draw: st.DrawFn) -> tuple[GameState, object]:
     state = draw(games())
-    strategies = actions(state)
-    kind = draw(st.sampled_from(sorted(strategies, key=lambda t: t.__name__)))
-    return state, draw(strategies[kind]())
+    makers = actions(state)
+    kind = draw(st.sampled_from(sorted(makers, key=lambda t: t.__name__)))
+    return state, draw(makers[kind]())
 
 
 @settings(
