@@ -16,7 +16,7 @@ from dataclasses import replace
 from rules.actions import Bankrupt
 from rules.engine import handles
 from rules.errors import RuleError
-from rules.i18n import _
+from rules.i18n import _, ngettext
 from rules.money import building_refund, transfer
 from rules.mortgages import lift_cost
 from rules.outcome import BANK, Outcome, Transfer, TransferKind
@@ -109,7 +109,9 @@ def bankrupt(state: GameState, action: Bankrupt) -> Outcome:
             state = state.with_holding(deed.index, owner=creditor)
         given = [d.name for d in owned] + ([money(player.cash)] if player.cash else [])
         if given:
-            notes.insert(0, _("{given} go to {creditor}").format(given=", ".join(given), creditor=cname))
+            # one deed or sum "goes", several "go" (a game-night review read "Ventnor Avenue go to ann")
+            went = ngettext("{given} goes to {creditor}", "{given} go to {creditor}", len(given))
+            notes.insert(0, went.format(given=", ".join(given), creditor=cname))
         if whole and any(state.deeds[d.index].mortgaged for d in owned):
             notes.append(_("play has ceased: no interest on the mortgaged deeds, which count at half price"))
         for deed in owned:

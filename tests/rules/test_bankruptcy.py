@@ -183,3 +183,14 @@ def test_the_creditors_ten_percent_is_rounded_deed_by_deed_seed000_bankruptcy():
     out = apply(s, Bankrupt("Cy", "Ann"))
     assert out.state.players[0].cash == 1500 - 16
     assert conserved(out.state)
+
+
+def test_what_goes_to_the_creditor_is_said_in_the_right_number_seed000_bankruptcy():
+    """Regression (a game-night review, 2026-11-28): a player with $0 and one deed went bankrupt and the journal said
+    "Ventnor Avenue go to ann". One deed or one sum goes; several go."""
+    one = own(set_cash(fresh(), 2, 0), 2, "Ventnor Avenue", mortgaged=True)
+    said = apply(one, Bankrupt("Cy", "Ann")).summary
+    assert "Ventnor Avenue goes to Ann" in said, said
+    several = own(set_cash(fresh(), 2, 30), 2, "Ventnor Avenue")
+    said = apply(several, Bankrupt("Cy", "Ann")).summary
+    assert "Ventnor Avenue, $30 go to Ann" in said, said

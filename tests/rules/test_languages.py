@@ -215,7 +215,7 @@ def test_german_says_pleite_as_the_dialogs_exports_and_phones_do_seed_000_bankru
         summary = rules.apply(state, Bankrupt("Ben", "Anna")).summary
         to_bank = rules.apply(state, Bankrupt("Ben")).summary
     assert (summary, to_bank) == (
-        "Ben geht gegenüber Anna pleite und scheidet aus: $1,500 gehen an Anna",
+        "Ben geht gegenüber Anna pleite und scheidet aus: $1,500 geht an Anna",  # one sum: geht
         "Ben geht gegenüber der Bank pleite und scheidet aus",
     )
 
