@@ -88,21 +88,33 @@ SHOWN_KEYS = {
 
 def typed_text(keys: list[Typed], room: int = 40) -> str:
     """Keys as the banker typed them, for one line: ``go anna ⏎`` (text as typed, other keys by their sign or
-    name), cut in the middle with ``…`` past ``room`` characters."""
-    parts: list[str] = []
+    name), cut in the middle with ``…`` past ``room`` characters. A space typed at either end of a run of text is
+    shown as ``␣``: set aside alone, it was shown as nothing (`` `` ``, found at a game night)."""
+    runs: list[str] = []  # runs of text typed, and the signs or names of the other keys, in order
+    text = ""
     for key in keys:
         if isinstance(key, events.Paste):
-            parts.append(key.text)
+            text += key.text
         elif key.is_printable and key.character is not None:
-            parts.append(key.character)
+            text += key.character
         else:
-            name = SHOWN_KEYS.get(key.key) or key.key.replace("ctrl+", "Ctrl+").title()
-            parts.append(f" {name} ")
-    text = " ".join("".join(parts).split())
-    if len(text) > room:
+            runs += [text, SHOWN_KEYS.get(key.key) or key.key.replace("ctrl+", "Ctrl+").title()]
+            text = ""
+    runs.append(text)
+    shown = " ".join(_edges_shown(run) for run in runs if run)
+    if len(shown) > room:
         half = (room - 1) // 2
-        text = f"{text[:half]}…{text[-(room - 1 - half) :]}"
-    return text
+        shown = f"{shown[:half]}…{shown[-(room - 1 - half) :]}"
+    return shown
+
+
+def _edges_shown(run: str) -> str:
+    """A run of text with its spaces at either end shown as ``␣`` (inside it, they part the words as typed)."""
+    inner = run.strip(" ")
+    if not inner:
+        return "␣" * len(run)
+    start, end = len(run) - len(run.lstrip(" ")), len(run) - len(run.rstrip(" "))
+    return "␣" * start + inner + "␣" * end
 
 
 @dataclass(eq=False)

@@ -8,6 +8,7 @@ other key drops them). Where the keys go and what is recorded is the property in
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input, RadioSet, Static
 
 from banker import settings
@@ -173,3 +174,18 @@ async def test_the_standings_at_the_end_take_no_key_typed_before_them():
         await burst(pilot, ["/", *"bankrupt bob to bank", "enter", "e", "q"])
         assert type(app.screen).__name__ == "StandingsScreen" and app.is_running
         assert set_aside_line(app).startswith("⚠ `eq` was typed before this opened")
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"), [(["space"], "␣"), (["enter", "space", "enter"], "⏎ ␣ ⏎"), ([*"go a", "enter"], "go a ⏎")]
+)
+async def test_a_space_set_aside_is_shown_as_a_space(typed, shown):
+    """Regression (a game-night review, 2026-11-28): a Space typed before the raise-money dialog showed was set aside
+    and the line said "`` was typed before this opened", naming nothing. A space at the edge of what was typed is
+    shown as ``␣``."""
+    app = make_app(game())
+    async with app.run_test(size=SIZE) as pilot:
+        await keys_done(pilot)
+        await burst(pilot, [*RAISE, *typed])
+        assert isinstance(app.screen, RaiseMoneyDialog)
+        assert set_aside_line(app).startswith(f"⚠ `{shown}` was typed before this opened"), set_aside_line(app)
