@@ -6,6 +6,8 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+from textual.containers import VerticalScroll
 from textual.widgets import Checkbox, Input, RadioSet, Static
 
 from banker.session import Session
@@ -297,3 +299,23 @@ async def test_ctrl_u_clears_the_whole_field_wherever_the_cursor_is():
         assert names.value == ""
         await pilot.press(*"ann bob", "left", "left", "ctrl+u", *"cy")
         assert names.value == "cy"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_tab_goes_round_the_fields_only(size):
+    """Regression (a game-night review, 2026-11-28): after Back, Tab reached a stop where nothing on screen was
+    highlighted (the form's scrolling container) before it came round to Players again. Every stop is a field or a
+    button, and Tab comes round to Players."""
+    app = make_app(db_path())
+    async with app.run_test(size=size) as pilot:
+        screen = await _new_game_screen(pilot)
+        names = screen.query_one("#names", Input)
+        assert names.has_focus
+        stops = []
+        for _ in range(40):
+            await pilot.press("tab")
+            stops.append(app.focused)
+            if names.has_focus:
+                break
+        assert names.has_focus, "Tab never came round to Players"
+        assert [w for w in stops if type(w) is VerticalScroll] == []  # a plain container, highlighted nowhere

@@ -134,7 +134,7 @@ class NewGameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         d = self.defaults
-        with VerticalScroll(id="new-game"):
+        with VerticalScroll(id="new-game", can_focus=False):  # Tab goes round the fields only
             yield Label(_("New game (Enter or Ctrl+S starts it, Escape goes back)"), classes="dialog-title")
             with Horizontal(classes="field"):
                 yield Label(_("Players"), classes="field-label")
