@@ -91,3 +91,22 @@ async def test_a_count_typed_right_after_b_is_checked():
         await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board sheet")
         answer = app.screen.query_one("#board-answer")
         await until(pilot, lambda: "matches the journal" in text_of(answer), "the count's answer")
+
+
+async def test_the_at_entry_field_left_empty_is_not_marked_wrong():
+    """Regression (a game-night review, 2026-11-28): Tab into "at entry" and out again, left empty, and its border
+    turned the colour of a refused field and stayed so, though empty means now (its placeholder says so). An empty
+    field is valid; a sign alone is not."""
+    app = make_app(_game())
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board sheet")
+        at = app.screen.query_one("#board-at")
+        await pilot.press("tab")
+        assert at.has_focus
+        await pilot.press("tab")
+        assert not at.has_focus and "-invalid" not in at.classes
+        at.focus()
+        await pilot.press("minus", "tab")
+        assert at.value == "-" and "-invalid" in at.classes

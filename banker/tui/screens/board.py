@@ -110,8 +110,16 @@ class BoardScreen(DialogScreen[None]):
             with VerticalScroll(id="board-scroll"):
                 yield Static(id="board-sheet")
             with Horizontal(classes="board-fields"):
-                yield SteadyInput(placeholder=_("count check: houses hotels [group], e.g. 10 2"), id="board-count")
-                yield SteadyInput(placeholder=_("at entry (empty: now)"), id="board-at", type="integer")
+                yield SteadyInput(
+                    placeholder=_("count check: houses hotels [group], e.g. 10 2"), id="board-count", compact=True
+                )
+                yield SteadyInput(  # empty is valid: it means now
+                    placeholder=_("at entry (empty: now)"),
+                    id="board-at",
+                    type="integer",
+                    valid_empty=True,
+                    compact=True,
+                )
             yield Static(id="board-answer")
 
     async def on_mount(self) -> None:
