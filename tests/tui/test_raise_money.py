@@ -9,7 +9,7 @@ St. James Place for $90 (seed 000, MORTGAGES: "The mortgage value is printed on 
 
 from __future__ import annotations
 
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from banker.session import Session
 from banker.tui.app import make_app
@@ -393,3 +393,20 @@ async def test_the_bankruptcy_dialog_records_only_once_the_word_is_typed():
         await pilot.press("ctrl+s", *"bankrupt", "enter")
         assert isinstance(app.screen, TableScreen)
         assert journal_lines(app) == [*before, "bankrupt ann to bank"]
+
+
+async def test_a_slash_typed_again_in_the_command_line_is_not_part_of_the_command():
+    """Regression (a game-night review, 2026-11-28): the raise-money dialog, opened by a line typed in the command
+    line, closed with Escape and gave the keyboard back to the command line; the banker typed `/` out of habit and
+    "/pay bob 10" was refused as an unknown command "/pay". A leading `/` is the key that opens the line, not part
+    of what is typed in it."""
+    app = make_app(_fifty_dollars_left())
+    async with app.run_test(size=SIZE) as pilot:
+        await _luxury_tax(pilot)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        line = app.screen.query_one("#command", Input)
+        assert app.focused is line
+        await pilot.press("slash", *"collect ann 10", "enter")
+        await pilot.pause()
+        assert journal_lines(app)[-1] == "collect ann 10" and line.value == ""

@@ -542,8 +542,10 @@ class TableScreen(Screen[None]):
     def submit_line(self, field: Input) -> None:
         """Enter in the command line: record the line; an accepted line (or an answered query) clears, a refused one
         stays for correction with the reason in the reply box, its text selected, so a new command typed at once
-        replaces it (an arrow keeps it for editing; Ctrl+U clears it)."""
-        line = field.value.strip()
+        replaces it (an arrow keeps it for editing; Ctrl+U clears it). A leading ``/``, the key that opens the command
+        line from the table typed again out of habit while the line already has the keyboard (after a dialog opened
+        from it closes, say), is not part of the command (found at a game night: "unknown command /pay")."""
+        line = field.value.strip().removeprefix("/").lstrip()
         if not line:
             return
         reply = self.banker.run_command(line)
