@@ -89,7 +89,8 @@ SHOWN_KEYS = {
 def typed_text(keys: list[Typed], room: int = 40) -> str:
     """Keys as the banker typed them, for one line: ``go anna ⏎`` (text as typed, other keys by their sign or
     name), cut in the middle with ``…`` past ``room`` characters. A space typed at either end of a run of text is
-    shown as ``␣``: set aside alone, it was shown as nothing (`` `` ``, found at a game night)."""
+    shown as ``␣``: a Space set aside alone was shown as nothing, two backquotes round no key (found at a game
+    night)."""
     runs: list[str] = []  # runs of text typed, and the signs or names of the other keys, in order
     text = ""
     for key in keys:
@@ -109,12 +110,12 @@ def typed_text(keys: list[Typed], room: int = 40) -> str:
 
 
 def _edges_shown(run: str) -> str:
-    """A run of text with its spaces at either end shown as ``␣`` (inside it, they part the words as typed)."""
-    inner = run.strip(" ")
-    if not inner:
-        return "␣" * len(run)
-    start, end = len(run) - len(run.lstrip(" ")), len(run) - len(run.rstrip(" "))
-    return "␣" * start + inner + "␣" * end
+    """A run of text on one line: the spaces (or line breaks, pasted) at either end shown as ``␣``, those inside it
+    one space between the words."""
+    words = run.split()
+    start = len(run) - len(run.lstrip())
+    end = len(run) - len(run.rstrip()) if words else 0
+    return "␣" * start + " ".join(words) + "␣" * end
 
 
 @dataclass(eq=False)
