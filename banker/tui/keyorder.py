@@ -99,10 +99,10 @@ def typed_text(keys: list[Typed], room: int = 40) -> str:
         elif key.is_printable and key.character is not None:
             text += key.character
         else:
-            runs += [text, SHOWN_KEYS.get(key.key) or key.key.replace("ctrl+", "Ctrl+").title()]
+            runs += [_edges_shown(text), SHOWN_KEYS.get(key.key) or key.key.replace("ctrl+", "Ctrl+").title()]
             text = ""
-    runs.append(text)
-    shown = " ".join(_edges_shown(run) for run in runs if run)
+    runs.append(_edges_shown(text))
+    shown = " ".join(run for run in runs if run)
     if len(shown) > room:
         half = (room - 1) // 2
         shown = f"{shown[:half]}…{shown[-(room - 1 - half) :]}"
