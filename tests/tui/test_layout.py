@@ -236,3 +236,52 @@ def test_a_sign_the_digit_font_cannot_draw_is_written_whole_and_small():
     assert dm[2].endswith(" DM") and dm[0].rstrip() == large("30.000")[0].rstrip()
     assert large("30.000 DM")[0] == large("30.000")[0] + " " * len("   DM")
     assert "€" not in "".join(large("1.500 €")) and "$" not in "".join(large("$1,100"))  # drawn in the font
+
+
+async def test_the_key_bar_draws_what_is_true_now_after_a_command_the_line_a_resize_and_a_theme():
+    """Issue 33: the key bar keeps its lines for each width, key set and undo (it was asked for them several times a
+    key). What it draws must still be what a fresh layout of it would draw after each change a banker makes: a
+    command (what `u` takes back), the command line opened and left, a narrower window, the other theme."""
+    from banker.tui.widgets.keybar import KeyBar
+    from tests.kit.waits import until
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=NAMES[4], lines=GAME)
+    app = make_app(db)
+
+    def styles(bar: KeyBar) -> list[str]:
+        return [str(span.style) for span in bar.render().spans]
+
+    def same(bar: KeyBar) -> str:
+        from textual.content import Content
+
+        laid = Content("\n").join(bar._lay_out(bar.size.width))
+        drawn = bar.render()
+        assert bar.get_content_height(bar.size, bar.size, bar.size.width) == len(laid.plain.splitlines())
+        assert drawn.plain == laid.plain
+        assert [(s.start, s.end, str(s.style)) for s in drawn.spans] == [
+            (s.start, s.end, str(s.style)) for s in laid.spans
+        ]
+        return drawn.plain
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        before = same(bar)
+        assert "(Bob collects $200" in before
+        await pilot.press("slash", *"collect cy 15", "enter")
+        await pilot.pause()
+        line_keys = same(bar)
+        assert "Back to the keys" in line_keys and "Rent" not in line_keys
+        await pilot.press("escape")
+        await pilot.pause()
+        after = same(bar)
+        assert "(Cy collects $15" in after and "Rent" in after and after != before
+        first = styles(bar)
+        app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
+        await pilot.pause()
+        assert same(bar) == after and styles(bar) != first  # the same words in the new theme's colours
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: bar.size.width == 80, "the key bar laid out at 80 columns")
+        narrow = same(bar)
+        assert "more" in narrow and "Undo to" not in narrow

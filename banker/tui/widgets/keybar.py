@@ -67,6 +67,12 @@ class KeyBar(Widget):
         self.keys = self.table_keys
         self.undo_text = ""
         """What ``u`` takes back now ("Bob pays Ann $100"), or "" when there is nothing to undo."""
+        self._laid_out: dict[tuple[int, bool, str], list[Content]] = {}
+        """:meth:`_lines` for each width, key set and undo seen since the styles last changed: a key asks for the
+        bar's height and its picture several times over (layout, render, :meth:`set_undo`), and each made every
+        chunk again (about a tenth of the CPU of a pilot test that opens a dialog and closes it)."""
+        self._drawn: tuple[list[Content], Content] | None = None
+        """The lines :meth:`render` last joined, and the picture they made."""
 
     def set_line_mode(self, on: bool) -> None:
         """Show the command line's keys while it has the focus, the table's otherwise."""
@@ -113,9 +119,21 @@ class KeyBar(Widget):
     UNDO_ROOM = (28, 18, 12, 8)
     """How much of what ``u`` takes back is said beside it, longest first."""
 
+    def notify_style_update(self) -> None:
+        self._laid_out.clear()  # the keys' colours are in the lines
+        super().notify_style_update()
+
     def _lines(self, width: int) -> list[Content]:
         """The keys wrapped to ``width``; what ``u`` takes back gets the most room that costs no extra row, so a long
         undo never pushes a key (Quit, at 100 columns) out of the bar."""
+        key = (width, self.keys is self.line_keys, self.undo_text)
+        if key not in self._laid_out:
+            if len(self._laid_out) > 64:  # resizes and undos: keep the memo small
+                self._laid_out.clear()
+            self._laid_out[key] = self._lay_out(width)
+        return self._laid_out[key]
+
+    def _lay_out(self, width: int) -> list[Content]:
         rows = self._wrap(self._chunks(width, room=0), width)
         if not self.undo_text:
             return rows
@@ -155,7 +173,10 @@ class KeyBar(Widget):
         return None
 
     def render(self) -> Content:
-        return Content("\n").join(self._lines(self.size.width or 80))
+        lines = self._lines(self.size.width or 80)
+        if self._drawn is None or self._drawn[0] is not lines:
+            self._drawn = (lines, Content("\n").join(lines))
+        return self._drawn[1]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self._lines(width)))
