@@ -24,7 +24,7 @@ class TableAction:
     help: str
     bar: bool = True
     """Shown on the key bar (False: a key of one moment of a game, in help and the palette only; the bar holds every
-    other key in three rows at 100 columns)."""
+    other key in four rows at 100 columns)."""
 
 
 ACTIONS: tuple[TableAction, ...] = (

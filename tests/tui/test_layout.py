@@ -285,3 +285,30 @@ async def test_the_key_bar_draws_what_is_true_now_after_a_command_the_line_a_res
         await until(pilot, lambda: bar.size.width == 80, "the key bar laid out at 80 columns")
         narrow = same(bar)
         assert "more" in narrow and "Undo to" not in narrow
+
+
+async def test_what_u_takes_back_is_said_at_every_width_and_every_key_stays_in_the_bar():
+    """Found by a game-night review: from 100 to 104 columns the keys filled their three rows and the undo beside
+    `u` was not said at all (an undo must never be a guess). The bar keeps a row for the shortest undo at every
+    width, said or not; each width shows the undo, all its keys (the usual ones and `? more` when narrow), and no
+    more lines than it has rows."""
+    from banker.tui.keys import ACTIONS, OFTEN
+    from banker.tui.widgets.keybar import KeyBar
+    from tests.kit.waits import until
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=NAMES[4], lines=GAME)
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        for width in (*range(96, 112), 80, 130):
+            await pilot.resize_terminal(width, 40)
+            await until(pilot, lambda w=width: bar.size.width == w, f"the key bar laid out at {width} columns")
+            shown = bar.render().plain
+            assert "u Undo (Bob" in shown, (width, shown)
+            assert len(shown.splitlines()) <= bar.region.height, (width, shown)
+            assert app.screen.region.contains_region(bar.region), width
+            for a in ACTIONS:
+                if a.bar and (width >= 100 or a.action in OFTEN):
+                    assert a.label in shown, (width, a.label)

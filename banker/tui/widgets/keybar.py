@@ -71,6 +71,8 @@ class KeyBar(Widget):
         """:meth:`_lines` for each width, key set and undo seen since the styles last changed: a key asks for the
         bar's height and its picture several times over (layout, render, :meth:`set_undo`), and each made every
         chunk again (about a tenth of the CPU of a pilot test that opens a dialog and closes it)."""
+        self._kept: dict[tuple[int, bool], int] = {}
+        """:meth:`_rows_kept` for each width and key set (the words' widths do not change with the styles)."""
         self._drawn: tuple[list[Content], Content] | None = None
         """The lines :meth:`render` last joined, and the picture they made."""
 
@@ -86,20 +88,18 @@ class KeyBar(Widget):
         return self.keys is self.line_keys
 
     def set_undo(self, text: str) -> None:
-        """What u would take back; the screen is laid out again only when the bar's rows change (the undo is
-        said after the keys, and a long one may wrap to a row of its own)."""
+        """What u would take back. Only the bar's picture changes: it keeps a row for the undo whatever it says
+        (:meth:`_rows_kept`), so the screen is not laid out again."""
         if text != self.undo_text:
-            width = self.size.width
-            rows = len(self._lines(width)) if width else 0
             self.undo_text = text
-            self.refresh(layout=not rows or len(self._lines(width)) != rows)
+            self.refresh(layout=not self.size.width)
 
     def shown(self, width: int) -> list[Key]:
         if width >= self.NARROW or self.line_mode:
             return self.keys
         return [k for k in self.keys if k.often]
 
-    def _chunks(self, width: int, room: int = 28) -> list[Content]:
+    def _chunks(self, width: int, room: int, undo: str) -> list[Content]:
         key_style, label_style, undo_style = (
             self.get_visual_style(f"keybar--{part}") for part in ("key", "label", "undo")
         )
@@ -107,8 +107,8 @@ class KeyBar(Widget):
         for k in self.shown(width):
             label = k.label
             parts: list[tuple[str, Style] | str] = [(f" {k.key} ", key_style), (f"{label}", label_style)]
-            if k.action == "undo" and self.undo_text and room > 1:
-                text = self.undo_text if len(self.undo_text) <= room else _cut(self.undo_text, room)
+            if k.action == "undo" and undo and room > 1:
+                text = undo if len(undo) <= room else _cut(undo, room)
                 parts.append((f" ({text})", undo_style))
             chunk = Content.assemble(*parts)
             chunks.append(chunk.stylize(f"@click=screen.{k.action}"))
@@ -117,15 +117,16 @@ class KeyBar(Widget):
         return chunks
 
     UNDO_ROOM = (28, 18, 12, 8)
-    """How much of what ``u`` takes back is said beside it, longest first."""
+    """How much of what ``u`` takes back is said beside it, longest first. The bar always has the rows for the last
+    (:meth:`_rows_kept`)."""
 
     def notify_style_update(self) -> None:
         self._laid_out.clear()  # the keys' colours are in the lines
         super().notify_style_update()
 
     def _lines(self, width: int) -> list[Content]:
-        """The keys wrapped to ``width``; what ``u`` takes back gets the most room that costs no extra row, so a long
-        undo never pushes a key (Quit, at 100 columns) out of the bar."""
+        """The keys wrapped to ``width``; what ``u`` takes back gets the most room that fits in the rows kept for it,
+        so a long undo never pushes a key (Quit, at 100 columns) out of the bar."""
         key = (width, self.keys is self.line_keys, self.undo_text)
         if key not in self._laid_out:
             if len(self._laid_out) > 64:  # resizes and undos: keep the memo small
@@ -134,14 +135,26 @@ class KeyBar(Widget):
         return self._laid_out[key]
 
     def _lay_out(self, width: int) -> list[Content]:
-        rows = self._wrap(self._chunks(width, room=0), width)
         if not self.undo_text:
-            return rows
+            return self._wrap(self._chunks(width, 0, ""), width)
+        kept = self._rows_kept(width)
         for room in self.UNDO_ROOM:
-            lines = self._wrap(self._chunks(width, room), width)
-            if len(lines) <= len(rows):
-                return lines
-        return rows
+            lines = self._wrap(self._chunks(width, room, self.undo_text), width)
+            if len(lines) <= kept:
+                break
+        return lines  # the last room always fits: the rows kept are those it takes
+
+    def _rows_kept(self, width: int) -> int:
+        """The rows the keys take at ``width`` with the shortest undo beside ``u``, said or not. An undo is said at
+        every width (it was not said at all from 100 to 104 columns, where the keys filled their rows: found by a
+        game-night review), and its coming and going never changes the bar's height."""
+        key = (width, self.keys is self.line_keys)
+        if key not in self._kept:
+            if len(self._kept) > 64:
+                self._kept.clear()
+            shortest = self.UNDO_ROOM[-1]
+            self._kept[key] = max(1, len(self._wrap(self._chunks(width, shortest, "x" * shortest), width)))
+        return self._kept[key]
 
     @staticmethod
     def _wrap(chunks: list[Content], width: int) -> list[Content]:
@@ -157,10 +170,10 @@ class KeyBar(Widget):
         return lines
 
     def table_rows(self, width: int) -> int:
-        """How many rows the table's keys take at ``width`` (whichever keys are on show now)."""
+        """How many rows the table's keys take at ``width`` (whichever keys are on show now), the undo's among them."""
         shown, self.keys = self.keys, self.table_keys
         try:
-            return max(1, len(self._lines(width)))
+            return self._rows_kept(width)
         finally:
             self.keys = shown
 
@@ -179,4 +192,4 @@ class KeyBar(Widget):
         return self._drawn[1]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, len(self._lines(width)))
+        return self._rows_kept(width)
