@@ -43,6 +43,7 @@ from banker.commands.words import (
     SHOW_WHAT,
     TAX_KINDS,
     closed_word,
+    group_marked,
     group_named,
     spelling_keys,
     tax_choices,
@@ -159,13 +160,15 @@ class _Line:
 
     def lot(self, words: list[str], *, selling: bool = False) -> str:
         """The deed a build or sale names: a deed, or a colour group by its whole name (``orange``, ``dark blue``, or
-        its title in the banker's language: ``lila``; :func:`banker.commands.words.group_named`),
-        which stands for the lot the rules say the group's next building goes on (or comes off, ``selling``):
-        ``rules.queries.building_lot``, docs/rulings.md. A deed's name wins: ``or`` is Oriental Avenue."""
+        its title in the banker's language: ``lila``; :func:`banker.commands.words.group_named`) or by its mark
+        (``db``, as the deeds panel shows it), which stands for the lot the rules say the group's next building goes
+        on (or comes off, ``selling``): ``rules.queries.building_lot``, docs/rulings.md. A deed's name wins: ``or`` is
+        Oriental Avenue."""
         try:
             return self.deed(words)
         except UnknownName:
-            group = group_named(self.state.board, " ".join(words))
+            text = " ".join(words)
+            group = group_named(self.state.board, text) or group_marked(self.state.board, text)
             if group is None:
                 raise
             return building_lot(self.state, group.key, selling=selling).name

@@ -147,6 +147,14 @@ def closed_word(
     return found[0] if found else None
 
 
+def group_marked(board: Board, text: str) -> Group | None:
+    """The colour group whose mark ``text`` is (``db``, ``RR``: the letters shown beside every colour), or None.
+    Only where a deed's name was tried first (a build's or a sale's lot): ``or`` begins Oriental Avenue, and a
+    deed's name wins."""
+    wanted = text.strip().casefold()
+    return next((g for g in board.groups.values() if g.mark and g.mark.casefold() == wanted), None)
+
+
 _SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"})
 
 

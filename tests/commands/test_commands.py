@@ -345,6 +345,9 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         ({"Park Place": 2, "Boardwalk": 3}, "sell bob dark_blue", "Boardwalk"),
         ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "sell bob orange 2", "St. James Place"),
         ({"Oriental Avenue": 0, "Vermont Avenue": 0, "Connecticut Avenue": 0}, "build bob or 2", "Oriental Avenue"),
+        ({"Park Place": 1, "Boardwalk": 0}, "build bob db", "Boardwalk"),
+        ({"Park Place": 1, "Boardwalk": 2}, "sell bob DB", "Boardwalk"),
+        ({"Park Place": 0, "Boardwalk": 0}, "shortage bob db 2 90", "Park Place"),
         (
             {"St. James Place": 1, "Tennessee Avenue": 0, "New York Avenue": 0},
             "shortage bob orange 2 90",
@@ -359,14 +362,18 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         "sell-from-the-highest",
         "sell-first-highest-in-board-order",
         "a-deed-wins-over-a-mark",
+        "a-mark-names-the-group",
+        "a-mark-any-case",
+        "a-shortage-by-a-mark",
         "a-shortage-auction-places-as-a-build",
     ],
 )
 def test_a_group_names_the_lot_the_next_building_may_go_on(levels, line, read):
     """Seed 000, HOUSES ("build evenly") and SELLING PROPERTY ("evenly, in reverse"): a colour group's whole name in
     `build`/`sell`/`shortage` stands for the lot the rules say comes next (``rules.queries.building_lot``;
-    docs/rulings.md), so `build bob orange 4` spreads evenly from where it may (issue 30); a deed's name or prefix
-    still wins (`or` is Oriental Avenue, not the Orange group's mark)."""
+    docs/rulings.md), so `build bob orange 4` spreads evenly from where it may (issue 30); so does its mark, as the
+    deeds panel shows it beside the colour (`db`; found by a game-night review: `show count` took it, `build` did
+    not); a deed's name or prefix still wins (`or` is Oriental Avenue, not the Orange group's mark)."""
     from tests.kit.games import game
 
     action = parse(line, game(own={"Bob": levels}))

@@ -568,6 +568,24 @@ async def test_one_house_on_a_lot_that_cannot_take_it_is_refused_in_the_build_di
         assert app.session.state.holding(app.session.state.deed("Baltic Avenue")).level == 1
 
 
+async def test_the_build_dialog_takes_a_groups_mark_as_the_deeds_panel_shows_it():
+    """Found by a game-night review: the deeds panel shows each group's mark beside its colour (`█DB Park Place`),
+    and `show count` takes it, but the Build dialog's "Deed or group" field refused `db` as no deed. The mark names
+    the group as its title does: the house goes where it may, the owner follows it."""
+    async with opened(lines=["buy bob park place", "buy bob boardwalk", "build bob park place"]) as pilot:
+        app = pilot.app
+        await pilot.press("h", *"db")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, CommandDialog) and dialog.query_one("#f-player", Input).value == "bob"
+        assert "> build bob Boardwalk" in text_of(dialog.query_one("#command", Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert journal_lines(app)[-1] == "build bob Boardwalk"
+        assert app.session.state.holding(app.session.state.deed("Boardwalk")).level == 1
+
+
 async def test_the_tax_dialog_makes_no_income_tax_choice_for_the_player():
     """seed 000, "INCOME TAX": the player chooses 200 or 10% before adding up. Found in issue 14's second review:
     the dialog opened with 200 already in the field, so a quick Enter chose for the player. The field starts

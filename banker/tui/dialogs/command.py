@@ -22,6 +22,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from banker.commands import Form
 from banker.commands.completion import DEED, PLAYER, complete_value
+from banker.commands.words import group_marked
 from banker.tui.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
 from banker.tui.dialogs.confirm import WordDialog, bankruptcy_question
 from banker.tui.forms import Field, TableForm
@@ -178,7 +179,8 @@ class CommandDialog(RecordingDialog):
         try:
             holding = state.holding(state.deed(deed_text.strip()))
         except RuleError:
-            group = state.board.group_named(deed_text.strip())  # a build or sale may name the group
+            text = deed_text.strip()  # a build or sale may name the group, by its name or its mark
+            group = state.board.group_named(text) or group_marked(state.board, text)
             if group is None:
                 return
             holding = state.deeds[group.deeds[0]]
