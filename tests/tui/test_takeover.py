@@ -265,3 +265,23 @@ async def test_a_correction_reason_is_free_text_shown_as_typed():
         refusal = text_of(app.screen.query_one("#refusal", Static))
         assert 'no field may hold "#": it starts a comment in a command' in refusal, refusal
         assert app.session.log()[-1] == entry
+
+
+async def test_the_footer_offers_the_palette_as_every_screens_does():
+    """Found by a game-night review at 80x24: the set-up screen's footer had no `^p palette`, as every other
+    screen's has (a modal screen's footer shows only the bindings from the screen down, and the app binds Ctrl+P).
+    It is there at 80x24, clicking it opens the palette, and Escape comes back to the set-up screen."""
+    from textual.command import CommandPalette
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot)
+        screen = await _take_over(pilot)
+        keys = [k for k in screen.query(FooterKey) if k.has_class("-command-palette")]
+        assert len(keys) == 1 and "palette" in keys[0].render().plain
+        assert screen.region.contains_region(keys[0].region) and keys[0].region.width > 0
+        await pilot.click(keys[0])
+        await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the set-up screen again")

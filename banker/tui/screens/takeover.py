@@ -159,6 +159,9 @@ class TakeOverScreen(DialogScreen[None]):
         Binding("escape", "close", N_("Table")),
         Binding("ctrl+s", "done", N_("Play from here")),
         Binding("ctrl+z", "undo", N_("Undo the last line")),
+        # The palette's key, as every other screen's footer shows it: the app binds Ctrl+P, and a modal screen's
+        # footer shows only the bindings from the screen down (found by a game-night review at 80x24).
+        Binding("ctrl+p", "app.command_palette", N_("palette"), show=False, tooltip=N_("Open the command palette")),
     ]
 
     def __init__(self, session: Session, record: Record) -> None:
