@@ -233,3 +233,29 @@ def test_steps_recorded_together_are_one_undo_and_one_redo(tmp_path):
     s.close()
     with Session.open(tmp_path / "g.db") as again:
         assert again.execute("undo").ok and again.state.players[0].cash == 1500 - 1
+
+
+async def test_a_long_entry_wraps_under_its_words_not_under_its_number():
+    """Found by a game-night review at 80x24: in the Undo-to list a long entry's second line began under its
+    number, as the journal panel's never does. It wraps under its own words (a hanging indent), and the whole entry
+    is still one choice."""
+    db = Path(os.environ["BANKER_DB"])
+    session = _game(db, ["buy bob mediterranean avenue", "pay bob 5"])
+    assert session.execute("undo").ok and session.execute("undo").ok
+    app = make_app(db, session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("U")
+        await until(pilot, lambda: isinstance(app.screen, UndoToDialog), "the undo-to dialog")
+        entries = app.screen.query_one("#entries", OptionList)
+        await until(pilot, lambda: entries.size.height > 0, "the list laid out")
+        lines = [entries.render_line(y).text for y in range(entries.size.height)]
+        first = next(i for i, line in enumerate(lines) if "   1  Bob buys Mediterranean Avenue" in line)
+        words_at = lines[first].index("Bob buys")
+        following = lines[first + 1]
+        assert following[:words_at].strip() == "" and following[words_at] != " ", lines[first : first + 2]
+        said = " ".join(line[words_at:].strip() for line in lines[first : first + 2])
+        assert said == "Bob buys Mediterranean Avenue from the bank for $60 (undone: Enter redoes up to here)"
+        assert entries.option_count == 4
+        await pilot.press("down", "down", "down")
+        assert entries.get_option_at_index(entries.highlighted).id == "entry-1"

@@ -11,8 +11,10 @@ table's reply box behind it; the session decides, as for a typed line. The list 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, OptionList, Static
@@ -24,6 +26,7 @@ from banker.tui.safety import guard_actions
 from rules.i18n import _
 
 if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
     from textual.widget import Widget
 
     from banker.session import LogEntry, Reply, Session
@@ -44,13 +47,36 @@ def control_for(entry: LogEntry) -> Control | None:
     return Control(ControlKind.UNDO, entry.seq)
 
 
-def label_for(entry: LogEntry) -> str:
+def words_for(entry: LogEntry) -> str:
     text = entry.summary or entry.text
     if entry.kind == "action" and entry.undone:
         if not entry.redoable:
-            return f"{entry.seq:>4}  " + _("{entry} (undone, cannot be redone)").format(entry=text)
-        return f"{entry.seq:>4}  " + _("{entry} (undone: Enter redoes up to here)").format(entry=text)
-    return f"{entry.seq:>4}  {text}"
+            return _("{entry} (undone, cannot be redone)").format(entry=text)
+        return _("{entry} (undone: Enter redoes up to here)").format(entry=text)
+    return text
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One entry as the list shows it: its number, then its words, a long one wrapped under its words (a hanging
+    indent, as the journal panel's), not under the number (found by a game-night review). ``str()`` is the line
+    as one."""
+
+    number: str
+    words: str
+
+    def __str__(self) -> str:
+        return self.number + self.words
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        indent = len(self.number)
+        lines = Text(self.words).wrap(console, max(options.max_width - indent, 10))
+        for i, line in enumerate(lines):
+            yield Text(self.number if i == 0 else " " * indent) + line
+
+
+def label_for(entry: LogEntry) -> Listed:
+    return Listed(f"{entry.seq:>4}  ", words_for(entry))
 
 
 @guard_actions
@@ -82,7 +108,7 @@ class UndoToDialog(RecordingDialog):
                 classes="dialog-note",
             )
             options = [
-                Option(plain(label_for(e)), id=f"entry-{e.seq}", disabled=control is None)
+                Option(label_for(e), id=f"entry-{e.seq}", disabled=control is None)
                 for e, control in zip(self.entries, self.controls, strict=True)
             ]
             yield OptionList(*options, id="entries")
