@@ -64,8 +64,16 @@ FORM_CSS = """
     margin-top: 1;
     align-horizontal: right;
 }
+/* Every button looks like one, Back and Cancel too (Textual's plain button is the colour of the box, so its
+   words floated and the gaps between buttons looked uneven: a game-night review), two cells apart. */
 .dialog-buttons Button {
-    margin-left: 1;
+    margin-left: 2;
+}
+.dialog-buttons Button.-style-default {
+    background: $panel;
+    &:hover {
+        background: $panel-darken-1;
+    }
 }
 """
 """The parts of a form, shared by the dialogs and the full-screen forms (new game, saved games): a title, fields

@@ -410,3 +410,28 @@ async def test_a_slash_typed_again_in_the_command_line_is_not_part_of_the_comman
         await pilot.press("slash", *"collect ann 10", "enter")
         await pilot.pause()
         assert journal_lines(app)[-1] == "collect ann 10" and line.value == ""
+
+
+async def test_the_bankruptcy_question_has_a_title_and_its_buttons_look_like_buttons():
+    """Found by a game-night review at 80x24: the bankruptcy question was the one dialog with no bold title, and
+    Back and Cancel were the colour of the box (their words floated, the gaps between buttons looked uneven). The
+    question is titled "Bankruptcy", from the raise-money dialog and from the `!` key, and every dialog's plain
+    button has a background of its own."""
+    from textual.widgets import Button, Label
+
+    app = make_app(_fifty_dollars_left())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _luxury_tax(pilot)
+        box = app.screen.query_one(".dialog-box").styles.background
+        back = app.screen.query_one("#cancel", Button)
+        assert back.styles.background != box, (back.styles.background, box)
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, WordDialog), "the bankruptcy question")
+        title = app.screen.query_one(".dialog-title", Label)
+        assert str(title.render()) == "Bankruptcy" and title.styles.text_style.bold
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("escape", "!")
+        await pilot.press(*"ann", "tab", *"bank", "enter")
+        await until(pilot, lambda: isinstance(app.screen, WordDialog), "the bankruptcy question from !")
+        assert str(app.screen.query_one(".dialog-title", Label).render()) == "Bankruptcy"

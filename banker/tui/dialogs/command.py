@@ -201,7 +201,10 @@ class CommandDialog(RecordingDialog):
         """Record ``command``; a bankruptcy once the word is typed (Escape there leaves this dialog as it was)."""
         if isinstance(command, Bankrupt):
             self.app.push_screen(
-                WordDialog(bankruptcy_question(command.player, command.creditor) + self._no_debt_hint(command.player)),
+                WordDialog(
+                    bankruptcy_question(command.player, command.creditor) + self._no_debt_hint(command.player),
+                    title=_("Bankruptcy"),
+                ),
                 partial(self._bankruptcy_answered, command),
             )
             return

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, Label, Static
 
 from banker.tui.dialogs.base import BankerDialog, plain
 from banker.tui.safety import guard_actions
@@ -74,15 +74,19 @@ class WordDialog(BankerDialog[bool]):
 
     BINDINGS = [Binding("escape", "cancel", N_("Back"))]
 
-    def __init__(self, question: str, word: str = BANKRUPT_WORD) -> None:
+    def __init__(self, question: str, word: str = BANKRUPT_WORD, title: str = "") -> None:
         super().__init__()
         self.question = question
+        self.title_text = title
+        """The dialog's bold title, as every dialog's ("Bankruptcy"); none if empty."""
         self.word = bankrupt_word() if word == BANKRUPT_WORD else word
         """The word shown, in the banker's language; the word given (``bankrupt``) is taken too."""
         self.words = {word.casefold(), self.word.casefold()}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box"):
+            if self.title_text:
+                yield Label(plain(self.title_text), classes="dialog-title")
             yield Static(plain(self.question))
             yield SteadyInput(placeholder=_("type {word}, then Enter").format(word=self.word), id="word", compact=True)
             yield Static(

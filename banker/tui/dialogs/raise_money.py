@@ -316,7 +316,9 @@ class RaiseMoneyDialog(RecordingDialog):
         # One key was a bankruptcy: an x among letters typed for the command line ("next") recorded one (issue 20),
         # then x and y did (the y of "buy", issue 30). Only the word typed whole, then Enter, records it.
         self.app.push_screen(
-            WordDialog(bankruptcy_question(self.error.payer, None if creditor == BANK else creditor)),
+            WordDialog(
+                bankruptcy_question(self.error.payer, None if creditor == BANK else creditor), title=_("Bankruptcy")
+            ),
             self._bankruptcy_confirmed,
         )
 
