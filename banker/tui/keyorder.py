@@ -183,6 +183,9 @@ class Told:
     def offer_ended(self) -> None:
         """The keys offered were typed again, dropped or set aside once more: the offer is no longer open."""
 
+    def aside_ended(self, screen: Screen[Any]) -> None:
+        """``screen``, still open, holds no keys set aside now (:meth:`KeyOrder.went_on`): its line saying so goes."""
+
 
 class KeyOrder:
     """The app's one key path: admit a key now, or keep it until the keys before it have taken effect."""
@@ -303,6 +306,15 @@ class KeyOrder:
         if aside.keys:
             self.offered.extend(aside.keys)
             self.told.keys_offered(list(self.offered))
+
+    def went_on(self, screen: Screen[Any]) -> None:
+        """``screen`` recorded what it was given and stays open for more (the take-over screen, a line at a time):
+        the keys it set aside are offered now, as its closing would offer them, for they were typed for what came
+        after the line it refused, which is now. Kept until it closed instead, they were offered on the table
+        minutes later, where Ctrl+R played a position's figures as table keys (found by a game-night review)."""
+        if self._aside_of(screen) is not None:
+            self.closed(screen)
+            self.told.aside_ended(screen)
 
     def drop(self) -> None:
         """Forget every key set aside or offered (another game is opened: they were meant for this one)."""
@@ -497,6 +509,14 @@ def starved() -> float:
         return 0.0
 
 
+def typed_ahead_offered(screen: Screen[Any]) -> None:
+    """``screen`` recorded what it was given and stays open: the keys it set aside are offered now
+    (:meth:`KeyOrder.went_on`); nothing in an app without a key order."""
+    order = getattr(screen.app, "keys", None)
+    if isinstance(order, KeyOrder):
+        order.went_on(screen)
+
+
 def hold_typed_ahead(screen: Screen[Any], why: Why = "refused") -> None:
     """``screen`` has just refused what it was given (or opened on its own): set aside the keys on their way
     (:meth:`KeyOrder.hold`); nothing in an app without a key order."""
@@ -505,4 +525,14 @@ def hold_typed_ahead(screen: Screen[Any], why: Why = "refused") -> None:
         order.hold(screen, why)
 
 
-__all__ = ["REPLAY", "KeptInView", "KeyOrder", "SetAside", "Told", "hold_typed_ahead", "now", "typed_text"]
+__all__ = [
+    "REPLAY",
+    "KeptInView",
+    "KeyOrder",
+    "SetAside",
+    "Told",
+    "hold_typed_ahead",
+    "now",
+    "typed_ahead_offered",
+    "typed_text",
+]

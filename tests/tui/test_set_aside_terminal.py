@@ -154,3 +154,37 @@ def test_keys_typed_in_the_reaction_time_are_set_aside(tmp_path):
         assert "`go anna ⏎`" in term.wait_for(SET_ASIDE)
         term.idle()
         assert term.records() == (before, state)
+
+
+def test_keys_set_aside_at_a_take_over_refusal_never_reach_the_table(tmp_path):
+    """Reproduction (game-night review, 80x24): on the take-over screen `bob` Enter in Holds was refused and the rest
+    of the burst (`800⏎orie⇥1⏎verm⇥5⏎`) set aside. The screen kept them, and said so, through every line recorded
+    after; Ctrl+S offered them on the table, where Ctrl+R played them as table keys (`o` turned the phones on). They
+    were typed for what came after the refused line: once a line is recorded there, they are offered there, the line
+    saying so goes, the next other key drops them, and nothing reaches the table."""
+    with Terminal(tmp_path, 80, 24) as term:
+        term.launch(ready="New game")
+        term.press("n", "ann bob cy", "C-t")
+        term.wait_for("Take over from the board")
+        term.press("Tab", "Tab")  # from the player, past the cash, to Holds
+        term.keys("b", "o", "b", "Enter", "8", "0", "0", "Enter", "o", "r", "i", "e", "Tab", "1", "Enter")
+        term.keys("v", "e", "r", "m", "Tab", "5", "Enter")  # the rest of the same burst
+        screen = term.wait_for("was typed before the refusal and not used")
+        assert 'no deed called "bob"' in screen
+        term.idle()
+        assert term.typed() == []
+        term.press("C-u", "oriental", "Tab", "1", "Enter")
+        term.wait_journal(1)
+        screen = term.wait_for("Keys set aside")  # offered here, where they were meant (Ctrl+R types them)
+        assert "was typed before the refusal" not in screen
+        term.press("verm", "Tab", "1", "Enter")  # any other key drops them
+        term.wait_journal(2)
+        term.press("conn", "Tab", "1", "Enter")  # the group whole: the position stands
+        term.wait_journal(3)
+        term.press("C-s")
+        term.wait_until(lambda s: "n Next" in s, "the table after Ctrl+S")
+        term.keys("C-r")
+        screen = term.idle()
+        assert "Phone pages" not in screen and DIALOG_TOP not in screen and "n Next" in screen
+        deeds = ("Oriental", "Vermont", "Connecticut")
+        assert term.typed() == [f"position ann owns {deed} Avenue 1 house" for deed in deeds]

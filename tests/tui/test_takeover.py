@@ -285,3 +285,21 @@ async def test_the_footer_offers_the_palette_as_every_screens_does():
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen, "the set-up screen again")
+
+
+async def test_a_line_the_rules_refuse_leaves_its_field_selected():
+    """Found by a game-night review at 80x24: `verm` Tab `5` Enter was refused by the rules (4 houses at most) with
+    the cursor after the 5, not selected, so the `1` typed to mend it made "51". A line the rules refuse is a
+    refusal as any other: the cursor on the field, its text selected, so what is typed next replaces it."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        screen = await _take_over(pilot)
+        await pilot.press("tab", "tab", *"verm", "tab", "5", "enter")
+        await settled(pilot)
+        assert "not 5 houses" in said(app) and app.session.log() == []
+        field = screen.query_one("#to-lot", Input)
+        assert app.focused is field and field.selected_text == "5"
+        await pilot.press("1", "enter")
+        await settled(pilot)
+        assert [e.text for e in app.session.log()] == ["position ann owns Vermont Avenue 1 house"]

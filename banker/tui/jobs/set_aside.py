@@ -16,6 +16,7 @@ from rules.i18n import _
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.screen import Screen
 
     from banker.tui.jobs import AppHost
 
@@ -69,6 +70,10 @@ class KeysShown(Told):
             aside.told = True
             if self.app.keys_bell:
                 self.app.bell()
+
+    def aside_ended(self, screen: Screen[Any]) -> None:
+        for line in screen.query("#set-aside").results(SetAsideLine):
+            line.remove()
 
     def keys_offered(self, keys: list[Typed]) -> None:
         self.offer_ended()  # one offer on show: the one with every key offered

@@ -31,7 +31,7 @@ from banker import commands
 from banker.commands import Form, Missing, Refused
 from banker.commands.completion import DEED, PLAYER, Slot, complete_value
 from banker.tui.dialogs.base import Record, Recorded, plain, refusal, reply_text
-from banker.tui.keyorder import hold_typed_ahead
+from banker.tui.keyorder import hold_typed_ahead, typed_ahead_offered
 from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.footer import Footer
@@ -304,14 +304,17 @@ class TakeOverScreen(DialogScreen[None]):
             self.refuse(reply_text(refusal(refused.error)), refused.field or key)
             return
         reply = self.record(commands.format(command))
-        if reply.ok:
-            for k in line.fields:
-                self.query_one(f"#to-{k}", Input).value = ""
-            self._focus(line.then)
-            self.show_position()
+        if not reply.ok:  # the rules refused the line: as any refusal, the cursor on the field, its text selected
+            self.refuse(reply_text(reply), key)
+            return
+        for k in line.fields:
+            self.query_one(f"#to-{k}", Input).value = ""
+        self._focus(line.then)
+        self.show_position()
+        typed_ahead_offered(self)  # keys set aside at a refusal were typed for what comes after it: now
         said = reply_text(reply)
         left = self.unrecorded()
-        if reply.ok and left:
+        if left:
             said.append(
                 "\n✗ "
                 + _("Typed but not recorded: {fields} (Enter in it records it, Ctrl+U clears it)").format(
