@@ -257,7 +257,7 @@ async def test_the_key_bar_draws_what_is_true_now_after_a_command_the_line_a_res
 
         laid = Content("\n").join(bar._lay_out(bar.size.width))
         drawn = bar.render()
-        assert bar.get_content_height(bar.size, bar.size, bar.size.width) == len(laid.plain.splitlines())
+        assert bar.get_content_height(bar.size, bar.size, bar.size.width) >= len(laid.plain.splitlines())
         assert drawn.plain == laid.plain
         assert [(s.start, s.end, str(s.style)) for s in drawn.spans] == [
             (s.start, s.end, str(s.style)) for s in laid.spans
@@ -288,10 +288,12 @@ async def test_the_key_bar_draws_what_is_true_now_after_a_command_the_line_a_res
 
 
 async def test_what_u_takes_back_is_said_at_every_width_and_every_key_stays_in_the_bar():
-    """Found by a game-night review: from 100 to 104 columns the keys filled their three rows and the undo beside
-    `u` was not said at all (an undo must never be a guess). The bar keeps a row for the shortest undo at every
-    width, said or not; each width shows the undo, all its keys (the usual ones and `? more` when narrow), and no
-    more lines than it has rows."""
+    """Found by game-night reviews: from 100 to 104 columns the keys filled their three rows and the undo beside
+    `u` was not said at all (an undo must never be a guess), then said only a name ("Undo (Ann…)"); and at 99
+    columns opening the command line moved the panels a row. The bar keeps room for 18 cells of the undo at every
+    width, said or not, and the rows of whichever keys take more; each width shows the undo whole or most of it,
+    all its keys (the usual ones and `? more` when narrow), no more lines than it has rows, and the bar stays put
+    as the command line opens and closes."""
     from banker.tui.keys import ACTIONS, OFTEN
     from banker.tui.widgets.keybar import KeyBar
     from tests.kit.waits import until
@@ -306,9 +308,17 @@ async def test_what_u_takes_back_is_said_at_every_width_and_every_key_stays_in_t
             await pilot.resize_terminal(width, 40)
             await until(pilot, lambda w=width: bar.size.width == w, f"the key bar laid out at {width} columns")
             shown = bar.render().plain
-            assert "u Undo (Bob" in shown, (width, shown)
+            said = shown.split("u Undo (", 1)[1].split(")", 1)[0]
+            assert said == bar.undo_text or (said.endswith("…") and len(said) >= 12), (width, said)
             assert len(shown.splitlines()) <= bar.region.height, (width, shown)
             assert app.screen.region.contains_region(bar.region), width
             for a in ACTIONS:
                 if a.bar and (width >= 100 or a.action in OFTEN):
                     assert a.label in shown, (width, a.label)
+            # the command line opened and closed moves nothing (at 99 columns the panels moved a row each time)
+            bar_at = bar.region
+            await pilot.press("slash")
+            await until(pilot, lambda: bar.line_mode, "the command line's keys")
+            assert bar.region == bar_at, (width, bar.region, bar_at)
+            await pilot.press("escape")
+            await until(pilot, lambda: not bar.line_mode, "the table's keys")

@@ -257,7 +257,7 @@ class TableScreen(Screen[None]):
 
     def fit_keys(self) -> None:
         """At 100 columns and more the grid's last row holds the command line and the key bar: three rows of keys in
-        English (four at 100 and 101 columns, with the room kept for what u takes back: KeyBar._rows_kept); German,
+        English (four from 100 to 108 columns, with the room kept for what u takes back: KeyBar._rows_kept); German,
         French and Spanish words need four or five at 100 columns, and a key that does not fit is not shown at all
         (issue 36). The row grows for them, and is three again once they fit; below 100 columns the panels stack
         and the bar takes the rows it needs (panels.tcss)."""

@@ -116,9 +116,10 @@ class KeyBar(Widget):
             chunks.append(Content.assemble((" ? ", key_style), (_("more"), label_style)).stylize("@click=screen.help"))
         return chunks
 
-    UNDO_ROOM = (28, 18, 12, 8)
+    UNDO_ROOM = (28, 18)
     """How much of what ``u`` takes back is said beside it, longest first. The bar always has the rows for the last
-    (:meth:`_rows_kept`)."""
+    (:meth:`_rows_kept`): 18 cells say what it was ("Ann buys Atlantic…"); 8, the least there was, said only a name
+    ("Undo (Ann…)" at 102 columns: a game-night review)."""
 
     def notify_style_update(self) -> None:
         self._laid_out.clear()  # the keys' colours are in the lines
@@ -171,7 +172,10 @@ class KeyBar(Widget):
 
     def table_rows(self, width: int) -> int:
         """How many rows the table's keys take at ``width`` (whichever keys are on show now), the undo's among them."""
-        shown, self.keys = self.keys, self.table_keys
+        return self._rows_kept_for(self.table_keys, width)
+
+    def _rows_kept_for(self, keys: list[Key], width: int) -> int:
+        shown, self.keys = self.keys, keys
         try:
             return self._rows_kept(width)
         finally:
@@ -192,4 +196,7 @@ class KeyBar(Widget):
         return self._drawn[1]
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self._rows_kept(width)
+        """The rows of the table's keys or the command line's, whichever take more: the bar keeps its height as the
+        command line opens and closes (at 99 columns the panels above it moved a row each time: a game-night
+        review)."""
+        return max(self.table_rows(width), self._rows_kept_for(self.line_keys or self.table_keys, width))
