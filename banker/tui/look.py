@@ -65,9 +65,12 @@ FORM_CSS = """
     align-horizontal: right;
 }
 /* Every button looks like one, Back and Cancel too (Textual's plain button is the colour of the box, so its
-   words floated and the gaps between buttons looked uneven: a game-night review), two cells apart. */
+   words floated and the gaps between buttons looked uneven: a game-night review), two cells apart, its words two
+   cells from its edges whatever their length (Textual's least width centred short words in wide buttons). */
 .dialog-buttons Button {
     margin-left: 2;
+    min-width: 0;
+    padding: 0 1;
 }
 .dialog-buttons Button.-style-default {
     background: $panel;

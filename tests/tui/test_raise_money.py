@@ -414,9 +414,10 @@ async def test_a_slash_typed_again_in_the_command_line_is_not_part_of_the_comman
 
 async def test_the_bankruptcy_question_has_a_title_and_its_buttons_look_like_buttons():
     """Found by a game-night review at 80x24: the bankruptcy question was the one dialog with no bold title, and
-    Back and Cancel were the colour of the box (their words floated, the gaps between buttons looked uneven). The
-    question is titled "Bankruptcy", from the raise-money dialog and from the `!` key, and every dialog's plain
-    button has a background of its own."""
+    Back and Cancel were the colour of the box (their words floated, the gaps between buttons looked uneven; then
+    short words sat in wide buttons). The question is titled "Bankruptcy", from the raise-money dialog and from the
+    `!` key, and every dialog's plain button has a background of its own, its words two cells from its edges, two
+    cells from the next."""
     from textual.widgets import Button, Label
 
     app = make_app(_fifty_dollars_left())
@@ -425,6 +426,12 @@ async def test_the_bankruptcy_question_has_a_title_and_its_buttons_look_like_but
         box = app.screen.query_one(".dialog-box").styles.background
         back = app.screen.query_one("#cancel", Button)
         assert back.styles.background != box, (back.styles.background, box)
+        buttons = list(app.screen.query(".dialog-buttons Button").results(Button))
+        assert len(buttons) == 3
+        for button in buttons:  # the words two cells from each edge, whatever their length
+            assert button.region.width == len(str(button.label)) + 4, (str(button.label), button.region)
+        for left, right in zip(buttons, buttons[1:], strict=False):  # two cells apart
+            assert right.region.x - left.region.right == 2, (str(left.label), str(right.label))
         await pilot.press("x")
         await until(pilot, lambda: isinstance(app.screen, WordDialog), "the bankruptcy question")
         title = app.screen.query_one(".dialog-title", Label)
