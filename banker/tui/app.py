@@ -86,6 +86,15 @@ class BankerCommands(Provider):
             for a in ACTIONS:
                 yield titled(_(a.label), a.action), partial(getattr(screen, f"action_{a.action}")), _(a.help)
             return  # New game and Saved games are table actions too (keys.ACTIONS)
+        # any other screen's own keys, as its footer says them (the take-over screen's Play from here: its palette
+        # offered only Textual's commands; a game-night review)
+        offered = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if active.node is screen and binding.show and binding.description and binding.action not in offered:
+                offered.add(binding.action)
+                run = partial(self.app.run_action, binding.action, screen)
+                yield titled(binding.description, binding.action), run, binding.tooltip or binding.description
         yield titled(_("New game"), "new_game"), self.banker.new_game, _("Set up players and rules")
         yield _("Saved games"), self.banker.show_games, _("Resume another game in this database")
 

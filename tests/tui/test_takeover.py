@@ -303,3 +303,29 @@ async def test_a_line_the_rules_refuse_leaves_its_field_selected():
         await pilot.press("1", "enter")
         await settled(pilot)
         assert [e.text for e in app.session.log()] == ["position ann owns Vermont Avenue 1 house"]
+
+
+async def test_the_palette_offers_the_set_up_screens_own_keys():
+    """Found by a game-night review: on the set-up screen the palette offered only Textual's commands, New game and
+    Saved games; `play` found nothing of Play from here, `undo` nothing at all. It offers the screen's own keys, as
+    its footer says them, and choosing one does what the key does."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        screen = await _take_over(pilot)
+        await pilot.press("enter", *"900", "enter")  # ann's cash: a line to take back
+        await settled(pilot)
+        assert [e.text for e in app.session.log()] == ["position ann cash 900"]
+        await pilot.press("ctrl+p")
+        await settled(pilot)
+        await pilot.press(*"undo the")
+        await palette_found(pilot, "Undo the last line")
+        await pilot.press("enter")
+        await until(pilot, lambda: len(app.session.log()) == 2, "the undo chosen in the palette")
+        assert app.screen is screen and app.session.state.players[0].cash == 1500
+        await pilot.press("ctrl+p")
+        await settled(pilot)
+        await pilot.press(*"play from")
+        await palette_found(pilot, "Play from here")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table, from the palette")
