@@ -60,6 +60,15 @@ async def palette_found(pilot, words: str) -> None:
     await until(pilot, lambda: words.casefold() in first(), f"{words!r} first in the palette")
 
 
+async def chosen_in_palette(pilot, typed: str, first: str) -> None:
+    """Ctrl+P, ``typed`` in the palette's search, and Enter once ``first`` heads its list."""
+    await pilot.press("ctrl+p")
+    await settled(pilot)
+    await pilot.press(*typed)
+    await palette_found(pilot, first)
+    await pilot.press("enter")
+
+
 def eventually(predicate: Callable[[], object], what: str, deadline: float = DEADLINE, every: float = 0.02) -> None:
     """Outside the app's loop: try ``predicate`` until it is true; fail naming ``what`` after ``deadline``."""
     due = Deadline(deadline)
@@ -84,4 +93,4 @@ async def soon(predicate: Callable[[], object], what: str, deadline: float = DEA
         await asyncio.sleep(every)
 
 
-__all__ = ["DEADLINE", "eventually", "palette_found", "settled", "soon", "until"]
+__all__ = ["DEADLINE", "chosen_in_palette", "eventually", "palette_found", "settled", "soon", "until"]

@@ -556,16 +556,24 @@ async def test_one_house_on_a_lot_that_cannot_take_it_is_refused_in_the_build_di
         await pilot.pause()
         assert app.screen is dialog and said in refusal(app) and dialog.focused.id == "f-deed"
         assert journal_lines(app)[-1] == "build bob mediterranean"
-        await pilot.press("escape", "h", *"brown")  # it is ann's turn: the player follows the group's owner
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, CommandDialog) and dialog.query_one("#f-player", Input).value == "bob"
-        assert "> build bob Baltic Avenue" in text_of(dialog.query_one("#command", Static))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        assert journal_lines(app)[-1] == "build bob Baltic Avenue"
-        assert app.session.state.holding(app.session.state.deed("Baltic Avenue")).level == 1
+        await pilot.press("escape")
+        await _built_in_the_dialog(pilot, "brown", "Baltic Avenue")  # ann's turn: the player follows the owner
+
+
+async def _built_in_the_dialog(pilot, group: str, lot: str) -> None:
+    """`h`, the group typed in "Deed or group": the dialog shows bob, the group's owner, building on ``lot``, and
+    Enter records it there."""
+    app = pilot.app
+    await pilot.press("h", *group)
+    await pilot.pause()
+    dialog = app.screen
+    assert isinstance(dialog, CommandDialog) and dialog.query_one("#f-player", Input).value == "bob"
+    assert f"> build bob {lot}" in text_of(dialog.query_one("#command", Static))
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, TableScreen)
+    assert journal_lines(app)[-1] == f"build bob {lot}"
+    assert app.session.state.holding(app.session.state.deed(lot)).level == 1
 
 
 async def test_the_build_dialog_takes_a_groups_mark_as_the_deeds_panel_shows_it():
@@ -573,17 +581,7 @@ async def test_the_build_dialog_takes_a_groups_mark_as_the_deeds_panel_shows_it(
     and `show count` takes it, but the Build dialog's "Deed or group" field refused `db` as no deed. The mark names
     the group as its title does: the house goes where it may, the owner follows it."""
     async with opened(lines=["buy bob park place", "buy bob boardwalk", "build bob park place"]) as pilot:
-        app = pilot.app
-        await pilot.press("h", *"db")
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, CommandDialog) and dialog.query_one("#f-player", Input).value == "bob"
-        assert "> build bob Boardwalk" in text_of(dialog.query_one("#command", Static))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        assert journal_lines(app)[-1] == "build bob Boardwalk"
-        assert app.session.state.holding(app.session.state.deed("Boardwalk")).level == 1
+        await _built_in_the_dialog(pilot, "db", "Boardwalk")
 
 
 async def test_the_tax_dialog_makes_no_income_tax_choice_for_the_player():

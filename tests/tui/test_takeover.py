@@ -18,7 +18,7 @@ from rules import HouseRules, Settings
 from rules.codec import action_to_dict, state_to_dict
 from tests.kit.journal import db_path
 from tests.kit.screens import text_of
-from tests.kit.waits import palette_found, settled, until
+from tests.kit.waits import chosen_in_palette, settled, until
 
 SIZE = (80, 24)
 
@@ -219,11 +219,7 @@ async def test_a_correction_by_its_dialog_and_from_the_palette():
         assert entry.text == "correct ann -50 change given twice"
         assert entry.summary == "Correction: ann pays the bank $50 (change given twice)"
         assert app.session.state.players[0].cash == 1450
-        await pilot.press("ctrl+p")
-        await settled(pilot)
-        await pilot.press(*"correct")
-        await palette_found(pilot, "Fix")
-        await pilot.press("enter")
+        await chosen_in_palette(pilot, "correct", "Fix")
         await until(pilot, lambda: isinstance(app.screen, CommandDialog), "the correction dialog from the palette")
         # the dialog opens on the amount: back to the player (its name selected, so typing replaces it)
         await pilot.press("shift+tab", *"bob", "tab", *"20", "tab", *"short-changed", "enter")
@@ -316,16 +312,8 @@ async def test_the_palette_offers_the_set_up_screens_own_keys():
         await pilot.press("enter", *"900", "enter")  # ann's cash: a line to take back
         await settled(pilot)
         assert [e.text for e in app.session.log()] == ["position ann cash 900"]
-        await pilot.press("ctrl+p")
-        await settled(pilot)
-        await pilot.press(*"undo the")
-        await palette_found(pilot, "Undo the last line")
-        await pilot.press("enter")
+        await chosen_in_palette(pilot, "undo the", "Undo the last line")
         await until(pilot, lambda: len(app.session.log()) == 2, "the undo chosen in the palette")
         assert app.screen is screen and app.session.state.players[0].cash == 1500
-        await pilot.press("ctrl+p")
-        await settled(pilot)
-        await pilot.press(*"play from")
-        await palette_found(pilot, "Play from here")
-        await pilot.press("enter")
+        await chosen_in_palette(pilot, "play from", "Play from here")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table, from the palette")
