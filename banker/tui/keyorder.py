@@ -177,8 +177,9 @@ class Told:
     def keys_set_aside(self, aside: SetAside) -> None:
         """``aside`` holds one key more (or was given the keys waiting): say so on its screen."""
 
-    def keys_offered(self, keys: list[Typed]) -> None:
-        """A screen that set ``keys`` aside closed: offer them (REPLAY types them; any other key drops them)."""
+    def keys_offered(self, keys: list[Typed], why: Why = "opened") -> None:
+        """A screen that set ``keys`` aside closed: offer them (REPLAY types them; any other key drops them), saying
+        ``why`` they were set aside (the last screen's reason, where several offered theirs)."""
 
     def offer_ended(self) -> None:
         """The keys offered were typed again, dropped or set aside once more: the offer is no longer open."""
@@ -305,7 +306,7 @@ class KeyOrder:
         self.asides.remove(aside)
         if aside.keys:
             self.offered.extend(aside.keys)
-            self.told.keys_offered(list(self.offered))
+            self.told.keys_offered(list(self.offered), aside.why)
 
     def went_on(self, screen: Screen[Any]) -> None:
         """``screen`` recorded what it was given and stays open for more (the take-over screen, a line at a time):

@@ -53,6 +53,7 @@ async def test_the_dialog_says_in_one_line_what_was_set_aside_and_rings_once(mon
         await pilot.press("escape")
         offer = list(app._notifications)[-1].message  # the table offers them: Ctrl+R or any other key
         assert "`go ann ⏎ go bob ⏎`" in offer and "Ctrl+R types it now" in offer, offer
+        assert "(typed before the dialog showed)" in offer, offer
 
 
 async def test_the_line_is_one_line_at_80_columns():
@@ -109,6 +110,9 @@ async def test_a_refusal_says_the_keys_typed_before_it_were_not_used():
         await burst(pilot, ["r", *"nowhere", "enter", "n", "n"])
         assert isinstance(app.screen, CommandDialog) and journal_lines(app) == GAME
         assert set_aside_line(app).startswith("⚠ `nn` was typed before the refusal and not used")
+        await pilot.press("escape")  # the dialog closes: the table offers them, saying why they were set aside
+        offer = list(app._notifications)[-1].message
+        assert offer.startswith("`nn` was set aside, not used (typed before the refusal showed): Ctrl+R"), offer
 
 
 async def test_a_refusal_selects_the_text_of_the_field_at_fault_and_says_where_the_cursor_is():

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual.notifications import Notification, Notify
 from textual.widgets import Static
 
-from banker.tui.keyorder import SetAside, Told, Typed, typed_text
+from banker.tui.keyorder import SetAside, Told, Typed, Why, typed_text
 from banker.tui.textual_private import withdraw_notification
 from rules.i18n import _
 
@@ -75,13 +75,20 @@ class KeysShown(Told):
         for line in screen.query("#set-aside").results(SetAsideLine):
             line.remove()
 
-    def keys_offered(self, keys: list[Typed]) -> None:
+    def keys_offered(self, keys: list[Typed], why: Why = "opened") -> None:
         self.offer_ended()  # one offer on show: the one with every key offered
-        self.offer = Notification(
-            _(
+        if why == "opened":
+            said = _(
                 "`{keys}` was set aside, not used (typed before the dialog showed): Ctrl+R types it now, any other"
                 " key drops it."
-            ).format(keys=typed_text(keys)),
+            )
+        else:  # a refusal set them aside (the toast said "before the dialog showed": a game-night review)
+            said = _(
+                "`{keys}` was set aside, not used (typed before the refusal showed): Ctrl+R types it now, any other"
+                " key drops it."
+            )
+        self.offer = Notification(
+            said.format(keys=typed_text(keys)),
             title=_("Keys set aside"),
             severity="warning",
             timeout=10,  # the offer lasts until the next key, and the toast with it; unanswered, it goes after 10 s
