@@ -542,6 +542,8 @@ class BankerApp(App[int]):
             )
         if reply.ok and reply.kind is EventKind.ACTION and isinstance(reply.action, rules.Next):
             self.after.jail_roll(before)
+        if reply.ok and reply.kind is EventKind.ACTION and isinstance(reply.action, rules.Go):
+            self.after.go_from_jail(reply.action.player)
         if reply.ok and self.game.state.over and not before.over:
             self.backup_job.back_up()  # the game's end
         table = self.table()

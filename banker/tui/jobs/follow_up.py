@@ -88,6 +88,27 @@ class FollowUp:
                 markup=False,
             )
 
+    def go_from_jail(self, player: str) -> None:
+        """The GO salary was recorded for a player still in jail: say so, as a player in jail does not move until out
+        (seed 000, JAIL), so a salary then usually means the way out was not recorded (found in a game-night review:
+        `g` for a jailed player recorded the salary without a word). Nothing is refused: a table that forgot the
+        doubles that freed the player is still owed the salary (docs/rulings.md)."""
+        state = self.app.game.state
+        index = state.player_index(player)
+        if state.players[index].jail is None:
+            return
+        name = state.players[index].name
+        self.app.notify(
+            _(
+                "{player} is still in jail, and a player in jail does not move until out (seed 000, JAIL). If {player}"
+                " got out first: u (undo), then jail {typed} doubles (or fine, or card), then the salary again."
+            ).format(player=name, typed=name.casefold()),
+            title=_("Jail"),
+            severity="warning",
+            timeout=10,
+            markup=False,
+        )
+
     def time_is_up(self) -> None:
         """The time-limit game ends at the agreed time and the richest player wins (seed 002, TIME LIMIT GAME)."""
         if self.time_up_handled:
