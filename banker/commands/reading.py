@@ -528,24 +528,52 @@ def _split_items(text: str) -> list[str]:
     return [p for p in parts if p]
 
 
+JAIL_CARD_WORDS = frozenset({"jail-card", "jail", "goojf", "get-out-of-jail-free", "card"})
+"""A trade item that is the giver's Get Out of Jail Free card (Chance's first), as typed with ``-`` for spaces."""
+DECK_JAIL_CARD_WORDS = frozenset({"chance-jail-card", "chest-jail-card", "community-chest-jail-card", "cc-jail-card"})
+"""A trade item that is one deck's jail card."""
+TRADE_CASH = N_("cash in the trade")
+
+
+def _item_key(text: str) -> str:
+    return text.casefold().replace(" ", "-")
+
+
+def read_trade_item(state: GameState, text: str, *, lift: bool = False) -> None:
+    """Raise the refusal ``text`` meets as one item of a trade's side (a deed, an amount, a jail card, ``nothing``),
+    or of the deeds it lifts (``lift``: a deed), read alone: the trade dialog checks each item as it is added, before
+    both players are named (a game-night review: `bob` and `$100` were listed without a word until Ctrl+S). Who holds
+    what is the whole trade's to check."""
+    if lift:
+        state.deed(text)
+        return
+    low = _item_key(text)
+    if low == "nothing" or low in JAIL_CARD_WORDS or low in DECK_JAIL_CARD_WORDS:
+        return
+    if has_sign(low, state.board) or low[:1].isdigit():
+        parse_amount(text.replace(" ", ""), TRADE_CASH, board=state.board)
+        return
+    state.deed(text)
+
+
 def _items(c: _Line, text: str, giver: str) -> Items:
     deeds: list[str] = []
     cash = 0
     cards: list[Deck] = []
     held = sorted(c.state.player(giver).jail_cards, key=lambda deck: deck != Deck.CHANCE)  # Chance's card first
     for part in _split_items(text):
-        low = part.casefold().replace(" ", "-")
+        low = _item_key(part)
         if low == "nothing":
             continue
         if has_sign(low, c.state.board) or low[:1].isdigit():
             if cash:
                 raise c.bad(_("give one cash amount per side"))
-            cash = c.amount(part.replace(" ", ""), N_("cash in the trade"))
-        elif low in ("jail-card", "jail", "goojf", "get-out-of-jail-free", "card"):
+            cash = c.amount(part.replace(" ", ""), TRADE_CASH)
+        elif low in JAIL_CARD_WORDS:
             if not held:
                 raise c.bad(_("{player} holds no Get Out of Jail Free card").format(player=giver))
             cards.append(held.pop(0))
-        elif low in ("chance-jail-card", "chest-jail-card", "community-chest-jail-card", "cc-jail-card"):
+        elif low in DECK_JAIL_CARD_WORDS:
             cards.append(Deck.CHANCE if low.startswith("chance") else Deck.CHEST)
         else:
             name = c.deed(part.split())

@@ -268,6 +268,32 @@ async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
         assert journal_lines(app)[-1] == "trade ann bob give 100 get Reading Railroad"
 
 
+async def test_a_trade_item_that_is_no_deed_amount_or_jail_card_is_refused_as_it_is_added():
+    """Found by a game-night review: in the trade dialog `bob` Enter in "gives" and `$100` Enter in "lift now" were
+    listed ("Ann gives: bob", "lifted at once: $100") without a word until Ctrl+S; the docs say the trade is checked
+    as you go. An item is refused as it is added, the field keeping it selected; a deed, an amount and a jail card
+    are added, and only a deed to lift."""
+    async with opened("x", lines=OWNED) as pilot:
+        app = pilot.app
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        give, lift = dialog.query_one("#give", Input), dialog.query_one("#lift", Input)
+        give.focus()
+        await pilot.press(*"bob", "enter")
+        await pilot.pause()
+        assert dialog.lists["give"] == [] and 'no deed called "bob"' in refusal(app)
+        assert app.focused is give and give.selected_text == "bob"
+        for item in ("boardwalk", "$100", "jail card"):
+            await pilot.press(*item, "enter")
+            await pilot.pause()
+        assert dialog.lists["give"] == ["boardwalk", "$100", "jail card"]
+        lift.focus()
+        await pilot.press(*"$100", "enter")
+        await pilot.pause()
+        assert dialog.lists["lift"] == [] and app.focused is lift and lift.selected_text == "$100"
+        assert journal_lines(app) == OWNED
+
+
 async def test_trade_sides_name_what_the_trade_will_read():
     """Each side's items as the trade reads them, not as typed (review: "Cy gives: verm"): a deed by its printed
     name, an amount in the game's money, a player by their name; a word that is none of these as typed."""

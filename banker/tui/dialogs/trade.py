@@ -2,7 +2,8 @@
 
 Each side's items, and the mortgaged deeds to lift at once, are lists: Enter in those fields adds what was typed
 (their placeholders say so); Ctrl+S, or Enter in a player field, records the trade, including anything still
-typed in a list field. The rules are checked as you go by previewing the trade command, and what each mortgaged
+typed in a list field. Each item is read as it is added (a deed, an amount, a jail card; a deed to lift), and refused
+in place if it is none of them; the rules are checked as you go by previewing the trade command, and what each mortgaged
 deed changing hands costs is shown as the engine will charge it (``rules.trades.takeover_terms``: the interest or the
 lift, seed 000, MORTGAGES; in a Darrow game, the lift its owner must make first, seed 001).
 """
@@ -19,7 +20,8 @@ from textual.widgets import Button, Input, Label, Static
 from banker.commands import Form
 from banker.commands.amounts import parse_amount
 from banker.commands.completion import ITEMS, PLAYER, Slot, complete_value
-from banker.tui.dialogs.base import Record, RecordingDialog, reply_text
+from banker.commands.reading import read_trade_item
+from banker.tui.dialogs.base import Record, RecordingDialog, refusal, reply_text
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.changes import show_text
 from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
@@ -187,8 +189,15 @@ class TradeDialog(RecordingDialog):
         self.refresh_trade()
 
     def add_item(self, field: Input) -> None:
+        """Enter in a list field: the item typed joins its list once it reads as one (a deed, an amount, a jail
+        card; a deed to lift), else it is refused in place, its text selected."""
         value = field.value.strip()
         if value:
+            try:
+                read_trade_item(self.session.state, value, lift=field.id == "lift")
+            except RuleError as error:
+                self.refuse(reply_text(refusal(error)), str(field.id))
+                return
             self.lists[str(field.id)].append(value)
             field.value = ""
             self.refresh_trade()
