@@ -76,17 +76,11 @@ class FollowUp:
         ``n`` left a player on "turn 1 of 3" for good). Nothing is refused: undo and record the roll, or go on."""
         index = before.turn
         if deferred.roll_unrecorded(before, index):
-            name = before.players[index].name
-            self.app.notify(
-                _(
-                    "{player} was in jail and no roll was recorded for that turn, so the jail timer did not move on. If"
-                    " {player} rolled and missed: u (undo), then jail {typed} miss, then n."
-                ).format(player=name, typed=name.casefold()),
-                title=_("Jail"),
-                severity="warning",
-                timeout=10,
-                markup=False,
+            said = _(
+                "{player} was in jail and no roll was recorded for that turn, so the jail timer did not move on. If"
+                " {player} rolled and missed: u (undo), then jail {typed} miss, then n."
             )
+            self._jail_note(said, before.players[index].name)
 
     def go_from_jail(self, player: str) -> None:
         """The GO salary was recorded for a player still in jail: say so, as a player in jail does not move until out
@@ -97,12 +91,17 @@ class FollowUp:
         index = state.player_index(player)
         if state.players[index].jail is None:
             return
-        name = state.players[index].name
+        said = _(
+            "{player} is still in jail, and a player in jail does not move until out (seed 000, JAIL). If {player}"
+            " got out first: u (undo), then jail {typed} doubles (or fine, or card), then the salary again."
+        )
+        self._jail_note(said, state.players[index].name)
+
+    def _jail_note(self, said: str, name: str) -> None:
+        """A jail reminder (``said``, about the player ``name``, with the name as the banker types it): a warning
+        toast, as plain text, for 10 s; nothing is refused or recorded."""
         self.app.notify(
-            _(
-                "{player} is still in jail, and a player in jail does not move until out (seed 000, JAIL). If {player}"
-                " got out first: u (undo), then jail {typed} doubles (or fine, or card), then the salary again."
-            ).format(player=name, typed=name.casefold()),
+            said.format(player=name, typed=name.casefold()),
             title=_("Jail"),
             severity="warning",
             timeout=10,
