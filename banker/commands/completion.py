@@ -5,6 +5,11 @@ prefix as the completed word. So each verb's arguments are described here as slo
 reads (a player, a deed, a closed word list, a card), and each slot is resolved by the parser's own resolvers:
 ``rent b`` offers Bob when "b" names Bob alone among the players, and ``rent bob b`` offers nothing, because "b"
 could be Baltic Avenue, Boardwalk or the B. & O. Railroad. Pure (no Textual), so tests call it directly.
+
+A completion on offer extends what was typed (it is drawn after the cursor). The parser also reads words shortened
+inside a name (``st j`` is St. James Place, ``b&o`` the B. & O. Railroad): nothing can be drawn after the cursor for
+those, so they are offered only when asked (``whole``: Tab), and the typed words are replaced by the name the parser
+reads them as.
 """
 
 from __future__ import annotations
@@ -96,11 +101,12 @@ class _Option:
     """For a card: the deck word typed before it."""
 
 
-def complete(line: str, state: GameState) -> str | None:
+def complete(line: str, state: GameState, *, whole: bool = False) -> str | None:
     """The line with its last word (or the deed or card being typed) completed and a space added, or None.
 
-    The completion always extends what was typed (the suggestion is drawn after the cursor); a word typed in full
-    gets just the space, so Tab moves on to the next word."""
+    The completion extends what was typed (the suggestion is drawn after the cursor); a word typed in full gets
+    just the space, so Tab moves on to the next word. ``whole`` (Tab, not the suggestion): words the parser reads
+    as a name they do not begin (``st j``) are replaced by that name."""
     if not line.strip() or line.endswith(" ") or len(line) > c.MAX_LINE or "#" in line:
         return None
     words = line.split(" ")
@@ -108,7 +114,7 @@ def complete(line: str, state: GameState) -> str | None:
         return None
     try:
         if len(words) == 1:
-            return _extend(line, words[0], _verb_completion(words[0]))
+            return _extend(line, words[0], _verb_completion(words[0]), whole)
         named = c.verb_named(words[0])
         verb = named.name if named is not None else None
         if verb is None or verb not in GRAMMAR:
@@ -123,13 +129,18 @@ def complete(line: str, state: GameState) -> str | None:
     if len(found) != 1:
         return None
     ((start, text),) = found
-    return _extend(line, " ".join(words[1 + start :]), text)
+    return _extend(line, " ".join(words[1 + start :]), text, whole)
 
 
-def _extend(line: str, typed: str, completed: str | None) -> str | None:
-    if completed is None or not completed.casefold().startswith(typed.casefold()):
+def _extend(line: str, typed: str, completed: str | None, whole: bool = False) -> str | None:
+    """``line`` (ending in ``typed``) with ``completed`` in the place of ``typed``, and a space."""
+    if completed is None:
         return None
-    return line + completed[len(typed) :] + " "
+    if completed.casefold().startswith(typed.casefold()):
+        return line + completed[len(typed) :] + " "
+    if whole:  # words shortened inside the name: the name replaces them
+        return line[: len(line) - len(typed)] + completed + " "
+    return None
 
 
 def _verb_completion(word: str) -> str | None:
@@ -302,9 +313,10 @@ def _one(find: Callable[[], str], text: str) -> str | None:
 ITEM_WORDS = {"jail card": "jail card", "nothing": "nothing"}  # i18n-exempt: words of the command language
 
 
-def complete_value(slot: Slot, text: str, state: GameState, *, deck: str = "") -> str | None:
+def complete_value(slot: Slot, text: str, state: GameState, *, deck: str = "", whole: bool = False) -> str | None:
     """A dialog field's whole value completed (a player, a deed by its printed name, a closed word, a card id, or
-    a trade item), or None where the value is empty, complete, or means more than one thing."""
+    a trade item), or None where the value is empty, complete, or means more than one thing. ``whole`` (Tab): also
+    where the parser reads the value as a name it does not begin (``st j``: St. James Place)."""
     text = text.strip()
     if not text:
         return None
@@ -319,6 +331,6 @@ def complete_value(slot: Slot, text: str, state: GameState, *, deck: str = "") -
             meant = _resolve_slot(slot, text, state, printed=True)
     except (_Ambiguous, RuleError):
         return None
-    if meant is None or meant == text or not meant.casefold().startswith(text.casefold()):
+    if meant is None or meant == text or not (whole or meant.casefold().startswith(text.casefold())):
         return None
     return meant  # the printed name, so the field (and the journalled line) reads "Water Works", not "water Works"

@@ -161,6 +161,20 @@ async def test_tab_accepts_a_completion_and_moves_on_in_a_dialog():
         assert app.screen.query_one("#f-deed", Input).value == "b"
 
 
+@pytest.mark.parametrize(("typed", "name"), [("st j", "St. James Place"), ("b&o", "B. & O. Railroad")])
+async def test_tab_puts_the_whole_name_for_words_shortened_inside_it(typed, name):
+    """The parser reads ``st j`` as St. James Place; nothing can be drawn after the cursor for it, so Tab puts the
+    name in its place and moves on (game-night review: Tab moved on and left ``st j``)."""
+    async with opened() as pilot:
+        app = pilot.app
+        await pilot.press("b", *typed)
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.screen.query_one("#f-deed", Input).value == name
+        assert app.screen.focused.id == "f-player"
+
+
 async def test_the_command_line_keeps_the_keyboard():
     """Tab completes with a space and never leaves the line; no table key fires while it has focus; a refused
     line stays for correction, Ctrl+U clears it; a query's answer does not take the next command."""

@@ -479,6 +479,16 @@ def test_a_colour_group_completed_with_tab_in_the_build_dialog(tmp_path):
     assert "no deed called" not in screen
 
 
+def test_tab_takes_the_whole_name_of_words_shortened_inside_it(tmp_path):
+    """Reproduction (game-night review): ``rent bob st j`` is read as St. James Place, but Tab after it did nothing
+    (nothing can be drawn after the cursor for words shortened inside a name). Tab now puts the name in their place,
+    on the command line and in a dialog's field (where it then moves on, as after any completion)."""
+    keys = ["/", "rent bob st j", "Tab", "Enter", "Escape", "r", SEEN, "st j", "Tab", "cy", "Enter"]
+    typed, screen = both(tmp_path, (FOUR, "buy ann st james", "next"), keys, journal_grew(2), "the two rents")
+    assert typed == ["rent bob st. james place", "rent Cy St. James Place"], typed
+    assert "Cy pays Ann $14: St. James Place" in screen
+
+
 def new_game_from_the_table(tmp_path, burst: bool) -> tuple[str, list[str]]:
     """Review, item 5, from the table: the new-game screen, the players, Tab Tab to the rules, Down Down to Short game
     (1990s), Enter to choose it; then (once seen) Ctrl+S. The new game's rule system and players."""

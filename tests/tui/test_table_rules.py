@@ -11,7 +11,7 @@ import pytest
 from textual.widgets import Input, Static
 
 from banker.commands import parse
-from banker.commands.completion import complete
+from banker.commands.completion import DEED, ITEMS, PLAYER, complete, complete_value
 from banker.tui.app import make_app
 from banker.tui.dialogs import AuctionDialog
 from banker.tui.screens.table import TableScreen
@@ -58,6 +58,43 @@ def test_command_line_completion(typed, completed):
     space; the completed line (and the prefix) parse to the same command once finished."""
     state = new_game(["ann", "bob", "cat"], Settings())
     assert complete(typed, state) == completed
+
+
+@pytest.mark.parametrize(
+    ("typed", "whole"),
+    [
+        ("rent bob st j", "rent bob st. james place "),
+        ("rent bob penn av", "rent bob pennsylvania avenue "),
+        ("buy ann el co", "buy ann electric company "),
+        ("rent bob b&o", "rent bob b. & o. railroad "),
+        ("rent bob boa", "rent bob boardwalk "),  # a prefix: the same as the completion on offer
+        ("rent bob b", None),  # still Baltic, Boardwalk or the B. & O.
+        ("rent bob st", None),  # St. Charles Place or St. James Place
+        ("rent bob zz", None),
+    ],
+    ids=lambda v: repr(v),
+)
+def test_tab_reads_words_shortened_inside_a_name_as_the_parser_does(typed, whole):
+    """The parser reads ``st j`` as St. James Place, but nothing can be drawn after the cursor for it, so nothing is
+    on offer; Tab (``whole``) asks, and the typed words are replaced by the name (game-night review: Tab did
+    nothing). The line completed so reads as the line typed."""
+    state = new_game(["ann", "bob", "cat"], Settings())
+    if whole is None or not whole.startswith(typed):
+        assert complete(typed, state) is None
+    assert complete(typed, state, whole=True) == whole
+    if whole is not None:
+        assert parse(whole.strip(), state) == parse(typed, state)
+
+
+@pytest.mark.parametrize(
+    ("slot", "typed", "whole"),
+    [(DEED, "st j", "St. James Place"), (DEED, "b&o", "B. & O. Railroad"), (ITEMS, "penn av", "Pennsylvania Avenue")]
+    + [(DEED, "mediterranean avenue", "Mediterranean Avenue"), (DEED, "b", None), (PLAYER, "b", "bob")],
+    ids=lambda v: repr(v),
+)
+def test_a_dialog_field_takes_the_whole_name_on_tab(slot, typed, whole):
+    state = new_game(["ann", "bob", "cat"], Settings())
+    assert complete_value(slot, typed, state, whole=True) == whole
 
 
 @pytest.mark.parametrize(

@@ -89,7 +89,9 @@ class AuctionDialog(RecordingDialog):
                     id="deed",
                     compact=True,
                     placeholder=_("a deed, or for a shortage: lot + hotel / N houses"),
-                    suggester=FunctionSuggester(lambda v: complete_value(DEED, v, self.session.state)),
+                    suggester=FunctionSuggester(
+                        lambda v, whole=False: complete_value(DEED, v, self.session.state, whole=whole)
+                    ),
                 )
             for i in self.bidders:
                 p = state.players[i]

@@ -11,7 +11,6 @@ letter (issue 30).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -28,7 +27,7 @@ from banker.tui.dialogs.confirm import WordDialog, bankruptcy_question
 from banker.tui.forms import Field, TableForm
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.changes import show_text
-from banker.tui.widgets.inputs import CompletingInput, FlagBox, FunctionSuggester
+from banker.tui.widgets.inputs import Completer, CompletingInput, FlagBox, FunctionSuggester
 from rules import CannotPay, GameState, RuleError
 from rules.actions import Bankrupt
 from rules.i18n import _
@@ -78,12 +77,13 @@ class CommandDialog(RecordingDialog):
                 yield Button(_("OK"), id="ok", variant="primary", compact=True)
                 yield Button(_("Cancel"), id="cancel", compact=True)
 
-    def _completer(self, field: Field) -> Callable[[str], str | None]:
-        def complete(value: str) -> str | None:
+    def _completer(self, field: Field) -> Completer:
+        def complete(value: str, /, *, whole: bool = False) -> str | None:
             """By the parser's resolvers (a card by the deck chosen beside it)."""
             if field.slot is None:
                 return None
-            return complete_value(field.slot, value, self.session.state, deck=self.values().get("deck", ""))
+            deck = self.values().get("deck", "")
+            return complete_value(field.slot, value, self.session.state, deck=deck, whole=whole)
 
         return complete
 

@@ -50,7 +50,7 @@ class TradeDialog(RecordingDialog):
         self.lists: dict[str, list[str]] = {"give": [], "get": [], "lift": []}
 
     def _suggester(self, slot: Slot) -> FunctionSuggester:
-        return FunctionSuggester(lambda v: complete_value(slot, v, self.session.state))
+        return FunctionSuggester(lambda v, whole=False: complete_value(slot, v, self.session.state, whole=whole))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog-box wide"):

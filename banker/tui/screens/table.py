@@ -155,8 +155,8 @@ class TableScreen(Screen[None]):
         yield self.status
         yield self.players
 
-    def complete_line(self, value: str) -> str | None:
-        return deferred.complete(value, self.session.state)
+    def complete_line(self, value: str, /, *, whole: bool = False) -> str | None:
+        return deferred.complete(value, self.session.state, whole=whole)
 
     def on_mount(self) -> None:
         self.show_state()

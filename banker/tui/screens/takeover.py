@@ -35,7 +35,7 @@ from banker.tui.keyorder import hold_typed_ahead, typed_ahead_offered
 from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.footer import Footer
-from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
+from banker.tui.widgets.inputs import Completer, CompletingInput, FunctionSuggester
 from rules.i18n import N_, _
 from rules.position import holding_words
 from rules.queries import jail_status, position_problems
@@ -195,10 +195,10 @@ class TakeOverScreen(DialogScreen[None]):
                 yield Static(id="position")
         yield Footer()
 
-    def _completer(self, field: Field) -> Callable[[str], str | None]:
+    def _completer(self, field: Field) -> Completer:
         slot = field.slot
         assert slot is not None
-        return lambda value: complete_value(slot, value, self.session.state)
+        return lambda value, whole=False: complete_value(slot, value, self.session.state, whole=whole)
 
     def on_mount(self) -> None:
         player = self.query_one("#to-player", Input)

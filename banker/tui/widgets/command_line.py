@@ -5,14 +5,13 @@ table key typed next is text, not an action. A refused line stays for correction
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester
+from banker.tui.widgets.inputs import Completer, CompletingInput, FunctionSuggester
 
 
 class CommandLine(CompletingInput):
-    def __init__(self, complete: Callable[[str], str | None], **kwargs: Any) -> None:
+    def __init__(self, complete: Completer, **kwargs: Any) -> None:
         super().__init__(suggester=FunctionSuggester(complete), stay=True, space=True, **kwargs)
 
     def insert_text_at_cursor(self, text: str) -> None:

@@ -9,13 +9,14 @@
 * :class:`FlagBox`: a checkbox that takes Space only, so Enter confirms the dialog instead of toggling it.
 * :class:`TickList`: a list of checkboxes in one widget, the same way: Space ticks, Enter is the dialog's.
 * :class:`FunctionSuggester`: a suggester that asks a function, so completions come from the parser's resolvers
-  (:mod:`banker.commands.completion`) and are offered only where the typed prefix is accepted.
+  (:mod:`banker.commands.completion`) and are offered only where the typed prefix is accepted. Words shortened
+  inside a name (``st j``), which the parser reads too, cannot be drawn after the cursor: Tab asks the function for
+  the whole name (:class:`Completer`'s ``whole``) and it replaces them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from rich.segment import Segment
 from textual import events
@@ -37,10 +38,17 @@ CHOSEN = "●"
 """A checkbox's inside, ticked and not: told apart without colour."""
 
 
+class Completer(Protocol):
+    """A field's completion by the parser's resolvers: ``value`` completed, or None. ``whole``: also where the
+    completion does not begin with ``value`` (``st j`` for St. James Place), for Tab to replace it."""
+
+    def __call__(self, value: str, /, *, whole: bool = False) -> str | None: ...
+
+
 class FunctionSuggester(Suggester):
     """Suggests ``complete(value)``; not cached, since the game (and so the names) changes as it is played."""
 
-    def __init__(self, complete: Callable[[str], str | None]) -> None:
+    def __init__(self, complete: Completer) -> None:
         super().__init__(use_cache=False, case_sensitive=True)
         self.complete = complete
 
@@ -100,9 +108,14 @@ class CompletingInput(SteadyInput):
         self.clear()
 
     def accept_completion(self) -> bool:
-        """Take the completion on offer, if any; True if the value changed."""
+        """Take the completion on offer or, where none can be drawn (``st j``), the whole name the typed words are
+        read as; True if the value changed."""
+        if not self.cursor_at_end:
+            return False
         suggestion = offered(self)
-        if not suggestion or suggestion == self.value or not self.cursor_at_end:
+        if not suggestion and isinstance(self.suggester, FunctionSuggester):
+            suggestion = self.suggester.complete(self.value, whole=True) or ""
+        if not suggestion or suggestion == self.value:
             return False
         if self.space and not suggestion.endswith(" "):
             suggestion += " "
