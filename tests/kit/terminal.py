@@ -3,8 +3,9 @@
 
 A :class:`Terminal` owns one private database (``BANKER_DB`` and ``BANKER_DATA_DIR`` under the test's tmp_path, never
 the user's) and runs the app in a detached tmux session of a fixed size: keys go in with ``send-keys`` as a person
-types them, the screen comes back with ``capture-pane``. The oracle is the ``banker`` command run as a subprocess on
-the same database: ``banker log`` (the journal) and ``banker state --json`` (the balances), not the screen alone.
+types them, the screen comes back with ``capture-pane``. The oracle is the ``banker`` command, a new process each call
+(forked from one that has imported it: :mod:`tests.kit.oracle`) on the same database: ``banker log`` (the journal) and
+``banker state --json`` (the balances), not the screen alone.
 
 Every wait is on a condition, with a deadline: a screen (:meth:`Terminal.wait_until`, which returns it once the app
 has finished drawing it), the journal's length (:meth:`Terminal.wait_journal`; a read-only look at the database says
@@ -35,6 +36,7 @@ from typing import NamedTuple
 
 import pytest
 
+from tests.kit.oracle import BANKER as ORACLE
 from tests.kit.patience import Deadline
 from tests.kit.skips import needs
 from tests.kit.tmux import Control
@@ -138,9 +140,9 @@ class Terminal:
 
     # The oracle: the banker command on the same database ---------------------------------------------------
     def banker(self, *args: str, check: bool = True, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-        done = subprocess.run(
-            [str(BANKER), *args], env={**os.environ, **(env or self.env)}, capture_output=True, text=True
-        )
+        """``banker *args`` on this terminal's database: a new process of the command each call, forked from one
+        that has imported it (:mod:`tests.kit.oracle`)."""
+        done = ORACLE.run(list(args), {**os.environ, **(env or self.env)})
         if check and done.returncode != 0:
             raise AssertionError(f"banker {' '.join(args)} exited {done.returncode}: {done.stderr or done.stdout}")
         return done
@@ -180,13 +182,7 @@ class Terminal:
 
     @staticmethod
     def _play(lines: Sequence[str], env: dict[str, str]) -> None:
-        done = subprocess.run(
-            [str(BANKER), "play", "-"],
-            input="\n".join(lines) + "\n",
-            env={**os.environ, **env},
-            capture_output=True,
-            text=True,
-        )
+        done = ORACLE.run(["play", "-"], {**os.environ, **env}, input="\n".join(lines) + "\n")
         if done.returncode != 0:
             raise AssertionError(f"banker play exited {done.returncode}: {done.stderr}")
 
@@ -241,19 +237,8 @@ class Terminal:
         return [line[TEXT_COLUMN:].split("  ")[0].strip() for line in self.journal()]
 
     def records(self) -> tuple[list[str], dict]:
-        """:meth:`typed` and :meth:`state` at once (two ``banker`` processes side by side: half the wait)."""
-        env = {**os.environ, **self.env}
-        procs = [
-            subprocess.Popen([str(BANKER), *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for args in (("log",), ("state", "--json"))
-        ]
-        (log, log_err), (state, state_err) = (p.communicate() for p in procs)
-        if any(p.returncode for p in procs):
-            raise AssertionError(f"banker log / state failed: {log_err} {state_err}")
-        return (
-            [line[TEXT_COLUMN:].split("  ")[0].strip() for line in log.splitlines() if line.strip()],
-            json.loads(state),
-        )
+        """:meth:`typed` and :meth:`state`."""
+        return self.typed(), self.state()
 
     def state(self) -> dict:
         return json.loads(self.banker("state", "--json").stdout)

@@ -4,7 +4,11 @@ it; :meth:`Terminal.press` returns once the key has shown; a look sees the pane'
 
 from __future__ import annotations
 
-from tests.kit.terminal import MARKS, Terminal
+import os
+import subprocess
+
+from tests.kit.oracle import BANKER as ORACLE
+from tests.kit.terminal import BANKER, MARKS, Terminal
 from tests.kit.tmux import tmux_quote
 
 pytestmark = MARKS
@@ -32,3 +36,42 @@ def test_text_typed_through_the_control_client_arrives_as_typed(tmp_path):
         term.quit()
         look = term.look()
         assert not look.running and look.screen == ""  # the session is gone: nothing runs, nothing is shown
+
+
+def test_the_oracle_says_what_the_banker_command_says(tmp_path):
+    """The oracle's calls (:mod:`tests.kit.oracle`: forked from a process that imported the command) give what the
+    installed ``banker`` gives as a process of its own: the same stdout, stderr and exit status, for a script read
+    from stdin, a journal with brackets and non-ASCII text, a state, a refusal and a usage error, call after call;
+    and each call sees its own environment (the language)."""
+    env = {
+        **os.environ,
+        "BANKER_DB": str(tmp_path / "game.db"),
+        "BANKER_DATA_DIR": str(tmp_path / "data"),
+        "BANKER_CONFIG_DIR": str(tmp_path / "config"),
+        "LANGUAGE": "en",
+    }
+    script = "new standard Ann Bö\nbuy ann boardwalk  # [b]paid[/b]\n"
+    calls = [
+        (["play", "-"], script),
+        (["log"], None),
+        (["state", "--json"], None),
+        (["do", "buy ann boardwalk"], None),  # the bank no longer holds it: refused
+        (["frobnicate"], None),
+    ]
+    for args, given in calls:
+        forked = ORACLE.run(args, env, input=given)
+        real = subprocess.run([str(BANKER), *args], env=env, input=given, capture_output=True, text=True)
+        if args[0] == "play":  # each played its own new game: the second is game 2
+            assert forked.returncode == real.returncode == 0, (forked, real)
+            continue
+        assert (forked.returncode, forked.stdout, forked.stderr) == (real.returncode, real.stdout, real.stderr), args
+    refused = subprocess.run([str(BANKER), "do", "buy ann boardwalk"], env=env, capture_output=True).returncode
+    assert refused != 0 and [ORACLE.run(["do", "buy ann boardwalk"], env).returncode for _ in range(2)] == [refused] * 2
+    german = ORACLE.run(["do", "frob"], {**env, "LANGUAGE": "de"}).stderr
+    assert (
+        german
+        == subprocess.run(
+            [str(BANKER), "do", "frob"], env={**env, "LANGUAGE": "de"}, capture_output=True, text=True
+        ).stderr
+    )
+    assert german != ORACLE.run(["do", "frob"], env).stderr
