@@ -94,6 +94,12 @@ def editing_keys() -> str:
             " open with every field as typed, the reason in red inside it and the cursor on the field at fault. A"
             " completion is offered only where the parser would read what was typed as the completed word."
         )
+        + " "
+        + _(
+            "Words shortened inside a deed's name (st j, b&o) are read as the one name they fit: nothing can be offered"
+            " after the cursor for them, so Tab or the right arrow at the end of the text puts that name in their"
+            " place."
+        )
         + "\n\n"
         + _(
             "Keys act in the order typed, at any speed. A field entered (Tab, Shift+Tab, Enter coming round to a"
