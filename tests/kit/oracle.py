@@ -107,7 +107,9 @@ class Zygote:
         self._process: subprocess.Popen[str] | None = None
         self._dir = Path(tempfile.mkdtemp(prefix="banker-oracle-"))
 
-    def _started(self) -> subprocess.Popen[str]:
+    def _started(self, env: Mapping[str, str]) -> subprocess.Popen[str]:
+        """The zygote, started with the environment of the first call (its cache of the code dataclasses generate:
+        ``BANKER_CACHE_DIR``, which the imports use)."""
         if self._process is None or self._process.poll() is not None:
             self._process = subprocess.Popen(
                 [sys.executable, "-c", f"PRELOAD = {PRELOAD!r}\n{ZYGOTE}"],
@@ -115,6 +117,7 @@ class Zygote:
                 stdout=subprocess.PIPE,
                 text=True,
                 cwd=self._dir,
+                env=dict(env),
             )
             atexit.register(self.close)
         return self._process
@@ -122,7 +125,7 @@ class Zygote:
     def run(self, args: list[str], env: Mapping[str, str], input: str | None = None) -> subprocess.CompletedProcess:
         """``banker *args`` with ``env``, as ``subprocess.run(..., capture_output=True, text=True)`` returns it."""
         with self._lock:
-            process = self._started()
+            process = self._started(env)
             out, err, given = (self._dir / name for name in ("out", "err", "in"))
             if input is not None:
                 given.write_text(input, encoding="utf-8")
