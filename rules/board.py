@@ -225,8 +225,10 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
             return i
     wanted = normalise(text)
     none, unknown_name, did_you_mean, could_be = _UNKNOWN.get(what, _UNKNOWN_OTHER)
-    if not wanted:
-        raise UnknownName(_(none).format(what=what), candidates=())
+    if not wanted:  # nothing typed; or only what no name holds (``[/]``), said as typed, not as "none given"
+        given = text.strip()
+        said = _(unknown_name).format(what=what, text=shown(given, 40)) if given else _(none).format(what=what)
+        raise UnknownName(said, candidates=())
     exact = {i for i, name, aliases in entries if wanted == normalise(name) or wanted in map(normalise, aliases)}
     prefixed = {i for i, name, aliases in entries if any(normalise(n).startswith(wanted) for n in (name, *aliases))}
     if len(exact) == 1:

@@ -127,7 +127,16 @@ def test_unknown_name_with_nothing_close():
 
 def test_empty_name():
     with pytest.raises(UnknownName, match="no deed name given"):
-        US.deed(" . ")
+        US.deed("  ")
+
+
+@pytest.mark.parametrize("typed", [" . ", "[/]", "&", "-"])
+def test_a_name_of_nothing_but_punctuation_is_said_as_typed(typed):
+    """Punctuation does not count in a name, so ``[/]`` holds none; it was still typed, and "no deed name given" told
+    a banker who had typed one that nothing was (game-night review, the Buy dialog's deed field)."""
+    with pytest.raises(UnknownName) as info:
+        US.deed(typed)
+    assert str(info.value) == f'no deed called "{typed.strip()}"' and info.value.candidates == ()
 
 
 @pytest.mark.parametrize(

@@ -219,6 +219,18 @@ async def test_typed_text_is_never_markup(typed):
             assert typed in reply, reply  # echoed literally in the refusal
 
 
+async def test_a_deed_field_of_brackets_alone_is_refused_as_typed():
+    """Game-night review: ``[/]`` in the Buy dialog's deed field and Enter said "no deed name given"; the refusal
+    now says what was typed, literally, and the dialog stays with it."""
+    async with opened() as pilot:
+        app = pilot.app
+        await pilot.press("b", *"[/]", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandDialog)
+        assert text_of(app.screen.query_one("#refusal", Static)).startswith('✗ no deed called "[/]"; the cursor')
+        assert app.screen.query_one("#f-deed", Input).value == "[/]"
+
+
 async def test_names_with_brackets_show_literally_everywhere():
     """Setup refuses a name like Bo[/]b, and says so on the new-game screen literally (it used to fail silently,
     the refusal itself read as markup); a database whose names hold brackets (an older Banker's) still lists
