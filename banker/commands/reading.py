@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from enum import Enum, auto
 from typing import Literal
 
 from banker.commands.amounts import (
@@ -78,7 +79,7 @@ from rules.actions import (
     TaxKind,
     Trade,
 )
-from rules.board import resolve
+from rules.board import Board, resolve
 from rules.cards import deck_of, resolve_card
 from rules.corrections import check_reason
 from rules.errors import RuleError, UnknownName
@@ -535,8 +536,29 @@ DECK_JAIL_CARD_WORDS = frozenset({"chance-jail-card", "chest-jail-card", "commun
 TRADE_CASH = N_("cash in the trade")
 
 
-def _item_key(text: str) -> str:
-    return text.casefold().replace(" ", "-")
+class _Item(Enum):
+    """What one item of a trade's side is."""
+
+    NOTHING = auto()
+    CASH = auto()
+    JAIL_CARD = auto()
+    DECK_JAIL_CARD = auto()
+    DEED = auto()
+
+
+def _item_kind(text: str, board: Board) -> _Item:
+    """What one item of a trade's side is, by its words: the one reading the trade command and the trade dialog
+    (:func:`read_trade_item`) share."""
+    low = text.casefold().replace(" ", "-")
+    if low == "nothing":
+        return _Item.NOTHING
+    if has_sign(low, board) or low[:1].isdigit():
+        return _Item.CASH
+    if low in JAIL_CARD_WORDS:
+        return _Item.JAIL_CARD
+    if low in DECK_JAIL_CARD_WORDS:
+        return _Item.DECK_JAIL_CARD
+    return _Item.DEED
 
 
 def read_trade_item(state: GameState, text: str, *, lift: bool = False) -> None:
@@ -544,16 +566,11 @@ def read_trade_item(state: GameState, text: str, *, lift: bool = False) -> None:
     or of the deeds it lifts (``lift``: a deed), read alone: the trade dialog checks each item as it is added, before
     both players are named (a game-night review: `bob` and `$100` were listed without a word until Ctrl+S). Who holds
     what is the whole trade's to check."""
-    if lift:
-        state.deed(text)
-        return
-    low = _item_key(text)
-    if low == "nothing" or low in JAIL_CARD_WORDS or low in DECK_JAIL_CARD_WORDS:
-        return
-    if has_sign(low, state.board) or low[:1].isdigit():
+    kind = _Item.DEED if lift else _item_kind(text, state.board)
+    if kind is _Item.CASH:
         parse_amount(text.replace(" ", ""), TRADE_CASH, board=state.board)
-        return
-    state.deed(text)
+    elif kind is _Item.DEED:
+        state.deed(text)
 
 
 def _items(c: _Line, text: str, giver: str) -> Items:
@@ -562,19 +579,19 @@ def _items(c: _Line, text: str, giver: str) -> Items:
     cards: list[Deck] = []
     held = sorted(c.state.player(giver).jail_cards, key=lambda deck: deck != Deck.CHANCE)  # Chance's card first
     for part in _split_items(text):
-        low = _item_key(part)
-        if low == "nothing":
+        kind = _item_kind(part, c.state.board)
+        if kind is _Item.NOTHING:
             continue
-        if has_sign(low, c.state.board) or low[:1].isdigit():
+        if kind is _Item.CASH:
             if cash:
                 raise c.bad(_("give one cash amount per side"))
             cash = c.amount(part.replace(" ", ""), TRADE_CASH)
-        elif low in JAIL_CARD_WORDS:
+        elif kind is _Item.JAIL_CARD:
             if not held:
                 raise c.bad(_("{player} holds no Get Out of Jail Free card").format(player=giver))
             cards.append(held.pop(0))
-        elif low in DECK_JAIL_CARD_WORDS:
-            cards.append(Deck.CHANCE if low.startswith("chance") else Deck.CHEST)
+        elif kind is _Item.DECK_JAIL_CARD:
+            cards.append(Deck.CHANCE if part.casefold().startswith("chance") else Deck.CHEST)
         else:
             name = c.deed(part.split())
             if name in deeds:
