@@ -24,6 +24,7 @@ from __future__ import annotations
 import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -107,11 +108,13 @@ class Zygote:
         self._lock = threading.Lock()
         self._process: subprocess.Popen[str] | None = None
         self._dir = Path(tempfile.mkdtemp(prefix="banker-oracle-"))
+        atexit.register(self.close)
 
     def _started(self, env: Mapping[str, str]) -> subprocess.Popen[str]:
         """The zygote, started with the environment of the first call (its cache of the code dataclasses generate:
         ``BANKER_CACHE_DIR``, which the imports use)."""
         if self._process is None or self._process.poll() is not None:
+            self._dir.mkdir(exist_ok=True)  # removed by an earlier close()
             self._process = subprocess.Popen(
                 [sys.executable, "-c", f"PRELOAD = {PRELOAD!r}\n{ZYGOTE}"],
                 stdin=subprocess.PIPE,
@@ -120,7 +123,6 @@ class Zygote:
                 cwd=self._dir,
                 env=dict(env),
             )
-            atexit.register(self.close)
         return self._process
 
     def run(self, args: list[str], env: Mapping[str, str], input: str | None = None) -> subprocess.CompletedProcess:
@@ -153,10 +155,12 @@ class Zygote:
             )
 
     def close(self) -> None:
+        """End the zygote (its stdin closed) and remove the calls' files."""
         process, self._process = self._process, None
         if process is not None and process.stdin is not None:
             process.stdin.close()
             process.wait()
+        shutil.rmtree(self._dir, ignore_errors=True)
 
 
 BANKER = Zygote()
