@@ -216,6 +216,18 @@ async def test_railroad_and_utility_swatches_are_readable_in_the_dark_and_light_
             assert len({colour for _group, colour, _behind in swatches.values()}) == 2, swatches
 
 
+async def test_an_undo_that_ends_in_brackets_is_said_after_a_colon_not_in_brackets_again():
+    """Found by game-night reviews: after a turn the bar read `u Undo (Bob's turn (turn 2))`, brackets inside
+    brackets. What `u` takes back is said after a colon: `u Undo: bob's turn (turn 2)`."""
+    from banker.tui.widgets.keybar import KeyBar
+    from tests.kit.screens import opened
+
+    async with opened(lines=["next"], size=(120, 40)) as pilot:
+        shown = pilot.app.screen.query_one(KeyBar).render().plain
+        assert " u Undo: bob's turn (turn 2)" in shown, shown.replace("\n", "|")
+        assert "((" not in shown and "))" not in shown, shown
+
+
 def test_the_undo_beside_u_is_cut_between_words_never_inside_a_figure():
     """Found in review at 80x24: `u Undo (Ann builds 3 houses for $60…)` where the amount was $600."""
     from banker.tui.widgets.keybar import _cut
@@ -268,7 +280,7 @@ async def test_the_key_bar_draws_what_is_true_now_after_a_command_the_line_a_res
         await pilot.pause()
         bar = app.screen.query_one(KeyBar)
         before = same(bar)
-        assert "(Bob collects $200" in before
+        assert ": Bob collects $200" in before
         await pilot.press("slash", *"collect cy 15", "enter")
         await pilot.pause()
         line_keys = same(bar)
@@ -276,7 +288,7 @@ async def test_the_key_bar_draws_what_is_true_now_after_a_command_the_line_a_res
         await pilot.press("escape")
         await pilot.pause()
         after = same(bar)
-        assert "(Cy collects $15" in after and "Rent" in after and after != before
+        assert ": Cy collects $15" in after and "Rent" in after and after != before
         first = styles(bar)
         app.theme = "textual-light" if app.theme != "textual-light" else "textual-dark"
         await pilot.pause()
@@ -308,7 +320,7 @@ async def test_what_u_takes_back_is_said_at_every_width_and_every_key_stays_in_t
             await pilot.resize_terminal(width, 40)
             await until(pilot, lambda w=width: bar.size.width == w, f"the key bar laid out at {width} columns")
             shown = bar.render().plain
-            said = shown.split("u Undo (", 1)[1].split(")", 1)[0]
+            said = shown.split(" u Undo: ", 1)[1].split("\n", 1)[0].split("  ", 1)[0]  # up to the next key
             assert said == bar.undo_text or (said.endswith("…") and len(said) >= 12), (width, said)
             assert len(shown.splitlines()) <= bar.region.height, (width, shown)
             assert app.screen.region.contains_region(bar.region), width

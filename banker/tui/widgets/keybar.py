@@ -109,7 +109,7 @@ class KeyBar(Widget):
             parts: list[tuple[str, Style] | str] = [(f" {k.key} ", key_style), (f"{label}", label_style)]
             if k.action == "undo" and undo and room > 1:
                 text = undo if len(undo) <= room else _cut(undo, room)
-                parts.append((f" ({text})", undo_style))
+                parts.append((f": {text}", undo_style))  # a colon: the undo may end in brackets of its own
             chunk = Content.assemble(*parts)
             chunks.append(chunk.stylize(f"@click=screen.{k.action}"))
         if width < self.NARROW and not self.line_mode:
