@@ -265,7 +265,9 @@ def resolve(text: str, entries: list[tuple[int, str, tuple[str, ...]]], what: st
         return found.pop()
     if found:
         cands = tuple(names[i] for i in sorted(found))
-        raise UnknownName(_(could_be).format(text=shown(text, 40), names=or_list(cands)), candidates=cands)
+        raise UnknownName(
+            _(could_be).format(text=shown(text, 40), names=or_list(cands)), candidates=cands, ambiguous=True
+        )
     close = difflib.get_close_matches(wanted, [normalise(n) for n in names.values()], n=4, cutoff=0.5)
     by_norm = {normalise(n): n for n in names.values()}
     cands = tuple(by_norm[c] for c in close)

@@ -46,11 +46,13 @@ def canonical(kind: type[_Word], value: str, rule: str, what: str) -> _Word:
 
 
 class UnknownName(RuleError):
-    """A player or deed name that matches nothing, or more than one thing; ``candidates`` lists the near misses."""
+    """A player or deed name that matches nothing, or more than one thing; ``candidates`` lists the near misses,
+    ``ambiguous`` says they are all names the text could be (it begins each), not guesses at a misspelling."""
 
-    def __init__(self, message: str, candidates: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, candidates: tuple[str, ...] = (), ambiguous: bool = False) -> None:
         super().__init__("", message)
         self.candidates = candidates
+        self.ambiguous = ambiguous
 
 
 class CannotPay(RuleError):

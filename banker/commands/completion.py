@@ -33,6 +33,8 @@ ITEMS = "items"
 LOT = "deed or group"  # i18n-exempt: a slot's name, never shown
 """A build's or a sale's lot: a deed, or a colour group by its whole name (the parser's ``lot``: a deed's name wins,
 so ``or`` is Oriental Avenue and ``ora`` completes to the orange group)."""
+GROUP = "group"  # i18n-exempt: a slot's name, never shown
+"""A colour group of streets alone (``show count``'s last words)."""
 
 Slot = str | Mapping[str, str] | tuple[str, Mapping[str, str]]
 """A player, a deed, a number, a card, a trade's items, a closed word list, or a player or a closed word."""
@@ -70,7 +72,7 @@ GRAMMAR: dict[str, tuple[Slot, ...]] = {
 SHOW_SLOTS: dict[str, tuple[Slot, ...]] = {
     "rent": (DEED, {"dice": "dice"}, NUMBER),
     "deed": (DEED,),
-    "count": (NUMBER, NUMBER),
+    "count": (NUMBER, NUMBER, GROUP),
     "tax": (PLAYER,),
     "raise": (PLAYER,),
 }
@@ -175,8 +177,8 @@ def _options(verb: str, args: list[str], state: GameState) -> Iterator[_Option]:
         if slot == CARD:
             yield _Option(CARD, i, done[i - 1])
             return
-        if slot in (DEED, LOT):
-            # A deed runs on until a word that starts the next slot (and the words so far name a deed).
+        if slot in (DEED, LOT, GROUP):
+            # A deed (or a group) runs on until a word that starts the next slot (and the words so far name a deed).
             j = i + 1
             while j < len(done) and not (_ends_deed(done[i:j], done[j], slots[k + 1 :], state)):
                 j += 1
@@ -260,6 +262,8 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
         return _one(lambda: state.deed(text).name if printed else state.deed(text).name.casefold(), text)
     if slot == LOT:
         return _resolve_slot(DEED, text, state, printed) or _group(text, state, printed)
+    if slot == GROUP:
+        return _group(text, state, printed)
     if isinstance(slot, tuple):
         player = _resolve_slot(PLAYER, text, state)
         word = _resolve_slot(slot[1], text, state)

@@ -44,6 +44,7 @@ from banker.commands.words import (
     SHOW_WHAT,
     TAX_KINDS,
     closed_word,
+    group_begun,
     group_marked,
     group_named,
     spelling_keys,
@@ -167,9 +168,12 @@ class _Line:
         Oriental Avenue."""
         try:
             return self.deed(words)
-        except UnknownName:
+        except UnknownName as missed:
             text = " ".join(words)
-            group = group_named(self.state.board, text) or group_marked(self.state.board, text)
+            board = self.state.board
+            group = group_named(board, text) or group_marked(board, text)
+            if group is None and not missed.ambiguous:
+                group = group_begun(board, text)  # the start of a group's name (``dark b``): as Tab completes it
             if group is None:
                 raise
             return building_lot(self.state, group.key, selling=selling).name

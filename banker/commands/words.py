@@ -181,3 +181,21 @@ def group_named(board: Board, text: str) -> Group | None:
         )
         raise CommandError(said)
     return found[0] if found else None
+
+
+def group_begun(board: Board, text: str) -> Group | None:
+    """The one colour group of streets whose title (printed, or in the banker's language as the screens show it)
+    ``text`` begins: ``dark b`` is the dark blue group. None where no group or several do. Only where no deed's
+    name was found in ``text`` and none could be meant (a build's or a sale's lot): a deed's name, even a shortened
+    one, wins, and ``b``, which begins several deeds, stays a question for the banker (a game night's review:
+    ``build cy dark b`` was refused as "no deed called" while Tab completed it to the group)."""
+    key = name_key(text)
+    if not key:
+        return None
+    found = [
+        g
+        for g in board.groups.values()
+        if all(board.deeds[d].is_street for d in g.deeds)
+        and any(k.startswith(key) for k in {name_key(g.title), *spelling_keys(_(g.title))})
+    ]
+    return found[0] if len(found) == 1 else None

@@ -346,6 +346,8 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "sell bob orange 2", "St. James Place"),
         ({"Oriental Avenue": 0, "Vermont Avenue": 0, "Connecticut Avenue": 0}, "build bob or 2", "Oriental Avenue"),
         ({"Park Place": 1, "Boardwalk": 0}, "build bob db", "Boardwalk"),
+        ({"Park Place": 0, "Boardwalk": 0}, "build bob dark b 2", "Park Place"),
+        ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 2}, "sell bob ora", "New York Avenue"),
         ({"Park Place": 1, "Boardwalk": 2}, "sell bob DB", "Boardwalk"),
         ({"Park Place": 0, "Boardwalk": 0}, "shortage bob db 2 90", "Park Place"),
         (
@@ -363,6 +365,8 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         "sell-first-highest-in-board-order",
         "a-deed-wins-over-a-mark",
         "a-mark-names-the-group",
+        "the-start-of-a-group-s-name",
+        "the-start-of-a-group-s-name-in-a-sale",
         "a-mark-any-case",
         "a-shortage-by-a-mark",
         "a-shortage-auction-places-as-a-build",
@@ -373,7 +377,9 @@ def test_a_group_names_the_lot_the_next_building_may_go_on(levels, line, read):
     `build`/`sell`/`shortage` stands for the lot the rules say comes next (``rules.queries.building_lot``;
     docs/rulings.md), so `build bob orange 4` spreads evenly from where it may (issue 30); so does its mark, as the
     deeds panel shows it beside the colour (`db`; found by a game-night review: `show count` took it, `build` did
-    not); a deed's name or prefix still wins (`or` is Oriental Avenue, not the Orange group's mark)."""
+    not); so does the start of its name where no deed's could be meant (`dark b`: a game-night review found it
+    refused as "no deed called" while Tab completed it); a deed's name or prefix still wins (`or` is Oriental
+    Avenue, not the Orange group's mark)."""
     from tests.kit.games import game
 
     action = parse(line, game(own={"Bob": levels}))
@@ -383,3 +389,10 @@ def test_a_group_names_the_lot_the_next_building_may_go_on(levels, line, read):
 def test_a_name_that_is_neither_deed_nor_group_is_refused_as_a_deed(state):
     with pytest.raises(UnknownName, match='no deed called "purple"'):
         parse("build ann purple", state)
+
+
+def test_the_start_of_several_deeds_is_asked_about_never_read_as_a_group(state):
+    """``b`` begins Baltic Avenue, B. & O. Railroad and Boardwalk, and the Brown group: the banker is asked which
+    deed, as everywhere a name could be several (a wrong guess builds on the wrong lot)."""
+    with pytest.raises(UnknownName, match='"b" could be Baltic Avenue, B. & O. Railroad or Boardwalk'):
+        parse("build ann b", state)

@@ -50,6 +50,9 @@ from tests.kit.waits import until
         ("build ann or", "build ann oriental avenue "),  # a deed's name wins, as the parser reads it
         ("build ann rail", None),  # nothing is built on railroads
         ("rent bob ora", None),  # rent names a deed, never a group
+        ("show count 4 0 dark b", "show count 4 0 dark blue "),  # a count of one group (game-night review)
+        ("show count 4 0 o", "show count 4 0 orange "),
+        ("show count 4 0 rail", None),  # no building stands on the railroads
     ],
     ids=lambda v: repr(v),
 )
@@ -111,6 +114,8 @@ def test_a_dialog_field_takes_the_whole_name_on_tab(slot, typed, whole):
         "ren bob boa",
         "card bob chest pay hosp",
         "card bob chance elected",
+        "build ann dark b",  # the start of a group's name, as Tab completes it (game-night review)
+        "show count 4 0 dark b",
     ],
 )
 def test_prefixes_the_completion_offers_are_accepted(typed):
