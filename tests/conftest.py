@@ -20,10 +20,13 @@ def pytest_configure(config):
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_xdist_auto_num_workers(config):
-    """``-n auto`` (pyproject.toml): one worker more than the CPUs this process may run on. The real-terminal,
+    """``-n auto`` (pyproject.toml): two workers more than the CPUs this process may run on. The real-terminal,
     browser and phone tests spend much of their time waiting for another process (the app in tmux, Chromium, a
-    server's threads); a worker more keeps the CPUs busy meanwhile: on two cores the whole suite took 237 s with
-    three workers against 263 s with two, back to back (issue 33). The two busy runs that failed with three workers
+    server's threads); workers more keep the CPUs busy meanwhile: on two cores the whole suite took 237 s with
+    three workers against 263 s with two, back to back (issue 33). With three, the cores were still idle 7% of a run
+    (sampled each second), most in the real-terminal tests' stretch, where they fell to 80%; with four they were
+    98% busy, and the suite took 275 s against 294 s and 321 s against 328 s in two pairs run back to back, in
+    alternating order (bench/bench_suite.py). The two busy runs that failed with three workers
     (a load of 7) each found a defect, not a wait too short: a test a timer could race, and a launch gate that looked
     busy; both are fixed. The quick run (``-m "not slow"``) has no test that waits on another process, so it keeps
     one worker per CPU: there a third worker only adds its own collection and caches, 14 to 19% more CPU, and took
@@ -36,7 +39,7 @@ def pytest_xdist_auto_num_workers(config):
     except AttributeError:  # not Linux
         cpus = os.cpu_count() or 1
     waits = " ".join((config.getoption("markexpr", "") or "").split()) != "not slow"
-    return cpus + 1 if waits else cpus
+    return cpus + 2 if waits else cpus
 
 
 @pytest.hookimpl(trylast=True)
