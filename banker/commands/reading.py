@@ -44,9 +44,8 @@ from banker.commands.words import (
     SHOW_WHAT,
     TAX_KINDS,
     closed_word,
-    group_begun,
-    group_marked,
     group_named,
+    lot_group,
     spelling_keys,
     tax_choices,
 )
@@ -170,10 +169,7 @@ class _Line:
             return self.deed(words)
         except UnknownName as missed:
             text = " ".join(words)
-            board = self.state.board
-            group = group_named(board, text) or group_marked(board, text)
-            if group is None and not missed.ambiguous:
-                group = group_begun(board, text)  # the start of a group's name (``dark b``): as Tab completes it
+            group = lot_group(self.state.board, text, missed.ambiguous)  # ``dark b``: as Tab completes it
             if group is None:
                 raise
             return building_lot(self.state, group.key, selling=selling).name

@@ -199,3 +199,14 @@ def group_begun(board: Board, text: str) -> Group | None:
         and any(k.startswith(key) for k in {name_key(g.title), *spelling_keys(_(g.title))})
     ]
     return found[0] if len(found) == 1 else None
+
+
+def lot_group(board: Board, text: str, ambiguous: bool) -> Group | None:
+    """The colour group a build's or a sale's lot names, once no deed's name was found in ``text``: by its name
+    (:func:`group_named`), its mark (:func:`group_marked`) or, where no deed could be meant (``ambiguous``: the text
+    begins several deeds' names), the start of its name (:func:`group_begun`). The command's reading and the Build
+    and Sell dialogs' owner (who builds on the group) ask this one question."""
+    group = group_named(board, text) or group_marked(board, text)
+    if group is None and not ambiguous:
+        group = group_begun(board, text)
+    return group

@@ -636,6 +636,19 @@ async def test_the_build_dialog_takes_a_groups_mark_as_the_deeds_panel_shows_it(
         await _built_in_the_dialog(pilot, "db", "Boardwalk")
 
 
+async def test_the_build_dialog_takes_the_start_of_a_groups_name_and_its_owner_follows():
+    """Found by a game-night review: `dark b` in "Deed or group" was read as the dark blue group, but the Player
+    stayed whoever's turn it was (ann), so the preview refused "cannot build"; the owner follows the group as it
+    follows a deed. A start several deeds share (`b`) follows nothing."""
+    async with opened(lines=["buy bob park place", "buy bob boardwalk", "build bob park place"]) as pilot:
+        await pilot.press("h", "b")
+        await pilot.pause()
+        assert pilot.app.screen.query_one("#f-player", Input).value == "ann"  # Baltic, the B. & O. or Boardwalk?
+        await pilot.press("escape")
+        await pilot.pause()
+        await _built_in_the_dialog(pilot, "dark b", "Boardwalk")
+
+
 async def test_the_tax_dialog_makes_no_income_tax_choice_for_the_player():
     """seed 000, "INCOME TAX": the player chooses 200 or 10% before adding up. Found in issue 14's second review:
     the dialog opened with 200 already in the field, so a quick Enter chose for the player. The field starts

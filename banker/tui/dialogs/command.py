@@ -21,7 +21,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from banker.commands import Form
 from banker.commands.completion import DEED, PLAYER, complete_value
-from banker.commands.words import group_marked
+from banker.commands.words import lot_group
 from banker.tui.dialogs.base import Record, Recorded, RecordingDialog, plain, reply_text
 from banker.tui.dialogs.confirm import WordDialog, bankruptcy_question
 from banker.tui.forms import Field, TableForm
@@ -176,11 +176,15 @@ class CommandDialog(RecordingDialog):
 
     def _follow_owner(self, field: Field, deed_text: str) -> None:
         state = self.session.state
+        text = deed_text.strip()
         try:
-            holding = state.holding(state.deed(deed_text.strip()))
-        except RuleError:
-            text = deed_text.strip()  # a build or sale may name the group, by its name or its mark
-            group = state.board.group_named(text) or group_marked(state.board, text)
+            holding = state.holding(state.deed(text))
+        except RuleError as missed:
+            # a build or sale may name the group (its name, its mark, the start of its name), as the command reads it
+            try:
+                group = lot_group(state.board, text, getattr(missed, "ambiguous", False))
+            except RuleError:
+                return
             if group is None:
                 return
             holding = state.deeds[group.deeds[0]]
