@@ -93,6 +93,23 @@ async def test_a_count_typed_right_after_b_is_checked():
         await until(pilot, lambda: "matches the journal" in text_of(answer), "the count's answer")
 
 
+async def test_tab_completes_the_group_in_the_count_field():
+    """Found by a game-night review: `1 0 dark b` Tab in the count field did nothing, where `show count 1 0 dark b`
+    Tab completes on the command line; it completes here too and goes on to the next field, as a dialog's fields
+    do, and the count is then checked on that group."""
+    app = make_app(_game())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board sheet")
+        count = app.screen.query_one("#board-count")
+        await pilot.press(*"3 0 dark b", "tab")
+        assert count.value == "3 0 dark blue" and app.screen.query_one("#board-at").has_focus
+        await pilot.press("shift+tab", "enter")
+        answer = app.screen.query_one("#board-answer")
+        await until(pilot, lambda: "Dark Blue group matches" in text_of(answer), "the group's count")
+
+
 async def test_the_at_entry_field_left_empty_is_not_marked_wrong():
     """Regression (a game-night review, 2026-11-28): Tab into "at entry" and out again, left empty, and its border
     turned the colour of a refused field and stayed so, though empty means now (its placeholder says so). An empty

@@ -16,9 +16,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, Label, Static
 
+from banker.commands.completion import complete
 from banker.session import Session
 from banker.tui.look import DialogScreen
-from banker.tui.widgets.inputs import SteadyInput
+from banker.tui.widgets.inputs import CompletingInput, FunctionSuggester, SteadyInput
 from banker.views import BoardSheet, board_sheet, buildings_text
 from rules.i18n import N_, _, pgettext
 
@@ -110,8 +111,11 @@ class BoardScreen(DialogScreen[None]):
             with VerticalScroll(id="board-scroll"):
                 yield Static(id="board-sheet")
             with Horizontal(classes="board-fields"):
-                yield SteadyInput(
-                    placeholder=_("count check: houses hotels [group], e.g. 10 2"), id="board-count", compact=True
+                yield CompletingInput(
+                    placeholder=_("count check: houses hotels [group], e.g. 10 2"),
+                    id="board-count",
+                    compact=True,
+                    suggester=FunctionSuggester(self.complete_count),
                 )
                 yield SteadyInput(  # empty is valid: it means now
                     placeholder=_("at entry (empty: now)"),
@@ -121,6 +125,15 @@ class BoardScreen(DialogScreen[None]):
                     compact=True,
                 )
             yield Static(id="board-answer")
+
+    COUNT = "show count "  # i18n-exempt: the command line the count field's text ends
+    """The count field's text is the end of this command line: it is asked and completed as one."""
+
+    def complete_count(self, value: str, *, whole: bool = False) -> str | None:
+        """The count field's text with its group completed (``1 0 dark b``: ``1 0 dark blue``), as the command line
+        completes ``show count 1 0 dark b`` (found by a game-night review: Tab did nothing here)."""
+        done = complete(self.COUNT + value, self.session.state, whole=whole)
+        return None if done is None else done.removeprefix(self.COUNT).rstrip(" ")
 
     async def on_mount(self) -> None:
         await self.draw()
@@ -142,7 +155,7 @@ class BoardScreen(DialogScreen[None]):
         if event.input.id == "board-count":
             typed = event.value.strip()
             # a `show` question (never journalled), as typed on the command line; the session says any refusal
-            reply = self.session.execute(f"show count {typed}") if typed else None  # i18n-exempt: a command line
+            reply = self.session.execute(self.COUNT + typed) if typed else None
             text = "" if reply is None else reply.message
             if reply is not None and self.at is not None:  # the board on the table is the game now, not the sheet's
                 text = _("Against the game now (the sheet shows entry {seq}): {answer}").format(
