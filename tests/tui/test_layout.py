@@ -299,6 +299,34 @@ async def test_the_key_bar_draws_what_is_true_now_after_a_command_the_line_a_res
         assert "more" in narrow and "Undo to" not in narrow
 
 
+async def test_on_a_short_terminal_the_reply_gives_up_rows_before_a_key_is_hidden():
+    """Found by a game-night review: at 120x24 (and 105x25, 100x24) the grid took the key bar's last row, and
+    `/ Command`, `? Help` and `q Quit` were out of sight behind a scrollbar; the panel's 4 rows of the last reply sat
+    above it, empty. On a short terminal the reply has fewer rows (at least one) and every key is in view, whatever
+    size the terminal was before."""
+    from banker.tui.keys import ACTIONS
+    from banker.tui.widgets.keybar import KeyBar
+    from tests.kit.waits import until
+
+    db = Path(os.environ["BANKER_DB"])
+    make_game(db, names=NAMES[4], lines=GAME)
+    app = make_app(db)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        reply = app.screen.query_one("#reply-box")
+        for width, height in ((120, 24), (105, 25), (100, 24), (110, 25), (120, 40), (100, 24)):
+            await pilot.resize_terminal(width, height)
+            await until(pilot, lambda w=width: bar.size.width == w, f"the key bar laid out at {width}x{height}")
+            await pilot.pause()
+            shown = bar.render().plain
+            assert len(shown.splitlines()) <= bar.region.height, (width, height, shown)
+            assert app.screen.region.contains_region(bar.region), (width, height, bar.region)
+            assert [a.label for a in ACTIONS if a.bar and a.label not in shown] == [], (width, height, shown)
+            assert reply.region.height >= 1 and reply.region.bottom <= bar.region.y, (width, height)
+            assert reply.region.height == (4 if height >= 30 else reply.region.height), (width, height)
+
+
 async def test_what_u_takes_back_is_said_at_every_width_and_every_key_stays_in_the_bar():
     """Found by game-night reviews: from 100 to 104 columns the keys filled their three rows and the undo beside
     `u` was not said at all (an undo must never be a guess), then said only a name ("Undo (Ann…)"); and at 99

@@ -62,6 +62,10 @@ PANELS_CSS = Path(__file__).parents[1] / "panels.tcss"
 KEY_ROWS = 3
 """The key bar's rows the table's grid keeps at 100 columns and more (app.tcss, panels.tcss): the English keys need
 no more."""
+REPLY_ROWS = 4
+"""The last reply's rows at 100 columns and more (panels.tcss), where the terminal is tall enough."""
+ABOVE_THE_REPLY = 1 + 16
+"""The status line and the deeds' panel (28 deeds in two columns of 14, and a border: app.tcss)."""
 
 _Table = TypeVar("_Table", bound=type[Screen[None]])
 
@@ -142,6 +146,8 @@ class TableScreen(Screen[None]):
         self.refusals = KeptInView()
         self.key_rows = KEY_ROWS
         """The key bar's rows the grid gives it now (:meth:`fit_keys`)."""
+        self.reply_rows = REPLY_ROWS
+        """The last reply's rows the grid gives it now (:meth:`fit_keys`)."""
 
     @property
     def banker(self) -> Banker:
@@ -260,21 +266,31 @@ class TableScreen(Screen[None]):
         English (four from 100 to 108 columns, with the room kept for what u takes back: KeyBar._rows_kept); German,
         French and Spanish words need four or five at 100 columns, and a key that does not fit is not shown at all
         (issue 36). The row grows for them, and is three again once they fit; below 100 columns the panels stack
-        and the bar takes the rows it needs (panels.tcss)."""
+        and the bar takes the rows it needs (panels.tcss). On a short terminal the last reply's rows make room for
+        the keys."""
         bar = self.key_bar
         if bar is None or not bar.is_attached or not bar.size.width:
             return
-        rows = KEY_ROWS if self.has_class("-narrow") else max(KEY_ROWS, bar.table_rows(bar.size.width))
-        if rows == self.key_rows:
+        narrow = self.has_class("-narrow")
+        # the screen's width, which the bar spans: the bar's own is narrower while a row too few gives it a scrollbar
+        rows = KEY_ROWS if narrow else max(KEY_ROWS, bar.table_rows(self.size.width))
+        # A short terminal (120x24) has no row for the journal, and the reply gives up rows before a key is hidden:
+        # the grid took the key bar's third row, and `/ Command`, `? Help` and `q Quit` were out of sight (a
+        # game-night review).
+        room = self.size.height - ABOVE_THE_REPLY - (1 + rows)
+        reply = REPLY_ROWS if narrow else max(1, min(REPLY_ROWS, room))
+        if (rows, reply) == (self.key_rows, self.reply_rows):
             return
-        self.key_rows = rows
+        self.key_rows, self.reply_rows = rows, reply
         controls = self.query_one("#controls")
-        if rows == KEY_ROWS:  # the stylesheet's own rows again
+        if (rows, reply) == (KEY_ROWS, REPLY_ROWS):  # the stylesheet's own rows again
             self.styles.grid_rows = None
             controls.styles.height = None
+            self.reply_box.styles.height = None
         else:
-            self.styles.grid_rows = f"1 16 1fr 4 {1 + rows}"
+            self.styles.grid_rows = f"1 16 1fr {reply} {1 + rows}"
             controls.styles.height = 1 + rows
+            self.reply_box.styles.height = reply
 
     # Display -------------------------------------------------------------------------------------------
     def show_state(self) -> None:
