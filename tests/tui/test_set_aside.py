@@ -71,6 +71,25 @@ async def test_the_line_is_one_line_at_80_columns():
         assert "…" in line and widget.region.height == 1 and len(line) <= widget.content_region.width, line
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_line_fits_the_trade_dialog_whose_box_is_narrower_than_the_screen(size):
+    """Found by a game-night review: in the trade dialog at 120 columns the line was cut at the box's edge,
+    "... not used (Ctr…": its room was reckoned from the screen's width, and the trade dialog's box is narrower. It
+    is reckoned from the box's."""
+    app = make_app(game())
+    async with app.run_test(size=size) as pilot:
+        await keys_done(pilot)
+        await pilot.press("x", "shift+tab", *"zed", "tab", *"bob", "tab", *"10")
+        typed_on = [*"go ann", "enter", *"buy bob boardwalk", "enter", *"rent cat park place", "enter"]
+        await burst(pilot, ["ctrl+s", *typed_on])
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog) and journal_lines(app) == GAME
+        widget = dialog.query_one("#set-aside", Static)
+        line = text_of(widget)
+        assert line.endswith("was typed before the refusal and not used (Ctrl+R later)"), line
+        assert widget.region.height == 1 and len(line) <= widget.content_region.width, (line, widget.content_region)
+
+
 async def test_the_offer_goes_with_the_next_key_that_answers_it():
     """The toast says Ctrl+R types the keys now; once a key has typed them (or dropped them) that is no longer so,
     and the toast goes with the offer (it stayed 10 s, saying Ctrl+R over the next screen; found playing it)."""

@@ -55,7 +55,12 @@ class KeysShown(Told):
             said = _("`{keys}` was typed before this opened and not used (Ctrl+R later)")
         else:
             said = _("`{keys}` was typed before the refusal and not used (Ctrl+R later)")
-        room = self.app.size.width - 7 - len(said.format(keys=""))  # one line in the dialog box at 80 columns too
+        boxes = screen.query(".dialog-box")
+        box = boxes.first() if boxes else screen
+        # one line in the dialog box: its own width where it is laid out (the trade dialog's is narrower than the
+        # screen: "(Ctr…" was cut at 120 columns, a game-night review), else the screen's less a box's edges
+        width = box.content_size.width or self.app.size.width - 5
+        room = width - 2 - len(said.format(keys=""))
         line = Text("⚠ " + said.format(keys=typed_text(aside.keys, max(12, min(40, room)))))
         shown = screen.query("#set-aside").results(Static)
         widget = next(iter(shown), None)
@@ -63,8 +68,6 @@ class KeysShown(Told):
             widget.update(line)
         else:
             widget = SetAsideLine(line, id="set-aside")
-            boxes = screen.query(".dialog-box")
-            box = boxes.first() if boxes else screen
             box.mount(widget, before=1 if len(box.children) > 1 and box is not screen else 0)
         if not aside.told:
             aside.told = True
