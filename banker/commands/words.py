@@ -185,20 +185,34 @@ def group_named(board: Board, text: str) -> Group | None:
 
 def group_begun(board: Board, text: str) -> Group | None:
     """The one colour group of streets whose title (printed, or in the banker's language as the screens show it)
-    ``text`` begins: ``dark b`` is the dark blue group. None where no group or several do. Only where no deed's
-    name was found in ``text`` and none could be meant (a build's or a sale's lot): a deed's name, even a shortened
-    one, wins, and ``b``, which begins several deeds, stays a question for the banker (a game night's review:
-    ``build cy dark b`` was refused as "no deed called" while Tab completed it to the group)."""
+    ``text`` begins (``dark b`` is the dark blue group), or else one of whose words a single word typed begins
+    (``blue``). None where no group does; refused naming them where several do (``blue``: the Light Blue or Dark
+    Blue group). Only where no deed's name was found in ``text`` and none could be meant (a build's or a sale's lot):
+    a deed's name, even a shortened one, wins, and ``b``, which begins several deeds, stays a question for the
+    banker (a game night's review: ``build cy dark b`` was refused as "no deed called" while Tab completed it to the
+    group, and ``build ann blue`` asked "did you mean Baltic Avenue?")."""
     key = name_key(text)
     if not key:
         return None
+    streets = [g for g in board.groups.values() if all(board.deeds[d].is_street for d in g.deeds)]
+    titles = {g.key: (g.title, _(g.title)) for g in streets}
     found = [
         g
-        for g in board.groups.values()
-        if all(board.deeds[d].is_street for d in g.deeds)
-        and any(k.startswith(key) for k in {name_key(g.title), *spelling_keys(_(g.title))})
+        for g in streets
+        if any(k.startswith(key) for title in titles[g.key] for k in {name_key(title), *spelling_keys(title)})
     ]
-    return found[0] if len(found) == 1 else None
+    if not found and len(text.split()) == 1:
+        found = [
+            g
+            for g in streets
+            if any(name_key(word).startswith(key) for title in titles[g.key] for word in title.split())
+        ]
+    if len(found) > 1:
+        said = _('"{name}" could be the {groups} group').format(
+            name=shown(text), groups=or_list([_(g.title) for g in found])
+        )
+        raise CommandError(said)
+    return found[0] if found else None
 
 
 def lot_group(board: Board, text: str, ambiguous: bool) -> Group | None:

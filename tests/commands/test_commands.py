@@ -391,6 +391,13 @@ def test_a_name_that_is_neither_deed_nor_group_is_refused_as_a_deed(state):
         parse("build ann purple", state)
 
 
+def test_a_word_of_several_groups_names_them_not_a_deed(state):
+    """A game-night review: `build ann blue` asked "did you mean Baltic Avenue?". The word begins no deed, but a
+    word of two groups' names: the banker is asked which."""
+    with pytest.raises(RuleError, match='"blue" could be the Light Blue or Dark Blue group'):
+        parse("build ann blue", state)
+
+
 def test_the_start_of_several_deeds_is_asked_about_never_read_as_a_group(state):
     """``b`` begins Baltic Avenue, B. & O. Railroad and Boardwalk, and the Brown group: the banker is asked which
     deed, as everywhere a name could be several (a wrong guess builds on the wrong lot)."""
