@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from gettext import NullTranslations
 
 from banker import commands as c
+from banker.commands.words import mark_clash
 from rules.board import SquareKind, normalise
 from rules.cards import resolve_card
 from rules.errors import RuleError
@@ -261,7 +262,14 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
     if slot == DEED:
         return _one(lambda: state.deed(text).name if printed else state.deed(text).name.casefold(), text)
     if slot == LOT:
-        return _resolve_slot(DEED, text, state, printed) or _group(text, state, printed)
+        deed = _resolve_slot(DEED, text, state, printed)
+        if deed is None:
+            return _group(text, state, printed)
+        try:
+            mark_clash(state.board, text, state.deed(deed))  # ``or``: Oriental Avenue or the Orange group?
+        except RuleError:
+            raise _Ambiguous from None
+        return deed
     if slot == GROUP:
         return _group(text, state, printed)
     if isinstance(slot, tuple):

@@ -46,6 +46,7 @@ from banker.commands.words import (
     closed_word,
     group_named,
     lot_group,
+    mark_clash,
     spelling_keys,
     tax_choices,
 )
@@ -163,16 +164,18 @@ class _Line:
         """The deed a build or sale names: a deed, or a colour group by its whole name (``orange``, ``dark blue``, or
         its title in the banker's language: ``lila``; :func:`banker.commands.words.group_named`) or by its mark
         (``db``, as the deeds panel shows it), which stands for the lot the rules say the group's next building goes
-        on (or comes off, ``selling``): ``rules.queries.building_lot``, docs/rulings.md. A deed's name wins: ``or`` is
-        Oriental Avenue."""
+        on (or comes off, ``selling``): ``rules.queries.building_lot``, docs/rulings.md. A deed's name wins; a mark
+        that only begins one (``or``: Orange, or Oriental Avenue?) is asked about (:func:`mark_clash`)."""
         try:
-            return self.deed(words)
+            name = self.deed(words)
         except UnknownName as missed:
             text = " ".join(words)
             group = lot_group(self.state.board, text, missed.ambiguous)  # ``dark b``: as Tab completes it
             if group is None:
                 raise
             return building_lot(self.state, group.key, selling=selling).name
+        mark_clash(self.state.board, " ".join(words), self.state.deed(name))
+        return name
 
     def deed_run(self, start: int, stop: int) -> tuple[str, int]:
         """The longest run ``args[start:j]`` (``j <= stop``) that names a deed; returns (printed name, j)."""

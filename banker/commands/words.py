@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from banker.commands.kinds import CommandError, QueryKind
 from rules.actions import EndReason, JailWay, TaxKind
-from rules.board import Board, Group, SquareKind
+from rules.board import Board, Deed, Group, SquareKind
 from rules.i18n import _
 from rules.names import name_key, shown
 from rules.words import Deck, RentShare, TaxChoice
@@ -213,6 +213,18 @@ def group_begun(board: Board, text: str) -> Group | None:
         )
         raise CommandError(said)
     return found[0] if found else None
+
+
+def mark_clash(board: Board, text: str, deed: Deed) -> None:
+    """Refuse a lot typed as a group's mark that only begins ``deed``'s name (``or``: the Orange group's mark, as the
+    deeds panel shows it beside the colour, and the start of Oriental Avenue), saying both. A guess either way would
+    build on a lot the banker did not mean (a game-night review: `build bob or 3` built on Oriental Avenue, read for
+    the Orange group). A deed's whole name or alias, and a mark that begins no deed (``db``), are never asked about."""
+    group = group_marked(board, text)
+    if group is None or name_key(text) in {name_key(n) for n in (deed.name, *deed.aliases)}:
+        return
+    said = _('"{text}" could be {deed} or the {group} group')
+    raise CommandError(said.format(text=shown(text), deed=deed.name, group=_(group.title)))
 
 
 def lot_group(board: Board, text: str, ambiguous: bool) -> Group | None:

@@ -344,7 +344,7 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         ({"Park Place": 0, "Boardwalk": 0}, "build bob dark blue 3", "Park Place"),
         ({"Park Place": 2, "Boardwalk": 3}, "sell bob dark_blue", "Boardwalk"),
         ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 0}, "sell bob orange 2", "St. James Place"),
-        ({"Oriental Avenue": 0, "Vermont Avenue": 0, "Connecticut Avenue": 0}, "build bob or 2", "Oriental Avenue"),
+        ({"Oriental Avenue": 0, "Vermont Avenue": 0, "Connecticut Avenue": 0}, "build bob orien 2", "Oriental Avenue"),
         ({"Park Place": 1, "Boardwalk": 0}, "build bob db", "Boardwalk"),
         ({"Park Place": 0, "Boardwalk": 0}, "build bob dark b 2", "Park Place"),
         ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 2}, "sell bob ora", "New York Avenue"),
@@ -363,7 +363,7 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         "a-group-of-two-words",
         "sell-from-the-highest",
         "sell-first-highest-in-board-order",
-        "a-deed-wins-over-a-mark",
+        "a-deed-s-start-names-the-deed",
         "a-mark-names-the-group",
         "the-start-of-a-group-s-name",
         "the-start-of-a-group-s-name-in-a-sale",
@@ -378,8 +378,8 @@ def test_a_group_names_the_lot_the_next_building_may_go_on(levels, line, read):
     docs/rulings.md), so `build bob orange 4` spreads evenly from where it may (issue 30); so does its mark, as the
     deeds panel shows it beside the colour (`db`; found by a game-night review: `show count` took it, `build` did
     not); so does the start of its name where no deed's could be meant (`dark b`: a game-night review found it
-    refused as "no deed called" while Tab completed it); a deed's name or prefix still wins (`or` is Oriental
-    Avenue, not the Orange group's mark)."""
+    refused as "no deed called" while Tab completed it); a deed's name or prefix still wins (`orien` is Oriental
+    Avenue), but a mark that only begins a deed is asked about (the next test)."""
     from tests.kit.games import game
 
     action = parse(line, game(own={"Bob": levels}))
@@ -389,6 +389,15 @@ def test_a_group_names_the_lot_the_next_building_may_go_on(levels, line, read):
 def test_a_name_that_is_neither_deed_nor_group_is_refused_as_a_deed(state):
     with pytest.raises(UnknownName, match='no deed called "purple"'):
         parse("build ann purple", state)
+
+
+@pytest.mark.parametrize("line", ["build bob or 2", "sell bob OR", "shortage bob or 2 90"])
+def test_a_groups_mark_that_begins_a_deed_is_asked_about(state, line):
+    """A game-night review: the deeds panel shows `█OR` beside the orange deeds, and `build bob or 3` built on
+    Oriental Avenue, which `or` begins. Either guess could put a house where the banker did not mean it: asked."""
+    with pytest.raises(RuleError, match='^"(or|OR)" could be Oriental Avenue or the Orange group'):
+        parse(line, state)
+    assert parse("build bob oriental avenue", state).deed == "Oriental Avenue"  # a deed's name is never asked about
 
 
 def test_a_word_of_several_groups_names_them_not_a_deed(state):

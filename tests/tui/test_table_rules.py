@@ -47,7 +47,8 @@ from tests.kit.waits import until
         ("show w", "show worth "),
         ("build ann ora", "build ann orange "),  # a build or a sale names a colour group whole (review, item 7)
         ("sell ann dark", "sell ann dark blue "),
-        ("build ann or", "build ann oriental avenue "),  # a deed's name wins, as the parser reads it
+        ("build ann or", None),  # Oriental Avenue or the Orange group's mark: the parser asks which
+        ("build ann ori", "build ann oriental avenue "),  # a deed's start wins over a group's
         ("build ann rail", None),  # nothing is built on railroads
         ("rent bob ora", None),  # rent names a deed, never a group
         ("show count 4 0 dark b", "show count 4 0 dark blue "),  # a count of one group (game-night review)
