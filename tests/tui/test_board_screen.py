@@ -3,6 +3,9 @@ bank; the building count check's matches and refusals; the game at a journal ent
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from banker.session import Session
 from banker.tui.app import make_app
 from banker.tui.screens.board import BoardScreen
@@ -21,6 +24,17 @@ def _game():
         for line in LINES:
             assert s.execute(line).ok, line
     return db
+
+
+@asynccontextmanager
+async def _sheet(size: tuple[int, int]) -> AsyncIterator:
+    """The app on the game of :data:`LINES`, and `B` pressed: the pilot, with the board sheet on show."""
+    app = make_app(_game())
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board sheet")
+        yield pilot
 
 
 async def _answer(pilot, app, field: str, typed: str) -> str:
@@ -97,11 +111,8 @@ async def test_tab_completes_the_group_in_the_count_field():
     """Found by a game-night review: `1 0 dark b` Tab in the count field did nothing, where `show count 1 0 dark b`
     Tab completes on the command line; it completes here too and goes on to the next field, as a dialog's fields
     do, and the count is then checked on that group."""
-    app = make_app(_game())
-    async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        await pilot.press("B")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board sheet")
+    async with _sheet((80, 24)) as pilot:
+        app = pilot.app
         count = app.screen.query_one("#board-count")
         await pilot.press(*"3 0 dark b", "tab")
         assert count.value == "3 0 dark blue" and app.screen.query_one("#board-at").has_focus
@@ -114,11 +125,8 @@ async def test_the_at_entry_field_left_empty_is_not_marked_wrong():
     """Regression (a game-night review, 2026-11-28): Tab into "at entry" and out again, left empty, and its border
     turned the colour of a refused field and stayed so, though empty means now (its placeholder says so). An empty
     field is valid; a sign alone is not."""
-    app = make_app(_game())
-    async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        await pilot.press("B")
-        await until(pilot, lambda: isinstance(app.screen, BoardScreen), "the board sheet")
+    async with _sheet((120, 40)) as pilot:
+        app = pilot.app
         at = app.screen.query_one("#board-at")
         await pilot.press("tab")
         assert at.has_focus

@@ -306,13 +306,11 @@ async def test_on_a_short_terminal_the_reply_gives_up_rows_before_a_key_is_hidde
     size the terminal was before."""
     from banker.tui.keys import ACTIONS
     from banker.tui.widgets.keybar import KeyBar
+    from tests.kit.screens import opened
     from tests.kit.waits import until
 
-    db = Path(os.environ["BANKER_DB"])
-    make_game(db, names=NAMES[4], lines=GAME)
-    app = make_app(db)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with opened(lines=GAME, names=NAMES[4], size=(120, 40)) as pilot:
+        app = pilot.app
         bar = app.screen.query_one(KeyBar)
         reply = app.screen.query_one("#reply-box")
         for width, height in ((120, 24), (105, 25), (100, 24), (110, 25), (120, 40), (100, 24)):
