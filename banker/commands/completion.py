@@ -32,8 +32,9 @@ NUMBER = "number"
 CARD = "card"
 ITEMS = "items"
 LOT = "deed or group"  # i18n-exempt: a slot's name, never shown
-"""A build's or a sale's lot: a deed, or a colour group by its whole name (the parser's ``lot``: a deed's name wins,
-so ``or`` is Oriental Avenue and ``ora`` completes to the orange group)."""
+"""A build's or a sale's lot: a deed, or a colour group (the parser's ``lot``: a deed's name wins, so ``ori`` is
+Oriental Avenue and ``ora`` completes to the orange group; ``or``, the orange group's mark and the start of Oriental
+Avenue, completes to nothing, as the parser asks which)."""
 GROUP = "group"  # i18n-exempt: a slot's name, never shown
 """A colour group of streets alone (``show count``'s last words)."""
 
