@@ -109,16 +109,19 @@ async def test_a_count_typed_right_after_b_is_checked():
 
 async def test_tab_completes_the_group_in_the_count_field():
     """Found by a game-night review: `1 0 dark b` Tab in the count field did nothing, where `show count 1 0 dark b`
-    Tab completes on the command line; it completes here too and goes on to the next field, as a dialog's fields
-    do, and the count is then checked on that group."""
+    Tab completes on the command line; it completes here too and stays (a second review: Tab went on to "at entry",
+    where Enter then asked nothing), so Enter checks the count on that group. Tab with nothing to complete goes on
+    to the next field."""
     async with _sheet((80, 24)) as pilot:
         app = pilot.app
         count = app.screen.query_one("#board-count")
         await pilot.press(*"3 0 dark b", "tab")
-        assert count.value == "3 0 dark blue" and app.screen.query_one("#board-at").has_focus
-        await pilot.press("shift+tab", "enter")
+        assert count.value.rstrip() == "3 0 dark blue" and count.has_focus
+        await pilot.press("enter")
         answer = app.screen.query_one("#board-answer")
         await until(pilot, lambda: "Dark Blue group matches" in text_of(answer), "the group's count")
+        await pilot.press("tab")
+        assert app.screen.query_one("#board-at").has_focus
 
 
 async def test_the_at_entry_field_left_empty_is_not_marked_wrong():

@@ -116,6 +116,7 @@ class BoardScreen(DialogScreen[None]):
                     id="board-count",
                     compact=True,
                     suggester=FunctionSuggester(self.complete_count),
+                    space=True,  # Tab that completes the group stays, so Enter asks the count (a game-night review)
                 )
                 yield SteadyInput(  # empty is valid: it means now
                     placeholder=_("at entry (empty: now)"),
