@@ -301,6 +301,25 @@ async def test_a_line_the_rules_refuse_leaves_its_field_selected():
         assert [e.text for e in app.session.log()] == ["position ann owns Vermont Avenue 1 house"]
 
 
+async def test_a_player_the_game_does_not_know_keeps_the_cursor_on_the_player():
+    """Found by a game-night review: `zed` Enter in Player said "no player called "zed"" but moved the cursor on to
+    Cash, so the cash typed next was refused about zed and set aside. The name is checked at its Enter: refused in
+    place, its text selected, so the name typed next replaces it and Enter goes on to Cash."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        screen = await _take_over(pilot)
+        player = screen.query_one("#to-player", Input)
+        assert app.focused is player
+        await pilot.press("ctrl+u", *"zed", "enter")
+        await settled(pilot)
+        assert 'no player called "zed"' in said(app) and app.session.log() == []
+        assert app.focused is player and player.selected_text == "zed"
+        await pilot.press(*"bob", "enter", *"900", "enter")
+        await settled(pilot)
+        assert [e.text for e in app.session.log()] == ["position bob cash 900"]
+
+
 async def test_the_palette_offers_the_set_up_screens_own_keys():
     """Found by a game-night review: on the set-up screen the palette offered only Textual's commands, New game and
     Saved games; `play` found nothing of Play from here, `undo` nothing at all. It offers the screen's own keys, as

@@ -36,6 +36,7 @@ from banker.tui.look import DialogScreen
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.footer import Footer
 from banker.tui.widgets.inputs import Completer, CompletingInput, FunctionSuggester
+from rules.errors import RuleError
 from rules.i18n import N_, _
 from rules.position import holding_words
 from rules.queries import jail_status, position_problems
@@ -276,7 +277,13 @@ class TakeOverScreen(DialogScreen[None]):
         event.stop()
         key = event.input.id.removeprefix("to-") if event.input.id else ""
         line = self.line_at(key)
-        if line is None:
+        if line is None:  # the player: checked here, so a name the game does not know keeps the cursor on it
+            try:
+                if self.values().get(key):
+                    self.session.state.player_index(self.values()[key])
+            except RuleError as unknown:
+                self.refuse(reply_text(refusal(unknown)), key)
+                return
             self.query_one("#to-cash", Input).focus()
             return
         if "#" in "".join(self.values().values()):
