@@ -663,7 +663,7 @@ def _position_deed(c: _Line, player: str) -> PositionDeed:
 
 
 def lot_of(c: _Line, deed: str, words: list[str]) -> tuple[int, bool, bool]:
-    """What stands on a deed taken over from the board, as (houses, hotel, mortgaged): nothing (unimproved),
+    """What stands on a deed taken over from the board, as (houses, hotel, mortgaged): nothing (or ``unimproved``),
     ``<n> houses`` (or ``<n>``, ``1 house``), ``hotel`` (or ``a hotel``) or ``mortgaged``."""
     tail = [w.casefold() for w in words]
     if not tail:
@@ -672,6 +672,8 @@ def lot_of(c: _Line, deed: str, words: list[str]) -> tuple[int, bool, bool]:
     count = tail[0] if tail[0].isascii() and tail[0].isdigit() else None
     if word == "mortgaged" and len(tail) == 1:
         return 0, False, True
+    if word == "unimproved" and len(tail) == 1:
+        return 0, False, False
     if word == "hotel" and (len(tail) == 1 or (len(tail) == 2 and tail[0] in ("1", "a"))):
         return 0, True, False
     if count is not None and len(count) <= 3 and (len(tail) == 1 or (len(tail) == 2 and word == "houses")):

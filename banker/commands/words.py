@@ -78,8 +78,17 @@ POSITION_WHAT = {
 }
 """What a ``position <player> ...`` line says of the player: their cash, a deed they hold, a jail card (``jail card
 chance``), that they are in jail (``in jail 2``)."""
-LOT_WORDS = {"house": "houses", "houses": "houses", "hotel": "hotel", "mortgaged": "mortgaged", "mortgage": "mortgaged"}
-"""What stands on a deed taken over from the board (``owns boardwalk 2 houses``, ``... hotel``, ``... mortgaged``)."""
+LOT_WORDS = {
+    "house": "houses",
+    "houses": "houses",
+    "hotel": "hotel",
+    "mortgaged": "mortgaged",
+    "mortgage": "mortgaged",
+    "unimproved": "unimproved",
+}
+"""What stands on a deed taken over from the board (``owns boardwalk 2 houses``, ``... hotel``, ``... mortgaged``,
+``... unimproved``: the word the set-up screen's summary uses for a lot with nothing on it, as a banker reads it back
+there; a game-night review found it refused)."""
 SHORTAGE_KINDS = {"house": False, "houses": False, "hotel": True, "hotels": True}
 """The building a shortage auction sold (seed 000, BUILDING SHORTAGE: "the houses or hotels"): True for hotels."""
 

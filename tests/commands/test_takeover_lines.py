@@ -44,6 +44,8 @@ CASES = [
     ("position ann holds park place 3", PositionDeed("Ann", "Park Place", 3), None),
     ("position ann owns park place a hotel", PositionDeed("Ann", "Park Place", hotel=True), None),
     ("position ann owns b&o 0 houses", PositionDeed("Ann", "B. & O. Railroad"), "position Ann owns B. & O. Railroad"),
+    # the summary's own word for a lot with nothing on it ("Hal holds Baltic Avenue, unimproved": a game-night review)
+    ("position ann owns baltic unimproved", PositionDeed("Ann", "Baltic Avenue"), "position Ann owns Baltic Avenue"),
     ("position ann money $1,230", PositionCash("Ann", 1230), "position Ann cash 1230"),
     ("position ann cash 0", PositionCash("Ann", 0), None),
     ("position cy jail card cc", PositionJailCard("Cy", Deck.CHEST), "position Cy jail card chest"),

@@ -320,6 +320,18 @@ async def test_a_player_the_game_does_not_know_keeps_the_cursor_on_the_player():
         assert [e.text for e in app.session.log()] == ["position bob cash 900"]
 
 
+async def test_on_it_takes_the_summarys_word_unimproved():
+    """Found by a game-night review: the summary says "ann holds Baltic Avenue, unimproved", and `unimproved` typed in
+    On it was refused with the line's whole grammar. It is what stands on a lot with nothing on it."""
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        await _take_over(pilot)
+        await pilot.press("tab", "tab", *"balt", "tab", *"unimproved", "enter")
+        await settled(pilot)
+        assert [e.text for e in app.session.log()] == ["position ann owns Baltic Avenue"], said(app)
+
+
 async def test_the_palette_offers_the_set_up_screens_own_keys():
     """Found by a game-night review: on the set-up screen the palette offered only Textual's commands, New game and
     Saved games; `play` found nothing of Play from here, `undo` nothing at all. It offers the screen's own keys, as
