@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from textual.widgets import Checkbox, Input, Static
 
+from banker.language import speaking
 from banker.session import Session
 from banker.tui.app import make_app
 from banker.tui.dialogs import CommandDialog
@@ -98,7 +99,7 @@ async def test_a_position_entered_by_keys_equals_the_same_position_typed(tmp_pat
         screen = await _take_over(pilot)
         await pilot.press(*KEYS)
         await settled(pilot)
-        assert app.screen is screen and "✓ The position stands" in text_of(screen.query_one("#position", Static))
+        assert app.screen is screen and "✓ The position stands" in text_of(screen.query_one("#verdict", Static))
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
         keyed = app.session
@@ -140,7 +141,7 @@ async def test_mistakes_are_said_in_place_and_change_nothing():
         screen.query_one("#to-player", Input).value = "ann"
         await pilot.press("ctrl+u", *"boardwalk", "tab", "3", "enter")
         await settled(pilot)
-        assert "Park Place is the bank's" in text_of(screen.query_one("#position", Static))
+        assert "Park Place is the bank's" in text_of(screen.query_one("#verdict", Static))
         await pilot.press("ctrl+s")
         await settled(pilot)
         assert app.screen is screen and "Not yet: ann's Boardwalk has 3 houses" in said(app)
@@ -148,7 +149,7 @@ async def test_mistakes_are_said_in_place_and_change_nothing():
         await pilot.press("ctrl+z")
         await settled(pilot)
         assert "undo: Taken over from the board: ann holds Boardwalk, 3 houses" in said(app)
-        assert "✓ The position stands" in text_of(screen.query_one("#position", Static))
+        assert "✓ The position stands" in text_of(screen.query_one("#verdict", Static))
         await pilot.press("ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
 
@@ -330,6 +331,33 @@ async def test_on_it_takes_the_summarys_word_unimproved():
         await pilot.press("tab", "tab", *"balt", "tab", *"unimproved", "enter")
         await settled(pilot)
         assert [e.text for e in app.session.log()] == ["position ann owns Baltic Avenue"], said(app)
+
+
+async def test_whether_the_position_stands_stays_in_view_however_long_the_summary():
+    """Found by a game-night review at 80x24: with Jo holding 17 mortgaged deeds and Kim 4, two houses on Pacific
+    Avenue, the line saying whether the position stands fell below the screen with the rest of the summary. It is
+    shown below the summary, which scrolls, and in every language no "(unimproved)" follows a deed with nothing on it
+    (the words were compared with the English)."""
+    from banker.tui.screens.takeover import position_text
+
+    app = make_app(db_path())
+    async with app.run_test(size=SIZE) as pilot:
+        await _new_game(pilot, free_parking=False)
+        screen = await _take_over(pilot)
+        mortgaged = [d.name for d in app.session.state.board.deeds if d.group not in ("green",)][:17]
+        for deed in mortgaged:
+            assert app.session.execute(f"position ann owns {deed} mortgaged").ok, deed
+        for deed in ("pacific", "north carolina", "pennsylvania avenue"):
+            assert app.session.execute(f"position bob owns {deed}").ok
+        assert app.session.execute("position bob owns pacific 2").ok  # the group built unevenly: it cannot stand
+        await pilot.press("ctrl+u")
+        await settled(pilot)
+        verdict = screen.query_one("#verdict", Static)
+        assert "✗ the Green group is built unevenly" in text_of(verdict)
+        assert screen.region.contains_region(verdict.region) and verdict.region.height >= 1, verdict.region
+        assert "(unimproved)" not in position_text(app.session.state).plain
+        with speaking("de"):
+            assert "(unbebaut)" not in position_text(app.session.state).plain
 
 
 async def test_the_palette_offers_the_set_up_screens_own_keys():

@@ -98,7 +98,7 @@ FIELDS: tuple[tuple[Field, ...], ...] = (
 
 def position_text(state: GameState) -> Text:
     """The position so far: each player's cash, deeds (with what stands on them), jail and cards; the bank's
-    buildings, the pot and whose turn; then what keeps it from standing, or that it stands."""
+    buildings, the pot and whose turn. Whether it stands is :func:`verdict_text`'s, shown apart."""
     money = state.money
     out = Text()
     for i, p in enumerate(state.players):
@@ -122,18 +122,24 @@ def position_text(state: GameState) -> Text:
         pot=money(state.pot),
     )
     turn = _("{player} to play").format(player=state.players[state.turn].name)
-    out.append(f"{said}; {turn}\n", style="dim")
-    problems = position_problems(state)
-    for problem in problems:
-        out.append(f"✗ {problem.message} ({problem.rule})\n", style="bold red")
-    if not problems:
-        out.append("✓ " + _("The position stands: Ctrl+S plays from here."), style="bold green")
+    out.append(f"{said}; {turn}", style="dim")
     return out
 
 
+def verdict_text(state: GameState) -> Text:
+    """What keeps the position from standing, or that it stands: shown below the summary, never scrolled out of
+    view with it (a game-night review at 80x24: with 21 deeds held, the line fell below the screen)."""
+    problems = position_problems(state)
+    if not problems:
+        return Text("✓ " + _("The position stands: Ctrl+S plays from here."), style="bold green")
+    return Text("\n").join(Text(f"✗ {problem.message} ({problem.rule})", style="bold red") for problem in problems)
+
+
 def _on(state: GameState, index: int) -> str:
-    words = holding_words(state, state.deeds[index])
-    return "" if words == "unimproved" else f" ({words})"
+    """What stands on a deed, in brackets; nothing for an unimproved lot (in every language: the words were compared
+    with the English "unimproved", so a German summary said "(unbebaut)" after every such deed)."""
+    holding = state.deeds[index]
+    return f" ({holding_words(state, holding)})" if holding.level or holding.mortgaged else ""
 
 
 @guard_actions
@@ -194,6 +200,7 @@ class TakeOverScreen(DialogScreen[None]):
             yield Static(id="preview", classes="dialog-preview")
             with VerticalScroll(id="takeover-scroll", can_focus=False):  # Tab goes round the fields only
                 yield Static(id="position")
+            yield Static(id="verdict")
         yield Footer()
 
     def _completer(self, field: Field) -> Completer:
@@ -240,6 +247,7 @@ class TakeOverScreen(DialogScreen[None]):
 
     def show_position(self) -> None:
         self.query_one("#position", Static).update(position_text(self.session.state))
+        self.query_one("#verdict", Static).update(verdict_text(self.session.state))
         self.refresh_preview()
 
     def refresh_preview(self) -> None:
