@@ -294,6 +294,25 @@ async def test_trade_list_fields_add_on_enter_and_ctrl_s_records():
         assert journal_lines(app)[-1] == "trade ann bob give 100 get Reading Railroad"
 
 
+async def test_backspace_in_an_empty_trade_list_takes_its_last_item_back_to_mend():
+    """Found by a game-night review: an item added to a side could go only with every other, by Clear. Backspace
+    where nothing is typed puts the side's last item back in its field, to mend (or clear) and add again; Backspace
+    in text still deletes a letter."""
+    async with opened("x", lines=OWNED) as pilot:
+        app = pilot.app
+        dialog = app.screen
+        assert isinstance(dialog, TradeDialog)
+        await pilot.press(*"bob", "tab", *"boardwalk", "enter", *"$50", "enter")
+        give = dialog.query_one("#give", Input)
+        assert dialog.lists["give"] == ["boardwalk", "$50"] and app.focused is give and give.value == ""
+        await pilot.press("backspace")
+        assert dialog.lists["give"] == ["boardwalk"] and give.value == "$50"
+        await pilot.press("backspace", *"20", "enter", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen), refusal(app)
+        assert journal_lines(app)[-1] == "trade ann bob give Boardwalk, 520"
+
+
 async def test_a_trade_item_that_is_no_deed_amount_or_jail_card_is_refused_as_it_is_added():
     """Found by a game-night review: in the trade dialog `bob` Enter in "gives" and `$100` Enter in "lift now" were
     listed ("Ann gives: bob", "lifted at once: $100") without a word until Ctrl+S; the docs say the trade is checked

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.widgets import Button, Input, Label, Static
 
 from banker.commands import Form
@@ -37,6 +38,25 @@ if TYPE_CHECKING:
     from banker.session import Reply, Session
 
 ITEM_PLACEHOLDER = N_("deed, amount or jail card; Enter adds, Ctrl+S records")
+
+
+class ListInput(CompletingInput):
+    """A trade's list field (gives, gets, lift): Backspace where nothing is typed takes the list's last item back
+    into the field, to mend it or clear it (a game-night review: an item once added could go only with all the
+    others, by Clear)."""
+
+    class TakeBack(Message):
+        """Backspace in the empty field: its list's last item, back."""
+
+        def __init__(self, field: ListInput) -> None:
+            super().__init__()
+            self.field = field
+
+    def action_delete_left(self) -> None:
+        if self.value:
+            super().action_delete_left()
+        else:
+            self.post_message(self.TakeBack(self))
 
 
 @guard_actions
@@ -62,7 +82,7 @@ class TradeDialog(RecordingDialog):
                 yield CompletingInput(value=self.second, id="b", compact=True, suggester=self._suggester(PLAYER))
             with Horizontal(classes="field"):
                 yield Label(_("gives"), classes="field-label")
-                yield CompletingInput(
+                yield ListInput(
                     id="give",
                     placeholder=_(ITEM_PLACEHOLDER),
                     compact=True,
@@ -71,7 +91,7 @@ class TradeDialog(RecordingDialog):
                 )
             with Horizontal(classes="field"):
                 yield Label(_("gets"), classes="field-label")
-                yield CompletingInput(
+                yield ListInput(
                     id="get",
                     placeholder=_(ITEM_PLACEHOLDER),
                     compact=True,
@@ -80,7 +100,7 @@ class TradeDialog(RecordingDialog):
                 )
             with Horizontal(classes="field"):
                 yield Label(_("lift now"), classes="field-label")
-                yield CompletingInput(
+                yield ListInput(
                     id="lift",
                     placeholder=_("mortgaged deeds lifted at once; Enter adds"),
                     compact=True,
@@ -200,6 +220,15 @@ class TradeDialog(RecordingDialog):
                 return
             self.lists[str(field.id)].append(value)
             field.value = ""
+            self.refresh_trade()
+
+    def on_list_input_take_back(self, event: ListInput.TakeBack) -> None:
+        """The list's last item back in its field, the cursor after it, so it can be mended and added again."""
+        event.stop()
+        items = self.lists[str(event.field.id)]
+        if items:
+            event.field.value = items.pop()
+            event.field.cursor_position = len(event.field.value)
             self.refresh_trade()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

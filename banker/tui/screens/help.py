@@ -72,6 +72,14 @@ EDITING: tuple[tuple[str, str, str], ...] = (
     ),
     (N_("Right arrow"), N_("accepts the completion on offer, with a space"), N_("accepts the completion on offer")),
     (N_("Ctrl+U"), N_("clears the line"), N_("clears the field")),
+    (
+        N_("Backspace"),
+        N_("deletes the character before the cursor"),
+        N_(
+            "deletes the character before the cursor; in an empty list field (a trade's gives, gets and lift) it takes"
+            " the last item added back, to mend"
+        ),
+    ),
     (N_("PageUp, PageDown"), N_("scroll the reply box"), ""),
 )
 """What the editing keys do in the command line and in a dialog (the contract of :mod:`banker.tui.dialogs.base`)."""
