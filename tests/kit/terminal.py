@@ -454,7 +454,9 @@ class Terminal:
         while len(journal) < length and not deadline.passed():  # the look and the oracle disagree: ask again
             time.sleep(LOOK)
             journal = self.journal()
-        assert len(journal) >= length, f"the journal never reached {length} entries:\n" + "\n".join(journal)
+        if len(journal) < length:  # what the app showed says where the keys went: the first thing to read
+            said, screen = "\n".join(journal), self.screen()
+            raise AssertionError(f"the journal never reached {length} entries:\n{said}\nthe screen was:\n{screen}")
         return journal
 
     # Waiting for the app to have taken the keys ----------------------------------------------------------------
