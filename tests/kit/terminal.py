@@ -456,7 +456,12 @@ class Terminal:
             journal = self.journal()
         if len(journal) < length:  # what the app showed says where the keys went: the first thing to read
             said, screen = "\n".join(journal), self.screen()
-            raise AssertionError(f"the journal never reached {length} entries:\n{said}\nthe screen was:\n{screen}")
+            log = Path(self.env["BANKER_DATA_DIR"]) / "banker.log"  # an error the safety net caught, if any
+            caught = log.read_text(encoding="utf-8")[-3000:] if log.exists() else "(none)"
+            raise AssertionError(
+                f"the journal never reached {length} entries:\n{said}\nthe screen was:\n{screen}\nthe app's log:\n"
+                + caught
+            )
         return journal
 
     # Waiting for the app to have taken the keys ----------------------------------------------------------------
