@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from gettext import NullTranslations
 
 from banker import commands as c
-from banker.commands.words import mark_clash
-from rules.board import SquareKind, normalise
+from banker.commands.words import group_begun, mark_clash
+from rules.board import normalise
 from rules.cards import resolve_card
 from rules.errors import RuleError
-from rules.i18n import use_for_task
+from rules.i18n import _, use_for_task
 from rules.state import GameState
 
 PLAYER = "player"
@@ -291,21 +291,18 @@ def _resolve_slot(slot: Slot, text: str, state: GameState, printed: bool = False
 
 
 def _group(text: str, state: GameState, printed: bool) -> str | None:
-    """The colour group whose printed title ``text`` begins (any case), if one alone does; in lower case on the
-    command line. A group is read by its whole name only (``Board.group_named``), so this completes it whole. Only
-    groups of streets: nothing is built on a railroad or a utility."""
-    key = normalise(text)
-    board = state.board
-    groups = [
-        g.title
-        for g in board.groups.values()
-        if normalise(g.title).startswith(key) and all(board.deeds[d].kind is SquareKind.STREET for d in g.deeds)
-    ]
-    if len(groups) > 1:
-        raise _Ambiguous
-    if not groups:
+    """The colour group of streets ``text`` begins, as the parser reads a lot (:func:`group_begun`), by the title it
+    begins (printed, or in the banker's language); in lower case on the command line. :class:`_Ambiguous` where it
+    could be several."""
+    try:
+        group = group_begun(state.board, text)
+    except RuleError:
+        raise _Ambiguous from None
+    if group is None:
         return None
-    return groups[0] if printed else groups[0].casefold()
+    said = _(group.title)
+    title = said if normalise(said).startswith(normalise(text)) else group.title
+    return title if printed else title.casefold()
 
 
 def _one(find: Callable[[], str], text: str) -> str | None:

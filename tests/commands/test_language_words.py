@@ -137,6 +137,16 @@ def test_completion_reads_the_language_words():
     assert complete("kaufe a", state) is None  # not a verb in English
 
 
+def test_a_group_completes_by_its_title_in_the_language():
+    """A German banker names a group by the title the screens show ("Dunkelblau"): Tab completes that title, and the
+    completed line is read as the start was (the parser and the completion ask one question: group_begun)."""
+    state = new_game(["Anna", "Ben"], GERMAN)
+    with speaking("de"):
+        done = complete("baue anna dunk", state)
+        assert done == "baue anna dunkelblau ", done
+        assert parse(done.strip(), state) == parse("baue anna dunk", state)
+
+
 def test_the_guide_has_the_table_of_words():
     """docs/commands.md carries the words each language has for the verbs (regenerate from words_markdown())."""
     from pathlib import Path
