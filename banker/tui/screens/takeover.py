@@ -286,9 +286,10 @@ class TakeOverScreen(DialogScreen[None]):
         key = event.input.id.removeprefix("to-") if event.input.id else ""
         line = self.line_at(key)
         if line is None:  # the player: checked here, so a name the game does not know keeps the cursor on it
+            name = self.values().get(key)
             try:
-                if self.values().get(key):
-                    self.session.state.player_index(self.values()[key])
+                if name:
+                    self.session.state.player_index(name)
             except RuleError as unknown:
                 self.refuse(reply_text(refusal(unknown)), key)
                 return
