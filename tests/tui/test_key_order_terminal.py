@@ -489,6 +489,15 @@ def test_tab_takes_the_whole_name_of_words_shortened_inside_it(tmp_path):
     assert "Cy pays Ann $14: St. James Place" in screen
 
 
+def test_backspace_takes_a_trade_item_back_in_one_burst_as_one_at_a_time(tmp_path):
+    """Game-night review: a trade's item could go only with all the others (Clear). Backspace in the empty gives
+    field puts its last item back to mend, before the keys typed after it act: `$50` back, then `$5`, then `$520`."""
+    keys = ["x", SEEN, "bob", "Tab", "boardwalk", "Enter", "$50", "Enter", "BSpace", "BSpace", "20", "Enter", "C-s"]
+    typed, screen = both(tmp_path, (FOUR, "buy ann boardwalk"), keys, journal_grew(1), "the trade")
+    assert [t.casefold() for t in typed] == ["trade ann bob give boardwalk, 520"], typed
+    assert "Boardwalk" in screen
+
+
 def new_game_from_the_table(tmp_path, burst: bool) -> tuple[str, list[str]]:
     """Review, item 5, from the table: the new-game screen, the players, Tab Tab to the rules, Down Down to Short game
     (1990s), Enter to choose it; then (once seen) Ctrl+S. The new game's rule system and players."""
