@@ -498,6 +498,20 @@ def test_backspace_takes_a_trade_item_back_in_one_burst_as_one_at_a_time(tmp_pat
     assert "Boardwalk" in screen
 
 
+def test_the_board_sheets_count_completed_with_tab_is_asked_in_one_burst_as_one_at_a_time(tmp_path):
+    """Game-night reviews: `1 0 dark b` Tab in the board sheet's count field did nothing, then went on to "at entry"
+    so Enter asked nothing. Tab completes the group and stays; Enter asks the count, never journalled."""
+    keys = ["B", SEEN, "2 0 dark b", "Tab", "Enter"]
+    typed, screen = both(
+        tmp_path,
+        (FOUR, "buy ann park place", "buy ann boardwalk", "build ann dark blue 2"),
+        keys,
+        lambda term, screen, new: "Dark Blue group matches" in screen,
+        "the count's answer",
+    )
+    assert typed == [], typed
+
+
 def new_game_from_the_table(tmp_path, burst: bool) -> tuple[str, list[str]]:
     """Review, item 5, from the table: the new-game screen, the players, Tab Tab to the rules, Down Down to Short game
     (1990s), Enter to choose it; then (once seen) Ctrl+S. The new game's rule system and players."""
