@@ -347,6 +347,7 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         ({"Oriental Avenue": 0, "Vermont Avenue": 0, "Connecticut Avenue": 0}, "build bob orien 2", "Oriental Avenue"),
         ({"Park Place": 1, "Boardwalk": 0}, "build bob db", "Boardwalk"),
         ({"Park Place": 0, "Boardwalk": 0}, "build bob dark b 2", "Park Place"),
+        ({"Park Place": 1, "Boardwalk": 0}, "build bob d", "Boardwalk"),  # no deed begins with d; `k` is Kentucky
         ({"St. James Place": 1, "Tennessee Avenue": 1, "New York Avenue": 2}, "sell bob ora", "New York Avenue"),
         ({"Park Place": 1, "Boardwalk": 2}, "sell bob DB", "Boardwalk"),
         ({"Park Place": 0, "Boardwalk": 0}, "shortage bob db 2 90", "Park Place"),
@@ -366,6 +367,7 @@ def test_seed_000_a_card_without_its_deck_is_read_from_the_one_deck_that_has_it(
         "a-deed-s-start-names-the-deed",
         "a-mark-names-the-group",
         "the-start-of-a-group-s-name",
+        "one-letter-no-deed-begins",
         "the-start-of-a-group-s-name-in-a-sale",
         "a-mark-any-case",
         "a-shortage-by-a-mark",
