@@ -338,7 +338,7 @@ class Terminal:
             check=True,
         )
         self.pid = int(started.stdout.split()[-1])
-        self._control = Control(["tmux", "-S", self.socket, "-f", os.devnull, "-C", "attach-session", "-t", self.name])
+        self._control = Control(self.socket, self.name)
         return self.wait_for(ready, timeout) if ready else self.screen()
 
     def open_gate(self, gate: Path, timeout: float = 10.0) -> None:

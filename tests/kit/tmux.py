@@ -23,16 +23,26 @@ def tmux_quote(arg: str) -> str:
 class Control:
     """A tmux control-mode client (``tmux -C attach``) on one session: commands written to it and their output read
     back over a pipe, so a look at the screen is no new process (a tmux client started for each look cost about
-    2 ms of CPU on a quiet machine, and 20 ms of waiting on a loaded one). The pane's output is not sent to it
-    (``no-output``): only the replies to its commands."""
+    2 ms of CPU on a quiet machine, and 20 ms of waiting on a loaded one).
+
+    The pane's output is never sent to it: ``no-output`` is a flag of the attach itself. It was a command written
+    just after the attach (``refresh-client -f no-output``), and tmux runs a control client's lines as they come:
+    on a loaded machine that line sometimes ran before the attach, failed ("no current client", unread), and the
+    client was sent every byte the app drew. Nothing reads the pipe between two commands, so it filled; tmux then
+    stopped reading the pane (a control client that cannot keep up holds the pane back), the app's writes to its
+    terminal blocked and the app stood still, keys and all, until the test's next look at the screen drained the
+    pipe. A test that waited on the journal meanwhile failed with the take-over screen's third line unrecorded and
+    the screen of seconds before (issue 33: 1 run in 15 of a burst test beside a hog)."""
 
     TIMEOUT = 30.0
     """Seconds (:class:`tests.kit.patience.Deadline`: of the machine's attention) for tmux to answer."""
 
-    def __init__(self, argv: list[str]) -> None:
+    def __init__(self, socket: str, session: str) -> None:
+        argv = ["tmux", "-S", socket, "-f", os.devnull, "-C", "attach-session", "-f", "no-output", "-t", session]
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.buffer = b""
-        self.run(["refresh-client", "-f", "no-output"])
+        self.outputs = 0
+        """How many ``%output`` notifications reached this client (none should: the kit's own test says so)."""
 
     def run(self, *commands: list[str]) -> list[str] | None:
         """Each command's output, in order; None if the client has gone (the server ended) or one of them failed."""
@@ -50,6 +60,7 @@ class Control:
             if line is None:
                 return None
             if not line.startswith(b"%begin ") or not line.endswith(b" 1"):
+                self.outputs += line.startswith(b"%output ")
                 continue  # a notification, or the reply to the attach itself
             end, error, body = b"%end " + line[7:], b"%error " + line[7:], []
             while (line := self._line(deadline)) not in (end, error):

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import os
 import subprocess
+import time
 
 from tests.kit.oracle import BANKER as ORACLE
-from tests.kit.terminal import BANKER, MARKS, Terminal
-from tests.kit.tmux import tmux_quote
+from tests.kit.patience import Deadline
+from tests.kit.terminal import BANKER, LOOK, MARKS, Terminal
+from tests.kit.tmux import Control, tmux_quote
 
 pytestmark = MARKS
 
@@ -36,6 +38,32 @@ def test_text_typed_through_the_control_client_arrives_as_typed(tmp_path):
         term.quit()
         look = term.look()
         assert not look.running and look.screen == ""  # the session is gone: nothing runs, nothing is shown
+
+
+def test_the_control_client_holds_no_pane_back(tmp_path):
+    """Regression (issue 33: a burst test beside a hog failed 1 run in 15, its app standing still for 13 s): the
+    kit's control client, attached while the pane draws, is sent none of what the pane draws, so a pane that draws
+    far more than a pipe holds, while the test reads nothing from the client, draws to its end. The kit asked for
+    that with a command written after the attach, which tmux sometimes ran before it (and refused); the client was
+    then sent every byte, and with its pipe full tmux stopped reading the pane (tests/kit/tmux.py)."""
+    socket, stop = str(tmp_path / "s"), tmp_path / "stop"
+    pane = f"while [ ! -e {stop} ]; do echo drawing; done; yes {'x' * 70} | head -n 5000; echo drawn to the end"
+    tmux = ["tmux", "-S", socket, "-f", os.devnull]
+    subprocess.run([*tmux, "new-session", "-d", "-s", "kit", "-x", "80", "-y", "24", f"{pane}; sleep 60"], check=True)
+    try:
+        control = Control(socket, "kit")  # attached while the pane draws
+        stop.touch()  # 360 kB more, drawn with nothing read from the client: 1.4 MB as tmux would send it
+        deadline = Deadline(20)
+        look = [*tmux, "capture-pane", "-p", "-t", "kit"]  # a client of its own: reads nothing of the control's
+        while "drawn to the end" not in subprocess.run(look, capture_output=True, text=True).stdout:
+            if deadline.passed():
+                raise deadline.fail("the pane never drew to its end: something holds it back")
+            time.sleep(LOOK)
+        assert control.run(["display-message", "-p", "#{client_flags}"]) is not None
+        assert control.outputs == 0
+        control.close()
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
 
 
 def test_the_oracle_says_what_the_banker_command_says(tmp_path):
