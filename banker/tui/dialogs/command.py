@@ -28,7 +28,7 @@ from banker.tui.forms import Field, TableForm
 from banker.tui.safety import guard_actions
 from banker.tui.widgets.changes import show_text
 from banker.tui.widgets.inputs import Completer, CompletingInput, FlagBox, FunctionSuggester
-from rules import CannotPay, GameState, RuleError
+from rules import CannotPay, GameState, RuleError, UnknownName
 from rules.actions import Bankrupt
 from rules.i18n import _
 
@@ -182,7 +182,7 @@ class CommandDialog(RecordingDialog):
         except RuleError as missed:
             # a build or sale may name the group (its name, its mark, the start of its name), as the command reads it
             try:
-                group = lot_group(state.board, text, getattr(missed, "ambiguous", False))
+                group = lot_group(state.board, text, isinstance(missed, UnknownName) and missed.ambiguous)
             except RuleError:
                 return
             if group is None:
