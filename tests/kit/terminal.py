@@ -209,6 +209,12 @@ class Terminal:
         """Record one command as ``banker do`` does (a second terminal at the same table)."""
         return self.banker("do", line).stdout
 
+    @property
+    def app_log(self) -> Path:
+        """Where the app's safety net writes what it caught (``banker.paths.log_path`` in this terminal's data
+        directory)."""
+        return Path(self.env["BANKER_DATA_DIR"]) / "banker.log"
+
     def journal(self) -> list[str]:
         """``banker log``, a line per entry (undone ones end in ``(undone)``)."""
         return [line for line in self.banker("log").stdout.splitlines() if line.strip()]
@@ -456,7 +462,7 @@ class Terminal:
             journal = self.journal()
         if len(journal) < length:  # what the app showed says where the keys went: the first thing to read
             said, screen = "\n".join(journal), self.screen()
-            log = Path(self.env["BANKER_DATA_DIR"]) / "banker.log"  # an error the safety net caught, if any
+            log = self.app_log  # an error the safety net caught, if any
             caught = log.read_text(encoding="utf-8")[-3000:] if log.exists() else "(none)"
             raise AssertionError(
                 f"the journal never reached {length} entries:\n{said}\nthe screen was:\n{screen}\nthe app's log:\n"
@@ -640,6 +646,6 @@ class Terminal:
 
     def __exit__(self, *exc) -> None:
         self.close()
-        log = Path(self.env["BANKER_DATA_DIR"]) / "banker.log"  # where the safety net writes what it caught
+        log = self.app_log
         if exc[0] is None:
             assert not log.exists(), f"the app logged an error:\n{log.read_text(encoding='utf-8')[-2000:]}"
